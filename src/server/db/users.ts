@@ -1,0 +1,111 @@
+// Queries for users: lookup, registration, login bookkeeping. Rows are mapped to UserRecord.
+
+export interface UserRecord {
+  id: number;
+  phone: string;
+  passwordHash: string | null;
+  status: number;
+  role: 'user' | 'operator';
+  failedLogins: number;
+  lockedUntil: number;
+  isIdentityAuth: boolean;
+  companyAuthState: number;
+  proxyApiOpened: boolean;
+  createdAt: number;
+}
+
+interface UserRow {
+  id: number;
+  phone: string;
+  password_hash: string | null;
+  status: number;
+  role: 'user' | 'operator';
+  failed_logins: number;
+  locked_until: number;
+  is_identity_auth: number;
+  company_auth_state: number;
+  proxy_api_opened: number;
+  created_at: number;
+}
+
+const mapUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  phone: r.phone,
+  passwordHash: r.password_hash,
+  status: r.status,
+  role: r.role,
+  failedLogins: r.failed_logins,
+  lockedUntil: r.locked_until,
+  isIdentityAuth: r.is_identity_auth === 1,
+  companyAuthState: r.company_auth_state,
+  proxyApiOpened: r.proxy_api_opened === 1,
+  createdAt: r.created_at,
+});
+
+const USER_COLUMNS =
+  'id, phone, password_hash, status, role, failed_logins, locked_until, is_identity_auth, company_auth_state, proxy_api_opened, created_at';
+
+/** The user with this id, or null. */
+export async function findUserById(db: D1Database, id: number): Promise<UserRecord | null> {
+  const row = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id).first<UserRow>();
+  return row ? mapUser(row) : null;
+}
+
+/** The user with this phone, or null. */
+export async function findUserByPhone(db: D1Database, phone: string): Promise<UserRecord | null> {
+  const row = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE phone = ?`).bind(phone).first<UserRow>();
+  return row ? mapUser(row) : null;
+}
+
+/** Create the user for a phone if none exists (race-safe), then return it. */
+export async function findOrCreateUserByPhone(
+  db: D1Database,
+  phone: string,
+  sourceType: number,
+  now: number,
+): Promise<{ user: UserRecord; created: boolean }> {
+  const res = await db
+    .prepare(
+      'INSERT INTO users (phone, source_type, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(phone) DO NOTHING',
+    )
+    .bind(phone, sourceType, now, now)
+    .run();
+  const user = await findUserByPhone(db, phone);
+  if (!user) throw new Error('user vanished after insert');
+  return { user, created: res.meta.changes === 1 };
+}
+
+/** Record a failed password attempt; lock the account once the limit is reached within the window. */
+export async function recordFailedLogin(
+  db: D1Database,
+  userId: number,
+  maxFailures: number,
+  lockUntil: number,
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE users SET failed_logins = failed_logins + 1,
+         locked_until = CASE WHEN failed_logins + 1 >= ? THEN ? ELSE locked_until END,
+         updated_at = ?
+       WHERE id = ?`,
+    )
+    .bind(maxFailures, lockUntil, now, userId)
+    .run();
+}
+
+/** Clear the failure counter after a successful login or an expired lock. */
+export async function resetFailedLogins(db: D1Database, userId: number, now: number): Promise<void> {
+  await db
+    .prepare('UPDATE users SET failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ?')
+    .bind(now, userId)
+    .run();
+}
+
+/** Store a new password hash. */
+export async function setPasswordHash(db: D1Database, userId: number, hash: string, now: number): Promise<void> {
+  await db
+    .prepare('UPDATE users SET password_hash = ?, failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ?')
+    .bind(hash, now, userId)
+    .run();
+}

@@ -1,0 +1,44 @@
+// Login sessions: a random token per login, only its SHA-256 stored, with idle and absolute expiry.
+import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from '../db/sessions';
+import { findUserById, type UserRecord } from '../db/users';
+import { randomToken, sha256Hex } from './crypto';
+
+export const SESSION_IDLE_MS = 7 * 86_400_000;
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/** last_seen is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 10 * 60_000;
+
+/** Start a session; returns the token to set as the cookie (never stored). */
+export async function startSession(
+  db: D1Database,
+  s: { userId: number; now: number; ip: string; userAgent: string },
+): Promise<{ token: string; expiresAt: number }> {
+  const token = randomToken(32);
+  const expiresAt = s.now + SESSION_ABSOLUTE_MS;
+  await insertSession(db, { tokenHash: await sha256Hex(token), expiresAt, ...s });
+  return { token, expiresAt };
+}
+
+/** The live session and active user behind a token, or null (expired sessions are deleted on sight). */
+export async function resolveSession(
+  db: D1Database,
+  token: string | undefined,
+  now: number,
+): Promise<{ user: UserRecord; sessionId: number } | null> {
+  if (!token || token.length > 128) return null;
+  const session = await findSessionByTokenHash(db, await sha256Hex(token));
+  if (!session) return null;
+  if (session.expiresAt <= now || session.lastSeenAt + SESSION_IDLE_MS <= now) {
+    await deleteSession(db, session.id);
+    return null;
+  }
+  const user = await findUserById(db, session.userId);
+  if (!user || user.status !== 1) return null;
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  return { user, sessionId: session.id };
+}
+
+/** End one session (logout). */
+export async function endSession(db: D1Database, sessionId: number): Promise<void> {
+  await deleteSession(db, sessionId);
+}

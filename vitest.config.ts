@@ -1,0 +1,22 @@
+// Unit and integration suites run inside workerd with real local D1/KV/R2 (per-file isolated storage).
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('./migrations');
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './src/edge/worker.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test' },
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+      setupFiles: ['./tests/setup.ts'],
+    },
+  };
+});
