@@ -1,6 +1,65 @@
-import { Hono } from 'hono';
-export function createEdgeApp() {
-  const app = new Hono();
-  app.get('/healthz', (c) => c.text('ok'));
+// The edge: the middleware every request passes (request id, errors, security headers, redirects, guard) and the
+// non-page endpoints. Waku's server entry mounts the same list in front of the pages; src/edge/worker.ts runs it
+// alone for the test suites.
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
+import { apiRoutes } from './routes/api';
+import { buildRoutes } from './routes/builds';
+import { devRoutes } from './routes/dev';
+import { errorBoundary, handleError } from './middleware/error-boundary';
+import { personalCenterGuard } from './middleware/personal-center-guard';
+import { redirects } from './middleware/redirects';
+import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import type { EdgeEnv } from './types';
+
+/** Path prefixes answered by the endpoint routes instead of pages. */
+const ENDPOINT_PREFIXES = ['/api', '/builds/', '/dev/'];
+
+/** The Hono app holding every non-page endpoint. */
+export function createEndpointApp(): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+  app.route('/', apiRoutes());
+  app.route('/', buildRoutes());
+  app.route('/', devRoutes());
+  app.onError(handleError);
+  return app;
+}
+
+const isEndpointPath = (path: string) =>
+  ENDPOINT_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path === p.replace(/\/$/, ''));
+
+/** Middleware that answers endpoint paths from the endpoint app and lets page paths through. */
+export function endpoints(app: Hono<EdgeEnv> = createEndpointApp()): MiddlewareHandler<EdgeEnv> {
+  return async function endpointsMiddleware(c, next) {
+    const path = new URL(c.req.url).pathname;
+    if (!isEndpointPath(path)) return next();
+    let executionCtx: Parameters<typeof app.fetch>[2];
+    try {
+      executionCtx = c.executionCtx as Parameters<typeof app.fetch>[2];
+    } catch {
+      executionCtx = undefined; // no execution context outside a real request (unit tests)
+    }
+    c.res = await app.fetch(c.req.raw, c.env, executionCtx);
+  };
+}
+
+/** The ordered middleware factories, shared by both Worker entries. */
+export function edgeMiddlewareFactories(): (() => MiddlewareHandler<EdgeEnv>)[] {
+  return [
+    () => requestId(),
+    () => errorBoundary(),
+    () => securityHeaders(),
+    () => redirects(),
+    () => personalCenterGuard(),
+    () => endpoints(),
+  ];
+}
+
+/** The edge alone, with a stand-in for pages (used by the workerd test suites). */
+export function createEdgeApp(pages?: Handler<EdgeEnv>): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+  for (const make of edgeMiddlewareFactories()) app.use(make());
+  app.all('*', pages ?? ((c) => c.text('page', 200, { 'X-Page-Stand-In': '1' })));
+  app.onError(handleError);
   return app;
 }

@@ -4,7 +4,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** UTF-8 encode a string. */
-export const utf8 = (text: string): Uint8Array => encoder.encode(text);
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text);
 
 /** Strict UTF-8 decode; throws on invalid sequences. */
 export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
@@ -19,7 +19,7 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /** Decode standard base64; throws on anything that is not base64. */
-export function fromBase64(text: string): Uint8Array {
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const clean = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) {
     throw new Error('invalid base64');
@@ -39,7 +39,7 @@ export const toHex = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Parse hex (even length, 0-9a-f); throws otherwise. */
-export function fromHex(hex: string): Uint8Array {
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new Error('invalid hex');
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);

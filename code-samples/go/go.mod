@@ -1,0 +1,3 @@
+module proxy-demo
+
+go 1.18

@@ -1,0 +1,267 @@
+// 代理IP提取 + 使用示例（Kotlin/JVM，仅使用 Kotlin 标准库 + JDK 11+ 自带的 HttpClient）
+//
+// 流程：
+//   1. 调用提取接口获取 1 个 HTTP 代理（format=json）
+//   2. 打印代理地址
+//   3. 通过该代理访问 https://httpbin.org/ip 并打印响应
+//
+// 编译并运行：
+//   kotlinc main.kt -include-runtime -d proxy-demo.jar
+//   PROXY_API_KEY=你的API提取密钥 java -jar proxy-demo.jar
+//
+// 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
+//       无需用户名/密码。
+
+import java.io.IOException
+import java.io.PrintStream
+import java.net.InetSocketAddress
+import java.net.ProxySelector
+import java.net.URI
+import java.net.URLEncoder
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.nio.charset.StandardCharsets
+import java.time.Duration
+import kotlin.system.exitProcess
+
+// ===== 配置（可通过环境变量覆盖，也可直接修改这里的常量） =====
+val API_BASE: String = env("PROXY_API_BASE", "https://www.example-proxy.cn").trimEnd('/')
+val API_KEY: String = env("PROXY_API_KEY", "在这里填写你的API提取密钥")
+val TEST_URL: String = env("PROXY_TEST_URL", "https://httpbin.org/ip")
+val TIMEOUT: Duration = Duration.ofSeconds(15)
+
+// 提取接口错误码说明
+val ERROR_HINTS = mapOf(
+    1001 to "密钥无效：请检查 API 提取密钥是否填写正确",
+    1002 to "调用IP不在白名单：请在用户中心将本机公网IP加入白名单",
+    1003 to "套餐不存在或已过期：请在用户中心购买或续费套餐",
+    1004 to "套餐余量不足：请充值或升级套餐",
+    1005 to "请求过于频繁：请降低调用频率后重试",
+    1006 to "参数错误：请检查请求参数",
+    1007 to "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试"
+)
+
+/** 提取接口返回的业务错误（code != 0） */
+class ApiException(val code: Int, msg: String) : Exception("提取失败：code=$code，msg=$msg")
+
+/** 一条代理信息 */
+data class ProxyInfo(
+    val ip: String,
+    val port: Int,
+    val protocol: String,
+    val region: String?,
+    val carrier: String?,
+    val expireAt: String?
+)
+
+fun env(name: String, default: String): String {
+    val v = System.getenv(name)
+    return if (v.isNullOrEmpty()) default else v
+}
+
+/** 第一步：调用提取接口，返回代理列表 */
+fun extractProxies(): List<ProxyInfo> {
+    val key = URLEncoder.encode(API_KEY, "UTF-8")
+    val url = "$API_BASE/extract?key=$key&num=1&protocol=http&format=json"
+
+    // 提取接口直连访问，不走系统代理
+    val client = HttpClient.newBuilder()
+        .connectTimeout(TIMEOUT)
+        .proxy(HttpClient.Builder.NO_PROXY)
+        .build()
+    val request = HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET().build()
+
+    val response = try {
+        client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+    } catch (e: IOException) {
+        throw IOException("网络错误：无法连接提取接口 $API_BASE（$e）", e)
+    }
+
+    val text = response.body()
+    val parsed = try {
+        MiniJson(text).parse()
+    } catch (e: RuntimeException) {
+        throw IOException("提取接口返回了无法解析的内容（HTTP ${response.statusCode()}）：${text.take(200)}")
+    }
+    val body = parsed as? Map<*, *>
+    val code = (body?.get("code") as? Number)?.toInt()
+        ?: throw IOException("提取接口返回格式异常（HTTP ${response.statusCode()}）：${text.take(200)}")
+    if (code != 0) {
+        throw ApiException(code, body["msg"]?.toString() ?: "")
+    }
+
+    val list = ((body["data"] as? Map<*, *>)?.get("list") as? List<*>).orEmpty()
+    val proxies = list.mapNotNull { item ->
+        val m = item as? Map<*, *> ?: return@mapNotNull null
+        val ip = m["ip"] as? String ?: return@mapNotNull null
+        val port = (m["port"] as? Number)?.toInt() ?: return@mapNotNull null
+        ProxyInfo(
+            ip = ip,
+            port = port,
+            protocol = m["protocol"] as? String ?: "http",
+            region = m["region"] as? String,
+            carrier = m["carrier"] as? String,
+            expireAt = m["expire_at"] as? String
+        )
+    }
+    if (proxies.isEmpty()) throw IOException("提取成功但未返回任何代理IP")
+    return proxies
+}
+
+/** 第二步：通过 HTTP 代理访问目标网址（https 目标会自动使用 CONNECT 隧道） */
+fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
+    val client = HttpClient.newBuilder()
+        .connectTimeout(TIMEOUT)
+        .proxy(ProxySelector.of(InetSocketAddress(p.ip, p.port)))
+        .build()
+    val request = HttpRequest.newBuilder(URI.create(target))
+        .timeout(TIMEOUT)
+        .header("User-Agent", "proxy-demo-kotlin")
+        .GET()
+        .build()
+    try {
+        return client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+    } catch (e: IOException) {
+        throw IOException("网络错误：通过代理 ${p.ip}:${p.port} 访问失败（$e）。请确认本机IP已加入白名单、代理未过期", e)
+    }
+}
+
+fun main() {
+    // 保证控制台中文输出为 UTF-8（Windows 下可配合 chcp 65001 使用）
+    val out = PrintStream(System.out, true, "UTF-8")
+    val err = PrintStream(System.err, true, "UTF-8")
+
+    if (API_KEY.isBlank() || API_KEY.startsWith("在这里填写")) {
+        err.println("请先设置 API 提取密钥：环境变量 PROXY_API_KEY，或修改 main.kt 中的 API_KEY 常量")
+        exitProcess(1)
+    }
+
+    try {
+        out.println("正在从 $API_BASE 提取代理……")
+        val p = extractProxies().first()
+        out.println("提取成功：${p.ip}:${p.port}（协议 ${p.protocol}）")
+        if (p.region != null || p.carrier != null) {
+            out.println("  地区/运营商：${p.region ?: "-"} ${p.carrier ?: ""}")
+        }
+        if (p.expireAt != null) out.println("  过期时间：${p.expireAt}")
+
+        out.println("正在通过代理访问 $TEST_URL ……")
+        val response = fetchViaProxy(p, TEST_URL)
+        out.println("HTTP 状态码：${response.statusCode()}")
+        out.println("响应内容：")
+        out.println(response.body())
+    } catch (e: ApiException) {
+        err.println(e.message)
+        ERROR_HINTS[e.code]?.let { err.println("提示：$it") }
+        exitProcess(1)
+    } catch (e: Exception) {
+        err.println(e.message)
+        exitProcess(1)
+    }
+}
+
+/** 极简 JSON 解析器（仅为避免第三方依赖；正式项目建议使用 kotlinx.serialization / Gson） */
+class MiniJson(private val s: String) {
+    private var i = 0
+
+    fun parse(): Any? {
+        val v = value()
+        ws()
+        if (i != s.length) throw IllegalArgumentException("JSON 末尾有多余内容")
+        return v
+    }
+
+    private fun ws() {
+        while (i < s.length && s[i].isWhitespace()) i++
+    }
+
+    private fun peek(): Char {
+        if (i >= s.length) throw IllegalArgumentException("JSON 意外结束")
+        return s[i]
+    }
+
+    private fun expect(c: Char) {
+        if (peek() != c) throw IllegalArgumentException("JSON 位置 $i 应为 $c")
+        i++
+    }
+
+    private fun value(): Any? {
+        ws()
+        return when {
+            peek() == '{' -> obj()
+            peek() == '[' -> arr()
+            peek() == '"' -> str()
+            s.startsWith("true", i) -> { i += 4; true }
+            s.startsWith("false", i) -> { i += 5; false }
+            s.startsWith("null", i) -> { i += 4; null }
+            else -> num()
+        }
+    }
+
+    private fun obj(): Map<String, Any?> {
+        val m = LinkedHashMap<String, Any?>()
+        expect('{')
+        ws()
+        if (peek() == '}') { i++; return m }
+        while (true) {
+            ws()
+            val k = str()
+            ws()
+            expect(':')
+            m[k] = value()
+            ws()
+            if (peek() == ',') { i++; continue }
+            expect('}')
+            return m
+        }
+    }
+
+    private fun arr(): List<Any?> {
+        val a = ArrayList<Any?>()
+        expect('[')
+        ws()
+        if (peek() == ']') { i++; return a }
+        while (true) {
+            a.add(value())
+            ws()
+            if (peek() == ',') { i++; continue }
+            expect(']')
+            return a
+        }
+    }
+
+    private fun str(): String {
+        expect('"')
+        val b = StringBuilder()
+        while (true) {
+            val c = peek()
+            i++
+            if (c == '"') return b.toString()
+            if (c != '\\') { b.append(c); continue }
+            val e = peek()
+            i++
+            when (e) {
+                'n' -> b.append('\n')
+                't' -> b.append('\t')
+                'r' -> b.append('\r')
+                'b' -> b.append('\b')
+                'f' -> b.append('\u000C')
+                'u' -> {
+                    if (i + 4 > s.length) throw IllegalArgumentException("JSON 意外结束")
+                    b.append(Integer.parseInt(s.substring(i, i + 4), 16).toChar())
+                    i += 4
+                }
+                else -> b.append(e)
+            }
+        }
+    }
+
+    private fun num(): Number {
+        val start = i
+        while (i < s.length && "+-0123456789.eE".indexOf(s[i]) >= 0) i++
+        val t = s.substring(start, i)
+        if (t.isBlank()) throw IllegalArgumentException("JSON 位置 $start 无法识别")
+        return if (t.contains('.') || t.contains('e') || t.contains('E')) t.toDouble() else t.toLong()
+    }
+}

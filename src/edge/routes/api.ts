@@ -1,0 +1,199 @@
+// POST /api: the action dispatcher. Decodes the envelope (AES text/plain or JSON), checks origin, source type, size,
+// action, access and input, runs the handler and answers {P} or {E} in the request's envelope mode.
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import {
+  contentTypeFor,
+  decodeEnvelope,
+  type EnvelopeMode,
+  encodeEnvelope,
+} from '../../lib/envelope';
+import { AppError, isAppError } from '../../lib/errors';
+import { isRealNameVerified } from '../../lib/identity';
+import { type MessageCode, messages } from '../../lib/messages';
+import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
+import type { AnyAction, BaseContext } from '../../server/actions/define';
+import { registry } from '../../server/actions/registry';
+import { resolveSession } from '../../server/domain/session';
+import { type AppConfig, readConfig } from '../../server/env';
+import { serializeCookie } from '../response';
+import type { EdgeEnv } from '../types';
+
+/** Largest request body /api accepts (bytes of the wire body). */
+export const MAX_API_BODY_BYTES = 64 * 1024;
+
+const requestShape = z.object({
+  A: z.string().regex(/^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/),
+  P: z.unknown().optional(),
+});
+
+class ProtocolError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: MessageCode,
+    readonly detail?: string,
+  ) {
+    super(code);
+  }
+}
+
+/** The client's IP as Cloudflare reports it. */
+export function clientIp(c: Context): string {
+  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? '127.0.0.1';
+}
+
+function checkOrigin(c: Context, config: AppConfig): void {
+  const origin = c.req.header('origin');
+  const site = c.req.header('sec-fetch-site');
+  if (site === 'cross-site') throw new ProtocolError(403, 'crossSite');
+  if (!origin) return; // non-browser callers (server components, curl) send no Origin
+  const own = new URL(c.req.url).origin;
+  if (origin !== own && origin !== config.portalOrigin) throw new ProtocolError(403, 'crossSite');
+}
+
+function envelopeModeOf(c: Context, config: AppConfig): EnvelopeMode {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  const mode: EnvelopeMode = type.startsWith('text/plain') ? 'aes' : 'json';
+  if (config.envelope === 'aes' && mode !== 'aes') throw new ProtocolError(400, 'envelopeRequired');
+  if (config.envelope === 'json' && mode !== 'json') throw new ProtocolError(400, 'badEnvelope');
+  return mode;
+}
+
+async function readBodyLimited(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new ProtocolError(413, 'bodyTooLarge');
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ProtocolError(413, 'bodyTooLarge');
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const ch of chunks) {
+    all.set(ch, offset);
+    offset += ch.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+function parseSourceType(value: string | undefined): 1 | 2 {
+  if (value === undefined || value === '' || value === '1') return 1;
+  if (value === '2') return 2;
+  throw new ProtocolError(400, 'badSourceType');
+}
+
+/** The first zod issue as a Chinese sentence (schemas carry their own messages). */
+function describeZodError(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return messages.invalidParams;
+  const custom = issue.message;
+  // zod's own English defaults are replaced by the generic Chinese text with the field path.
+  if (/[\u4e00-\u9fff]/.test(custom)) return custom;
+  const field = issue.path.join('.');
+  return field ? `${messages.invalidParams}：${field}` : messages.invalidParams;
+}
+
+/** Build the Hono sub-app that serves POST /api. */
+export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+
+  app.all('/api', async (c) => {
+    const config = readConfig(c.env);
+    let mode: EnvelopeMode = 'json';
+    const cookies: string[] = [];
+    const reply = (status: number, body: unknown) => {
+      const res = new Response(encodeEnvelope(body, mode, config.transportKey), {
+        status,
+        headers: { 'Content-Type': contentTypeFor(mode), 'Cache-Control': 'no-store' },
+      });
+      for (const cookie of cookies) res.headers.append('Set-Cookie', cookie);
+      return res;
+    };
+    try {
+      if (c.req.method !== 'POST') throw new ProtocolError(405, 'badEnvelope');
+      checkOrigin(c, config);
+      mode = envelopeModeOf(c, config);
+      const sourceType = parseSourceType(c.req.header('source-type'));
+      const raw = await readBodyLimited(c.req.raw, MAX_API_BODY_BYTES);
+      let decoded: unknown;
+      try {
+        decoded = decodeEnvelope(raw, mode, config.transportKey);
+      } catch {
+        throw new ProtocolError(400, 'badEnvelope');
+      }
+      const shape = requestShape.safeParse(decoded);
+      if (!shape.success) throw new ProtocolError(400, 'badEnvelope');
+      const { A: name, P: params } = shape.data;
+      const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
+      if (!action) throw new ProtocolError(404, 'unknownAction', name);
+
+      const now = Date.now();
+      const token = readCookie(c.req.header('cookie'), TOKEN_COOKIE);
+      const session = await resolveSession(c.env.DB, token, now);
+      if (action.access !== 'public' && !session) throw new ProtocolError(401, 'loginExpired');
+      if (action.access === 'operator' && session?.user.role !== 'operator') throw new ProtocolError(403, 'forbidden');
+      if (action.access === 'verified' && session && !isRealNameVerified(session.user)) {
+        throw new AppError('realNameRequired');
+      }
+      const input = action.input.safeParse(params ?? {});
+      if (!input.success) return reply(400, { E: describeZodError(input.error) });
+
+      const secure = config.isProduction;
+      const ctx: BaseContext = {
+        env: c.env,
+        config,
+        db: c.env.DB,
+        now,
+        ip: clientIp(c),
+        sourceType,
+        userAgent: c.req.header('user-agent') ?? '',
+        requestId: c.get('requestId') ?? crypto.randomUUID(),
+        user: session?.user ?? null,
+        sessionId: session?.sessionId ?? null,
+        setCookie: (cookieName, value, opts = {}) =>
+          cookies.push(
+            serializeCookie({
+              name: cookieName,
+              value,
+              secure,
+              ...(opts.maxAgeSeconds !== undefined ? { maxAgeSeconds: opts.maxAgeSeconds } : {}),
+              ...(opts.httpOnly !== undefined ? { httpOnly: opts.httpOnly } : {}),
+            }),
+          ),
+        clearCookie: (cookieName) =>
+          cookies.push(
+            serializeCookie({ name: cookieName, value: '', maxAgeSeconds: 0, httpOnly: cookieName === TOKEN_COOKIE, secure }),
+          ),
+        waitUntil: (p) => {
+          try {
+            c.executionCtx.waitUntil(p);
+          } catch {
+            p.catch(() => undefined);
+          }
+        },
+      };
+      // biome-ignore lint/suspicious/noExplicitAny: the registry erases each action's own context type
+      const result = await action.handler(ctx as any, input.data);
+      return reply(200, { P: result === undefined ? null : result });
+    } catch (err) {
+      if (err instanceof ProtocolError) {
+        const text = err.detail ? `${messages[err.code]}：${err.detail}` : messages[err.code];
+        return reply(err.status, { E: text });
+      }
+      if (isAppError(err)) return reply(err.status, { E: err.message });
+      console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), where: 'api', error: String(err), stack: (err as Error)?.stack }));
+      return reply(500, { E: messages.internal });
+    }
+  });
+
+  return app;
+}

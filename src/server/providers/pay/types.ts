@@ -1,0 +1,121 @@
+// The payment provider interface (WeChat Pay v3 Native QR code). Real: WeChat Pay. Development: a local simulator
+// that speaks the same signed protocol. Money is integer fen, times are epoch ms.
+
+/** WeChat Pay trade states (trade_state). */
+export type TradeState = 'SUCCESS' | 'NOTPAY' | 'CLOSED' | 'REFUND' | 'USERPAYING' | 'PAYERROR' | 'REVOKED';
+
+export const TRADE_STATES: readonly TradeState[] = [
+  'SUCCESS',
+  'NOTPAY',
+  'CLOSED',
+  'REFUND',
+  'USERPAYING',
+  'PAYERROR',
+  'REVOKED',
+];
+
+export interface NativeOrder {
+  /** Merchant order number: 6-32 of [0-9A-Za-z_-*], unique per merchant. */
+  outTradeNo: string;
+  /** Shown to the payer; at most 127 UTF-8 bytes. */
+  description: string;
+  /** Positive integer fen. */
+  amountFen: number;
+  /** Last moment the payer can pay (epoch ms); sent as time_expire in Beijing time. */
+  timeExpireMs: number;
+  /** Where WeChat POSTs the payment notification; https, no query string. */
+  notifyUrl: string;
+  /** Echoed back in query results and notifications; at most 128 UTF-8 bytes. */
+  attach?: string;
+}
+
+/** An order as WeChat reports it from the query API. */
+export interface PayQueryResult {
+  outTradeNo: string;
+  mchid: string;
+  appid: string;
+  tradeState: TradeState;
+  tradeStateDesc?: string;
+  transactionId?: string;
+  amountTotalFen?: number;
+  /** What the payer actually paid (differs from the total when coupons apply). */
+  payerTotalFen?: number;
+  currency?: string;
+  successTimeMs?: number;
+  attach?: string;
+}
+
+/** The decrypted transaction carried by a payment notification. */
+export interface PayTransaction {
+  outTradeNo: string;
+  transactionId: string;
+  tradeState: TradeState;
+  tradeStateDesc?: string;
+  amountTotalFen: number;
+  payerTotalFen?: number;
+  currency: string;
+  successTimeMs?: number;
+  mchid: string;
+  appid: string;
+  attach?: string;
+}
+
+/** A verified and decrypted payment notification. */
+export interface PayNotification {
+  /** Notification id; the same event may be delivered more than once with the same id. */
+  id: string;
+  /** e.g. TRANSACTION.SUCCESS */
+  eventType: string;
+  createTimeMs?: number;
+  summary?: string;
+  transaction: PayTransaction;
+}
+
+export interface PayProvider {
+  readonly name: 'wechat' | 'simulator';
+  /** Create a Native (QR code) order; returns the weixin:// URL to render as a QR code. */
+  createNativeOrder(o: NativeOrder): Promise<{ codeUrl: string }>;
+  /** Query an order by merchant order number. */
+  queryOrder(outTradeNo: string): Promise<PayQueryResult>;
+  /** Close an unpaid order so it can no longer be paid. */
+  closeOrder(outTradeNo: string): Promise<void>;
+  /** Verify and decrypt a payment notification; throws PayVerificationError when it must not be trusted. */
+  parseNotification(headers: Headers, body: string, nowMs: number): Promise<PayNotification>;
+}
+
+/** Why a notification or API response was not trusted. */
+export type PayVerificationReason =
+  | 'missing_header'
+  | 'serial_mismatch'
+  | 'signature_probe'
+  | 'timestamp_skew'
+  | 'bad_signature'
+  | 'malformed_body'
+  | 'unsupported_algorithm'
+  | 'decrypt_failed'
+  | 'malformed_resource'
+  | 'merchant_mismatch';
+
+/** A notification or response failed verification; `reason` is stable for logs and metrics. */
+export class PayVerificationError extends Error {
+  override readonly name = 'PayVerificationError';
+  constructor(
+    readonly reason: PayVerificationReason,
+    message: string = reason,
+  ) {
+    super(message);
+  }
+}
+
+/** WeChat answered with an error status (e.g. 404 ORDER_NOT_EXIST) or a response we could not understand. */
+export class PayApiError extends Error {
+  override readonly name = 'PayApiError';
+  constructor(
+    readonly status: number,
+    /** WeChat's error code (PARAM_ERROR, ORDER_NOT_EXIST, SIGN_ERROR, ...) or MALFORMED_RESPONSE. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

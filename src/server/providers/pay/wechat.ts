@@ -1,0 +1,396 @@
+// WeChat Pay API v3 Native (QR code) client: signed requests, verified responses and verified+decrypted payment
+// notifications, in platform public-key mode (Wechatpay-Serial = PUB_KEY_ID_...). Also the notification answers.
+import { utf8 } from '../../../lib/bytes';
+import {
+  AUTH_SCHEME,
+  buildAuthorization,
+  decryptResource,
+  importPrivateKeyPem,
+  importPublicKeyPem,
+  RESOURCE_ALGORITHM,
+  randomNonce,
+  verifyCallbackSignature,
+} from './wechat-crypto';
+import {
+  type NativeOrder,
+  PayApiError,
+  type PayNotification,
+  type PayProvider,
+  type PayQueryResult,
+  type PayTransaction,
+  PayVerificationError,
+  TRADE_STATES,
+  type TradeState,
+} from './types';
+
+export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
+
+/** Signatures older or newer than this are refused, as WeChat's own SDKs do. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+const SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
+const OUT_TRADE_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
+const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+export interface WechatPayOptions {
+  mchid: string;
+  appid: string;
+  /** Serial number of the merchant API certificate whose private key signs requests. */
+  merchantSerialNo: string;
+  /** PKCS#8 PEM (apiclient_key.pem). */
+  merchantPrivateKeyPem: string;
+  /** SPKI PEM of the WeChat Pay public key. */
+  platformPublicKeyPem: string;
+  /** The Wechatpay-Serial WeChat signs with (PUB_KEY_ID_...); anything else is refused. */
+  platformPublicKeyId: string;
+  /** The 32-character APIv3 key that encrypts notification resources. */
+  apiV3Key: string;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  nonce?: () => string;
+  /** Allow http:// notify URLs (local simulator only; WeChat requires https on the public internet). */
+  allowHttpNotify?: boolean;
+  /** Reported as PayProvider.name; 'simulator' when pointed at the local simulator. */
+  providerName?: 'wechat' | 'simulator';
+}
+
+/** Format epoch ms as WeChat's RFC 3339 Beijing time, e.g. 2018-06-08T10:34:56+08:00 (sub-seconds dropped). */
+export function toWechatTime(ms: number): string {
+  if (!Number.isFinite(ms)) throw new RangeError('invalid time');
+  const shifted = new Date(Math.floor(ms / 1000) * 1000 + BEIJING_OFFSET_MS);
+  return `${shifted.toISOString().slice(0, 19)}+08:00`;
+}
+
+/** Parse an RFC 3339 time with an explicit offset (as WeChat sends) to epoch ms; throws when malformed. */
+export function parseWechatTime(text: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    throw new RangeError(`invalid RFC 3339 time: ${text}`);
+  }
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) throw new RangeError(`invalid RFC 3339 time: ${text}`);
+  return ms;
+}
+
+/** The answer to a notification that was processed (WeChat accepts 200 or 204 without a body). */
+export function notifySuccess(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** The answer to a notification that was not processed; WeChat retries on any 4xx/5xx. */
+export function notifyFailure(message: string, status = 500): Response {
+  if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError('status must be 4xx or 5xx');
+  return new Response(JSON.stringify({ code: 'FAIL', message }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optString = (o: Json, key: string): string | undefined => (typeof o[key] === 'string' ? o[key] : undefined);
+const optFen = (o: Json | undefined, key: string): number | undefined => {
+  const v = o?.[key];
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
+};
+
+/** Fields common to the query response and the notification resource (WeChat's "transaction" object). */
+interface TransactionFields {
+  outTradeNo: string;
+  mchid: string;
+  appid: string;
+  tradeState: TradeState;
+  tradeStateDesc?: string;
+  transactionId?: string;
+  amountTotalFen?: number;
+  payerTotalFen?: number;
+  currency?: string;
+  successTimeMs?: number;
+  attach?: string;
+}
+
+/** Read WeChat's transaction JSON; null when a required field is missing or has the wrong type. */
+function readTransaction(o: unknown): TransactionFields | null {
+  if (!isObject(o)) return null;
+  const outTradeNo = optString(o, 'out_trade_no');
+  const mchid = optString(o, 'mchid');
+  const appid = optString(o, 'appid');
+  const tradeState = optString(o, 'trade_state');
+  if (!outTradeNo || !mchid || !appid || !tradeState) return null;
+  if (!(TRADE_STATES as readonly string[]).includes(tradeState)) return null;
+  const out: TransactionFields = { outTradeNo, mchid, appid, tradeState: tradeState as TradeState };
+  const tradeStateDesc = optString(o, 'trade_state_desc');
+  if (tradeStateDesc !== undefined) out.tradeStateDesc = tradeStateDesc;
+  const transactionId = optString(o, 'transaction_id');
+  if (transactionId) out.transactionId = transactionId;
+  const attach = optString(o, 'attach');
+  if (attach !== undefined) out.attach = attach;
+  if (o.amount !== undefined) {
+    if (!isObject(o.amount)) return null;
+    const total = optFen(o.amount, 'total');
+    const payerTotal = optFen(o.amount, 'payer_total');
+    const currency = optString(o.amount, 'currency');
+    if (o.amount.total !== undefined && total === undefined) return null;
+    if (total !== undefined) out.amountTotalFen = total;
+    if (payerTotal !== undefined) out.payerTotalFen = payerTotal;
+    if (currency !== undefined) out.currency = currency;
+  }
+  const successTime = optString(o, 'success_time');
+  if (successTime) {
+    try {
+      out.successTimeMs = parseWechatTime(successTime);
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+function utf8Length(text: string): number {
+  return utf8(text).length;
+}
+
+function validateOrder(o: NativeOrder, allowHttpNotify: boolean): void {
+  if (!OUT_TRADE_NO.test(o.outTradeNo)) throw new RangeError('outTradeNo must be 6-32 of [0-9A-Za-z_-*]');
+  if (o.description.length === 0 || utf8Length(o.description) > 127) {
+    throw new RangeError('description must be 1-127 UTF-8 bytes');
+  }
+  if (!Number.isSafeInteger(o.amountFen) || o.amountFen <= 0) throw new RangeError('amountFen must be a positive integer');
+  if (!Number.isFinite(o.timeExpireMs)) throw new RangeError('timeExpireMs must be epoch ms');
+  if (o.attach !== undefined && utf8Length(o.attach) > 128) throw new RangeError('attach must be at most 128 UTF-8 bytes');
+  let url: URL;
+  try {
+    url = new URL(o.notifyUrl);
+  } catch {
+    throw new RangeError('notifyUrl is not a URL');
+  }
+  if (url.protocol !== 'https:' && !(allowHttpNotify && url.protocol === 'http:')) {
+    throw new RangeError('notifyUrl must be https');
+  }
+  // WeChat calls the URL verbatim and forbids parameters on it.
+  if (url.search || url.hash || o.notifyUrl.includes('?') || o.notifyUrl.length > 255) {
+    throw new RangeError('notifyUrl must have no query or fragment and be at most 255 characters');
+  }
+}
+
+/** Create the WeChat Pay v3 Native provider. Keys are imported on first use. */
+export function createWechatPay(opts: WechatPayOptions): PayProvider {
+  if (utf8(opts.apiV3Key).length !== 32) throw new Error('apiV3Key must be exactly 32 bytes');
+  const baseUrl = (opts.baseUrl ?? WECHATPAY_BASE_URL).replace(/\/+$/, '');
+  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => fetch(input, init));
+  const now = opts.now ?? Date.now;
+  const nonce = opts.nonce ?? (() => randomNonce());
+  const allowHttpNotify = opts.allowHttpNotify ?? false;
+
+  let keys: Promise<{ merchant: CryptoKey; platform: CryptoKey }> | undefined;
+  const getKeys = () => {
+    keys ??= Promise.all([
+      importPrivateKeyPem(opts.merchantPrivateKeyPem),
+      importPublicKeyPem(opts.platformPublicKeyPem),
+    ]).then(
+      ([merchant, platform]) => ({ merchant, platform }),
+      (err: unknown) => {
+        keys = undefined; // let a fixed configuration recover without a restart
+        throw err;
+      },
+    );
+    return keys;
+  };
+
+  /** Checks the four Wechatpay-* headers over a raw body, for both API responses and notifications. */
+  async function verifyWechatSignature(headers: Headers, body: string, nowMs: number): Promise<void> {
+    const serial = headers.get('Wechatpay-Serial');
+    const signature = headers.get('Wechatpay-Signature');
+    const timestamp = headers.get('Wechatpay-Timestamp');
+    const signNonce = headers.get('Wechatpay-Nonce');
+    if (!serial || !signature || !timestamp || !signNonce) {
+      throw new PayVerificationError('missing_header', 'missing Wechatpay-* signature headers');
+    }
+    const signatureType = headers.get('Wechatpay-Signature-Type');
+    if (signatureType && signatureType !== AUTH_SCHEME) {
+      throw new PayVerificationError('unsupported_algorithm', `signature type ${signatureType}`);
+    }
+    if (serial !== opts.platformPublicKeyId) {
+      throw new PayVerificationError('serial_mismatch', `Wechatpay-Serial ${serial} is not the configured key`);
+    }
+    // WeChat occasionally sends deliberately wrong signatures to check that merchants verify them.
+    if (signature.startsWith(SIGNTEST_PREFIX)) throw new PayVerificationError('signature_probe');
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowMs - Number(timestamp) * 1000) >= MAX_CLOCK_SKEW_MS) {
+      throw new PayVerificationError('timestamp_skew', `Wechatpay-Timestamp ${timestamp} too far from now`);
+    }
+    const { platform } = await getKeys();
+    const ok = await verifyCallbackSignature({ timestamp, nonce: signNonce, body, signatureB64: signature, publicKey: platform });
+    if (!ok) throw new PayVerificationError('bad_signature');
+  }
+
+  async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: Json): Promise<{ status: number; body: string }> {
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const { merchant } = await getKeys();
+    const authorization = await buildAuthorization({
+      mchid: opts.mchid,
+      serialNo: opts.merchantSerialNo,
+      privateKey: merchant,
+      method,
+      pathWithQuery,
+      body,
+      timestampSec: Math.floor(now() / 1000),
+      nonce: nonce(),
+    });
+    const headers: Record<string, string> = {
+      Authorization: authorization,
+      Accept: 'application/json',
+      'User-Agent': 'proxy-ip-portal-wechatpay-v3',
+    };
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await doFetch(`${baseUrl}${pathWithQuery}`, {
+      method,
+      headers,
+      body: payload === undefined ? null : body,
+    });
+    const text = await res.text();
+    if (res.status >= 200 && res.status < 300) {
+      // An unsigned success is to be treated as forged or tampered with.
+      await verifyWechatSignature(res.headers, text, now());
+      return { status: res.status, body: text };
+    }
+    // Errors are signed too when WeChat accepted our signature; a 401 for a bad request signature may not be.
+    if (res.headers.has('Wechatpay-Signature')) await verifyWechatSignature(res.headers, text, now());
+    let code = `HTTP_${res.status}`;
+    let message = text.slice(0, 500);
+    try {
+      const err: unknown = JSON.parse(text);
+      if (isObject(err)) {
+        code = optString(err, 'code') ?? code;
+        message = optString(err, 'message') ?? message;
+      }
+    } catch {
+      // not JSON: keep the raw text
+    }
+    throw new PayApiError(res.status, code, message);
+  }
+
+  function parseJson(body: string, status: number): unknown {
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw new PayApiError(status, 'MALFORMED_RESPONSE', 'response body is not JSON');
+    }
+  }
+
+  function checkMerchant(t: { mchid: string; appid: string }): void {
+    if (t.mchid !== opts.mchid || t.appid !== opts.appid) {
+      throw new PayVerificationError('merchant_mismatch', `transaction for ${t.mchid}/${t.appid}`);
+    }
+  }
+
+  return {
+    name: opts.providerName ?? 'wechat',
+
+    async createNativeOrder(o) {
+      validateOrder(o, allowHttpNotify);
+      const payload: Json = {
+        appid: opts.appid,
+        mchid: opts.mchid,
+        description: o.description,
+        out_trade_no: o.outTradeNo,
+        time_expire: toWechatTime(o.timeExpireMs),
+        ...(o.attach !== undefined ? { attach: o.attach } : {}),
+        notify_url: o.notifyUrl,
+        amount: { total: o.amountFen, currency: 'CNY' },
+      };
+      const res = await call('POST', '/v3/pay/transactions/native', payload);
+      const json = parseJson(res.body, res.status);
+      const codeUrl = isObject(json) ? optString(json, 'code_url') : undefined;
+      if (!codeUrl) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'no code_url in response');
+      return { codeUrl };
+    },
+
+    async queryOrder(outTradeNo) {
+      if (!OUT_TRADE_NO.test(outTradeNo)) throw new RangeError('invalid outTradeNo');
+      const path =
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}` +
+        `?mchid=${encodeURIComponent(opts.mchid)}`;
+      const res = await call('GET', path);
+      const t = readTransaction(parseJson(res.body, res.status));
+      if (!t) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'unexpected transaction shape');
+      checkMerchant(t);
+      if (t.outTradeNo !== outTradeNo) {
+        throw new PayVerificationError('merchant_mismatch', `asked for ${outTradeNo}, got ${t.outTradeNo}`);
+      }
+      return t satisfies PayQueryResult;
+    },
+
+    async closeOrder(outTradeNo) {
+      if (!OUT_TRADE_NO.test(outTradeNo)) throw new RangeError('invalid outTradeNo');
+      await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, {
+        mchid: opts.mchid,
+      });
+    },
+
+    async parseNotification(headers, body, nowMs): Promise<PayNotification> {
+      await verifyWechatSignature(headers, body, nowMs);
+      let event: unknown;
+      try {
+        event = JSON.parse(body);
+      } catch {
+        throw new PayVerificationError('malformed_body', 'notification body is not JSON');
+      }
+      if (!isObject(event) || !isObject(event.resource)) {
+        throw new PayVerificationError('malformed_body', 'notification without resource');
+      }
+      const id = optString(event, 'id');
+      const eventType = optString(event, 'event_type');
+      if (!id || !eventType) throw new PayVerificationError('malformed_body', 'notification without id/event_type');
+      const resource = event.resource;
+      if (resource.algorithm !== RESOURCE_ALGORITHM) {
+        throw new PayVerificationError('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
+      }
+      const ciphertext = optString(resource, 'ciphertext');
+      const resourceNonce = optString(resource, 'nonce');
+      const associatedData = optString(resource, 'associated_data') ?? '';
+      if (!ciphertext || !resourceNonce) throw new PayVerificationError('malformed_body', 'resource incomplete');
+
+      let plaintext: string;
+      try {
+        plaintext = await decryptResource({
+          ciphertextB64: ciphertext,
+          nonce: resourceNonce,
+          associatedData,
+          apiV3Key: opts.apiV3Key,
+        });
+      } catch {
+        throw new PayVerificationError('decrypt_failed');
+      }
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(plaintext);
+      } catch {
+        throw new PayVerificationError('malformed_resource', 'resource is not JSON');
+      }
+      const t = readTransaction(decoded);
+      if (!t || !t.transactionId || t.amountTotalFen === undefined || !t.currency) {
+        throw new PayVerificationError('malformed_resource', 'resource is not a complete transaction');
+      }
+      checkMerchant(t);
+      const transaction: PayTransaction = {
+        ...t,
+        transactionId: t.transactionId,
+        amountTotalFen: t.amountTotalFen,
+        currency: t.currency,
+      };
+      const notification: PayNotification = { id, eventType, transaction };
+      const createTime = optString(event, 'create_time');
+      if (createTime) {
+        try {
+          notification.createTimeMs = parseWechatTime(createTime);
+        } catch {
+          // create_time is informational; the signed timestamp already bounded the age
+        }
+      }
+      const summary = optString(event, 'summary');
+      if (summary !== undefined) notification.summary = summary;
+      return notification;
+    },
+  };
+}
