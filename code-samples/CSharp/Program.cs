@@ -38,9 +38,9 @@ namespace ProxyDemo
         public string Ip { get; set; } = "";
         public int Port { get; set; }
         public string Protocol { get; set; } = "http";
-        public string? Region { get; set; }
-        public string? Carrier { get; set; }
-        public string? ExpireAt { get; set; }
+        public string Region { get; set; }     // 未返回时为 null
+        public string Carrier { get; set; }    // 未返回时为 null
+        public string ExpireAt { get; set; }   // 未返回时为 null
     }
 
     public static class Program
@@ -49,7 +49,7 @@ namespace ProxyDemo
         static readonly string ApiBase = Env("PROXY_API_BASE", "https://www.example-proxy.cn").TrimEnd('/');
         static readonly string ApiKey = Env("PROXY_API_KEY", "在这里填写你的API提取密钥");
         static readonly string TestUrl = Env("PROXY_TEST_URL", "https://httpbin.org/ip");
-        static readonly TimeSpan Timeout = TimeSpan.FromSeconds(15);
+        static readonly TimeSpan RequestTimeout = TimeSpan.FromSeconds(15);
 
         // 提取接口错误码说明
         static readonly Dictionary<int, string> ErrorHints = new Dictionary<int, string>
@@ -65,7 +65,7 @@ namespace ProxyDemo
 
         static string Env(string name, string def)
         {
-            string? v = Environment.GetEnvironmentVariable(name);
+            string v = Environment.GetEnvironmentVariable(name);
             return string.IsNullOrEmpty(v) ? def : v;
         }
 
@@ -74,10 +74,10 @@ namespace ProxyDemo
             return s.Length > n ? s.Substring(0, n) : s;
         }
 
-        static string? GetString(JsonElement obj, string name)
+        static string GetString(JsonElement obj, string name)
         {
             JsonElement v;
-            if (obj.TryGetProperty(name, out v) && v.ValueKind == JsonValueKind.String) return v.GetString();
+            if (obj.ValueKind == JsonValueKind.Object && obj.TryGetProperty(name, out v) && v.ValueKind == JsonValueKind.String) return v.GetString();
             return null;
         }
 
@@ -89,7 +89,7 @@ namespace ProxyDemo
 
             // 提取接口直连访问，不走系统代理
             var handler = new HttpClientHandler { UseProxy = false };
-            using (var client = new HttpClient(handler) { Timeout = Timeout })
+            using (var client = new HttpClient(handler) { Timeout = RequestTimeout })
             {
                 HttpResponseMessage resp;
                 string text;
@@ -139,14 +139,17 @@ namespace ProxyDemo
                     {
                         foreach (JsonElement item in list.EnumerateArray())
                         {
+                            if (item.ValueKind != JsonValueKind.Object) continue;
                             JsonElement portEl;
-                            string? ip = GetString(item, "ip");
+                            int port;
+                            string ip = GetString(item, "ip");
                             if (ip == null || !item.TryGetProperty("port", out portEl)
-                                || portEl.ValueKind != JsonValueKind.Number) continue;
+                                || portEl.ValueKind != JsonValueKind.Number
+                                || !portEl.TryGetInt32(out port)) continue;
                             result.Add(new ProxyInfo
                             {
                                 Ip = ip,
-                                Port = portEl.GetInt32(),
+                                Port = port,
                                 Protocol = GetString(item, "protocol") ?? "http",
                                 Region = GetString(item, "region"),
                                 Carrier = GetString(item, "carrier"),
@@ -171,7 +174,7 @@ namespace ProxyDemo
                 Proxy = new WebProxy(p.Ip, p.Port),
                 UseProxy = true,
             };
-            using (var client = new HttpClient(handler) { Timeout = Timeout })
+            using (var client = new HttpClient(handler) { Timeout = RequestTimeout })
             {
                 client.DefaultRequestHeaders.UserAgent.ParseAdd("proxy-demo-csharp");
                 try
@@ -190,7 +193,12 @@ namespace ProxyDemo
             }
         }
 
-        public static async Task<int> Main()
+        public static int Main()
+        {
+            return RunAsync().GetAwaiter().GetResult();
+        }
+
+        static async Task<int> RunAsync()
         {
             Console.OutputEncoding = Encoding.UTF8;
 
@@ -225,7 +233,7 @@ namespace ProxyDemo
             catch (ApiException e)
             {
                 Console.Error.WriteLine(e.Message);
-                string? hint;
+                string hint;
                 if (ErrorHints.TryGetValue(e.Code, out hint))
                 {
                     Console.Error.WriteLine("提示：" + hint);

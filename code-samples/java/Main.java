@@ -137,10 +137,10 @@ public class Main {
     }
 
     @SuppressWarnings("unchecked")
-    public static void main(String[] args) throws Exception {
-        // 保证控制台中文输出为 UTF-8（Windows 下可配合 chcp 65001 使用）
-        PrintStream out = new PrintStream(System.out, true, "UTF-8");
-        PrintStream err = new PrintStream(System.err, true, "UTF-8");
+    public static void main(String[] args) throws InterruptedException {
+        // 使用系统默认的控制台编码输出中文（中文 Windows 下为 GBK，Linux/macOS 下一般为 UTF-8）
+        PrintStream out = System.out;
+        PrintStream err = System.err;
 
         if (API_KEY.isEmpty() || API_KEY.startsWith("在这里填写")) {
             err.println("请先设置 API 提取密钥：环境变量 PROXY_API_KEY，或修改 Main.java 中的 API_KEY 常量");

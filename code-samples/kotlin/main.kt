@@ -128,9 +128,9 @@ fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
 }
 
 fun main() {
-    // 保证控制台中文输出为 UTF-8（Windows 下可配合 chcp 65001 使用）
-    val out = PrintStream(System.out, true, "UTF-8")
-    val err = PrintStream(System.err, true, "UTF-8")
+    // 使用系统默认的控制台编码输出中文（中文 Windows 下为 GBK，Linux/macOS 下一般为 UTF-8）
+    val out: PrintStream = System.out
+    val err: PrintStream = System.err
 
     if (API_KEY.isBlank() || API_KEY.startsWith("在这里填写")) {
         err.println("请先设置 API 提取密钥：环境变量 PROXY_API_KEY，或修改 main.kt 中的 API_KEY 常量")

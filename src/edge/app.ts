@@ -2,14 +2,14 @@
 // non-page endpoints. Waku's server entry mounts the same list in front of the pages; src/edge/worker.ts runs it
 // alone for the test suites.
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
-import { apiRoutes } from './routes/api';
-import { buildRoutes } from './routes/builds';
-import { devRoutes } from './routes/dev';
 import { errorBoundary, handleError } from './middleware/error-boundary';
 import { personalCenterGuard } from './middleware/personal-center-guard';
 import { redirects } from './middleware/redirects';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { apiRoutes } from './routes/api';
+import { buildRoutes } from './routes/builds';
+import { devRoutes } from './routes/dev';
 import type { EdgeEnv } from './types';
 
 /** Path prefixes answered by the endpoint routes instead of pages. */
@@ -26,7 +26,9 @@ export function createEndpointApp(): Hono<EdgeEnv> {
 }
 
 const isEndpointPath = (path: string) =>
-  ENDPOINT_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path === p.replace(/\/$/, ''));
+  ENDPOINT_PREFIXES.some(
+    (p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path === p.replace(/\/$/, ''),
+  );
 
 /** Middleware that answers endpoint paths from the endpoint app and lets page paths through. */
 export function endpoints(app: Hono<EdgeEnv> = createEndpointApp()): MiddlewareHandler<EdgeEnv> {

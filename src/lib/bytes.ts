@@ -35,8 +35,7 @@ export const toBase64Url = (bytes: Uint8Array): string =>
   toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** Lower-case hex of bytes. */
-export const toHex = (bytes: Uint8Array): string =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Parse hex (even length, 0-9a-f); throws otherwise. */
 export function fromHex(hex: string): Uint8Array<ArrayBuffer> {

@@ -2,8 +2,14 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
-export const phoneSchema = z.string().trim().regex(/^1[3-9]\d{9}$/, messages.phoneInvalid);
-export const smsCodeSchema = z.string().trim().regex(/^\d{6}$/, messages.codeInvalidFormat);
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, messages.phoneInvalid);
+export const smsCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, messages.codeInvalidFormat);
 /** 8-32 characters with at least one letter and one digit. */
 export const passwordSchema = z
   .string()

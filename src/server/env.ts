@@ -27,8 +27,14 @@ export interface Bindings {
 const configSchema = z.object({
   APP_ENV: z.enum(['production', 'development', 'test']).default('development'),
   API_ENVELOPE: z.enum(['aes', 'json', 'any']).default('any'),
-  API_AES_KEY: z.string().regex(/^[0-9a-f]{64}$/i).optional(),
-  API_AES_IV: z.string().regex(/^[0-9a-f]{32}$/i).optional(),
+  API_AES_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i)
+    .optional(),
+  API_AES_IV: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i)
+    .optional(),
   PORTAL_ORIGIN: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SMS_PROVIDER: z.enum(['aliyun', 'outbox']).optional(),

@@ -51,7 +51,10 @@ export async function callApi<T = unknown>(A: string, P: unknown = {}, o: CallOp
 /** Cookie header built from Set-Cookie values (later values win, empty values drop the cookie). */
 export function cookieJar(setCookies: string[], previous = ''): string {
   const jar = new Map<string, string>();
-  for (const part of previous.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of previous
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     jar.set(part.slice(0, eq), part.slice(eq + 1));
   }

@@ -6,7 +6,11 @@ import { callApi, cookieJar, latestCode, loginBySms, resetDb } from '../helpers/
 beforeEach(resetDb);
 
 const count = async (sql: string, ...binds: unknown[]) =>
-  ((await env.DB.prepare(sql).bind(...binds).first<{ n: number }>()) ?? { n: -1 }).n;
+  (
+    (await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<{ n: number }>()) ?? { n: -1 }
+  ).n;
 
 describe('User.GetCode', () => {
   it('sends a 6-digit code to the outbox and stores only a hash', async () => {
@@ -146,7 +150,9 @@ describe('User.LoginRegister', () => {
   it('rejects an expired code', async () => {
     const phone = '13800000013';
     await callApi('User.GetCode', { phone });
-    await env.DB.prepare('UPDATE sms_codes SET expires_at = ? WHERE phone = ?').bind(Date.now() - 1, phone).run();
+    await env.DB.prepare('UPDATE sms_codes SET expires_at = ? WHERE phone = ?')
+      .bind(Date.now() - 1, phone)
+      .run();
     const res = await callApi('User.LoginRegister', { phone, code: await latestCode(phone) });
     expect(res.body.E).toBe('验证码错误或已失效，请重新获取');
   });
@@ -194,7 +200,9 @@ describe('User.Login (password)', () => {
     const right = await callApi('User.Login', { phone, password: 'abc12345' });
     expect(right.body.E).toMatch(/已临时锁定/);
     expect(right.setCookies).toEqual([]);
-    await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?').bind(Date.now() - 1, phone).run();
+    await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
+      .bind(Date.now() - 1, phone)
+      .run();
     expect(((await callApi('User.Login', { phone, password: 'abc12345' })).body.P as { state: number }).state).toBe(1);
   });
 
@@ -219,13 +227,17 @@ describe('sessions', () => {
 
   it('expires sessions after 7 idle days and after 30 days in all', async () => {
     const cookie = await loginBySms('13800000031');
-    await env.DB.prepare('UPDATE sessions SET last_seen_at = ?').bind(Date.now() - 7 * 86_400_000 - 1).run();
+    await env.DB.prepare('UPDATE sessions SET last_seen_at = ?')
+      .bind(Date.now() - 7 * 86_400_000 - 1)
+      .run();
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
     expect(await count('SELECT count(*) AS n FROM sessions')).toBe(0);
 
     await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
     const cookie2 = await loginBySms('13800000031');
-    await env.DB.prepare('UPDATE sessions SET expires_at = ?').bind(Date.now() - 1).run();
+    await env.DB.prepare('UPDATE sessions SET expires_at = ?')
+      .bind(Date.now() - 1)
+      .run();
     expect((await callApi('User.GetMineInfo', {}, { cookie: cookie2 })).status).toBe(401);
   });
 

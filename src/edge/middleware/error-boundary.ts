@@ -9,7 +9,13 @@ export function handleError(err: unknown, c: Context): Response {
   const requestId = c.get('requestId') ?? '';
   if (isAppError(err)) return c.json({ E: err.message }, err.status as 400);
   console.error(
-    JSON.stringify({ level: 'error', requestId, path: new URL(c.req.url).pathname, error: String(err), stack: (err as Error)?.stack }),
+    JSON.stringify({
+      level: 'error',
+      requestId,
+      path: new URL(c.req.url).pathname,
+      error: String(err),
+      stack: (err as Error)?.stack,
+    }),
   );
   const path = new URL(c.req.url).pathname;
   if (path.startsWith('/api') || path.startsWith('/node/') || path.startsWith('/extract')) {

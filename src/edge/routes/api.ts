@@ -2,12 +2,7 @@
 // action, access and input, runs the handler and answers {P} or {E} in the request's envelope mode.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import {
-  contentTypeFor,
-  decodeEnvelope,
-  type EnvelopeMode,
-  encodeEnvelope,
-} from '../../lib/envelope';
+import { contentTypeFor, decodeEnvelope, type EnvelopeMode, encodeEnvelope } from '../../lib/envelope';
 import { AppError, isAppError } from '../../lib/errors';
 import { isRealNameVerified } from '../../lib/identity';
 import { type MessageCode, messages } from '../../lib/messages';
@@ -171,7 +166,13 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
           ),
         clearCookie: (cookieName) =>
           cookies.push(
-            serializeCookie({ name: cookieName, value: '', maxAgeSeconds: 0, httpOnly: cookieName === TOKEN_COOKIE, secure }),
+            serializeCookie({
+              name: cookieName,
+              value: '',
+              maxAgeSeconds: 0,
+              httpOnly: cookieName === TOKEN_COOKIE,
+              secure,
+            }),
           ),
         waitUntil: (p) => {
           try {
@@ -190,7 +191,15 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
         return reply(err.status, { E: text });
       }
       if (isAppError(err)) return reply(err.status, { E: err.message });
-      console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), where: 'api', error: String(err), stack: (err as Error)?.stack }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          requestId: c.get('requestId'),
+          where: 'api',
+          error: String(err),
+          stack: (err as Error)?.stack,
+        }),
+      );
       return reply(500, { E: messages.internal });
     }
   });

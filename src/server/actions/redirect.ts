@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { listRedirects } from '../db/redirects';
-import { removeRedirectRule, saveRedirectRule, STATIC_REDIRECTS } from '../domain/redirects';
+import { removeRedirectRule, STATIC_REDIRECTS, saveRedirectRule } from '../domain/redirects';
 import { defineAction } from './define';
 
 const pathSchema = z
@@ -32,7 +32,8 @@ export const redirectActions = {
       status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
     }),
     async handler(ctx, input) {
-      if (Object.hasOwn(STATIC_REDIRECTS, input.fromPath)) throw new AppError('invalidParams', { detail: '该路径为固定跳转，不能修改' });
+      if (Object.hasOwn(STATIC_REDIRECTS, input.fromPath))
+        throw new AppError('invalidParams', { detail: '该路径为固定跳转，不能修改' });
       await saveRedirectRule(ctx.db, ctx.env.KV, { ...input, updatedAt: ctx.now });
       return { saved: true };
     },

@@ -1,6 +1,6 @@
 // User.* actions: SMS codes, SMS login/registration, password login, the user's own info, logout.
 import { z } from 'zod';
-import { MINE_INFO_COOKIE, TOKEN_COOKIE, encodeMineInfoCookie } from '../../lib/mine-info';
+import { encodeMineInfoCookie, MINE_INFO_COOKIE, TOKEN_COOKIE } from '../../lib/mine-info';
 import { loginPasswordSchema, phoneSchema, smsCodeSchema } from '../../lib/schemas';
 import type { UserRecord } from '../db/users';
 import {
@@ -20,7 +20,9 @@ const SESSION_COOKIE_SECONDS = SESSION_ABSOLUTE_MS / 1000;
 async function signIn(ctx: BaseContext, user: UserRecord) {
   const { token } = await startSession(ctx.db, { userId: user.id, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent });
   ctx.setCookie(TOKEN_COOKIE, token, { httpOnly: true, maxAgeSeconds: SESSION_COOKIE_SECONDS });
-  ctx.setCookie(MINE_INFO_COOKIE, encodeMineInfoCookie(mineInfoCookieFor(user)), { maxAgeSeconds: SESSION_COOKIE_SECONDS });
+  ctx.setCookie(MINE_INFO_COOKIE, encodeMineInfoCookie(mineInfoCookieFor(user)), {
+    maxAgeSeconds: SESSION_COOKIE_SECONDS,
+  });
   return mineInfoFor(user);
 }
 

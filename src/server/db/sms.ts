@@ -116,7 +116,13 @@ export async function listOutbox(db: D1Database, phone: string | null, limit: nu
   const stmt = phone
     ? db.prepare('SELECT * FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ?').bind(phone, limit)
     : db.prepare('SELECT * FROM sms_outbox ORDER BY id DESC LIMIT ?').bind(limit);
-  const { results } = await stmt.all<{ id: number; phone: string; template: string; params: string; created_at: number }>();
+  const { results } = await stmt.all<{
+    id: number;
+    phone: string;
+    template: string;
+    params: string;
+    created_at: number;
+  }>();
   return results.map((r) => ({
     id: r.id,
     phone: r.phone,

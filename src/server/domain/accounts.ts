@@ -1,7 +1,7 @@
 // Login and registration rules: SMS login registers new phones; password login locks after repeated failures.
 import { AppError } from '../../lib/errors';
-import { identityLabel, isCompanyAuth } from '../../lib/identity';
 import { maskPhone } from '../../lib/format';
+import { identityLabel, isCompanyAuth } from '../../lib/identity';
 import type { MineInfoCookie } from '../../lib/mine-info';
 import {
   findOrCreateUserByPhone,
@@ -41,7 +41,10 @@ export async function loginWithPassword(
   const user = await findUserByPhone(db, r.phone);
   if (!user) {
     // Spend comparable time so timing does not reveal which phones are registered.
-    await verifyPassword(r.password, 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+    await verifyPassword(
+      r.password,
+      'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    );
     throw new AppError('loginFailed');
   }
   if (user.lockedUntil > r.now) throw new AppError('loginLocked');

@@ -33,7 +33,7 @@ export async function resolveSession(
     return null;
   }
   const user = await findUserById(db, session.userId);
-  if (!user || user.status !== 1) return null;
+  if (user?.status !== 1) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
   return { user, sessionId: session.id };
 }

@@ -9,7 +9,13 @@ import { hmacSha256Hex, randomSixDigitCode } from './crypto';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const SMS_LIMITS: SmsLimits = { perPhoneMinute: 1, perPhoneHour: 5, perPhoneDay: 10, perIpHour: 20, perIpDay: 60 };
+export const SMS_LIMITS: SmsLimits = {
+  perPhoneMinute: 1,
+  perPhoneHour: 5,
+  perPhoneDay: 10,
+  perIpHour: 20,
+  perIpDay: 60,
+};
 
 const codeHash = (secret: string, purpose: string, phone: string, code: string) =>
   hmacSha256Hex(secret, `${purpose}:${phone}:${code}`);

@@ -57,7 +57,10 @@ describe('Aliyun Cloudauth face verification provider', () => {
         RequestId: 'r-1',
         Code: '200',
         Message: 'success',
-        ResultObject: { CertifyId: '91707dc296d469ad38e4c5efa6a0f24b', CertifyUrl: 'https://m.alicloudauth.example/x?c=1' },
+        ResultObject: {
+          CertifyId: '91707dc296d469ad38e4c5efa6a0f24b',
+          CertifyUrl: 'https://m.alicloudauth.example/x?c=1',
+        },
       },
     });
     const face = provider(fetch);

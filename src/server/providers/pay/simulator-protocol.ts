@@ -1,6 +1,9 @@
 // The WeChat Pay *server* side of the v3 protocol, for the local payment simulator: verifying merchant request
 // signatures, signing API responses, and building signed+encrypted payment notifications that the real client
 // (wechat.ts parseNotification) accepts unchanged.
+
+import type { TradeState } from './types';
+import { MAX_CLOCK_SKEW_MS, toWechatTime } from './wechat';
 import {
   AUTH_SCHEME,
   encryptResource,
@@ -11,8 +14,6 @@ import {
   rsaVerify,
   signCallback,
 } from './wechat-crypto';
-import { MAX_CLOCK_SKEW_MS, toWechatTime } from './wechat';
-import type { TradeState } from './types';
 
 export type MerchantRequestCheck =
   | { ok: true; mchid: string; serialNo: string; nonce: string; timestampSec: number }
@@ -37,7 +38,8 @@ export async function verifyMerchantRequest(
   const auth = parseAuthorization(authorizationHeader);
   if (!auth) return { ok: false, reason: 'malformed' };
   if (expect.mchid !== undefined && auth.mchid !== expect.mchid) return { ok: false, reason: 'mchid_mismatch' };
-  if (expect.serialNo !== undefined && auth.serialNo !== expect.serialNo) return { ok: false, reason: 'serial_mismatch' };
+  if (expect.serialNo !== undefined && auth.serialNo !== expect.serialNo)
+    return { ok: false, reason: 'serial_mismatch' };
   if (expect.nowMs !== undefined && Math.abs(expect.nowMs - auth.timestampSec * 1000) >= MAX_CLOCK_SKEW_MS) {
     return { ok: false, reason: 'timestamp_skew' };
   }
@@ -125,7 +127,12 @@ export function transactionJson(t: SimulatedTransaction): Record<string, unknown
     ...(t.successTimeMs !== undefined ? { success_time: toWechatTime(t.successTimeMs) } : {}),
     ...(paid ? { payer: { openid: t.payerOpenid ?? 'oSimulatorPayer0000000000000' } } : {}),
     amount: paid
-      ? { total: t.amountTotalFen, payer_total: t.payerTotalFen ?? t.amountTotalFen, currency, payer_currency: currency }
+      ? {
+          total: t.amountTotalFen,
+          payer_total: t.payerTotalFen ?? t.amountTotalFen,
+          currency,
+          payer_currency: currency,
+        }
       : { total: t.amountTotalFen, currency },
   };
 }
@@ -144,7 +151,9 @@ export interface NotificationInput extends PlatformSigner {
 }
 
 /** Build a payment notification request (headers + raw JSON body) exactly as WeChat would POST it. */
-export async function buildSignedNotification(n: NotificationInput): Promise<{ headers: Record<string, string>; body: string }> {
+export async function buildSignedNotification(
+  n: NotificationInput,
+): Promise<{ headers: Record<string, string>; body: string }> {
   const resourceNonce = n.resourceNonce ?? randomResourceNonce();
   const associatedData = 'transaction';
   const ciphertext = await encryptResource({

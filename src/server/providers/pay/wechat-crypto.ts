@@ -7,7 +7,7 @@ export const RESOURCE_ALGORITHM = 'AEAD_AES_256_GCM';
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
-function pemBody(pem: string, label: string): Uint8Array {
+function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
   const text = pem.trim();
   const begin = `-----BEGIN ${label}-----`;
   const end = `-----END ${label}-----`;
@@ -43,7 +43,7 @@ export async function rsaSign(privateKey: CryptoKey, message: string): Promise<s
 
 /** Verify a base64 RSASSA-PKCS1-v1_5 / SHA-256 signature; false (never throws) on malformed input. */
 export async function rsaVerify(publicKey: CryptoKey, message: string, signatureB64: string): Promise<boolean> {
-  let signature: Uint8Array;
+  let signature: Uint8Array<ArrayBuffer>;
   try {
     signature = fromBase64(signatureB64);
   } catch {

@@ -2,16 +2,6 @@
 // notifications, in platform public-key mode (Wechatpay-Serial = PUB_KEY_ID_...). Also the notification answers.
 import { utf8 } from '../../../lib/bytes';
 import {
-  AUTH_SCHEME,
-  buildAuthorization,
-  decryptResource,
-  importPrivateKeyPem,
-  importPublicKeyPem,
-  RESOURCE_ALGORITHM,
-  randomNonce,
-  verifyCallbackSignature,
-} from './wechat-crypto';
-import {
   type NativeOrder,
   PayApiError,
   type PayNotification,
@@ -22,6 +12,16 @@ import {
   TRADE_STATES,
   type TradeState,
 } from './types';
+import {
+  AUTH_SCHEME,
+  buildAuthorization,
+  decryptResource,
+  importPrivateKeyPem,
+  importPublicKeyPem,
+  RESOURCE_ALGORITHM,
+  randomNonce,
+  verifyCallbackSignature,
+} from './wechat-crypto';
 
 export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
 
@@ -156,9 +156,13 @@ function validateOrder(o: NativeOrder, allowHttpNotify: boolean): void {
   if (o.description.length === 0 || utf8Length(o.description) > 127) {
     throw new RangeError('description must be 1-127 UTF-8 bytes');
   }
-  if (!Number.isSafeInteger(o.amountFen) || o.amountFen <= 0) throw new RangeError('amountFen must be a positive integer');
+  if (!Number.isSafeInteger(o.amountFen) || o.amountFen <= 0) {
+    throw new RangeError('amountFen must be a positive integer');
+  }
   if (!Number.isFinite(o.timeExpireMs)) throw new RangeError('timeExpireMs must be epoch ms');
-  if (o.attach !== undefined && utf8Length(o.attach) > 128) throw new RangeError('attach must be at most 128 UTF-8 bytes');
+  if (o.attach !== undefined && utf8Length(o.attach) > 128) {
+    throw new RangeError('attach must be at most 128 UTF-8 bytes');
+  }
   let url: URL;
   try {
     url = new URL(o.notifyUrl);
@@ -220,11 +224,21 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       throw new PayVerificationError('timestamp_skew', `Wechatpay-Timestamp ${timestamp} too far from now`);
     }
     const { platform } = await getKeys();
-    const ok = await verifyCallbackSignature({ timestamp, nonce: signNonce, body, signatureB64: signature, publicKey: platform });
+    const ok = await verifyCallbackSignature({
+      timestamp,
+      nonce: signNonce,
+      body,
+      signatureB64: signature,
+      publicKey: platform,
+    });
     if (!ok) throw new PayVerificationError('bad_signature');
   }
 
-  async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: Json): Promise<{ status: number; body: string }> {
+  async function call(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    payload?: Json,
+  ): Promise<{ status: number; body: string }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const { merchant } = await getKeys();
     const authorization = await buildAuthorization({
@@ -369,7 +383,7 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
         throw new PayVerificationError('malformed_resource', 'resource is not JSON');
       }
       const t = readTransaction(decoded);
-      if (!t || !t.transactionId || t.amountTotalFen === undefined || !t.currency) {
+      if (!t?.transactionId || t.amountTotalFen === undefined || !t.currency) {
         throw new PayVerificationError('malformed_resource', 'resource is not a complete transaction');
       }
       checkMerchant(t);

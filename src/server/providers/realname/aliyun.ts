@@ -1,6 +1,7 @@
 // Production face verification: Aliyun Cloudauth (2019-03-07) InitFaceVerify / DescribeFaceVerify for the PC and H5 web flow.
-import { callAcs3Rpc, defaultFetch, vendorCode } from '../aliyun/signature';
+
 import type { Acs3Response } from '../aliyun/signature';
+import { callAcs3Rpc, defaultFetch, vendorCode } from '../aliyun/signature';
 import type { FaceVerifyInit, FaceVerifyProvider } from './types';
 
 export const CLOUDAUTH_VERSION = '2019-03-07';
@@ -61,7 +62,8 @@ export function createAliyunFaceVerify(opts: AliyunFaceVerifyOptions): FaceVerif
       const result = resultObject(res, 'InitFaceVerify');
       const certifyId = str(result.CertifyId);
       const certifyUrl = str(result.CertifyUrl);
-      if (!certifyId || !certifyUrl) throw new Error('aliyun cloudauth: InitFaceVerify returned no CertifyId/CertifyUrl');
+      if (!certifyId || !certifyUrl)
+        throw new Error('aliyun cloudauth: InitFaceVerify returned no CertifyId/CertifyUrl');
       return { certifyId, certifyUrl };
     },
     async describe(certifyId: string) {

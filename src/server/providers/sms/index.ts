@@ -9,7 +9,9 @@ export function smsProviderFor(env: Bindings, config: AppConfig, now: () => numb
   if (config.smsProvider === 'outbox' && !config.isProduction) return createOutboxSms(env.DB, now);
   const { ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } = env;
   if (!ALIYUN_ACCESS_KEY_ID || !ALIYUN_ACCESS_KEY_SECRET || !ALIYUN_SMS_SIGN_NAME || !ALIYUN_SMS_TEMPLATE_CODE) {
-    throw new Error('Aliyun SMS is not configured (ALIYUN_ACCESS_KEY_ID/SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE)');
+    throw new Error(
+      'Aliyun SMS is not configured (ALIYUN_ACCESS_KEY_ID/SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE)',
+    );
   }
   return createAliyunSms({
     accessKeyId: ALIYUN_ACCESS_KEY_ID,

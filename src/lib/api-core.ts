@@ -1,0 +1,160 @@
+// The one API client core, shared by the browser and server components: envelope encoding, the 120 s timeout, the
+// 100-entry / 5-minute cache for cacheable actions (scoped per user), and the seed's return conventions:
+// P when present; on E a toast and false (or the whole response when the caller asks); on 401/403 the
+// login-expired flow. Transports differ (fetch in the browser, in-process on the server); nothing else does.
+import { decodeEnvelope, type EnvelopeMode, encodeEnvelope, type TransportKey } from './envelope';
+import { messages } from './messages';
+
+export const API_TIMEOUT_MS = 120_000;
+export const CACHE_MAX_ENTRIES = 100;
+export const CACHE_TTL_MS = 5 * 60_000;
+
+export interface ApiResponse<T = unknown> {
+  P?: T;
+  E?: string;
+}
+
+export interface TransportRequest {
+  body: string;
+  contentType: string;
+  sourceType: 1 | 2;
+  signal: AbortSignal;
+}
+
+export interface TransportResponse {
+  status: number;
+  text: string;
+}
+
+export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
+
+export interface ApiClientOptions {
+  transport: Transport;
+  mode: EnvelopeMode;
+  key: TransportKey;
+  sourceType: () => 1 | 2;
+  /** Who the cache belongs to (user id or 'anon'); entries never cross scopes. */
+  cacheScope: () => string;
+  /** Names of actions whose results may be cached. */
+  isCacheable: (action: string) => boolean;
+  onError?: (message: string) => void;
+  onAuthExpired?: () => void;
+  now?: () => number;
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  /** Return the whole response ({E}) instead of false when the server answers E. */
+  raw?: boolean;
+  /** Skip the cache for this call (the fresh answer still refreshes it). */
+  fresh?: boolean;
+  /** Do not toast E (the caller shows it inline). */
+  silent?: boolean;
+}
+
+/** A small LRU with expiry. */
+export class LruCache<V> {
+  private readonly map = new Map<string, { value: V; expires: number }>();
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+  ) {}
+  get(key: string, now: number): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    if (hit.expires <= now) return undefined;
+    this.map.set(key, hit);
+    return hit.value;
+  }
+  set(key: string, value: V, now: number): void {
+    this.map.delete(key);
+    this.map.set(key, { value, expires: now + this.ttlMs });
+    while (this.map.size > this.max) {
+      const oldest = this.map.keys().next().value;
+      if (oldest === undefined) break;
+      this.map.delete(oldest);
+    }
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+export interface ApiClient {
+  /** Call an action: P on success; false (or the response with raw) on E; false on failure. */
+  call<T = unknown>(action: string, params?: unknown, options?: CallOptions): Promise<T | false | ApiResponse<T>>;
+  /** Forget every cached answer (on login and logout). */
+  clearCache(): void;
+}
+
+/** Build a client over a transport. */
+export function createApiClient(o: ApiClientOptions): ApiClient {
+  const cache = new LruCache<unknown>(CACHE_MAX_ENTRIES, CACHE_TTL_MS);
+  const now = o.now ?? Date.now;
+
+  async function call<T>(action: string, params: unknown = {}, options: CallOptions = {}) {
+    const cacheable = o.isCacheable(action);
+    const key = `${o.cacheScope()}|${action}|${JSON.stringify(params)}`;
+    if (cacheable && !options.fresh) {
+      const hit = cache.get(key, now());
+      if (hit !== undefined) return hit as T;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), o.timeoutMs ?? API_TIMEOUT_MS);
+    let res: TransportResponse;
+    try {
+      res = await o.transport({
+        body: encodeEnvelope({ A: action, P: params }, o.mode, o.key),
+        contentType: o.mode === 'aes' ? 'text/plain;charset=UTF-8' : 'application/json;charset=UTF-8',
+        sourceType: o.sourceType(),
+        signal: controller.signal,
+      });
+    } catch {
+      if (!options.silent) o.onError?.(controller.signal.aborted ? messages.timeout : messages.network);
+      return false as const;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (res.status === 401 || res.status === 403) {
+      o.onAuthExpired?.();
+      return false as const;
+    }
+    let body: ApiResponse<T>;
+    try {
+      body = decodeEnvelope(res.text, o.mode, o.key) as ApiResponse<T>;
+    } catch {
+      if (!options.silent) o.onError?.(messages.internal);
+      return false as const;
+    }
+    if (typeof body?.E === 'string') {
+      if (!options.silent) o.onError?.(body.E);
+      return options.raw ? body : (false as const);
+    }
+    if (res.status >= 400) {
+      if (!options.silent) o.onError?.(messages.internal);
+      return false as const;
+    }
+    if (body && 'P' in body) {
+      if (cacheable) cache.set(key, body.P, now());
+      return body.P as T;
+    }
+    return body;
+  }
+
+  return { call: call as ApiClient['call'], clearCache: () => cache.clear() };
+}
+
+/** Throttle: run fn at most once per windowMs (the login-expired notice guard is 3 s). */
+export function onceWithin(windowMs: number, fn: () => void, now: () => number = Date.now): () => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const t = now();
+    if (t - last < windowMs) return;
+    last = t;
+    fn();
+  };
+}

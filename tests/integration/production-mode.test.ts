@@ -1,0 +1,75 @@
+// The same edge app under production configuration: AES-only /api, no development endpoints, no SMS outbox.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createEdgeApp } from '../../src/edge/app';
+import { decryptText, encryptText, transportKeyFromHex } from '../../src/lib/envelope';
+import { resetDb } from '../helpers/api';
+
+beforeEach(resetDb);
+
+const KEY = 'a1'.repeat(32);
+const IV = 'b2'.repeat(16);
+const prodEnv = { ...env, APP_ENV: 'production', API_AES_KEY: KEY, API_AES_IV: IV, SESSION_SECRET: 'p'.repeat(40) };
+const tk = transportKeyFromHex(KEY, IV);
+const app = createEdgeApp();
+
+describe('production mode', () => {
+  it('refuses plain JSON bodies and answers encrypted requests with its own key', async () => {
+    const plain = await app.request(
+      '/api',
+      { method: 'POST', body: '{"A":"User.Logout"}', headers: { 'content-type': 'application/json' } },
+      prodEnv,
+    );
+    expect(plain.status).toBe(400);
+    expect(await plain.json()).toEqual({ E: '请使用加密请求' });
+
+    const enc = await app.request(
+      '/api',
+      {
+        method: 'POST',
+        body: encryptText('{"A":"User.Logout","P":{}}', tk),
+        headers: { 'content-type': 'text/plain' },
+      },
+      prodEnv,
+    );
+    expect(enc.status).toBe(200);
+    expect(JSON.parse(decryptText(await enc.text(), tk))).toEqual({ P: { loggedOut: true } });
+  });
+
+  it('hides the development outbox', async () => {
+    expect((await app.request('/dev/sms-outbox', {}, prodEnv)).status).toBe(404);
+  });
+
+  it('never uses the outbox: without Aliyun configuration sending fails and nothing is stored', async () => {
+    const res = await app.request(
+      '/api',
+      {
+        method: 'POST',
+        body: encryptText('{"A":"User.GetCode","P":{"phone":"13800000001"}}', tk),
+        headers: { 'content-type': 'text/plain', 'cf-connecting-ip': '198.51.100.1' },
+      },
+      { ...prodEnv, SMS_PROVIDER: 'outbox' },
+    );
+    expect(res.status).toBe(500);
+    expect(JSON.parse(decryptText(await res.text(), tk))).toEqual({ E: '服务繁忙，请稍后再试' });
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM sms_outbox').first<{ n: number }>())?.n).toBe(0);
+  });
+
+  it('refuses to start without its secrets', async () => {
+    const res = await app.request(
+      '/api',
+      { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } },
+      { ...env, APP_ENV: 'production' },
+    );
+    expect(res.status).toBe(500);
+  });
+
+  it('sets Secure on session cookies', async () => {
+    const res = await app.request(
+      '/api',
+      { method: 'POST', body: encryptText('{"A":"User.Logout"}', tk), headers: { 'content-type': 'text/plain' } },
+      prodEnv,
+    );
+    expect(res.headers.getSetCookie().every((c) => c.includes('Secure'))).toBe(true);
+  });
+});
