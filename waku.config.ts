@@ -2,6 +2,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'waku/config';
 
+const distDir = process.env.DIST_DIR ?? 'dist';
 const buildId =
   process.env.BUILD_ID ??
   new Date()
@@ -10,6 +11,8 @@ const buildId =
     .slice(0, 14);
 
 export default defineConfig({
+  distDir,
+  distDir,
   vite: {
     plugins: [tailwindcss()],
     define: {

@@ -7,46 +7,44 @@
 // deflate (method 8) for files, UTF-8 file names (general-purpose flag bit 11)
 // and a fixed DOS timestamp, so the same sources always give byte-identical zips.
 
-import fs from "node:fs";
-import path from "node:path";
-import process from "node:process";
-import { fileURLToPath } from "node:url";
-import zlib from "node:zlib";
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SAMPLES_DIR = path.join(REPO_ROOT, "code-samples");
-const OUT_DIR = process.argv[2]
-  ? path.resolve(process.argv[2])
-  : path.join(REPO_ROOT, "dist", "public", "code");
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SAMPLES_DIR = path.join(REPO_ROOT, 'code-samples');
+const OUT_DIR = process.argv[2] ? path.resolve(process.argv[2]) : path.join(REPO_ROOT, 'dist', 'public', 'code');
 
 // zip file name (without .zip) -> top folder inside the archive
 const SAMPLES = [
-  ["node", "proxy-demo-node"],
-  ["CSharp", "proxy-demo-csharp"],
-  ["python", "proxy-demo-python"],
-  ["java", "proxy-demo-java"],
-  ["kotlin", "proxy-demo-kotlin"],
-  ["php", "proxy-demo-php"],
-  ["go", "proxy-demo-go"],
-  ["easy", "proxy-demo-easy"],
+  ['node', 'proxy-demo-node'],
+  ['CSharp', 'proxy-demo-csharp'],
+  ['python', 'proxy-demo-python'],
+  ['java', 'proxy-demo-java'],
+  ['kotlin', 'proxy-demo-kotlin'],
+  ['php', 'proxy-demo-php'],
+  ['go', 'proxy-demo-go'],
+  ['easy', 'proxy-demo-easy'],
 ];
 
 // Build artefacts / editor junk that must never end up in a download.
 const IGNORED_NAMES = new Set([
-  ".DS_Store",
-  "Thumbs.db",
-  "__pycache__",
-  "node_modules",
-  "bin",
-  "obj",
-  ".vs",
-  ".idea",
-  ".gradle",
-  "build",
-  "target",
-  "vendor",
+  '.DS_Store',
+  'Thumbs.db',
+  '__pycache__',
+  'node_modules',
+  'bin',
+  'obj',
+  '.vs',
+  '.idea',
+  '.gradle',
+  'build',
+  'target',
+  'vendor',
 ]);
-const IGNORED_EXTENSIONS = [".class", ".jar", ".exe", ".dll", ".pyc", ".zip"];
+const IGNORED_EXTENSIONS = ['.class', '.jar', '.exe', '.dll', '.pyc', '.zip'];
 
 // Fixed timestamp for every entry: 2025-01-01 00:00:00 (DOS format).
 const DOS_TIME = (0 << 11) | (0 << 5) | 0;
@@ -62,7 +60,7 @@ const MODE_DIR = 0o040755;
 
 let crcTable;
 function crc32(buf) {
-  if (typeof zlib.crc32 === "function") return zlib.crc32(buf) >>> 0;
+  if (typeof zlib.crc32 === 'function') return zlib.crc32(buf) >>> 0;
   if (!crcTable) {
     crcTable = new Uint32Array(256);
     for (let n = 0; n < 256; n++) {
@@ -93,7 +91,7 @@ function listEntries(root) {
       }
     }
   };
-  walk(root, "");
+  walk(root, '');
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -105,12 +103,12 @@ function buildZip(entries) {
 
   for (const { name, data } of entries) {
     const isDir = data === null;
-    const nameBuf = Buffer.from(name, "utf8");
+    const nameBuf = Buffer.from(name, 'utf8');
     const raw = isDir ? Buffer.alloc(0) : data;
     const method = isDir ? METHOD_STORE : METHOD_DEFLATE;
     const body = isDir ? raw : zlib.deflateRawSync(raw, { level: 9 });
     const crc = isDir ? 0 : crc32(raw);
-    if (offset > 0xffffffff || raw.length > 0xffffffff) throw new Error("zip64 not supported");
+    if (offset > 0xffffffff || raw.length > 0xffffffff) throw new Error('zip64 not supported');
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0); // local file header signature
@@ -150,7 +148,7 @@ function buildZip(entries) {
   }
 
   const cdSize = central.reduce((n, b) => n + b.length, 0);
-  if (entries.length > 0xffff || offset > 0xffffffff) throw new Error("zip64 not supported");
+  if (entries.length > 0xffff || offset > 0xffffffff) throw new Error('zip64 not supported');
   const eocd = Buffer.alloc(22);
   eocd.writeUInt32LE(0x06054b50, 0); // end of central directory signature
   eocd.writeUInt16LE(0, 4); // this disk
@@ -171,17 +169,18 @@ for (const [file, top] of SAMPLES) {
     throw new Error(`missing sample folder: ${path.relative(REPO_ROOT, src)}`);
   }
   const rels = listEntries(src);
-  const files = rels.filter((r) => !r.endsWith("/"));
+  const files = rels.filter((r) => !r.endsWith('/'));
   if (files.length === 0) throw new Error(`empty sample folder: ${path.relative(REPO_ROOT, src)}`);
   const entries = [
     { name: `${top}/`, data: null },
     ...rels.map((r) => ({
       name: `${top}/${r}`,
-      data: r.endsWith("/") ? null : fs.readFileSync(path.join(src, ...r.split("/"))),
+      data: r.endsWith('/') ? null : fs.readFileSync(path.join(src, ...r.split('/'))),
     })),
   ];
   const zip = buildZip(entries);
   const dest = path.join(OUT_DIR, `${file}.zip`);
   fs.writeFileSync(dest, zip);
-  console.log(`${path.relative(process.cwd(), dest) || dest}  ${zip.length} bytes  (${files.length} files)`);
+  const shown = path.relative(process.cwd(), dest);
+  console.log(`${shown.startsWith('..') ? dest : shown}  ${zip.length} bytes  (${files.length} files)`);
 }

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 
 writeFileSync(
-  'dist/server/worker.js',
+  `${process.env.DIST_DIR ?? 'dist'}/server/worker.js`,
   `import { INTERNAL_runFetch, unstable_serverEntry } from './index.js';
 
 export default {

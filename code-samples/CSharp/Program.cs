@@ -245,6 +245,11 @@ namespace ProxyDemo
                 Console.Error.WriteLine(e.Message);
                 return 1;
             }
+            catch (UriFormatException e)
+            {
+                Console.Error.WriteLine("网址格式错误，请检查 PROXY_API_BASE / PROXY_TEST_URL（" + e.Message + "）");
+                return 1;
+            }
         }
     }
 }

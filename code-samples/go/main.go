@@ -82,6 +82,15 @@ func getenv(name, def string) string {
 	return def
 }
 
+// netReason 去掉 *url.Error 外层（其中包含完整请求网址，会把提取密钥打印出来）
+func netReason(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
 func truncate(s string, n int) string {
 	r := []rune(s)
 	if len(r) > n {
@@ -97,18 +106,18 @@ func extractProxies(apiBase, apiKey string) ([]Proxy, error) {
 	q.Set("num", "1")
 	q.Set("protocol", "http")
 	q.Set("format", "json")
-	u := strings.TrimRight(apiBase, "/") + "/extract?" + q.Encode()
+	u := apiBase + "/extract?" + q.Encode()
 
 	// 提取接口直连访问，不走系统代理
 	client := &http.Client{Timeout: timeout, Transport: &http.Transport{Proxy: nil}}
 	resp, err := client.Get(u)
 	if err != nil {
-		return nil, fmt.Errorf("网络错误：无法连接提取接口 %s（%v）", apiBase, err)
+		return nil, fmt.Errorf("网络错误：无法连接提取接口 %s（%v）", apiBase, netReason(err))
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return nil, fmt.Errorf("网络错误：读取提取接口响应失败（%v）", err)
+		return nil, fmt.Errorf("网络错误：读取提取接口响应失败（%v）", netReason(err))
 	}
 
 	var body extractResponse
@@ -138,18 +147,18 @@ func fetchViaProxy(p Proxy, target string) (int, string, error) {
 	req.Header.Set("User-Agent", "proxy-demo-go")
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, "", fmt.Errorf("网络错误：通过代理 %s 访问失败（%v）。请确认本机IP已加入白名单、代理未过期", proxyURL.Host, err)
+		return 0, "", fmt.Errorf("网络错误：通过代理 %s 访问失败（%v）。请确认本机IP已加入白名单、代理未过期", proxyURL.Host, netReason(err))
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return 0, "", fmt.Errorf("网络错误：读取响应失败（%v）", err)
+		return 0, "", fmt.Errorf("网络错误：读取响应失败（%v）", netReason(err))
 	}
 	return resp.StatusCode, string(raw), nil
 }
 
 func run() error {
-	apiBase := getenv("PROXY_API_BASE", defaultAPIBase)
+	apiBase := strings.TrimRight(getenv("PROXY_API_BASE", defaultAPIBase), "/")
 	apiKey := getenv("PROXY_API_KEY", defaultAPIKey)
 	testURL := getenv("PROXY_TEST_URL", defaultTestURL)
 

@@ -70,6 +70,14 @@ public class Main {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
+    /** 异常说明：优先取异常链中第一条非空消息，否则取异常类名（如 ConnectException） */
+    static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isEmpty()) return t.getMessage();
+        }
+        return e.getClass().getSimpleName();
+    }
+
     static String head(String s, int n) {
         return s.length() > n ? s.substring(0, n) : s;
     }
@@ -90,7 +98,7 @@ public class Main {
         try {
             resp = client.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new IOException("网络错误：无法连接提取接口 " + API_BASE + "（" + e + "）", e);
+            throw new IOException("网络错误：无法连接提取接口 " + API_BASE + "（" + reason(e) + "）", e);
         }
 
         String text = resp.body();
@@ -131,7 +139,7 @@ public class Main {
         try {
             return client.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new IOException("网络错误：通过代理 " + ip + ":" + port + " 访问失败（" + e
+            throw new IOException("网络错误：通过代理 " + ip + ":" + port + " 访问失败（" + reason(e)
                     + "）。请确认本机IP已加入白名单、代理未过期", e);
         }
     }

@@ -60,6 +60,17 @@ fun env(name: String, default: String): String {
     return if (v.isNullOrEmpty()) default else v
 }
 
+/** 异常说明：优先取异常链中第一条非空消息，否则取异常类名（如 ConnectException） */
+fun reason(e: Throwable): String {
+    var t: Throwable? = e
+    while (t != null) {
+        val m = t.message
+        if (!m.isNullOrEmpty()) return m
+        t = t.cause
+    }
+    return e.javaClass.simpleName
+}
+
 /** 第一步：调用提取接口，返回代理列表 */
 fun extractProxies(): List<ProxyInfo> {
     val key = URLEncoder.encode(API_KEY, "UTF-8")
@@ -75,7 +86,7 @@ fun extractProxies(): List<ProxyInfo> {
     val response = try {
         client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
     } catch (e: IOException) {
-        throw IOException("网络错误：无法连接提取接口 $API_BASE（$e）", e)
+        throw IOException("网络错误：无法连接提取接口 $API_BASE（${reason(e)}）", e)
     }
 
     val text = response.body()
@@ -123,7 +134,7 @@ fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
     try {
         return client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
     } catch (e: IOException) {
-        throw IOException("网络错误：通过代理 ${p.ip}:${p.port} 访问失败（$e）。请确认本机IP已加入白名单、代理未过期", e)
+        throw IOException("网络错误：通过代理 ${p.ip}:${p.port} 访问失败（${reason(e)}）。请确认本机IP已加入白名单、代理未过期", e)
     }
 }
 

@@ -101,7 +101,8 @@ function fetchViaHttpProxy(proxyHost, proxyPort, targetUrl) {
   const targetPort = Number(target.port) || (isHttps ? 443 : 80);
 
   return new Promise((resolve, reject) => {
-    const fail = (msg) => (err) => reject(new Error(`${msg}（${err?.message || err}）`));
+    const fail = (msg) => (err) =>
+      reject(new Error(`${msg}（${err?.message || err}）。请确认本机IP已加入白名单、代理未过期`));
 
     if (!isHttps) {
       const req = http.request(

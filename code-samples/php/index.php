@@ -117,11 +117,11 @@ function text_head($s, $n)
 /** 第二步：通过 HTTP 代理访问目标网址 */
 function fetch_via_proxy($ip, $port, $target)
 {
-    return http_get(
-        $target,
-        "http://{$ip}:{$port}",
-        "网络错误：通过代理 {$ip}:{$port} 访问失败，请确认本机IP已加入白名单、代理未过期"
-    );
+    try {
+        return http_get($target, "http://{$ip}:{$port}", "网络错误：通过代理 {$ip}:{$port} 访问失败");
+    } catch (RuntimeException $e) {
+        throw new RuntimeException($e->getMessage() . '。请确认本机IP已加入白名单、代理未过期');
+    }
 }
 
 function main()

@@ -1,18 +1,29 @@
 // The Mine_Info cookie: the non-secret profile the client and the edge guard read. Authority is always the token.
-import { z } from 'zod';
+// Validated by hand rather than with zod: this module is in every page's client bundle.
 
 export const MINE_INFO_COOKIE = 'Mine_Info';
 export const TOKEN_COOKIE = 'token';
 
-export const mineInfoCookieSchema = z.object({
-  id: z.number().int().positive(),
-  phone: z.string(), // masked
-  isIdentityAuth: z.boolean(),
-  isCompanyAuth: z.boolean(),
-  companyState: z.number().int(),
-});
+export interface MineInfoCookie {
+  id: number;
+  phone: string; // masked
+  isIdentityAuth: boolean;
+  isCompanyAuth: boolean;
+  companyState: number;
+}
 
-export type MineInfoCookie = z.infer<typeof mineInfoCookieSchema>;
+function isMineInfoCookie(v: unknown): v is MineInfoCookie {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    Number.isSafeInteger(o.id) &&
+    (o.id as number) > 0 &&
+    typeof o.phone === 'string' &&
+    typeof o.isIdentityAuth === 'boolean' &&
+    typeof o.isCompanyAuth === 'boolean' &&
+    Number.isSafeInteger(o.companyState)
+  );
+}
 
 /** Serialise for the cookie value (URI-encoded JSON). */
 export const encodeMineInfoCookie = (m: MineInfoCookie): string => encodeURIComponent(JSON.stringify(m));
@@ -21,8 +32,8 @@ export const encodeMineInfoCookie = (m: MineInfoCookie): string => encodeURIComp
 export function decodeMineInfoCookie(value: string | undefined | null): MineInfoCookie | null {
   if (!value) return null;
   try {
-    const parsed = mineInfoCookieSchema.safeParse(JSON.parse(decodeURIComponent(value)));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(decodeURIComponent(value));
+    return isMineInfoCookie(parsed) ? parsed : null;
   } catch {
     return null;
   }

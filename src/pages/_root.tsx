@@ -1,15 +1,14 @@
-// The HTML document shared by every page.
+// The HTML document shared by every page (Waku adds charset and viewport itself).
 import type { ReactNode } from 'react';
 
 export default async function Root({ children }: { children: ReactNode }) {
   return (
     <html lang="zh-CN">
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <meta name="theme-color" content="#1d54f5" />
       </head>
-      <body>{children}</body>
+      <body id="top">{children}</body>
     </html>
   );
 }

@@ -1,0 +1,58 @@
+'use client';
+// Desktop: the masked phone with the account-panel dropdown (hover or click). Hydrates the session atom from the
+// server's answer and clears a stale Mine_Info cookie the server no longer honours.
+import { useAtom, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
+import { useEffect, useRef } from 'react';
+import { logoutLocally } from '../../lib/api-browser';
+import { MINE_INFO_COOKIE } from '../../lib/mine-info';
+import { type ClientMineInfo, mineInfoAtom } from '../../state/session';
+import { accountPanelOpenAtom } from '../../state/ui';
+import { AccountPanel } from './account-panel';
+
+/** Put the server's view of the session into the store; drop stale cookies. */
+export function SessionSync({ mineInfo }: { mineInfo: ClientMineInfo | null }) {
+  useHydrateAtoms([[mineInfoAtom, mineInfo]]);
+  const setInfo = useSetAtom(mineInfoAtom);
+  useEffect(() => {
+    setInfo(mineInfo);
+    if (!mineInfo && document.cookie.includes(`${MINE_INFO_COOKIE}=`)) void logoutLocally();
+  }, [mineInfo, setInfo]);
+  return null;
+}
+
+export function AccountMenu({ phone }: { phone: string }) {
+  const [open, setOpen] = useAtom(accountPanelOpenAtom);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const show = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const hide = () => {
+    closeTimer.current = setTimeout(() => setOpen(false), 150);
+  };
+  return (
+    <div className="relative hidden h-full items-center md:flex" onMouseEnter={show} onMouseLeave={hide}>
+      <button
+        type="button"
+        data-testid="header-phone"
+        className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium hover:bg-slate-100/60"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+            <circle cx="10" cy="7" r="3.2" fill="currentColor" />
+            <path d="M3.5 17c.8-3.2 3.4-5 6.5-5s5.7 1.8 6.5 5" fill="currentColor" />
+          </svg>
+        </span>
+        {phone}
+      </button>
+      {open && (
+        <div className="absolute top-[calc(100%-8px)] right-0 z-50 w-72 rounded-xl border border-slate-100 bg-white p-4 shadow-xl">
+          <AccountPanel />
+        </div>
+      )}
+    </div>
+  );
+}

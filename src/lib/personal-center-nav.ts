@@ -1,0 +1,64 @@
+// The personal centre's menu. An entry appears once its page exists (`ready`), so the menu never leads to a 404.
+
+export interface PcNavItem {
+  label: string;
+  href: string;
+  ready: boolean;
+}
+
+export interface PcNavGroup {
+  title: string;
+  items: PcNavItem[];
+}
+
+export const PC_NAV: PcNavGroup[] = [
+  { title: '总览', items: [{ label: '个人中心', href: '/personalCenter', ready: true }] },
+  {
+    title: '产品管理',
+    items: [
+      { label: '购买套餐', href: '/personalCenter/buy?type=10&tab=1', ready: false },
+      { label: '短效套餐', href: '/personalCenter/packageManager/10', ready: false },
+      { label: '长效套餐', href: '/personalCenter/packageManager/40', ready: false },
+      { label: '长效IP管理', href: '/personalCenter/ipManager/30', ready: false },
+    ],
+  },
+  {
+    title: '获取代理',
+    items: [
+      { label: 'API提取', href: '/personalCenter/getAgent/api?type=10', ready: false },
+      { label: '白名单', href: '/personalCenter/getAgent/whiteList', ready: false },
+      { label: '提取记录', href: '/personalCenter/getAgent/record', ready: false },
+      { label: '带宽统计', href: '/personalCenter/getAgent/bandwidth', ready: false },
+    ],
+  },
+  {
+    title: '财务',
+    items: [
+      { label: '订单管理', href: '/personalCenter/orderManager', ready: false },
+      { label: '优惠券', href: '/personalCenter/couponManager', ready: false },
+      { label: '推广返利', href: '/personalCenter/promotionRebate', ready: false },
+    ],
+  },
+  {
+    title: '账户',
+    items: [
+      { label: '实名认证', href: '/personalCenter/realNameAuth', ready: false },
+      { label: '账户设置', href: '/personalCenter/countManage', ready: false },
+    ],
+  },
+];
+
+/** The menu with only the pages that exist. */
+export const readyNav = (): PcNavGroup[] =>
+  PC_NAV.map((g) => ({ ...g, items: g.items.filter((i) => i.ready) })).filter((g) => g.items.length > 0);
+
+/** The breadcrumb names for a personal-centre path. */
+export function breadcrumbFor(path: string): string[] {
+  for (const g of PC_NAV) {
+    for (const i of g.items) {
+      const itemPath = i.href.split('?')[0];
+      if (itemPath === path) return path === '/personalCenter' ? ['个人中心'] : ['个人中心', g.title, i.label];
+    }
+  }
+  return ['个人中心'];
+}

@@ -1,0 +1,70 @@
+// The server components' API client: the same core as the browser's, over an in-process transport (the edge's own
+// endpoint app, no network hop) or, with API_BASE_URL set, over fetch to another backend speaking the protocol.
+// One client per request (React cache), so nothing is shared between requests or users.
+import { cache } from 'react';
+import { unstable_getContext as getContext } from 'waku/server';
+import { createEndpointApp } from '../edge/app';
+import { isCacheableAction } from '../lib/actions';
+import { type ApiClient, createApiClient } from '../lib/api-core';
+import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from '../lib/mine-info';
+import type { MineInfo } from './domain/accounts';
+import { type Bindings, readConfig } from './env';
+
+const endpointApp = createEndpointApp();
+
+function incomingRequest(): Request | null {
+  try {
+    return getContext().req;
+  } catch {
+    return null;
+  }
+}
+
+/** The API client for the current request, carrying its cookies and client IP. */
+export const serverApi = cache(async (): Promise<ApiClient> => {
+  // Imported lazily: the build's prerender step runs in Node, where this module does not exist.
+  const { env: workerEnv } = await import('cloudflare:workers');
+  const bindings = workerEnv as unknown as Bindings;
+  const config = readConfig(bindings);
+  const req = incomingRequest();
+  const cookie = req?.headers.get('cookie') ?? '';
+  const ip = req?.headers.get('cf-connecting-ip') ?? '127.0.0.1';
+  const userAgent = req?.headers.get('user-agent') ?? '';
+  const base = typeof bindings.API_BASE_URL === 'string' && bindings.API_BASE_URL ? bindings.API_BASE_URL : null;
+  // In-process calls may use JSON outside production; production always speaks AES, like the browser.
+  const mode = config.envelope === 'aes' ? 'aes' : 'json';
+  return createApiClient({
+    transport: async (t) => {
+      const init: RequestInit = {
+        method: 'POST',
+        headers: {
+          'content-type': t.contentType,
+          'source-type': String(t.sourceType),
+          cookie,
+          'cf-connecting-ip': ip,
+          'user-agent': userAgent,
+        },
+        body: t.body,
+        signal: t.signal,
+      };
+      const res = base
+        ? await fetch(`${base}/api`, init)
+        : await endpointApp.fetch(new Request('http://in-process/api', init), bindings);
+      return { status: res.status, text: await res.text() };
+    },
+    mode,
+    key: config.transportKey,
+    sourceType: () => (/Mobile|Android|iPhone/i.test(userAgent) ? 2 : 1),
+    cacheScope: () => String(decodeMineInfoCookie(readCookie(cookie, MINE_INFO_COOKIE))?.id ?? 'anon'),
+    isCacheable: isCacheableAction,
+    onError: (text) => console.warn(JSON.stringify({ level: 'warn', where: 'serverApi', error: text })),
+  });
+});
+
+/** The logged-in user's mineInfo for this request, or null (no DB work for visitors without Mine_Info). */
+export const currentMineInfo = cache(async (): Promise<MineInfo | null> => {
+  const cookie = incomingRequest()?.headers.get('cookie');
+  if (!decodeMineInfoCookie(readCookie(cookie, MINE_INFO_COOKIE))) return null;
+  const info = await (await serverApi()).call<MineInfo>('User.GetMineInfo', {}, { silent: true });
+  return info && typeof info === 'object' && 'id' in info ? info : null;
+});

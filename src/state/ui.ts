@@ -1,0 +1,13 @@
+// Shell UI state: mobile drawers, the account dropdown, the personal-centre menu collapse and real-name prompt.
+import { atom } from 'jotai';
+
+export const mobileMenuOpenAtom = atom(false);
+export const accountDrawerOpenAtom = atom(false);
+export const accountPanelOpenAtom = atom(false);
+/** Any open menu keeps the header opaque on home-like pages. */
+export const anyMenuOpenAtom = atom(
+  (get) => get(mobileMenuOpenAtom) || get(accountDrawerOpenAtom) || get(accountPanelOpenAtom),
+);
+export const pcMenuCollapsedAtom = atom(false);
+export const breadcrumbAtom = atom<string[]>([]);
+export const showRealNamePromptAtom = atom(false);
