@@ -12,7 +12,6 @@ const buildId =
 
 export default defineConfig({
   distDir,
-  distDir,
   vite: {
     plugins: [tailwindcss()],
     define: {

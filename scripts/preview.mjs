@@ -27,8 +27,28 @@ const config = readFileSync('wrangler.toml', 'utf8')
   .replace('migrations_dir = "migrations"', `migrations_dir = "${resolve('migrations')}"`);
 const configPath = `${dir}/wrangler.toml`;
 writeFileSync(configPath, config);
-const migrate = await run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '-c', configPath, '--persist-to', state], { env });
+const migrate = await run(
+  bin('wrangler'),
+  ['d1', 'migrations', 'apply', 'DB', '--local', '-c', configPath, '--persist-to', state],
+  { env },
+);
 if (migrate.code !== 0) process.exit(migrate.code);
 await run(process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`, `--config=${configPath}`], { env });
 console.log(`preview "${name}" on http://127.0.0.1:${port}`);
-await run(bin('wrangler'), ['dev', '-c', configPath, '--persist-to', state, '--ip', '127.0.0.1', '--port', port, '--inspector-port', String(Number(port) + 1000)], { env });
+await run(
+  bin('wrangler'),
+  [
+    'dev',
+    '-c',
+    configPath,
+    '--persist-to',
+    state,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    port,
+    '--inspector-port',
+    String(Number(port) + 1000),
+  ],
+  { env },
+);

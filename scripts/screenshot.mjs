@@ -9,15 +9,31 @@ const cookie = process.env.SHOT_COOKIE;
 mkdirSync('.tmp/shots', { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
-for (const [name, width, height] of [['desktop', 1440, 900], ['mobile', 390, 844]]) {
+for (const [name, width, height] of [
+  ['desktop', 1440, 900],
+  ['mobile', 390, 844],
+]) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, locale: 'zh-CN' });
   if (cookie) {
-    await context.addCookies(cookie.split(';').filter((c) => c.includes('=')).map((c) => {
-      const [k, ...v] = c.trim().split('=');
-      return { name: k, value: v.join('='), url: base };
-    }));
+    await context.addCookies(
+      cookie
+        .split(';')
+        .filter((c) => c.includes('='))
+        .map((c) => {
+          const [k, ...v] = c.trim().split('=');
+          return { name: k, value: v.join('='), url: base };
+        }),
+    );
   }
   const page = await context.newPage();
   const errors = [];

@@ -51,7 +51,12 @@ export function Dialog({
           <h2 id={titleId} className="text-base font-semibold text-ink">
             {title}
           </h2>
-          <button type="button" onClick={onClose} className="rounded p-1 text-slate-400 hover:text-slate-600" aria-label="关闭">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded p-1 text-slate-400 hover:text-slate-600"
+            aria-label="关闭"
+          >
             <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
               <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" />
             </svg>

@@ -9,9 +9,7 @@ export function Logo({ light = false, compact = false }: { light?: boolean; comp
         <path d="M9 21.5 16 8l7 13.5h-4.2L16 15.8l-2.8 5.7z" fill="#fff" />
         <circle cx="16" cy="23.5" r="1.8" fill="#8ebdff" />
       </svg>
-      {!compact && (
-        <span className={`text-lg font-bold tracking-wide ${light ? 'text-white' : ''}`}>{SITE.name}</span>
-      )}
+      {!compact && <span className={`text-lg font-bold tracking-wide ${light ? 'text-white' : ''}`}>{SITE.name}</span>}
     </span>
   );
 }

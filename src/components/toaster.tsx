@@ -12,9 +12,17 @@ const STYLE = {
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex flex-col items-center gap-2 px-4">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex flex-col items-center gap-2 px-4"
+    >
       {toasts.map((t) => (
-        <div key={t.id} role={t.kind === 'error' ? 'alert' : 'status'} data-testid="toast" className={`rounded-lg px-4 py-2.5 text-sm text-white shadow-lg ${STYLE[t.kind]}`}>
+        <div
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          className={`rounded-lg px-4 py-2.5 text-sm text-white shadow-lg ${STYLE[t.kind]}`}
+        >
           {t.text}
         </div>
       ))}

@@ -1,9 +1,12 @@
-// The Worker entry without pages: the edge app (middleware + endpoints) for the workerd test suites. The deployed
-// Worker wraps the same middleware around Waku's pages (src/server-entry.tsx, dist/server/worker.js).
+// The Worker entry without pages: the edge app (middleware + endpoints) and the scheduled jobs, for the workerd test
+// suites. The deployed Worker wraps the same middleware around Waku's pages (src/server-entry.tsx).
+import type { Bindings } from '../server/env';
+import { runScheduledJobs } from '../server/jobs';
 import { createEdgeApp } from './app';
 
 const app = createEdgeApp();
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<import('../server/env').Bindings>;
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduledJobs(controller.cron, env)),
+} satisfies ExportedHandler<Bindings>;

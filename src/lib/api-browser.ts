@@ -1,6 +1,7 @@
 // The browser's API client: the shared core over fetch('/api'), with toasts for E and the login-expired flow.
-import { browserStore } from '../state/store';
+
 import { mineInfoAtom } from '../state/session';
+import { browserStore } from '../state/store';
 import { pushToast } from '../state/toast';
 import { isCacheableAction } from './actions';
 import { type ApiClient, createApiClient, onceWithin } from './api-core';
@@ -17,8 +18,7 @@ const KEY = transportKeyFromHex(
 const API_URL = `${env.WAKU_PUBLIC_API_BASE_URL ?? ''}/api`;
 
 /** 1 for PC (wider than 768 px), 2 for mobile. */
-export const currentSourceType = (): 1 | 2 =>
-  typeof window !== 'undefined' && window.innerWidth <= 768 ? 2 : 1;
+export const currentSourceType = (): 1 | 2 => (typeof window !== 'undefined' && window.innerWidth <= 768 ? 2 : 1);
 
 function cookieUserId(): string {
   if (typeof document === 'undefined') return 'anon';

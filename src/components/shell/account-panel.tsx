@@ -60,7 +60,10 @@ export function AccountPanel() {
       <ul className="grid grid-cols-2 gap-2 py-3">
         {SHORTCUTS.map((s) => (
           <li key={s.href}>
-            <a href={s.href} className="block rounded-lg bg-slate-50 px-3 py-2 text-center text-sm hover:bg-brand-50 hover:text-brand-700">
+            <a
+              href={s.href}
+              className="block rounded-lg bg-slate-50 px-3 py-2 text-center text-sm hover:bg-brand-50 hover:text-brand-700"
+            >
               {s.label}
             </a>
           </li>
@@ -70,7 +73,9 @@ export function AccountPanel() {
         退出登录
       </button>
       <Dialog open={secretOpen} title="API 密钥" onClose={() => setSecretOpen(false)}>
-        <p className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-800">代理API的密码必须使用AES加密后传输，请勿明文传输密码。</p>
+        <p className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-800">
+          代理API的密码必须使用AES加密后传输，请勿明文传输密码。
+        </p>
         <dl className="space-y-2 font-mono text-xs">
           <div>
             <dt className="text-slate-500">Key</dt>

@@ -28,7 +28,11 @@ function Item({ label, href, links }: { label: string; href: string; links?: Nav
       >
         {label}
         {links && (
-          <svg viewBox="0 0 20 20" className="h-4 w-4 opacity-60 transition-transform group-hover/item:rotate-180" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="h-4 w-4 opacity-60 transition-transform group-hover/item:rotate-180"
+            aria-hidden="true"
+          >
             <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
           </svg>
         )}

@@ -31,7 +31,9 @@ export async function Footer({ friendLinks }: { friendLinks?: FriendLink[] }) {
           <div className="text-white">
             <Logo light />
           </div>
-          <p className="max-w-xs text-sm leading-6">{SITE.slogan}，覆盖全国300+城市，为企业数据业务提供稳定、合规的网络出口。</p>
+          <p className="max-w-xs text-sm leading-6">
+            {SITE.slogan}，覆盖全国300+城市，为企业数据业务提供稳定、合规的网络出口。
+          </p>
           <div className="flex items-center gap-4">
             <QrSvg text={`https://u.wechat.com/${SITE.businessWechat}`} size={96} label="扫码添加商务微信" />
             <div className="space-y-1 text-sm">

@@ -22,9 +22,7 @@ export function HeaderFrame({ children }: { children: ReactNode }) {
     <header
       data-testid="site-header"
       data-transparent={transparent ? '1' : '0'}
-      className={`group/header top-0 z-40 w-full transition-colors duration-200 ${
-        homeLike ? 'fixed' : 'sticky'
-      } ${
+      className={`group/header top-0 z-40 w-full transition-colors duration-200 ${homeLike ? 'fixed' : 'sticky'} ${
         transparent
           ? 'bg-transparent text-white hover:bg-white hover:text-slate-800 hover:shadow-sm'
           : 'bg-white text-slate-800 shadow-[0_1px_0_rgba(15,27,61,0.08)]'

@@ -69,8 +69,16 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
 
       {menuOpen && (
         <div className="fixed inset-0 z-50" data-testid="mobile-menu">
-          <button type="button" aria-label="关闭菜单" className="absolute inset-0 bg-slate-900/50" onClick={() => setMenuOpen(false)} />
-          <nav aria-label="移动端导航" className="absolute inset-y-0 left-0 flex w-[82%] max-w-xs flex-col overflow-y-auto bg-white text-slate-800 shadow-xl">
+          <button
+            type="button"
+            aria-label="关闭菜单"
+            className="absolute inset-0 bg-slate-900/50"
+            onClick={() => setMenuOpen(false)}
+          />
+          <nav
+            aria-label="移动端导航"
+            className="absolute inset-y-0 left-0 flex w-[82%] max-w-xs flex-col overflow-y-auto bg-white text-slate-800 shadow-xl"
+          >
             <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
               <Logo />
               <button type="button" aria-label="关闭" className="p-2 text-slate-500" onClick={() => setMenuOpen(false)}>
@@ -123,7 +131,12 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
 
       {accountOpen && loggedIn && (
         <div className="fixed inset-0 z-50" data-testid="account-drawer">
-          <button type="button" aria-label="关闭账户面板" className="absolute inset-0 bg-slate-900/50" onClick={() => setAccountOpen(false)} />
+          <button
+            type="button"
+            aria-label="关闭账户面板"
+            className="absolute inset-0 bg-slate-900/50"
+            onClick={() => setAccountOpen(false)}
+          />
           <div className="absolute inset-x-0 top-0 rounded-b-2xl bg-white p-4 shadow-xl">
             <AccountPanel />
           </div>

@@ -6,10 +6,25 @@ export default async function NotFoundPage() {
       <meta name="robots" content="noindex" />
       <svg viewBox="0 0 360 220" className="h-48 w-auto md:h-60" role="img" aria-label="拿着放大镜四处寻找的探险家">
         <ellipse cx="180" cy="204" rx="150" ry="10" fill="#e2e8f0" />
-        <text x="150" y="112" textAnchor="middle" fontSize="112" fontWeight="800" fill="#d9e8ff" fontFamily="system-ui, sans-serif">
+        <text
+          x="150"
+          y="112"
+          textAnchor="middle"
+          fontSize="112"
+          fontWeight="800"
+          fill="#d9e8ff"
+          fontFamily="system-ui, sans-serif"
+        >
           404
         </text>
-        <path d="M40 196c10-14 30-20 44-14" fill="none" stroke="#bcd7ff" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 10" />
+        <path
+          d="M40 196c10-14 30-20 44-14"
+          fill="none"
+          stroke="#bcd7ff"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeDasharray="2 10"
+        />
         <g transform="translate(270 96)">
           <path d="M-22 12c-2-14 8-24 22-24s24 10 22 24z" fill="#0f1b3d" />
           <path d="M-30 12h60" stroke="#0f1b3d" strokeWidth="5" strokeLinecap="round" />
@@ -25,7 +40,9 @@ export default async function NotFoundPage() {
         </g>
       </svg>
       <h1 className="mt-6 text-2xl font-bold text-ink md:text-3xl">Page Not Found</h1>
-      <p className="mt-3 max-w-md text-slate-500">哎呀，探险家翻遍了这里也没有找到任何东西，这条路可能已经不存在了。回到首页，重新开始探索吧！</p>
+      <p className="mt-3 max-w-md text-slate-500">
+        哎呀，探险家翻遍了这里也没有找到任何东西，这条路可能已经不存在了。回到首页，重新开始探索吧！
+      </p>
       <a href="/" className="btn-primary mt-8 px-8 py-3" data-testid="back-home">
         返回首页
       </a>

@@ -12,7 +12,10 @@ export default async function HomePage() {
   return (
     <>
       <title>{`${SITE.name} - ${SITE.slogan}`}</title>
-      <meta name="description" content="云枢代理提供短效动态IP、长效静态IP、固定IP与企业定制IP，覆盖全国300+城市，IP可用率99.83%，支持API提取与白名单认证。" />
+      <meta
+        name="description"
+        content="云枢代理提供短效动态IP、长效静态IP、固定IP与企业定制IP，覆盖全国300+城市，IP可用率99.83%，支持API提取与白名单认证。"
+      />
       <section className="relative overflow-hidden bg-[radial-gradient(ellipse_at_top_right,#3372ff_0%,#1935b6_45%,#0f1b3d_100%)] pt-28 pb-20 text-white md:pt-40 md:pb-28">
         <div className="container-page relative">
           <p className="mb-4 inline-flex rounded-full bg-white/10 px-3 py-1 text-xs tracking-wider text-brand-100 ring-1 ring-white/20">
@@ -26,7 +29,10 @@ export default async function HomePage() {
             <a href="/buy?type=10" className="btn bg-white px-6 py-3 text-base text-brand-700 hover:bg-brand-50">
               立即购买
             </a>
-            <a href="/login?type=sms" className="btn px-6 py-3 text-base text-white ring-1 ring-white/40 hover:bg-white/10">
+            <a
+              href="/login?type=sms"
+              className="btn px-6 py-3 text-base text-white ring-1 ring-white/40 hover:bg-white/10"
+            >
               免费注册
             </a>
           </div>
@@ -63,7 +69,10 @@ export default async function HomePage() {
           <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
             {SCENARIOS.map((s) => (
               <li key={s.type}>
-                <a href={`/businessScen/${s.type}`} className="block h-full rounded-xl border border-slate-100 bg-slate-50 p-5 hover:border-brand-200 hover:bg-brand-50">
+                <a
+                  href={`/businessScen/${s.type}`}
+                  className="block h-full rounded-xl border border-slate-100 bg-slate-50 p-5 hover:border-brand-200 hover:bg-brand-50"
+                >
                   <span className="block font-semibold text-ink">{s.label}</span>
                   <span className="mt-2 block text-sm text-slate-500">{s.desc}</span>
                 </a>

@@ -5,7 +5,12 @@ import { SITE } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
 import { LoginForm } from './_components/login-form';
 
-const PERKS = ['注册即送免费试用套餐（实名后领取）', '300+ 城市节点，IP可用率 99.83%', 'API 秒级提取，支持白名单授权', '7×24 小时技术支持'];
+const PERKS = [
+  '注册即送免费试用套餐（实名后领取）',
+  '300+ 城市节点，IP可用率 99.83%',
+  'API 秒级提取，支持白名单授权',
+  '7×24 小时技术支持',
+];
 
 export default async function LoginPage({ query }: { query: string }) {
   const params = new URLSearchParams(query);
@@ -26,7 +31,9 @@ export default async function LoginPage({ query }: { query: string }) {
           <ul className="mt-8 space-y-4">
             {PERKS.map((p) => (
               <li key={p} className="flex items-center gap-3 text-slate-600">
-                <span className="flex h-6 w-6 items-center justify-center rounded-full bg-brand-100 text-brand-700">✓</span>
+                <span className="flex h-6 w-6 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                  ✓
+                </span>
                 {p}
               </li>
             ))}

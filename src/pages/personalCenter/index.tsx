@@ -9,7 +9,11 @@ export default async function PersonalCenterHome() {
   const verified = info.identityLabel !== '未认证';
   const steps = [
     { done: true, title: '注册账号', desc: '已完成' },
-    { done: verified, title: '实名认证', desc: verified ? info.identityLabel : '根据国家规定，使用代理服务前需完成实名认证' },
+    {
+      done: verified,
+      title: '实名认证',
+      desc: verified ? info.identityLabel : '根据国家规定，使用代理服务前需完成实名认证',
+    },
     { done: false, title: '购买套餐', desc: '选择短效、长效、固定或优质IP套餐' },
     { done: false, title: '添加白名单并提取', desc: '把使用代理的服务器IP加入白名单，即可通过API提取' },
   ];
@@ -17,9 +21,15 @@ export default async function PersonalCenterHome() {
     <div className="space-y-5">
       <title>个人中心 - 云枢代理</title>
       <Breadcrumb items={[{ label: '个人中心' }]} />
-      <section className="card flex flex-col gap-5 p-6 md:flex-row md:items-center md:justify-between" data-testid="account-summary">
+      <section
+        className="card flex flex-col gap-5 p-6 md:flex-row md:items-center md:justify-between"
+        data-testid="account-summary"
+      >
         <div className="flex items-center gap-4">
-          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
+          <span
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700"
+            aria-hidden="true"
+          >
             <svg viewBox="0 0 20 20" className="h-7 w-7">
               <circle cx="10" cy="7" r="3.2" fill="currentColor" />
               <path d="M3.5 17c.8-3.2 3.4-5 6.5-5s5.7 1.8 6.5 5" fill="currentColor" />
@@ -30,7 +40,10 @@ export default async function PersonalCenterHome() {
               {info.phone}
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
-              <span data-testid="pc-identity" className={`rounded px-2 py-0.5 text-xs ${verified ? 'bg-emerald-50 text-emerald-700' : 'bg-amber-50 text-amber-700'}`}>
+              <span
+                data-testid="pc-identity"
+                className={`rounded px-2 py-0.5 text-xs ${verified ? 'bg-emerald-50 text-emerald-700' : 'bg-amber-50 text-amber-700'}`}
+              >
                 {info.identityLabel}
               </span>
               <span>注册于 {formatDate(info.createdAt)}</span>
@@ -53,9 +66,14 @@ export default async function PersonalCenterHome() {
         <h2 className="mb-4 text-base font-semibold text-ink">开始使用</h2>
         <ol className="grid gap-4 md:grid-cols-4">
           {steps.map((s, i) => (
-            <li key={s.title} className={`rounded-xl border p-4 ${s.done ? 'border-emerald-200 bg-emerald-50/50' : 'border-slate-200'}`}>
+            <li
+              key={s.title}
+              className={`rounded-xl border p-4 ${s.done ? 'border-emerald-200 bg-emerald-50/50' : 'border-slate-200'}`}
+            >
               <div className="flex items-center gap-2">
-                <span className={`flex h-6 w-6 items-center justify-center rounded-full text-xs font-semibold ${s.done ? 'bg-emerald-600 text-white' : 'bg-slate-200 text-slate-600'}`}>
+                <span
+                  className={`flex h-6 w-6 items-center justify-center rounded-full text-xs font-semibold ${s.done ? 'bg-emerald-600 text-white' : 'bg-slate-200 text-slate-600'}`}
+                >
                   {s.done ? '✓' : i + 1}
                 </span>
                 <span className="font-medium text-ink">{s.title}</span>

@@ -131,3 +131,12 @@ export async function listOutbox(db: D1Database, phone: string | null, limit: nu
     createdAt: r.created_at,
   }));
 }
+
+/** Delete codes (and outbox messages) created before a time; returns how many codes went. */
+export async function purgeOldCodes(db: D1Database, before: number): Promise<number> {
+  const [codes] = await db.batch([
+    db.prepare('DELETE FROM sms_codes WHERE created_at < ?').bind(before),
+    db.prepare('DELETE FROM sms_outbox WHERE created_at < ?').bind(before),
+  ]);
+  return codes?.meta.changes ?? 0;
+}

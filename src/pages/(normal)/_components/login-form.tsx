@@ -76,10 +76,22 @@ export function LoginForm({ initialType, redirect }: { initialType: string; redi
     <form onSubmit={submit} noValidate className="card w-full max-w-md p-6 md:p-8" data-testid="login-form">
       <h1 className="mb-6 text-2xl font-bold text-ink">{registering ? '注册账号' : '欢迎登录'}</h1>
       <div className="mb-6 flex gap-6" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'password'} className={tabClass('password')} onClick={() => setTab('password')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'password'}
+          className={tabClass('password')}
+          onClick={() => setTab('password')}
+        >
           密码登录
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'sms'} className={tabClass('sms')} onClick={() => setTab('sms')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'sms'}
+          className={tabClass('sms')}
+          onClick={() => setTab('sms')}
+        >
           {registering ? '手机号注册' : '验证码登录'}
         </button>
       </div>
@@ -135,14 +147,20 @@ export function LoginForm({ initialType, redirect }: { initialType: string; redi
         </label>
       )}
       <label className="mb-4 flex items-start gap-2 text-sm text-slate-600">
-        <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} name="agree" />
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-brand-600"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          name="agree"
+        />
         <span>
           我已阅读并同意
-          <a href="/userAgreement" target="_blank" className="text-brand-600 hover:underline">
+          <a href="/userAgreement" target="_blank" className="text-brand-600 hover:underline" rel="noopener">
             《用户协议》
           </a>
           和
-          <a href="/privacyPolicy" target="_blank" className="text-brand-600 hover:underline">
+          <a href="/privacyPolicy" target="_blank" className="text-brand-600 hover:underline" rel="noopener">
             《隐私政策》
           </a>
         </span>

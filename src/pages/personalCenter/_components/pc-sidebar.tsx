@@ -11,27 +11,50 @@ export function PcSidebar({ nav }: { nav: PcNavGroup[] }) {
   const isActive = (href: string) => href.split('?')[0] === path;
   return (
     <>
-      <nav aria-label="个人中心菜单" className="-mx-4 overflow-x-auto border-b border-slate-200 bg-white px-4 md:hidden">
+      <nav
+        aria-label="个人中心菜单"
+        className="-mx-4 overflow-x-auto border-b border-slate-200 bg-white px-4 md:hidden"
+      >
         <ul className="flex gap-1 py-2">
-          {nav.flatMap((g) => g.items).map((i) => (
-            <li key={i.href}>
-              <a href={i.href} className={`block rounded-full px-3 py-1.5 text-sm whitespace-nowrap ${isActive(i.href) ? 'bg-brand-600 text-white' : 'text-slate-600'}`}>
-                {i.label}
-              </a>
-            </li>
-          ))}
+          {nav
+            .flatMap((g) => g.items)
+            .map((i) => (
+              <li key={i.href}>
+                <a
+                  href={i.href}
+                  className={`block rounded-full px-3 py-1.5 text-sm whitespace-nowrap ${isActive(i.href) ? 'bg-brand-600 text-white' : 'text-slate-600'}`}
+                >
+                  {i.label}
+                </a>
+              </li>
+            ))}
         </ul>
       </nav>
-      <aside className={`hidden shrink-0 transition-[width] md:block ${collapsed ? 'w-16' : 'w-56'}`} aria-label="个人中心菜单">
+      <aside
+        className={`hidden shrink-0 transition-[width] md:block ${collapsed ? 'w-16' : 'w-56'}`}
+        aria-label="个人中心菜单"
+      >
         <div className="card sticky top-24 overflow-hidden">
-          <button type="button" className="flex w-full items-center justify-end p-2 text-slate-400 hover:text-slate-600" onClick={() => setCollapsed(!collapsed)} aria-label={collapsed ? '展开菜单' : '收起菜单'} aria-expanded={!collapsed}>
-            <svg viewBox="0 0 20 20" className={`h-5 w-5 transition-transform ${collapsed ? 'rotate-180' : ''}`} aria-hidden="true">
+          <button
+            type="button"
+            className="flex w-full items-center justify-end p-2 text-slate-400 hover:text-slate-600"
+            onClick={() => setCollapsed(!collapsed)}
+            aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            aria-expanded={!collapsed}
+          >
+            <svg
+              viewBox="0 0 20 20"
+              className={`h-5 w-5 transition-transform ${collapsed ? 'rotate-180' : ''}`}
+              aria-hidden="true"
+            >
               <path d="M12.5 5 7.5 10l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
             </svg>
           </button>
           {nav.map((g) => (
             <div key={g.title} className="pb-2">
-              {!collapsed && <div className="px-4 pt-2 pb-1 text-xs font-medium tracking-wider text-slate-400">{g.title}</div>}
+              {!collapsed && (
+                <div className="px-4 pt-2 pb-1 text-xs font-medium tracking-wider text-slate-400">{g.title}</div>
+              )}
               <ul>
                 {g.items.map((i) => (
                   <li key={i.href}>

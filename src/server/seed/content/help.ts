@@ -259,7 +259,8 @@ export const helpArticles: HelpArticleSeed[] = [
     categoryId: 2,
     url: 'extract-parameters',
     title: '提取参数详解',
-    summary: '逐一说明提取接口的 key、num、protocol、format、sep、region、exclude、carrier、dedup、min_ttl、fields、package 参数。',
+    summary:
+      '逐一说明提取接口的 key、num、protocol、format、sep、region、exclude、carrier、dedup、min_ttl、fields、package 参数。',
     keywords: ['提取参数', 'num', 'protocol', 'region', 'carrier', 'dedup', 'min_ttl', 'fields', 'sep'],
     bodyHtml: `<p>提取接口地址为 <code>GET https://www.example-proxy.cn/extract</code>，所有参数通过查询字符串传递，中文取值需要按 UTF-8 进行 URL 编码。</p>
 <h2>参数一览</h2>
@@ -396,7 +397,8 @@ def extract(params, max_retry=3):
     categoryId: 2,
     url: 'min-ttl-usage',
     title: 'min_ttl 参数：只提取剩余寿命足够的IP',
-    summary: 'min_ttl 让接口只返回剩余有效期不少于指定秒数的IP，避免任务执行到一半代理过期。附取值建议和本地代理池示例。',
+    summary:
+      'min_ttl 让接口只返回剩余有效期不少于指定秒数的IP，避免任务执行到一半代理过期。附取值建议和本地代理池示例。',
     keywords: ['min_ttl', '剩余有效期', 'ttl', '代理池', 'IP过期'],
     bodyHtml: `<h2>为什么需要 min_ttl</h2>
 <p>每个代理IP都有固定的生命周期，例如 5 分钟规格的短效IP，从上线起最多可以使用 5 分钟。IP 池在持续轮换，你提取到某个IP的那一刻，它可能已经使用了一段时间，剩余寿命（ttl）会小于完整时长。如果一个任务需要连续操作 90 秒，却拿到了只剩 20 秒的IP，任务就会在中途断开。</p>

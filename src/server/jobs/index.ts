@@ -1,0 +1,28 @@
+// Scheduled work (cron triggers in wrangler.toml). Each job registers here under the cron it runs on; one failing job
+// never stops the others.
+import type { Bindings } from '../env';
+import { purgeSessionsJob } from './sessions';
+
+export interface Job {
+  name: string;
+  run(env: Bindings, now: number): Promise<unknown>;
+}
+
+/** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
+export const JOBS: Record<string, Job[]> = {
+  '*/5 * * * *': [],
+  '7 * * * *': [],
+  '17 3 * * *': [purgeSessionsJob],
+};
+
+/** Run every job of a cron; logs each outcome. */
+export async function runScheduledJobs(cron: string, env: Bindings, now = Date.now()): Promise<void> {
+  for (const job of JOBS[cron] ?? []) {
+    try {
+      const result = await job.run(env, now);
+      console.log(JSON.stringify({ level: 'info', where: 'job', job: job.name, cron, result }));
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', where: 'job', job: job.name, cron, error: String(err) }));
+    }
+  }
+}
