@@ -4,19 +4,32 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useRef } from 'react';
-import { logoutLocally } from '../../lib/api-browser';
+import { api, logoutLocally } from '../../lib/api-browser';
 import { MINE_INFO_COOKIE } from '../../lib/mine-info';
 import { type ClientMineInfo, mineInfoAtom } from '../../state/session';
 import { accountPanelOpenAtom } from '../../state/ui';
 import { AccountPanel } from './account-panel';
 
-/** Put the server's view of the session into the store; drop stale cookies. */
+/**
+ * Put the server's view of the session into the store; drop stale cookies; refresh mineInfo whenever the tab becomes
+ * visible again (authentication may have changed elsewhere; an expired session then runs the login-expired flow).
+ */
 export function SessionSync({ mineInfo }: { mineInfo: ClientMineInfo | null }) {
   useHydrateAtoms([[mineInfoAtom, mineInfo]]);
   const setInfo = useSetAtom(mineInfoAtom);
   useEffect(() => {
     setInfo(mineInfo);
     if (!mineInfo && document.cookie.includes(`${MINE_INFO_COOKIE}=`)) void logoutLocally();
+  }, [mineInfo, setInfo]);
+  useEffect(() => {
+    if (!mineInfo) return;
+    const refresh = async () => {
+      if (document.visibilityState !== 'visible') return;
+      const fresh = await api.call<ClientMineInfo>('User.GetMineInfo', {}, { silent: true });
+      if (fresh && typeof fresh === 'object' && 'id' in fresh) setInfo(fresh);
+    };
+    document.addEventListener('visibilitychange', refresh);
+    return () => document.removeEventListener('visibilitychange', refresh);
   }, [mineInfo, setInfo]);
   return null;
 }

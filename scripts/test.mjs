@@ -1,0 +1,113 @@
+// `npm test`: every check the project has, in order, ending with one line "N passed, N failed" that sums them all.
+// Suites: typecheck, lint, format, workerd unit+integration tests, build, client-bundle secret scan, deploy dry run,
+// browser journeys (Playwright in Debian's Chromium, installed here when missing and we are root).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, run, toolEnv } from './lib/tools.mjs';
+
+const env = toolEnv();
+const results = [];
+const record = (suite, passed, failed, note = '') => {
+  results.push({ suite, passed, failed, note });
+  console.log(`\n${failed ? '✘' : '✔'} ${suite}: ${passed} passed, ${failed} failed${note ? ` (${note})` : ''}`);
+};
+const check = async (suite, cmd, args) => {
+  console.log(`\n▶ ${suite}`);
+  const { code } = await run(cmd, args, { env });
+  record(suite, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  return code === 0;
+};
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+await check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+await check('lint', bin('biome'), ['lint', '.']);
+await check('format', bin('biome'), ['format', '.']);
+
+console.log('\n▶ workerd tests (vitest)');
+const vitest = await run(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'],
+  { env },
+);
+const v = readJson('.tmp/vitest.json');
+if (v)
+  record('workerd tests', v.numPassedTests, v.numFailedTests + (vitest.code !== 0 && v.numFailedTests === 0 ? 1 : 0));
+else record('workerd tests', 0, 1, 'no report');
+
+const built = await check('build', 'npm', ['run', 'build', '--silent']);
+
+// Style rule 11: no secret may reach the client bundle (the transport key is public by design).
+{
+  const needles = [
+    'BEGIN PRIVATE KEY',
+    'BEGIN RSA PRIVATE KEY',
+    'SESSION_SECRET',
+    'ALIYUN_ACCESS_KEY_SECRET',
+    'apiV3Key',
+    'WECHATPAY_APIV3_KEY',
+  ];
+  const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
+  for (const m of devVars.matchAll(
+    /^(?:SESSION_SECRET|ALIYUN_ACCESS_KEY_SECRET|WECHATPAY_[A-Z_]*KEY[A-Z_]*)=(.{12,})$/gm,
+  ))
+    needles.push(m[1]);
+  const hits = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(js|css|html|txt|json)$/.test(name)) {
+        const text = readFileSync(p, 'utf8');
+        for (const n of needles) if (text.includes(n)) hits.push(`${p}: ${n.slice(0, 24)}`);
+      }
+    }
+  };
+  if (built && existsSync('dist/public')) walk('dist/public');
+  if (hits.length) console.error(hits.join('\n'));
+  record('client bundle has no secrets', built && !hits.length ? 1 : 0, built && !hits.length ? 0 : 1);
+}
+
+await check('deploy bundle (wrangler deploy --dry-run)', bin('wrangler'), [
+  'deploy',
+  '--dry-run',
+  '--outdir',
+  '.tmp/deploy-dry-run',
+]);
+
+console.log('\n▶ browser journeys (playwright)');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium) && process.getuid?.() === 0) {
+  console.log('Chromium is missing: installing Debian packages chromium and fonts-noto-cjk');
+  await run(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk'],
+    { env },
+  );
+}
+if (!existsSync(chromium)) {
+  console.error('Chromium not found. Install it with: sudo apt-get install -y chromium fonts-noto-cjk');
+  record('browser journeys', 0, 1, 'chromium missing');
+} else if (!built) {
+  record('browser journeys', 0, 1, 'build failed');
+} else {
+  const e2e = await run(bin('playwright'), ['test'], { env });
+  const r = readJson('.tmp/e2e-results.json');
+  if (r?.stats) {
+    const failed = r.stats.unexpected + (r.stats.flaky ?? 0) + (e2e.code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
+    record('browser journeys', r.stats.expected, failed, r.stats.skipped ? `${r.stats.skipped} skipped` : '');
+  } else record('browser journeys', 0, 1, 'no report');
+}
+
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log('\nSummary');
+for (const r of results)
+  console.log(`  ${r.failed ? '✘' : '✔'} ${r.suite.padEnd(44)} ${r.passed} passed, ${r.failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
