@@ -73,9 +73,11 @@ const built = await check('build', 'npm', ['run', 'build', '--silent']);
   record('client bundle has no secrets', built && !hits.length ? 1 : 0, built && !hits.length ? 0 : 1);
 }
 
-await check('deploy bundle (wrangler deploy --dry-run)', bin('wrangler'), [
+await check('deploy bundle (wrangler deploy --dry-run --env production)', bin('wrangler'), [
   'deploy',
   '--dry-run',
+  '--env',
+  'production',
   '--outdir',
   '.tmp/deploy-dry-run',
 ]);

@@ -146,3 +146,35 @@ test('the home header is transparent at the top and solid after scrolling', asyn
   await page.goto('/login');
   await expect(page.getByTestId('site-header')).toHaveAttribute('data-transparent', '0');
 });
+
+test('a toast stays for 3 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByPlaceholder('请输入11位手机号').fill('13900139000');
+  await page.getByPlaceholder('请输入密码').fill('wrong-password1');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText('手机号或密码错误');
+  await page.clock.runFor(2900);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(toast).toHaveCount(0);
+});
+
+test('the page reloads itself within the hour after a new build goes live', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  await page.clock.runFor(30 * 60_000);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build' } }));
+  const reloaded = page.waitForEvent('load');
+  await page.clock.runFor(30 * 60_000);
+  await reloaded;
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+});
