@@ -32,9 +32,9 @@ class ProtocolError extends Error {
   }
 }
 
-/** The client's IP as Cloudflare reports it. */
+/** The client's IP as Cloudflare reports it (set by the edge; clients cannot forge it there). */
 export function clientIp(c: Context): string {
-  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? '127.0.0.1';
+  return c.req.header('cf-connecting-ip') ?? '127.0.0.1';
 }
 
 function checkOrigin(c: Context, config: AppConfig): void {
