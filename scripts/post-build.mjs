@@ -1,4 +1,5 @@
 // After `waku build`: write the Worker entry (fetch through Waku + edge, plus scheduled jobs).
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 writeFileSync(
@@ -12,3 +13,8 @@ export default {
 `,
 );
 console.log('dist/server/worker.js written');
+
+// The code-sample downloads (/code/{file}.zip), built from code-samples/ into the static assets.
+execFileSync(process.execPath, ['scripts/build-code-zips.mjs', `${process.env.DIST_DIR ?? 'dist'}/public/code`], {
+  stdio: 'inherit',
+});

@@ -4,16 +4,24 @@
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { errorBoundary, handleError } from './middleware/error-boundary';
 import { personalCenterGuard } from './middleware/personal-center-guard';
+import { promotionCapture } from './middleware/promotion-capture';
 import { redirects } from './middleware/redirects';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';
+import { payRoutes } from './routes/pay';
+import { paySimulatorRoutes } from './routes/pay-simulator';
+import { extractRoutes } from './routes/extract';
+import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // issue 6: face simulator (dev only)
+import { uploadRoutes } from './routes/uploads'; // issue 6: company licence upload
+import { nodeRoutes } from './routes/node';
+import { seoRoutes } from './routes/seo';
 import type { EdgeEnv } from './types';
 
 /** Path prefixes answered by the endpoint routes instead of pages. */
-const ENDPOINT_PREFIXES = ['/api', '/builds/', '/dev/'];
+const ENDPOINT_PREFIXES = ['/api', '/builds/', '/dev/', '/extract', '/node/', '/sitemap.xml', '/robots.txt', '/pay/notify/'];
 
 /** The Hono app holding every non-page endpoint. */
 export function createEndpointApp(): Hono<EdgeEnv> {
@@ -21,6 +29,13 @@ export function createEndpointApp(): Hono<EdgeEnv> {
   app.route('/', apiRoutes());
   app.route('/', buildRoutes());
   app.route('/', devRoutes());
+  app.route('/', paySimulatorRoutes());
+  app.route('/', payRoutes());
+  app.route('/', faceVerifyDevRoutes());
+  app.route('/', uploadRoutes());
+  app.route('/', seoRoutes());
+  app.route('/', extractRoutes());
+  app.route('/', nodeRoutes());
   app.onError(handleError);
   return app;
 }
@@ -53,6 +68,7 @@ export function edgeMiddlewareFactories(): (() => MiddlewareHandler<EdgeEnv>)[] 
     () => securityHeaders(),
     () => redirects(),
     () => personalCenterGuard(),
+    () => promotionCapture(),
     () => endpoints(),
   ];
 }

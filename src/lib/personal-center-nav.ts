@@ -16,34 +16,34 @@ export const PC_NAV: PcNavGroup[] = [
   {
     title: '产品管理',
     items: [
-      { label: '购买套餐', href: '/personalCenter/buy?type=10&tab=1', ready: false },
-      { label: '短效套餐', href: '/personalCenter/packageManager/10', ready: false },
-      { label: '长效套餐', href: '/personalCenter/packageManager/40', ready: false },
-      { label: '长效IP管理', href: '/personalCenter/ipManager/30', ready: false },
+      { label: '购买套餐', href: '/personalCenter/buy?type=10&tab=1', ready: true },
+      { label: '短效套餐', href: '/personalCenter/packageManager/10', ready: true },
+      { label: '长效套餐', href: '/personalCenter/packageManager/40', ready: true },
+      { label: '长效IP管理', href: '/personalCenter/ipManager/30', ready: true },
     ],
   },
   {
     title: '获取代理',
     items: [
-      { label: 'API提取', href: '/personalCenter/getAgent/api?type=10', ready: false },
-      { label: '白名单', href: '/personalCenter/getAgent/whiteList', ready: false },
-      { label: '提取记录', href: '/personalCenter/getAgent/record', ready: false },
-      { label: '带宽统计', href: '/personalCenter/getAgent/bandwidth', ready: false },
+      { label: 'API提取', href: '/personalCenter/getAgent/api?type=10', ready: true },
+      { label: '白名单', href: '/personalCenter/getAgent/whiteList', ready: true },
+      { label: '提取记录', href: '/personalCenter/getAgent/record', ready: true },
+      { label: '带宽统计', href: '/personalCenter/getAgent/bandwidth', ready: true },
     ],
   },
   {
     title: '财务',
     items: [
-      { label: '订单管理', href: '/personalCenter/orderManager', ready: false },
-      { label: '优惠券', href: '/personalCenter/couponManager', ready: false },
-      { label: '推广返利', href: '/personalCenter/promotionRebate', ready: false },
+      { label: '订单管理', href: '/personalCenter/orderManager', ready: true },
+      { label: '优惠券', href: '/personalCenter/couponManager', ready: true },
+      { label: '推广返利', href: '/personalCenter/promotionRebate', ready: true },
     ],
   },
   {
     title: '账户',
     items: [
-      { label: '实名认证', href: '/personalCenter/realNameAuth', ready: false },
-      { label: '账户设置', href: '/personalCenter/countManage', ready: false },
+      { label: '实名认证', href: '/personalCenter/realNameAuth', ready: true },
+      { label: '账户设置', href: '/personalCenter/countManage', ready: true },
     ],
   },
 ];

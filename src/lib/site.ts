@@ -54,4 +54,8 @@ export const SCENARIOS: { type: string; label: string; desc: string }[] = [
 ];
 
 /** Pages whose hero sits under a transparent header (seed: "home-like pages"). */
-export const isHomeLikePath = (path: string): boolean => path === '/' || path.startsWith('/businessScen/');
+export const isHomeLikePath = (path: string): boolean =>
+  path === '/' || path.startsWith('/businessScen/') || HERO_PATHS.has(path);
+
+/** Further public pages that open with a dark hero under the transparent header. */
+const HERO_PATHS = new Set(['/firmsServer', '/rebate', '/region', '/demo']);

@@ -91,7 +91,12 @@ export async function loginBySms(phone: string, ip = '198.51.100.10'): Promise<s
 /** Empty every application table (per-file storage is shared by the tests in that file). */
 export async function resetDb(): Promise<void> {
   const { results } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations'",
+    // Newest tables first: later migrations reference earlier tables, never the other way round.
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY rowid DESC",
   ).all<{ name: string }>();
-  await env.DB.batch(results.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)));
+  // Foreign keys are checked at commit, when every table is empty, so the deletion order does not matter.
+  await env.DB.batch([
+    env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
+    ...results.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
+  ]);
 }

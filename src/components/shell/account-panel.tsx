@@ -1,26 +1,45 @@
 'use client';
-// The account panel (desktop dropdown and mobile top drawer): identity status, shortcuts, the secret-key button when
-// the proxy API is open, and logout.
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
-import { logoutLocally } from '../../lib/api-browser';
+// The account panel (desktop dropdown and mobile top drawer): identity status, the package rows from
+// Proxy.GetMealCount (loaded each time the panel opens) with the seed's button rules, the secret-key button when the
+// proxy API is open, and logout.
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { api, logoutLocally } from '../../lib/api-browser';
+import { MEAL_ROWS, type MealCounts, mealButton } from '../../lib/meal-buttons';
+import { messages } from '../../lib/messages';
 import { mineInfoAtom } from '../../state/session';
+import { pushToast } from '../../state/toast';
 import { accountDrawerOpenAtom, accountPanelOpenAtom } from '../../state/ui';
 import { Dialog } from '../dialog';
+import { SellerContact } from '../trust/seller-contact';
 
 const SHORTCUTS = [
   { label: '个人中心', href: '/personalCenter' },
-  { label: '购买套餐', href: '/buy?type=10' },
-  { label: 'API提取', href: '/getProxy/10' },
+  { label: 'API提取', href: '/personalCenter/getAgent/api?type=10&proxyType=1' },
+  { label: '白名单', href: '/personalCenter/getAgent/whiteList' },
   { label: '帮助中心', href: '/help' },
 ];
 
 export function AccountPanel() {
-  const info = useAtomValue(mineInfoAtom);
+  const [info, setInfo] = useAtom(mineInfoAtom);
   const closePanel = useSetAtom(accountPanelOpenAtom);
   const closeDrawer = useSetAtom(accountDrawerOpenAtom);
   const [secretOpen, setSecretOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [counts, setCounts] = useState<MealCounts | null>(null);
+  const userId = info?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let live = true;
+    void api.call<{ data: MealCounts }>('Proxy.GetMealCount', {}, { silent: true }).then((res) => {
+      if (live && res && 'data' in res) setCounts(res.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
   if (!info) return null;
   const verified = info.identityLabel !== '未认证';
 
@@ -30,6 +49,23 @@ export function AccountPanel() {
     closePanel(false);
     closeDrawer(false);
     window.location.assign('/');
+  }
+
+  async function resetSecret() {
+    const res = await api.call<{ proxyApiKey: string; proxyApiIv: string }>('proxy.resetSecret', {});
+    if (res && 'proxyApiKey' in res && info) {
+      setInfo({ ...info, proxyApiKey: res.proxyApiKey, proxyApiIv: res.proxyApiIv });
+      pushToast('success', '密钥已重置，旧密钥已失效');
+    }
+  }
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      pushToast('success', messages.copied);
+    } catch {
+      pushToast('error', '复制失败，请手动复制');
+    }
   }
 
   return (
@@ -52,12 +88,38 @@ export function AccountPanel() {
           </div>
         </div>
         {info.proxyApiOpend && (
-          <button type="button" className="btn-outline px-3 py-1.5 text-xs" onClick={() => setSecretOpen(true)}>
+          <button
+            type="button"
+            className="btn-outline px-3 py-1.5 text-xs"
+            onClick={() => setSecretOpen(true)}
+            data-testid="secret-button"
+          >
             密钥
           </button>
         )}
       </div>
-      <ul className="grid grid-cols-2 gap-2 py-3">
+      <ul className="divide-y divide-slate-50 py-2" data-testid="meal-rows">
+        {MEAL_ROWS.map((row) => {
+          const c = counts?.[row.key] ?? { num: 0, state: 0, value: '—' };
+          const button = mealButton(row.kind, row.type, c);
+          return (
+            <li key={row.key} className="flex items-center justify-between gap-2 py-1.5 text-sm">
+              <span className="text-slate-600">{row.label}</span>
+              <span className="ml-auto text-xs text-slate-400">{counts ? c.value : '…'}</span>
+              <a
+                href={button.href}
+                data-testid={`meal-${row.key}`}
+                className="w-14 shrink-0 rounded bg-brand-50 px-2 py-0.5 text-center text-xs text-brand-700 hover:bg-brand-100"
+              >
+                {button.text}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {/* Issue 6: the assigned seller's phone with a copy button (get-proxy part of the panel). */}
+      <SellerContact />
+      <ul className="grid grid-cols-2 gap-2 border-t border-slate-100 py-3">
         {SHORTCUTS.map((s) => (
           <li key={s.href}>
             <a
@@ -72,20 +134,38 @@ export function AccountPanel() {
       <button type="button" className="btn-ghost w-full border border-slate-200" onClick={logout} disabled={busy}>
         退出登录
       </button>
-      <Dialog open={secretOpen} title="API 密钥" onClose={() => setSecretOpen(false)}>
-        <p className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-800">
-          代理API的密码必须使用AES加密后传输，请勿明文传输密码。
+      <Dialog open={secretOpen} title="API 密钥" onClose={() => setSecretOpen(false)} bare>
+        <p className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-800" data-testid="secret-aes-notice">
+          代理API的密码必须使用AES加密后传输，请勿明文传输密码。加密使用下方的 Key 与 IV（AES-128-CBC，PKCS#7 填充）。
         </p>
         <dl className="space-y-2 font-mono text-xs">
-          <div>
-            <dt className="text-slate-500">Key</dt>
-            <dd className="break-all">{info.proxyApiKey ?? '—'}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">IV</dt>
-            <dd className="break-all">{info.proxyApiIv ?? '—'}</dd>
-          </div>
+          {[
+            { label: 'Key', value: info.proxyApiKey },
+            { label: 'IV', value: info.proxyApiIv },
+          ].map((row) => (
+            <div key={row.label} className="flex items-center justify-between gap-2">
+              <div>
+                <dt className="text-slate-500">{row.label}</dt>
+                <dd className="break-all" data-testid={`secret-${row.label.toLowerCase()}`}>
+                  {row.value ?? '—'}
+                </dd>
+              </div>
+              {row.value && (
+                <button type="button" className="text-brand-600" onClick={() => copy(row.value ?? '')}>
+                  复制
+                </button>
+              )}
+            </div>
+          ))}
         </dl>
+        <div className="mt-4 flex justify-between gap-3 border-t border-slate-100 pt-3">
+          <button type="button" className="btn-ghost border border-slate-200" onClick={resetSecret}>
+            重置密钥
+          </button>
+          <button type="button" className="btn-primary" onClick={() => setSecretOpen(false)}>
+            确定
+          </button>
+        </div>
       </Dialog>
     </div>
   );

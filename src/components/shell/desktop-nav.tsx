@@ -1,24 +1,40 @@
 // Desktop navigation with hover panels (pure CSS, no client JS): product order, get proxy, help centre, scenarios.
 import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS } from '../../lib/site';
 
-function Panel({ links, columns = 2 }: { links: NavLink[]; columns?: number }) {
+function Panel({ links, columns = 2, news }: { links: NavLink[]; columns?: number; news?: NavLink[] }) {
   return (
     <div className="invisible fixed inset-x-0 top-[var(--dropdown-top)] z-30 border-t border-slate-100 bg-white text-slate-800 opacity-0 shadow-lg transition-opacity duration-150 group-hover/item:visible group-hover/item:opacity-100 group-focus-within/item:visible group-focus-within/item:opacity-100">
-      <ul className={`container-page grid gap-2 py-6 ${columns === 4 ? 'grid-cols-4' : 'grid-cols-2 lg:grid-cols-4'}`}>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href} className="block rounded-lg p-3 hover:bg-brand-50">
-              <span className="block font-medium text-ink">{l.label}</span>
-              {l.desc && <span className="mt-1 block text-xs text-slate-500">{l.desc}</span>}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <div className="container-page flex gap-8 py-6">
+        <ul className={`grid flex-1 gap-2 ${columns === 4 ? 'grid-cols-4' : 'grid-cols-2 lg:grid-cols-4'}`}>
+          {links.map((l) => (
+            <li key={l.href}>
+              <a href={l.href} className="block rounded-lg p-3 hover:bg-brand-50">
+                <span className="block font-medium text-ink">{l.label}</span>
+                {l.desc && <span className="mt-1 block text-xs text-slate-500">{l.desc}</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {news && news.length > 0 && (
+          <div className="w-80 shrink-0 border-l border-slate-100 pl-6" data-testid="header-news">
+            <p className="mb-2 text-xs font-semibold tracking-wider text-slate-500">最新动态</p>
+            <ul className="space-y-2 text-sm">
+              {news.map((n) => (
+                <li key={n.href}>
+                  <a href={n.href} className="line-clamp-1 text-slate-700 hover:text-brand-600">
+                    {n.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
     </div>
   );
 }
 
-function Item({ label, href, links }: { label: string; href: string; links?: NavLink[] }) {
+function Item({ label, href, links, news }: { label: string; href: string; links?: NavLink[]; news?: NavLink[] }) {
   return (
     <li className="group/item flex h-full items-center">
       <a
@@ -37,12 +53,12 @@ function Item({ label, href, links }: { label: string; href: string; links?: Nav
           </svg>
         )}
       </a>
-      {links && <Panel links={links} />}
+      {links && <Panel links={links} {...(news ? { news } : {})} />}
     </li>
   );
 }
 
-export function DesktopNav() {
+export function DesktopNav({ news = [] }: { news?: NavLink[] }) {
   const scenarioLinks = SCENARIOS.map((s) => ({ label: s.label, href: `/businessScen/${s.type}`, desc: s.desc }));
   return (
     <nav aria-label="主导航" className="hidden h-full md:block">
@@ -51,7 +67,7 @@ export function DesktopNav() {
         <Item label="产品订购" href="/buy?type=10" links={PRODUCT_LINKS} />
         <Item label="获取代理" href="/getProxy/10" links={GET_PROXY_LINKS} />
         <Item label="业务场景" href="/businessScen/dataCrawl" links={scenarioLinks} />
-        <Item label="帮助中心" href="/help" links={HELP_LINKS} />
+        <Item label="帮助中心" href="/help" links={HELP_LINKS} news={news} />
         <Item label="企业服务" href="/firmsServer" />
       </ul>
     </nav>

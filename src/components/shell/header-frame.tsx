@@ -24,7 +24,7 @@ export function HeaderFrame({ children }: { children: ReactNode }) {
       data-transparent={transparent ? '1' : '0'}
       className={`group/header top-0 z-40 w-full transition-colors duration-200 ${homeLike ? 'fixed' : 'sticky'} ${
         transparent
-          ? 'bg-transparent text-white hover:bg-white hover:text-slate-800 hover:shadow-sm'
+          ? 'bg-transparent text-white max-md:bg-ink/70 hover:bg-white hover:text-slate-800 hover:shadow-sm'
           : 'bg-white text-slate-800 shadow-[0_1px_0_rgba(15,27,61,0.08)]'
       }`}
     >

@@ -154,6 +154,8 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
         requestId: c.get('requestId') ?? crypto.randomUUID(),
         user: session?.user ?? null,
         sessionId: session?.sessionId ?? null,
+        origin: config.portalOrigin ?? new URL(c.req.url).origin,
+        getCookie: (cookieName) => readCookie(c.req.header('cookie'), cookieName),
         setCookie: (cookieName, value, opts = {}) =>
           cookies.push(
             serializeCookie({

@@ -1,5 +1,21 @@
-// Home: the hero with the seed's claims, the four product lines and the business scenarios.
-import { PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
+// Home: the hero with the seed's claims, the home notice, products with live prices and discount tags (when the
+// commerce actions answer), advantages, hot cities, business scenarios, news and friend links (home page only).
+import { SectionTitle } from '../../components/content/page-hero';
+import { PageMeta } from '../../components/page-meta';
+import type { FriendLink } from '../../components/shell/footer';
+import { discountTag, lowestPrices, overviewMaxima } from '../../server/domain/meal-tags';
+import { latestNews, publicCall, type TitleDto } from '../../server/public-data';
+import { FriendLinks } from './_components/friend-links';
+import { HomeNotice } from './_components/home-notice';
+import {
+  Advantages,
+  HotCities,
+  type HotCity,
+  NewsAndHelp,
+  type ProductCard,
+  Products,
+  Scenarios,
+} from './_components/home-sections';
 
 const CLAIMS = [
   { value: '300+', label: '覆盖城市' },
@@ -8,15 +24,73 @@ const CLAIMS = [
   { value: '9000万+', label: '海外IP资源' },
 ];
 
+const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
+  {
+    type: '10',
+    label: '短效动态IP',
+    href: '/buy?type=10',
+    unit: '/个',
+    desc: '海量IP池快速轮换，适合高并发采集。',
+    points: ['3/5/10/15/30 分钟时长', '按量或按时计费', '单次提取最多200个'],
+  },
+  {
+    type: '40',
+    label: '长效静态IP',
+    href: '/buy?type=40',
+    unit: '/个',
+    desc: '同一出口长时间保持，会话不中断。',
+    points: ['1/4/8/12/24 小时时长', '电信/联通/移动线路', '支持按省市筛选'],
+  },
+  {
+    type: '30',
+    label: '固定IP',
+    href: '/buy?type=30',
+    unit: '/月',
+    desc: '独享固定出口，按月使用可续费。',
+    points: ['独享不共用', '可指定城市', '支持批量续费'],
+  },
+  {
+    type: '50',
+    label: '优质IP',
+    href: '/buy?type=50',
+    unit: '/月',
+    desc: '精选线路与企业定制IP池。',
+    points: ['企业专属IP池', '定制带宽与地区', '专属客户经理'],
+  },
+];
+
 export default async function HomePage() {
+  const [overview, meals, coverage, notice, links, news, hot] = await Promise.all([
+    publicCall<unknown>('ProxyMeal.GetMealOverview'),
+    publicCall<unknown>('ProxyMeal.GetMealWithActivity'),
+    publicCall<{ hot: HotCity[] }>('Region.GetCoverage'),
+    publicCall<{ notice: { id: number; title: string; content: string } | null }>('Notice.getShowHomeNotice'),
+    publicCall<{ list: FriendLink[] }>('Link.queryLinks'),
+    latestNews(),
+    publicCall<{ list: TitleDto[] }>('HelpRenovation.HotArticleTitleList', { pageSize: 8 }),
+  ]);
+  const maxima = overviewMaxima(overview);
+  const prices = lowestPrices(meals);
+  const products: ProductCard[] = PRODUCTS.map((p) => ({
+    ...p,
+    priceFen: prices[p.type] ?? null,
+    tag: discountTag({ discount: maxima[p.type]?.discount ?? null, send: maxima[p.type]?.send ?? null }),
+  }));
   return (
     <>
-      <title>{`${SITE.name} - ${SITE.slogan}`}</title>
-      <meta
-        name="description"
-        content="云枢代理提供短效动态IP、长效静态IP、固定IP与企业定制IP，覆盖全国300+城市，IP可用率99.83%，支持API提取与白名单认证。"
+      <PageMeta
+        title="云枢代理 - 企业级高匿代理IP服务平台"
+        description="云枢代理提供短效动态IP、长效静态IP、固定IP与企业定制IP，覆盖全国300+城市，IP可用率99.83%，支持API提取与白名单认证。"
+        path="/"
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: '云枢代理',
+          url: '/',
+          logo: '/favicon.svg',
+        }}
       />
-      <section className="relative overflow-hidden bg-[radial-gradient(ellipse_at_top_right,#3372ff_0%,#1935b6_45%,#0f1b3d_100%)] pt-28 pb-20 text-white md:pt-40 md:pb-28">
+      <section className="relative overflow-hidden bg-[radial-gradient(ellipse_at_top_right,#3372ff_0%,#1935b6_45%,#0f1b3d_100%)] pt-[calc(var(--dropdown-top)+3rem)] pb-20 text-white md:pt-[calc(var(--dropdown-top)+5rem)] md:pb-28">
         <div className="container-page relative">
           <p className="mb-4 inline-flex rounded-full bg-white/10 px-3 py-1 text-xs tracking-wider text-brand-100 ring-1 ring-white/20">
             实名认证 · 合规运营 · 企业级稳定性
@@ -36,51 +110,52 @@ export default async function HomePage() {
               免费注册
             </a>
           </div>
-          <dl className="mt-14 grid max-w-3xl grid-cols-2 gap-6 md:grid-cols-4">
+          <dl className="mt-14 grid max-w-3xl grid-cols-2 gap-6 md:grid-cols-4" data-testid="home-claims">
             {CLAIMS.map((c) => (
               <div key={c.label} className="flex flex-col-reverse">
-                <dt className="mt-1 text-sm text-brand-200">{c.label}</dt>
+                <dt className="mt-1 text-sm text-brand-100">{c.label}</dt>
                 <dd className="text-2xl font-bold md:text-3xl">{c.value}</dd>
               </div>
             ))}
           </dl>
         </div>
       </section>
+      {notice?.notice && <HomeNotice id={notice.notice.id} title={notice.notice.title} html={notice.notice.content} />}
 
       <section className="container-page py-16">
-        <h2 className="text-center text-2xl font-bold text-ink md:text-3xl">四大产品线，覆盖全部业务场景</h2>
-        <p className="mt-3 text-center text-slate-500">从分钟级轮换到长期固定出口，按需选择</p>
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {PRODUCT_LINKS.map((p) => (
-            <li key={p.href} className="card flex flex-col p-6 transition-shadow hover:shadow-md">
-              <h3 className="text-lg font-semibold text-ink">{p.label}</h3>
-              <p className="mt-2 flex-1 text-sm text-slate-500">{p.desc}</p>
-              <a href={p.href} className="btn-outline mt-6">
-                查看套餐
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SectionTitle title="四大产品线，覆盖全部业务场景" lead="从分钟级轮换到长期固定出口，按需选择" />
+        <Products products={products} />
       </section>
 
       <section className="bg-white py-16">
         <div className="container-page">
-          <h2 className="text-center text-2xl font-bold text-ink md:text-3xl">业务场景</h2>
-          <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
-            {SCENARIOS.map((s) => (
-              <li key={s.type}>
-                <a
-                  href={`/businessScen/${s.type}`}
-                  className="block h-full rounded-xl border border-slate-100 bg-slate-50 p-5 hover:border-brand-200 hover:bg-brand-50"
-                >
-                  <span className="block font-semibold text-ink">{s.label}</span>
-                  <span className="mt-2 block text-sm text-slate-500">{s.desc}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionTitle title="为什么选择云枢代理" lead="稳定、好用、合规，是我们对每一位客户的承诺" />
+          <Advantages />
         </div>
       </section>
+
+      <section className="container-page py-16">
+        <SectionTitle title="热门城市节点" lead="全国300+城市覆盖，三大运营商线路，热门城市可用率实时更新" />
+        <HotCities cities={coverage?.hot ?? []} />
+        <p className="mt-6 text-center">
+          <a href="/region" className="btn-outline">
+            查看全部地区
+          </a>
+        </p>
+      </section>
+
+      <section className="bg-white py-16">
+        <div className="container-page">
+          <SectionTitle title="业务场景" lead="八大典型场景的接入方案与产品搭配" />
+          <Scenarios />
+        </div>
+      </section>
+
+      <section className="container-page py-16">
+        <SectionTitle title="新闻与教程" />
+        <NewsAndHelp news={news} hot={hot?.list ?? []} />
+      </section>
+      <FriendLinks links={links?.list ?? []} />
     </>
   );
 }

@@ -23,6 +23,10 @@ export interface BaseContext {
   /** The session's user, when a valid token came with the request. */
   user: UserRecord | null;
   sessionId: number | null;
+  /** The portal origin the request reached (PORTAL_ORIGIN when configured), for links back to the portal. */
+  origin: string;
+  /** A request cookie's raw value (e.g. the promotion cookies read at registration). */
+  getCookie(name: string): string | undefined;
   setCookie(name: string, value: string, options?: CookieOptions): void;
   clearCookie(name: string): void;
   waitUntil(promise: Promise<unknown>): void;

@@ -1,9 +1,45 @@
 // The action registry: every /api action by its seed name. Groups live in one file each.
+import { accountSettingsActions } from './account-settings';
+import { authActions } from './auth';
+import { couponActions } from './coupon';
 import type { AnyAction } from './define';
+import { extractActions } from './extract';
+import { helpActions } from './help';
+import { noticeActions } from './notices';
+import { orderActions } from './order';
+import { payOrderActions } from './pay-order';
+import { promotionActions } from './promotion';
+import { proxyActions } from './proxy';
+import { proxyMealActions } from './proxy-meal';
+import { proxyUpgradeActions } from './proxy-upgrade';
+import { recordActions } from './records';
+import { redPacketActions } from './red-packets';
 import { redirectActions } from './redirect';
+import { siteContentActions } from './site-content';
 import { userActions } from './user';
+import { visitorActions } from './visitor';
+import { welfareActions } from './welfare';
+import { whiteListActions } from './white-list';
 
 export const registry: Record<string, AnyAction> = {
   ...userActions,
   ...redirectActions,
+  ...helpActions,
+  ...siteContentActions,
+  ...visitorActions,
+  ...proxyActions,
+  ...whiteListActions,
+  ...extractActions,
+  ...recordActions,
+  ...proxyMealActions,
+  ...payOrderActions,
+  ...proxyUpgradeActions,
+  ...orderActions,
+  ...couponActions,
+  ...authActions,
+  ...accountSettingsActions,
+  ...noticeActions,
+  ...welfareActions,
+  ...redPacketActions,
+  ...promotionActions,
 };

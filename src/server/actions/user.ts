@@ -14,6 +14,7 @@ import { endSession, SESSION_ABSOLUTE_MS, startSession } from '../domain/session
 import { sendVerificationCode } from '../domain/sms';
 import { smsProviderFor } from '../providers/sms';
 import { type BaseContext, defineAction } from './define';
+import { attributeFromCookies } from './promotion';
 
 const SESSION_COOKIE_SECONDS = SESSION_ABSOLUTE_MS / 1000;
 
@@ -23,7 +24,7 @@ async function signIn(ctx: BaseContext, user: UserRecord) {
   ctx.setCookie(MINE_INFO_COOKIE, encodeMineInfoCookie(mineInfoCookieFor(user)), {
     maxAgeSeconds: SESSION_COOKIE_SECONDS,
   });
-  return mineInfoFor(user);
+  return mineInfoFor(user, ctx.db);
 }
 
 async function answerLogin(ctx: BaseContext, outcome: LoginOutcome) {
@@ -62,6 +63,10 @@ export const userActions = {
         sourceType: ctx.sourceType,
         now: ctx.now,
       });
+      // Issue 6: a new account is credited to its promoter or seller from the 30-day promotion cookies.
+      if (outcome.state === 1 && outcome.created) {
+        return answerLogin(ctx, { ...outcome, user: await attributeFromCookies(ctx, outcome.user) });
+      }
       return answerLogin(ctx, outcome);
     },
   }),
@@ -86,7 +91,7 @@ export const userActions = {
       ctx.setCookie(MINE_INFO_COOKIE, encodeMineInfoCookie(mineInfoCookieFor(ctx.user)), {
         maxAgeSeconds: SESSION_COOKIE_SECONDS,
       });
-      return mineInfoFor(ctx.user);
+      return mineInfoFor(ctx.user, ctx.db);
     },
   }),
 

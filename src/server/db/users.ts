@@ -12,6 +12,8 @@ export interface UserRecord {
   companyAuthState: number;
   proxyApiOpened: boolean;
   createdAt: number;
+  /** The assigned seller's phone (issue 6: sellers), or null. */
+  sellerPhone: string | null;
 }
 
 interface UserRow {
@@ -26,6 +28,7 @@ interface UserRow {
   company_auth_state: number;
   proxy_api_opened: number;
   created_at: number;
+  seller_phone: string | null;
 }
 
 const mapUser = (r: UserRow): UserRecord => ({
@@ -40,10 +43,12 @@ const mapUser = (r: UserRow): UserRecord => ({
   companyAuthState: r.company_auth_state,
   proxyApiOpened: r.proxy_api_opened === 1,
   createdAt: r.created_at,
+  sellerPhone: r.seller_phone ?? null,
 });
 
 const USER_COLUMNS =
-  'id, phone, password_hash, status, role, failed_logins, locked_until, is_identity_auth, company_auth_state, proxy_api_opened, created_at';
+  'id, phone, password_hash, status, role, failed_logins, locked_until, is_identity_auth, company_auth_state, proxy_api_opened, created_at, ' +
+  '(SELECT s.phone FROM sellers s WHERE s.id = users.seller_id AND s.enabled = 1) AS seller_phone';
 
 /** The user with this id, or null. */
 export async function findUserById(db: D1Database, id: number): Promise<UserRecord | null> {

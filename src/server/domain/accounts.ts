@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
 import { identityLabel, isCompanyAuth } from '../../lib/identity';
 import type { MineInfoCookie } from '../../lib/mine-info';
+import { findCredentials } from '../db/credentials';
 import {
   findOrCreateUserByPhone,
   findUserByPhone,
@@ -86,8 +87,9 @@ export interface MineInfo {
   createdAt: number;
 }
 
-/** The seed's mineInfo payload for a user (phone masked). */
-export function mineInfoFor(user: UserRecord): MineInfo {
+/** The seed's mineInfo payload for a user (phone masked); with db, the proxy API's AES key/IV when it is open. */
+export async function mineInfoFor(user: UserRecord, db?: D1Database): Promise<MineInfo> {
+  const proxyApi = db && user.proxyApiOpened ? await findCredentials(db, user.id) : null;
   return {
     id: user.id,
     phone: maskPhone(user.phone),
@@ -96,9 +98,9 @@ export function mineInfoFor(user: UserRecord): MineInfo {
     isCompanyAuth: isCompanyAuth(user.companyAuthState),
     companyAuth: { state: user.companyAuthState },
     proxyApiOpend: user.proxyApiOpened,
-    proxyApiKey: null,
-    proxyApiIv: null,
-    sellerInfo: null,
+    proxyApiKey: proxyApi?.aesKey ?? null,
+    proxyApiIv: proxyApi?.aesIv ?? null,
+    sellerInfo: user.sellerPhone ? { sellerPhone: user.sellerPhone } : null, // issue 6: seller assigned at registration
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt,
   };

@@ -1,6 +1,8 @@
 // Scheduled work (cron triggers in wrangler.toml). Each job registers here under the cron it runs on; one failing job
 // never stops the others.
 import type { Bindings } from '../env';
+import { deliveryUpkeepJob, usageRollupJob } from './delivery';
+import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
 import { purgeSessionsJob } from './sessions';
 
 export interface Job {
@@ -10,8 +12,8 @@ export interface Job {
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
 export const JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [],
-  '7 * * * *': [],
+  '*/5 * * * *': [closeExpiredOrdersJob, reconcilePaymentsJob, deliveryUpkeepJob],
+  '7 * * * *': [usageRollupJob],
   '17 3 * * *': [purgeSessionsJob],
 };
 

@@ -1,0 +1,128 @@
+'use client';
+// The bill table: select unpaid or closed orders to delete, pay unpaid ones on the cashier page.
+import { useState } from 'react';
+import { api } from '../../lib/api-browser';
+import { PRODUCT_LABEL } from '../../lib/commerce';
+import { formatDateTime, formatFen } from '../../lib/format';
+import { pushToast } from '../../state/toast';
+import { Dialog } from '../dialog';
+
+export interface BillRow {
+  orderNo: string;
+  kindText: string;
+  productType: number;
+  title: string;
+  listFen: number;
+  discountFen: number;
+  creditFen: number;
+  couponFen: number;
+  payFen: number;
+  state: number;
+  stateText: string;
+  createdAt: number;
+  paidAt: number | null;
+  deletable: boolean;
+}
+
+const STATE_STYLE: Record<number, string> = {
+  1: 'bg-amber-50 text-amber-700',
+  2: 'bg-emerald-50 text-emerald-700',
+  3: 'bg-slate-100 text-slate-500',
+};
+
+export function BillTable({ rows }: { rows: BillRow[] }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirm, setConfirm] = useState(false);
+  const toggle = (no: string) => setSelected((s) => (s.includes(no) ? s.filter((x) => x !== no) : [...s, no]));
+
+  async function remove() {
+    setConfirm(false);
+    const r = await api.call<{ deleted: number }>('Order.DeleteByOrderNos', { orderNos: selected });
+    if (r && typeof r === 'object' && 'deleted' in r) {
+      pushToast('success', `已删除 ${r.deleted} 个订单`);
+      window.location.reload();
+    }
+  }
+
+  if (rows.length === 0) {
+    return (
+      <div className="card p-12 text-center text-slate-500" data-testid="bills-empty">
+        暂无订单记录
+      </div>
+    );
+  }
+  return (
+    <div className="card overflow-hidden">
+      <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3 text-sm">
+        <span className="text-slate-500">已选 {selected.length} 项</span>
+        <button
+          type="button"
+          className="btn-ghost text-rose-600"
+          disabled={selected.length === 0}
+          onClick={() => setConfirm(true)}
+        >
+          删除所选
+        </button>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[860px] text-left text-sm" data-testid="bill-table">
+          <thead className="bg-slate-50 text-xs text-slate-500">
+            <tr>
+              <th className="w-10 px-4 py-3">
+                <span className="sr-only">选择</span>
+              </th>
+              <th className="px-3 py-3 font-medium">订单号 / 下单时间</th>
+              <th className="px-3 py-3 font-medium">商品</th>
+              <th className="px-3 py-3 font-medium">类型</th>
+              <th className="px-3 py-3 text-right font-medium">原价</th>
+              <th className="px-3 py-3 text-right font-medium">实付</th>
+              <th className="px-3 py-3 font-medium">状态</th>
+              <th className="px-3 py-3 font-medium">操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.orderNo} className="border-t border-slate-100 align-top" data-testid="bill-row">
+                <td className="px-4 py-3">
+                  {r.deletable && (
+                    <input
+                      type="checkbox"
+                      aria-label={`选择订单 ${r.orderNo}`}
+                      checked={selected.includes(r.orderNo)}
+                      onChange={() => toggle(r.orderNo)}
+                    />
+                  )}
+                </td>
+                <td className="px-3 py-3">
+                  <div className="font-mono text-xs text-ink">{r.orderNo}</div>
+                  <div className="mt-1 text-xs text-slate-400">{formatDateTime(r.createdAt)}</div>
+                </td>
+                <td className="max-w-64 px-3 py-3">
+                  <div className="text-ink">{r.title}</div>
+                  <div className="mt-1 text-xs text-slate-400">{PRODUCT_LABEL[r.productType]}</div>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap">{r.kindText}</td>
+                <td className="px-3 py-3 text-right whitespace-nowrap text-slate-500">{formatFen(r.listFen)}</td>
+                <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-ink">{formatFen(r.payFen)}</td>
+                <td className="px-3 py-3 whitespace-nowrap">
+                  <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[r.state] ?? ''}`}>{r.stateText}</span>
+                  {r.paidAt && <div className="mt-1 text-xs text-slate-400">{formatDateTime(r.paidAt)}</div>}
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap">
+                  {r.state === 1 && (
+                    <a className="text-brand-600 hover:underline" href={`/payPage?orderNo=${r.orderNo}`}>
+                      去支付
+                    </a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={confirm} title="删除订单" onClose={() => setConfirm(false)} onConfirm={remove}>
+        确定删除所选的 {selected.length} 个订单吗？待支付订单将被关闭，占用的优惠券会退回。
+      </Dialog>
+    </div>
+  );
+}

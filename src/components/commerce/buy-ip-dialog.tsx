@@ -1,0 +1,176 @@
+'use client';
+// The buy-IP dialog for a package the user holds: renew it, add IPs (count packages), extend it by days (time
+// packages and dedicated IPs) or upgrade/merge it into a bigger specification; live price from PayOrder.Quote, then
+// the WeChat payment dialog.
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api-browser';
+import { formatDateTime, formatFen } from '../../lib/format';
+import { payingOrderAtom } from '../../state/commerce';
+import { Dialog } from '../dialog';
+import type { MealViewData, QuoteView, UpgradablePackage } from './types';
+
+export type PackageAction = 'renew' | 'addTimes' | 'changeDate' | 'merge';
+
+const TITLES: Record<PackageAction, string> = {
+  renew: '续费套餐',
+  addTimes: '购买IP（补量）',
+  changeDate: '延长时长',
+  merge: '升级套餐',
+};
+
+export function BuyIpDialog({
+  pkg,
+  action,
+  upgradeMeals,
+  onClose,
+}: {
+  pkg: UpgradablePackage;
+  action: PackageAction;
+  upgradeMeals: MealViewData[];
+  onClose: () => void;
+}) {
+  const [amount, setAmount] = useState(action === 'addTimes' ? 1000 : action === 'changeDate' ? 7 : 1);
+  const targets = upgradeMeals.filter((m) => m.billingMethod === pkg.billingMethod);
+  const [mealId, setMealId] = useState<number>(targets[0]?.id ?? 0);
+  const [couponId, setCouponId] = useState<number | undefined>(undefined);
+  const [quote, setQuote] = useState<QuoteView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const openPay = useSetAtom(payingOrderAtom);
+
+  const request =
+    action === 'renew'
+      ? { kind: 'renew', packageId: pkg.id, periods: amount }
+      : action === 'addTimes'
+        ? { kind: 'addTimes', packageId: pkg.id, count: amount }
+        : action === 'changeDate'
+          ? { kind: 'changeDate', packageId: pkg.id, days: amount }
+          : { kind: 'merge', packageIds: [pkg.id], mealId, units: 1 };
+
+  const quoteKey = JSON.stringify({ request, couponId });
+  useEffect(() => {
+    let live = true;
+    const t = setTimeout(async () => {
+      const r = await api.call<QuoteView>('PayOrder.Quote', JSON.parse(quoteKey), { raw: true, silent: true });
+      if (!live || !r || typeof r !== 'object') return;
+      if ('E' in r && typeof r.E === 'string') {
+        setError(r.E);
+        setQuote(null);
+      } else if ('payFen' in r) {
+        setError(null);
+        setQuote(r as QuoteView);
+      }
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [quoteKey]);
+
+  async function submit() {
+    setBusy(true);
+    const coupon = couponId ? { couponId } : {};
+    const r = await api.call<{
+      orderNo: string;
+      title: string;
+      payFen: number;
+      expiresAt: number;
+      codeUrl: string | null;
+    }>(
+      action === 'renew'
+        ? 'PayOrder.RenewProxy'
+        : action === 'addTimes'
+          ? 'PayOrder.BuyAddTimes'
+          : action === 'changeDate'
+            ? 'PayOrder.BuyChangeDate'
+            : 'ProxyUpgrade.mergeProxy',
+      action === 'renew'
+        ? { packageId: pkg.id, periods: amount, ...coupon }
+        : action === 'addTimes'
+          ? { packageId: pkg.id, count: amount, ...coupon }
+          : action === 'changeDate'
+            ? { packageId: pkg.id, days: amount, ...coupon }
+            : { packageIds: [pkg.id], mealId, units: 1 },
+    );
+    setBusy(false);
+    if (r && typeof r === 'object' && 'orderNo' in r) {
+      onClose();
+      openPay(r);
+    }
+  }
+
+  return (
+    <Dialog open title={TITLES[action]} onClose={onClose} onConfirm={submit} confirmText={busy ? '下单中…' : '去支付'}>
+      <div className="space-y-4" data-testid="buy-ip-dialog">
+        <div className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
+          <div className="font-medium text-ink">{pkg.name}</div>
+          <div className="mt-1">到期时间 {formatDateTime(pkg.expiresAt)}</div>
+        </div>
+        {action === 'merge' ? (
+          <label className="block">
+            <span className="text-slate-500">升级为</span>
+            <select className="input mt-1" value={mealId} onChange={(e) => setMealId(Number(e.target.value))}>
+              {targets.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}（{formatFen(m.payFen)}）
+                </option>
+              ))}
+            </select>
+            <span className="mt-1 block text-xs text-slate-500">
+              原套餐剩余价值 {formatFen(pkg.creditFen)} 将抵扣，支付后原套餐失效
+            </span>
+          </label>
+        ) : (
+          <label className="block">
+            <span className="text-slate-500">
+              {action === 'renew' ? '续费周期数' : action === 'addTimes' ? '追加IP个数' : '延长天数'}
+            </span>
+            <input
+              className="input mt-1"
+              inputMode="numeric"
+              value={amount}
+              onChange={(e) => setAmount(Math.max(1, Number(e.target.value.replace(/\D/g, '')) || 1))}
+            />
+          </label>
+        )}
+        {quote && quote.applicableCoupons.length > 0 && action !== 'merge' && (
+          <label className="block">
+            <span className="text-slate-500">优惠券</span>
+            <select
+              className="input mt-1"
+              value={couponId ?? 0}
+              onChange={(e) => setCouponId(Number(e.target.value) || undefined)}
+            >
+              <option value={0}>不使用优惠券</option>
+              {quote.applicableCoupons.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} -{formatFen(c.reductionFen)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {error && <p className="text-sm text-rose-600">{error}</p>}
+        {quote && (
+          <dl className="space-y-1 border-t border-slate-100 pt-3">
+            <div className="flex justify-between">
+              <dt className="text-slate-500">原价</dt>
+              <dd>{formatFen(quote.listFen)}</dd>
+            </div>
+            {quote.discountFen + quote.creditFen + quote.couponFen > 0 && (
+              <div className="flex justify-between">
+                <dt className="text-slate-500">优惠与抵扣</dt>
+                <dd className="text-rose-600">-{formatFen(quote.discountFen + quote.creditFen + quote.couponFen)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between text-base">
+              <dt className="text-slate-600">应付</dt>
+              <dd className="font-bold text-rose-600">{formatFen(quote.payFen)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+// Development only: the WeChat Pay simulator's HTTP face. /dev/wechatpay/v3/* is the simulated API (the provider
+// client reaches the same handler in process); /dev/wechatpay/pay is the page a QR code opens, whose "pay" button
+// sends the signed notification through our real notify route. Every route answers 404 in production.
+import { Hono } from 'hono';
+import { formatDateTime, formatFen } from '../../lib/format';
+import { readConfig } from '../../server/env';
+import { findSimulatedTransaction, handleSimulatorApi, simulatePayment } from '../../server/providers/pay/simulator';
+import type { EdgeEnv } from '../types';
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+function page(title: string, inner: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${esc(title)}</title><style>
+body{margin:0;font-family:"PingFang SC","Noto Sans CJK SC",system-ui,sans-serif;background:#ededed;color:#111}
+.box{max-width:420px;margin:40px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px #0001}
+h1{font-size:18px;margin:0 0 4px}.tag{display:inline-block;background:#fff4e5;color:#b45309;font-size:12px;padding:2px 8px;border-radius:4px}
+.amt{font-size:36px;font-weight:700;margin:18px 0}.row{display:flex;justify-content:space-between;font-size:13px;color:#555;margin:6px 0}
+button{width:100%;background:#07c160;color:#fff;border:0;border-radius:8px;padding:14px;font-size:16px;margin-top:20px;cursor:pointer}
+label{font-size:13px;color:#555;display:block;margin-top:14px}.ok{color:#07c160}.bad{color:#dc2626}a{color:#576b95}
+</style></head><body><div class="box">${inner}</div></body></html>`;
+}
+
+/** The simulator routes under /dev/wechatpay. */
+export function paySimulatorRoutes(): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+  app.use('/dev/wechatpay/*', async (c, next) => {
+    if (readConfig(c.env).isProduction) return c.notFound();
+    await next();
+  });
+
+  app.all('/dev/wechatpay/v3/*', async (c) => {
+    const config = readConfig(c.env);
+    return handleSimulatorApi(c.req.raw, c.env.DB, {
+      now: Date.now(),
+      isProduction: config.isProduction,
+      pageOrigin: config.portalOrigin ?? '',
+    });
+  });
+
+  app.get('/dev/wechatpay/pay', async (c) => {
+    const no = c.req.query('out_trade_no') ?? '';
+    const t = /^[0-9A-Za-z_\-*]{6,32}$/.test(no) ? await findSimulatedTransaction(c.env.DB, no) : null;
+    if (!t) return c.html(page('微信支付（模拟）', '<h1>订单不存在</h1>'), 404);
+    const payable = t.tradeState === 'NOTPAY' && t.timeExpireMs > Date.now();
+    const stateText = { NOTPAY: payable ? '待支付' : '已过期', SUCCESS: '已支付', CLOSED: '已关闭' }[t.tradeState];
+    const form = payable
+      ? `<form method="post" action="/dev/wechatpay/pay"><input type="hidden" name="out_trade_no" value="${esc(t.outTradeNo)}">
+<label><input type="checkbox" name="skip_notify" value="1"> 不发送回调（模拟回调丢失，由对账任务补单）</label>
+<button type="submit" data-testid="sim-pay">确认支付 ${esc(formatFen(t.amountFen))}</button></form>`
+      : '';
+    return c.html(
+      page(
+        '微信支付（模拟）',
+        `<span class="tag">开发环境 · 支付模拟器</span><h1>${esc(t.description)}</h1>
+<div class="amt">${esc(formatFen(t.amountFen))}</div>
+<div class="row"><span>商户订单号</span><span>${esc(t.outTradeNo)}</span></div>
+<div class="row"><span>状态</span><span data-testid="sim-state">${stateText}</span></div>
+<div class="row"><span>支付截止</span><span>${esc(formatDateTime(t.timeExpireMs))}</span></div>${form}`,
+      ),
+    );
+  });
+
+  app.post('/dev/wechatpay/pay', async (c) => {
+    const config = readConfig(c.env);
+    const form = await c.req.parseBody();
+    const no = typeof form.out_trade_no === 'string' ? form.out_trade_no : '';
+    const paid = /^[0-9A-Za-z_\-*]{6,32}$/.test(no)
+      ? await simulatePayment(c.env.DB, no, { now: Date.now(), isProduction: config.isProduction })
+      : null;
+    if (!paid) return c.html(page('支付失败', '<h1 class="bad">该订单无法支付（已支付、已关闭或已过期）</h1>'), 409);
+    let result = '未发送回调（稍后由对账任务查询补单）';
+    if (form.skip_notify !== '1') {
+      // Sent through the portal's own endpoint app in process: the real notify route, the real verification.
+      const { createEndpointApp } = await import('../app');
+      const res = await createEndpointApp().fetch(
+        new Request(new URL(new URL(paid.notifyUrl).pathname, c.req.url), {
+          method: 'POST',
+          headers: paid.headers,
+          body: paid.body,
+        }),
+        c.env,
+      );
+      result = `回调已发送，商户应答 HTTP ${res.status}`;
+    }
+    return c.html(
+      page(
+        '支付成功',
+        `<h1 class="ok" data-testid="sim-result">支付成功</h1><p>${esc(result)}</p><p><a href="/personalCenter/orderManager">查看订单</a></p>`,
+      ),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,107 @@
+// POST /api/upload/company-licence: the licence image upload (the /api body limit is 64 KiB, so images come here as
+// a raw body). Same origin check and session as /api; JPEG/PNG/WEBP by magic bytes, at most 5 MB, stored privately
+// in R2. GET /api/upload/company-licence/:id streams an image back to its owner or an operator only.
+import { type Context, Hono } from 'hono';
+import { AppError } from '../../lib/errors';
+import { type MessageCode, messages } from '../../lib/messages';
+import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
+import { countUploadsSince, findLicenceUpload, insertLicenceUpload } from '../../server/db/company';
+import { MAX_LICENCE_BYTES, sniffImageType } from '../../server/domain/company-auth';
+import { resolveSession } from '../../server/domain/session';
+import { readConfig } from '../../server/env';
+import type { EdgeEnv } from '../types';
+
+/** Uploads per user per hour. */
+const MAX_UPLOADS_PER_HOUR = 20;
+
+const fail = (c: Context, status: number, code: MessageCode) =>
+  c.json({ E: messages[code] }, status as 400, { 'Cache-Control': 'no-store' });
+
+function sameOrigin(c: Context<EdgeEnv>): boolean {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return false;
+  const origin = c.req.header('origin');
+  if (!origin) return true;
+  return origin === new URL(c.req.url).origin || origin === readConfig(c.env).portalOrigin;
+}
+
+/** Read at most `limit` bytes; null when the body is larger. */
+async function readLimited(req: Request, limit: number): Promise<Uint8Array | null> {
+  if (Number(req.headers.get('content-length') ?? '0') > limit) return null;
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const ch of chunks) {
+    all.set(ch, at);
+    at += ch.byteLength;
+  }
+  return all;
+}
+
+/** The licence upload routes. */
+export function uploadRoutes(): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+
+  app.post('/api/upload/company-licence', async (c) => {
+    if (!sameOrigin(c)) return fail(c, 403, 'crossSite');
+    const now = Date.now();
+    const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), now);
+    if (!session) return fail(c, 401, 'loginExpired');
+    if ((await countUploadsSince(c.env.DB, session.user.id, now - 3_600_000)) >= MAX_UPLOADS_PER_HOUR) {
+      return fail(c, 429, 'trackingTooFrequent');
+    }
+    const body = await readLimited(c.req.raw, MAX_LICENCE_BYTES);
+    if (!body) return fail(c, 413, 'licenceTooLarge');
+    const mime = body.byteLength > 0 ? sniffImageType(body.subarray(0, 16)) : null;
+    if (!mime) return fail(c, 415, 'licenceNotImage');
+    const ext = mime.slice('image/'.length).replace('jpeg', 'jpg');
+    const key = `private/company-licence/${session.user.id}/${crypto.randomUUID()}.${ext}`;
+    await c.env.FILES.put(key, body, { httpMetadata: { contentType: mime } });
+    const id = await insertLicenceUpload(c.env.DB, {
+      userId: session.user.id,
+      r2Key: key,
+      mime,
+      size: body.byteLength,
+      now,
+    });
+    return c.json({ P: { id, mime, size: body.byteLength } }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.get('/api/upload/company-licence/:id{[0-9]+}', async (c) => {
+    const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), Date.now());
+    if (!session) return fail(c, 401, 'loginExpired');
+    const upload = await findLicenceUpload(c.env.DB, Number(c.req.param('id')));
+    if (!upload || (upload.userId !== session.user.id && session.user.role !== 'operator')) {
+      return fail(c, 404, 'notFound');
+    }
+    const obj = await c.env.FILES.get(upload.r2Key);
+    if (!obj) return fail(c, 404, 'notFound');
+    return new Response(obj.body, {
+      headers: {
+        'Content-Type': upload.mime,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Disposition': 'inline',
+      },
+    });
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json({ E: err.message }, 200);
+    console.error(JSON.stringify({ level: 'error', where: 'upload', error: String(err) }));
+    return fail(c, 500, 'internal');
+  });
+  return app;
+}

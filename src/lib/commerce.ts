@@ -1,0 +1,67 @@
+// Commerce facts shared by pages and the server: product, order and coupon labels, and how to name a package.
+
+export const PRODUCT_TYPES = [10, 40, 30, 50] as const;
+export type ProductTypeCode = (typeof PRODUCT_TYPES)[number];
+
+export const PRODUCT_LABEL: Record<number, string> = {
+  10: '短效动态IP',
+  40: '长效静态IP',
+  30: '固定IP',
+  50: '优质IP',
+};
+
+export const BILLING_LABEL: Record<number, string> = { 1: '按量计费', 2: '按时计费' };
+
+export const ORDER_STATE_LABEL: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭' };
+
+export const ORDER_KIND_LABEL: Record<number, string> = {
+  1: '新购',
+  2: '续费',
+  3: '补量',
+  4: '延长时长',
+  5: '升级合并',
+  6: '批量购买',
+};
+
+export const ORDER_KIND = { buy: 1, renew: 2, addTimes: 3, changeDate: 4, merge: 5, batch: 6 } as const;
+
+/** 3 -> 3分钟, 240 -> 4小时. */
+export function durationLabel(minutes: number): string {
+  if (minutes <= 0) return '';
+  return minutes < 60 ? `${minutes}分钟` : `${minutes / 60}小时`;
+}
+
+/** 30 -> 30天, 365 -> 1年. */
+export function periodLabel(days: number): string {
+  if (days % 365 === 0) return `${days / 365}年`;
+  if (days % 30 === 0 && days >= 30) return `${days / 30}个月`;
+  if (days % 7 === 0) return `${days / 7}周`;
+  return `${days}天`;
+}
+
+/** A coupon's face: ¥5 off or 9折. */
+export function couponFace(kind: number, value: number): string {
+  if (kind === 1) return `¥${(value / 100).toFixed(value % 100 === 0 ? 0 : 2)}`;
+  const rate = (100 - value) / 10;
+  return `${Number.isInteger(rate) ? rate : rate.toFixed(1)}折`;
+}
+
+/** A package's display name from what it holds. */
+export function packageName(p: {
+  productType: number;
+  billingMethod: number;
+  ipDurationMinutes: number;
+  count: number;
+  dailyLimit: number;
+  ipCount: number;
+  regionName?: string | null;
+}): string {
+  const label = PRODUCT_LABEL[p.productType] ?? '代理IP';
+  if (p.productType === 30 || p.productType === 50) {
+    return [label, p.regionName ?? '', `${p.ipCount}个IP`].filter(Boolean).join(' · ');
+  }
+  const dur = durationLabel(p.ipDurationMinutes);
+  return p.billingMethod === 1
+    ? `${label} · 按量 ${p.count}个 · ${dur}`
+    : `${label} · 按时 ${p.dailyLimit}个/天 · ${dur}`;
+}

@@ -1,0 +1,105 @@
+'use client';
+// The enterprise consultation form: native constraints mirror the server schema (src/lib/consult.ts); the server's
+// answer (Company.Consult) is authoritative and its Chinese message is shown inline.
+import { useState } from 'react';
+import { api } from '../../../lib/api-browser';
+import {
+  CONSULT_LIMITS,
+  CONSULT_PHONE_PATTERN,
+  CONSULT_SCENARIOS,
+  CONSULT_VOLUMES,
+} from '../../../lib/consult-options';
+
+export function ConsultForm() {
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'error'; text?: string }>({ kind: 'idle' });
+  if (state.kind === 'done')
+    return (
+      <div className="rounded-xl bg-emerald-50 p-6 text-emerald-900" role="status" data-testid="consult-done">
+        <p className="font-semibold">提交成功</p>
+        <p className="mt-1 text-sm">商务顾问将在1个工作日内与您联系，紧急需求请直接拨打商务热线。</p>
+      </div>
+    );
+  const field = 'mt-1 input';
+  return (
+    <form
+      className="grid gap-4 md:grid-cols-2"
+      data-testid="consult-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+        setState({ kind: 'sending' });
+        const r = await api.call<{ id: number }>('Company.Consult', data, { raw: true, silent: true });
+        if (r && typeof r === 'object' && 'id' in r) setState({ kind: 'done' });
+        else
+          setState({ kind: 'error', text: (r && typeof r === 'object' && 'E' in r && r.E) || '提交失败，请稍后再试' });
+      }}
+    >
+      <label className="text-sm text-slate-700">
+        企业名称 <span className="text-red-600">*</span>
+        <input name="company" required minLength={2} maxLength={CONSULT_LIMITS.company} className={field} />
+      </label>
+      <label className="text-sm text-slate-700">
+        联系人 <span className="text-red-600">*</span>
+        <input name="contactName" required maxLength={CONSULT_LIMITS.contactName} className={field} />
+      </label>
+      <label className="text-sm text-slate-700">
+        手机号 <span className="text-red-600">*</span>
+        <input
+          name="phone"
+          required
+          inputMode="numeric"
+          pattern={CONSULT_PHONE_PATTERN}
+          title="请输入正确的11位手机号"
+          className={field}
+        />
+      </label>
+      <label className="text-sm text-slate-700">
+        邮箱
+        <input name="email" type="email" maxLength={CONSULT_LIMITS.email} className={field} />
+      </label>
+      <label className="text-sm text-slate-700">
+        业务场景 <span className="text-red-600">*</span>
+        <select name="scenario" required className={field} defaultValue="">
+          <option value="" disabled>
+            请选择
+          </option>
+          {CONSULT_SCENARIOS.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm text-slate-700">
+        预计用量 <span className="text-red-600">*</span>
+        <select name="monthlyVolume" required className={field} defaultValue="">
+          <option value="" disabled>
+            请选择
+          </option>
+          {CONSULT_VOLUMES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm text-slate-700 md:col-span-2">
+        需求描述
+        <textarea
+          name="message"
+          rows={4}
+          maxLength={CONSULT_LIMITS.message}
+          className={field}
+          placeholder="地区、运营商、并发量、带宽等要求"
+        />
+      </label>
+      {state.kind === 'error' && (
+        <p role="alert" className="text-sm text-red-700 md:col-span-2">
+          {state.text}
+        </p>
+      )}
+      <div className="md:col-span-2">
+        <button type="submit" className="btn-primary px-8 py-3" disabled={state.kind === 'sending'}>
+          {state.kind === 'sending' ? '提交中…' : '提交咨询'}
+        </button>
+        <span className="ml-3 text-xs text-slate-600">提交即表示同意我们按《隐私政策》处理您的联系方式</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+// /help/{url}.html (a category listing, or an article by url), /help/detail_{articleId}.html (an article by id), and
+// /help/search?keyword= (forwarded to /help/search/{keyword}).
+import { unstable_notFound as notFound, unstable_redirect as redirect } from 'waku/router/server';
+import { Breadcrumb } from '../../../components/breadcrumb';
+import { type ArticlePayload, ArticleView } from '../../../components/help/article-view';
+import { HelpFrame, HelpSidebar, TitleList } from '../../../components/help/help-parts';
+import { PageMeta } from '../../../components/page-meta';
+import { parseHelpSlug } from '../../../server/domain/help';
+import { loadHelpSidebar } from '../../../server/help-pages';
+import { type CategoryDto, publicCall } from '../../../server/public-data';
+
+export default async function HelpSlugPage({ slug, query }: { slug: string; query?: string }) {
+  if (slug === 'search') {
+    // The no-JavaScript search form posts here (GET /help/search?keyword=…).
+    const kw = new URLSearchParams(query ?? '').get('keyword')?.trim().slice(0, 50) ?? '';
+    redirect(kw ? `/help/search/${encodeURIComponent(kw)}` : '/help');
+  }
+  const parsed = parseHelpSlug(slug);
+  if (!parsed) notFound();
+  const sidebar = await loadHelpSidebar();
+  if (parsed.kind === 'url') {
+    const cat = await publicCall<{ category: CategoryDto }>('HelpRenovation.GetTypeById', {
+      url: parsed.url,
+      pageSize: 50,
+    });
+    if (cat) {
+      const c = cat.category;
+      return (
+        <HelpFrame sidebar={<HelpSidebar categories={sidebar.categories} hot={sidebar.hot} activeCategoryId={c.id} />}>
+          <PageMeta title={`${c.type} - 帮助中心`} description={c.desc} path={c.path} />
+          <section className="card p-5 md:p-8">
+            <Breadcrumb
+              items={[{ label: '首页', href: '/' }, { label: '帮助中心', href: '/help' }, { label: c.type }]}
+            />
+            <h1 className="mt-4 text-2xl font-bold text-ink">{c.type}</h1>
+            <p className="mt-2 text-sm text-slate-600">{c.desc}</p>
+            <div className="mt-4">
+              <TitleList items={c.articleList} showSummary />
+            </div>
+          </section>
+        </HelpFrame>
+      );
+    }
+  }
+  const article = await publicCall<ArticlePayload>(
+    'HelpRenovation.GetArticleById',
+    parsed.kind === 'id' ? { id: parsed.id } : { url: parsed.url },
+  );
+  if (!article) notFound();
+  return (
+    <HelpFrame
+      sidebar={
+        <HelpSidebar categories={sidebar.categories} hot={sidebar.hot} activeCategoryId={article.article.categoryId} />
+      }
+    >
+      <ArticleView data={article} />
+    </HelpFrame>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

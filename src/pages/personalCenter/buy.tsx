@@ -1,0 +1,79 @@
+// /personalCenter/buy?type=&tab=1|2: buy a new package (tab 1) or renew, add to and upgrade the ones held (tab 2).
+import { Breadcrumb } from '../../components/breadcrumb';
+import { BuyPanel } from '../../components/commerce/buy-panel';
+import { PackageRenewList } from '../../components/commerce/package-renew-list';
+import { PayDialog } from '../../components/commerce/pay-dialog';
+import type { CatalogueView, UpgradablePackage } from '../../components/commerce/types';
+import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
+import { isRealNameVerified } from '../../lib/identity';
+import { currentMineInfo, serverApi } from '../../server/api-server';
+
+export default async function PcBuyPage({ query }: { query: string }) {
+  const params = new URLSearchParams(query);
+  const raw = Number(params.get('type'));
+  const type = (PRODUCT_TYPES as readonly number[]).includes(raw) ? raw : 10;
+  const tab = params.get('tab') === '2' ? 2 : 1;
+  const api = await serverApi();
+  const [mine, catalogue, packages] = await Promise.all([
+    currentMineInfo(),
+    api.call<CatalogueView>('ProxyMeal.GetMealWithActivity', { type }, { silent: true }),
+    tab === 2 ? api.call<{ list: UpgradablePackage[] }>('ProxyUpgrade.getProxyList', { type }, { silent: true }) : null,
+  ]);
+  if (!mine) return null;
+  const data = catalogue && 'meals' in catalogue ? catalogue : { type, meals: [], ipTimes: [], regions: [] };
+  const list = packages && 'list' in packages ? packages.list : [];
+  const verified = isRealNameVerified({
+    isIdentityAuth: mine.isIdentityAuth,
+    companyAuthState: mine.companyAuth.state,
+  });
+  const tabClass = (active: boolean) =>
+    `border-b-2 px-1 pb-3 text-sm font-medium ${active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-700'}`;
+  return (
+    <div className="space-y-5">
+      <title>购买套餐 - 个人中心</title>
+      <Breadcrumb
+        items={[{ label: '个人中心', href: '/personalCenter' }, { label: '产品管理' }, { label: '购买套餐' }]}
+      />
+      <div className="card px-5 pt-4">
+        <nav className="flex flex-wrap gap-2" aria-label="产品类型">
+          {PRODUCT_TYPES.map((t) => (
+            <a
+              key={t}
+              href={`/personalCenter/buy?type=${t}&tab=${tab}`}
+              aria-current={t === type ? 'page' : undefined}
+              className={`rounded-full px-3 py-1.5 text-sm ${t === type ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600 hover:bg-slate-200'}`}
+            >
+              {PRODUCT_LABEL[t]}
+            </a>
+          ))}
+        </nav>
+        <div className="mt-4 flex gap-6" role="tablist">
+          <a
+            role="tab"
+            aria-selected={tab === 1}
+            className={tabClass(tab === 1)}
+            href={`/personalCenter/buy?type=${type}&tab=1`}
+          >
+            购买新套餐
+          </a>
+          <a
+            role="tab"
+            aria-selected={tab === 2}
+            className={tabClass(tab === 2)}
+            href={`/personalCenter/buy?type=${type}&tab=2`}
+          >
+            续费 / 补量 / 升级
+          </a>
+        </div>
+      </div>
+      {tab === 1 ? (
+        <BuyPanel key={type} data={data} user={{ verified }} />
+      ) : (
+        <PackageRenewList list={list} upgradeMeals={data.meals} />
+      )}
+      <PayDialog />
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

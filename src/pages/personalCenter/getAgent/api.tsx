@@ -1,0 +1,48 @@
+// /personalCenter/getAgent/api?type=10|40[&proxyType=1]: the get-proxy tool (API extraction link generator).
+import { LinkTabs, PageHead, queryOf } from '../../../components/delivery/pc-pages';
+import { loadFor } from '../../../server/delivery-page-data';
+import { ExtractTool, type ToolData } from './_components/extract-tool';
+
+export default async function GetAgentApiPage({ query }: { query?: string }) {
+  const q = queryOf(query);
+  const type = q.get('type') === '40' ? 40 : 10;
+  const [tabs, data] = await Promise.all([
+    loadFor<Record<string, number>>('Extract.GetTabCount', {}, {}),
+    loadFor<ToolData>(
+      'Extract.GetMealAndRegion',
+      { type },
+      { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [] },
+    ),
+  ]);
+  return (
+    <div className="space-y-5" data-testid="extract-tool-page">
+      <PageHead
+        trail={['个人中心', '获取代理', 'API提取']}
+        title="API提取"
+        actions={
+          <a href="/getProxy/10#api" className="text-sm text-brand-600 hover:underline">
+            接口文档
+          </a>
+        }
+      />
+      <LinkTabs
+        current={String(type)}
+        tabs={[
+          {
+            key: '10',
+            label: `短效动态IP（${tabs['10'] ?? 0}）`,
+            href: '/personalCenter/getAgent/api?type=10&proxyType=1',
+          },
+          {
+            key: '40',
+            label: `长效静态IP（${tabs['40'] ?? 0}）`,
+            href: '/personalCenter/getAgent/api?type=40&proxyType=1',
+          },
+        ]}
+      />
+      <ExtractTool key={type} type={type} data={data} />
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,207 @@
+// /personalCenter/getAgent/record: extraction calls over time (chart), the call log and the IPs handed out.
+import { BarChart } from '../../../components/delivery/bar-chart';
+import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import { formatDateTime } from '../../../lib/format';
+import { loadFor } from '../../../server/delivery-page-data';
+
+const RANGES = [
+  { key: '24h', label: '近24小时' },
+  { key: '7d', label: '近7天' },
+  { key: '30d', label: '近30天' },
+] as const;
+const CODE_TEXT: Record<number, string> = {
+  0: '成功',
+  1002: '不在白名单',
+  1003: '无可用套餐',
+  1004: '余量不足',
+  1005: '请求过频',
+  1006: '参数错误',
+  1007: '无满足条件的IP',
+};
+
+interface Chart {
+  bucket: 'hour' | 'day';
+  from: number;
+  points: { at: number; calls: number; ips: number }[];
+}
+interface Calls {
+  total: number;
+  list: {
+    id: number;
+    clientIp: string;
+    requested: number;
+    returned: number;
+    code: number;
+    query: string;
+    createdAt: number;
+    productType: number;
+  }[];
+}
+interface IpLog {
+  total: number;
+  list: {
+    id: number;
+    ip: string;
+    port: number;
+    protocol: string;
+    region: string;
+    carrier: string;
+    assignedAt: number;
+    expiresAt: number;
+  }[];
+}
+
+/** The chart's buckets, zero-filled so the time axis has no gaps. */
+function fillBuckets(c: Chart, now: number) {
+  const size = c.bucket === 'hour' ? 3_600_000 : 86_400_000;
+  const byAt = new Map(c.points.map((p) => [p.at, p]));
+  const out = [];
+  for (let at = c.from; at <= now; at += size) {
+    const p = byAt.get(at);
+    const label = c.bucket === 'hour' ? `${formatDateTime(at).slice(11, 13)}时` : formatDateTime(at).slice(5, 10);
+    out.push({ label, values: [p?.ips ?? 0, p?.calls ?? 0] });
+  }
+  return out;
+}
+
+export default async function RecordPage({ query }: { query?: string }) {
+  const q = queryOf(query);
+  const range = RANGES.find((r) => r.key === q.get('range'))?.key ?? '7d';
+  const tab = q.get('tab') === 'ips' ? 'ips' : 'calls';
+  const page = pageOf(q);
+  const now = Date.now();
+  const [chart, calls, ips] = await Promise.all([
+    loadFor<Chart>('ProxyRPC.GetCharts', { range }, { bucket: 'day', from: now, points: [] }),
+    tab === 'calls' ? loadFor<Calls>('ProxyRPC.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
+    tab === 'ips' ? loadFor<IpLog>('ProxyLog.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
+  ]);
+  const totals = chart.points.reduce((s, p) => ({ calls: s.calls + p.calls, ips: s.ips + p.ips }), {
+    calls: 0,
+    ips: 0,
+  });
+  const href = (o: Record<string, string | number>) => {
+    const next = new URLSearchParams({
+      range,
+      tab,
+      ...Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])),
+    });
+    return `/personalCenter/getAgent/record?${next}`;
+  };
+  return (
+    <div className="space-y-5" data-testid="record-page">
+      <PageHead trail={['个人中心', '获取代理', '提取记录']} title="提取记录" />
+      <section className="card p-5">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex gap-6 text-sm">
+            <div>
+              <div className="text-slate-500">提取次数</div>
+              <div className="text-2xl font-semibold text-ink" data-testid="record-calls">
+                {totals.calls}
+              </div>
+            </div>
+            <div>
+              <div className="text-slate-500">提取IP数</div>
+              <div className="text-2xl font-semibold text-brand-700" data-testid="record-ips">
+                {totals.ips}
+              </div>
+            </div>
+          </div>
+          <div className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+            {RANGES.map((r) => (
+              <a
+                key={r.key}
+                href={href({ range: r.key, page: 1 })}
+                className={`rounded-md px-3 py-1 ${r.key === range ? 'bg-white font-medium text-brand-700 shadow-sm' : 'text-slate-600'}`}
+              >
+                {r.label}
+              </a>
+            ))}
+          </div>
+        </div>
+        <BarChart
+          points={fillBuckets(chart, now)}
+          series={[
+            { name: '提取IP数', color: '#1d54f5' },
+            { name: '提取次数', color: '#8ebdff' },
+          ]}
+        />
+      </section>
+      <section className="card overflow-hidden">
+        <LinkTabs
+          current={tab}
+          tabs={[
+            { key: 'calls', label: '调用记录', href: href({ tab: 'calls', page: 1 }) },
+            { key: 'ips', label: 'IP明细', href: href({ tab: 'ips', page: 1 }) },
+          ]}
+        />
+        <div className="overflow-x-auto p-4">
+          {calls && (
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="text-xs text-slate-500">
+                <tr className="border-b border-slate-100">
+                  <th className="py-2 font-normal">时间</th>
+                  <th className="font-normal">调用IP</th>
+                  <th className="font-normal">类型</th>
+                  <th className="font-normal">请求/返回</th>
+                  <th className="font-normal">结果</th>
+                  <th className="font-normal">参数</th>
+                </tr>
+              </thead>
+              <tbody>
+                {calls.list.length === 0 && <EmptyRow cols={6} text="暂无提取记录" />}
+                {calls.list.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-50">
+                    <td className="py-2 whitespace-nowrap">{formatDateTime(r.createdAt)}</td>
+                    <td className="font-mono text-xs">{r.clientIp}</td>
+                    <td>{r.productType === 40 ? '长效' : '短效'}</td>
+                    <td>
+                      {r.requested} / {r.returned}
+                    </td>
+                    <td className={r.code === 0 ? 'text-emerald-600' : 'text-rose-600'}>
+                      {CODE_TEXT[r.code] ?? r.code}
+                    </td>
+                    <td className="max-w-[220px] truncate font-mono text-xs text-slate-400" title={r.query}>
+                      {r.query}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {ips && (
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="text-xs text-slate-500">
+                <tr className="border-b border-slate-100">
+                  <th className="py-2 font-normal">IP:端口</th>
+                  <th className="font-normal">协议</th>
+                  <th className="font-normal">地区</th>
+                  <th className="font-normal">运营商</th>
+                  <th className="font-normal">提取时间</th>
+                  <th className="font-normal">到期时间</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ips.list.length === 0 && <EmptyRow cols={6} text="暂无提取的IP" />}
+                {ips.list.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-50">
+                    <td className="py-2 font-mono text-xs">
+                      {r.ip}:{r.port}
+                    </td>
+                    <td>{r.protocol}</td>
+                    <td>{r.region}</td>
+                    <td>{r.carrier}</td>
+                    <td className="whitespace-nowrap">{formatDateTime(r.assignedAt)}</td>
+                    <td className="whitespace-nowrap">{formatDateTime(r.expiresAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <LinkPager page={page} pageSize={15} total={(calls ?? ips)?.total ?? 0} href={(p) => href({ page: p })} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,123 @@
+// /personalCenter/orderManager: the user's bills with filters (GET form, works without JavaScript) and pages.
+import { Breadcrumb } from '../../components/breadcrumb';
+import { type BillRow, BillTable } from '../../components/commerce/bill-table';
+import { ORDER_KIND_LABEL, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
+import { serverApi } from '../../server/api-server';
+
+const PAGE_SIZE = 10;
+const STATES = [
+  [0, '全部'],
+  [1, '待支付'],
+  [2, '已支付'],
+  [3, '已关闭'],
+] as const;
+
+const num = (v: string | null, max: number) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 && n <= max ? n : 0;
+};
+
+export default async function OrderManagerPage({ query }: { query: string }) {
+  const p = new URLSearchParams(query);
+  const state = num(p.get('state'), 3);
+  const kind = num(p.get('kind'), 6);
+  const productType = (PRODUCT_TYPES as readonly number[]).includes(Number(p.get('productType')))
+    ? Number(p.get('productType'))
+    : 0;
+  const page = Math.max(1, num(p.get('page'), 10_000));
+  const api = await serverApi();
+  const [bills, unpaid] = await Promise.all([
+    api.call<{ total: number; list: BillRow[] }>(
+      'Order.GetBillList',
+      { state, kind, productType, page, pageSize: PAGE_SIZE },
+      { silent: true },
+    ),
+    api.call<{ count: number }>('Order.GetPayNoCount', {}, { silent: true }),
+  ]);
+  const data = bills && 'list' in bills ? bills : { total: 0, list: [] };
+  const payNoCount = unpaid && 'count' in unpaid ? unpaid.count : 0;
+  const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+  const link = (o: Record<string, number>) => {
+    const q = new URLSearchParams({
+      state: String(state),
+      kind: String(kind),
+      productType: String(productType),
+      page: '1',
+    });
+    for (const [k, v] of Object.entries(o)) q.set(k, String(v));
+    return `/personalCenter/orderManager?${q}`;
+  };
+  return (
+    <div className="space-y-5">
+      <title>订单管理 - 个人中心</title>
+      <Breadcrumb items={[{ label: '个人中心', href: '/personalCenter' }, { label: '财务' }, { label: '订单管理' }]} />
+      <div className="card p-4">
+        <nav className="flex flex-wrap gap-2" aria-label="订单状态">
+          {STATES.map(([v, label]) => (
+            <a
+              key={v}
+              href={link({ state: v })}
+              aria-current={state === v ? 'page' : undefined}
+              className={`relative rounded-full px-4 py-1.5 text-sm ${state === v ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600 hover:bg-slate-200'}`}
+            >
+              {label}
+              {v === 1 && payNoCount > 0 && (
+                <span className="ml-1.5 rounded-full bg-rose-500 px-1.5 text-xs text-white" data-testid="pay-no-count">
+                  {payNoCount}
+                </span>
+              )}
+            </a>
+          ))}
+        </nav>
+        <form method="get" className="mt-4 flex flex-wrap items-end gap-3 text-sm">
+          <input type="hidden" name="state" value={state} />
+          <label className="flex flex-col gap-1">
+            <span className="text-xs text-slate-500">订单类型</span>
+            <select name="kind" defaultValue={kind} className="input py-2">
+              <option value={0}>全部类型</option>
+              {Object.entries(ORDER_KIND_LABEL).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-xs text-slate-500">产品</span>
+            <select name="productType" defaultValue={productType} className="input py-2">
+              <option value={0}>全部产品</option>
+              {PRODUCT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {PRODUCT_LABEL[t]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn-primary">
+            筛选
+          </button>
+        </form>
+      </div>
+      <BillTable rows={data.list} />
+      {pages > 1 && (
+        <nav className="flex items-center justify-center gap-2 text-sm" aria-label="分页">
+          {page > 1 && (
+            <a className="btn-ghost" href={link({ page: page - 1 })}>
+              上一页
+            </a>
+          )}
+          <span className="text-slate-500">
+            第 {page} / {pages} 页 · 共 {data.total} 条
+          </span>
+          {page < pages && (
+            <a className="btn-ghost" href={link({ page: page + 1 })}>
+              下一页
+            </a>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,52 @@
+// /personalCenter/packageManager/{type}: the user's packages of a product type (10 short, 40 long, 30 fixed).
+import { LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import { loadFor } from '../../../server/delivery-page-data';
+import { type PackageItem, PackageTable } from './_components/package-table';
+
+const TABS = [
+  { key: '10', label: '短效动态IP' },
+  { key: '40', label: '长效静态IP' },
+  { key: '30', label: '固定IP' },
+];
+
+export default async function PackageManagerPage({ type, query }: { type: string; query?: string }) {
+  const q = queryOf(query);
+  const current = TABS.find((t) => t.key === (q.get('type') ?? type))?.key ?? '10';
+  const page = pageOf(q);
+  const data = await loadFor<{ total: number; list: PackageItem[] }>(
+    'Proxy.GetProxys',
+    { type: Number(current), page, pageSize: 10 },
+    { total: 0, list: [] },
+  );
+  const label = TABS.find((t) => t.key === current)?.label ?? '';
+  return (
+    <div className="space-y-5" data-testid="package-manager-page">
+      <PageHead
+        trail={['个人中心', '产品管理', `${label}套餐`]}
+        title="套餐管理"
+        actions={
+          <a className="btn-primary" href={`/buy?type=${current}`}>
+            购买{label}
+          </a>
+        }
+      />
+      <section className="card overflow-hidden">
+        <LinkTabs
+          current={current}
+          tabs={TABS.map((t) => ({ ...t, href: `/personalCenter/packageManager/${t.key}` }))}
+        />
+        <div className="p-4">
+          <PackageTable key={`${current}-${page}`} initial={data.list} type={Number(current)} />
+          <LinkPager
+            page={page}
+            pageSize={10}
+            total={data.total}
+            href={(p) => `/personalCenter/packageManager/${current}?page=${p}`}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,148 @@
+'use client';
+// The package list's interactive parts: remark editing and deleting finished packages.
+import { useState } from 'react';
+import { Dialog } from '../../../../components/dialog';
+import { api } from '../../../../lib/api-browser';
+import { formatDateTime } from '../../../../lib/format';
+import { pushToast } from '../../../../state/toast';
+
+export interface PackageItem {
+  id: number;
+  type: number;
+  name: string;
+  billingMethod: number;
+  durationMinutes: number;
+  totalCount: number;
+  remainingCount: number;
+  dailyLimit: number;
+  usedToday: number;
+  ipCount: number;
+  available: number;
+  startsAt: number;
+  expiresAt: number;
+  state: number;
+  stateText: string;
+  remark: string;
+  deletable: boolean;
+}
+
+const STATE_STYLE: Record<number, string> = { 1: 'bg-emerald-50 text-emerald-700', 3: 'bg-amber-50 text-amber-700' };
+
+function usage(p: PackageItem): string {
+  if (p.type === 30 || p.type === 50) return `${p.ipCount}个独享IP`;
+  if (p.billingMethod === 1) return `剩余 ${p.remainingCount} / ${p.totalCount}`;
+  return p.dailyLimit ? `今日 ${p.usedToday} / ${p.dailyLimit}` : '不限量';
+}
+
+export function PackageTable({ initial, type }: { initial: PackageItem[]; type: number }) {
+  const [list, setList] = useState(initial);
+  const [editing, setEditing] = useState<{ id: number; remark: string } | null>(null);
+
+  async function saveRemark() {
+    if (!editing) return;
+    if (await api.call('Proxy.AlterRemark', editing)) {
+      setList((l) => l.map((p) => (p.id === editing.id ? { ...p, remark: editing.remark } : p)));
+      setEditing(null);
+      pushToast('success', '备注已保存');
+    }
+  }
+
+  async function remove(id: number) {
+    if (await api.call('Proxy.DeleteByIds', { ids: [id] })) {
+      setList((l) => l.filter((p) => p.id !== id));
+      pushToast('success', '删除成功');
+    }
+  }
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[760px] text-left text-sm" data-testid="package-table">
+        <thead className="text-xs text-slate-500">
+          <tr className="border-b border-slate-100">
+            <th className="py-2 font-normal">套餐</th>
+            <th className="font-normal">用量</th>
+            <th className="font-normal">IP时长</th>
+            <th className="font-normal">到期时间</th>
+            <th className="font-normal">状态</th>
+            <th className="font-normal">备注</th>
+            <th className="font-normal">操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.length === 0 && (
+            <tr>
+              <td colSpan={7} className="py-12 text-center text-slate-400">
+                暂无套餐，
+                <a className="text-brand-600" href={`/buy?type=${type}`}>
+                  去购买
+                </a>
+              </td>
+            </tr>
+          )}
+          {list.map((p) => (
+            <tr key={p.id} className="border-b border-slate-50 align-top">
+              <td className="py-3">
+                <div className="font-medium text-ink">{p.name}</div>
+                <div className="text-xs text-slate-400">ID {p.id}</div>
+              </td>
+              <td className="py-3">{usage(p)}</td>
+              <td className="py-3">
+                {p.durationMinutes >= 60 ? `${p.durationMinutes / 60}小时` : `${p.durationMinutes}分钟`}
+              </td>
+              <td className="py-3 whitespace-nowrap">{formatDateTime(p.expiresAt)}</td>
+              <td className="py-3">
+                <span
+                  className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[p.state] ?? 'bg-slate-100 text-slate-500'}`}
+                >
+                  {p.stateText}
+                </span>
+              </td>
+              <td className="max-w-[160px] truncate py-3 text-slate-500">{p.remark || '—'}</td>
+              <td className="space-x-3 py-3 whitespace-nowrap">
+                {p.state === 1 && p.type !== 30 && p.type !== 50 && (
+                  <a
+                    className="text-brand-600 hover:underline"
+                    href={`/personalCenter/getAgent/api?type=${p.type}&proxyType=1`}
+                  >
+                    提取
+                  </a>
+                )}
+                {(p.type === 30 || p.type === 50) && (
+                  <a className="text-brand-600 hover:underline" href="/personalCenter/ipManager/30">
+                    查看IP
+                  </a>
+                )}
+                <button
+                  type="button"
+                  className="text-brand-600 hover:underline"
+                  onClick={() => setEditing({ id: p.id, remark: p.remark })}
+                >
+                  备注
+                </button>
+                {p.deletable && (
+                  <button type="button" className="text-rose-600 hover:underline" onClick={() => remove(p.id)}>
+                    删除
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Dialog
+        open={editing !== null}
+        title="修改备注"
+        onClose={() => setEditing(null)}
+        onConfirm={() => void saveRemark()}
+      >
+        <input
+          className="input"
+          maxLength={50}
+          value={editing?.remark ?? ''}
+          onChange={(e) => setEditing((cur) => (cur ? { ...cur, remark: e.target.value } : cur))}
+          placeholder="最多50个字"
+        />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// Order.* actions: the bill list with filters and pages, deleting the user's unpaid or closed orders (an unpaid one
+// is closed at the provider first and its coupon returned), and the unpaid badge count.
+import { z } from 'zod';
+import { ORDER_KIND_LABEL, ORDER_STATE_LABEL } from '../../lib/commerce';
+import { AppError } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { countUnpaid, findUserOrder, hideClosedOrders, listBills } from '../db/orders';
+import { closeOrder } from '../domain/payments';
+import { payProviderFor } from '../providers/pay';
+import { intIn, orderNoSchema } from './commerce-schemas';
+import { defineAction } from './define';
+
+const timeSchema = intIn(0, 4_102_444_800_000).default(0);
+
+export const orderActions = {
+  'Order.GetBillList': defineAction({
+    summary:
+      '账单列表：按状态（0全部/1待支付/2已支付/3已关闭）、类型、产品、订单号、下单时间筛选，分页（每页最多50条）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({
+      state: intIn(0, 3).default(0),
+      kind: intIn(0, 6).default(0),
+      productType: z.union([z.literal(0), z.literal(10), z.literal(40), z.literal(30), z.literal(50)]).default(0),
+      orderNo: z.union([z.literal(''), orderNoSchema]).default(''),
+      from: timeSchema,
+      to: timeSchema,
+      page: intIn(1, 10_000).default(1),
+      pageSize: intIn(1, 50).default(10),
+    }),
+    async handler(ctx, input) {
+      const { total, list } = await listBills(ctx.db, ctx.user.id, input, ctx.now);
+      return {
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+        list: list.map((o) => {
+          const expired = o.state === 1 && o.expiresAt <= ctx.now;
+          const state = expired ? 3 : o.state;
+          return {
+            orderNo: o.orderNo,
+            kind: o.kind,
+            kindText: ORDER_KIND_LABEL[o.kind] ?? '',
+            productType: o.productType,
+            title: o.title,
+            listFen: o.listFen,
+            discountFen: o.discountFen,
+            creditFen: o.creditFen,
+            couponFen: o.couponFen,
+            payFen: o.payFen,
+            state,
+            stateText: expired ? '已过期' : ORDER_STATE_LABEL[o.state],
+            createdAt: o.createdAt,
+            expiresAt: o.expiresAt,
+            paidAt: o.paidAt,
+            deletable: state !== 2,
+          };
+        }),
+      };
+    },
+  }),
+
+  'Order.DeleteByOrderNos': defineAction({
+    summary: '删除订单（仅本人的待支付或已关闭订单；待支付订单先在微信侧关单并退回优惠券），返回删除条数',
+    access: 'user',
+    cacheable: false,
+    input: z.object({
+      orderNos: z.array(orderNoSchema).min(1, messages.orderDeleteNone).max(50, messages.invalidParams),
+    }),
+    async handler(ctx, input) {
+      const orderNos = [...new Set(input.orderNos)];
+      let pay: Awaited<ReturnType<typeof payProviderFor>> | null = null;
+      for (const no of orderNos) {
+        const order = await findUserOrder(ctx.db, ctx.user.id, no);
+        if (order?.state !== 1) continue;
+        pay ??= await payProviderFor(ctx.env, ctx.config);
+        await closeOrder(ctx.db, pay, no, ctx.now);
+      }
+      const deleted = await hideClosedOrders(ctx.db, ctx.user.id, orderNos, ctx.now);
+      if (deleted === 0) throw new AppError('orderDeleteNone');
+      return { deleted };
+    },
+  }),
+
+  'Order.GetPayNoCount': defineAction({
+    summary: '待支付订单数（未读角标 payNoCount），响应 count',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    handler: async (ctx) => ({ count: await countUnpaid(ctx.db, ctx.user.id, ctx.now) }),
+  }),
+};

@@ -1,0 +1,190 @@
+// PayOrder.* actions: price a checkout, place orders (buy, batch, renew, extra count, period change), get the WeChat
+// QR code for an order, and poll an order's state. Amounts always come from the server's pricing engine.
+import { z } from 'zod';
+import { ORDER_STATE_LABEL } from '../../lib/commerce';
+import { AppError, isAppError } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { findOrder, findUserOrder } from '../db/orders';
+import { type CheckoutRequest, placeOrder, prepareCheckout, priceCheckout } from '../domain/checkout';
+import { paymentCodeFor, refreshOrderPayment } from '../domain/payments';
+import { payProviderFor } from '../providers/pay';
+import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
+import { defineAction, type UserContext } from './define';
+
+const regionIdSchema = idSchema.optional();
+const lineSchema = z.object({ mealId: idSchema, units: unitsSchema, regionId: regionIdSchema });
+const periodsSchema = intIn(1, 12, '续费周期数需为1-12');
+const countSchema = intIn(1, 10_000_000, '补量数量需为1-10000000');
+const daysSchema = intIn(1, 365, '延长天数需为1-365');
+
+export const checkoutRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('buy'), mealId: idSchema, units: unitsSchema, regionId: regionIdSchema }),
+    z.object({
+      kind: z.literal('batch'),
+      items: z.array(lineSchema).min(1, messages.quantityInvalid).max(10, messages.quantityInvalid),
+    }),
+    z.object({ kind: z.literal('renew'), packageId: idSchema, periods: periodsSchema }),
+    z.object({ kind: z.literal('addTimes'), packageId: idSchema, count: countSchema }),
+    z.object({ kind: z.literal('changeDate'), packageId: idSchema, days: daysSchema }),
+    z.object({
+      kind: z.literal('merge'),
+      packageIds: z.array(idSchema).min(1, messages.mergeTypeMismatch).max(10, messages.mergeTypeMismatch),
+      mealId: idSchema,
+      units: unitsSchema,
+    }),
+  ],
+  { error: messages.invalidParams },
+);
+
+/** The order view returned after placing it: where and how to pay. */
+export interface PlacedOrderView {
+  orderNo: string;
+  title: string;
+  payFen: number;
+  expiresAt: number;
+  codeUrl: string | null;
+  payPageUrl: string;
+}
+
+/** Place an order for the user and open its first payment attempt (the order stands even if the provider is down). */
+export async function checkoutAndPay(
+  ctx: UserContext,
+  request: CheckoutRequest,
+  couponId: number | undefined,
+): Promise<PlacedOrderView> {
+  const placed = await placeOrder(ctx.db, {
+    userId: ctx.user.id,
+    sourceType: ctx.sourceType,
+    request,
+    couponId,
+    now: ctx.now,
+  });
+  let codeUrl: string | null = null;
+  try {
+    const order = await findOrder(ctx.db, placed.orderNo);
+    if (order)
+      codeUrl = (await paymentCodeFor(ctx.db, await payProviderFor(ctx.env, ctx.config), order, ctx.now)).codeUrl;
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+  }
+  return { ...placed, codeUrl, payPageUrl: `/payPage?orderNo=${placed.orderNo}` };
+}
+
+export const payOrderActions = {
+  'PayOrder.Quote': defineAction({
+    summary: '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券；不传 couponId 即不用券',
+    access: 'public',
+    cacheable: false,
+    input: z.object({ request: checkoutRequestSchema, couponId: couponIdSchema }),
+    async handler(ctx, input) {
+      const userId = ctx.user?.id ?? null;
+      const prepared = await prepareCheckout(ctx.db, userId, input.request, ctx.now);
+      const priced = await priceCheckout(ctx.db, userId, prepared, input.couponId, ctx.now);
+      return { ...priced, title: prepared.title, couponsAllowed: prepared.couponsAllowed };
+    },
+  }),
+
+  'PayOrder.BuyProxy': defineAction({
+    summary:
+      '购买套餐：按套餐规格与数量下单（固定/优质IP需选地区），可用一张优惠券；返回订单号、应付金额与支付二维码链接',
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ mealId: idSchema, units: unitsSchema, regionId: regionIdSchema, couponId: couponIdSchema }),
+    handler: (ctx, { couponId, ...line }) => checkoutAndPay(ctx, { kind: 'buy', ...line }, couponId),
+  }),
+
+  'PayOrder.BatchBuyDiscountProxy': defineAction({
+    summary: '批量购买：一次下单多个套餐规格（最多10项），各自享受活动优惠，合并支付',
+    access: 'verified',
+    cacheable: false,
+    input: z.object({
+      items: z.array(lineSchema).min(1, messages.quantityInvalid).max(10, messages.quantityInvalid),
+      couponId: couponIdSchema,
+    }),
+    handler: (ctx, input) => checkoutAndPay(ctx, { kind: 'batch', items: input.items }, input.couponId),
+  }),
+
+  'PayOrder.RenewProxy': defineAction({
+    summary: '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，按时/固定IP延长有效期）',
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ packageId: idSchema, periods: periodsSchema, couponId: couponIdSchema }),
+    handler: (ctx, input) =>
+      checkoutAndPay(ctx, { kind: 'renew', packageId: input.packageId, periods: input.periods }, input.couponId),
+  }),
+
+  'PayOrder.BuyAddTimes': defineAction({
+    summary: '补量：为按量套餐追加IP个数（按套餐单价计算，向上取整到分）',
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ packageId: idSchema, count: countSchema, couponId: couponIdSchema }),
+    handler: (ctx, input) =>
+      checkoutAndPay(ctx, { kind: 'addTimes', packageId: input.packageId, count: input.count }, input.couponId),
+  }),
+
+  'PayOrder.BuyChangeDate': defineAction({
+    summary: '延长时长：按天延长按时套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ packageId: idSchema, days: daysSchema, couponId: couponIdSchema }),
+    handler: (ctx, input) =>
+      checkoutAndPay(ctx, { kind: 'changeDate', packageId: input.packageId, days: input.days }, input.couponId),
+  }),
+
+  'PayOrder.GetPayCode': defineAction({
+    summary: '获取待支付订单的微信支付二维码链接（复用有效的支付单，否则发起新的支付尝试）',
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    async handler(ctx, input) {
+      const order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
+      if (!order) throw new AppError('orderNotFound');
+      const pay = await payProviderFor(ctx.env, ctx.config);
+      const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now);
+      return {
+        orderNo: order.orderNo,
+        codeUrl,
+        payFen: order.payFen,
+        expiresAt: order.expiresAt,
+        provider: pay.provider.name,
+      };
+    },
+  }),
+
+  'PayOrder.GetOrderStateByOrderId': defineAction({
+    summary: '查询订单状态（支付弹窗轮询）：state 1 待支付、2 已支付、3 已关闭；expired 表示已过支付期限',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    async handler(ctx, input) {
+      let order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
+      if (!order) throw new AppError('orderNotFound');
+      if (order.state === 1 && order.expiresAt > ctx.now) {
+        try {
+          await refreshOrderPayment(ctx.db, await payProviderFor(ctx.env, ctx.config), order, ctx.now);
+          order = (await findUserOrder(ctx.db, ctx.user.id, input.orderNo)) ?? order;
+        } catch (err) {
+          console.warn(JSON.stringify({ level: 'warn', where: 'GetOrderStateByOrderId', error: String(err) }));
+        }
+      }
+      const expired = order.state === 1 && order.expiresAt <= ctx.now;
+      return {
+        orderNo: order.orderNo,
+        state: order.state,
+        stateText: expired ? '已过期' : ORDER_STATE_LABEL[order.state],
+        expired,
+        title: order.title,
+        listFen: order.listFen,
+        discountFen: order.discountFen,
+        creditFen: order.creditFen,
+        couponFen: order.couponFen,
+        payFen: order.payFen,
+        createdAt: order.createdAt,
+        expiresAt: order.expiresAt,
+        paidAt: order.paidAt,
+      };
+    },
+  }),
+};

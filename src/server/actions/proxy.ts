@@ -1,0 +1,146 @@
+// Proxy.* / proxy.resetSecret / ProxyIp.*: the user's packages, the account panel's counts, the extraction key and
+// the long-lived IP list.
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { countLiveFixed, listFixedAllocations } from '../db/fixed';
+import { deleteFinishedPackages, listPackages, livePackages, setPackageRemark } from '../db/packages';
+import { listAssignments } from '../db/records';
+import { resetCredentials } from '../domain/credentials';
+import { shanghaiDay } from '../domain/extract-params';
+import { mealCounts, packageView } from '../domain/packages';
+import { regionText } from '../domain/regions';
+import { defineAction } from './define';
+
+export const pageInput = {
+  page: z.number().int().min(1, '页码错误').default(1),
+  pageSize: z.number().int().min(1, '每页数量错误').max(100, '每页最多100条').default(10),
+};
+export const productTypeSchema = z.union([z.literal(10), z.literal(30), z.literal(40), z.literal(50)], {
+  error: '产品类型错误',
+});
+export const remarkSchema = z.string().trim().max(50, messages.remarkTooLong);
+const idsSchema = z.array(z.number().int().positive()).min(1, '请选择记录').max(100, '一次最多100条');
+
+export const proxyActions = {
+  'Proxy.GetProxys': defineAction({
+    summary: '我的套餐列表（按产品类型；type 30 同时包含 50），使用中的在前',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ type: productTypeSchema, state: z.number().int().min(0).max(5).default(0), ...pageInput }),
+    async handler(ctx, input) {
+      const types = input.type === 30 ? [30, 50] : [input.type];
+      const { total, list } = await listPackages(ctx.db, {
+        userId: ctx.user.id,
+        types,
+        state: input.state || null,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      const day = shanghaiDay(ctx.now);
+      return { total, list: list.map((p) => packageView(p, day, ctx.now)) };
+    },
+  }),
+
+  'Proxy.AlterRemark': defineAction({
+    summary: '修改套餐备注（最多50字）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ id: z.number().int().positive(), remark: remarkSchema }),
+    async handler(ctx, input) {
+      if (!(await setPackageRemark(ctx.db, ctx.user.id, input.id, input.remark, ctx.now))) {
+        throw new AppError('packageNotFound');
+      }
+      return { updated: true };
+    },
+  }),
+
+  'Proxy.DeleteByIds': defineAction({
+    summary: '删除已过期或已用完的套餐（使用中的套餐不能删除）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ ids: idsSchema }),
+    async handler(ctx, input) {
+      const deleted = await deleteFinishedPackages(ctx.db, ctx.user.id, input.ids, ctx.now);
+      if (deleted === 0) throw new AppError('packageDeleteActive');
+      return { deleted };
+    },
+  }),
+
+  'Proxy.GetMealCount': defineAction({
+    summary: '账户面板的套餐数量：shortDynamicsNum/Date、longDynamicsNum/Date、fixed，各含 num/state/value',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    async handler(ctx) {
+      const [live, fixed] = await Promise.all([
+        livePackages(ctx.db, ctx.user.id, ctx.now),
+        countLiveFixed(ctx.db, ctx.user.id, ctx.now),
+      ]);
+      return { data: mealCounts(live, fixed, shanghaiDay(ctx.now), ctx.now) };
+    },
+  }),
+
+  'proxy.resetSecret': defineAction({
+    summary: '重置提取密钥与代理API的 AES Key/IV（旧密钥立即失效）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    async handler(ctx) {
+      const c = await resetCredentials(ctx.db, ctx.user.id, ctx.now);
+      return { apiKey: c.apiKey, proxyApiKey: c.aesKey, proxyApiIv: c.aesIv };
+    },
+  }),
+
+  'ProxyIp.GetLongStaticIpList': defineAction({
+    summary: '长效IP列表：type 40 为仍在有效期内的长效静态IP，type 30/50 为独享固定IP',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ type: productTypeSchema.default(40), ip: z.string().trim().max(64).default(''), ...pageInput }),
+    async handler(ctx, input) {
+      const offset = (input.page - 1) * input.pageSize;
+      if (input.type === 30 || input.type === 50) {
+        const { total, list } = await listFixedAllocations(ctx.db, {
+          userId: ctx.user.id,
+          liveAt: ctx.now,
+          offset,
+          limit: input.pageSize,
+        });
+        return {
+          total,
+          list: list.map((a) => ({
+            id: a.id,
+            ip: a.ip,
+            port: a.port,
+            region: regionText(a.province, a.city),
+            carrier: a.carrier,
+            startsAt: a.allocatedAt,
+            expiresAt: a.expiresAt,
+            remark: a.remark,
+          })),
+        };
+      }
+      const { total, list } = await listAssignments(ctx.db, {
+        userId: ctx.user.id,
+        productType: input.type,
+        liveAt: ctx.now,
+        ip: input.ip || null,
+        offset,
+        limit: input.pageSize,
+      });
+      return {
+        total,
+        list: list.map((a) => ({
+          id: a.id,
+          ip: a.ip,
+          port: a.port,
+          region: a.region,
+          carrier: a.carrier,
+          startsAt: a.assignedAt,
+          expiresAt: a.expiresAt,
+          remark: a.remark,
+        })),
+      };
+    },
+  }),
+};

@@ -1,0 +1,133 @@
+// ProxyRPC.* / ProxyLog.GetList / Statistics.Bandwidth / FixedAllocation.*: extraction records and charts,
+// bandwidth from node reports, and the dedicated IPs of fixed packages.
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { fixedAreaDistribution, listFixedAllocations, setFixedRemark } from '../db/fixed';
+import { bandwidthSeries, extractChart, listAssignments, listExtractLogs } from '../db/records';
+import { shanghaiDay } from '../domain/extract-params';
+import { regionText } from '../domain/regions';
+import { defineAction } from './define';
+import { pageInput, remarkSchema } from './proxy';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const rangeSchema = z.enum(['24h', '7d', '30d'], { error: '时间范围须为24h、7d或30d' }).default('7d');
+const rangeMs = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY } as const;
+
+export const recordActions = {
+  'ProxyRPC.GetList': defineAction({
+    summary: '提取记录（每次调用提取接口一条，含结果代码），最近6个月',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ range: z.enum(['24h', '7d', '30d', '180d']).default('30d'), ...pageInput }),
+    async handler(ctx, input) {
+      const span = input.range === '180d' ? 180 * DAY : rangeMs[input.range];
+      return listExtractLogs(ctx.db, {
+        userId: ctx.user.id,
+        from: ctx.now - span,
+        to: ctx.now + 1,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+    },
+  }),
+
+  'ProxyRPC.GetCharts': defineAction({
+    summary: '提取趋势：24h 按小时、7d/30d 按天（Asia/Shanghai）的调用次数与提取IP数，实时',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ range: rangeSchema }),
+    async handler(ctx, input) {
+      const bucket = input.range === '24h' ? 'hour' : 'day';
+      const from =
+        bucket === 'hour'
+          ? Math.floor(ctx.now / HOUR) * HOUR - 23 * HOUR
+          : Date.parse(`${shanghaiDay(ctx.now - rangeMs[input.range] + DAY)}T00:00:00+08:00`);
+      const points = await extractChart(ctx.db, { userId: ctx.user.id, from, to: ctx.now + 1, bucket });
+      return { bucket, from, points };
+    },
+  }),
+
+  'ProxyLog.GetList': defineAction({
+    summary: '提取的IP明细（IP、端口、协议、地区、到期时间），可按IP查询',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ ip: z.string().trim().max(64).default(''), ...pageInput }),
+    async handler(ctx, input) {
+      return listAssignments(ctx.db, {
+        userId: ctx.user.id,
+        productType: null,
+        liveAt: null,
+        ip: input.ip || null,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+    },
+  }),
+
+  'Statistics.Bandwidth': defineAction({
+    summary: '带宽统计：节点上报的流量（入/出字节）与提取IP数，24h 按小时、7d/30d 按天',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ range: rangeSchema }),
+    async handler(ctx, input) {
+      const bucket = input.range === '24h' ? 'hour' : 'day';
+      const from = Math.floor(ctx.now / HOUR) * HOUR - 23 * HOUR;
+      const points = await bandwidthSeries(ctx.db, {
+        userId: ctx.user.id,
+        from,
+        to: ctx.now + 1,
+        bucket,
+        fromDay: shanghaiDay(ctx.now - rangeMs[input.range] + DAY),
+        toDay: shanghaiDay(ctx.now),
+      });
+      const total = points.reduce((s, p) => ({ bytesIn: s.bytesIn + p.bytesIn, bytesOut: s.bytesOut + p.bytesOut }), {
+        bytesIn: 0,
+        bytesOut: 0,
+      });
+      return { bucket, from, points, total };
+    },
+  }),
+
+  'FixedAllocation.FixedIpConsumerRecord': defineAction({
+    summary: '固定IP分配记录（含已释放的），最新在前',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ ...pageInput }),
+    async handler(ctx, input) {
+      const { total, list } = await listFixedAllocations(ctx.db, {
+        userId: ctx.user.id,
+        liveAt: null,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return {
+        total,
+        list: list.map((a) => ({
+          ...a,
+          region: regionText(a.province, a.city),
+          live: a.releasedAt === 0 && a.expiresAt > ctx.now,
+        })),
+      };
+    },
+  }),
+
+  'FixedAllocation.Remark': defineAction({
+    summary: '修改固定IP备注（最多50字）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ id: z.number().int().positive(), remark: remarkSchema }),
+    async handler(ctx, input) {
+      if (!(await setFixedRemark(ctx.db, ctx.user.id, input.id, input.remark))) throw new AppError('fixedIpNotFound');
+      return { updated: true };
+    },
+  }),
+
+  'FixedAllocation.fixedIpAreaDistribution': defineAction({
+    summary: '固定IP的地区分布（按省统计）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    handler: async (ctx) => ({ list: await fixedAreaDistribution(ctx.db, ctx.user.id, ctx.now) }),
+  }),
+};

@@ -1,0 +1,318 @@
+// Queries for the commission ledger and withdrawals. Accrual and reversal are returned as prepared statements so the
+// commerce fulfilment can run them in its own payment transaction; every money move is a conditional statement.
+
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * Statements that accrue the commission of one paid order (none when the order is not paid, the buyer was not
+ * invited, the invitation is older than a year or the amount rounds to 0). UNIQUE(order_no) makes a repeated run a
+ * no-op.
+ */
+export function accrualStatements(
+  db: D1Database,
+  o: {
+    orderNo: string;
+    userId: number;
+    productType: number;
+    payFen: number;
+    paidAt: number;
+    firstBp: number;
+    recurringBp: number;
+  },
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `WITH x AS (
+           SELECT i.promoter_id, i.invitee_id,
+             CASE WHEN EXISTS (SELECT 1 FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.amount_fen > 0)
+               THEN 0 ELSE 1 END AS is_first
+           FROM invitations i WHERE i.invitee_id = ?1 AND i.promoter_id != i.invitee_id AND ?5 <= i.created_at + ${YEAR_MS}
+         ), y AS (
+           SELECT promoter_id, invitee_id, is_first, CAST(CASE is_first WHEN 1 THEN ?6 ELSE ?7 END AS INTEGER) AS bp FROM x
+         )
+         -- Bound numbers arrive as REAL: CAST keeps the division integral (floor for non-negative amounts).
+         INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
+           is_first, state, created_at)
+         SELECT promoter_id, invitee_id, ?2, ?3, ?4, bp, (CAST(?4 AS INTEGER) * bp) / 10000, is_first, 1, ?5 FROM y
+         WHERE (CAST(?4 AS INTEGER) * bp) / 10000 > 0 AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND user_id = ?1 AND state = 2)
+         ON CONFLICT(order_no) DO NOTHING`,
+      )
+      .bind(o.userId, o.orderNo, o.productType, o.payFen, o.paidAt, o.firstBp, o.recurringBp),
+  ];
+}
+
+/**
+ * Statements that reverse the commission of a refunded order: an available entry becomes reversed; an entry already
+ * in a withdrawal gets a negative counter-entry ('R:' + order number, unique) taken off the next withdrawal.
+ */
+export function reversalStatements(db: D1Database, orderNo: string, now: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
+           is_first, state, created_at)
+         SELECT promoter_id, invitee_id, 'R:' || order_no, product_type, base_fen, rate_bp, -amount_fen, 0, 1, ?2
+         FROM commission_entries WHERE order_no = ?1 AND state = 2
+         ON CONFLICT(order_no) DO NOTHING`,
+      )
+      .bind(orderNo, now),
+    db
+      .prepare(
+        `UPDATE commission_entries SET state = 3, reversed_at = ?2
+         WHERE order_no = ?1 AND state = 1 AND NOT EXISTS (SELECT 1 FROM commission_entries WHERE order_no = 'R:' || ?1)`,
+      )
+      .bind(orderNo, now),
+  ];
+}
+
+export interface CommissionEntry {
+  id: number;
+  inviteePhone: string;
+  orderNo: string;
+  productType: number;
+  baseFen: number;
+  rateBp: number;
+  amountFen: number;
+  isFirst: boolean;
+  state: number;
+  withdrawalId: number | null;
+  createdAt: number;
+}
+
+/** A page of the promoter's ledger, newest first. */
+export async function listCommission(
+  db: D1Database,
+  promoterId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ list: CommissionEntry[]; total: number }> {
+  const [rows, total] = await db.batch([
+    db
+      .prepare(
+        `SELECT e.*, u.phone AS invitee_phone FROM commission_entries e JOIN users u ON u.id = e.invitee_id
+         WHERE e.promoter_id = ? ORDER BY e.created_at DESC, e.id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(promoterId, pageSize, (page - 1) * pageSize),
+    db.prepare('SELECT count(*) AS n FROM commission_entries WHERE promoter_id = ?').bind(promoterId),
+  ]);
+  type Row = {
+    id: number;
+    invitee_phone: string;
+    order_no: string;
+    product_type: number;
+    base_fen: number;
+    rate_bp: number;
+    amount_fen: number;
+    is_first: number;
+    state: number;
+    withdrawal_id: number | null;
+    created_at: number;
+  };
+  return {
+    list: ((rows?.results ?? []) as Row[]).map((r) => ({
+      id: r.id,
+      inviteePhone: r.invitee_phone,
+      orderNo: r.order_no,
+      productType: r.product_type,
+      baseFen: r.base_fen,
+      rateBp: r.rate_bp,
+      amountFen: r.amount_fen,
+      isFirst: r.is_first === 1,
+      state: r.state,
+      withdrawalId: r.withdrawal_id,
+      createdAt: r.created_at,
+    })),
+    total: ((total?.results ?? []) as { n: number }[])[0]?.n ?? 0,
+  };
+}
+
+export interface CommissionSummary {
+  availableFen: number;
+  inWithdrawalFen: number;
+  withdrawnFen: number;
+  totalFen: number;
+}
+
+/** Balances of a promoter: available, locked in open withdrawals, paid out, and all-time accrued. */
+export async function commissionSummary(db: D1Database, promoterId: number): Promise<CommissionSummary> {
+  const row = await db
+    .prepare(
+      `SELECT
+         COALESCE(SUM(CASE WHEN e.state = 1 THEN e.amount_fen END), 0) AS available,
+         COALESCE(SUM(CASE WHEN e.state = 2 AND w.state IN (1, 2) THEN e.amount_fen END), 0) AS locked,
+         COALESCE(SUM(CASE WHEN e.state = 2 AND w.state = 3 THEN e.amount_fen END), 0) AS withdrawn,
+         COALESCE(SUM(CASE WHEN e.amount_fen > 0 AND e.state != 3 THEN e.amount_fen END), 0) AS total
+       FROM commission_entries e LEFT JOIN withdrawals w ON w.id = e.withdrawal_id WHERE e.promoter_id = ?`,
+    )
+    .bind(promoterId)
+    .first<{ available: number; locked: number; withdrawn: number; total: number }>();
+  return {
+    availableFen: row?.available ?? 0,
+    inWithdrawalFen: row?.locked ?? 0,
+    withdrawnFen: row?.withdrawn ?? 0,
+    totalFen: row?.total ?? 0,
+  };
+}
+
+/**
+ * Request a withdrawal of everything available, atomically: the request is created only when the available sum
+ * reaches the minimum and the user has no open request (partial unique index), and exactly the summed entries are
+ * locked to it in the same transaction. Returns the new request, or null when nothing was created.
+ */
+export async function requestWithdrawal(
+  db: D1Database,
+  w: { userId: number; accountName: string; accountNo: string; minFen: number; now: number },
+): Promise<{ id: number; amountFen: number } | null> {
+  const ref = crypto.randomUUID();
+  const [ins, , , out] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
+         SELECT ?1, ?2, s, ?3, ?4, 1, ?5, ?5
+         FROM (SELECT COALESCE(SUM(amount_fen), 0) AS s FROM commission_entries WHERE promoter_id = ?2 AND state = 1)
+         WHERE s >= ?6
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(ref, w.userId, w.accountName, w.accountNo, w.now, w.minFen),
+    db
+      .prepare(
+        `UPDATE commission_entries SET state = 2, withdrawal_id = (SELECT id FROM withdrawals WHERE ref = ?1)
+         WHERE promoter_id = ?2 AND state = 1 AND EXISTS (SELECT 1 FROM withdrawals WHERE ref = ?1)`,
+      )
+      .bind(ref, w.userId),
+    db
+      .prepare(
+        `INSERT INTO withdrawal_events (withdrawal_id, from_state, to_state, actor_id, note, created_at)
+         SELECT id, 0, 1, user_id, '用户申请提现', ?2 FROM withdrawals WHERE ref = ?1`,
+      )
+      .bind(ref, w.now),
+    db.prepare('SELECT id, amount_fen FROM withdrawals WHERE ref = ?').bind(ref),
+  ]);
+  if (ins?.meta.changes !== 1) return null;
+  const row = ((out?.results ?? []) as { id: number; amount_fen: number }[])[0];
+  return row ? { id: row.id, amountFen: row.amount_fen } : null;
+}
+
+export interface WithdrawalRecord {
+  id: number;
+  userId: number;
+  amountFen: number;
+  accountName: string;
+  accountNo: string;
+  state: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+type WithdrawalRow = {
+  id: number;
+  user_id: number;
+  amount_fen: number;
+  account_name: string;
+  account_no: string;
+  state: number;
+  created_at: number;
+  updated_at: number;
+};
+
+const mapWithdrawal = (r: WithdrawalRow): WithdrawalRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  amountFen: r.amount_fen,
+  accountName: r.account_name,
+  accountNo: r.account_no,
+  state: r.state,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** A withdrawal by id. */
+export async function findWithdrawal(db: D1Database, id: number): Promise<WithdrawalRecord | null> {
+  const row = await db.prepare('SELECT * FROM withdrawals WHERE id = ?').bind(id).first<WithdrawalRow>();
+  return row ? mapWithdrawal(row) : null;
+}
+
+/** The user's withdrawals (or every one in a state for operators), newest first. */
+export async function listWithdrawals(
+  db: D1Database,
+  filter: { userId?: number; state?: number },
+  limit: number,
+): Promise<WithdrawalRecord[]> {
+  const where: string[] = [];
+  const binds: unknown[] = [];
+  if (filter.userId !== undefined) {
+    where.push('user_id = ?');
+    binds.push(filter.userId);
+  }
+  if (filter.state !== undefined) {
+    where.push('state = ?');
+    binds.push(filter.state);
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM withdrawals ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC LIMIT ?`,
+    )
+    .bind(...binds, limit)
+    .all<WithdrawalRow>();
+  return results.map(mapWithdrawal);
+}
+
+/**
+ * Move a withdrawal from one state to another with its audit event; on rejection the locked entries return to
+ * available. All or nothing, and only if it is still in `from`.
+ */
+export async function transitionWithdrawal(
+  db: D1Database,
+  t: { id: number; from: number; to: number; actorId: number; note: string; now: number },
+): Promise<boolean> {
+  const stmts = [
+    db
+      .prepare('UPDATE withdrawals SET state = ?, updated_at = ? WHERE id = ? AND state = ?')
+      .bind(t.to, t.now, t.id, t.from),
+    db
+      .prepare(
+        `INSERT INTO withdrawal_events (withdrawal_id, from_state, to_state, actor_id, note, created_at)
+         SELECT id, ?2, ?3, ?4, ?5, ?6 FROM withdrawals WHERE id = ?1 AND state = ?3 AND updated_at = ?6`,
+      )
+      .bind(t.id, t.from, t.to, t.actorId, t.note, t.now),
+  ];
+  if (t.to === 4) {
+    stmts.push(
+      db
+        .prepare(
+          `UPDATE commission_entries SET state = 1, withdrawal_id = NULL WHERE withdrawal_id = ?1 AND state = 2
+           AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ?1 AND state = 4 AND updated_at = ?2)`,
+        )
+        .bind(t.id, t.now),
+    );
+  }
+  const [upd] = await db.batch(stmts);
+  return upd?.meta.changes === 1;
+}
+
+/** The audit trail of a withdrawal. */
+export async function listWithdrawalEvents(
+  db: D1Database,
+  withdrawalId: number,
+): Promise<{ fromState: number; toState: number; actorId: number; note: string; createdAt: number }[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM withdrawal_events WHERE withdrawal_id = ? ORDER BY id')
+    .bind(withdrawalId)
+    .all<{ from_state: number; to_state: number; actor_id: number; note: string; created_at: number }>();
+  return results.map((r) => ({
+    fromState: r.from_state,
+    toState: r.to_state,
+    actorId: r.actor_id,
+    note: r.note,
+    createdAt: r.created_at,
+  }));
+}
+
+/** True when the user has a requested or approved withdrawal. */
+export async function hasOpenWithdrawal(db: D1Database, userId: number): Promise<boolean> {
+  return (
+    (await db.prepare('SELECT 1 AS x FROM withdrawals WHERE user_id = ? AND state IN (1, 2)').bind(userId).first()) !==
+    null
+  );
+}

@@ -1,0 +1,164 @@
+// Queries for coupons: rules, a user's coupons, receiving one within the per-user limit and stock, all atomic.
+import type { CouponOffer } from '../domain/pricing';
+
+export interface CouponRule {
+  id: number;
+  name: string;
+  kind: 1 | 2;
+  value: number;
+  thresholdFen: number;
+  productTypes: number[];
+  validDays: number;
+  perUserLimit: number;
+  remaining: number | null;
+  endsAt: number;
+}
+
+export interface UserCoupon extends CouponOffer {
+  couponId: number;
+  state: 1 | 2 | 3;
+  orderNo: string | null;
+  receivedAt: number;
+  usedAt: number | null;
+}
+
+const types = (csv: string): number[] => (csv ? csv.split(',').map(Number).filter(Number.isInteger) : []);
+
+interface UserCouponRow {
+  id: number;
+  coupon_id: number;
+  name: string;
+  kind: 1 | 2;
+  value: number;
+  threshold_fen: number;
+  product_types: string;
+  state: 1 | 2 | 3;
+  order_no: string | null;
+  valid_from: number;
+  expires_at: number;
+  received_at: number;
+  used_at: number | null;
+}
+
+const mapUserCoupon = (r: UserCouponRow): UserCoupon => ({
+  userCouponId: r.id,
+  couponId: r.coupon_id,
+  name: r.name,
+  kind: r.kind,
+  value: r.value,
+  thresholdFen: r.threshold_fen,
+  productTypes: types(r.product_types),
+  validFrom: r.valid_from,
+  expiresAt: r.expires_at,
+  state: r.state,
+  orderNo: r.order_no,
+  receivedAt: r.received_at,
+  usedAt: r.used_at,
+});
+
+const USER_COUPON_SELECT = `SELECT uc.id, uc.coupon_id, c.name, c.kind, c.value, c.threshold_fen, c.product_types, uc.state,
+  uc.order_no, uc.valid_from, uc.expires_at, uc.received_at, uc.used_at
+  FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id`;
+
+/** A user's coupons: 'unused' (state 1, still valid), 'used' (locked or used), 'expired' (unused past validity). */
+export async function listUserCoupons(
+  db: D1Database,
+  userId: number,
+  filter: 'unused' | 'used' | 'expired',
+  now: number,
+): Promise<UserCoupon[]> {
+  const where =
+    filter === 'unused'
+      ? 'uc.state = 1 AND uc.expires_at > ?2'
+      : filter === 'used'
+        ? 'uc.state IN (2, 3) AND ?2 = ?2'
+        : 'uc.state = 1 AND uc.expires_at <= ?2';
+  const { results } = await db
+    .prepare(`${USER_COUPON_SELECT} WHERE uc.user_id = ?1 AND ${where} ORDER BY uc.expires_at, uc.id LIMIT 200`)
+    .bind(userId, now)
+    .all<UserCouponRow>();
+  return results.map(mapUserCoupon);
+}
+
+/** One of the user's coupons by id, or null. */
+export async function findUserCoupon(db: D1Database, userId: number, id: number): Promise<UserCoupon | null> {
+  const row = await db
+    .prepare(`${USER_COUPON_SELECT} WHERE uc.user_id = ? AND uc.id = ?`)
+    .bind(userId, id)
+    .first<UserCouponRow>();
+  return row ? mapUserCoupon(row) : null;
+}
+
+interface CouponRow {
+  id: number;
+  name: string;
+  kind: 1 | 2;
+  value: number;
+  threshold_fen: number;
+  product_types: string;
+  valid_days: number;
+  per_user_limit: number;
+  total_stock: number;
+  issued: number;
+  ends_at: number;
+  mine: number;
+}
+
+/** Coupons the user may receive now, with how many they already hold. */
+export async function listClaimableCoupons(
+  db: D1Database,
+  userId: number,
+  now: number,
+): Promise<(CouponRule & { received: number })[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.*, (SELECT count(*) FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?1) AS mine
+       FROM coupons c WHERE c.state = 1 AND c.claimable = 1 AND c.starts_at <= ?2 AND c.ends_at > ?2
+       ORDER BY c.id`,
+    )
+    .bind(userId, now)
+    .all<CouponRow>();
+  return results.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    value: r.value,
+    thresholdFen: r.threshold_fen,
+    productTypes: types(r.product_types),
+    validDays: r.valid_days,
+    perUserLimit: r.per_user_limit,
+    remaining: r.total_stock > 0 ? Math.max(0, r.total_stock - r.issued) : null,
+    endsAt: r.ends_at,
+    received: r.mine,
+  }));
+}
+
+/**
+ * Give a user one coupon if the rule is live, claimable, in stock and under the per-user limit. One statement for the
+ * grant, so concurrent requests cannot exceed either limit. Returns the new user coupon id or null.
+ */
+export async function receiveCoupon(
+  db: D1Database,
+  userId: number,
+  couponId: number,
+  now: number,
+  opts: { requireClaimable: boolean },
+): Promise<number | null> {
+  const [grant] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
+         SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * 86400000, ?3 FROM coupons c
+         WHERE c.id = ?2 AND c.state = 1 AND (c.claimable = 1 OR ?4 = 0) AND c.starts_at <= ?3 AND c.ends_at > ?3
+           AND (c.total_stock = 0 OR c.issued < c.total_stock)
+           AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit
+         RETURNING id`,
+      )
+      .bind(userId, couponId, now, opts.requireClaimable ? 1 : 0),
+    db
+      .prepare('UPDATE coupons SET issued = (SELECT count(*) FROM user_coupons WHERE coupon_id = ?1) WHERE id = ?1')
+      .bind(couponId),
+  ]);
+  const row = (grant?.results as { id: number }[] | undefined)?.[0];
+  return row?.id ?? null;
+}

@@ -1,0 +1,220 @@
+// Queries for the help centre and news: categories, articles (kind help/news), titles, search and view counts.
+import { likePattern } from '../domain/help';
+
+export interface HelpCategory {
+  id: number;
+  topCategory: 0 | 2;
+  name: string;
+  desc: string;
+  url: string;
+  sort: number;
+  articleCount: number;
+}
+
+export interface ArticleTitle {
+  id: number;
+  kind: 'help' | 'news';
+  categoryId: number | null;
+  url: string;
+  title: string;
+  summary: string;
+  isHot: boolean;
+  views: number;
+  publishedAt: number;
+  updatedAt: number;
+}
+
+export interface Article extends ArticleTitle {
+  keywords: string[];
+  bodyHtml: string;
+  showOnBuy: boolean;
+}
+
+interface CategoryRow {
+  id: number;
+  top_category: 0 | 2;
+  name: string;
+  description: string;
+  url: string;
+  sort: number;
+  article_count: number;
+}
+
+interface ArticleRow {
+  id: number;
+  kind: 'help' | 'news';
+  category_id: number | null;
+  url: string;
+  title: string;
+  summary: string;
+  keywords?: string;
+  body_html?: string;
+  is_hot: number;
+  show_on_buy?: number;
+  views: number;
+  published_at: number;
+  updated_at: number;
+}
+
+const mapCategory = (r: CategoryRow): HelpCategory => ({
+  id: r.id,
+  topCategory: r.top_category,
+  name: r.name,
+  desc: r.description,
+  url: r.url,
+  sort: r.sort,
+  articleCount: r.article_count,
+});
+
+const mapTitle = (r: ArticleRow): ArticleTitle => ({
+  id: r.id,
+  kind: r.kind,
+  categoryId: r.category_id,
+  url: r.url,
+  title: r.title,
+  summary: r.summary,
+  isHot: r.is_hot === 1,
+  views: r.views,
+  publishedAt: r.published_at,
+  updatedAt: r.updated_at,
+});
+
+const mapArticle = (r: ArticleRow): Article => ({
+  ...mapTitle(r),
+  keywords: (r.keywords ?? '').split(',').filter(Boolean),
+  bodyHtml: r.body_html ?? '',
+  showOnBuy: r.show_on_buy === 1,
+});
+
+const TITLE_COLS = 'id, kind, category_id, url, title, summary, is_hot, views, published_at, updated_at';
+const ALL_COLS = `${TITLE_COLS}, keywords, body_html, show_on_buy`;
+const CATEGORY_SELECT = `SELECT c.id, c.top_category, c.name, c.description, c.url, c.sort,
+  (SELECT count(*) FROM articles a WHERE a.category_id = c.id AND a.state = 1) AS article_count
+  FROM help_categories c`;
+
+/** Every category with its published-article count, in display order. */
+export async function listCategories(db: D1Database): Promise<HelpCategory[]> {
+  const { results } = await db.prepare(`${CATEGORY_SELECT} ORDER BY c.top_category, c.sort, c.id`).all<CategoryRow>();
+  return results.map(mapCategory);
+}
+
+/** One category by id or url. */
+export async function findCategory(db: D1Database, by: { id?: number; url?: string }): Promise<HelpCategory | null> {
+  const row =
+    by.id !== undefined
+      ? await db.prepare(`${CATEGORY_SELECT} WHERE c.id = ?`).bind(by.id).first<CategoryRow>()
+      : await db
+          .prepare(`${CATEGORY_SELECT} WHERE c.url = ?`)
+          .bind(by.url ?? '')
+          .first<CategoryRow>();
+  return row ? mapCategory(row) : null;
+}
+
+/** One published article (help or news) by id or url. */
+export async function findArticle(db: D1Database, by: { id?: number; url?: string }): Promise<Article | null> {
+  const [where, value] = by.id !== undefined ? ['id = ?', by.id] : ['url = ?', by.url ?? ''];
+  const row = await db
+    .prepare(`SELECT ${ALL_COLS} FROM articles WHERE ${where} AND state = 1`)
+    .bind(value)
+    .first<ArticleRow>();
+  return row ? mapArticle(row) : null;
+}
+
+/** Published titles of one category, newest first. */
+export async function listCategoryTitles(
+  db: D1Database,
+  categoryId: number,
+  limit = 50,
+  offset = 0,
+): Promise<ArticleTitle[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${TITLE_COLS} FROM articles WHERE category_id = ? AND state = 1 ORDER BY published_at DESC LIMIT ? OFFSET ?`,
+    )
+    .bind(categoryId, limit, offset)
+    .all<ArticleRow>();
+  return results.map(mapTitle);
+}
+
+/** Titles of a kind, newest first, with the total count. */
+export async function listTitlesOfKind(
+  db: D1Database,
+  kind: 'help' | 'news',
+  limit: number,
+  offset = 0,
+): Promise<{ list: ArticleTitle[]; total: number }> {
+  const [page, total] = await db.batch<ArticleRow | { n: number }>([
+    db
+      .prepare(
+        `SELECT ${TITLE_COLS} FROM articles WHERE kind = ? AND state = 1 ORDER BY published_at DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(kind, limit, offset),
+    db.prepare('SELECT count(*) AS n FROM articles WHERE kind = ? AND state = 1').bind(kind),
+  ]);
+  return {
+    list: ((page?.results ?? []) as ArticleRow[]).map(mapTitle),
+    total: ((total?.results?.[0] as { n: number } | undefined)?.n ?? 0) as number,
+  };
+}
+
+/** Hot help articles, most viewed first. */
+export async function listHotTitles(db: D1Database, limit: number): Promise<ArticleTitle[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND is_hot = 1 AND state = 1 ORDER BY views DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<ArticleRow>();
+  return results.map(mapTitle);
+}
+
+/** Help articles flagged for the buy page. */
+export async function listBuyShowTitles(db: D1Database, limit: number): Promise<ArticleTitle[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND show_on_buy = 1 AND state = 1 ORDER BY published_at DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<ArticleRow>();
+  return results.map(mapTitle);
+}
+
+/** Every published title (help and news), for the sitemap and the all-titles list. */
+export async function listAllTitles(db: D1Database): Promise<ArticleTitle[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${TITLE_COLS} FROM articles WHERE state = 1 ORDER BY kind, category_id, published_at DESC LIMIT 5000`,
+    )
+    .all<ArticleRow>();
+  return results.map(mapTitle);
+}
+
+/** Help articles whose title, summary, keywords or body contain the keyword; title hits first. */
+export async function searchArticles(
+  db: D1Database,
+  keyword: string,
+  limit: number,
+  offset: number,
+): Promise<{ list: ArticleTitle[]; total: number }> {
+  const pattern = likePattern(keyword);
+  const match = `state = 1 AND kind = 'help' AND (title LIKE ?1 ESCAPE '\\' OR summary LIKE ?1 ESCAPE '\\'
+    OR keywords LIKE ?1 ESCAPE '\\' OR body_html LIKE ?1 ESCAPE '\\')`;
+  const [page, total] = await db.batch<ArticleRow | { n: number }>([
+    db
+      .prepare(
+        `SELECT ${TITLE_COLS} FROM articles WHERE ${match}
+         ORDER BY (title LIKE ?1 ESCAPE '\\') DESC, views DESC LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(pattern, limit, offset),
+    db.prepare(`SELECT count(*) AS n FROM articles WHERE ${match}`).bind(pattern),
+  ]);
+  return {
+    list: ((page?.results ?? []) as ArticleRow[]).map(mapTitle),
+    total: ((total?.results?.[0] as { n: number } | undefined)?.n ?? 0) as number,
+  };
+}
+
+/** Count one view of an article. */
+export async function addArticleView(db: D1Database, id: number): Promise<void> {
+  await db.prepare('UPDATE articles SET views = views + 1 WHERE id = ?').bind(id).run();
+}

@@ -1,0 +1,361 @@
+// Queries for orders and their items: creation (with the coupon lock in the same atomic batch), closing (returning
+// the coupon), the bill list and deletion by the user.
+
+export interface OrderItemDraft {
+  packageId: number | null;
+  productType: number;
+  billingMethod: number;
+  ipDurationMinutes: number;
+  name: string;
+  mealId: number;
+  units: number;
+  regionId: number | null;
+  addCount: number;
+  addDailyLimit: number;
+  addIpCount: number;
+  addDays: number;
+  listFen: number;
+  valueFen: number;
+}
+
+export interface OrderDraft {
+  orderNo: string;
+  userId: number;
+  kind: number;
+  productType: number;
+  title: string;
+  listFen: number;
+  discountFen: number;
+  creditFen: number;
+  couponFen: number;
+  payFen: number;
+  userCouponId: number | null;
+  sourceType: number;
+  expiresAt: number;
+  createdAt: number;
+  items: OrderItemDraft[];
+  mergeSources: { packageId: number; creditFen: number }[];
+}
+
+export type InsertOrderResult = 'ok' | 'coupon_unavailable' | 'too_many_unpaid' | 'package_busy';
+
+/**
+ * Insert an order atomically: lock the coupon (only if unused and valid), insert the order only if the coupon lock
+ * is ours and the user is under the unpaid limit, then its items and merge sources. A merge source already in
+ * another unpaid order violates a unique index, which rolls the whole batch back.
+ */
+export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: number): Promise<InsertOrderResult> {
+  const now = o.createdAt;
+  const stmts: D1PreparedStatement[] = [];
+  if (o.userCouponId !== null) {
+    stmts.push(
+      db
+        .prepare(
+          `UPDATE user_coupons SET state = 2, order_no = ?1
+           WHERE id = ?2 AND user_id = ?3 AND state = 1 AND valid_from <= ?4 AND expires_at > ?4`,
+        )
+        .bind(o.orderNo, o.userCouponId, o.userId, now),
+    );
+  }
+  stmts.push(
+    db
+      .prepare(
+        `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, discount_fen, credit_fen, coupon_fen,
+           pay_fen, user_coupon_id, state, source_type, expires_at, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1, ?12, ?13, ?14
+         WHERE (?11 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?11 AND order_no = ?1 AND state = 2))
+           AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = 1 AND expires_at > ?14) < ?15`,
+      )
+      .bind(
+        o.orderNo,
+        o.userId,
+        o.kind,
+        o.productType,
+        o.title,
+        o.listFen,
+        o.discountFen,
+        o.creditFen,
+        o.couponFen,
+        o.payFen,
+        o.userCouponId,
+        o.sourceType,
+        o.expiresAt,
+        now,
+        maxUnpaid,
+      ),
+  );
+  o.items.forEach((i, seq) => {
+    stmts.push(
+      db
+        .prepare(
+          `INSERT INTO order_items (order_no, seq, package_id, product_type, billing_method, ip_duration_minutes, name,
+             meal_id, units, region_id, add_count, add_daily_limit, add_ip_count, add_days, list_fen, value_fen)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
+           WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1)`,
+        )
+        .bind(
+          o.orderNo,
+          seq,
+          i.packageId,
+          i.productType,
+          i.billingMethod,
+          i.ipDurationMinutes,
+          i.name,
+          i.mealId,
+          i.units,
+          i.regionId,
+          i.addCount,
+          i.addDailyLimit,
+          i.addIpCount,
+          i.addDays,
+          i.listFen,
+          i.valueFen,
+        ),
+    );
+  });
+  for (const m of o.mergeSources) {
+    stmts.push(
+      db
+        .prepare(
+          `INSERT INTO order_merge_sources (order_no, package_id, credit_fen, active)
+           SELECT ?1, ?2, ?3, 1 WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1)`,
+        )
+        .bind(o.orderNo, m.packageId, m.creditFen),
+    );
+  }
+  // A coupon locked for an order that was not inserted (unpaid limit) is released in the same transaction.
+  if (o.userCouponId !== null) {
+    stmts.push(
+      db
+        .prepare(
+          `UPDATE user_coupons SET state = 1, order_no = NULL
+           WHERE id = ?1 AND order_no = ?2 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2)`,
+        )
+        .bind(o.userCouponId, o.orderNo),
+    );
+  }
+  let results: D1Result[];
+  try {
+    results = await db.batch(stmts);
+  } catch (err) {
+    if (/UNIQUE/i.test(String(err))) return 'package_busy';
+    throw err;
+  }
+  const orderIndex = o.userCouponId !== null ? 1 : 0;
+  if (results[orderIndex]?.meta.changes === 1) return 'ok';
+  if (o.userCouponId !== null && results[0]?.meta.changes !== 1) return 'coupon_unavailable';
+  return 'too_many_unpaid';
+}
+
+export interface OrderRecord {
+  orderNo: string;
+  userId: number;
+  kind: number;
+  productType: number;
+  title: string;
+  listFen: number;
+  discountFen: number;
+  creditFen: number;
+  couponFen: number;
+  payFen: number;
+  userCouponId: number | null;
+  state: 1 | 2 | 3;
+  expiresAt: number;
+  paidAt: number | null;
+  paidOutTradeNo: string | null;
+  fulfilledAt: number | null;
+  closedAt: number | null;
+  createdAt: number;
+}
+
+interface OrderRow {
+  order_no: string;
+  user_id: number;
+  kind: number;
+  product_type: number;
+  title: string;
+  list_fen: number;
+  discount_fen: number;
+  credit_fen: number;
+  coupon_fen: number;
+  pay_fen: number;
+  user_coupon_id: number | null;
+  state: 1 | 2 | 3;
+  expires_at: number;
+  paid_at: number | null;
+  paid_out_trade_no: string | null;
+  fulfilled_at: number | null;
+  closed_at: number | null;
+  created_at: number;
+}
+
+export const mapOrder = (r: OrderRow): OrderRecord => ({
+  orderNo: r.order_no,
+  userId: r.user_id,
+  kind: r.kind,
+  productType: r.product_type,
+  title: r.title,
+  listFen: r.list_fen,
+  discountFen: r.discount_fen,
+  creditFen: r.credit_fen,
+  couponFen: r.coupon_fen,
+  payFen: r.pay_fen,
+  userCouponId: r.user_coupon_id,
+  state: r.state,
+  expiresAt: r.expires_at,
+  paidAt: r.paid_at,
+  paidOutTradeNo: r.paid_out_trade_no,
+  fulfilledAt: r.fulfilled_at,
+  closedAt: r.closed_at,
+  createdAt: r.created_at,
+});
+
+/** An order by number (any user), or null. */
+export async function findOrder(db: D1Database, orderNo: string): Promise<OrderRecord | null> {
+  const row = await db.prepare('SELECT * FROM orders WHERE order_no = ?').bind(orderNo).first<OrderRow>();
+  return row ? mapOrder(row) : null;
+}
+
+/** The user's own order (deleted ones excluded), or null. */
+export async function findUserOrder(db: D1Database, userId: number, orderNo: string): Promise<OrderRecord | null> {
+  const row = await db
+    .prepare('SELECT * FROM orders WHERE order_no = ? AND user_id = ? AND deleted_at IS NULL')
+    .bind(orderNo, userId)
+    .first<OrderRow>();
+  return row ? mapOrder(row) : null;
+}
+
+export interface OrderItemRecord extends OrderItemDraft {
+  seq: number;
+}
+
+/** The items of an order, in order. */
+export async function listOrderItems(db: D1Database, orderNo: string): Promise<OrderItemRecord[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM order_items WHERE order_no = ? ORDER BY seq')
+    .bind(orderNo)
+    .all<Record<string, number | string | null>>();
+  return results.map((r) => ({
+    seq: r.seq as number,
+    packageId: r.package_id as number | null,
+    productType: r.product_type as number,
+    billingMethod: r.billing_method as number,
+    ipDurationMinutes: r.ip_duration_minutes as number,
+    name: r.name as string,
+    mealId: r.meal_id as number,
+    units: r.units as number,
+    regionId: r.region_id as number | null,
+    addCount: r.add_count as number,
+    addDailyLimit: r.add_daily_limit as number,
+    addIpCount: r.add_ip_count as number,
+    addDays: r.add_days as number,
+    listFen: r.list_fen as number,
+    valueFen: r.value_fen as number,
+  }));
+}
+
+/**
+ * Close an unpaid order: the state change is conditional; the coupon, merge sources and open payment attempts are
+ * released only when this statement closed it. True when this call closed the order.
+ */
+export async function closeUnpaidOrder(db: D1Database, orderNo: string, now: number): Promise<boolean> {
+  const closedByUs = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 3 AND closed_at = ?2)`;
+  const [closed] = await db.batch([
+    db.prepare('UPDATE orders SET state = 3, closed_at = ?2 WHERE order_no = ?1 AND state = 1').bind(orderNo, now),
+    db
+      .prepare(`UPDATE user_coupons SET state = 1, order_no = NULL WHERE order_no = ?1 AND state = 2 AND ${closedByUs}`)
+      .bind(orderNo, now),
+    db.prepare(`UPDATE order_merge_sources SET active = 0 WHERE order_no = ?1 AND ${closedByUs}`).bind(orderNo, now),
+    db
+      .prepare(
+        `UPDATE payments SET state = 'closed' WHERE order_no = ?1 AND state IN ('creating', 'pending') AND ${closedByUs}`,
+      )
+      .bind(orderNo, now),
+  ]);
+  return closed?.meta.changes === 1;
+}
+
+/** Unpaid orders past their expiry (oldest first). */
+export async function listExpiredUnpaid(db: D1Database, now: number, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT order_no FROM orders WHERE state = 1 AND expires_at <= ? ORDER BY expires_at LIMIT ?')
+    .bind(now, limit)
+    .all<{ order_no: string }>();
+  return results.map((r) => r.order_no);
+}
+
+export interface BillFilter {
+  state: number;
+  kind: number;
+  productType: number;
+  orderNo: string;
+  from: number;
+  to: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The user's bills, newest first, with the total for paging. Unpaid orders past expiry count as closed. */
+export async function listBills(
+  db: D1Database,
+  userId: number,
+  f: BillFilter,
+  now: number,
+): Promise<{ total: number; list: OrderRecord[] }> {
+  const where = ['user_id = ?1', 'deleted_at IS NULL'];
+  if (f.state === 1) where.push('state = 1 AND expires_at > ?2');
+  else if (f.state === 3) where.push('(state = 3 OR (state = 1 AND expires_at <= ?2))');
+  else if (f.state === 2) where.push('state = 2');
+  else where.push('?2 = ?2');
+  if (f.kind) where.push('kind = ?3');
+  else where.push('?3 = ?3');
+  if (f.productType) where.push('product_type = ?4');
+  else where.push('?4 = ?4');
+  if (f.orderNo) where.push('order_no = ?5');
+  else where.push('?5 = ?5');
+  if (f.from) where.push('created_at >= ?6');
+  else where.push('?6 = ?6');
+  if (f.to) where.push('created_at < ?7');
+  else where.push('?7 = ?7');
+  const sql = where.join(' AND ');
+  const binds = [userId, now, f.kind, f.productType, f.orderNo, f.from, f.to];
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT count(*) AS n FROM orders WHERE ${sql}`).bind(...binds),
+    db
+      .prepare(`SELECT * FROM orders WHERE ${sql} ORDER BY created_at DESC, order_no LIMIT ?8 OFFSET ?9`)
+      .bind(...binds, f.pageSize, (f.page - 1) * f.pageSize),
+  ]);
+  return {
+    total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
+    list: ((rows?.results ?? []) as OrderRow[]).map(mapOrder),
+  };
+}
+
+/** How many of the user's orders await payment (the payNoCount badge). */
+export async function countUnpaid(db: D1Database, userId: number, now: number): Promise<number> {
+  const row = await db
+    .prepare(
+      'SELECT count(*) AS n FROM orders WHERE user_id = ? AND state = 1 AND expires_at > ? AND deleted_at IS NULL',
+    )
+    .bind(userId, now)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Hide closed orders of the user from the bill list; returns how many were hidden. */
+export async function hideClosedOrders(
+  db: D1Database,
+  userId: number,
+  orderNos: string[],
+  now: number,
+): Promise<number> {
+  if (orderNos.length === 0) return 0;
+  const marks = orderNos.map((_, i) => `?${i + 3}`).join(', ');
+  const res = await db
+    .prepare(
+      `UPDATE orders SET deleted_at = ?2 WHERE user_id = ?1 AND state = 3 AND deleted_at IS NULL AND order_no IN (${marks})`,
+    )
+    .bind(userId, now, ...orderNos)
+    .run();
+  return res.meta.changes;
+}

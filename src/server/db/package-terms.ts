@@ -1,0 +1,106 @@
+// Commerce's view of the shared proxy_packages table: a user's packages with the terms an order gave them (meal,
+// units, region, money paid), for renewal, extra count, period change and upgrade/merge.
+
+export interface PackageWithTerms {
+  id: number;
+  userId: number;
+  productType: number;
+  billingMethod: number;
+  name: string;
+  ipDurationMinutes: number;
+  totalCount: number;
+  remainingCount: number;
+  dailyLimit: number;
+  ipCount: number;
+  startsAt: number;
+  expiresAt: number;
+  state: number;
+  remark: string;
+  /** Null for packages that did not come from an order (welfare, red packets, demo). */
+  mealId: number | null;
+  units: number;
+  regionId: number | null;
+  paidFen: number;
+}
+
+interface Row {
+  id: number;
+  user_id: number;
+  product_type: number;
+  billing_method: number;
+  name: string;
+  ip_duration_minutes: number;
+  total_count: number;
+  remaining_count: number;
+  daily_limit: number;
+  ip_count: number;
+  starts_at: number;
+  expires_at: number;
+  state: number;
+  remark: string;
+  meal_id: number | null;
+  units: number | null;
+  region_id: number | null;
+  paid_fen: number | null;
+}
+
+const SELECT = `SELECT p.id, p.user_id, p.product_type, p.billing_method, p.name, p.ip_duration_minutes, p.total_count,
+  p.remaining_count, p.daily_limit, p.ip_count, p.starts_at, p.expires_at, p.state, p.remark,
+  t.meal_id, t.units, t.region_id, t.paid_fen
+  FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id`;
+
+const map = (r: Row): PackageWithTerms => ({
+  id: r.id,
+  userId: r.user_id,
+  productType: r.product_type,
+  billingMethod: r.billing_method,
+  name: r.name,
+  ipDurationMinutes: r.ip_duration_minutes,
+  totalCount: r.total_count,
+  remainingCount: r.remaining_count,
+  dailyLimit: r.daily_limit,
+  ipCount: r.ip_count,
+  startsAt: r.starts_at,
+  expiresAt: r.expires_at,
+  state: r.state,
+  remark: r.remark,
+  mealId: r.meal_id,
+  units: r.units ?? 0,
+  regionId: r.region_id,
+  paidFen: r.paid_fen ?? 0,
+});
+
+/** One of the user's packages (not deleted), with its terms. */
+export async function findUserPackage(db: D1Database, userId: number, id: number): Promise<PackageWithTerms | null> {
+  const row = await db
+    .prepare(`${SELECT} WHERE p.id = ? AND p.user_id = ? AND p.state != 4`)
+    .bind(id, userId)
+    .first<Row>();
+  return row ? map(row) : null;
+}
+
+/** The user's packages of a type that are not deleted or disabled, newest first. */
+export async function listUserPackages(
+  db: D1Database,
+  userId: number,
+  productType: number,
+): Promise<PackageWithTerms[]> {
+  const { results } = await db
+    .prepare(
+      `${SELECT} WHERE p.user_id = ? AND p.product_type = ? AND p.state IN (1, 2, 3) ORDER BY p.id DESC LIMIT 200`,
+    )
+    .bind(userId, productType)
+    .all<Row>();
+  return results.map(map);
+}
+
+/** Several of the user's packages by id. */
+export async function findUserPackages(db: D1Database, userId: number, ids: number[]): Promise<PackageWithTerms[]> {
+  if (ids.length === 0) return [];
+  const marks = ids.map((_, i) => `?${i + 2}`).join(', ');
+  const { results } = await db
+    .prepare(`${SELECT} WHERE p.user_id = ?1 AND p.state != 4 AND p.id IN (${marks})`)
+    .bind(userId, ...ids)
+    .all<Row>();
+  return results.map(map);
+}

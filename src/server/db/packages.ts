@@ -1,0 +1,131 @@
+// Queries over proxy_packages for the personal centre (list, remark, delete, counts). Packages are created by
+// commerce; delivery reads them and changes only remark and the user's own deletion (state 4).
+
+export interface PackageRow {
+  id: number;
+  productType: number;
+  billingMethod: number;
+  name: string;
+  durationMinutes: number;
+  totalCount: number;
+  remainingCount: number;
+  dailyLimit: number;
+  usedToday: number;
+  usageDay: string;
+  ipCount: number;
+  startsAt: number;
+  expiresAt: number;
+  state: number;
+  remark: string;
+  source: string;
+  createdAt: number;
+}
+
+interface Row {
+  id: number;
+  product_type: number;
+  billing_method: number;
+  name: string;
+  ip_duration_minutes: number;
+  total_count: number;
+  remaining_count: number;
+  daily_limit: number;
+  used_today: number;
+  usage_day: string;
+  ip_count: number;
+  starts_at: number;
+  expires_at: number;
+  state: number;
+  remark: string;
+  source: string;
+  created_at: number;
+}
+
+const map = (r: Row): PackageRow => ({
+  id: r.id,
+  productType: r.product_type,
+  billingMethod: r.billing_method,
+  name: r.name,
+  durationMinutes: r.ip_duration_minutes,
+  totalCount: r.total_count,
+  remainingCount: r.remaining_count,
+  dailyLimit: r.daily_limit,
+  usedToday: r.used_today,
+  usageDay: r.usage_day,
+  ipCount: r.ip_count,
+  startsAt: r.starts_at,
+  expiresAt: r.expires_at,
+  state: r.state,
+  remark: r.remark,
+  source: r.source,
+  createdAt: r.created_at,
+});
+
+const COLUMNS = `id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count, daily_limit,
+  used_today, usage_day, ip_count, starts_at, expires_at, state, remark, source, created_at`;
+
+/** A page of the user's packages of some types (deleted ones excluded), live ones first. */
+export async function listPackages(
+  db: D1Database,
+  r: { userId: number; types: number[]; state: number | null; offset: number; limit: number },
+): Promise<{ total: number; list: PackageRow[] }> {
+  const filter = `user_id = ?1 AND product_type IN (SELECT value FROM json_each(?2)) AND state != 4
+    AND (?3 = 0 OR state = ?3)`;
+  const types = JSON.stringify(r.types);
+  const [count, rows] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT count(*) AS n FROM proxy_packages WHERE ${filter}`).bind(r.userId, types, r.state ?? 0),
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM proxy_packages WHERE ${filter}
+         ORDER BY CASE WHEN state = 1 THEN 0 ELSE 1 END, expires_at DESC, id DESC LIMIT ?4 OFFSET ?5`,
+      )
+      .bind(r.userId, types, r.state ?? 0, r.limit, r.offset),
+  ]);
+  return {
+    total: (count?.results[0]?.n as number) ?? 0,
+    list: ((rows?.results ?? []) as unknown as Row[]).map(map),
+  };
+}
+
+/** The user's live (unexpired, active or used-up) packages, all types. */
+export async function livePackages(db: D1Database, userId: number, now: number): Promise<PackageRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${COLUMNS} FROM proxy_packages WHERE user_id = ? AND state IN (1, 3) AND expires_at > ? AND starts_at <= ?
+       ORDER BY expires_at, id`,
+    )
+    .bind(userId, now, now)
+    .all<Row>();
+  return results.map(map);
+}
+
+/** Set a package's remark; false when it is not the user's. */
+export async function setPackageRemark(db: D1Database, userId: number, id: number, remark: string, now: number) {
+  const res = await db
+    .prepare('UPDATE proxy_packages SET remark = ?, updated_at = ? WHERE id = ? AND user_id = ? AND state != 4')
+    .bind(remark, now, id, userId)
+    .run();
+  return res.meta.changes === 1;
+}
+
+/** Delete (state 4) those of the ids that are the user's and expired or used up; returns how many. */
+export async function deleteFinishedPackages(db: D1Database, userId: number, ids: number[], now: number) {
+  const res = await db
+    .prepare(
+      `UPDATE proxy_packages SET state = 4, updated_at = ?1
+       WHERE user_id = ?2 AND id IN (SELECT value FROM json_each(?3))
+         AND (state IN (2, 3, 5) OR expires_at <= ?1) AND NOT (state = 3 AND remaining_count > 0 AND expires_at > ?1)`,
+    )
+    .bind(now, userId, JSON.stringify(ids))
+    .run();
+  return res.meta.changes;
+}
+
+/** Move lapsed active packages to state 2 (expired). */
+export async function expireLapsedPackages(db: D1Database, now: number): Promise<number> {
+  const res = await db
+    .prepare('UPDATE proxy_packages SET state = 2, updated_at = ?1 WHERE state IN (1, 3) AND expires_at <= ?1')
+    .bind(now)
+    .run();
+  return res.meta.changes;
+}

@@ -1,0 +1,271 @@
+// Queries for payment attempts and the one atomic batch that marks an order paid and fulfils it: the order changes
+// from unpaid to paid at most once, and every fulfilment statement runs only while that order is paid by this attempt
+// and not yet fulfilled, so a duplicate or concurrent callback changes nothing.
+import type { OrderItemRecord, OrderRecord } from './orders';
+
+export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
+
+export interface PaymentRecord {
+  outTradeNo: string;
+  orderNo: string;
+  userId: number;
+  provider: string;
+  amountFen: number;
+  state: PaymentState;
+  codeUrl: string | null;
+  expiresAt: number;
+  transactionId: string | null;
+  refundNeeded: boolean;
+  lastQueryAt: number;
+  createdAt: number;
+}
+
+interface PaymentRow {
+  out_trade_no: string;
+  order_no: string;
+  user_id: number;
+  provider: string;
+  amount_fen: number;
+  state: PaymentState;
+  code_url: string | null;
+  expires_at: number;
+  transaction_id: string | null;
+  refund_needed: number;
+  last_query_at: number;
+  created_at: number;
+}
+
+const mapPayment = (r: PaymentRow): PaymentRecord => ({
+  outTradeNo: r.out_trade_no,
+  orderNo: r.order_no,
+  userId: r.user_id,
+  provider: r.provider,
+  amountFen: r.amount_fen,
+  state: r.state,
+  codeUrl: r.code_url,
+  expiresAt: r.expires_at,
+  transactionId: r.transaction_id,
+  refundNeeded: r.refund_needed === 1,
+  lastQueryAt: r.last_query_at,
+  createdAt: r.created_at,
+});
+
+/** Record a new payment attempt (state creating) if the order has fewer than `maxAttempts`; true when inserted. */
+export async function insertPayment(
+  db: D1Database,
+  p: {
+    outTradeNo: string;
+    orderNo: string;
+    userId: number;
+    provider: string;
+    amountFen: number;
+    expiresAt: number;
+    now: number;
+  },
+  maxAttempts: number,
+): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7
+       WHERE (SELECT count(*) FROM payments WHERE order_no = ?2) < ?8
+         AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 1 AND pay_fen = ?5)`,
+    )
+    .bind(p.outTradeNo, p.orderNo, p.userId, p.provider, p.amountFen, p.expiresAt, p.now, maxAttempts)
+    .run();
+  return res.meta.changes === 1;
+}
+
+/** The provider accepted the attempt: keep its code_url. */
+export async function markPaymentPending(db: D1Database, outTradeNo: string, codeUrl: string): Promise<void> {
+  await db
+    .prepare("UPDATE payments SET state = 'pending', code_url = ? WHERE out_trade_no = ? AND state = 'creating'")
+    .bind(codeUrl, outTradeNo)
+    .run();
+}
+
+/** The provider refused or could not be reached: the attempt is dead. */
+export async function markPaymentFailed(db: D1Database, outTradeNo: string, note: string): Promise<void> {
+  await db
+    .prepare("UPDATE payments SET state = 'failed', note = ? WHERE out_trade_no = ? AND state = 'creating'")
+    .bind(note.slice(0, 200), outTradeNo)
+    .run();
+}
+
+/** The attempt was closed at the provider. */
+export async function markPaymentClosed(db: D1Database, outTradeNo: string): Promise<void> {
+  await db
+    .prepare("UPDATE payments SET state = 'closed' WHERE out_trade_no = ? AND state IN ('creating', 'pending')")
+    .bind(outTradeNo)
+    .run();
+}
+
+/** A payment attempt by its out_trade_no. */
+export async function findPayment(db: D1Database, outTradeNo: string): Promise<PaymentRecord | null> {
+  const row = await db.prepare('SELECT * FROM payments WHERE out_trade_no = ?').bind(outTradeNo).first<PaymentRow>();
+  return row ? mapPayment(row) : null;
+}
+
+/** The order's attempts, newest first. */
+export async function listOrderPayments(db: D1Database, orderNo: string): Promise<PaymentRecord[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM payments WHERE order_no = ? ORDER BY created_at DESC, out_trade_no')
+    .bind(orderNo)
+    .all<PaymentRow>();
+  return results.map(mapPayment);
+}
+
+/**
+ * Claim the right to query an attempt at the provider (at most once per `intervalMs`), so pollers and the
+ * reconcile job do not hammer it. True when this caller may query.
+ */
+export async function claimPaymentQuery(
+  db: D1Database,
+  outTradeNo: string,
+  now: number,
+  intervalMs: number,
+): Promise<boolean> {
+  const res = await db
+    .prepare(
+      "UPDATE payments SET last_query_at = ?2 WHERE out_trade_no = ?1 AND state IN ('creating', 'pending') AND last_query_at <= ?3",
+    )
+    .bind(outTradeNo, now, now - intervalMs)
+    .run();
+  return res.meta.changes === 1;
+}
+
+/** Open attempts of unpaid, unexpired orders older than `minAgeMs` (reconciliation candidates). */
+export async function listOpenPayments(
+  db: D1Database,
+  now: number,
+  minAgeMs: number,
+  limit: number,
+): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT p.out_trade_no FROM payments p JOIN orders o ON o.order_no = p.order_no
+       WHERE p.state IN ('creating', 'pending') AND p.created_at <= ?1 AND o.state = 1
+       ORDER BY p.last_query_at, p.created_at LIMIT ?2`,
+    )
+    .bind(now - minAgeMs, limit)
+    .all<{ out_trade_no: string }>();
+  return results.map((r) => r.out_trade_no);
+}
+
+export interface PaidTransaction {
+  outTradeNo: string;
+  transactionId: string;
+  amountFen: number;
+}
+
+/**
+ * Mark the order paid by this attempt and fulfil it, in one transaction. Returns whether this call made the order
+ * paid (false for duplicates, closed orders and orders paid by another attempt; the latter two flag a refund).
+ */
+export async function payAndFulfil(
+  db: D1Database,
+  order: OrderRecord,
+  items: OrderItemRecord[],
+  tx: PaidTransaction,
+  now: number,
+  /** Issue 6: further statements of the same transaction (the commission accrual, guarded by UNIQUE(order_no)). */
+  extra: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const O = order.orderNo;
+  const T = tx.outTradeNo;
+  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = '${sqlText(O)}' AND state = 2 AND fulfilled_at IS NULL
+    AND paid_out_trade_no = '${sqlText(T)}')`;
+  const stmts: D1PreparedStatement[] = [
+    db
+      .prepare(
+        "UPDATE payments SET state = 'paid', transaction_id = ?2, paid_at = ?3 WHERE out_trade_no = ?1 AND state != 'paid'",
+      )
+      .bind(T, tx.transactionId, now),
+    db
+      .prepare(
+        `UPDATE orders SET state = 2, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
+         WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5`,
+      )
+      .bind(O, T, now, tx.transactionId, tx.amountFen),
+    db
+      .prepare(`UPDATE user_coupons SET state = 3, used_at = ?2 WHERE order_no = ?1 AND state = 2 AND ${guard}`)
+      .bind(O, now),
+  ];
+  for (const i of items) {
+    if (i.packageId === null) {
+      stmts.push(
+        db
+          .prepare(
+            `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
+               remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * 86400000, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
+          )
+          .bind(
+            order.userId,
+            i.productType,
+            i.billingMethod,
+            i.name,
+            i.ipDurationMinutes,
+            i.addCount,
+            i.addDailyLimit,
+            i.addIpCount,
+            now,
+            i.addDays,
+            O,
+          ),
+        db
+          .prepare(
+            `INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen)
+             SELECT (SELECT max(id) FROM proxy_packages WHERE user_id = ?1 AND source = 'order' AND source_ref = ?2),
+               ?2, ?3, ?4, ?5, ?6 WHERE ${guard}`,
+          )
+          .bind(order.userId, O, i.mealId, i.units, i.regionId, i.valueFen),
+      );
+    } else {
+      stmts.push(
+        db
+          .prepare(
+            `UPDATE proxy_packages SET total_count = total_count + ?3, remaining_count = remaining_count + ?3,
+               expires_at = max(expires_at, ?4) + ?5 * 86400000,
+               state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
+               updated_at = ?4
+             WHERE id = ?1 AND user_id = ?2 AND ${guard}`,
+          )
+          .bind(i.packageId, order.userId, i.addCount, now, i.addDays),
+        db
+          .prepare(`UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}`)
+          .bind(i.packageId, i.valueFen),
+      );
+    }
+  }
+  stmts.push(
+    db
+      .prepare(
+        `UPDATE proxy_packages SET state = 4, updated_at = ?3
+         WHERE id IN (SELECT package_id FROM order_merge_sources WHERE order_no = ?1) AND user_id = ?2 AND ${guard}`,
+      )
+      .bind(O, order.userId, now),
+    db.prepare(`UPDATE order_merge_sources SET active = 0 WHERE order_no = ?1 AND ${guard}`).bind(O),
+    ...extra,
+    db
+      .prepare(
+        `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = 2 AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
+      )
+      .bind(O, now, T),
+    // Money that reached us for an order this attempt did not pay (closed, or paid by another attempt) is refunded.
+    db
+      .prepare(
+        `UPDATE payments SET refund_needed = 1, note = 'paid but order closed or paid by another attempt'
+         WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 2 AND paid_out_trade_no = ?1)`,
+      )
+      .bind(T, O),
+  );
+  const results = await db.batch(stmts);
+  return results[1]?.meta.changes === 1;
+}
+
+/** Order numbers are [0-9A-Za-z]; the guard embeds them as literals (re-checked here anyway). */
+function sqlText(v: string): string {
+  if (!/^[0-9A-Za-z_-]{1,40}$/.test(v)) throw new Error('unexpected order number');
+  return v;
+}

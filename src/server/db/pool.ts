@@ -1,0 +1,137 @@
+// Queries for proxy nodes and their exit IPs: node lookup, heartbeat upserts, the white list nodes pull, usage
+// reports, pool upkeep and the region lists shown in the get-proxy tool.
+
+export interface ProxyNode {
+  id: number;
+  name: string;
+  secret: string;
+  status: number;
+}
+
+/** A node by id, or null. */
+export async function findNode(db: D1Database, id: number): Promise<ProxyNode | null> {
+  return db.prepare('SELECT id, name, secret, status FROM proxy_nodes WHERE id = ?').bind(id).first<ProxyNode>();
+}
+
+export interface HeartbeatIp {
+  ip: string;
+  port: number;
+  pool: 10 | 30 | 40;
+  protocols: number;
+  province: string;
+  city: string;
+  provinceKey: string;
+  cityKey: string;
+  carrier: string;
+  expiresAt: number;
+  healthy: boolean;
+}
+
+/** Register or refresh a node's IPs (one statement over a JSON array) and mark the node seen. */
+export async function upsertNodeIps(db: D1Database, nodeId: number, ips: HeartbeatIp[], now: number): Promise<void> {
+  const payload = JSON.stringify(
+    ips.map((i) => [
+      i.ip,
+      i.port,
+      i.pool,
+      i.protocols,
+      i.province,
+      i.city,
+      i.provinceKey,
+      i.cityKey,
+      i.carrier,
+      i.expiresAt,
+      i.healthy ? 1 : 0,
+    ]),
+  );
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO proxy_ips (node_id, ip, port, pool, protocols, province, city, province_key, city_key, carrier,
+                                expires_at, healthy, checked_at, created_at)
+         SELECT ?1, value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]',
+                value ->> '$[5]', value ->> '$[6]', value ->> '$[7]', value ->> '$[8]', value ->> '$[9]',
+                value ->> '$[10]', ?2, ?2
+         FROM json_each(?3) WHERE true
+         ON CONFLICT(ip, port) DO UPDATE SET node_id = excluded.node_id, pool = excluded.pool,
+           protocols = excluded.protocols, province = excluded.province, city = excluded.city,
+           province_key = excluded.province_key, city_key = excluded.city_key, carrier = excluded.carrier,
+           expires_at = excluded.expires_at, healthy = excluded.healthy, checked_at = excluded.checked_at`,
+      )
+      .bind(nodeId, now, payload),
+    db.prepare('UPDATE proxy_nodes SET last_seen_at = ? WHERE id = ?').bind(now, nodeId),
+  ]);
+}
+
+/** Every white-list entry in force, as nodes enforce it. */
+export async function liveWhiteList(
+  db: D1Database,
+  now: number,
+): Promise<{ userId: number; ip: string; expiresAt: number }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT user_id, ip, expires_at FROM white_list
+       WHERE enabled = 1 AND (expires_at = 0 OR expires_at > ?) ORDER BY user_id, ip`,
+    )
+    .bind(now)
+    .all<{ user_id: number; ip: string; expires_at: number }>();
+  return results.map((r) => ({ userId: r.user_id, ip: r.ip, expiresAt: r.expires_at }));
+}
+
+export interface UsageReport {
+  userId: number;
+  bytesIn: number;
+  bytesOut: number;
+  periodStart: number;
+  periodEnd: number;
+}
+
+/** Store a node's byte counts; a repeated (node, batch, user) is ignored. Returns rows stored. */
+export async function insertUsageReports(
+  db: D1Database,
+  nodeId: number,
+  batchId: string,
+  reports: UsageReport[],
+  now: number,
+): Promise<number> {
+  const payload = JSON.stringify(reports.map((r) => [r.userId, r.bytesIn, r.bytesOut, r.periodStart, r.periodEnd]));
+  const res = await db
+    .prepare(
+      `INSERT INTO node_usage_reports (node_id, batch_id, user_id, bytes_in, bytes_out, period_start, period_end, received_at)
+       SELECT ?1, ?2, value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]', ?3
+       FROM json_each(?4) WHERE true
+       ON CONFLICT(node_id, batch_id, user_id) DO NOTHING`,
+    )
+    .bind(nodeId, batchId, now, payload)
+    .run();
+  return res.meta.changes;
+}
+
+/** Pool upkeep: mark expired IPs unhealthy and drop those expired for more than a day. */
+export async function expirePoolIps(db: D1Database, now: number): Promise<{ expired: number; removed: number }> {
+  const [a, b] = await db.batch([
+    db.prepare('UPDATE proxy_ips SET healthy = 0 WHERE pool IN (10, 40) AND healthy = 1 AND expires_at <= ?').bind(now),
+    db
+      .prepare(
+        'DELETE FROM proxy_ips WHERE pool IN (10, 40) AND expires_at <= ? AND id NOT IN (SELECT ip_id FROM fixed_allocations)',
+      )
+      .bind(now - 86_400_000),
+  ]);
+  return { expired: a?.meta.changes ?? 0, removed: b?.meta.changes ?? 0 };
+}
+
+/** Healthy IPs per province and city in a pool (region pickers). */
+export async function poolRegions(
+  db: D1Database,
+  pool: number,
+  now: number,
+): Promise<{ province: string; city: string; count: number }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT province, city, count(*) AS n FROM proxy_ips WHERE pool = ? AND healthy = 1 AND expires_at > ?
+       GROUP BY province, city ORDER BY n DESC, province, city`,
+    )
+    .bind(pool, now)
+    .all<{ province: string; city: string; n: number }>();
+  return results.map((r) => ({ province: r.province, city: r.city, count: r.n }));
+}

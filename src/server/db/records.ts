@@ -1,0 +1,185 @@
+// Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
+
+const HOUR = 3_600_000;
+const SH = 28_800_000; // Asia/Shanghai offset
+
+export interface ExtractLogRow {
+  id: number;
+  packageId: number | null;
+  productType: number;
+  clientIp: string;
+  requested: number;
+  returned: number;
+  code: number;
+  query: string;
+  createdAt: number;
+}
+
+/** A page of the user's extraction calls in [from, to). */
+export async function listExtractLogs(
+  db: D1Database,
+  r: { userId: number; from: number; to: number; offset: number; limit: number },
+): Promise<{ total: number; list: ExtractLogRow[] }> {
+  const [count, rows] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND created_at >= ? AND created_at < ?')
+      .bind(r.userId, r.from, r.to),
+    db
+      .prepare(
+        `SELECT id, package_id, product_type, client_ip, requested, returned, code, query, created_at FROM extract_logs
+         WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(r.userId, r.from, r.to, r.limit, r.offset),
+  ]);
+  return {
+    total: (count?.results[0]?.n as number) ?? 0,
+    list: (rows?.results ?? []).map((x) => ({
+      id: x.id as number,
+      packageId: (x.package_id as number | null) ?? null,
+      productType: x.product_type as number,
+      clientIp: x.client_ip as string,
+      requested: x.requested as number,
+      returned: x.returned as number,
+      code: x.code as number,
+      query: x.query as string,
+      createdAt: x.created_at as number,
+    })),
+  };
+}
+
+/** Calls and IPs per bucket (hour, or Asia/Shanghai day) in [from, to), straight from the log (live). */
+export async function extractChart(
+  db: D1Database,
+  r: { userId: number; from: number; to: number; bucket: 'hour' | 'day' },
+): Promise<{ at: number; calls: number; ips: number }[]> {
+  const size = r.bucket === 'hour' ? HOUR : 24 * HOUR;
+  const shift = r.bucket === 'hour' ? 0 : SH;
+  const { results } = await db
+    .prepare(
+      // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
+      `SELECT ((created_at + ${shift}) / ${size}) * ${size} - ${shift} AS at, count(*) AS calls, sum(returned) AS ips
+       FROM extract_logs WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3 GROUP BY at ORDER BY at`,
+    )
+    .bind(r.userId, r.from, r.to)
+    .all<{ at: number; calls: number; ips: number }>();
+  return results;
+}
+
+export interface AssignmentRecord {
+  id: number;
+  ip: string;
+  port: number;
+  protocol: string;
+  region: string;
+  carrier: string;
+  productType: number;
+  packageId: number;
+  assignedAt: number;
+  expiresAt: number;
+  remark: string;
+}
+
+/** A page of the IPs handed to the user (optionally one product type, only unexpired, or one address). */
+export async function listAssignments(
+  db: D1Database,
+  r: {
+    userId: number;
+    productType: number | null;
+    liveAt: number | null;
+    ip: string | null;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ total: number; list: AssignmentRecord[] }> {
+  const where = `user_id = ?1 AND (?2 = 0 OR product_type = ?2) AND (?3 = 0 OR expires_at > ?3) AND (?4 = '' OR ip = ?4)`;
+  const binds = [r.userId, r.productType ?? 0, r.liveAt ?? 0, r.ip ?? ''];
+  const [count, rows] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT count(*) AS n FROM ip_assignments WHERE ${where}`).bind(...binds),
+    db
+      .prepare(
+        `SELECT id, ip, port, protocol, region, carrier, product_type, package_id, assigned_at, expires_at, remark
+         FROM ip_assignments WHERE ${where} ORDER BY assigned_at DESC, id DESC LIMIT ?5 OFFSET ?6`,
+      )
+      .bind(...binds, r.limit, r.offset),
+  ]);
+  return {
+    total: (count?.results[0]?.n as number) ?? 0,
+    list: (rows?.results ?? []).map((x) => ({
+      id: x.id as number,
+      ip: x.ip as string,
+      port: x.port as number,
+      protocol: x.protocol as string,
+      region: x.region as string,
+      carrier: x.carrier as string,
+      productType: x.product_type as number,
+      packageId: x.package_id as number,
+      assignedAt: x.assigned_at as number,
+      expiresAt: x.expires_at as number,
+      remark: x.remark as string,
+    })),
+  };
+}
+
+/** Bytes per hour (from usage_hourly) or per day (usage_daily) in [from, to). */
+export async function bandwidthSeries(
+  db: D1Database,
+  r: { userId: number; from: number; to: number; bucket: 'hour' | 'day'; fromDay: string; toDay: string },
+): Promise<{ at: string | number; bytesIn: number; bytesOut: number; ips: number }[]> {
+  const stmt =
+    r.bucket === 'hour'
+      ? db
+          .prepare(
+            `SELECT hour_start AS at, bytes_in, bytes_out, extract_ips FROM usage_hourly
+             WHERE user_id = ? AND hour_start >= ? AND hour_start < ? ORDER BY hour_start`,
+          )
+          .bind(r.userId, r.from, r.to)
+      : db
+          .prepare(
+            `SELECT day AS at, bytes_in, bytes_out, extract_ips FROM usage_daily
+             WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day`,
+          )
+          .bind(r.userId, r.fromDay, r.toDay);
+  const { results } = await stmt.all<{
+    at: string | number;
+    bytes_in: number;
+    bytes_out: number;
+    extract_ips: number;
+  }>();
+  return results.map((x) => ({ at: x.at, bytesIn: x.bytes_in, bytesOut: x.bytes_out, ips: x.extract_ips }));
+}
+
+/** Recompute usage_hourly for the hours in [from, to) from the extraction log and the node reports. */
+export async function rollupHours(db: D1Database, from: number, to: number): Promise<number> {
+  const res = await db
+    .prepare(
+      `INSERT INTO usage_hourly (user_id, hour_start, extract_calls, extract_ips, bytes_in, bytes_out)
+       SELECT user_id, h, sum(calls), sum(ips), sum(bi), sum(bo) FROM (
+         SELECT user_id, (created_at / ${HOUR}) * ${HOUR} AS h, 1 AS calls, returned AS ips, 0 AS bi, 0 AS bo
+           FROM extract_logs WHERE created_at >= ?1 AND created_at < ?2
+         UNION ALL
+         SELECT user_id, (period_start / ${HOUR}) * ${HOUR}, 0, 0, bytes_in, bytes_out
+           FROM node_usage_reports WHERE period_start >= ?1 AND period_start < ?2
+       ) WHERE true GROUP BY user_id, h
+       ON CONFLICT(user_id, hour_start) DO UPDATE SET extract_calls = excluded.extract_calls,
+         extract_ips = excluded.extract_ips, bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`,
+    )
+    .bind(from, to)
+    .run();
+  return res.meta.changes;
+}
+
+/** Recompute usage_daily for the Shanghai days whose hours start in [from, to) from usage_hourly. */
+export async function rollupDays(db: D1Database, from: number, to: number): Promise<number> {
+  const res = await db
+    .prepare(
+      `INSERT INTO usage_daily (user_id, day, extract_calls, extract_ips, bytes_in, bytes_out)
+       SELECT user_id, strftime('%Y-%m-%d', (hour_start + ${SH}) / 1000, 'unixepoch') AS d, sum(extract_calls),
+              sum(extract_ips), sum(bytes_in), sum(bytes_out)
+       FROM usage_hourly WHERE hour_start >= ?1 AND hour_start < ?2 GROUP BY user_id, d
+       ON CONFLICT(user_id, day) DO UPDATE SET extract_calls = excluded.extract_calls,
+         extract_ips = excluded.extract_ips, bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`,
+    )
+    .bind(from, to)
+    .run();
+  return res.meta.changes;
+}

@@ -1,0 +1,72 @@
+// The commission rule (docs/decisions/062): promoters earn on their invitees' paid orders for a year after the
+// invitation; the invitee's first commissioned order earns the first-order rate, later ones the recurring rate, per
+// product type, in basis points of the money paid; amounts are floored to whole fen. Refunds reverse it. Accrual is a
+// set of D1 statements the commerce fulfilment runs inside its payment batch (exactly once per order number).
+import { accrualStatements, reversalStatements } from '../db/commission';
+
+/** Rates in basis points (1/100 of a percent) by product type. */
+export const COMMISSION_RATES: Record<number, { firstBp: number; recurringBp: number }> = {
+  10: { firstBp: 2000, recurringBp: 1000 },
+  40: { firstBp: 2000, recurringBp: 1000 },
+  30: { firstBp: 1500, recurringBp: 800 },
+  50: { firstBp: 1000, recurringBp: 500 },
+};
+
+/** The smallest amount a withdrawal may take (¥50.00). */
+export const MIN_WITHDRAWAL_FEN = 5000;
+
+/** The rate for an order of a product type. Unknown types earn nothing. */
+export function commissionRateBp(productType: number, isFirst: boolean): number {
+  const r = COMMISSION_RATES[productType];
+  if (!r) return 0;
+  return isFirst ? r.firstBp : r.recurringBp;
+}
+
+/** Commission in fen: floor(paid fen x rate bp / 10000). Never negative, never fractional. */
+export function commissionAmountFen(paidFen: number, rateBp: number): number {
+  if (!Number.isSafeInteger(paidFen) || paidFen <= 0 || rateBp <= 0) return 0;
+  return Math.floor((paidFen * rateBp) / 10_000);
+}
+
+export interface PaidOrderForCommission {
+  orderNo: string;
+  /** The buyer (the possible invitee). */
+  userId: number;
+  productType: number;
+  /** Money actually paid, in fen (after discounts, coupons and credits). */
+  payFen: number;
+  paidAt: number;
+}
+
+/**
+ * D1 statements that accrue the commission of a paid order. Include them in the batch that marks the order paid: the
+ * UNIQUE(order_no) index makes duplicate payment callbacks accrue nothing more. Empty for types that earn nothing.
+ */
+export function commissionAccrualStatements(db: D1Database, order: PaidOrderForCommission): D1PreparedStatement[] {
+  const r = COMMISSION_RATES[order.productType];
+  if (!r || order.payFen <= 0) return [];
+  return accrualStatements(db, { ...order, firstBp: r.firstBp, recurringBp: r.recurringBp });
+}
+
+/** D1 statements that reverse the commission of a refunded order (idempotent). */
+export function commissionReversalStatements(db: D1Database, orderNo: string, now: number): D1PreparedStatement[] {
+  return reversalStatements(db, orderNo, now);
+}
+
+export type WithdrawalDecision = 'approve' | 'reject' | 'paid';
+
+/** Withdrawal states: 1 requested, 2 approved, 3 paid, 4 rejected. The next state for a decision, or null. */
+export function nextWithdrawalState(from: number, decision: WithdrawalDecision): number | null {
+  if (from === 1 && decision === 'approve') return 2;
+  if ((from === 1 || from === 2) && decision === 'reject') return 4;
+  if (from === 2 && decision === 'paid') return 3;
+  return null;
+}
+
+export const WITHDRAWAL_STATE_TEXT: Record<number, string> = {
+  1: '待审核',
+  2: '已审核待打款',
+  3: '已打款',
+  4: '已驳回',
+};
+export const COMMISSION_STATE_TEXT: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已退款冲销' };

@@ -1,0 +1,183 @@
+// The extraction flow behind GET /extract: key -> rate limit -> white list -> package -> IPs -> conditional charge ->
+// log. Every quota change is a conditional UPDATE checked by its affected rows; nothing is read-modify-write.
+import { findByApiKey } from '../db/credentials';
+import {
+  chargeCountPackage,
+  chargeTimePackage,
+  insertExtractLog,
+  loadExtractionState,
+  type PackageForExtract,
+  recordExtraction,
+} from '../db/extract';
+import {
+  ExtractError,
+  type ExtractedIp,
+  type ExtractParams,
+  leaseEnd,
+  PROTOCOL_BITS,
+  parseExtractQuery,
+  shanghaiDay,
+} from './extract-params';
+import { regionText } from './regions';
+import { normalizeIp } from './white-list-ip';
+
+/** IPs a package can still give on `day` (Infinity for an unlimited time package). */
+export function availableQuota(p: PackageForExtract, day: string, now: number): number {
+  if (p.startsAt > now || p.expiresAt <= now) return 0;
+  if (p.billingMethod === 1) return p.remainingCount;
+  if (p.state !== 1) return 0;
+  if (p.dailyLimit === 0) return Number.POSITIVE_INFINITY;
+  return Math.max(0, p.dailyLimit - (p.usageDay === day ? p.usedToday : 0));
+}
+
+/**
+ * The packages to try for n IPs, soonest-expiring first (use it before it lapses), or the error to answer:
+ * 1003 when the user holds no live package of the type, 1004 when none has n IPs left.
+ */
+export function choosePackages(
+  packages: PackageForExtract[],
+  n: number,
+  day: string,
+  now: number,
+): PackageForExtract[] {
+  const live = packages.filter((p) => p.startsAt <= now && p.expiresAt > now);
+  if (live.length === 0) throw new ExtractError(1003);
+  const usable = live.filter((p) => availableQuota(p, day, now) >= n);
+  if (usable.length === 0) throw new ExtractError(1004);
+  return usable;
+}
+
+export interface ExtractRequest {
+  query: URLSearchParams;
+  callerIp: string;
+  now: number;
+}
+
+export interface ExtractSuccess {
+  params: ExtractParams;
+  ips: ExtractedIp[];
+}
+
+/** The query string as logged: everything but the key. */
+const loggedQuery = (q: URLSearchParams) => {
+  const copy = new URLSearchParams(q);
+  copy.delete('key');
+  return copy.toString().slice(0, 500);
+};
+
+/** Run one extraction. Throws ExtractError for every refusal (failed calls are logged through `defer`). */
+export async function extract(
+  db: D1Database,
+  req: ExtractRequest,
+  defer: (p: Promise<unknown>) => void,
+): Promise<ExtractSuccess> {
+  const key = req.query.get('key') ?? '';
+  const owner = /^[A-Za-z0-9]{16,64}$/.test(key) ? await findByApiKey(db, key) : null;
+  if (!owner) throw new ExtractError(1001);
+  const callerIp = normalizeIp(req.callerIp) ?? req.callerIp;
+  let params: ExtractParams | null = null;
+  const fail = (err: ExtractError, packageId: number | null = null): never => {
+    defer(
+      insertExtractLog(db, {
+        userId: owner.userId,
+        packageId,
+        productType: params?.type ?? 10,
+        clientIp: callerIp,
+        requested: params?.num ?? 0,
+        returned: 0,
+        code: err.code,
+        query: loggedQuery(req.query),
+        now: req.now,
+      }),
+    );
+    throw err;
+  };
+  try {
+    params = parseExtractQuery(req.query);
+  } catch (err) {
+    if (err instanceof ExtractError) fail(err);
+    throw err;
+  }
+  const p = params as ExtractParams;
+  const day = shanghaiDay(req.now);
+  const state = await loadExtractionState(db, {
+    userId: owner.userId,
+    second: Math.floor(req.now / 1000),
+    rateLimit: owner.rateLimit,
+    callerIp,
+    productType: p.type,
+    packageId: p.packageId,
+    now: req.now,
+    filter: {
+      pool: p.type,
+      protocolBit: PROTOCOL_BITS[p.protocol],
+      minExpiresAt: req.now + p.minTtl * 1000,
+      regions: p.regions,
+      excludes: p.excludes,
+      carriers: p.carriers,
+      limit: p.num,
+      excludeDay: p.dedup === 1 ? day : null,
+      excludeInUseAt: p.dedup === 2 ? req.now : null,
+      userId: owner.userId,
+    },
+  });
+  if (!state.allowed) fail(new ExtractError(1005));
+  if (!state.whiteListed) fail(new ExtractError(1002));
+  let candidates: PackageForExtract[] = [];
+  try {
+    candidates = choosePackages(state.packages, Math.min(p.num, Math.max(1, state.candidates.length)), day, req.now);
+  } catch (err) {
+    if (err instanceof ExtractError) fail(err, p.packageId);
+    throw err;
+  }
+  if (state.candidates.length === 0) fail(new ExtractError(1007), candidates[0]?.id ?? null);
+  const longest = Math.max(...candidates.map((c) => c.durationMinutes));
+  if (p.minTtl > longest * 60) fail(new ExtractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
+  const n = state.candidates.length;
+  let charged: PackageForExtract | null = null;
+  for (const pkg of candidates) {
+    if (p.minTtl > pkg.durationMinutes * 60) continue;
+    const ok =
+      pkg.billingMethod === 1
+        ? await chargeCountPackage(db, pkg.id, n, req.now)
+        : await chargeTimePackage(db, pkg.id, n, day, req.now);
+    if (ok) {
+      charged = pkg;
+      break;
+    }
+  }
+  if (!charged) fail(new ExtractError(1004), candidates[0]?.id ?? null);
+  const pkg = charged as PackageForExtract;
+  const ips: ExtractedIp[] = state.candidates.map((c) => ({
+    ip: c.ip,
+    port: c.port,
+    region: regionText(c.province, c.city),
+    carrier: c.carrier,
+    expiresAt: leaseEnd(c.expiresAt, req.now, pkg.durationMinutes),
+  }));
+  await recordExtraction(
+    db,
+    {
+      userId: owner.userId,
+      packageId: pkg.id,
+      productType: p.type,
+      clientIp: callerIp,
+      requested: p.num,
+      returned: n,
+      code: 0,
+      query: loggedQuery(req.query),
+      now: req.now,
+      protocol: p.protocol,
+      day,
+    },
+    ips.map((ip, i) => ({
+      ipId: state.candidates[i]?.id ?? 0,
+      ip: ip.ip,
+      port: ip.port,
+      region: ip.region,
+      carrier: ip.carrier,
+      expiresAt: ip.expiresAt,
+    })),
+  );
+  return { params: p, ips };
+}

@@ -1,0 +1,188 @@
+// The strict allow-list HTML sanitiser for operator-authored content (help articles, news, the home notice). It keeps
+// a small set of formatting tags and safe links, drops everything else (script-like elements with their content),
+// escapes stray markup and balances tags, so the output can be rendered with dangerouslySetInnerHTML.
+
+const ALLOWED_TAGS = new Set([
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'code',
+  'pre',
+  'a',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'span',
+]);
+const VOID_TAGS = new Set(['br']);
+/** Elements removed together with everything inside them. */
+const DROP_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'svg',
+  'math',
+  'select',
+  'xmp',
+  'plaintext',
+  'head',
+]);
+
+const TAG_RE =
+  /^<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/;
+const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+const escapeText = (s: string) =>
+  s
+    .replace(/&(?!(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t' };
+
+/** Decode character references so scheme checks see what a browser would see. */
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);?/g, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    }
+    return NAMED[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/** A link target that is safe to keep: a site path, an anchor, or http(s)/mailto. Null otherwise. */
+export function safeHref(raw: string): { href: string; external: boolean } | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
+  const href = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  if (href === '' || href.length > 2048) return null;
+  if (href.startsWith('//') || href.startsWith('/\\')) return null;
+  if (href.startsWith('/') || href.startsWith('#') || href.startsWith('?')) return { href, external: false };
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
+  if (scheme === undefined) return /^[\w\-./%]+(?:[?#].*)?$/.test(href) ? { href, external: false } : null;
+  if (scheme === 'http' || scheme === 'https') return { href, external: true };
+  if (scheme === 'mailto') return { href, external: false };
+  return null;
+}
+
+function renderAttributes(tag: string, raw: string): string {
+  const out: string[] = [];
+  let external = false;
+  for (const m of raw.matchAll(ATTR_RE)) {
+    const name = (m[1] ?? '').toLowerCase();
+    const value = m[2] ?? m[3] ?? m[4] ?? '';
+    if (tag === 'a' && name === 'href') {
+      const link = safeHref(value);
+      if (!link) continue;
+      external = link.external;
+      out.push(`href="${escapeAttr(link.href)}"`);
+    } else if (tag === 'a' && name === 'title') {
+      out.push(`title="${escapeAttr(decodeEntities(value).slice(0, 200))}"`);
+    } else if (tag === 'code' && name === 'class' && /^language-[a-z0-9+#-]{1,20}$/.test(value)) {
+      out.push(`class="${value}"`);
+    } else if (
+      (tag === 'td' || tag === 'th') &&
+      (name === 'colspan' || name === 'rowspan') &&
+      /^\d{1,2}$/.test(value)
+    ) {
+      out.push(`${name}="${value}"`);
+    }
+  }
+  if (tag === 'a' && external) out.push('target="_blank"', 'rel="noopener noreferrer nofollow"');
+  return out.length ? ` ${out.join(' ')}` : '';
+}
+
+/** Sanitise untrusted HTML down to the content allow-list. */
+export function sanitizeHtml(input: string): string {
+  const out: string[] = [];
+  const stack: string[] = [];
+  let i = 0;
+  const n = input.length;
+  while (i < n) {
+    const lt = input.indexOf('<', i);
+    if (lt === -1) {
+      out.push(escapeText(input.slice(i)));
+      break;
+    }
+    if (lt > i) out.push(escapeText(input.slice(i, lt)));
+    i = lt;
+    const rest = input.slice(i);
+    if (rest.startsWith('<!--')) {
+      const end = input.indexOf('-->', i + 4);
+      i = end === -1 ? n : end + 3;
+      continue;
+    }
+    if (rest.startsWith('<!') || rest.startsWith('<?')) {
+      const end = input.indexOf('>', i);
+      i = end === -1 ? n : end + 1;
+      continue;
+    }
+    const m = TAG_RE.exec(rest);
+    if (!m) {
+      out.push('&lt;');
+      i += 1;
+      continue;
+    }
+    i += m[0].length;
+    const closing = m[1] === '/';
+    const tag = (m[2] ?? '').toLowerCase();
+    if (DROP_WITH_CONTENT.has(tag)) {
+      if (!closing && m[4] !== '/') {
+        const endRe = new RegExp(`</${tag}\\s*>`, 'i');
+        const found = endRe.exec(input.slice(i));
+        i = found ? i + found.index + found[0].length : n;
+      }
+      continue;
+    }
+    if (!ALLOWED_TAGS.has(tag)) continue;
+    if (closing) {
+      const at = stack.lastIndexOf(tag);
+      if (at === -1) continue;
+      while (stack.length > at) out.push(`</${stack.pop()}>`);
+      continue;
+    }
+    if (VOID_TAGS.has(tag)) {
+      out.push(`<${tag}>`);
+      continue;
+    }
+    out.push(`<${tag}${renderAttributes(tag, m[3] ?? '')}>`);
+    stack.push(tag);
+  }
+  while (stack.length) out.push(`</${stack.pop()}>`);
+  return out.join('');
+}
+
+/** Plain text of HTML (tags removed, entities decoded, whitespace collapsed), for descriptions and search. */
+export function htmlToText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,22 @@
+// Order and payment-attempt numbers: a Beijing-time stamp for humans plus 80 random bits, so they are unique and
+// unguessable, and fit WeChat's out_trade_no (6-32 of [0-9A-Za-z]).
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // 32 symbols: 5 bits each, no bias
+
+function stamp(now: number): string {
+  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 19).replace(/\D/g, '');
+}
+
+function randomPart(length: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => ALPHABET[b & 31]).join('');
+}
+
+/** D + yyyyMMddHHmmss + 16 random symbols (31 characters). */
+export const newOrderNo = (now: number): string => `D${stamp(now)}${randomPart(16)}`;
+
+/** P + yyyyMMddHHmmss + 16 random symbols: one per payment attempt (WeChat out_trade_no). */
+export const newOutTradeNo = (now: number): string => `P${stamp(now)}${randomPart(16)}`;
+
+/** The shape both numbers have. */
+export const ORDER_NO_PATTERN = /^[DP]\d{14}[0-9A-Z]{16}$/;

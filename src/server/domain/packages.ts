@@ -1,0 +1,74 @@
+// Package rules for the personal centre: the account panel's counts (Proxy.GetMealCount) and each package's view.
+import type { MealCounts } from '../../lib/meal-buttons';
+import type { PackageRow } from '../db/packages';
+import { availableQuota } from './extract';
+
+export const PACKAGE_STATE_TEXT: Record<number, string> = {
+  1: '使用中',
+  2: '已过期',
+  3: '已用完',
+  4: '已删除',
+  5: '已停用',
+};
+
+/** The state a user sees (an active row past its expiry reads as expired before the job catches up). */
+export function effectiveState(p: Pick<PackageRow, 'state' | 'expiresAt'>, now: number): number {
+  return (p.state === 1 || p.state === 3) && p.expiresAt <= now ? 2 : p.state;
+}
+
+/** Counts for the account panel: IPs left per row, live packages per row, and the text shown. */
+export function mealCounts(live: PackageRow[], fixedIps: number, day: string, now: number): MealCounts {
+  const row = (type: number, billing: number) => {
+    const list = live.filter((p) => p.productType === type && p.billingMethod === billing);
+    const left = list.reduce((sum, p) => {
+      const q = availableQuota(
+        {
+          ...p,
+          billingMethod: p.billingMethod as 1 | 2,
+        },
+        day,
+        now,
+      );
+      return sum + (Number.isFinite(q) ? q : 0);
+    }, 0);
+    const unlimited = list.some((p) => billing === 2 && p.dailyLimit === 0 && p.state === 1);
+    const num = unlimited ? Math.max(left, 1) : left;
+    const value =
+      list.length === 0 ? '暂无套餐' : unlimited ? '不限量' : billing === 1 ? `剩余${left}个` : `今日剩余${left}个`;
+    return { num, state: list.length, value };
+  };
+  const fixedPackages = live.filter((p) => (p.productType === 30 || p.productType === 50) && p.state === 1).length;
+  return {
+    shortDynamicsNum: row(10, 1),
+    shortDynamicsDate: row(10, 2),
+    longDynamicsNum: row(40, 1),
+    longDynamicsDate: row(40, 2),
+    fixed: { num: fixedIps, state: fixedPackages, value: fixedPackages === 0 ? '暂无套餐' : `${fixedIps}个IP` },
+  };
+}
+
+/** A package as the personal centre lists it. */
+export function packageView(p: PackageRow, day: string, now: number) {
+  const state = effectiveState(p, now);
+  const quota = availableQuota({ ...p, billingMethod: p.billingMethod as 1 | 2 }, day, now);
+  return {
+    id: p.id,
+    type: p.productType,
+    name: p.name,
+    billingMethod: p.billingMethod,
+    durationMinutes: p.durationMinutes,
+    totalCount: p.totalCount,
+    remainingCount: p.remainingCount,
+    dailyLimit: p.dailyLimit,
+    usedToday: p.usageDay === day ? p.usedToday : 0,
+    ipCount: p.ipCount,
+    available: state === 1 || state === 3 ? (Number.isFinite(quota) ? quota : -1) : 0,
+    startsAt: p.startsAt,
+    expiresAt: p.expiresAt,
+    state,
+    stateText: PACKAGE_STATE_TEXT[state] ?? '未知',
+    remark: p.remark,
+    source: p.source,
+    deletable: state === 2 || state === 5 || (state === 3 && p.remainingCount === 0),
+  };
+}

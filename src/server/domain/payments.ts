@@ -1,0 +1,216 @@
+// Payments: payment attempts at the provider, applying a verified paid transaction (checked against our own order,
+// paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
+import { AppError } from '../../lib/errors';
+import { closeUnpaidOrder, findOrder, listOrderItems, type OrderRecord } from '../db/orders';
+import {
+  claimPaymentQuery,
+  findPayment,
+  insertPayment,
+  listOrderPayments,
+  markPaymentClosed,
+  markPaymentFailed,
+  markPaymentPending,
+  payAndFulfil,
+} from '../db/payments';
+import type { PaySetup } from '../providers/pay';
+import { PayApiError, type TradeState } from '../providers/pay/types';
+import { commissionAccrualStatements } from './commission'; // issue 6
+import { newOutTradeNo } from './order-numbers';
+
+export const MAX_PAY_ATTEMPTS = 5;
+/** A poll may ask the provider about an attempt at most this often. */
+export const QUERY_INTERVAL_MS = 5_000;
+
+const log = (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>) =>
+  console[level === 'info' ? 'log' : level](JSON.stringify({ level, where: 'payments', ...fields }));
+
+function truncateUtf8(text: string, maxBytes: number): string {
+  let out = text;
+  while (new TextEncoder().encode(out).length > maxBytes) out = out.slice(0, -1);
+  return out;
+}
+
+/**
+ * The QR code URL for an unpaid order: the newest live attempt's, or a new attempt at the provider. Throws
+ * orderNotPayable / orderTooManyAttempts / payUnavailable.
+ */
+export async function paymentCodeFor(
+  db: D1Database,
+  pay: PaySetup,
+  order: OrderRecord,
+  now: number,
+): Promise<{ codeUrl: string; outTradeNo: string }> {
+  if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  const live = (await listOrderPayments(db, order.orderNo)).find(
+    (p) => p.state === 'pending' && p.codeUrl && p.amountFen === order.payFen && p.provider === pay.provider.name,
+  );
+  if (live?.codeUrl) return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
+  const outTradeNo = newOutTradeNo(now);
+  const inserted = await insertPayment(
+    db,
+    {
+      outTradeNo,
+      orderNo: order.orderNo,
+      userId: order.userId,
+      provider: pay.provider.name,
+      amountFen: order.payFen,
+      expiresAt: order.expiresAt,
+      now,
+    },
+    MAX_PAY_ATTEMPTS,
+  );
+  if (!inserted) {
+    const fresh = await findOrder(db, order.orderNo);
+    throw new AppError(fresh?.state === 1 ? 'orderTooManyAttempts' : 'orderNotPayable');
+  }
+  try {
+    const { codeUrl } = await pay.provider.createNativeOrder({
+      outTradeNo,
+      description: truncateUtf8(order.title, 127),
+      amountFen: order.payFen,
+      timeExpireMs: order.expiresAt,
+      notifyUrl: pay.notifyUrl,
+      attach: order.orderNo,
+    });
+    await markPaymentPending(db, outTradeNo, codeUrl);
+    return { codeUrl, outTradeNo };
+  } catch (err) {
+    log('error', { event: 'create_failed', outTradeNo, error: String(err) });
+    await markPaymentFailed(db, outTradeNo, String(err));
+    throw new AppError('payUnavailable');
+  }
+}
+
+export interface ReportedTransaction {
+  outTradeNo: string;
+  tradeState: TradeState;
+  transactionId?: string | undefined;
+  amountTotalFen?: number | undefined;
+  currency?: string | undefined;
+  attach?: string | undefined;
+}
+
+export type ApplyOutcome = 'paid' | 'duplicate' | 'refund' | 'not_paid' | 'unknown' | 'mismatch';
+
+/**
+ * Apply a transaction the provider reported (verified notification or query answer). Amount, currency and order
+ * must match our own records; then the order is marked paid once and fulfilled in the same batch.
+ */
+export async function applyTransaction(db: D1Database, t: ReportedTransaction, now: number): Promise<ApplyOutcome> {
+  if (t.tradeState !== 'SUCCESS') return 'not_paid';
+  const payment = await findPayment(db, t.outTradeNo);
+  if (!payment) {
+    log('error', { event: 'unknown_payment', outTradeNo: t.outTradeNo });
+    return 'unknown';
+  }
+  const order = await findOrder(db, payment.orderNo);
+  if (
+    !order ||
+    !t.transactionId ||
+    t.currency !== 'CNY' ||
+    t.amountTotalFen !== payment.amountFen ||
+    payment.amountFen !== order.payFen ||
+    (t.attach !== undefined && t.attach !== order.orderNo)
+  ) {
+    log('error', {
+      event: 'mismatch',
+      outTradeNo: t.outTradeNo,
+      amount: t.amountTotalFen,
+      expected: payment.amountFen,
+      currency: t.currency,
+      attach: t.attach,
+    });
+    return 'mismatch';
+  }
+  const items = await listOrderItems(db, order.orderNo);
+  const paidNow = await payAndFulfil(
+    db,
+    order,
+    items,
+    { outTradeNo: t.outTradeNo, transactionId: t.transactionId, amountFen: t.amountTotalFen },
+    now,
+    // Issue 6: the promoter's commission accrues in the same transaction, once per order (UNIQUE order_no).
+    commissionAccrualStatements(db, {
+      orderNo: order.orderNo,
+      userId: order.userId,
+      productType: order.productType,
+      payFen: order.payFen,
+      paidAt: now,
+    }),
+  );
+  if (paidNow) {
+    log('info', { event: 'paid', orderNo: order.orderNo, outTradeNo: t.outTradeNo, amount: t.amountTotalFen });
+    return 'paid';
+  }
+  const after = await findOrder(db, order.orderNo);
+  if (after?.state === 2 && after.paidOutTradeNo === t.outTradeNo) return 'duplicate';
+  log('error', { event: 'refund_needed', orderNo: order.orderNo, outTradeNo: t.outTradeNo });
+  return 'refund';
+}
+
+/** Ask the provider about one attempt and apply what it says. */
+export async function reconcilePayment(
+  db: D1Database,
+  pay: PaySetup,
+  outTradeNo: string,
+  now: number,
+): Promise<ApplyOutcome | 'error'> {
+  try {
+    const q = await pay.provider.queryOrder(outTradeNo);
+    return await applyTransaction(db, q, now);
+  } catch (err) {
+    if (err instanceof PayApiError && err.code === 'ORDER_NOT_EXIST') return 'not_paid';
+    log('warn', { event: 'query_failed', outTradeNo, error: String(err) });
+    return 'error';
+  }
+}
+
+/** On a poll: ask the provider about the order's open attempts (rate-limited), so a lost callback heals quickly. */
+export async function refreshOrderPayment(
+  db: D1Database,
+  pay: PaySetup,
+  order: OrderRecord,
+  now: number,
+): Promise<void> {
+  if (order.state !== 1) return;
+  for (const p of await listOrderPayments(db, order.orderNo)) {
+    if (p.state !== 'pending' || p.provider !== pay.provider.name) continue;
+    if (!(await claimPaymentQuery(db, p.outTradeNo, now, QUERY_INTERVAL_MS))) continue;
+    if ((await reconcilePayment(db, pay, p.outTradeNo, now)) === 'paid') return;
+  }
+}
+
+/**
+ * Close an unpaid order: each open attempt is queried and closed at the provider first (a paid one is applied
+ * instead); only then is the order closed and its coupon returned. 'retry' when the provider could not be reached.
+ */
+export async function closeOrder(
+  db: D1Database,
+  pay: PaySetup,
+  orderNo: string,
+  now: number,
+): Promise<'closed' | 'paid' | 'retry' | 'not_open'> {
+  const order = await findOrder(db, orderNo);
+  if (order?.state !== 1) return 'not_open';
+  for (const p of await listOrderPayments(db, orderNo)) {
+    if (p.state !== 'pending' && p.state !== 'creating') continue;
+    if (p.provider !== pay.provider.name) return 'retry';
+    const outcome = await reconcilePayment(db, pay, p.outTradeNo, now);
+    if (outcome === 'paid' || outcome === 'duplicate') return 'paid';
+    if (outcome === 'error') return 'retry';
+    try {
+      await pay.provider.closeOrder(p.outTradeNo);
+    } catch (err) {
+      if (err instanceof PayApiError && err.code === 'ORDERPAID') {
+        const again = await reconcilePayment(db, pay, p.outTradeNo, now);
+        return again === 'paid' || again === 'duplicate' ? 'paid' : 'retry';
+      }
+      if (!(err instanceof PayApiError && err.code === 'ORDER_NOT_EXIST')) {
+        log('warn', { event: 'close_failed', outTradeNo: p.outTradeNo, error: String(err) });
+        return 'retry';
+      }
+    }
+    await markPaymentClosed(db, p.outTradeNo);
+  }
+  return (await closeUnpaidOrder(db, orderNo, now)) ? 'closed' : 'not_open';
+}

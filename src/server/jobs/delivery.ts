@@ -1,0 +1,40 @@
+// Delivery jobs. Every 5 minutes: expire packages, pool IPs and white-list entries, allocate/release dedicated IPs,
+// and roll the current and previous hour into usage_hourly (so charts lag at most 5 minutes). Hourly at :07: roll the
+// last 3 hours again (late node reports) and recompute today's and yesterday's usage_daily.
+import { allocateFixedIps, releaseLapsedFixed } from '../db/fixed';
+import { expireLapsedPackages } from '../db/packages';
+import { expirePoolIps } from '../db/pool';
+import { rollupDays, rollupHours } from '../db/records';
+import { disableExpiredWhiteList } from '../db/white-list';
+import type { Job } from './index';
+
+const HOUR = 3_600_000;
+const SH = 8 * HOUR;
+
+export const deliveryUpkeepJob: Job = {
+  name: 'delivery-upkeep',
+  async run(env, now) {
+    const hour = Math.floor(now / HOUR) * HOUR;
+    return {
+      packagesExpired: await expireLapsedPackages(env.DB, now),
+      pool: await expirePoolIps(env.DB, now),
+      whiteListExpired: await disableExpiredWhiteList(env.DB, now),
+      fixedReleased: await releaseLapsedFixed(env.DB, now),
+      fixedAllocated: await allocateFixedIps(env.DB, now),
+      hoursRolled: await rollupHours(env.DB, hour - HOUR, hour + HOUR),
+    };
+  },
+};
+
+export const usageRollupJob: Job = {
+  name: 'usage-rollup',
+  async run(env, now) {
+    const hour = Math.floor(now / HOUR) * HOUR;
+    // Shanghai midnight of yesterday, so both days are recomputed from whole hours.
+    const yesterday = Math.floor((now + SH) / (24 * HOUR)) * 24 * HOUR - SH - 24 * HOUR;
+    return {
+      hours: await rollupHours(env.DB, hour - 3 * HOUR, hour + HOUR),
+      days: await rollupDays(env.DB, yesterday, hour + HOUR),
+    };
+  },
+};

@@ -1,0 +1,225 @@
+// The local WeChat Pay simulator (development and tests only): the WeChat side of API v3 under /dev/wechatpay/v3/...
+// It verifies our merchant signatures, signs its answers with its own platform key, keeps transactions in D1, and
+// on "pay" builds a signed, encrypted notification for our real notify route. Its keys are generated on first use
+// and kept in D1, so no key material is committed or configured.
+import { toBase64 } from '../../../lib/bytes';
+import {
+  findSimTransaction,
+  findSimulatorKeys,
+  insertSimTransaction,
+  insertSimulatorKeys,
+  markSimClosed,
+  markSimPaid,
+  type SimTransaction,
+} from '../../db/pay-simulator';
+import {
+  buildSignedNotification,
+  errorBody,
+  type SimulatedTransaction,
+  signResponse,
+  transactionJson,
+  verifyMerchantRequest,
+} from './simulator-protocol';
+import { parseWechatTime } from './wechat';
+import { importPrivateKeyPem, importPublicKeyPem, randomNonce } from './wechat-crypto';
+
+/** The simulator's merchant identity (not a real merchant). */
+export const SIMULATOR_MERCHANT = {
+  mchid: '1900000001',
+  appid: 'wxsimulator0000001',
+  merchantSerialNo: 'SIMULATOR0000000000000000000000000000001',
+  platformPublicKeyId: 'PUB_KEY_ID_SIMULATOR00000000000000000001',
+} as const;
+
+/** Where the simulator's routes are mounted on the portal. */
+export const SIMULATOR_MOUNT = '/dev/wechatpay';
+
+export interface SimulatorKeys {
+  merchantPrivatePem: string;
+  merchantPublicPem: string;
+  platformPrivatePem: string;
+  platformPublicPem: string;
+  apiV3Key: string;
+}
+
+function pem(label: string, der: ArrayBuffer): string {
+  const b64 = toBase64(new Uint8Array(der)).replace(/(.{64})/g, '$1\n');
+  return `-----BEGIN ${label}-----\n${b64.trim()}\n-----END ${label}-----\n`;
+}
+
+async function generatePair(): Promise<{ privatePem: string; publicPem: string }> {
+  const pair = (await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  )) as CryptoKeyPair;
+  const priv = (await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer;
+  const pub = (await crypto.subtle.exportKey('spki', pair.publicKey)) as ArrayBuffer;
+  return { privatePem: pem('PRIVATE KEY', priv), publicPem: pem('PUBLIC KEY', pub) };
+}
+
+/** The simulator's keys, generated and stored on first use. Refuses in production. */
+export async function simulatorKeys(db: D1Database, isProduction: boolean, now: number): Promise<SimulatorKeys> {
+  if (isProduction) throw new Error('the payment simulator is not available in production');
+  let row = await findSimulatorKeys(db);
+  if (!row) {
+    const [merchant, platform] = await Promise.all([generatePair(), generatePair()]);
+    const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const apiV3Key = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => alnum[b % 62]).join('');
+    await insertSimulatorKeys(
+      db,
+      {
+        merchant_private_pem: merchant.privatePem,
+        merchant_public_pem: merchant.publicPem,
+        platform_private_pem: platform.privatePem,
+        platform_public_pem: platform.publicPem,
+        api_v3_key: apiV3Key,
+      },
+      now,
+    );
+    row = await findSimulatorKeys(db);
+    if (!row) throw new Error('simulator keys vanished');
+  }
+  return {
+    merchantPrivatePem: row.merchant_private_pem,
+    merchantPublicPem: row.merchant_public_pem,
+    platformPrivatePem: row.platform_private_pem,
+    platformPublicPem: row.platform_public_pem,
+    apiV3Key: row.api_v3_key,
+  };
+}
+
+async function signed(keys: SimulatorKeys, status: number, body: string, now: number): Promise<Response> {
+  const r = await signResponse({
+    platformPrivateKey: await importPrivateKeyPem(keys.platformPrivatePem),
+    platformPublicKeyId: SIMULATOR_MERCHANT.platformPublicKeyId,
+    nowMs: now,
+    nonce: randomNonce(),
+    status,
+    body,
+  });
+  return new Response(r.body === '' ? null : r.body, { status: r.status, headers: r.headers });
+}
+
+const asSimulated = (t: SimTransaction): SimulatedTransaction => ({
+  mchid: t.mchid,
+  appid: t.appid,
+  outTradeNo: t.outTradeNo,
+  tradeState: t.tradeState,
+  amountTotalFen: t.amountFen,
+  ...(t.transactionId ? { transactionId: t.transactionId } : {}),
+  ...(t.successTimeMs ? { successTimeMs: t.successTimeMs } : {}),
+  ...(t.attach !== null ? { attach: t.attach } : {}),
+});
+
+/**
+ * Answer one WeChat Pay API v3 request addressed to the simulator (path under SIMULATOR_MOUNT). `pageOrigin` prefixes
+ * the code_url of the local payment page ('' for a same-site relative URL).
+ */
+export async function handleSimulatorApi(
+  req: Request,
+  db: D1Database,
+  o: { now: number; isProduction: boolean; pageOrigin: string },
+): Promise<Response> {
+  const keys = await simulatorKeys(db, o.isProduction, o.now);
+  const url = new URL(req.url);
+  const path = url.pathname.startsWith(SIMULATOR_MOUNT) ? url.pathname.slice(SIMULATOR_MOUNT.length) : url.pathname;
+  const body = req.method === 'GET' ? '' : await req.text();
+  const check = await verifyMerchantRequest(
+    req.headers.get('Authorization'),
+    req.method,
+    `${path}${url.search}`,
+    body,
+    await importPublicKeyPem(keys.merchantPublicPem),
+    { mchid: SIMULATOR_MERCHANT.mchid, serialNo: SIMULATOR_MERCHANT.merchantSerialNo, nowMs: o.now },
+  );
+  if (!check.ok) {
+    return new Response(errorBody('SIGN_ERROR', `签名错误：${check.reason}`), {
+      status: 401,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+
+  if (req.method === 'POST' && path === '/v3/pay/transactions/native') {
+    let p: Record<string, unknown>;
+    try {
+      p = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return signed(keys, 400, errorBody('PARAM_ERROR', '请求体不是JSON'), o.now);
+    }
+    const amount = p.amount as { total?: unknown } | undefined;
+    const outTradeNo = String(p.out_trade_no ?? '');
+    if (p.mchid !== SIMULATOR_MERCHANT.mchid || p.appid !== SIMULATOR_MERCHANT.appid) {
+      return signed(keys, 400, errorBody('PARAM_ERROR', 'mchid与appid不匹配'), o.now);
+    }
+    if (typeof amount?.total !== 'number' || !/^[0-9A-Za-z_\-*]{6,32}$/.test(outTradeNo)) {
+      return signed(keys, 400, errorBody('PARAM_ERROR', '参数错误'), o.now);
+    }
+    const existing = await findSimTransaction(db, outTradeNo);
+    if (existing && existing.amountFen !== amount.total) {
+      return signed(keys, 400, errorBody('INVALID_REQUEST', '商户订单号重复'), o.now);
+    }
+    if (!existing) {
+      await insertSimTransaction(
+        db,
+        {
+          outTradeNo,
+          mchid: SIMULATOR_MERCHANT.mchid,
+          appid: SIMULATOR_MERCHANT.appid,
+          description: String(p.description ?? ''),
+          amountFen: amount.total,
+          notifyUrl: String(p.notify_url ?? ''),
+          attach: typeof p.attach === 'string' ? p.attach : null,
+          timeExpireMs: parseWechatTime(String(p.time_expire)),
+          tradeState: 'NOTPAY',
+          transactionId: null,
+          successTimeMs: null,
+        },
+        o.now,
+      );
+    }
+    const codeUrl = `${o.pageOrigin}${SIMULATOR_MOUNT}/pay?out_trade_no=${encodeURIComponent(outTradeNo)}`;
+    return signed(keys, 200, JSON.stringify({ code_url: codeUrl }), o.now);
+  }
+
+  const m = /^\/v3\/pay\/transactions\/out-trade-no\/([0-9A-Za-z_\-*]{6,32})(\/close)?$/.exec(path);
+  if (m?.[1]) {
+    const t = await findSimTransaction(db, m[1]);
+    if (!t) return signed(keys, 404, errorBody('ORDER_NOT_EXIST', '订单不存在'), o.now);
+    if (req.method === 'GET' && !m[2]) return signed(keys, 200, JSON.stringify(transactionJson(asSimulated(t))), o.now);
+    if (req.method === 'POST' && m[2]) {
+      if (!(await markSimClosed(db, t.outTradeNo)))
+        return signed(keys, 400, errorBody('ORDERPAID', '订单已支付'), o.now);
+      return signed(keys, 204, '', o.now);
+    }
+  }
+  return signed(keys, 404, errorBody('NOT_FOUND', '接口不存在'), o.now);
+}
+
+/** The transaction behind a payment page. */
+export const findSimulatedTransaction = findSimTransaction;
+
+/**
+ * The payer pays: NOTPAY -> SUCCESS, then the notification WeChat would send (signed with the simulator's platform
+ * key, resource encrypted with its APIv3 key). Null when the transaction cannot be paid (unknown, paid, closed, expired).
+ */
+export async function simulatePayment(
+  db: D1Database,
+  outTradeNo: string,
+  o: { now: number; isProduction: boolean },
+): Promise<{ notifyUrl: string; headers: Record<string, string>; body: string } | null> {
+  const keys = await simulatorKeys(db, o.isProduction, o.now);
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => String(b % 10)).join('');
+  if (!(await markSimPaid(db, outTradeNo, `4200${digits}`, o.now))) return null;
+  const t = await findSimTransaction(db, outTradeNo);
+  if (!t) return null;
+  const n = await buildSignedNotification({
+    transaction: asSimulated(t),
+    apiV3Key: keys.apiV3Key,
+    platformPrivateKey: await importPrivateKeyPem(keys.platformPrivatePem),
+    platformPublicKeyId: SIMULATOR_MERCHANT.platformPublicKeyId,
+    nowMs: o.now,
+    nonce: randomNonce(),
+  });
+  return { notifyUrl: t.notifyUrl, ...n };
+}

@@ -1,0 +1,29 @@
+// The region coverage payload shared by /region and /region/data.
+import { publicCall } from './public-data';
+
+export interface CityDto {
+  province: string;
+  city: string;
+  carriers: string[];
+  nodeCount: number;
+  availability: number;
+  dynamicOk: boolean;
+  staticOk: boolean;
+}
+
+export interface Coverage {
+  hot: CityDto[];
+  provinces: { province: string; cities: CityDto[] }[];
+  totals: { cities: number; provinces: number; nodes: number; availability: number };
+}
+
+/** Region.GetCoverage, or an empty coverage when it fails. */
+export async function loadCoverage(): Promise<Coverage> {
+  return (
+    (await publicCall<Coverage>('Region.GetCoverage')) ?? {
+      hot: [],
+      provinces: [],
+      totals: { cities: 0, provinces: 0, nodes: 0, availability: 0 },
+    }
+  );
+}

@@ -1,0 +1,189 @@
+// Demo catalogue for local development and tests: meals of the four product types with stable ids, activities,
+// sale regions and coupons, plus one coupon for the verified demo user. Idempotent SQL.
+import { durationLabel, periodLabel } from '../../lib/commerce';
+
+const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const FOREVER = 4_102_444_800_000; // 2100-01-01
+
+interface MealSeed {
+  id: number;
+  type: number;
+  billing: number;
+  name: string;
+  minutes: number;
+  size: number;
+  days: number;
+  price: number;
+  overseas?: boolean;
+}
+
+/** Price rounded to whole jiao (10 fen) so list prices look like prices. */
+const jiao = (fen: number) => Math.max(10, Math.round(fen / 10) * 10);
+
+function extractableMeals(type: 10 | 40): MealSeed[] {
+  const label = type === 10 ? '短效动态IP' : '长效静态IP';
+  const minutes = type === 10 ? [3, 5, 10, 15, 30] : [60, 240, 480, 720, 1440];
+  const perKCount = type === 10 ? [100, 150, 250, 350, 500] : [800, 1500, 2500, 3500, 6000];
+  const perKDaily = type === 10 ? [150, 200, 300, 400, 600] : [1000, 1800, 3000, 4000, 7000];
+  const countSizes = type === 10 ? [10_000, 50_000, 200_000, 1_000_000] : [1000, 5000, 20_000];
+  const dailySizes = type === 10 ? [1000, 5000, 20_000] : [200, 1000, 5000];
+  const volume = [100, 95, 90, 85];
+  const periods = [1, 7, 30, 90];
+  const periodFactor = [100, 90, 80, 75];
+  const out: MealSeed[] = [];
+  minutes.forEach((m, d) => {
+    countSizes.forEach((size, s) => {
+      out.push({
+        id: type * 10_000 + 1000 + d * 100 + s * 10,
+        type,
+        billing: 1,
+        name: `${label} 按量 ${size}个 · ${durationLabel(m)}`,
+        minutes: m,
+        size,
+        days: 365,
+        price: jiao(((perKCount[d] ?? 0) * size * (volume[s] ?? 100)) / 1000 / 100),
+      });
+    });
+    dailySizes.forEach((size, s) => {
+      periods.forEach((days, p) => {
+        out.push({
+          id: type * 10_000 + 2000 + d * 100 + s * 10 + p,
+          type,
+          billing: 2,
+          name: `${label} 按时 ${size}个/天 · ${durationLabel(m)} · ${periodLabel(days)}`,
+          minutes: m,
+          size,
+          days,
+          price: jiao(((perKDaily[d] ?? 0) * size * days * (periodFactor[p] ?? 100)) / 1000 / 100),
+        });
+      });
+    });
+  });
+  return out;
+}
+
+const DEDICATED: MealSeed[] = [
+  ...[
+    [7, 2000],
+    [30, 6000],
+    [90, 16_800],
+    [180, 31_800],
+    [365, 59_800],
+  ].map(([days, price], i) => ({
+    id: 302_000 + i,
+    type: 30,
+    billing: 2,
+    name: `固定IP · ${periodLabel(days ?? 0)}`,
+    minutes: 0,
+    size: 1,
+    days: days ?? 0,
+    price: price ?? 0,
+  })),
+  ...[
+    [30, 15_000],
+    [90, 42_000],
+    [180, 80_000],
+    [365, 150_000],
+  ].map(([days, price], i) => ({
+    id: 502_000 + i,
+    type: 50,
+    billing: 2,
+    name: `优质IP · 企业精选 · ${periodLabel(days ?? 0)}`,
+    minutes: 0,
+    size: 1,
+    days: days ?? 0,
+    price: price ?? 0,
+  })),
+  ...[
+    [30, 9900],
+    [90, 26_900],
+    [365, 99_000],
+  ].map(([days, price], i) => ({
+    id: 502_100 + i,
+    type: 50,
+    billing: 2,
+    name: `优质IP · 海外精选 · ${periodLabel(days ?? 0)}`,
+    minutes: 0,
+    size: 1,
+    days: days ?? 0,
+    price: price ?? 0,
+    overseas: true,
+  })),
+];
+
+/** Every demo meal (exported for tests that need a known price). */
+export const DEMO_MEALS: MealSeed[] = [...extractableMeals(10), ...extractableMeals(40), ...DEDICATED];
+
+const ACTIVITIES = [
+  { id: 1, name: '短效按量限时折扣', type: 10, billing: 1, discount: 15, bonus: 0 },
+  { id: 2, name: '短效包时赠量', type: 10, billing: 2, discount: 0, bonus: 20 },
+  { id: 3, name: '长效静态IP特惠', type: 40, billing: 0, discount: 10, bonus: 0 },
+  { id: 4, name: '固定IP长租优惠', type: 30, billing: 0, discount: 5, bonus: 0 },
+];
+
+const CITIES = [
+  ['北京', '北京'],
+  ['上海', '上海'],
+  ['广州', '广东'],
+  ['深圳', '广东'],
+  ['杭州', '浙江'],
+  ['成都', '四川'],
+  ['重庆', '重庆'],
+  ['武汉', '湖北'],
+  ['西安', '陕西'],
+  ['南京', '江苏'],
+  ['天津', '天津'],
+  ['苏州', '江苏'],
+  ['长沙', '湖南'],
+  ['郑州', '河南'],
+  ['青岛', '山东'],
+  ['厦门', '福建'],
+  ['福州', '福建'],
+  ['合肥', '安徽'],
+  ['济南', '山东'],
+  ['沈阳', '辽宁'],
+];
+const OVERSEAS = ['中国香港', '日本东京', '新加坡', '美国洛杉矶', '德国法兰克福', '英国伦敦'];
+
+export const DEMO_COUPONS = [
+  { id: 1, name: '新人专享券', kind: 1, value: 500, threshold: 1000, types: '10,40', days: 30, limit: 1 },
+  { id: 2, name: '全场9折券', kind: 2, value: 10, threshold: 5000, types: '', days: 15, limit: 2 },
+  { id: 3, name: '固定IP立减20元', kind: 1, value: 2000, threshold: 10_000, types: '30,50', days: 30, limit: 1 },
+];
+
+/** SQL that loads the demo catalogue and coupons (idempotent). */
+export function demoCommerceSql(now: number): string {
+  const rows: string[] = [];
+  DEMO_MEALS.forEach((m, i) => {
+    rows.push(
+      `INSERT INTO meals (id, product_type, billing_method, name, ip_duration_minutes, size, period_days, price_fen, is_overseas, sort) VALUES (${m.id}, ${m.type}, ${m.billing}, ${q(m.name)}, ${m.minutes}, ${m.size}, ${m.days}, ${m.price}, ${m.overseas ? 1 : 0}, ${i}) ON CONFLICT(id) DO NOTHING;`,
+    );
+  });
+  for (const a of ACTIVITIES) {
+    rows.push(
+      `INSERT INTO activities (id, name, product_type, billing_method, discount_percent, bonus_percent, starts_at, ends_at) VALUES (${a.id}, ${q(a.name)}, ${a.type}, ${a.billing}, ${a.discount}, ${a.bonus}, 0, ${FOREVER}) ON CONFLICT(id) DO NOTHING;`,
+    );
+  }
+  CITIES.forEach(([name, province], i) => {
+    rows.push(
+      `INSERT INTO meal_regions (id, name, province, product_types, is_overseas, sort) VALUES (${i + 1}, ${q(name ?? '')}, ${q(province ?? '')}, '30,50', 0, ${i}) ON CONFLICT(id) DO NOTHING;`,
+    );
+  });
+  OVERSEAS.forEach((name, i) => {
+    rows.push(
+      `INSERT INTO meal_regions (id, name, province, product_types, is_overseas, sort) VALUES (${101 + i}, ${q(name)}, '海外', '50', 1, ${100 + i}) ON CONFLICT(id) DO NOTHING;`,
+    );
+  });
+  for (const c of DEMO_COUPONS) {
+    rows.push(
+      `INSERT INTO coupons (id, name, kind, value, threshold_fen, product_types, valid_days, per_user_limit, starts_at, ends_at) VALUES (${c.id}, ${q(c.name)}, ${c.kind}, ${c.value}, ${c.threshold}, ${q(c.types)}, ${c.days}, ${c.limit}, 0, ${FOREVER}) ON CONFLICT(id) DO NOTHING;`,
+    );
+  }
+  rows.push(
+    `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
+     SELECT u.id, 1, 1, ${now}, ${now + 30 * 86_400_000}, ${now} FROM users u
+     WHERE u.phone = '13800138000' AND NOT EXISTS (SELECT 1 FROM user_coupons WHERE user_id = u.id AND coupon_id = 1);`,
+    'UPDATE coupons SET issued = (SELECT count(*) FROM user_coupons WHERE coupon_id = coupons.id);',
+  );
+  return rows.join('\n');
+}

@@ -1,0 +1,103 @@
+// Test helpers for commerce: the demo catalogue, verified buyers, the payment simulator and notifications.
+import { env, SELF } from 'cloudflare:test';
+import { SIMULATOR_MERCHANT, simulatorKeys } from '../../src/server/providers/pay/simulator';
+import { buildSignedNotification, type SimulatedTransaction } from '../../src/server/providers/pay/simulator-protocol';
+import { importPrivateKeyPem, randomNonce } from '../../src/server/providers/pay/wechat-crypto';
+import { demoCommerceSql } from '../../src/server/seed/commerce';
+import { BASE, callApi, loginBySms, resetDb } from './api';
+
+/** Empty the database (packages first: they reference users) and load the demo catalogue and coupons. */
+export async function resetWithCatalogue(): Promise<void> {
+  await env.DB.prepare('DELETE FROM proxy_packages').run();
+  await resetDb();
+  await seedCatalogue();
+}
+
+/** Load the demo catalogue and coupons. */
+export async function seedCatalogue(): Promise<void> {
+  const sql = demoCommerceSql(Date.now());
+  const stmts = sql
+    .split(/;\n/)
+    .map((s) => s.trim().replace(/;$/, ''))
+    .filter(Boolean);
+  await env.DB.batch(stmts.map((s) => env.DB.prepare(s)));
+}
+
+let ipCounter = 1;
+
+/** A logged-in, real-name verified user (cookie). */
+export async function verifiedBuyer(phone: string): Promise<string> {
+  const cookie = await loginBySms(phone, `198.51.100.${(ipCounter++ % 200) + 20}`);
+  await env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE phone = ?').bind(phone).run();
+  return cookie;
+}
+
+/** The user id of a phone. */
+export async function userId(phone: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT id FROM users WHERE phone = ?').bind(phone).first<{ id: number }>();
+  if (!row) throw new Error('no user');
+  return row.id;
+}
+
+export interface Placed {
+  orderNo: string;
+  payFen: number;
+  codeUrl: string | null;
+}
+
+/** Place an order through an action and fail loudly on E. */
+export async function place(action: string, params: unknown, cookie: string): Promise<Placed> {
+  const res = await callApi<Placed>(action, params, { cookie });
+  if (!res.body.P) throw new Error(`${action}: ${res.body.E}`);
+  return res.body.P;
+}
+
+/** The out_trade_no in a simulator code_url. */
+export const outTradeNoOf = (codeUrl: string): string => new URL(codeUrl, BASE).searchParams.get('out_trade_no') ?? '';
+
+/** Press "pay" on the simulator page (optionally without sending the notification). */
+export async function payInSimulator(codeUrl: string, skipNotify = false): Promise<Response> {
+  const form = new URLSearchParams({ out_trade_no: outTradeNoOf(codeUrl) });
+  if (skipNotify) form.set('skip_notify', '1');
+  return SELF.fetch(`${BASE}/dev/wechatpay/pay`, {
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+/** A notification for a transaction, signed with the simulator's platform key (or another key) as WeChat would. */
+export async function notification(
+  t: Partial<SimulatedTransaction> & { outTradeNo: string; amountTotalFen: number },
+  o: { nowMs?: number; probe?: boolean; platformPrivatePem?: string } = {},
+): Promise<{ headers: Record<string, string>; body: string }> {
+  const keys = await simulatorKeys(env.DB, false, Date.now());
+  return buildSignedNotification({
+    transaction: {
+      mchid: SIMULATOR_MERCHANT.mchid,
+      appid: SIMULATOR_MERCHANT.appid,
+      tradeState: 'SUCCESS',
+      transactionId: `4200${Date.now()}`,
+      successTimeMs: Date.now(),
+      ...t,
+    },
+    apiV3Key: keys.apiV3Key,
+    platformPrivateKey: await importPrivateKeyPem(o.platformPrivatePem ?? keys.platformPrivatePem),
+    platformPublicKeyId: SIMULATOR_MERCHANT.platformPublicKeyId,
+    nowMs: o.nowMs ?? Date.now(),
+    nonce: randomNonce(),
+    ...(o.probe ? { probe: true } : {}),
+  });
+}
+
+/** POST a notification to the real notify route. */
+export const postNotify = (n: { headers: Record<string, string>; body: string }) =>
+  SELF.fetch(`${BASE}/pay/notify/wechat`, { method: 'POST', headers: n.headers, body: n.body });
+
+/** One row's number. */
+export async function scalar(sql: string, ...binds: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>();
+  return row?.n ?? -1;
+}

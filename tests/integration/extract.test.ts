@@ -1,0 +1,224 @@
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { shanghaiDay } from '../../src/server/domain/extract-params';
+import {
+  addPool,
+  allowIp,
+  extractCall,
+  makePackage,
+  makeUser,
+  resetAll,
+  scalar,
+  simplePool,
+} from '../helpers/delivery';
+
+beforeEach(resetAll);
+
+const CALLER = '192.0.2.50';
+
+async function ready(opts: { remaining?: number; rateLimit?: number } = {}) {
+  const user = await makeUser(opts.rateLimit ? { rateLimit: opts.rateLimit } : {});
+  const pkg = await makePackage(user.id, { remaining: opts.remaining ?? 100 });
+  await allowIp(user.id, CALLER);
+  return { ...user, pkg };
+}
+
+describe('GET /extract success', () => {
+  it('returns ip:port entries in txt with the chosen separator and fields, and charges per IP', async () => {
+    await simplePool(5);
+    const u = await ready();
+    const res = await extractCall({ key: u.key, num: 3, sep: 4, fields: 'ttl,region' });
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('text/plain');
+    const entries = res.text.split('|');
+    expect(entries).toHaveLength(3);
+    for (const e of entries) expect(e).toMatch(/^203\.0\.113\.\d+:\d+,广东省深圳市,\d+$/);
+    // ttl is capped by the package's 5-minute IP lifetime
+    expect(Number(entries[0]?.split(',')[2])).toBeLessThanOrEqual(300);
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(97);
+    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(3);
+    expect(await scalar('SELECT returned AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(3);
+  });
+
+  it('answers the JSON contract with optional fields only when asked', async () => {
+    await simplePool(2);
+    const u = await ready();
+    const plain = JSON.parse((await extractCall({ key: u.key, num: 1, format: 'json' })).text);
+    expect(plain).toMatchObject({ code: 0, msg: '成功', data: { count: 1 } });
+    expect(Object.keys(plain.data.list[0]).sort()).toEqual(['ip', 'port', 'protocol']);
+    const full = JSON.parse(
+      (
+        await extractCall({
+          key: u.key,
+          num: 2,
+          format: 'json',
+          protocol: 'socks5',
+          fields: 'region,carrier,expire,ttl',
+        })
+      ).text,
+    );
+    expect(full.data.count).toBe(2);
+    expect(full.data.list[0]).toMatchObject({ protocol: 'socks5', region: '广东省深圳市', carrier: '电信' });
+    expect(full.data.list[0].expire_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(full.data.list[0].ttl).toBeGreaterThan(290);
+  });
+
+  it('filters by region, exclude, carrier, protocol and min_ttl', async () => {
+    await addPool([
+      { ip: '203.0.113.1', province: '北京市', city: '北京市', carrier: '联通' },
+      { ip: '203.0.113.2', province: '广东省', city: '广州市', carrier: '电信' },
+      { ip: '203.0.113.3', province: '广东省', city: '深圳市', carrier: '移动', protocols: 3 },
+      { ip: '203.0.113.4', province: '广东省', city: '深圳市', carrier: '电信', ttlSeconds: 60 },
+    ]);
+    const u = await ready({ rateLimit: 50 });
+    const ips = async (q: Record<string, string | number>) => {
+      const r = await extractCall({ key: u.key, num: 10, format: 'json', ...q });
+      return r.status === 200
+        ? JSON.parse(r.text)
+            .data.list.map((e: { ip: string }) => e.ip)
+            .sort()
+        : r.status;
+    };
+    expect(await ips({ region: '广东' })).toEqual(['203.0.113.2', '203.0.113.3', '203.0.113.4']);
+    expect(await ips({ region: '深圳市,北京' })).toEqual(['203.0.113.1', '203.0.113.3', '203.0.113.4']);
+    expect(await ips({ exclude: '广州,北京市' })).toEqual(['203.0.113.3', '203.0.113.4']);
+    expect(await ips({ carrier: '联通' })).toEqual(['203.0.113.1']);
+    expect(await ips({ protocol: 'socks5' })).toEqual(['203.0.113.1', '203.0.113.2', '203.0.113.4']);
+    expect(await ips({ min_ttl: 120 })).toEqual(['203.0.113.1', '203.0.113.2', '203.0.113.3']);
+    expect(await ips({ region: '西藏' })).toBe(404);
+  });
+
+  it('dedup 1 skips IPs given today; dedup 2 skips IPs still in use', async () => {
+    await simplePool(3);
+    const u = await ready();
+    expect((await extractCall({ key: u.key, num: 2, dedup: 1 })).status).toBe(200);
+    const second = await extractCall({ key: u.key, num: 3, dedup: 1 });
+    expect(second.text.split('\r\n')).toHaveLength(1);
+    const third = await extractCall({ key: u.key, num: 1, dedup: 1 });
+    expect(third).toMatchObject({ status: 404, text: 'ERROR 1007 暂无满足条件的IP' });
+    // yesterday's assignments no longer count for dedup 1, but an unexpired one still counts for dedup 2
+    await env.DB.prepare("UPDATE ip_assignments SET day = '2000-01-01'").run();
+    await env.DB.prepare(
+      'UPDATE ip_assignments SET expires_at = 0 WHERE id IN (SELECT id FROM ip_assignments LIMIT 2)',
+    ).run();
+    expect((await extractCall({ key: u.key, num: 3, dedup: 1 })).text.split('\r\n')).toHaveLength(3);
+    expect(shanghaiDay(Date.now())).toMatch(/^\d{4}-\d\d-\d\d$/);
+  });
+});
+
+describe('GET /extract refusals', () => {
+  it('refuses a wrong key with 1001 (401) and logs nothing against any user', async () => {
+    await simplePool(1);
+    await ready();
+    const res = await extractCall({ key: 'wrongkey0000000000000000000000000', format: 'json' });
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.text)).toEqual({ code: 1001, msg: '密钥无效' });
+    expect((await extractCall({ num: 1 })).text).toBe('ERROR 1001 密钥无效');
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs')).toBe(0);
+  });
+
+  it('refuses a caller not on the white list with 1002 (403) and charges nothing', async () => {
+    await simplePool(1);
+    const u = await ready();
+    const res = await extractCall({ key: u.key }, '198.51.100.99');
+    expect(res).toMatchObject({ status: 403, text: 'ERROR 1002 调用IP不在白名单' });
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(100);
+    expect(await scalar('SELECT code AS n FROM extract_logs WHERE user_id = ?', u.id)).toBe(1002);
+  });
+
+  it('refuses a disabled or expired white-list entry with 1002', async () => {
+    await simplePool(1);
+    const u = await makeUser();
+    await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.60', { enabled: false });
+    await allowIp(u.id, '192.0.2.61', { expiresAt: Date.now() - 1000 });
+    expect((await extractCall({ key: u.key }, '192.0.2.60')).status).toBe(403);
+    expect((await extractCall({ key: u.key, format: 'json' }, '192.0.2.61')).text).toBe(
+      JSON.stringify({ code: 1002, msg: '调用IP不在白名单' }),
+    );
+  });
+
+  it('matches IPv6 callers in canonical form', async () => {
+    await simplePool(1);
+    const u = await makeUser();
+    await makePackage(u.id);
+    await allowIp(u.id, '2001:db8::1');
+    expect((await extractCall({ key: u.key }, '2001:0DB8:0:0:0:0:0:1')).status).toBe(200);
+  });
+
+  it('refuses an exhausted package with 1004 and an expired one with 1003', async () => {
+    await simplePool(5);
+    const u = await ready({ remaining: 2 });
+    expect((await extractCall({ key: u.key, num: 3 })).text).toBe('ERROR 1004 套餐余量不足');
+    expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
+    expect(await scalar('SELECT state AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(3);
+    expect((await extractCall({ key: u.key, num: 1 })).text).toBe('ERROR 1004 套餐余量不足');
+    await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, u.pkg)
+      .run();
+    const expired = await extractCall({ key: u.key, format: 'json' });
+    expect(expired.status).toBe(403);
+    expect(JSON.parse(expired.text)).toEqual({ code: 1003, msg: '套餐不存在或已过期' });
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(0);
+  });
+
+  it('limits a time package to its daily allowance', async () => {
+    await simplePool(10);
+    const u = await makeUser();
+    await allowIp(u.id, CALLER);
+    const day = shanghaiDay(Date.now());
+    const pkg = await makePackage(u.id, { billing: 2, dailyLimit: 5, usedToday: 3, usageDay: day });
+    expect((await extractCall({ key: u.key, num: 3 })).status).toBe(403);
+    expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
+    expect(await scalar('SELECT used_today AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(5);
+    // a new day starts from zero
+    await env.DB.prepare("UPDATE proxy_packages SET usage_day = '2000-01-01' WHERE id = ?").bind(pkg).run();
+    expect((await extractCall({ key: u.key, num: 4 })).status).toBe(200);
+    expect(await scalar('SELECT used_today AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(4);
+  });
+
+  it('names the bad parameter with 1006 (400)', async () => {
+    const u = await ready();
+    expect((await extractCall({ key: u.key, num: 201 })).text).toBe('ERROR 1006 参数错误：num须为1-200的整数');
+    const res = await extractCall({ key: u.key, format: 'json', carrier: '铁通' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).code).toBe(1006);
+    expect((await extractCall({ key: u.key, sep: 5 })).status).toBe(400);
+  });
+
+  it('holds a burst to 10 calls per second per key (1005, 429)', async () => {
+    await simplePool(20);
+    const u = await ready();
+    // start at the beginning of a second so the burst stays inside one window
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+    const results = await Promise.all(Array.from({ length: 14 }, () => extractCall({ key: u.key, num: 1 })));
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(4);
+    expect(limited[0]?.text).toBe('ERROR 1005 请求过于频繁');
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(90);
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ?', u.id)).toBe(14);
+  });
+
+  it('gives exactly the last 10 IPs of quota to 20 concurrent calls', async () => {
+    await simplePool(30);
+    const u = await ready({ remaining: 10, rateLimit: 100 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 1 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.text).toBe('ERROR 1004 套餐余量不足');
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(0);
+    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(10);
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(10);
+  });
+
+  it('never lets multi-IP calls overdraw: 20 concurrent calls of 3 against 10 left', async () => {
+    await simplePool(30);
+    const u = await ready({ remaining: 10, rateLimit: 100 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 3 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(1);
+    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(9);
+  });
+});

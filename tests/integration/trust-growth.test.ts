@@ -1,0 +1,242 @@
+// Welfare trials, red packets, notices and account settings: one-time rights under concurrency, read state, and
+// session revocation after credential changes.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoTrustSql } from '../../src/server/seed/trust';
+import { callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
+import { freshIp, markVerified, newUser, scalar } from '../helpers/trust';
+
+async function seedTrust() {
+  const sql = demoTrustSql(Date.now());
+  for (const stmt of sql
+    .split(/;\n/)
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await env.DB.prepare(stmt).run();
+}
+
+beforeEach(async () => {
+  await resetDb();
+  await seedTrust();
+});
+
+describe('welfare trial', () => {
+  it('needs real-name authentication', async () => {
+    const cookie = await newUser('13700000001');
+    expect((await callApi('User.WelfareAble', {}, { cookie })).body.P).toEqual({
+      able: false,
+      reason: 'needsRealName',
+    });
+    expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie })).body.E).toBe('请先完成实名认证');
+    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(0);
+  });
+
+  it('gives exactly one trial package under concurrent claims and refuses later ones', async () => {
+    const cookie = await newUser('13700000002');
+    await markVerified('13700000002');
+    expect((await callApi('User.WelfareAble', {}, { cookie })).body.P).toEqual({ able: true, reason: '' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => callApi('Proxy.GiveWelfareMeal', {}, { cookie })),
+    );
+    expect(results.filter((r) => r.body.P).length).toBe(1);
+    expect(results.filter((r) => r.body.E === '该实名身份已领取过免费试用').length).toBe(7);
+    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
+    expect(await scalar("SELECT remaining_count AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1000);
+    expect((await callApi('User.WelfareAble', {}, { cookie })).body.P).toEqual({ able: false, reason: 'claimed' });
+  });
+
+  it('is once per identity, not per account', async () => {
+    const a = await newUser('13700000003');
+    await markVerified('13700000003', 'same-person');
+    expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: a })).body.P).toBeTruthy();
+    // The same person on another account (identity moved by an operator): still refused.
+    await env.DB.prepare("UPDATE user_identities SET id_hash = 'moved' WHERE id_hash = 'same-person'").run();
+    const b = await newUser('13700000004');
+    await markVerified('13700000004', 'same-person');
+    expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: b })).body.E).toBe('该实名身份已领取过免费试用');
+    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
+  });
+});
+
+describe('red packets', () => {
+  it('never hands out more packets than the budget, whatever the concurrency', async () => {
+    await env.DB.prepare('UPDATE red_launches SET budget = 3 WHERE id = 1').run();
+    const phones = Array.from({ length: 7 }, (_, i) => `1370000010${i}`);
+    const cookies: string[] = [];
+    for (const p of phones) {
+      cookies.push(await newUser(p));
+      await markVerified(p);
+    }
+    const results = await Promise.all(cookies.map((cookie) => callApi('RedLaunch.Receive', { id: 1 }, { cookie })));
+    expect(results.filter((r) => r.body.P).length).toBe(3);
+    expect(results.filter((r) => r.body.E === '红包已被领完').length).toBe(4);
+    expect(await scalar('SELECT received AS n FROM red_launches WHERE id = 1')).toBe(3);
+    expect(await scalar('SELECT count(*) AS n FROM red_records')).toBe(3);
+    const info = await callApi<{ data: { remaining: number } }>('RedLaunch.GetRedLaunch', {});
+    expect(info.body.P?.data.remaining).toBe(0);
+  });
+
+  it('lets one user receive a packet once, shows it as new once and turns it into one package', async () => {
+    const cookie = await newUser('13700000201');
+    await markVerified('13700000201');
+    const anon = await callApi<{ data: { id: number; received: boolean } }>('RedLaunch.GetRedLaunch', {});
+    expect(anon.body.P?.data).toMatchObject({ id: 1, received: false });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => callApi('RedLaunch.Receive', { id: 1 }, { cookie })),
+    );
+    expect(results.filter((r) => r.body.P).length).toBe(1);
+    expect(results.filter((r) => r.body.E === '您已领取过该红包').length).toBe(5);
+    expect(await scalar('SELECT received AS n FROM red_launches WHERE id = 1')).toBe(1);
+    expect(
+      (await callApi<{ data: { received: boolean } }>('RedLaunch.GetRedLaunch', {}, { cookie })).body.P?.data.received,
+    ).toBe(true);
+
+    const fresh = await callApi<{ list: { id: number }[] }>('RedPackage.GetNewRedPackage', {}, { cookie });
+    expect(fresh.body.P?.list).toHaveLength(1);
+    expect(
+      (await callApi<{ list: unknown[] }>('RedPackage.GetNewRedPackage', {}, { cookie })).body.P?.list,
+    ).toHaveLength(0);
+
+    const recordId = fresh.body.P?.list[0]?.id as number;
+    const uses = await Promise.all(
+      Array.from({ length: 5 }, () => callApi('Proxy.GetredPackage', { recordId }, { cookie })),
+    );
+    expect(uses.filter((r) => r.body.P).length).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'red_packet'")).toBe(1);
+    const list = await callApi<{ total: number; list: { state: number; packageId: number }[] }>(
+      'RedRecord.GetList',
+      {},
+      { cookie },
+    );
+    expect(list.body.P?.list[0]).toMatchObject({ state: 2 });
+    expect(list.body.P?.list[0]?.packageId).toBeGreaterThan(0);
+
+    const other = await newUser('13700000202');
+    expect((await callApi('Proxy.GetredPackage', { recordId }, { cookie: other })).body.E).toBe('红包不存在或已使用');
+    expect((await callApi('RedLaunch.Receive', { id: 1 }, { cookie: other })).body.E).toBe('请先完成实名认证');
+  });
+
+  it('refuses launches outside their window', async () => {
+    const cookie = await newUser('13700000203');
+    await markVerified('13700000203');
+    await env.DB.prepare('UPDATE red_launches SET ends_at = 1 WHERE id = 1').run();
+    expect((await callApi('RedLaunch.Receive', { id: 1 }, { cookie })).body.E).toBe('红包活动未开始或已结束');
+    expect((await callApi<{ data: null }>('RedLaunch.GetRedLaunch', {})).body.P).toEqual({ data: null });
+  });
+});
+
+describe('notices', () => {
+  it('counts unread notices per user and drops the badge when read', async () => {
+    const a = await newUser('13700000301');
+    const b = await newUser('13700000302');
+    const start = await callApi<{ unreadCount: number }>('Notice.getUnReadCount', {}, { cookie: a });
+    expect(start.body.P?.unreadCount).toBe(2);
+    const list = await callApi<{ list: { id: number; isRead: boolean; content: string }[] }>(
+      'Notice.getLatestNotice',
+      {},
+      { cookie: a },
+    );
+    expect(list.body.P?.list.map((n) => n.isRead)).toEqual([false, false]);
+    const first = list.body.P?.list[0]?.id as number;
+    expect((await callApi('Notice.ReadNotice', { id: first }, { cookie: a })).body.P).toEqual({ unreadCount: 1 });
+    expect((await callApi('Notice.ReadNotice', { id: first }, { cookie: a })).body.P).toEqual({ unreadCount: 1 });
+    expect(
+      (await callApi<{ unreadCount: number }>('Notice.getUnReadCount', {}, { cookie: b })).body.P?.unreadCount,
+    ).toBe(2);
+    expect((await callApi('Notice.ReadNotice', { id: 999999 }, { cookie: a })).body.E).toBe('公告不存在');
+    expect((await callApi('Notice.ReadNotice', { all: true }, { cookie: a })).body.P).toEqual({ unreadCount: 0 });
+  });
+
+  it('sanitises notice HTML', async () => {
+    await env.DB.prepare(
+      "INSERT INTO home_notices (id, title, content_html, starts_at, ends_at, enabled, created_at) VALUES (9200, 'x', '<p onclick=\"steal()\">hi</p><script>alert(1)</script>', 1, 9999999999999, 1, 1)",
+    ).run();
+    const cookie = await newUser('13700000303');
+    const list = await callApi<{ list: { id: number; content: string }[] }>('Notice.getLatestNotice', {}, { cookie });
+    const n = list.body.P?.list.find((x) => x.id === 9200);
+    expect(n?.content).not.toContain('script');
+    expect(n?.content).not.toContain('onclick');
+    expect(n?.content).toContain('hi');
+  });
+});
+
+describe('account settings', () => {
+  it('changes the password with the current one and ends the other sessions', async () => {
+    const ip = freshIp();
+    const phone = '13700000401';
+    const first = await newUser(phone);
+    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await callApi('User.GetCode', { phone }, { ip });
+    const second = cookieJar(
+      (await callApi('User.LoginRegister', { phone, code: await latestCode(phone) }, { ip })).setCookies,
+    );
+    // First set a password by SMS code.
+    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await callApi('User.GetPhoneCode', { purpose: 'change_pwd' }, { cookie: second, ip });
+    const bySms = await callApi(
+      'User.ChangePwd',
+      { code: await latestCode(phone), newPassword: 'abc12345' },
+      { cookie: second, ip },
+    );
+    expect(bySms.body.P).toMatchObject({ changed: true, sessionsEnded: 1 });
+    expect((await callApi('User.GetMineInfo', {}, { cookie: first })).status).toBe(401);
+
+    const weak = await callApi('User.ChangePwd', { oldPassword: 'abc12345', newPassword: 'short' }, { cookie: second });
+    expect(weak.body.E).toBe('密码需为8-32位，且同时包含字母和数字');
+    expect(
+      (await callApi('User.ChangePwd', { oldPassword: 'wrong123', newPassword: 'xyz98765' }, { cookie: second })).body
+        .E,
+    ).toBe('当前密码错误');
+    expect((await callApi('User.ChangePwd', { newPassword: 'xyz98765' }, { cookie: second })).body.E).toBe(
+      '请输入当前密码或短信验证码',
+    );
+    expect(
+      (await callApi('User.ChangePwd', { oldPassword: 'abc12345', newPassword: 'xyz98765' }, { cookie: second })).body
+        .P,
+    ).toMatchObject({ changed: true });
+    expect((await callApi('User.Login', { phone, password: 'xyz98765' })).body.P).toMatchObject({ state: 1 });
+  });
+
+  it('changes the phone only after the old phone and then the new one are verified', async () => {
+    const ip = freshIp();
+    const cookie = await newUser('13700000501');
+    const other = await newUser('13700000502');
+    expect(
+      (await callApi('User.GetPhoneCode', { purpose: 'change_phone_new', phone: '13700000599' }, { cookie, ip })).body
+        .E,
+    ).toBe('请先验证原手机号');
+    expect(
+      (await callApi('User.ChangePhone', { step: 'new', phone: '13700000599', code: '123456' }, { cookie, ip })).body.E,
+    ).toBe('请先验证原手机号');
+
+    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await callApi('User.GetPhoneCode', { purpose: 'change_phone_old' }, { cookie, ip });
+    expect(
+      (await callApi('User.ChangePhone', { step: 'old', code: await latestCode('13700000501') }, { cookie, ip })).body
+        .P,
+    ).toMatchObject({ verified: true });
+    expect(
+      (await callApi('User.GetPhoneCode', { purpose: 'change_phone_new', phone: '13700000502' }, { cookie, ip })).body
+        .E,
+    ).toBe('该手机号已注册其他账号');
+    await callApi('User.GetPhoneCode', { purpose: 'change_phone_new', phone: '13700000599' }, { cookie, ip });
+    const done = await callApi(
+      'User.ChangePhone',
+      { step: 'new', phone: '13700000599', code: await latestCode('13700000599') },
+      { cookie, ip },
+    );
+    expect(done.body.P).toMatchObject({ changed: true });
+    expect(await scalar("SELECT count(*) AS n FROM users WHERE phone = '13700000599'")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM users WHERE phone = '13700000501'")).toBe(0);
+    expect(await scalar('SELECT count(*) AS n FROM phone_change_grants')).toBe(0);
+    expect((await callApi('User.GetMineInfo', {}, { cookie: other })).status).toBe(200);
+  });
+
+  it('keeps the auto-replace switch and signs the user for customer service', async () => {
+    const cookie = await newUser('13700000601');
+    expect((await callApi('User.IsAutoReplace', {}, { cookie })).body.P).toEqual({ isAutoReplace: false });
+    expect((await callApi('User.IsAutoReplace', { value: true }, { cookie })).body.P).toEqual({ isAutoReplace: true });
+    const sign = await callApi<{ sign: string }>('User.getUserSign', {}, { cookie });
+    expect(sign.body.P?.sign).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

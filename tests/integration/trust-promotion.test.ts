@@ -1,0 +1,264 @@
+// Promotion: attribution from the promotion cookies at registration, sellers, commission accrued exactly once per
+// paid order (duplicate payment callbacks), reversal on refund, and withdrawals that can never take commission twice.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { commissionReversalStatements } from '../../src/server/domain/commission';
+import { applyTransaction } from '../../src/server/domain/payments';
+import { demoTrustSql } from '../../src/server/seed/trust';
+import { callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
+import { freshIp, makeOperator, markVerified, newUser, scalar } from '../helpers/trust';
+
+beforeEach(async () => {
+  await resetDb();
+  for (const stmt of demoTrustSql(Date.now())
+    .split(/;\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    await env.DB.prepare(stmt).run();
+  }
+});
+
+/** Register a phone by SMS carrying promotion cookies, as a browser that followed a link would. */
+async function registerWithCookies(phone: string, cookies: string): Promise<string> {
+  const ip = freshIp();
+  await callApi('User.GetCode', { phone }, { ip });
+  const res = await callApi('User.LoginRegister', { phone, code: await latestCode(phone) }, { ip, cookie: cookies });
+  if (res.body.E) throw new Error(res.body.E);
+  return cookieJar(res.setCookies);
+}
+
+/** An unpaid order with a pending payment attempt, as checkout leaves it. */
+async function unpaidOrder(userPhone: string, orderNo: string, payFen: number, productType = 10): Promise<void> {
+  const now = Date.now();
+  const user = await scalar('SELECT id AS n FROM users WHERE phone = ?', userPhone);
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, pay_fen, state, expires_at, created_at)
+       VALUES (?, ?, 1, ?, '测试订单', ?, ?, 1, ?, ?)`,
+    ).bind(orderNo, user, productType, payFen, payFen, now + 3_600_000, now),
+    env.DB.prepare(
+      "INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at) VALUES (?, ?, ?, 'simulator', ?, 'pending', ?, ?)",
+    ).bind(`P${orderNo}`, orderNo, user, payFen, now + 3_600_000, now),
+  ]);
+}
+
+const paidCallback = (orderNo: string, fen: number) =>
+  applyTransaction(
+    env.DB,
+    {
+      outTradeNo: `P${orderNo}`,
+      tradeState: 'SUCCESS',
+      transactionId: `T${orderNo}`,
+      amountTotalFen: fen,
+      currency: 'CNY',
+    },
+    Date.now(),
+  );
+
+describe('attribution at registration', () => {
+  it('credits the promoter whose code is in the did cookie, once, and never oneself', async () => {
+    const promoter = await newUser('13800000001');
+    const opened = await callApi<{ code: string; link: string }>(
+      'UserPromotion.AddUserPromotion',
+      {},
+      { cookie: promoter },
+    );
+    const code = opened.body.P?.code as string;
+    expect(opened.body.P?.link).toBe(`https://portal.test/?did=${code}`);
+    expect(
+      (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P?.code,
+    ).toBe(code);
+
+    await registerWithCookies('13800000002', `did=${code}; keyword=${encodeURIComponent('代理IP')}`);
+    await registerWithCookies('13800000003', 'did=nosuchcode');
+    const details = await callApi<{ total: number; list: { inviteePhone: string }[] }>(
+      'UserPromotion.GetInvitationDetails',
+      {},
+      { cookie: promoter },
+    );
+    expect(details.body.P?.total).toBe(1);
+    expect(details.body.P?.list[0]?.inviteePhone).toBe('138****0002');
+    expect(await scalar("SELECT count(*) AS n FROM invitations WHERE keyword = '代理IP'")).toBe(1);
+    // Logging in again later with another promoter's cookie changes nothing.
+    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await registerWithCookies('13800000002', 'did=othercode');
+    expect(await scalar('SELECT count(*) AS n FROM invitations')).toBe(1);
+  });
+
+  it('assigns the seller of a from=seller link and shows the seller phone in mineInfo', async () => {
+    const cookie = await registerWithCookies('13800000004', 'did=seller01; from=seller');
+    const mine = await callApi<{ sellerInfo: { sellerPhone: string } | null }>('User.GetMineInfo', {}, { cookie });
+    expect(mine.body.P?.sellerInfo).toEqual({ sellerPhone: '13600136000' });
+    const plain = await newUser('13800000005');
+    expect(
+      (await callApi<{ sellerInfo: null }>('User.GetMineInfo', {}, { cookie: plain })).body.P?.sellerInfo,
+    ).toBeNull();
+    expect(await scalar('SELECT count(*) AS n FROM invitations')).toBe(0);
+  });
+});
+
+describe('commission', () => {
+  async function promoterWithInvitee() {
+    const promoter = await newUser('13800000011');
+    const code = (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P
+      ?.code;
+    await registerWithCookies('13800000012', `did=${code}`);
+    return promoter;
+  }
+
+  it('accrues once per paid order under duplicate callbacks: 20% on the first order, 10% after, floored', async () => {
+    const promoter = await promoterWithInvitee();
+    await unpaidOrder('13800000012', 'ORD1', 9999);
+    const outcomes = await Promise.all([
+      paidCallback('ORD1', 9999),
+      paidCallback('ORD1', 9999),
+      paidCallback('ORD1', 9999),
+    ]);
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(1);
+    expect(await scalar("SELECT amount_fen AS n FROM commission_entries WHERE order_no = 'ORD1'")).toBe(1999); // 1999.8
+
+    await unpaidOrder('13800000012', 'ORD2', 5005, 30);
+    await paidCallback('ORD2', 5005);
+    expect(await scalar("SELECT amount_fen AS n FROM commission_entries WHERE order_no = 'ORD2'")).toBe(400); // 8% of 50.05
+
+    const details = await callApi<{ list: { orderNo: string; isFirst: boolean }[] }>(
+      'UserPromotion.GetCommissionDetails',
+      {},
+      { cookie: promoter },
+    );
+    expect(details.body.P?.list.map((e) => [e.orderNo, e.isFirst])).toEqual([
+      ['ORD2', false],
+      ['ORD1', true],
+    ]);
+    const info = await callApi<{ summary: { availableFen: number } }>(
+      'UserPromotion.GetUserPromotion',
+      {},
+      { cookie: promoter },
+    );
+    expect(info.body.P?.summary.availableFen).toBe(2399);
+  });
+
+  it('pays nothing for uninvited buyers and unpaid orders', async () => {
+    await newUser('13800000021');
+    await unpaidOrder('13800000021', 'ORD3', 10000);
+    await paidCallback('ORD3', 10000);
+    await promoterWithInvitee();
+    await unpaidOrder('13800000012', 'ORD4', 10000);
+    await env.DB.prepare("UPDATE orders SET state = 3 WHERE order_no = 'ORD4'").run();
+    await paidCallback('ORD4', 10000); // money for a closed order: refunded, no commission
+    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(0);
+  });
+
+  it('reverses the commission of a refunded order, also after it was withdrawn', async () => {
+    const promoter = await promoterWithInvitee();
+    await markVerified('13800000011');
+    await unpaidOrder('13800000012', 'ORD5', 30000);
+    await paidCallback('ORD5', 30000);
+    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD5', Date.now()));
+    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD5', Date.now()));
+    expect(await scalar("SELECT state AS n FROM commission_entries WHERE order_no = 'ORD5'")).toBe(3);
+    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(1);
+
+    await unpaidOrder('13800000012', 'ORD6', 60000);
+    await paidCallback('ORD6', 60000);
+    expect(
+      (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000011' }, { cookie: promoter }))
+        .body.P,
+    ).toMatchObject({ amountFen: 6000 });
+    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD6', Date.now()));
+    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD6', Date.now()));
+    expect(await scalar('SELECT sum(amount_fen) AS n FROM commission_entries WHERE state = 1')).toBe(-6000);
+  });
+});
+
+describe('withdrawals', () => {
+  async function earner(fen: number) {
+    const promoter = await newUser('13800000031');
+    await markVerified('13800000031');
+    const code = (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P
+      ?.code;
+    await registerWithCookies('13800000032', `did=${code}`);
+    await unpaidOrder('13800000032', 'ORDW', fen);
+    await paidCallback('ORDW', fen);
+    return promoter;
+  }
+
+  it('takes the commission once under concurrent requests and keeps an audit trail', async () => {
+    const cookie = await earner(50000); // 20% = 10000 fen
+    const tries = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: 'zhang@example.com' }, { cookie }),
+      ),
+    );
+    expect(tries.filter((t) => t.body.P).length).toBe(1);
+    expect(tries.filter((t) => t.body.E).length).toBe(5);
+    expect(await scalar('SELECT count(*) AS n FROM withdrawals')).toBe(1);
+    expect(await scalar('SELECT amount_fen AS n FROM withdrawals')).toBe(10000);
+    expect(await scalar('SELECT count(*) AS n FROM commission_entries WHERE state = 1')).toBe(0);
+    const again = await callApi(
+      'UserPromotion.Withdraw',
+      { accountName: '张三', accountNo: 'zhang@example.com' },
+      { cookie },
+    );
+    expect(again.body.E).toBe('已有处理中的提现申请，请等待处理完成');
+
+    const op = await newUser('13800000039');
+    await makeOperator('13800000039');
+    const id = await scalar('SELECT id AS n FROM withdrawals');
+    expect((await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'paid' }, { cookie: op })).body.E).toBe(
+      '该提现申请状态已变化，请刷新后重试',
+    );
+    expect((await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'approve' }, { cookie })).status).toBe(403);
+    expect(
+      (await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'approve' }, { cookie: op })).body.P,
+    ).toEqual({ state: 2 });
+    expect(
+      (await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'paid', note: '支付宝转账' }, { cookie: op }))
+        .body.P,
+    ).toEqual({ state: 3 });
+    const summary = await callApi<{ summary: { availableFen: number; withdrawnFen: number } }>(
+      'UserPromotion.GetUserPromotion',
+      {},
+      { cookie },
+    );
+    expect(summary.body.P?.summary).toMatchObject({ availableFen: 0, withdrawnFen: 10000 });
+    const queue = await callApi<{ list: { events: { toState: number }[] }[] }>(
+      'UserPromotion.WithdrawalQueue',
+      { state: 3 },
+      { cookie: op },
+    );
+    expect(queue.body.P?.list[0]?.events.map((e) => e.toState)).toEqual([1, 2, 3]);
+    // Paid is final: nothing can be withdrawn again.
+    expect(
+      (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: 'zhang@example.com' }, { cookie }))
+        .body.E,
+    ).toBe('可提现佣金不足最低提现金额');
+  });
+
+  it('returns the commission to available when the operator rejects', async () => {
+    const cookie = await earner(50000);
+    await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000031' }, { cookie });
+    const op = await newUser('13800000038');
+    await makeOperator('13800000038');
+    const id = await scalar('SELECT id AS n FROM withdrawals');
+    await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'reject', note: '账号有误' }, { cookie: op });
+    expect(await scalar('SELECT sum(amount_fen) AS n FROM commission_entries WHERE state = 1')).toBe(10000);
+    expect(
+      (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000031' }, { cookie })).body.P,
+    ).toMatchObject({ amountFen: 10000 });
+  });
+
+  it('refuses amounts under the minimum and unverified users', async () => {
+    const cookie = await earner(1000); // 200 fen
+    expect(
+      (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000031' }, { cookie })).body.E,
+    ).toBe('可提现佣金不足最低提现金额');
+    const plain = await newUser('13800000041');
+    expect(
+      (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000041' }, { cookie: plain }))
+        .body.E,
+    ).toBe('请先完成实名认证');
+    expect(await scalar('SELECT count(*) AS n FROM withdrawals')).toBe(0);
+  });
+});
