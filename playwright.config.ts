@@ -3,6 +3,9 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
+// E2E_BASE_URL points the journeys at a server that is already running (e.g. `npm run preview`); otherwise a fresh one
+// is started from dist/.
+const EXISTING = process.env.E2E_BASE_URL;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -22,7 +25,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: EXISTING ?? `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
@@ -33,12 +36,16 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
     { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs --port=${PORT}`,
-    url: `http://127.0.0.1:${PORT}/builds/latest.json`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  ...(EXISTING
+    ? {}
+    : {
+        webServer: {
+          command: `node scripts/e2e-server.mjs --port=${PORT}`,
+          url: `http://127.0.0.1:${PORT}/builds/latest.json`,
+          reuseExistingServer: false,
+          timeout: 180_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+      }),
 });

@@ -4,7 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { bin, run, toolEnv } from './lib/tools.mjs';
 
 const port = process.argv.find((a) => a.startsWith('--port='))?.split('=')[1] ?? '8788';
-const state = '.tmp/e2e-state';
+const state = `.tmp/e2e-state-${port}`;
 const env = toolEnv();
 const must = async (cmd, args) => {
   const { code, err } = await run(cmd, args, { env, capture: true });
