@@ -44,7 +44,17 @@ const step = async (label, cmd, args) => {
     process.exit(1);
   }
 };
-await step('migrate', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '-c', configPath, '--persist-to', state]);
+await step('migrate', bin('wrangler'), [
+  'd1',
+  'migrations',
+  'apply',
+  'DB',
+  '--local',
+  '-c',
+  configPath,
+  '--persist-to',
+  state,
+]);
 await step('seed', process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`, `--config=${configPath}`]);
 // Enough quota and rate allowance that the bench measures the work of a call, not its refusal.
 writeFileSync(
@@ -54,14 +64,37 @@ writeFileSync(
     "UPDATE proxy_packages SET remaining_count = 100000000, total_count = 100000000, daily_limit = 0 WHERE source = 'demo';",
   ].join('\n'),
 );
-await step('bench data', bin('wrangler'), ['d1', 'execute', 'DB', '--local', '-c', configPath, '--persist-to', state, '--file', `${dir}/bench.sql`]);
+await step('bench data', bin('wrangler'), [
+  'd1',
+  'execute',
+  'DB',
+  '--local',
+  '-c',
+  configPath,
+  '--persist-to',
+  state,
+  '--file',
+  `${dir}/bench.sql`,
+]);
 
 const port = await freePort();
 const inspector = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const wrangler = spawn(
   bin('wrangler'),
-  ['dev', '-c', configPath, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector)],
+  [
+    'dev',
+    '-c',
+    configPath,
+    '--persist-to',
+    state,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+  ],
   { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 );
 let log = '';

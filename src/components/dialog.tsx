@@ -37,7 +37,12 @@ export function Dialog({
   }, [open, onClose]);
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4" onMouseDown={onClose}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: backdrop click is a mouse shortcut; Esc and the close button serve keyboards
+    <div
+      role="presentation"
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4"
+      onMouseDown={onClose}
+    >
       <div
         ref={boxRef}
         role="dialog"

@@ -3,6 +3,7 @@
 // alone for the test suites.
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { errorBoundary, handleError } from './middleware/error-boundary';
+import { pageStatus } from './middleware/page-status';
 import { personalCenterGuard } from './middleware/personal-center-guard';
 import { promotionCapture } from './middleware/promotion-capture';
 import { redirects } from './middleware/redirects';
@@ -11,17 +12,26 @@ import { securityHeaders } from './middleware/security-headers';
 import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';
-import { payRoutes } from './routes/pay';
-import { paySimulatorRoutes } from './routes/pay-simulator';
 import { extractRoutes } from './routes/extract';
 import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // issue 6: face simulator (dev only)
-import { uploadRoutes } from './routes/uploads'; // issue 6: company licence upload
 import { nodeRoutes } from './routes/node';
+import { payRoutes } from './routes/pay';
+import { paySimulatorRoutes } from './routes/pay-simulator';
 import { seoRoutes } from './routes/seo';
+import { uploadRoutes } from './routes/uploads'; // issue 6: company licence upload
 import type { EdgeEnv } from './types';
 
 /** Path prefixes answered by the endpoint routes instead of pages. */
-const ENDPOINT_PREFIXES = ['/api', '/builds/', '/dev/', '/extract', '/node/', '/sitemap.xml', '/robots.txt', '/pay/notify/'];
+const ENDPOINT_PREFIXES = [
+  '/api',
+  '/builds/',
+  '/dev/',
+  '/extract',
+  '/node/',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/pay/notify/',
+];
 
 /** The Hono app holding every non-page endpoint. */
 export function createEndpointApp(): Hono<EdgeEnv> {
@@ -69,6 +79,7 @@ export function edgeMiddlewareFactories(): (() => MiddlewareHandler<EdgeEnv>)[] 
     () => redirects(),
     () => personalCenterGuard(),
     () => promotionCapture(),
+    () => pageStatus(),
     () => endpoints(),
   ];
 }

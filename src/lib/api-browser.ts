@@ -35,7 +35,8 @@ export async function logoutLocally(): Promise<void> {
 const expired = onceWithin(3000, () => {
   pushToast('error', messages.loginExpired);
   void logoutLocally().finally(() => {
-    if (window.location.pathname !== '/login') window.location.assign('/login');
+    // The login page repeats the notice, so it is not lost with the navigation.
+    if (window.location.pathname !== '/login') window.location.assign('/login?expired=1');
   });
 });
 

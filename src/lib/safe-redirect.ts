@@ -2,7 +2,8 @@
 
 /** The redirect target if it is a same-site absolute path, else the fallback. */
 export function safeRedirect(target: string | null | undefined, fallback = '/personalCenter'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(target) || target.startsWith('/login')) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  const hasControlChar = [...target].some((ch) => ch.charCodeAt(0) < 0x20);
+  if (hasControlChar || target.startsWith('/login')) return fallback;
   return target;
 }

@@ -23,6 +23,10 @@ test('a visitor registers by SMS code, lands in the personal centre, sees the ma
   await expect(page).toHaveURL(/\/personalCenter$/);
   await expect(page.getByTestId('pc-phone')).toHaveText(masked(phone));
   await expect(page.getByTestId('pc-identity')).toHaveText('未认证');
+  // The seed's real-name gate prompts an unverified user on /personalCenter; they may postpone it.
+  await expect(page.getByTestId('real-name-prompt')).toBeVisible();
+  await page.getByRole('button', { name: '稍后再说' }).click();
+  await expect(page.getByTestId('real-name-prompt')).toHaveCount(0);
 
   if (isMobile) {
     await page.getByTestId('mobile-account-button').click();
@@ -85,8 +89,9 @@ test('an expired session shows the login-expired notice and goes to /login', asy
   expect(token).toBeDefined();
   await page.context().addCookies([{ ...(token as NonNullable<typeof token>), value: 'expired-token' }]);
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page).toHaveURL(/\/login\?expired=1$/);
   await expect(page.getByTestId('toast').filter({ hasText: '登录已过期，请重新登录' })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.context().cookies()).find((c) => c.name === 'Mine_Info')).toBeUndefined();
 });
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {

@@ -26,3 +26,27 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.waitForLoadState('networkidle');
 }
+
+/** Log in with a password on /login (the demo accounts use demo1234) and land in the personal centre. */
+export async function logIn(page: Page, phone: string, password = 'demo1234'): Promise<void> {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByPlaceholder('请输入11位手机号').fill(phone);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/personalCenter$/);
+}
+
+/** Register a fresh phone by SMS code on /login?type=sms and land in the personal centre. */
+export async function registerBySms(page: Page, phone: string): Promise<void> {
+  await page.goto('/login?type=sms');
+  await hydrated(page);
+  await page.getByPlaceholder('请输入11位手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByPlaceholder('6位短信验证码').fill(await codeFor(page, phone));
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '注册并登录' }).click();
+  await expect(page).toHaveURL(/\/personalCenter$/);
+}

@@ -1,7 +1,8 @@
 'use client';
 // The WeChat payment box: the order's QR code (qrcode loaded on demand), a countdown, and polling of
 // PayOrder.GetOrderStateByOrderId until the order is paid, expired or closed. Used by the dialog and /payPage.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'waku/router/client';
 import { api } from '../../lib/api-browser';
 import { formatFen } from '../../lib/format';
 import type { PayingOrder } from '../../state/commerce';
@@ -34,7 +35,55 @@ function remaining(ms: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-export function WechatPayBox({ order, onPaid }: { order: PayingOrder; onPaid?: () => void }) {
+/** Where the paid order's package is listed (fixed and premium IPs share the fixed-IP tab). */
+function packageHref(title: string): string {
+  const type = title.includes('长效') ? 40 : title.includes('固定') || title.includes('优质') ? 30 : 10;
+  return `/personalCenter/packageManager/${type}`;
+}
+
+/** The paid state: shown by the box once polling sees the payment, and by /payPage for a paid order. */
+export function PaySuccess({ title }: { title: string }) {
+  return (
+    <div className="py-6 text-center" data-testid="pay-success">
+      <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-600">
+        ✓
+      </div>
+      <p className="mt-4 text-lg font-semibold text-ink">支付成功</p>
+      <p className="mt-1 text-sm text-slate-500">套餐已到账，可前往套餐管理提取使用</p>
+      <div className="mt-5 flex justify-center gap-3">
+        <a className="btn-outline" href="/personalCenter/orderManager">
+          查看订单
+        </a>
+        <a className="btn-primary" href={packageHref(title)}>
+          查看套餐
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * refreshOnPaid: re-render the server page once paid (the cashier page shows the order's state beside the box).
+ */
+export function WechatPayBox({
+  order,
+  onPaid,
+  refreshOnPaid = false,
+}: {
+  order: PayingOrder;
+  onPaid?: () => void;
+  refreshOnPaid?: boolean;
+}) {
+  const router = useRouter();
+  // The latest "paid" reaction, kept out of the polling effect's dependencies: the countdown re-renders every second,
+  // and a dependency that changes per render would restart the 2.5 s poll before it ever fired.
+  const paidRef = useRef<() => void>(() => {});
+  useEffect(() => {
+    paidRef.current = () => {
+      onPaid?.();
+      if (refreshOnPaid) void router.reload();
+    };
+  });
   const [codeUrl, setCodeUrl] = useState(order.codeUrl);
   const [phase, setPhase] = useState<Phase>(order.codeUrl ? 'waiting' : 'loading');
   const [now, setNow] = useState(() => Date.now());
@@ -67,7 +116,7 @@ export function WechatPayBox({ order, onPaid }: { order: PayingOrder; onPaid?: (
       if (!r || typeof r !== 'object' || !('state' in r)) return;
       if (r.state === 2) {
         setPhase('paid');
-        onPaid?.();
+        paidRef.current();
       } else if (r.state === 3) setPhase('closed');
       else if (r.expired) setPhase('expired');
     }, POLL_MS);
@@ -75,28 +124,10 @@ export function WechatPayBox({ order, onPaid }: { order: PayingOrder; onPaid?: (
       clearInterval(tick);
       clearInterval(poll);
     };
-  }, [phase, order.orderNo, onPaid]);
+  }, [phase, order.orderNo]);
 
   const isSimulator = codeUrl?.includes('/dev/wechatpay/pay') ?? false;
-  if (phase === 'paid') {
-    return (
-      <div className="py-6 text-center" data-testid="pay-success">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-600">
-          ✓
-        </div>
-        <p className="mt-4 text-lg font-semibold text-ink">支付成功</p>
-        <p className="mt-1 text-sm text-slate-500">套餐已到账，可前往套餐管理提取使用</p>
-        <div className="mt-5 flex justify-center gap-3">
-          <a className="btn-outline" href="/personalCenter/orderManager">
-            查看订单
-          </a>
-          <a className="btn-primary" href={`/personalCenter/packageManager/${order.title.includes('长效') ? 40 : 10}`}>
-            查看套餐
-          </a>
-        </div>
-      </div>
-    );
-  }
+  if (phase === 'paid') return <PaySuccess title={order.title} />;
   if (phase === 'expired' || phase === 'closed' || phase === 'error') {
     return (
       <div className="py-8 text-center text-slate-600" data-testid="pay-ended">

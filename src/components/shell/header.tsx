@@ -5,6 +5,10 @@ import { maskPhone } from '../../lib/format';
 import type { MineInfo } from '../../server/domain/accounts';
 import { latestNews, publicCall } from '../../server/public-data';
 import { Logo } from '../logo';
+// Issue 6: the real-name gate, the notice bell and the red-packet launcher.
+import { NoticeBell } from '../trust/notice-bell';
+import { RealNameGate } from '../trust/real-name-gate';
+import { RedPacketWidget } from '../trust/red-packet-widget';
 import { AccountMenu, SessionSync } from './account-menu';
 import { Attribution } from './attribution';
 import { DesktopNav } from './desktop-nav';
@@ -13,10 +17,6 @@ import { MobileNav } from './mobile-nav';
 import { OnlineChat } from './online-chat';
 import { type MarketingImage, TopBanner } from './top-banner';
 import { ViewportWatcher } from './viewport-watcher';
-// Issue 6: the real-name gate, the notice bell and the red-packet launcher.
-import { NoticeBell } from '../trust/notice-bell';
-import { RealNameGate } from '../trust/real-name-gate';
-import { RedPacketWidget } from '../trust/red-packet-widget';
 
 /** Header news shows 4 items (seed section 9). */
 const HEADER_NEWS = 4;

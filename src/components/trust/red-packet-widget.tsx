@@ -4,6 +4,7 @@
 // (RedLaunch.Receive) and turn it into a package (Proxy.GetredPackage).
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useRouter } from 'waku/router/client';
 import { api } from '../../lib/api-browser';
 import { isRealNameVerified } from '../../lib/identity';
 import { type RedInfo, redInfoAtom } from '../../state/red-packet';
@@ -18,6 +19,9 @@ export function RedPacketWidget() {
   const [recordId, setRecordId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const userId = info?.id ?? null;
+  const { path } = useRouter();
+  // Inside the personal centre on phones the floating packet would cover forms: show it from md up only.
+  const placement = path.startsWith('/personalCenter') ? 'hidden md:flex' : 'flex';
 
   useEffect(() => {
     void userId; // reload on login and logout
@@ -60,7 +64,7 @@ export function RedPacketWidget() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="fixed bottom-24 left-4 z-40 flex h-16 w-14 flex-col items-center justify-center rounded-xl bg-gradient-to-b from-red-500 to-red-600 text-white shadow-lg ring-2 ring-amber-300 hover:scale-105 md:bottom-10"
+        className={`fixed bottom-24 left-4 z-40 ${placement} h-16 w-14 flex-col items-center justify-center rounded-xl bg-gradient-to-b from-red-500 to-red-600 text-white shadow-lg ring-2 ring-amber-300 hover:scale-105 md:bottom-10`}
         aria-label={`领取红包：${launch.title}`}
         data-testid="red-packet-button"
       >

@@ -40,7 +40,7 @@ export default async function LoginPage({ query }: { query: string }) {
           </ul>
         </div>
         <div className="flex justify-center md:justify-end">
-          <LoginForm initialType={type} redirect={target} />
+          <LoginForm initialType={type} redirect={target} expired={params.get('expired') === '1'} />
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 // /payPage?orderNo=: the cashier page for one of the user's orders (WeChat QR code, polled until paid).
 import { unstable_redirect as redirect } from 'waku/router/server';
-import { WechatPayBox } from '../../components/commerce/wechat-pay-box';
+import { PaySuccess, WechatPayBox } from '../../components/commerce/wechat-pay-box';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { SITE } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
@@ -85,7 +85,10 @@ export default async function PayPage({ query }: { query: string }) {
                     expiresAt: found.expiresAt,
                     codeUrl: null,
                   }}
+                  refreshOnPaid
                 />
+              ) : found.state === 2 ? (
+                <PaySuccess title={found.title} />
               ) : (
                 <div className="py-10 text-center text-slate-600">
                   <p className="text-base font-medium">订单{found.stateText}</p>

@@ -30,7 +30,7 @@ export default async function PersonalCenterHome() {
             className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700"
             aria-hidden="true"
           >
-            <svg viewBox="0 0 20 20" className="h-7 w-7">
+            <svg viewBox="0 0 20 20" className="h-7 w-7" aria-hidden="true">
               <circle cx="10" cy="7" r="3.2" fill="currentColor" />
               <path d="M3.5 17c.8-3.2 3.4-5 6.5-5s5.7 1.8 6.5 5" fill="currentColor" />
             </svg>

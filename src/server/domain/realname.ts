@@ -44,7 +44,9 @@ export async function startVerification(
   try {
     started = await provider.init({ outerOrderNo, certName: name, certNo: idNumber, returnUrl });
   } catch (err) {
-    console.error(JSON.stringify({ level: 'error', where: 'faceverify.init', provider: provider.name, error: String(err) }));
+    console.error(
+      JSON.stringify({ level: 'error', where: 'faceverify.init', provider: provider.name, error: String(err) }),
+    );
     throw new AppError('faceServiceFailed');
   }
   await insertVerification(db, {

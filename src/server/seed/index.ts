@@ -7,5 +7,11 @@ import { demoTrustSql } from './trust';
 
 /** All demo data as idempotent SQL statements. */
 export async function demoSeedSql(now = Date.now()): Promise<string> {
-  return [await demoAccountsSql(now), demoContentSql(now), demoDeliverySql(now), demoCommerceSql(now), demoTrustSql(now)].join('\n');
+  return [
+    await demoAccountsSql(now),
+    demoContentSql(now),
+    demoDeliverySql(now),
+    demoCommerceSql(now),
+    demoTrustSql(now),
+  ].join('\n');
 }

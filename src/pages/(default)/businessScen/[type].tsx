@@ -1,14 +1,14 @@
 // /businessScen/{type}: one of the eight business scenarios; any other type is a 404.
-import { unstable_notFound as notFound } from 'waku/router/server';
 import { PageHero, SectionTitle } from '../../../components/content/page-hero';
 import { PageMeta } from '../../../components/page-meta';
 import { SCENARIOS } from '../../../lib/site';
+import { notFoundPage } from '../../../server/page-status';
 import { SCENARIO_CONTENT } from './_components/scenario-content';
 
 export default async function BusinessScenarioPage({ type }: { type: string }) {
   const meta = SCENARIOS.find((s) => s.type === type);
   const c = meta ? SCENARIO_CONTENT[meta.type] : undefined;
-  if (!meta || !c) notFound();
+  if (!meta || !c) return notFoundPage();
   return (
     <>
       <PageMeta title={c.title} description={c.lead} path={`/businessScen/${meta.type}`} />

@@ -1,8 +1,8 @@
 // /getProxy/{10|40}: how to get proxies of a product: steps, the extraction API documentation (#api) and code samples
 // to download (#code). Other types are a 404.
-import { unstable_notFound as notFound } from 'waku/router/server';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { PageMeta } from '../../../components/page-meta';
+import { notFoundPage } from '../../../server/page-status';
 import {
   CODE_SAMPLES,
   EXTRACT_ENDPOINT,
@@ -30,7 +30,7 @@ const pre = 'overflow-x-auto rounded-lg bg-ink p-4 text-[13px] leading-6 text-sl
 
 export default async function GetProxyPage({ type }: { type: string }) {
   const p = PRODUCTS[type];
-  if (!p) notFound();
+  if (!p) return notFoundPage();
   return (
     <div className="container-page py-6 md:py-8">
       <PageMeta

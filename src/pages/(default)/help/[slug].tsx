@@ -1,12 +1,13 @@
 // /help/{url}.html (a category listing, or an article by url), /help/detail_{articleId}.html (an article by id), and
 // /help/search?keyword= (forwarded to /help/search/{keyword}).
-import { unstable_notFound as notFound, unstable_redirect as redirect } from 'waku/router/server';
+import { unstable_redirect as redirect } from 'waku/router/server';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { type ArticlePayload, ArticleView } from '../../../components/help/article-view';
 import { HelpFrame, HelpSidebar, TitleList } from '../../../components/help/help-parts';
 import { PageMeta } from '../../../components/page-meta';
 import { parseHelpSlug } from '../../../server/domain/help';
 import { loadHelpSidebar } from '../../../server/help-pages';
+import { notFoundPage } from '../../../server/page-status';
 import { type CategoryDto, publicCall } from '../../../server/public-data';
 
 export default async function HelpSlugPage({ slug, query }: { slug: string; query?: string }) {
@@ -16,7 +17,7 @@ export default async function HelpSlugPage({ slug, query }: { slug: string; quer
     redirect(kw ? `/help/search/${encodeURIComponent(kw)}` : '/help');
   }
   const parsed = parseHelpSlug(slug);
-  if (!parsed) notFound();
+  if (!parsed) return notFoundPage();
   const sidebar = await loadHelpSidebar();
   if (parsed.kind === 'url') {
     const cat = await publicCall<{ category: CategoryDto }>('HelpRenovation.GetTypeById', {
@@ -46,7 +47,7 @@ export default async function HelpSlugPage({ slug, query }: { slug: string; quer
     'HelpRenovation.GetArticleById',
     parsed.kind === 'id' ? { id: parsed.id } : { url: parsed.url },
   );
-  if (!article) notFound();
+  if (!article) return notFoundPage();
   return (
     <HelpFrame
       sidebar={

@@ -1,14 +1,14 @@
 // /helpDetails/{url}.html: one help or news article (also accepts detail_{id}.html).
-import { unstable_notFound as notFound } from 'waku/router/server';
 import { type ArticlePayload, ArticleView } from '../../../components/help/article-view';
 import { HelpFrame, HelpSidebar } from '../../../components/help/help-parts';
 import { parseHelpSlug } from '../../../server/domain/help';
 import { loadHelpSidebar } from '../../../server/help-pages';
+import { notFoundPage } from '../../../server/page-status';
 import { publicCall } from '../../../server/public-data';
 
 export default async function HelpDetailsPage({ slug }: { slug: string }) {
   const parsed = parseHelpSlug(slug);
-  if (!parsed) notFound();
+  if (!parsed) return notFoundPage();
   const [article, sidebar] = await Promise.all([
     publicCall<ArticlePayload>(
       'HelpRenovation.GetArticleById',
@@ -16,7 +16,7 @@ export default async function HelpDetailsPage({ slug }: { slug: string }) {
     ),
     loadHelpSidebar(),
   ]);
-  if (!article) notFound();
+  if (!article) return notFoundPage();
   return (
     <HelpFrame
       sidebar={

@@ -15,7 +15,15 @@ type LoginAnswer = { state: 1; isNew: boolean; mineInfo: ClientMineInfo } | { st
 
 const RESEND_SECONDS = 60;
 
-export function LoginForm({ initialType, redirect }: { initialType: string; redirect: string }) {
+export function LoginForm({
+  initialType,
+  redirect,
+  expired = false,
+}: {
+  initialType: string;
+  redirect: string;
+  expired?: boolean;
+}) {
   const registering = initialType === 'sms';
   const [tab, setTab] = useState<Tab>(registering ? 'sms' : 'password');
   const [phone, setPhone] = useState('');
@@ -26,6 +34,10 @@ export function LoginForm({ initialType, redirect }: { initialType: string; redi
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const setMineInfo = useSetAtom(mineInfoAtom);
+
+  useEffect(() => {
+    if (expired) pushToast('error', messages.loginExpired);
+  }, [expired]);
 
   useEffect(() => {
     if (countdown <= 0) return;

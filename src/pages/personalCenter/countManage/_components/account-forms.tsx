@@ -10,7 +10,15 @@ function useCountdown(): [number, () => void] {
   const [left, setLeft] = useState(0);
   const start = () => {
     setLeft(60);
-    const t = setInterval(() => setLeft((n) => (n <= 1 ? (clearInterval(t), 0) : n - 1)), 1000);
+    const t = setInterval(
+      () =>
+        setLeft((n) => {
+          if (n > 1) return n - 1;
+          clearInterval(t);
+          return 0;
+        }),
+      1000,
+    );
   };
   return [left, start];
 }

@@ -182,7 +182,7 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
         )}
         <Row label="附加字段">
           {FIELDS.map((f) => (
-            <label key={f.key} className="flex items-center gap-1.5 text-sm text-slate-600">
+            <label key={f.key} className="flex items-center gap-1.5 py-1.5 text-sm text-slate-600">
               <input
                 type="checkbox"
                 checked={o.fields.includes(f.key)}

@@ -1,0 +1,173 @@
+// Commerce journeys: a new user passes the real-name gate (face simulator), buys a type-10 package with a coupon and
+// pays through the WeChat Pay simulator, sees the order, the package and the renewal in the bill; an unpaid order
+// shows in the 待支付 count until it is paid from the cashier page, whose polling turns it to 已支付.
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { freshPhone, hydrated, logIn, registerBySms } from './helpers';
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** A valid, unused resident ID number (GB 11643): one identity may verify only one account, so each run needs its own. */
+function freshIdNumber(): string {
+  const seconds = Math.floor(Date.now() / 1000);
+  const birth = new Date(Date.UTC(1960, 0, 1) + (seconds % 15_000) * 86_400_000); // a day between 1960 and 2001
+  const date = birth.toISOString().slice(0, 10).replace(/-/g, '');
+  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const first17 = `110101${date}${serial}`;
+  const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (ID_WEIGHTS[i] ?? 0), 0);
+  return `${first17}${'10X98765432'[sum % 11]}`;
+}
+
+/** Pay the order shown in `box` through the simulator page its 开发环境 link opens (a real signed callback). */
+async function payInSimulator(page: Page, box: Locator): Promise<void> {
+  const popup = page.waitForEvent('popup');
+  await box.getByTestId('open-simulator').click();
+  const sim = await popup;
+  await expect(sim.getByTestId('sim-state')).toHaveText('待支付');
+  await sim.getByTestId('sim-pay').click();
+  await expect(sim.getByTestId('sim-result')).toHaveText('支付成功');
+  await expect(sim.getByText('商户应答 HTTP 204')).toBeVisible();
+  await sim.close();
+}
+
+/** The order number a payment box shows ("订单号 D…"). */
+async function orderNoIn(box: Locator): Promise<string> {
+  const text = (await box.textContent()) ?? '';
+  const no = /订单号\s*(D\d{14}[0-9A-Z]{16})/.exec(text)?.[1];
+  expect(no, 'the payment box shows the order number').toBeDefined();
+  return no as string;
+}
+
+/** The 待支付 badge on the order page (absent when nothing is unpaid). */
+async function unpaidCount(page: Page): Promise<number> {
+  await page.goto('/personalCenter/orderManager');
+  const badge = page.getByTestId('pay-no-count');
+  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+}
+
+test('a new user registers, passes the real-name gate, buys a type-10 package with a coupon, pays through the simulator, sees the order paid and the package in the package list, renews it, and sees the bill', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerBySms(page, freshPhone());
+  await expect(page.getByTestId('pc-identity')).toHaveText('未认证');
+
+  // The gate: the prompt leads to real-name authentication; the face check passes in the development simulator.
+  const prompt = page.getByRole('dialog', { name: '请完成实名认证' });
+  await expect(prompt.getByTestId('real-name-prompt')).toBeVisible();
+  await prompt.getByRole('button', { name: '去认证' }).click();
+  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth$/);
+  await page.getByTestId('start-personal').click();
+  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth\/auth\?tab=personal$/);
+  await hydrated(page);
+  await page.getByLabel('真实姓名').fill('张测试');
+  await page.getByLabel('身份证号').fill(freshIdNumber());
+  await page.getByTestId('certify-submit').click();
+  await expect(page).toHaveURL(/\/dev\/faceverify\//);
+  await page.getByTestId('sim-pass').click();
+  await expect(page.getByTestId('certify-passed')).toContainText('个人已认证');
+
+  // Buy: 50,000 IPs (over the new-user coupon's threshold); the received coupon is chosen as the best one.
+  await page.goto('/buy?type=10');
+  await hydrated(page);
+  await expect(page.getByText('根据国家规定，购买前需完成实名认证')).toHaveCount(0);
+  await page.getByRole('button', { name: '50,000个' }).click();
+  const coupon = page.getByRole('listitem').filter({ hasText: '新人专享券' });
+  await coupon.getByRole('button', { name: '领取' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '领取成功' })).toBeVisible();
+  await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText(/新人专享券 -¥5\.00/);
+  const summary = page.getByRole('complementary', { name: '订单金额' });
+  await expect(summary.getByText('优惠券抵扣')).toBeVisible();
+  await expect(summary.getByText('-¥5.00', { exact: true })).toBeVisible();
+  const payText = (await page.getByTestId('quote-pay').textContent()) ?? '';
+  expect(payText).toMatch(/^¥\d+\.\d{2}$/);
+  await page.getByTestId('buy-now').click();
+
+  const dialog = page.getByRole('dialog', { name: '微信支付' });
+  await expect(dialog.getByTestId('pay-amount')).toHaveText(payText);
+  await expect(dialog.getByRole('img', { name: '微信支付二维码' })).toBeVisible();
+  const orderNo = await orderNoIn(dialog);
+  await payInSimulator(page, dialog);
+  // The dialog polls the order state and turns to the paid view.
+  await expect(dialog.getByTestId('pay-success')).toContainText('支付成功', { timeout: 15_000 });
+
+  await dialog.getByRole('link', { name: '查看订单' }).click();
+  await expect(page).toHaveURL(/\/personalCenter\/orderManager$/);
+  const bought = page.getByTestId('bill-row').filter({ hasText: orderNo });
+  await expect(bought).toContainText('已支付');
+  await expect(bought).toContainText('新购');
+  await expect(bought).toContainText(payText);
+  await expect(page.getByTestId('pay-no-count')).toHaveCount(0);
+
+  // The package is in the package list with its full count.
+  await page.goto('/personalCenter/packageManager/10');
+  const pkg = page.getByTestId('package-table').getByRole('row').filter({ hasText: '50000个' });
+  await expect(pkg).toHaveCount(1);
+  await expect(pkg).toContainText('剩余 50000 / 50000');
+  await expect(pkg).toContainText('使用中');
+
+  // Renew it for one period from 续费 / 补量 / 升级 and pay again.
+  await page.goto('/personalCenter/buy?type=10&tab=2');
+  await hydrated(page);
+  const held = page.getByRole('listitem').filter({ hasText: '50000个' });
+  await held.getByRole('button', { name: '续费' }).click();
+  const renew = page.getByRole('dialog', { name: '续费套餐' });
+  await expect(renew.getByText('应付')).toBeVisible();
+  await renew.getByRole('button', { name: '去支付' }).click();
+  const renewPay = page.getByRole('dialog', { name: '微信支付' });
+  await expect(renewPay.getByTestId('pay-box')).toBeVisible();
+  const renewNo = await orderNoIn(renewPay);
+  await payInSimulator(page, renewPay);
+  await expect(renewPay.getByTestId('pay-success')).toContainText('支付成功', { timeout: 15_000 });
+
+  await page.goto('/personalCenter/packageManager/10');
+  await expect(pkg).toContainText('剩余 100000 / 100000');
+
+  // The bill: both orders, paid, newest first.
+  await page.goto('/personalCenter/orderManager?state=2');
+  const rows = page.getByTestId('bill-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(renewNo);
+  await expect(rows.nth(0)).toContainText('续费');
+  await expect(rows.nth(1)).toContainText(orderNo);
+  for (const row of await rows.all()) await expect(row).toContainText('已支付');
+});
+
+test('an unpaid order raises the 待支付 count until it is paid on the cashier page, which polls to 已支付', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The verified demo user (any verified account will do; this journey is about the unpaid order, not the gate).
+  await logIn(page, '13800138000');
+  const before = await unpaidCount(page);
+
+  await page.goto('/buy?type=10');
+  await hydrated(page);
+  await page.getByTestId('buy-now').click();
+  const dialog = page.getByRole('dialog', { name: '微信支付' });
+  await expect(dialog.getByTestId('pay-box')).toBeVisible();
+  const orderNo = await orderNoIn(dialog);
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  expect(await unpaidCount(page)).toBe(before + 1);
+  await page.getByRole('link', { name: /^待支付/ }).click();
+  await expect(page).toHaveURL(/state=1/);
+  const row = page.getByTestId('bill-row').filter({ hasText: orderNo });
+  await expect(row).toContainText('待支付');
+
+  // The cashier page; Playwright's clock drives its 2.5 s polling.
+  await page.clock.install();
+  await row.getByRole('link', { name: '去支付' }).click();
+  await expect(page).toHaveURL(`/payPage?orderNo=${orderNo}`);
+  await hydrated(page);
+  await expect(page.getByTestId('pay-page-state')).toHaveText('待支付');
+  const box = page.getByTestId('pay-box');
+  await payInSimulator(page, box);
+  await page.clock.runFor(2500);
+  await expect(page.getByTestId('pay-success')).toContainText('支付成功');
+  await expect(page.getByTestId('pay-page-state')).toHaveText('已支付');
+
+  expect(await unpaidCount(page)).toBe(before);
+  await page.goto('/personalCenter/orderManager?state=2');
+  await expect(page.getByTestId('bill-row').filter({ hasText: orderNo })).toContainText('已支付');
+});
