@@ -30,7 +30,7 @@ export async function PageMeta({ title, description, path, type = 'website', noi
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      <meta property="og:image" content={`${origin}/images/og-cover.png`} />
+      <meta property="og:image" content={`${origin}/images/og-cover.jpg`} />
       <meta property="og:locale" content="zh_CN" />
       {jsonLd && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from server data, "<" escaped

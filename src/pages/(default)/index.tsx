@@ -3,7 +3,7 @@
 import { SectionTitle } from '../../components/content/page-hero';
 import { PageMeta } from '../../components/page-meta';
 import type { FriendLink } from '../../components/shell/footer';
-import { discountTag, lowestPrices, overviewMaxima } from '../../server/domain/meal-tags';
+import { discountTag, overviewMaxima, startingPrices } from '../../server/domain/meal-tags';
 import { latestNews, publicCall, type TitleDto } from '../../server/public-data';
 import { FriendLinks } from './_components/friend-links';
 import { HomeNotice } from './_components/home-notice';
@@ -29,7 +29,6 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
     type: '10',
     label: '短效动态IP',
     href: '/buy?type=10',
-    unit: '/个',
     desc: '海量IP池快速轮换，适合高并发采集。',
     points: ['3/5/10/15/30 分钟时长', '按量或按时计费', '单次提取最多200个'],
   },
@@ -37,7 +36,6 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
     type: '40',
     label: '长效静态IP',
     href: '/buy?type=40',
-    unit: '/个',
     desc: '同一出口长时间保持，会话不中断。',
     points: ['1/4/8/12/24 小时时长', '电信/联通/移动线路', '支持按省市筛选'],
   },
@@ -45,7 +43,6 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
     type: '30',
     label: '固定IP',
     href: '/buy?type=30',
-    unit: '/月',
     desc: '独享固定出口，按月使用可续费。',
     points: ['独享不共用', '可指定城市', '支持批量续费'],
   },
@@ -53,16 +50,14 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
     type: '50',
     label: '优质IP',
     href: '/buy?type=50',
-    unit: '/月',
     desc: '精选线路与企业定制IP池。',
     points: ['企业专属IP池', '定制带宽与地区', '专属客户经理'],
   },
 ];
 
 export default async function HomePage() {
-  const [overview, meals, coverage, notice, links, news, hot] = await Promise.all([
+  const [overview, coverage, notice, links, news, hot] = await Promise.all([
     publicCall<unknown>('ProxyMeal.GetMealOverview'),
-    publicCall<unknown>('ProxyMeal.GetMealWithActivity'),
     publicCall<{ hot: HotCity[] }>('Region.GetCoverage'),
     publicCall<{ notice: { id: number; title: string; content: string } | null }>('Notice.getShowHomeNotice'),
     publicCall<{ list: FriendLink[] }>('Link.queryLinks'),
@@ -70,7 +65,7 @@ export default async function HomePage() {
     publicCall<{ list: TitleDto[] }>('HelpRenovation.HotArticleTitleList', { pageSize: 8 }),
   ]);
   const maxima = overviewMaxima(overview);
-  const prices = lowestPrices(meals);
+  const prices = startingPrices(overview);
   const products: ProductCard[] = PRODUCTS.map((p) => ({
     ...p,
     priceFen: prices[p.type] ?? null,

@@ -31,23 +31,15 @@ export function overviewMaxima(payload: unknown): Record<string, { discount: num
   return out;
 }
 
-/** The lowest unit price in fen per product type found in a ProxyMeal.GetMealWithActivity payload. */
-export function lowestPrices(payload: unknown): Record<string, number> {
+/** The lowest package price in fen per product type, from ProxyMeal.GetMealOverview ({mealMinPrice}); 0 = none. */
+export function startingPrices(payload: unknown): Record<string, number> {
   const out: Record<string, number> = {};
-  const visit = (v: unknown, type: string | null, depth: number) => {
-    if (depth > 5 || !v || typeof v !== 'object') return;
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x, type, depth + 1);
-      return;
-    }
-    const o = v as Record<string, unknown>;
-    const t = num(o.productType) ?? num(o.type) ?? num(o.product_type);
-    const here = t !== null && [10, 30, 40, 50].includes(t) ? String(t) : type;
-    const price = num(o.minPriceFen) ?? num(o.unitPriceFen) ?? num(o.priceFen) ?? num(o.price);
-    if (here && price !== null && price > 0) out[here] = Math.min(out[here] ?? Number.POSITIVE_INFINITY, price);
-    for (const [k, child] of Object.entries(o))
-      if (typeof child === 'object') visit(child, /^(10|30|40|50)$/.test(k) ? k : here, depth + 1);
-  };
-  visit(payload, null, 0);
+  if (!payload || typeof payload !== 'object') return out;
+  const min = (payload as { mealMinPrice?: unknown }).mealMinPrice;
+  if (!min || typeof min !== 'object') return out;
+  for (const type of ['10', '40', '30', '50']) {
+    const v = num((min as Record<string, unknown>)[type]);
+    if (v !== null && v > 0) out[type] = v;
+  }
   return out;
 }

@@ -84,7 +84,7 @@ describe('seed content invariants', () => {
   });
 });
 
-import { discountTag, lowestPrices, overviewMaxima } from '../../../src/server/domain/meal-tags';
+import { discountTag, overviewMaxima, startingPrices } from '../../../src/server/domain/meal-tags';
 
 describe('meal tags', () => {
   it('follows the seed tag rules', () => {
@@ -100,16 +100,8 @@ describe('meal tags', () => {
       send: null,
     });
     expect(overviewMaxima(false)).toEqual({});
-    expect(
-      lowestPrices({
-        list: [
-          { productType: 10, priceFen: 900 },
-          { productType: 10, priceFen: 500 },
-          { type: 40, price: 'x' },
-        ],
-      }),
-    ).toEqual({ 10: 500 });
-    expect(lowestPrices({ 40: [{ priceFen: 1200 }] })).toEqual({ 40: 1200 });
-    expect(lowestPrices(null)).toEqual({});
+    expect(startingPrices({ mealMinPrice: { 10: 990, 40: 0, 30: 'x', 50: 19900 } })).toEqual({ 10: 990, 50: 19900 });
+    expect(startingPrices({ meaDiscountMax: {} })).toEqual({});
+    expect(startingPrices(null)).toEqual({});
   });
 });

@@ -10,7 +10,6 @@ export interface ProductCard {
   desc: string;
   points: string[];
   priceFen: number | null;
-  unit: string;
   tag: string | null;
 }
 
@@ -38,7 +37,7 @@ export function Products({ products }: { products: ProductCard[] }) {
           </ul>
           {p.priceFen !== null && (
             <p className="mt-4 text-sm text-slate-600">
-              <span className="text-2xl font-bold text-brand-700">{formatFen(p.priceFen)}</span> {p.unit}起
+              <span className="text-2xl font-bold text-brand-700">{formatFen(p.priceFen)}</span> 起
             </p>
           )}
           <a href={p.href} className="btn-outline mt-5" aria-label={`立即购买${p.label}`}>
