@@ -64,14 +64,15 @@ export function RedPacketWidget() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={`fixed bottom-24 left-4 z-40 ${placement} h-16 w-14 flex-col items-center justify-center rounded-xl bg-gradient-to-b from-red-500 to-red-600 text-white shadow-lg ring-2 ring-amber-300 hover:scale-105 md:bottom-10`}
+        // Phones get a small corner badge so it never covers forms; desktops the labelled tab on the left.
+        className={`fixed right-3 bottom-4 z-40 ${placement} h-12 w-12 flex-col items-center justify-center rounded-full bg-gradient-to-b from-red-500 to-red-600 text-white shadow-lg ring-2 ring-amber-300 hover:scale-105 md:right-auto md:bottom-10 md:left-4 md:h-16 md:w-14 md:rounded-xl`}
         aria-label={`领取红包：${launch.title}`}
         data-testid="red-packet-button"
       >
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-amber-300 text-sm font-bold text-red-700">
           红
         </span>
-        <span className="mt-1 text-[11px]">领红包</span>
+        <span className="mt-1 hidden text-[11px] md:inline">领红包</span>
       </button>
       <Dialog open={open} title={launch.title} onClose={() => setOpen(false)} bare width="max-w-sm">
         <div className="space-y-4 text-center" data-testid="red-packet-dialog">

@@ -1,6 +1,7 @@
 'use client';
 // The personal-centre menu: collapsible on desktop, a horizontal scroller on phones; marks the current page.
 import { useAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku/router/client';
 import type { PcNavGroup } from '../../../lib/personal-center-nav';
 import { pcMenuCollapsedAtom } from '../../../state/ui';
@@ -9,9 +10,17 @@ export function PcSidebar({ nav }: { nav: PcNavGroup[] }) {
   const { path } = useRouter();
   const [collapsed, setCollapsed] = useAtom(pcMenuCollapsedAtom);
   const isActive = (href: string) => href.split('?')[0] === path;
+  const stripRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On phones the menu is a horizontal strip: bring the current page's chip into view.
+    const strip = stripRef.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (strip && active) strip.scrollLeft = active.offsetLeft - 16;
+  }, []);
   return (
     <>
       <nav
+        ref={stripRef}
         aria-label="个人中心菜单"
         className="-mx-4 overflow-x-auto border-b border-slate-200 bg-white px-4 md:hidden"
       >
@@ -22,6 +31,7 @@ export function PcSidebar({ nav }: { nav: PcNavGroup[] }) {
               <li key={i.href}>
                 <a
                   href={i.href}
+                  aria-current={isActive(i.href) ? 'page' : undefined}
                   className={`block rounded-full px-3 py-1.5 text-sm whitespace-nowrap ${isActive(i.href) ? 'bg-brand-600 text-white' : 'text-slate-600'}`}
                 >
                   {i.label}

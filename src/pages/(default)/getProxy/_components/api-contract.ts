@@ -41,12 +41,12 @@ export const JSON_SAMPLE = `{
 }`;
 
 export const CODE_SAMPLES: { file: string; label: string; note: string }[] = [
-  { file: 'python', label: 'Python', note: 'requests，提取后通过代理请求' },
-  { file: 'node', label: 'Node.js', note: 'undici ProxyAgent，Node 18+' },
+  { file: 'python', label: 'Python', note: 'urllib 标准库，零依赖，Python 3.8+' },
+  { file: 'node', label: 'Node.js', note: '内置 http/tls 模块，零依赖，Node 18+' },
   { file: 'java', label: 'Java', note: 'java.net.http.HttpClient，JDK 11+' },
   { file: 'kotlin', label: 'Kotlin', note: 'JVM HttpClient，单文件运行' },
   { file: 'go', label: 'Go', note: 'net/http，零依赖' },
   { file: 'php', label: 'PHP', note: 'cURL 扩展' },
-  { file: 'CSharp', label: 'C#', note: '.NET 6+ HttpClient' },
+  { file: 'CSharp', label: 'C#', note: '.NET 8 HttpClient + WebProxy' },
   { file: 'easy', label: '易语言', note: '精易模块示例源码' },
 ];
