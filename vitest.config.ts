@@ -10,7 +10,8 @@ export default defineConfig(async () => {
         main: './src/edge/worker.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test' },
+          // The deployed default is production (wrangler.toml); the suites run in test mode with both envelopes.
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test', API_ENVELOPE: 'any' },
         },
       }),
     ],

@@ -1,7 +1,7 @@
 // The server the browser journeys run against: the built Worker under wrangler dev with a fresh local state
 // (migrations and demo data applied), on its own port. Builds first if dist/ is missing.
 import { existsSync, rmSync } from 'node:fs';
-import { bin, run, toolEnv } from './lib/tools.mjs';
+import { bin, DEV_VARS, run, toolEnv } from './lib/tools.mjs';
 
 const port = process.argv.find((a) => a.startsWith('--port='))?.split('=')[1] ?? '8788';
 const state = `.tmp/e2e-state-${port}`;
@@ -19,6 +19,17 @@ await must(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--pe
 await must(process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`]);
 await run(
   bin('wrangler'),
-  ['dev', '--ip', '127.0.0.1', '--port', port, '--inspector-port', String(Number(port) + 1000), '--persist-to', state],
+  [
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    port,
+    '--inspector-port',
+    String(Number(port) + 1000),
+    '--persist-to',
+    state,
+    ...DEV_VARS,
+  ],
   { env },
 );

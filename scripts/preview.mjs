@@ -3,7 +3,7 @@
 // Usage: node scripts/preview.mjs --name=alice --port=8791 [--no-build]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { bin, run, toolEnv } from './lib/tools.mjs';
+import { bin, DEV_VARS, run, toolEnv } from './lib/tools.mjs';
 
 const arg = (k, d) => process.argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1] ?? d;
 const name = arg('name', 'preview');
@@ -49,6 +49,7 @@ await run(
     port,
     '--inspector-port',
     String(Number(port) + 1000),
+    ...DEV_VARS,
   ],
   { env },
 );

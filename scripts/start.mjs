@@ -1,6 +1,6 @@
 // `npm start`: build, apply local D1 migrations, load demo data and serve the portal on http://127.0.0.1:8787.
 import { copyFileSync, existsSync } from 'node:fs';
-import { bin, run } from './lib/tools.mjs';
+import { bin, DEV_VARS, run } from './lib/tools.mjs';
 
 const port = process.env.PORT ?? '8787';
 const step = async (label, cmd, args) => {
@@ -24,4 +24,13 @@ console.log(`
   Demo logins (password): 13800138000 / demo1234 (verified) · 13900139000 / demo1234 (new)
   SMS codes in development: http://127.0.0.1:${port}/dev/sms-outbox
 `);
-await step('serve', bin('wrangler'), ['dev', '--ip', '127.0.0.1', '--port', port, '--inspector-port', '9230']);
+await step('serve', bin('wrangler'), [
+  'dev',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  port,
+  '--inspector-port',
+  '9230',
+  ...DEV_VARS,
+]);

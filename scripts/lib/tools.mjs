@@ -39,3 +39,6 @@ export function run(cmd, args, { env = toolEnv(), capture = false, quiet = false
 
 /** The project's own binaries (node_modules/.bin), so npm scripts and these agree on versions. */
 export const bin = (name) => resolve('node_modules/.bin', name);
+
+/** Variables every local `wrangler dev` gets: development mode (the deployed default is production). */
+export const DEV_VARS = ['--var', 'APP_ENV:development', '--var', 'API_ENVELOPE:any'];

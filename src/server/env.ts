@@ -25,7 +25,8 @@ export interface Bindings {
 }
 
 const configSchema = z.object({
-  APP_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  // Fail closed: a missing or unknown APP_ENV means production (development routes off, secrets required).
+  APP_ENV: z.enum(['production', 'development', 'test']).catch('production'),
   API_ENVELOPE: z.enum(['aes', 'json', 'any']).default('any'),
   API_AES_KEY: z
     .string()

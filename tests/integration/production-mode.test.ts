@@ -40,6 +40,13 @@ describe('production mode', () => {
     expect((await app.request('/dev/sms-outbox', {}, prodEnv)).status).toBe(404);
   });
 
+  it('fails closed: a missing or unknown APP_ENV is production', async () => {
+    for (const APP_ENV of [undefined, '', 'staging', 'Development']) {
+      const res = await app.request('/dev/sms-outbox', {}, { ...prodEnv, APP_ENV });
+      expect(res.status, String(APP_ENV)).toBe(404);
+    }
+  });
+
   it('never uses the outbox: without Aliyun configuration sending fails and nothing is stored', async () => {
     const res = await app.request(
       '/api',

@@ -11,6 +11,7 @@ import type { AnyAction, BaseContext } from '../../server/actions/define';
 import { registry } from '../../server/actions/registry';
 import { resolveSession } from '../../server/domain/session';
 import { type AppConfig, readConfig } from '../../server/env';
+import { isSameSite, readTextLimited } from '../request-guards';
 import { serializeCookie } from '../response';
 import type { EdgeEnv } from '../types';
 
@@ -37,15 +38,6 @@ export function clientIp(c: Context): string {
   return c.req.header('cf-connecting-ip') ?? '127.0.0.1';
 }
 
-function checkOrigin(c: Context, config: AppConfig): void {
-  const origin = c.req.header('origin');
-  const site = c.req.header('sec-fetch-site');
-  if (site === 'cross-site') throw new ProtocolError(403, 'crossSite');
-  if (!origin) return; // non-browser callers (server components, curl) send no Origin
-  const own = new URL(c.req.url).origin;
-  if (origin !== own && origin !== config.portalOrigin) throw new ProtocolError(403, 'crossSite');
-}
-
 function envelopeModeOf(c: Context, config: AppConfig): EnvelopeMode {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const mode: EnvelopeMode = type.startsWith('text/plain') ? 'aes' : 'json';
@@ -55,29 +47,9 @@ function envelopeModeOf(c: Context, config: AppConfig): EnvelopeMode {
 }
 
 async function readBodyLimited(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ProtocolError(413, 'bodyTooLarge');
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new ProtocolError(413, 'bodyTooLarge');
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const ch of chunks) {
-    all.set(ch, offset);
-    offset += ch.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const text = await readTextLimited(req, limit);
+  if (text === null) throw new ProtocolError(413, 'bodyTooLarge');
+  return text;
 }
 
 function parseSourceType(value: string | undefined): 1 | 2 {
@@ -115,7 +87,7 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
     };
     try {
       if (c.req.method !== 'POST') throw new ProtocolError(405, 'badEnvelope');
-      checkOrigin(c, config);
+      if (!isSameSite(c, config.portalOrigin)) throw new ProtocolError(403, 'crossSite');
       mode = envelopeModeOf(c, config);
       const sourceType = parseSourceType(c.req.header('source-type'));
       const raw = await readBodyLimited(c.req.raw, MAX_API_BODY_BYTES);
@@ -177,10 +149,13 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
             }),
           ),
         waitUntil: (p) => {
+          const logged = p.catch((err: unknown) =>
+            console.error(JSON.stringify({ level: 'error', where: 'waitUntil', action: name, error: String(err) })),
+          );
           try {
-            c.executionCtx.waitUntil(p);
+            c.executionCtx.waitUntil(logged);
           } catch {
-            p.catch(() => undefined);
+            // No execution context (in-process calls from server components): the promise runs on its own.
           }
         },
       };

@@ -9,6 +9,7 @@ import { countUploadsSince, findLicenceUpload, insertLicenceUpload } from '../..
 import { MAX_LICENCE_BYTES, sniffImageType } from '../../server/domain/company-auth';
 import { resolveSession } from '../../server/domain/session';
 import { readConfig } from '../../server/env';
+import { isSameSite, readBytesLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
 
 /** Uploads per user per hour. */
@@ -17,52 +18,19 @@ const MAX_UPLOADS_PER_HOUR = 20;
 const fail = (c: Context, status: number, code: MessageCode) =>
   c.json({ E: messages[code] }, status as 400, { 'Cache-Control': 'no-store' });
 
-function sameOrigin(c: Context<EdgeEnv>): boolean {
-  if (c.req.header('sec-fetch-site') === 'cross-site') return false;
-  const origin = c.req.header('origin');
-  if (!origin) return true;
-  return origin === new URL(c.req.url).origin || origin === readConfig(c.env).portalOrigin;
-}
-
-/** Read at most `limit` bytes; null when the body is larger. */
-async function readLimited(req: Request, limit: number): Promise<Uint8Array | null> {
-  if (Number(req.headers.get('content-length') ?? '0') > limit) return null;
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const ch of chunks) {
-    all.set(ch, at);
-    at += ch.byteLength;
-  }
-  return all;
-}
-
 /** The licence upload routes. */
 export function uploadRoutes(): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
 
   app.post('/api/upload/company-licence', async (c) => {
-    if (!sameOrigin(c)) return fail(c, 403, 'crossSite');
+    if (!isSameSite(c, readConfig(c.env).portalOrigin)) return fail(c, 403, 'crossSite');
     const now = Date.now();
     const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), now);
     if (!session) return fail(c, 401, 'loginExpired');
     if ((await countUploadsSince(c.env.DB, session.user.id, now - 3_600_000)) >= MAX_UPLOADS_PER_HOUR) {
       return fail(c, 429, 'trackingTooFrequent');
     }
-    const body = await readLimited(c.req.raw, MAX_LICENCE_BYTES);
+    const body = await readBytesLimited(c.req.raw, MAX_LICENCE_BYTES);
     if (!body) return fail(c, 413, 'licenceTooLarge');
     const mime = body.byteLength > 0 ? sniffImageType(body.subarray(0, 16)) : null;
     if (!mime) return fail(c, 415, 'licenceNotImage');
