@@ -2,7 +2,7 @@
 // /help/search?keyword= (forwarded to /help/search/{keyword}).
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { Breadcrumb } from '../../../components/breadcrumb';
-import { type ArticlePayload, ArticleView } from '../../../components/help/article-view';
+import { renderArticlePage } from '../../../components/help/article-page';
 import { HelpFrame, HelpSidebar, TitleList } from '../../../components/help/help-parts';
 import { PageMeta } from '../../../components/page-meta';
 import { parseHelpSlug } from '../../../server/domain/help';
@@ -43,20 +43,7 @@ export default async function HelpSlugPage({ slug, query }: { slug: string; quer
       );
     }
   }
-  const article = await publicCall<ArticlePayload>(
-    'HelpRenovation.GetArticleById',
-    parsed.kind === 'id' ? { id: parsed.id } : { url: parsed.url },
-  );
-  if (!article) return notFoundPage();
-  return (
-    <HelpFrame
-      sidebar={
-        <HelpSidebar categories={sidebar.categories} hot={sidebar.hot} activeCategoryId={article.article.categoryId} />
-      }
-    >
-      <ArticleView data={article} />
-    </HelpFrame>
-  );
+  return renderArticlePage(parsed, sidebar);
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,32 @@
+// One help or news article inside the help frame, shared by /help/{url}.html and /helpDetails/{url}.html.
+import type { ReactElement } from 'react';
+import type { HelpSlug } from '../../server/domain/help';
+import { loadHelpSidebar } from '../../server/help-pages';
+import { notFoundPage } from '../../server/page-status';
+import { publicCall } from '../../server/public-data';
+import { type ArticlePayload, ArticleView } from './article-view';
+import { HelpFrame, HelpSidebar } from './help-parts';
+
+/** Render the article a parsed slug names, or the 404 view. */
+export async function renderArticlePage(
+  parsed: HelpSlug,
+  sidebar?: Awaited<ReturnType<typeof loadHelpSidebar>>,
+): Promise<ReactElement> {
+  const [article, side] = await Promise.all([
+    publicCall<ArticlePayload>(
+      'HelpRenovation.GetArticleById',
+      parsed.kind === 'id' ? { id: parsed.id } : { url: parsed.url },
+    ),
+    sidebar ?? loadHelpSidebar(),
+  ]);
+  if (!article) return notFoundPage();
+  return (
+    <HelpFrame
+      sidebar={
+        <HelpSidebar categories={side.categories} hot={side.hot} activeCategoryId={article.article.categoryId} />
+      }
+    >
+      <ArticleView data={article} />
+    </HelpFrame>
+  );
+}
