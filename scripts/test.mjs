@@ -48,13 +48,14 @@ const built = await check('build', 'npm', ['run', 'build', '--silent']);
     'BEGIN PRIVATE KEY',
     'BEGIN RSA PRIVATE KEY',
     'SESSION_SECRET',
+    'CHAT_SIGN_SECRET',
     'ALIYUN_ACCESS_KEY_SECRET',
     'apiV3Key',
     'WECHATPAY_APIV3_KEY',
   ];
   const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
   for (const m of devVars.matchAll(
-    /^(?:SESSION_SECRET|ALIYUN_ACCESS_KEY_SECRET|WECHATPAY_[A-Z_]*KEY[A-Z_]*)=(.{12,})$/gm,
+    /^(?:SESSION_SECRET|CHAT_SIGN_SECRET|ALIYUN_ACCESS_KEY_SECRET|WECHATPAY_[A-Z_]*KEY[A-Z_]*)=(.{12,})$/gm,
   ))
     needles.push(m[1]);
   const hits = [];

@@ -31,7 +31,7 @@ export interface MealButton {
  */
 export function mealButton(kind: MealRowKind, type: number, row: Pick<MealCount, 'num' | 'state'>): MealButton {
   const buy = { text: '去购买', href: `/buy?type=${type}` } as const;
-  const extract = { text: '去提取', href: `/personalCenter/getAgent/api?type=${type}` } as const;
+  const extract = { text: '去提取', href: `/personalCenter/getAgent/api?type=${type}&proxyType=1` } as const;
   if (kind === 'count') return row.num === 0 ? buy : extract;
   if (kind === 'fixed') return row.num > 0 ? { text: '去查看', href: `/personalCenter/ipManager/${type}` } : buy;
   if (row.num > 0) return extract;

@@ -36,7 +36,7 @@ export const messages = {
   passwordInvalid: '密码需为8-32位，且同时包含字母和数字',
   loginFailed: '手机号或密码错误',
   loginLocked: '密码错误次数过多，账号已临时锁定，请15分钟后再试或使用验证码登录',
-  noPassword: '该账号尚未设置密码，请使用验证码登录',
+  loginTooFrequent: '登录尝试过于频繁，请15分钟后再试或使用验证码登录',
   // Proxy delivery: the extraction API (codes 1001-1007, see docs/extraction-api.md)
   extractKeyInvalid: '密钥无效',
   extractIpNotAllowed: '调用IP不在白名单',
@@ -77,6 +77,7 @@ export const messages = {
   mergeTypeMismatch: '只能合并同一产品类型的有效套餐',
   mergeCreditTooHigh: '所选规格的价格需高于原套餐剩余价值，请选择更高规格',
   packageBusy: '套餐已在其他待支付订单中，请先完成或取消该订单',
+  packageChanged: '套餐用量已变化，请刷新后重新下单',
   orderNotFound: '订单不存在',
   orderNotPayable: '订单已支付、已关闭或已过期',
   orderTooManyAttempts: '支付尝试次数过多，请重新下单',

@@ -31,6 +31,9 @@ export const serverApi = cache(async (): Promise<ApiClient> => {
   const ip = req?.headers.get('cf-connecting-ip') ?? '127.0.0.1';
   const userAgent = req?.headers.get('user-agent') ?? '';
   const base = typeof bindings.API_BASE_URL === 'string' && bindings.API_BASE_URL ? bindings.API_BASE_URL : null;
+  // In-process calls carry the page request's origin, so actions that build links from it (the invitation link) name
+  // the portal rather than a placeholder host when PORTAL_ORIGIN is not configured.
+  const selfOrigin = req ? new URL(req.url).origin : 'http://in-process';
   // In-process calls may use JSON outside production; production always speaks AES, like the browser.
   const mode = config.envelope === 'aes' ? 'aes' : 'json';
   return createApiClient({
@@ -49,7 +52,7 @@ export const serverApi = cache(async (): Promise<ApiClient> => {
       };
       const res = base
         ? await fetch(`${base}/api`, init)
-        : await endpointApp.fetch(new Request('http://in-process/api', init), bindings);
+        : await endpointApp.fetch(new Request(`${selfOrigin}/api`, init), bindings);
       return { status: res.status, text: await res.text() };
     },
     mode,

@@ -15,6 +15,7 @@ export interface Bindings {
   PORTAL_ORIGIN?: string;
   API_BASE_URL?: string;
   SESSION_SECRET?: string;
+  CHAT_SIGN_SECRET?: string;
   SMS_PROVIDER?: string;
   ALIYUN_ACCESS_KEY_ID?: string;
   ALIYUN_ACCESS_KEY_SECRET?: string;
@@ -38,6 +39,7 @@ const configSchema = z.object({
     .optional(),
   PORTAL_ORIGIN: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  CHAT_SIGN_SECRET: z.string().min(32).optional(),
   SMS_PROVIDER: z.enum(['aliyun', 'outbox']).optional(),
 });
 
@@ -49,10 +51,13 @@ export interface AppConfig {
   transportKey: TransportKey;
   portalOrigin: string | undefined;
   sessionSecret: string;
+  /** Keys the customer-service user signature (User.getUserSign); never the SMS-code HMAC key. */
+  chatSignSecret: string;
   smsProvider: 'aliyun' | 'outbox';
 }
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
+const DEV_CHAT_SIGN_SECRET = 'development-only-chat-sign-secret-change-me-0123456789';
 
 /** Read and validate configuration from the bindings. Throws (once, loudly) if production is misconfigured. */
 export function readConfig(env: Bindings): AppConfig {
@@ -63,11 +68,14 @@ export function readConfig(env: Bindings): AppConfig {
     API_AES_IV: env.API_AES_IV || undefined,
     PORTAL_ORIGIN: env.PORTAL_ORIGIN || undefined,
     SESSION_SECRET: env.SESSION_SECRET || undefined,
+    CHAT_SIGN_SECRET: env.CHAT_SIGN_SECRET || undefined,
     SMS_PROVIDER: env.SMS_PROVIDER || undefined,
   });
   const isProduction = raw.APP_ENV === 'production';
   if (isProduction) {
-    const missing = (['API_AES_KEY', 'API_AES_IV', 'SESSION_SECRET'] as const).filter((k) => !raw[k]);
+    const missing = (['API_AES_KEY', 'API_AES_IV', 'SESSION_SECRET', 'CHAT_SIGN_SECRET'] as const).filter(
+      (k) => !raw[k],
+    );
     if (missing.length) throw new Error(`production configuration is missing: ${missing.join(', ')}`);
   }
   return {
@@ -77,6 +85,7 @@ export function readConfig(env: Bindings): AppConfig {
     transportKey: transportKeyFromHex(raw.API_AES_KEY ?? DEV_TRANSPORT_KEY_HEX, raw.API_AES_IV ?? DEV_TRANSPORT_IV_HEX),
     portalOrigin: raw.PORTAL_ORIGIN,
     sessionSecret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    chatSignSecret: raw.CHAT_SIGN_SECRET ?? DEV_CHAT_SIGN_SECRET,
     // The outbox can never serve production: production always sends through Aliyun.
     smsProvider: isProduction ? 'aliyun' : (raw.SMS_PROVIDER ?? 'outbox'),
   };

@@ -206,11 +206,54 @@ describe('User.Login (password)', () => {
     expect(((await callApi('User.Login', { phone, password: 'abc12345' })).body.P as { state: number }).state).toBe(1);
   });
 
-  it('tells a user without a password to use SMS', async () => {
+  it('answers a registered phone without a password like a wrong password (registration is not revealed)', async () => {
     await loginBySms('13800000021');
-    expect((await callApi('User.Login', { phone: '13800000021', password: 'abc12345' })).body.E).toBe(
-      '该账号尚未设置密码，请使用验证码登录',
+    const noPassword = await callApi('User.Login', { phone: '13800000021', password: 'abc12345' });
+    const unknown = await callApi('User.Login', { phone: '13800000028', password: 'abc12345' });
+    expect(noPassword.body.E).toBe('手机号或密码错误');
+    expect(noPassword.body).toEqual(unknown.body);
+    expect(noPassword.status).toBe(unknown.status);
+  });
+
+  it('checks at most 5 passwords under 20 concurrent wrong attempts, then stays locked', async () => {
+    await withPassword();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => callApi('User.Login', { phone, password: 'wrong000' })),
     );
+    // Only reserved attempts reach the password check: at most 4 plain failures, the 5th locks, the rest are refused.
+    expect(results.filter((r) => r.body.E === '手机号或密码错误').length).toBeLessThanOrEqual(4);
+    expect(results.every((r) => r.body.E === '手机号或密码错误' || /已临时锁定/.test(r.body.E ?? ''))).toBe(true);
+    const row = await env.DB.prepare('SELECT failed_logins, locked_until FROM users WHERE phone = ?')
+      .bind(phone)
+      .first<{ failed_logins: number; locked_until: number }>();
+    expect(row?.failed_logins).toBe(5);
+    expect(row?.locked_until).toBeGreaterThan(Date.now());
+    const right = await callApi('User.Login', { phone, password: 'abc12345' });
+    expect(right.body.E).toMatch(/已临时锁定/);
+    expect(right.setCookies).toEqual([]);
+    // Once the lock lapses the count starts afresh.
+    await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
+      .bind(Date.now() - 1, phone)
+      .run();
+    expect((await callApi('User.Login', { phone, password: 'wrong000' })).body.E).toBe('手机号或密码错误');
+    expect(await count('SELECT failed_logins AS n FROM users WHERE phone = ? AND locked_until = 0', phone)).toBe(1);
+  });
+
+  it('limits password attempts per client IP to 30 in 15 minutes, even concurrently', async () => {
+    await withPassword();
+    const ip = '198.51.100.77';
+    // Different (unknown) phones, so the per-account lock does not apply.
+    const results = await Promise.all(
+      Array.from({ length: 34 }, (_, i) =>
+        callApi('User.Login', { phone: `139000001${String(i).padStart(2, '0')}`, password: 'wrong000' }, { ip }),
+      ),
+    );
+    expect(results.filter((r) => r.body.E === '手机号或密码错误').length).toBe(30);
+    expect(results.filter((r) => r.body.E === '登录尝试过于频繁，请15分钟后再试或使用验证码登录').length).toBe(4);
+    // The right password from that IP is refused too; another IP is unaffected; a success does not count.
+    expect((await callApi('User.Login', { phone, password: 'abc12345' }, { ip })).body.E).toMatch(/过于频繁/);
+    expect(((await callApi('User.Login', { phone, password: 'abc12345' })).body.P as { state: number }).state).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM login_attempts WHERE client_ip = ?', '198.51.100.10')).toBe(0);
   });
 });
 

@@ -169,6 +169,7 @@ describe('the payment simulator in production', () => {
     API_AES_KEY: 'a1'.repeat(32),
     API_AES_IV: 'b2'.repeat(16),
     SESSION_SECRET: 'p'.repeat(40),
+    CHAT_SIGN_SECRET: 'c'.repeat(40),
     PAY_PROVIDER: 'simulator',
   };
 

@@ -136,24 +136,28 @@ describe('paying in the simulator', () => {
     expect(await packagesOf(PHONE)).toHaveLength(0);
   });
 
-  it('refuses a signed callback whose amount or order does not match ours', async () => {
+  it('never pays an order from a signed callback whose amount or order does not match ours', async () => {
     const a = await buy('13800001002');
     const b = await buy('13800001003');
+    // Verified but mismatched: recorded on the attempt for a refund and acknowledged (WeChat stops retrying).
     const cheap = await notification({ outTradeNo: b.outTradeNo, amountTotalFen: 1, attach: b.order.orderNo });
-    expect((await postNotify(cheap)).status).toBe(400);
+    expect((await postNotify(cheap)).status).toBe(204);
     const foreign = await notification({
       outTradeNo: b.outTradeNo,
       amountTotalFen: b.order.payFen,
       attach: a.order.orderNo,
     });
-    expect((await postNotify(foreign)).status).toBe(400);
+    expect((await postNotify(foreign)).status).toBe(204);
     const dollars = await notification({
       outTradeNo: b.outTradeNo,
       amountTotalFen: b.order.payFen,
       attach: b.order.orderNo,
       currency: 'USD',
     });
-    expect((await postNotify(dollars)).status).toBe(400);
+    expect((await postNotify(dollars)).status).toBe(204);
+    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', b.outTradeNo)).toBe(1);
+    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', a.outTradeNo)).toBe(0);
+    // An attempt we never created has nothing to record against: refused.
     const unknown = await notification({ outTradeNo: 'P20990101000000AAAAAAAAAAAAAAAA', amountTotalFen: 100 });
     expect((await postNotify(unknown)).status).toBe(400);
     expect((await orderRow(a.order.orderNo))?.state).toBe(1);

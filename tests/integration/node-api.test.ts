@@ -67,6 +67,7 @@ describe('/node/v1 calls', () => {
 
   it('serves the white list with an ETag, 304 when unchanged, new content after a change', async () => {
     const u = await makeUser();
+    await makePackage(u.id); // only accounts with a live package (or fixed IP) are served
     await allowIp(u.id, '192.0.2.1');
     await allowIp(u.id, '192.0.2.2', { enabled: false });
     const first = await nodeCall('GET', '/node/v1/whitelist');

@@ -3,13 +3,21 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
 import { decryptText, encryptText, transportKeyFromHex } from '../../src/lib/envelope';
+import { readConfig } from '../../src/server/env';
 import { resetDb } from '../helpers/api';
 
 beforeEach(resetDb);
 
 const KEY = 'a1'.repeat(32);
 const IV = 'b2'.repeat(16);
-const prodEnv = { ...env, APP_ENV: 'production', API_AES_KEY: KEY, API_AES_IV: IV, SESSION_SECRET: 'p'.repeat(40) };
+const prodEnv = {
+  ...env,
+  APP_ENV: 'production',
+  API_AES_KEY: KEY,
+  API_AES_IV: IV,
+  SESSION_SECRET: 'p'.repeat(40),
+  CHAT_SIGN_SECRET: 'c'.repeat(40),
+};
 const tk = transportKeyFromHex(KEY, IV);
 const app = createEdgeApp();
 
@@ -69,6 +77,14 @@ describe('production mode', () => {
       { ...env, APP_ENV: 'production' },
     );
     expect(res.status).toBe(500);
+  });
+
+  it('requires its own CHAT_SIGN_SECRET (the customer-service signature key) in production only', async () => {
+    expect(() => readConfig({ ...prodEnv, CHAT_SIGN_SECRET: '' })).toThrow(/CHAT_SIGN_SECRET/);
+    expect(readConfig(prodEnv).chatSignSecret).toBe('c'.repeat(40));
+    const dev = readConfig({ ...prodEnv, APP_ENV: 'development', CHAT_SIGN_SECRET: '' });
+    expect(dev.chatSignSecret.length).toBeGreaterThanOrEqual(32);
+    expect(dev.chatSignSecret).not.toBe(dev.sessionSecret);
   });
 
   it('sets Secure on session cookies', async () => {

@@ -160,6 +160,26 @@ describe('shell content', () => {
     });
   });
 
+  it('drops marketing images whose link or picture fails the safe-URL rule', async () => {
+    await env.DB.batch([
+      env.DB.prepare("UPDATE marketing_images SET click_url = 'javascript:alert(1)' WHERE slot = 'centerImg'"),
+      env.DB.prepare("UPDATE marketing_images SET img = 'http://cdn.example.com/b.png' WHERE slot = 'bottomBtn2'"),
+    ]);
+    expect((await callApi('Activity.GetActivityMarketingImg', {})).body.P).toEqual({
+      imges: { centerImg: null, bottomBtn2: null },
+    });
+    await env.DB.prepare(
+      "UPDATE marketing_images SET click_url = 'https://partner.example.com/', in_or_out = 2, img = '/images/banner-firms.svg'",
+    ).run();
+    const ok = await callApi<{ imges: { centerImg: { clickUrl: string } } }>('Activity.GetActivityMarketingImg', {});
+    expect(ok.body.P?.imges.centerImg.clickUrl).toBe('https://partner.example.com/');
+    // An internal-kind link may not leave the site.
+    await env.DB.prepare('UPDATE marketing_images SET in_or_out = 1').run();
+    expect((await callApi('Activity.GetActivityMarketingImg', {})).body.P).toEqual({
+      imges: { centerImg: null, bottomBtn2: null },
+    });
+  });
+
   it('enables online chat on PC only, with the script address', async () => {
     const pc = await callApi('Config.CurrentMessageShow', {}, { headers: { 'source-type': '1' } });
     expect(pc.body.P).toEqual({ res: true, scriptUrl: '/chat-widget.js' });

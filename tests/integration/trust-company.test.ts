@@ -61,6 +61,25 @@ describe('licence upload', () => {
   });
 });
 
+describe('licence upload limit', () => {
+  it('allows 20 uploads an hour even when they arrive concurrently, and failed uploads do not count', async () => {
+    const cookie = await newUser('13600000011');
+    // Refused bodies give their reservation back.
+    expect((await upload('not an image', cookie)).status).toBe(415);
+    const results = await Promise.all(Array.from({ length: 26 }, () => upload(PNG, cookie)));
+    expect(results.filter((r) => r.status === 200).length).toBe(20);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused.length).toBe(6);
+    expect(await refused[0]?.json()).toEqual({ E: '请求过于频繁，请稍后再试' });
+    expect(await scalar('SELECT count(*) AS n FROM company_licence_uploads')).toBe(20);
+    expect(await scalar("SELECT count(*) AS n FROM company_licence_uploads WHERE mime = ''")).toBe(0);
+    const userId = await scalar('SELECT id AS n FROM users WHERE phone = ?', '13600000011');
+    expect((await env.FILES.list({ prefix: `private/company-licence/${userId}/` })).objects.length).toBe(20);
+    // Another user is not affected.
+    expect((await upload(PNG, await newUser('13600000012'))).status).toBe(200);
+  });
+});
+
 describe('company application and review', () => {
   async function apply(cookie: string) {
     const up = (await (await upload(PNG, cookie)).json()) as { P: { id: number } };

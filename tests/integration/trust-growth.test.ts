@@ -1,10 +1,13 @@
 // Welfare trials, red packets, notices and account settings: one-time rights under concurrency, read state, and
 // session revocation after credential changes.
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createEdgeApp } from '../../src/edge/app';
+import { hmacSha256Hex } from '../../src/server/domain/crypto';
+import { readConfig } from '../../src/server/env';
 import { demoTrustSql } from '../../src/server/seed/trust';
-import { callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
-import { freshIp, markVerified, newUser, scalar } from '../helpers/trust';
+import { BASE, callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
+import { freshIp, makeOperator, markVerified, newUser, scalar, validId, verifyPerson } from '../helpers/trust';
 
 async function seedTrust() {
   const sql = demoTrustSql(Date.now());
@@ -53,6 +56,63 @@ describe('welfare trial', () => {
     await env.DB.prepare("UPDATE user_identities SET id_hash = 'moved' WHERE id_hash = 'same-person'").run();
     const b = await newUser('13700000004');
     await markVerified('13700000004', 'same-person');
+    expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: b })).body.E).toBe('该实名身份已领取过免费试用');
+    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
+  });
+
+  it('is once per account when its identity key changes from company to personal', async () => {
+    const op = await newUser('13700000009');
+    await makeOperator('13700000009');
+    const a = await newUser('13700000005');
+    // Company authentication approved: the account claims under its company key.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+    const up = await SELF.fetch(`${BASE}/api/upload/company-licence`, {
+      method: 'POST',
+      body: png,
+      headers: { 'content-type': 'application/octet-stream', cookie: a },
+    });
+    const licenceId = ((await up.json()) as { P: { id: number } }).P.id;
+    const apply = await callApi(
+      'Company.Add',
+      { companyName: '上海示例科技有限公司', creditCode: '91350100M000100Y43', legalPerson: '张三', licenceId },
+      { cookie: a },
+    );
+    expect(apply.body.P).toMatchObject({ state: 4 });
+    const appId = await scalar('SELECT id AS n FROM company_auths');
+    expect((await callApi('Auth.CompanyReview', { id: appId, decision: 'approve' }, { cookie: op })).body.P).toEqual({
+      state: 1,
+    });
+    expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: a })).body.P).toBeTruthy();
+
+    // Then the same account passes personal verification: its key becomes id:..., still no second trial.
+    const person = validId('701');
+    await verifyPerson(a, person);
+    expect((await callApi('User.WelfareAble', {}, { cookie: a })).body.P).toEqual({ able: false, reason: 'claimed' });
+    const again = await Promise.all(
+      Array.from({ length: 4 }, () => callApi('Proxy.GiveWelfareMeal', {}, { cookie: a })),
+    );
+    expect(again.every((r) => r.body.E === '该实名身份已领取过免费试用')).toBe(true);
+
+    // A second account with the same identity is refused as before: at verification, and for the trial even if the
+    // identity later moves to it (operator action), because binding kept the person's key claimed.
+    const b = await newUser('13700000006');
+    const init = await callApi<{ certifyId: string }>(
+      'Auth.CertifyInit',
+      { name: '张三', idNumber: person },
+      { cookie: b },
+    );
+    expect(init.body.P).toBeTruthy();
+    await SELF.fetch(`${BASE}/dev/faceverify/${init.body.P?.certifyId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ verdict: 'T' }),
+      redirect: 'manual',
+    });
+    expect((await callApi('Auth.CertifyResult', { certifyId: init.body.P?.certifyId }, { cookie: b })).body.E).toBe(
+      '该身份证已认证其他账号，一个身份只能认证一个账号',
+    );
+    const hash = await env.DB.prepare('SELECT id_hash FROM user_identities').first<{ id_hash: string }>();
+    await env.DB.prepare("UPDATE user_identities SET id_hash = 'moved' WHERE id_hash = ?").bind(hash?.id_hash).run();
+    await markVerified('13700000006', hash?.id_hash);
     expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: b })).body.E).toBe('该实名身份已领取过免费试用');
     expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
   });
@@ -238,5 +298,28 @@ describe('account settings', () => {
     expect((await callApi('User.IsAutoReplace', { value: true }, { cookie })).body.P).toEqual({ isAutoReplace: true });
     const sign = await callApi<{ sign: string }>('User.getUserSign', {}, { cookie });
     expect(sign.body.P?.sign).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('signs for customer service with CHAT_SIGN_SECRET, never with the SMS-code key', async () => {
+    const cookie = await newUser('13700000602');
+    type Sign = { userId: number; timestamp: number; sign: string };
+    const dev = (await callApi<Sign>('User.getUserSign', {}, { cookie })).body.P as Sign;
+    const config = readConfig({ ...env });
+    const message = `user-sign:${dev.userId}:${dev.timestamp}`;
+    expect(dev.sign).toBe(await hmacSha256Hex(config.chatSignSecret, message));
+    expect(dev.sign).not.toBe(await hmacSha256Hex(config.sessionSecret, message));
+    // A configured binding is what signs.
+    const secret = 'chat-sign-secret-for-this-test-0123456789';
+    const res = await createEdgeApp().request(
+      '/api',
+      {
+        method: 'POST',
+        body: JSON.stringify({ A: 'User.getUserSign', P: {} }),
+        headers: { 'content-type': 'application/json', cookie, 'cf-connecting-ip': '198.51.100.10' },
+      },
+      { ...env, CHAT_SIGN_SECRET: secret },
+    );
+    const signed = ((await res.json()) as { P: Sign }).P;
+    expect(signed.sign).toBe(await hmacSha256Hex(secret, `user-sign:${signed.userId}:${signed.timestamp}`));
   });
 });

@@ -93,14 +93,46 @@ describe('personal real-name authentication', () => {
     expect(await scalar('SELECT count(*) AS n FROM user_identities')).toBe(0);
   });
 
-  it('refuses a second account with the same ID number, before and after the face step', async () => {
+  it('refuses a second account with the same ID number, telling it only after the face step', async () => {
     const id = validId('204');
     const first = await newUser('13500000004');
     await verifyPerson(first, id);
     const second = await newUser('13500000005');
-    const refused = await callApi('Auth.CertifyInit', { name: '张三', idNumber: id.toLowerCase() }, { cookie: second });
+    // Starting reveals nothing: a bound ID number starts like a free one (and costs one of the day's attempts).
+    const init = await callApi<{ certifyId: string }>(
+      'Auth.CertifyInit',
+      { name: '张三', idNumber: id.toLowerCase() },
+      { cookie: second },
+    );
+    expect(init.body.E).toBeUndefined();
+    await simulatorVerdict(init.body.P?.certifyId as string, 'T');
+    const refused = await callApi('Auth.CertifyResult', { certifyId: init.body.P?.certifyId }, { cookie: second });
     expect(refused.body.E).toBe('该身份证已认证其他账号，一个身份只能认证一个账号');
     expect(await scalar('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1')).toBe(1);
+    expect(await scalar('SELECT count(*) AS n FROM identity_verifications WHERE state = 3')).toBe(1);
+  });
+
+  it('is no ID-number oracle: a bound number answers like a free one and every probe counts, even concurrently', async () => {
+    const owner = await newUser('13500000010');
+    const taken = validId('210');
+    await verifyPerson(owner, taken);
+    const prober = await newUser('13500000011');
+    const start = (idNumber: string) => callApi('Auth.CertifyInit', { name: '张三', idNumber }, { cookie: prober });
+    const boundAnswer = await start(taken);
+    const freeAnswer = await start(validId('211'));
+    expect(Object.keys(boundAnswer.body)).toEqual(Object.keys(freeAnswer.body));
+    expect(boundAnswer.body.P).toMatchObject({ certifyId: expect.any(String), certifyUrl: expect.any(String) });
+    // Five starts a day whatever the numbers; concurrent starts cannot slip past the limit.
+    const more = await Promise.all(['212', '213', '214', '215', '216', '217'].map((s) => start(validId(s))));
+    expect(more.filter((r) => r.body.P).length).toBe(3);
+    expect(more.filter((r) => r.body.E === '今日认证次数过多，请明天再试').length).toBe(3);
+    expect((await start(taken)).body.E).toBe('今日认证次数过多，请明天再试');
+    expect(
+      await scalar(
+        'SELECT count(*) AS n FROM identity_verifications WHERE user_id = (SELECT id FROM users WHERE phone = ?)',
+        '13500000011',
+      ),
+    ).toBe(5);
   });
 
   it('binds one identity to exactly one account when two accounts finish at the same time', async () => {
@@ -147,6 +179,7 @@ describe('the simulator in production', () => {
     API_AES_KEY: 'a1'.repeat(32),
     API_AES_IV: 'b2'.repeat(16),
     SESSION_SECRET: 'p'.repeat(40),
+    CHAT_SIGN_SECRET: 'c'.repeat(40),
   };
 
   it('is never chosen and its pages do not exist', async () => {

@@ -5,6 +5,7 @@ import { api } from '../../lib/api-browser';
 import { PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { pushToast } from '../../state/toast';
+import { Cell, DataBody, DataHead, DataRow, DataTable, rowAction, Th } from '../data-table';
 import { Dialog } from '../dialog';
 
 export interface BillRow {
@@ -64,26 +65,26 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
           删除所选
         </button>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[860px] text-left text-sm" data-testid="bill-table">
-          <thead className="bg-slate-50 text-xs text-slate-500">
+      <div className="overflow-x-auto max-md:p-3">
+        <DataTable className="md:min-w-[860px]" data-testid="bill-table">
+          <DataHead className="bg-slate-50 text-xs text-slate-500">
             <tr>
-              <th className="w-10 px-4 py-3">
+              <Th className="w-10 px-4 py-3">
                 <span className="sr-only">选择</span>
-              </th>
-              <th className="px-3 py-3 font-medium">订单号 / 下单时间</th>
-              <th className="px-3 py-3 font-medium">商品</th>
-              <th className="px-3 py-3 font-medium">类型</th>
-              <th className="px-3 py-3 text-right font-medium">原价</th>
-              <th className="px-3 py-3 text-right font-medium">实付</th>
-              <th className="px-3 py-3 font-medium">状态</th>
-              <th className="px-3 py-3 font-medium">操作</th>
+              </Th>
+              <Th className="px-3 py-3 font-medium">订单号 / 下单时间</Th>
+              <Th className="px-3 py-3 font-medium">商品</Th>
+              <Th className="px-3 py-3 font-medium">类型</Th>
+              <Th className="px-3 py-3 text-right font-medium">原价</Th>
+              <Th className="px-3 py-3 text-right font-medium">实付</Th>
+              <Th className="px-3 py-3 font-medium">状态</Th>
+              <Th className="px-3 py-3 font-medium">操作</Th>
             </tr>
-          </thead>
-          <tbody>
+          </DataHead>
+          <DataBody>
             {rows.map((r) => (
-              <tr key={r.orderNo} className="border-t border-slate-100 align-top" data-testid="bill-row">
-                <td className="px-4 py-3">
+              <DataRow key={r.orderNo} className="border-t border-slate-100 align-top" data-testid="bill-row">
+                <Cell kind="select" className="px-4 py-3">
                   {r.deletable && (
                     <input
                       type="checkbox"
@@ -92,33 +93,39 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
                       onChange={() => toggle(r.orderNo)}
                     />
                   )}
-                </td>
-                <td className="px-3 py-3">
+                </Cell>
+                <Cell label="订单号" className="px-3 py-3">
                   <div className="font-mono text-xs text-ink">{r.orderNo}</div>
                   <div className="mt-1 text-xs text-slate-400">{formatDateTime(r.createdAt)}</div>
-                </td>
-                <td className="max-w-64 px-3 py-3">
-                  <div className="text-ink">{r.title}</div>
+                </Cell>
+                <Cell kind="title" className="max-w-64 px-3 py-3 max-md:max-w-none">
+                  <div className="text-ink max-md:font-medium">{r.title}</div>
                   <div className="mt-1 text-xs text-slate-400">{PRODUCT_LABEL[r.productType]}</div>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">{r.kindText}</td>
-                <td className="px-3 py-3 text-right whitespace-nowrap text-slate-500">{formatFen(r.listFen)}</td>
-                <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-ink">{formatFen(r.payFen)}</td>
-                <td className="px-3 py-3 whitespace-nowrap">
+                </Cell>
+                <Cell label="类型" className="px-3 py-3 whitespace-nowrap">
+                  {r.kindText}
+                </Cell>
+                <Cell label="原价" className="px-3 py-3 text-right whitespace-nowrap text-slate-500">
+                  {formatFen(r.listFen)}
+                </Cell>
+                <Cell label="实付" className="px-3 py-3 text-right font-medium whitespace-nowrap text-ink">
+                  {formatFen(r.payFen)}
+                </Cell>
+                <Cell label="状态" className="px-3 py-3 whitespace-nowrap">
                   <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[r.state] ?? ''}`}>{r.stateText}</span>
                   {r.paidAt && <div className="mt-1 text-xs text-slate-400">{formatDateTime(r.paidAt)}</div>}
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">
+                </Cell>
+                <Cell kind="actions" className="px-3 py-3 whitespace-nowrap">
                   {r.state === 1 && (
-                    <a className="text-brand-600 hover:underline" href={`/payPage?orderNo=${r.orderNo}`}>
+                    <a className={rowAction()} href={`/payPage?orderNo=${r.orderNo}`}>
                       去支付
                     </a>
                   )}
-                </td>
-              </tr>
+                </Cell>
+              </DataRow>
             ))}
-          </tbody>
-        </table>
+          </DataBody>
+        </DataTable>
       </div>
       <Dialog open={confirm} title="删除订单" onClose={() => setConfirm(false)} onConfirm={remove}>
         确定删除所选的 {selected.length} 个订单吗？待支付订单将被关闭，占用的优惠券会退回。

@@ -1,6 +1,7 @@
 // Small server-rendered pieces shared by the delivery pages: page heading, tabs as links, link pagination, empty row.
 import type { ReactNode } from 'react';
 import { Breadcrumb } from '../breadcrumb';
+import { EmptyRow as DataEmptyRow } from '../data-table';
 
 export function PageHead({ trail, title, actions }: { trail: string[]; title: string; actions?: ReactNode }) {
   return (
@@ -67,11 +68,9 @@ export function LinkPager({
 }
 
 export const EmptyRow = ({ cols, text = '暂无数据' }: { cols: number; text?: string }) => (
-  <tr>
-    <td colSpan={cols} className="py-10 text-center text-sm text-slate-400">
-      {text}
-    </td>
-  </tr>
+  <DataEmptyRow cols={cols} className="py-10 text-sm text-slate-400">
+    {text}
+  </DataEmptyRow>
 );
 
 /** Parse a page query string ("a=1&b=2"). */

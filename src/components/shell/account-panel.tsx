@@ -26,14 +26,15 @@ export function AccountPanel() {
   const closeDrawer = useSetAtom(accountDrawerOpenAtom);
   const [secretOpen, setSecretOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [counts, setCounts] = useState<MealCounts | null>(null);
+  const [counts, setCounts] = useState<Partial<MealCounts> | null>(null);
   const userId = info?.id;
 
   useEffect(() => {
     if (userId === undefined) return;
     let live = true;
     void api.call<{ data: MealCounts }>('Proxy.GetMealCount', {}, { silent: true }).then((res) => {
-      if (live && res && 'data' in res) setCounts(res.data);
+      // On failure the rows fall back to their defaults (— and 去购买), as before the counts load.
+      if (live) setCounts(res && 'data' in res ? res.data : {});
     });
     return () => {
       live = false;
@@ -106,13 +107,20 @@ export function AccountPanel() {
             <li key={row.key} className="flex items-center justify-between gap-2 py-1.5 text-sm">
               <span className="text-slate-600">{row.label}</span>
               <span className="ml-auto text-xs text-slate-400">{counts ? c.value : '…'}</span>
-              <a
-                href={button.href}
-                data-testid={`meal-${row.key}`}
-                className="w-14 shrink-0 rounded bg-brand-50 px-2 py-0.5 text-center text-xs text-brand-700 hover:bg-brand-100"
-              >
-                {button.text}
-              </a>
+              {counts ? (
+                <a
+                  href={button.href}
+                  data-testid={`meal-${row.key}`}
+                  className="w-14 shrink-0 rounded bg-brand-50 px-2 py-0.5 text-center text-xs text-brand-700 hover:bg-brand-100"
+                >
+                  {button.text}
+                </a>
+              ) : (
+                // Until the counts arrive the right button is unknown: no link yet, so a quick tap cannot go to 去购买.
+                <span className="w-14 shrink-0 rounded bg-slate-50 px-2 py-0.5 text-center text-xs text-slate-400">
+                  …
+                </span>
+              )}
             </li>
           );
         })}

@@ -6,17 +6,13 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'waku/router/client';
 import { api } from '../../lib/api-browser';
+import type { MarketingImageDto } from '../../lib/marketing';
 import { mineInfoAtom } from '../../state/session';
 
-export interface MarketingImage {
-  img: string;
-  isClick: boolean;
-  clickUrl: string;
-  inOrOut: number;
-  alt: string;
-}
+export type MarketingImage = MarketingImageDto;
 
 export function TopBanner({ initial }: { initial: MarketingImage | null }) {
+  // The server applies the safe-URL rule before sending an image (src/server/domain/marketing-image.ts).
   const [image, setImage] = useState(initial);
   const userId = useAtomValue(mineInfoAtom)?.id ?? null;
   const lastUser = useRef(userId);

@@ -7,12 +7,13 @@ import { z } from 'zod';
 import { messages } from '../../lib/messages';
 import { findNode, insertUsageReports, liveWhiteList, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
-import { sha256Hex, verifyNodeSignature } from '../../server/domain/node-auth';
+import { nodeHeadersPlausible, sha256Hex, verifyNodeSignature } from '../../server/domain/node-auth';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
+import { readTextLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
 
-const MAX_NODE_BODY = 512 * 1024;
+const MAX_NODE_BODY = 512 * 1024; // bytes
 
 const heartbeatSchema = z.object({
   ips: z
@@ -49,21 +50,28 @@ const usageSchema = z.object({
 
 const deny = (c: Context) => c.json({ code: 401, msg: messages.nodeAuthFailed }, 401);
 
-/** Verify the node's signature; returns the node id and the raw body, or null. */
+/**
+ * Verify the node's signature; returns the node id and the raw body, or null. The cheap header checks (node id,
+ * timestamp window, signature shape) come first; only then is the body read, counted in bytes (MAX_NODE_BODY).
+ */
 async function authenticate(c: Context<EdgeEnv>): Promise<{ nodeId: number; body: string } | null> {
   const id = Number(c.req.header('x-node-id'));
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const body = c.req.method === 'GET' ? '' : await c.req.text();
-  if (body.length > MAX_NODE_BODY) return null;
+  const timestamp = c.req.header('x-node-timestamp') ?? '';
+  const signature = (c.req.header('x-node-signature') ?? '').toLowerCase();
+  const now = Date.now();
+  if (!nodeHeadersPlausible({ timestamp, signature, now })) return null;
+  const body = c.req.method === 'GET' ? '' : await readTextLimited(c.req.raw, MAX_NODE_BODY);
+  if (body === null) return null;
   const node = await findNode(c.env.DB, id);
   if (node?.status !== 1) return null;
   const ok = await verifyNodeSignature(node.secret, {
     method: c.req.method,
     path: new URL(c.req.url).pathname,
-    timestamp: c.req.header('x-node-timestamp') ?? '',
-    signature: (c.req.header('x-node-signature') ?? '').toLowerCase(),
+    timestamp,
+    signature,
     body,
-    now: Date.now(),
+    now,
   });
   return ok ? { nodeId: id, body } : null;
 }
@@ -87,7 +95,7 @@ export function nodeRoutes(): Hono<EdgeEnv> {
     const input = parseJson(heartbeatSchema, auth.body);
     if (!input) return c.json({ code: 400, msg: messages.invalidParams }, 400);
     const now = Date.now();
-    await upsertNodeIps(
+    const { accepted, ignored } = await upsertNodeIps(
       c.env.DB,
       auth.nodeId,
       input.ips.map((i) => ({
@@ -105,7 +113,8 @@ export function nodeRoutes(): Hono<EdgeEnv> {
       })),
       now,
     );
-    return c.json({ code: 0, msg: '成功', data: { accepted: input.ips.length, serverTime: now } });
+    // ignored: (ip, port) of another node, or a pool change of an IP held by a live fixed allocation.
+    return c.json({ code: 0, msg: '成功', data: { accepted, ignored, serverTime: now } });
   });
 
   app.get('/node/v1/whitelist', async (c) => {

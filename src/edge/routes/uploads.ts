@@ -5,15 +5,17 @@ import { type Context, Hono } from 'hono';
 import { AppError } from '../../lib/errors';
 import { type MessageCode, messages } from '../../lib/messages';
 import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
-import { countUploadsSince, findLicenceUpload, insertLicenceUpload } from '../../server/db/company';
-import { MAX_LICENCE_BYTES, sniffImageType } from '../../server/domain/company-auth';
+import {
+  completeLicenceUpload,
+  deleteLicenceUpload,
+  findLicenceUpload,
+  reserveLicenceUpload,
+} from '../../server/db/company';
+import { MAX_LICENCE_BYTES, MAX_LICENCE_UPLOADS_PER_HOUR, sniffImageType } from '../../server/domain/company-auth';
 import { resolveSession } from '../../server/domain/session';
 import { readConfig } from '../../server/env';
 import { isSameSite, readBytesLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
-
-/** Uploads per user per hour. */
-const MAX_UPLOADS_PER_HOUR = 20;
 
 const fail = (c: Context, status: number, code: MessageCode) =>
   c.json({ E: messages[code] }, status as 400, { 'Cache-Control': 'no-store' });
@@ -27,24 +29,34 @@ export function uploadRoutes(): Hono<EdgeEnv> {
     const now = Date.now();
     const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), now);
     if (!session) return fail(c, 401, 'loginExpired');
-    if ((await countUploadsSince(c.env.DB, session.user.id, now - 3_600_000)) >= MAX_UPLOADS_PER_HOUR) {
-      return fail(c, 429, 'trackingTooFrequent');
-    }
-    const body = await readBytesLimited(c.req.raw, MAX_LICENCE_BYTES);
-    if (!body) return fail(c, 413, 'licenceTooLarge');
-    const mime = body.byteLength > 0 ? sniffImageType(body.subarray(0, 16)) : null;
-    if (!mime) return fail(c, 415, 'licenceNotImage');
-    const ext = mime.slice('image/'.length).replace('jpeg', 'jpg');
-    const key = `private/company-licence/${session.user.id}/${crypto.randomUUID()}.${ext}`;
-    await c.env.FILES.put(key, body, { httpMetadata: { contentType: mime } });
-    const id = await insertLicenceUpload(c.env.DB, {
+    // Reserve the upload first (the hourly limit is checked inside the INSERT), then store; a failed upload gives its
+    // reservation back.
+    const id = await reserveLicenceUpload(c.env.DB, {
       userId: session.user.id,
-      r2Key: key,
-      mime,
-      size: body.byteLength,
       now,
+      since: now - 3_600_000,
+      max: MAX_LICENCE_UPLOADS_PER_HOUR,
     });
-    return c.json({ P: { id, mime, size: body.byteLength } }, 200, { 'Cache-Control': 'no-store' });
+    if (id === null) return fail(c, 429, 'trackingTooFrequent');
+    let stored: string | null = null;
+    try {
+      const body = await readBytesLimited(c.req.raw, MAX_LICENCE_BYTES);
+      const mime = body && body.byteLength > 0 ? sniffImageType(body.subarray(0, 16)) : null;
+      if (!body || !mime) {
+        await deleteLicenceUpload(c.env.DB, id);
+        return body ? fail(c, 415, 'licenceNotImage') : fail(c, 413, 'licenceTooLarge');
+      }
+      const ext = mime.slice('image/'.length).replace('jpeg', 'jpg');
+      const key = `private/company-licence/${session.user.id}/${crypto.randomUUID()}.${ext}`;
+      await c.env.FILES.put(key, body, { httpMetadata: { contentType: mime } });
+      stored = key;
+      await completeLicenceUpload(c.env.DB, id, { r2Key: key, mime, size: body.byteLength });
+      return c.json({ P: { id, mime, size: body.byteLength } }, 200, { 'Cache-Control': 'no-store' });
+    } catch (err) {
+      await deleteLicenceUpload(c.env.DB, id).catch(() => undefined);
+      if (stored) await c.env.FILES.delete(stored).catch(() => undefined);
+      throw err;
+    }
   });
 
   app.get('/api/upload/company-licence/:id{[0-9]+}', async (c) => {

@@ -114,13 +114,13 @@ export const accountSettingsActions = {
     input: z.object({}),
     async handler(ctx) {
       const timestamp = ctx.now;
-      const sign = await hmacSha256Hex(ctx.config.sessionSecret, `user-sign:${ctx.user.id}:${timestamp}`);
+      const sign = await hmacSha256Hex(ctx.config.chatSignSecret, `user-sign:${ctx.user.id}:${timestamp}`);
       return { userId: ctx.user.id, timestamp, sign, expiresAt: timestamp + 10 * 60_000 };
     },
   }),
 
   'User.WelfareAble': defineAction({
-    summary: '能否领取免费试用：able；reason 为 needsRealName（需实名）、claimed（该身份已领取）或 unavailable',
+    summary: '能否领取免费试用：able；reason 为 needsRealName（需实名）、claimed（该身份或本账号已领取）或 unavailable',
     access: 'user',
     cacheable: false,
     input: z.object({}),

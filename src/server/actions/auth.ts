@@ -32,7 +32,8 @@ export const LICENCE_UPLOAD_PATH = '/api/upload/company-licence';
 
 export const authActions = {
   'Auth.CertifyInit': defineAction({
-    summary: '发起个人实名认证（姓名+身份证号，服务端调用人脸核验服务），返回 certifyId 与 certifyUrl',
+    summary:
+      '发起个人实名认证（姓名+身份证号，服务端调用人脸核验服务；每天最多5次，身份是否已被占用仅在核验通过后告知），返回 certifyId 与 certifyUrl',
     access: 'user',
     cacheable: false,
     input: z.object({ name: realNameSchema, idNumber: idNumberSchema }),

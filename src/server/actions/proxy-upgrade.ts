@@ -52,7 +52,8 @@ export const proxyUpgradeActions = {
           expiresAt: p.expiresAt,
           state: p.state,
           renewable: p.mealId !== null,
-          mergeable: p.state === 1,
+          mergeable: p.state === 1 && !p.reserved,
+          reserved: p.reserved,
           creditFen: remainingValue(p, ctx.now),
         })),
       };

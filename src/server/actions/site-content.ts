@@ -10,13 +10,17 @@ import {
   readSetting,
 } from '../db/site-content';
 import { safeHref, sanitizeHtml } from '../domain/html-sanitizer';
+import { safeMarketingImage } from '../domain/marketing-image';
 import { defineAction } from './define';
 
 /** Where the online-chat script is loaded from when no CHAT_SCRIPT_URL is configured. */
 export const DEFAULT_CHAT_SCRIPT = '/chat-widget.js';
 
+// Only images whose picture and link pass the safe-URL rule leave the server, whatever an operator stored.
 const imageDto = (r: MarketingImageRecord | undefined) =>
-  r ? { img: r.img, isClick: r.isClick, clickUrl: r.isClick ? r.clickUrl : '', inOrOut: r.inOrOut, alt: r.alt } : null;
+  r
+    ? safeMarketingImage({ img: r.img, isClick: r.isClick, clickUrl: r.clickUrl, inOrOut: r.inOrOut, alt: r.alt })
+    : null;
 
 export const siteContentActions = {
   'Region.GetCoverage': defineAction({

@@ -72,12 +72,12 @@ export const userActions = {
   }),
 
   'User.Login': defineAction({
-    summary: '手机号 + 密码登录；连续5次错误锁定15分钟；state 2 账号不可用',
+    summary: '手机号 + 密码登录；连续5次错误锁定15分钟，每个IP 15分钟内最多30次失败尝试；state 2 账号不可用',
     access: 'public',
     cacheable: false,
     input: z.object({ phone: phoneSchema, password: loginPasswordSchema }),
     async handler(ctx, input) {
-      return answerLogin(ctx, await loginWithPassword(ctx.db, { ...input, now: ctx.now }));
+      return answerLogin(ctx, await loginWithPassword(ctx.db, { ...input, ip: ctx.ip, now: ctx.now }));
     },
   }),
 

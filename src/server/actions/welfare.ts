@@ -29,7 +29,8 @@ export const welfareActions = {
   }),
 
   'Proxy.GiveWelfareMeal': defineAction({
-    summary: '领取免费试用套餐：需实名认证；同一实名身份（非账号）仅限一次，并发领取也只成功一次',
+    summary:
+      '领取免费试用套餐：需实名认证；同一实名身份或企业仅限一次，每个账号也仅限一次（认证方式变化后亦然），并发领取也只成功一次',
     access: 'verified',
     cacheable: false,
     input: z.object({}),

@@ -27,43 +27,60 @@ const mapUpload = (r: UploadRow): LicenceUpload => ({
   createdAt: r.created_at,
 });
 
-/** Record an uploaded licence image; returns its id. */
-export async function insertLicenceUpload(
+/**
+ * Reserve an upload row before anything is stored, only while the user made fewer than `max` uploads since `since`
+ * (the limit is inside the INSERT, so concurrent uploads cannot all pass). The row is pending (placeholder key, empty
+ * mime) until completeLicenceUpload; pending rows are invisible to the lookups below. Returns its id, or null.
+ */
+export async function reserveLicenceUpload(
   db: D1Database,
-  u: { userId: number; r2Key: string; mime: string; size: number; now: number },
-): Promise<number> {
+  r: { userId: number; now: number; since: number; max: number },
+): Promise<number | null> {
   const row = await db
     .prepare(
-      'INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at)
+       SELECT ?1, 'pending:' || lower(hex(randomblob(16))), '', 0, ?2
+       WHERE (SELECT count(*) FROM company_licence_uploads WHERE user_id = ?1 AND created_at > ?3) < ?4
+       RETURNING id`,
     )
-    .bind(u.userId, u.r2Key, u.mime, u.size, u.now)
+    .bind(r.userId, r.now, r.since, r.max)
     .first<{ id: number }>();
-  if (!row) throw new Error('licence upload insert returned nothing');
-  return row.id;
+  return row?.id ?? null;
 }
 
-/** An upload by id. */
+/** Fill in a reserved upload once its image is in R2. */
+export async function completeLicenceUpload(
+  db: D1Database,
+  id: number,
+  u: { r2Key: string; mime: string; size: number },
+): Promise<void> {
+  await db
+    .prepare('UPDATE company_licence_uploads SET r2_key = ?, mime = ?, size = ? WHERE id = ?')
+    .bind(u.r2Key, u.mime, u.size, id)
+    .run();
+}
+
+/** Drop a reservation whose upload failed (it no longer counts against the limit). */
+export async function deleteLicenceUpload(db: D1Database, id: number): Promise<void> {
+  await db.prepare('DELETE FROM company_licence_uploads WHERE id = ?').bind(id).run();
+}
+
+/** A completed upload by id. */
 export async function findLicenceUpload(db: D1Database, id: number): Promise<LicenceUpload | null> {
-  const row = await db.prepare('SELECT * FROM company_licence_uploads WHERE id = ?').bind(id).first<UploadRow>();
-  return row ? mapUpload(row) : null;
-}
-
-/** The user's newest upload. */
-export async function findLatestLicenceUpload(db: D1Database, userId: number): Promise<LicenceUpload | null> {
   const row = await db
-    .prepare('SELECT * FROM company_licence_uploads WHERE user_id = ? ORDER BY id DESC LIMIT 1')
-    .bind(userId)
+    .prepare("SELECT * FROM company_licence_uploads WHERE id = ? AND mime != ''")
+    .bind(id)
     .first<UploadRow>();
   return row ? mapUpload(row) : null;
 }
 
-/** Uploads a user made since a time (rate limit). */
-export async function countUploadsSince(db: D1Database, userId: number, since: number): Promise<number> {
+/** The user's newest completed upload. */
+export async function findLatestLicenceUpload(db: D1Database, userId: number): Promise<LicenceUpload | null> {
   const row = await db
-    .prepare('SELECT count(*) AS n FROM company_licence_uploads WHERE user_id = ? AND created_at > ?')
-    .bind(userId, since)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+    .prepare("SELECT * FROM company_licence_uploads WHERE user_id = ? AND mime != '' ORDER BY id DESC LIMIT 1")
+    .bind(userId)
+    .first<UploadRow>();
+  return row ? mapUpload(row) : null;
 }
 
 export interface CompanyAuthRecord {

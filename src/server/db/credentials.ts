@@ -37,13 +37,16 @@ export async function findCredentials(db: D1Database, userId: number): Promise<A
   return row ? map(row) : null;
 }
 
-/** The owner and rate limit of an extraction key, or null. */
+/** The owner and rate limit of an extraction key, or null (also when the owner's account is disabled). */
 export async function findByApiKey(
   db: D1Database,
   apiKey: string,
 ): Promise<{ userId: number; rateLimit: number } | null> {
   const row = await db
-    .prepare('SELECT user_id, rate_limit FROM proxy_api_credentials WHERE api_key = ?')
+    .prepare(
+      `SELECT c.user_id, c.rate_limit FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
+       WHERE c.api_key = ?`,
+    )
     .bind(apiKey)
     .first<{ user_id: number; rate_limit: number }>();
   return row ? { userId: row.user_id, rateLimit: row.rate_limit } : null;

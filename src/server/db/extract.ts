@@ -39,6 +39,13 @@ export interface CandidateFilter {
   userId: number;
 }
 
+/**
+ * A package reserved as a source of an unpaid upgrade/merge order is frozen until that order is paid (retired) or
+ * closed (released): its credit was fixed when the order was placed (docs/decisions/031).
+ */
+const RESERVATION_FREE =
+  'NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = proxy_packages.id AND m.active = 1)';
+
 /** One batch: count this call against the rate limit, check the caller's IP, load packages and candidate IPs. */
 export async function loadExtractionState(
   db: D1Database,
@@ -107,6 +114,7 @@ export async function loadExtractionState(
                 starts_at, expires_at
          FROM proxy_packages
          WHERE user_id = ? AND product_type = ? AND state IN (1, 3) AND expires_at > ? AND (?4 = 0 OR id = ?4)
+           AND ${RESERVATION_FREE}
          ORDER BY expires_at, id`,
       )
       .bind(r.userId, r.productType, r.now, r.packageId ?? 0),
@@ -147,7 +155,7 @@ export async function chargeCountPackage(db: D1Database, packageId: number, n: n
        SET remaining_count = remaining_count - ?2, state = CASE WHEN remaining_count - ?2 = 0 THEN 3 ELSE 1 END,
            updated_at = ?3
        WHERE id = ?1 AND billing_method = 1 AND state IN (1, 3) AND starts_at <= ?3 AND expires_at > ?3
-         AND remaining_count >= ?2`,
+         AND remaining_count >= ?2 AND ${RESERVATION_FREE}`,
     )
     .bind(packageId, n, now)
     .run();
@@ -167,7 +175,8 @@ export async function chargeTimePackage(
       `UPDATE proxy_packages
        SET used_today = (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ?2, usage_day = ?3, updated_at = ?4
        WHERE id = ?1 AND billing_method = 2 AND state = 1 AND starts_at <= ?4 AND expires_at > ?4
-         AND (daily_limit = 0 OR (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ?2 <= daily_limit)`,
+         AND (daily_limit = 0 OR (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ?2 <= daily_limit)
+         AND ${RESERVATION_FREE}`,
     )
     .bind(packageId, n, day, now)
     .run();

@@ -98,29 +98,48 @@ export async function countLiveFixed(db: D1Database, userId: number, now: number
   return row?.n ?? 0;
 }
 
-/** Fill every live fixed/premium package up to its ip_count from free dedicated IPs; returns IPs allocated. */
+/**
+ * Fill every live fixed/premium package up to its ip_count from free dedicated IPs of the region it was bought for
+ * (package_terms.region_id -> meal_regions keys: the city when set, else the province). A package bought for a
+ * region without free IPs stays under-allocated (待分配) rather than getting another region's IPs; only packages
+ * that no order created (operator/demo grants, no terms) take any region. Returns IPs allocated.
+ */
 export async function allocateFixedIps(db: D1Database, now: number): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT p.id, p.user_id, p.expires_at, p.ip_count - (SELECT count(*) FROM fixed_allocations f
-         WHERE f.package_id = p.id AND f.released_at = 0) AS missing
-       FROM proxy_packages p WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ? AND p.ip_count > 0`,
+         WHERE f.package_id = p.id AND f.released_at = 0) AS missing,
+         t.package_id IS NOT NULL AS ordered, coalesce(r.province_key, '') AS province_key,
+         coalesce(r.city_key, '') AS city_key
+       FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id
+         LEFT JOIN meal_regions r ON r.id = t.region_id
+       WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ? AND p.ip_count > 0`,
     )
     .bind(now)
-    .all<{ id: number; user_id: number; expires_at: number; missing: number }>();
+    .all<{
+      id: number;
+      user_id: number;
+      expires_at: number;
+      missing: number;
+      ordered: number;
+      province_key: string;
+      city_key: string;
+    }>();
   let total = 0;
   for (const p of results.filter((r) => r.missing > 0)) {
     // INSERT OR IGNORE + the one-holder index: an IP taken meanwhile by another package is skipped, never shared.
+    // A region with neither key set matches no IP.
     const res = await db
       .prepare(
         `INSERT OR IGNORE INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier,
                                                   allocated_at, expires_at)
          SELECT ?1, ?2, id, ip, port, province, city, carrier, ?3, ?4 FROM proxy_ips
          WHERE pool = 30 AND healthy = 1 AND expires_at > ?4
+           AND (?6 = 0 OR (?8 != '' AND city_key = ?8) OR (?8 = '' AND ?7 != '' AND province_key = ?7))
            AND id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
          ORDER BY id LIMIT ?5`,
       )
-      .bind(p.user_id, p.id, now, p.expires_at, p.missing)
+      .bind(p.user_id, p.id, now, p.expires_at, p.missing, p.ordered, p.province_key, p.city_key)
       .run();
     total += res.meta.changes;
   }

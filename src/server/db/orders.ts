@@ -34,18 +34,36 @@ export interface OrderDraft {
   expiresAt: number;
   createdAt: number;
   items: OrderItemDraft[];
-  mergeSources: { packageId: number; creditFen: number }[];
+  mergeSources: MergeSource[];
 }
 
-export type InsertOrderResult = 'ok' | 'coupon_unavailable' | 'too_many_unpaid' | 'package_busy';
+/** A package an upgrade/merge order retires, with the snapshot its credit was computed from. */
+export interface MergeSource {
+  packageId: number;
+  creditFen: number;
+  remainingCount: number;
+  expiresAt: number;
+}
+
+export type InsertOrderResult = 'ok' | 'coupon_unavailable' | 'too_many_unpaid' | 'package_busy' | 'package_changed';
 
 /**
  * Insert an order atomically: lock the coupon (only if unused and valid), insert the order only if the coupon lock
- * is ours and the user is under the unpaid limit, then its items and merge sources. A merge source already in
- * another unpaid order violates a unique index, which rolls the whole batch back.
+ * is ours, the user is under the unpaid limit, no package it extends is reserved by an unpaid merge, and every merge
+ * source is still active and unchanged since its credit was computed (an extraction in between refuses the order);
+ * then its items and merge sources. A merge source already in another unpaid order violates a unique index, which
+ * rolls the whole batch back. From then on the sources are frozen (extraction skips them) until paid or closed.
  */
 export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: number): Promise<InsertOrderResult> {
   const now = o.createdAt;
+  // Packages this order extends (renew, extra count, period change): refused while reserved by an unpaid merge.
+  const extended = JSON.stringify(o.items.flatMap((i) => (i.packageId === null ? [] : [i.packageId])));
+  const busy = `EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.active = 1
+    AND m.package_id IN (SELECT value FROM json_each(?16)))`;
+  const snapshot = JSON.stringify(o.mergeSources.map((m) => [m.packageId, m.remainingCount, m.expiresAt]));
+  const changed = `EXISTS (SELECT 1 FROM json_each(?17) j LEFT JOIN proxy_packages p ON p.id = j.value ->> '$[0]'
+    AND p.user_id = ?2 WHERE p.id IS NULL OR p.state != 1 OR p.remaining_count != j.value ->> '$[1]'
+      OR p.expires_at != j.value ->> '$[2]')`;
   const stmts: D1PreparedStatement[] = [];
   if (o.userCouponId !== null) {
     stmts.push(
@@ -64,7 +82,8 @@ export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: numb
            pay_fen, user_coupon_id, state, source_type, expires_at, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1, ?12, ?13, ?14
          WHERE (?11 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?11 AND order_no = ?1 AND state = 2))
-           AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = 1 AND expires_at > ?14) < ?15`,
+           AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = 1 AND expires_at > ?14) < ?15
+           AND NOT ${busy} AND NOT ${changed}`,
       )
       .bind(
         o.orderNo,
@@ -82,6 +101,8 @@ export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: numb
         o.expiresAt,
         now,
         maxUnpaid,
+        extended,
+        snapshot,
       ),
   );
   o.items.forEach((i, seq) => {
@@ -134,6 +155,12 @@ export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: numb
         .bind(o.userCouponId, o.orderNo),
     );
   }
+  // Read in the same transaction: was an extended package reserved when the order insert was decided?
+  stmts.push(
+    db
+      .prepare(`SELECT ${busy} AS busy, ${changed} AS changed`)
+      .bind(null, o.userId, ...Array<null>(13).fill(null), extended, snapshot),
+  );
   let results: D1Result[];
   try {
     results = await db.batch(stmts);
@@ -144,6 +171,9 @@ export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: numb
   const orderIndex = o.userCouponId !== null ? 1 : 0;
   if (results[orderIndex]?.meta.changes === 1) return 'ok';
   if (o.userCouponId !== null && results[0]?.meta.changes !== 1) return 'coupon_unavailable';
+  const why = results.at(-1)?.results[0] as { busy?: number; changed?: number } | undefined;
+  if (why?.busy === 1) return 'package_busy';
+  if (why?.changed === 1) return 'package_changed';
   return 'too_many_unpaid';
 }
 

@@ -21,6 +21,8 @@ export interface PackageWithTerms {
   units: number;
   regionId: number | null;
   paidFen: number;
+  /** Reserved as a source of an unpaid upgrade/merge order (order_merge_sources, active). */
+  reserved: boolean;
 }
 
 interface Row {
@@ -42,11 +44,13 @@ interface Row {
   units: number | null;
   region_id: number | null;
   paid_fen: number | null;
+  reserved: number;
 }
 
 const SELECT = `SELECT p.id, p.user_id, p.product_type, p.billing_method, p.name, p.ip_duration_minutes, p.total_count,
   p.remaining_count, p.daily_limit, p.ip_count, p.starts_at, p.expires_at, p.state, p.remark,
-  t.meal_id, t.units, t.region_id, t.paid_fen
+  t.meal_id, t.units, t.region_id, t.paid_fen,
+  EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1) AS reserved
   FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id`;
 
 const map = (r: Row): PackageWithTerms => ({
@@ -68,6 +72,7 @@ const map = (r: Row): PackageWithTerms => ({
   units: r.units ?? 0,
   regionId: r.region_id,
   paidFen: r.paid_fen ?? 0,
+  reserved: r.reserved === 1,
 });
 
 /** One of the user's packages (not deleted), with its terms. */

@@ -19,6 +19,10 @@ export interface PackageRow {
   remark: string;
   source: string;
   createdAt: number;
+  /** Reserved as a source of an unpaid upgrade/merge order (frozen until that order is paid or closed). */
+  reserved?: boolean;
+  /** Fixed/premium: dedicated IPs currently allocated (may be below ipCount while none of the region is free). */
+  allocatedIps?: number;
 }
 
 interface Row {
@@ -39,6 +43,8 @@ interface Row {
   remark: string;
   source: string;
   created_at: number;
+  reserved?: number;
+  allocated_ips?: number;
 }
 
 const map = (r: Row): PackageRow => ({
@@ -59,6 +65,8 @@ const map = (r: Row): PackageRow => ({
   remark: r.remark,
   source: r.source,
   createdAt: r.created_at,
+  ...(r.reserved !== undefined ? { reserved: r.reserved === 1 } : {}),
+  ...(r.allocated_ips !== undefined ? { allocatedIps: r.allocated_ips } : {}),
 });
 
 const COLUMNS = `id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count, daily_limit,
@@ -76,7 +84,11 @@ export async function listPackages(
     db.prepare(`SELECT count(*) AS n FROM proxy_packages WHERE ${filter}`).bind(r.userId, types, r.state ?? 0),
     db
       .prepare(
-        `SELECT ${COLUMNS} FROM proxy_packages WHERE ${filter}
+        `SELECT ${COLUMNS},
+           EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = proxy_packages.id AND m.active = 1) AS reserved,
+           (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = proxy_packages.id AND f.released_at = 0)
+             AS allocated_ips
+         FROM proxy_packages WHERE ${filter}
          ORDER BY CASE WHEN state = 1 THEN 0 ELSE 1 END, expires_at DESC, id DESC LIMIT ?4 OFFSET ?5`,
       )
       .bind(r.userId, types, r.state ?? 0, r.limit, r.offset),

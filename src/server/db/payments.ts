@@ -100,6 +100,22 @@ export async function markPaymentClosed(db: D1Database, outTradeNo: string): Pro
     .run();
 }
 
+/**
+ * A verified SUCCESS that does not match our records (amount, currency, order): the money reached us but cannot pay
+ * the order, so the attempt is flagged for an operator (the note is appended, never replaced). True when flagged.
+ */
+export async function flagMismatchedPayment(db: D1Database, outTradeNo: string, note: string): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `UPDATE payments SET refund_needed = 1,
+         note = substr(CASE WHEN note = '' THEN ?2 WHEN instr(note, ?2) > 0 THEN note ELSE note || '; ' || ?2 END, 1, 1000)
+       WHERE out_trade_no = ?1`,
+    )
+    .bind(outTradeNo, note.slice(0, 300))
+    .run();
+  return res.meta.changes === 1;
+}
+
 /** A payment attempt by its out_trade_no. */
 export async function findPayment(db: D1Database, outTradeNo: string): Promise<PaymentRecord | null> {
   const row = await db.prepare('SELECT * FROM payments WHERE out_trade_no = ?').bind(outTradeNo).first<PaymentRow>();
@@ -229,14 +245,36 @@ export async function payAndFulfil(
                expires_at = max(expires_at, ?4) + ?5 * 86400000,
                state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
                updated_at = ?4
-             WHERE id = ?1 AND user_id = ?2 AND ${guard}`,
+             WHERE id = ?1 AND user_id = ?2 AND state IN (1, 2, 3) AND ${guard}
+               AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
           )
           .bind(i.packageId, order.userId, i.addCount, now, i.addDays),
         db
-          .prepare(`UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}`)
+          .prepare(
+            `UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}
+               AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (1, 2, 3))
+               AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
+          )
           .bind(i.packageId, i.valueFen),
       );
     }
+  }
+  const extended = items.flatMap((i) => (i.packageId === null ? [] : [i.packageId]));
+  if (extended.length > 0) {
+    // An extended package retired by a merge or deleted (4), disabled (5), or reserved by an unpaid merge order (which
+    // would retire it with this money in it) cannot take the money: the order is still paid (the money arrived), the
+    // package is left as it is, and the attempt is flagged for a refund, in this same transaction.
+    stmts.push(
+      db
+        .prepare(
+          `UPDATE payments SET refund_needed = 1,
+             note = 'paid but the package to extend was retired, disabled or reserved by an upgrade'
+           WHERE out_trade_no = ?1 AND ${guard} AND EXISTS (SELECT 1 FROM proxy_packages p
+             WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (1, 2, 3)
+               OR EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1)))`,
+        )
+        .bind(T, JSON.stringify(extended), order.userId),
+    );
   }
   stmts.push(
     db

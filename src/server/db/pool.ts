@@ -27,8 +27,17 @@ export interface HeartbeatIp {
   healthy: boolean;
 }
 
-/** Register or refresh a node's IPs (one statement over a JSON array) and mark the node seen. */
-export async function upsertNodeIps(db: D1Database, nodeId: number, ips: HeartbeatIp[], now: number): Promise<void> {
+/**
+ * Register or refresh a node's IPs (one statement over a JSON array) and mark the node seen. An (ip, port) that
+ * belongs to another node is never taken over, and an IP held by a live fixed allocation never changes pool; such
+ * rows are ignored. Returns how many rows were accepted (inserted or refreshed) and ignored.
+ */
+export async function upsertNodeIps(
+  db: D1Database,
+  nodeId: number,
+  ips: HeartbeatIp[],
+  now: number,
+): Promise<{ accepted: number; ignored: number }> {
   const payload = JSON.stringify(
     ips.map((i) => [
       i.ip,
@@ -44,7 +53,7 @@ export async function upsertNodeIps(db: D1Database, nodeId: number, ips: Heartbe
       i.healthy ? 1 : 0,
     ]),
   );
-  await db.batch([
+  const [upsert] = await db.batch([
     db
       .prepare(
         `INSERT INTO proxy_ips (node_id, ip, port, pool, protocols, province, city, province_key, city_key, carrier,
@@ -56,22 +65,35 @@ export async function upsertNodeIps(db: D1Database, nodeId: number, ips: Heartbe
          ON CONFLICT(ip, port) DO UPDATE SET node_id = excluded.node_id, pool = excluded.pool,
            protocols = excluded.protocols, province = excluded.province, city = excluded.city,
            province_key = excluded.province_key, city_key = excluded.city_key, carrier = excluded.carrier,
-           expires_at = excluded.expires_at, healthy = excluded.healthy, checked_at = excluded.checked_at`,
+           expires_at = excluded.expires_at, healthy = excluded.healthy, checked_at = excluded.checked_at
+         WHERE proxy_ips.node_id = excluded.node_id
+           AND (proxy_ips.pool = excluded.pool OR NOT EXISTS (SELECT 1 FROM fixed_allocations f
+             WHERE f.ip_id = proxy_ips.id AND f.released_at = 0))`,
       )
       .bind(nodeId, now, payload),
     db.prepare('UPDATE proxy_nodes SET last_seen_at = ? WHERE id = ?').bind(now, nodeId),
   ]);
+  const accepted = Math.min(ips.length, upsert?.meta.changes ?? 0);
+  return { accepted, ignored: ips.length - accepted };
 }
 
-/** Every white-list entry in force, as nodes enforce it. */
+/**
+ * Every white-list entry in force, as nodes enforce it: enabled and unexpired, of an active account (status 1) that
+ * holds a live package (active or used up, unexpired) or a live fixed allocation.
+ */
 export async function liveWhiteList(
   db: D1Database,
   now: number,
 ): Promise<{ userId: number; ip: string; expiresAt: number }[]> {
   const { results } = await db
     .prepare(
-      `SELECT user_id, ip, expires_at FROM white_list
-       WHERE enabled = 1 AND (expires_at = 0 OR expires_at > ?) ORDER BY user_id, ip`,
+      `SELECT w.user_id, w.ip, w.expires_at FROM white_list w JOIN users u ON u.id = w.user_id AND u.status = 1
+       WHERE w.enabled = 1 AND (w.expires_at = 0 OR w.expires_at > ?1)
+         AND (EXISTS (SELECT 1 FROM proxy_packages p
+                WHERE p.user_id = w.user_id AND p.state IN (1, 3) AND p.expires_at > ?1)
+              OR EXISTS (SELECT 1 FROM fixed_allocations f
+                WHERE f.user_id = w.user_id AND f.released_at = 0 AND f.expires_at > ?1))
+       ORDER BY w.user_id, w.ip`,
     )
     .bind(now)
     .all<{ user_id: number; ip: string; expires_at: number }>();

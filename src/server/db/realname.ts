@@ -1,4 +1,5 @@
 // Queries for real-name authentication: face-verification attempts, verified identities, the development simulator.
+import { claimAliasForBoundIdentity } from './welfare';
 
 export interface VerificationRecord {
   id: number;
@@ -51,20 +52,27 @@ const mapVerification = (r: VerificationRow): VerificationRecord => ({
   decidedAt: r.decided_at,
 });
 
-/** Record a started verification. */
-export async function insertVerification(
+/**
+ * Reserve a verification attempt before the vendor is called, only while the user started fewer than `max` since
+ * `since` (the limit is inside the INSERT, so concurrent requests cannot both pass). The certifyId is a placeholder
+ * until setVerificationCertifyId. Returns the attempt id, or null when the limit is reached.
+ */
+export async function reserveVerification(
   db: D1Database,
-  v: Omit<VerificationRecord, 'id' | 'state' | 'subCode' | 'decidedAt'>,
-): Promise<void> {
-  await db
+  v: Omit<VerificationRecord, 'id' | 'certifyId' | 'state' | 'subCode' | 'decidedAt'>,
+  limit: { since: number; max: number },
+): Promise<number | null> {
+  const row = await db
     .prepare(
       `INSERT INTO identity_verifications (user_id, outer_order_no, certify_id, provider, name_enc, id_no_enc, id_hash,
-         id_masked, name_masked, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         id_masked, name_masked, created_at)
+       SELECT ?1, ?2, 'pending:' || ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+       WHERE (SELECT count(*) FROM identity_verifications WHERE user_id = ?1 AND created_at > ?10) < ?11
+       RETURNING id`,
     )
     .bind(
       v.userId,
       v.outerOrderNo,
-      v.certifyId,
       v.provider,
       v.nameEnc,
       v.idNoEnc,
@@ -72,8 +80,16 @@ export async function insertVerification(
       v.idMasked,
       v.nameMasked,
       v.createdAt,
+      limit.since,
+      limit.max,
     )
-    .run();
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Store the vendor's certifyId on a reserved attempt. */
+export async function setVerificationCertifyId(db: D1Database, id: number, certifyId: string): Promise<void> {
+  await db.prepare('UPDATE identity_verifications SET certify_id = ? WHERE id = ?').bind(certifyId, id).run();
 }
 
 /** A verification by its certifyId, only if it belongs to the user. */
@@ -87,15 +103,6 @@ export async function findUserVerification(
     .bind(certifyId, userId)
     .first<VerificationRow>();
   return row ? mapVerification(row) : null;
-}
-
-/** Number of verifications the user started since a time (rate limit). */
-export async function countVerificationsSince(db: D1Database, userId: number, since: number): Promise<number> {
-  const row = await db
-    .prepare('SELECT count(*) AS n FROM identity_verifications WHERE user_id = ? AND created_at > ?')
-    .bind(userId, since)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 /** The user id holding an identity hash, if any. */
@@ -134,7 +141,8 @@ export async function findUserIdentity(db: D1Database, userId: number): Promise<
 
 /**
  * Bind a passed verification to its user in one transaction: the identity row (UNIQUE id_hash refuses a second
- * account), the user's flag and the attempt's state. Returns 'bound', 'taken' (identity on another account) or
+ * account), the user's flag, the attempt's state and, when the account already claimed the welfare trial under
+ * another key, the identity's welfare key (docs/decisions/061). Returns 'bound', 'taken' (identity on another account) or
  * 'already' (this user already holds an identity).
  */
 export async function bindIdentity(
@@ -162,6 +170,7 @@ export async function bindIdentity(
            decided_at = ?3 WHERE id = ?2 AND state = 0`,
       )
       .bind(v.userId, v.id, now),
+    claimAliasForBoundIdentity(db, { userId: v.userId, idHash: v.idHash, verificationId: v.id, now }),
   ]);
   if (ins?.meta.changes === 1) return 'bound';
   const owner = await findIdentityOwner(db, v.idHash);

@@ -80,23 +80,62 @@ export async function findOrCreateUserByPhone(
   return { user, created: res.meta.changes === 1 };
 }
 
-/** Record a failed password attempt; lock the account once the limit is reached within the window. */
-export async function recordFailedLogin(
+/**
+ * Reserve a password attempt before the password is checked, in one statement: count it as a failure and lock the
+ * account when this is the maxFailures-th, but only while the account is not locked (a lapsed lock starts a fresh
+ * count). Concurrent requests are serialised by the UPDATE, so at most maxFailures attempts are ever checked per lock
+ * window. Returns the failure count including this attempt, or null when the account is locked. A successful check
+ * clears the count (resetFailedLogins).
+ */
+export async function reservePasswordAttempt(
   db: D1Database,
   userId: number,
   maxFailures: number,
   lockUntil: number,
   now: number,
-): Promise<void> {
-  await db
+): Promise<number | null> {
+  const row = await db
     .prepare(
-      `UPDATE users SET failed_logins = failed_logins + 1,
-         locked_until = CASE WHEN failed_logins + 1 >= ? THEN ? ELSE locked_until END,
-         updated_at = ?
-       WHERE id = ?`,
+      `UPDATE users SET
+         failed_logins = CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END,
+         locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END) >= ?1 THEN ?2 ELSE 0 END,
+         updated_at = ?3
+       WHERE id = ?4 AND locked_until <= ?3
+       RETURNING failed_logins`,
     )
     .bind(maxFailures, lockUntil, now, userId)
-    .run();
+    .first<{ failed_logins: number }>();
+  return row ? row.failed_logins : null;
+}
+
+/**
+ * Record a password login attempt from a client IP only while that IP made fewer than `max` since `since` (the limit
+ * is inside the INSERT, like the SMS limits). Returns the attempt id, or null when the limit is reached.
+ */
+export async function reserveIpLoginAttempt(
+  db: D1Database,
+  a: { ip: string; now: number; since: number; max: number },
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO login_attempts (client_ip, created_at) SELECT ?1, ?2
+       WHERE (SELECT count(*) FROM login_attempts WHERE client_ip = ?1 AND created_at > ?3) < ?4
+       RETURNING id`,
+    )
+    .bind(a.ip, a.now, a.since, a.max)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Forget an IP attempt that turned out to be a successful login (only failures count against the IP). */
+export async function releaseIpLoginAttempt(db: D1Database, id: number): Promise<void> {
+  await db.prepare('DELETE FROM login_attempts WHERE id = ?').bind(id).run();
+}
+
+/** Delete IP login attempts recorded before a time; returns how many went. */
+export async function purgeOldLoginAttempts(db: D1Database, before: number): Promise<number> {
+  const res = await db.prepare('DELETE FROM login_attempts WHERE created_at < ?').bind(before).run();
+  return res.meta.changes;
 }
 
 /** Clear the failure counter after a successful login or an expired lock. */

@@ -1,4 +1,5 @@
-// Queries for the welfare trial: the offered meal, the identity key of a user, and the once-per-identity claim.
+// Queries for the welfare trial: the offered meal, the identity key of a user, and the once-per-identity (and
+// once-per-account) claim.
 
 export interface WelfareMeal {
   id: number;
@@ -53,17 +54,24 @@ export async function findIdentityKey(db: D1Database, userId: number): Promise<s
   return row?.k ?? null;
 }
 
-/** True when the identity key has claimed the trial. */
-export async function hasClaimedWelfare(db: D1Database, identityKey: string): Promise<boolean> {
+/**
+ * True when the identity key has claimed the trial, or when this account has claimed it under any key (an account's
+ * key changes from acct: to co: to id: as it gains authentication; the trial stays once per account).
+ */
+export async function hasClaimedWelfare(db: D1Database, identityKey: string, userId: number): Promise<boolean> {
   return (
-    (await db.prepare('SELECT 1 AS x FROM welfare_claims WHERE identity_key = ?').bind(identityKey).first()) !== null
+    (await db
+      .prepare('SELECT 1 AS x FROM welfare_claims WHERE identity_key = ? OR user_id = ? LIMIT 1')
+      .bind(identityKey, userId)
+      .first()) !== null
   );
 }
 
 /**
  * Claim the trial and create its package in one transaction. UNIQUE(identity_key) lets exactly one claim per person
- * through, however many concurrent requests or accounts try; the package is inserted only for the claim this call
- * made. Returns the new package id, or null when the identity had already claimed.
+ * through, however many concurrent requests or accounts try; the NOT EXISTS guard and the partial unique index on
+ * user_id (migrations/0008) let exactly one through per account, whatever key it claims under. The package is inserted
+ * only for the claim this call made. Returns the new package id, or null when the identity or account had claimed.
  */
 export async function claimWelfare(
   db: D1Database,
@@ -77,7 +85,9 @@ export async function claimWelfare(
   const [claim, pkg] = await db.batch([
     db
       .prepare(
-        'INSERT INTO welfare_claims (ref, user_id, identity_key, meal_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        `INSERT INTO welfare_claims (ref, user_id, identity_key, meal_id, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM welfare_claims WHERE user_id = ?2)
+         ON CONFLICT DO NOTHING`,
       )
       .bind(ref, c.userId, c.identityKey, m.id, c.now),
     db
@@ -105,4 +115,24 @@ export async function claimWelfare(
   if (claim?.meta.changes !== 1) return null;
   const rows = (pkg?.results ?? []) as { id: number }[];
   return rows[0]?.id ?? null;
+}
+
+/**
+ * For bindIdentity's batch: when the account has already claimed the trial (under a company or account key), keep the
+ * personal identity it is binding claimed too (an alias row, no package), so the person cannot claim again on another
+ * account should the identity ever move. Does nothing unless this verification's identity row was inserted.
+ */
+export function claimAliasForBoundIdentity(
+  db: D1Database,
+  b: { userId: number; idHash: string; verificationId: number; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO welfare_claims (ref, user_id, identity_key, meal_id, created_at, alias_of)
+       SELECT ?1, c.user_id, 'id:' || ?3, c.meal_id, ?5, c.id FROM welfare_claims c
+       WHERE c.user_id = ?2 AND c.alias_of IS NULL
+         AND EXISTS (SELECT 1 FROM user_identities WHERE user_id = ?2 AND verification_id = ?4)
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), b.userId, b.idHash, b.verificationId, b.now);
 }

@@ -1,4 +1,5 @@
-// Login and registration rules: SMS login registers new phones; password login locks after repeated failures.
+// Login and registration rules: SMS login registers new phones; password login locks after repeated failures and is
+// limited per client IP.
 import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
 import { identityLabel, isCompanyAuth } from '../../lib/identity';
@@ -7,7 +8,9 @@ import { findCredentials } from '../db/credentials';
 import {
   findOrCreateUserByPhone,
   findUserByPhone,
-  recordFailedLogin,
+  releaseIpLoginAttempt,
+  reserveIpLoginAttempt,
+  reservePasswordAttempt,
   resetFailedLogins,
   type UserRecord,
 } from '../db/users';
@@ -16,6 +19,11 @@ import { verifyCode } from './sms';
 
 export const MAX_PASSWORD_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
+/** Failed password attempts allowed per client IP in IP_WINDOW_MS (whatever the phones). */
+export const MAX_PASSWORD_ATTEMPTS_PER_IP = 30;
+export const IP_WINDOW_MS = 15 * 60_000;
+/** Spent on unknown phones and accounts without a password so timing does not reveal which phones are registered. */
+const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 export const USER_STATUS_ACTIVE = 1;
 export const USER_STATUS_UNAVAILABLE = 2;
 
@@ -34,31 +42,38 @@ export async function loginWithSmsCode(
   return { state: 1, user, created };
 }
 
-/** Password login with lockout after MAX_PASSWORD_FAILURES failures. */
+/**
+ * Password login. Each attempt is reserved before the password is checked: first against the client IP
+ * (MAX_PASSWORD_ATTEMPTS_PER_IP per IP_WINDOW_MS), then against the account, which locks on the
+ * MAX_PASSWORD_FAILURES-th failure (reservePasswordAttempt), so parallel requests cannot check more passwords than
+ * the limits allow. Unknown phones and accounts without a password get the same answer as a wrong password.
+ */
 export async function loginWithPassword(
   db: D1Database,
-  r: { phone: string; password: string; now: number },
+  r: { phone: string; password: string; ip: string; now: number },
 ): Promise<LoginOutcome> {
+  const ipAttempt = await reserveIpLoginAttempt(db, {
+    ip: r.ip,
+    now: r.now,
+    since: r.now - IP_WINDOW_MS,
+    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
+  });
+  if (ipAttempt === null) throw new AppError('loginTooFrequent');
   const user = await findUserByPhone(db, r.phone);
-  if (!user) {
-    // Spend comparable time so timing does not reveal which phones are registered.
-    await verifyPassword(
-      r.password,
-      'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-    );
+  if (!user?.passwordHash) {
+    await verifyPassword(r.password, DUMMY_HASH);
     throw new AppError('loginFailed');
   }
   if (user.lockedUntil > r.now) throw new AppError('loginLocked');
-  if (!user.passwordHash) throw new AppError('noPassword');
+  const failures = await reservePasswordAttempt(db, user.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
+  if (failures === null) throw new AppError('loginLocked');
   if (!(await verifyPassword(r.password, user.passwordHash))) {
-    // A lock that has lapsed starts a fresh count.
-    if (user.lockedUntil > 0) await resetFailedLogins(db, user.id, r.now);
-    await recordFailedLogin(db, user.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
-    throw new AppError(user.failedLogins + 1 >= MAX_PASSWORD_FAILURES ? 'loginLocked' : 'loginFailed');
+    throw new AppError(failures >= MAX_PASSWORD_FAILURES ? 'loginLocked' : 'loginFailed');
   }
+  await resetFailedLogins(db, user.id, r.now);
+  await releaseIpLoginAttempt(db, ipAttempt);
   if (user.status !== USER_STATUS_ACTIVE) return { state: 2 };
-  if (user.failedLogins > 0 || user.lockedUntil > 0) await resetFailedLogins(db, user.id, r.now);
-  return { state: 1, user, created: false };
+  return { state: 1, user: { ...user, failedLogins: 0, lockedUntil: 0 }, created: false };
 }
 
 /** The Mine_Info cookie content for a user. */

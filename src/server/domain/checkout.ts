@@ -4,7 +4,7 @@ import { ORDER_KIND, PRODUCT_LABEL, packageName } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { findMeal, findSaleRegion, listLiveActivities } from '../db/catalogue';
 import { listUserCoupons } from '../db/coupons';
-import { insertOrder, type OrderItemDraft } from '../db/orders';
+import { insertOrder, type MergeSource, type OrderItemDraft } from '../db/orders';
 import { findUserPackage, findUserPackages, type PackageWithTerms } from '../db/package-terms';
 import { newOrderNo } from './order-numbers';
 import {
@@ -48,7 +48,7 @@ export interface PreparedCheckout {
   title: string;
   lines: Line[];
   creditFen: number;
-  mergeSources: { packageId: number; creditFen: number }[];
+  mergeSources: MergeSource[];
   couponsAllowed: boolean;
 }
 
@@ -121,6 +121,9 @@ async function orderedPackage(db: D1Database, userId: number, packageId: number)
   const pkg = await findUserPackage(db, userId, packageId);
   if (!pkg || pkg.state === 5) throw new AppError('packageNotFound');
   if (pkg.mealId === null || pkg.units <= 0) throw new AppError('packageNotRenewable');
+  // A source of an unpaid upgrade/merge order is retired when that order is paid: extending it would take money for
+  // nothing (insertOrder re-checks this atomically).
+  if (pkg.reserved) throw new AppError('packageBusy');
   return { pkg, meal: await mealOrThrow(db, pkg.mealId, true) };
 }
 
@@ -206,7 +209,13 @@ export async function prepareCheckout(
         title: `升级合并 · ${line.item.name}`,
         lines: [line],
         creditFen: merged.creditFen,
-        mergeSources: pkgs.map((p, i) => ({ packageId: p.id, creditFen: credits[i] ?? 0 })),
+        // The snapshot the credit was computed from: the order is refused if the source changed meanwhile.
+        mergeSources: pkgs.map((p, i) => ({
+          packageId: p.id,
+          creditFen: credits[i] ?? 0,
+          remainingCount: p.remainingCount,
+          expiresAt: p.expiresAt,
+        })),
         couponsAllowed: false,
       };
     }
@@ -320,5 +329,6 @@ export async function placeOrder(
   if (result === 'coupon_unavailable') throw new AppError('couponUnavailable');
   if (result === 'too_many_unpaid') throw new AppError('tooManyUnpaid');
   if (result === 'package_busy') throw new AppError('packageBusy');
+  if (result === 'package_changed') throw new AppError('packageChanged');
   return { orderNo, payFen: priced.payFen, expiresAt, title: prepared.title };
 }

@@ -53,6 +53,8 @@ export function companyStateText(state: number): string {
 }
 
 export const MAX_LICENCE_BYTES = 5 * 1024 * 1024;
+/** Licence uploads per user per hour (reserved atomically before the image is stored). */
+export const MAX_LICENCE_UPLOADS_PER_HOUR = 20;
 
 /** The image type by its magic bytes (jpeg, png, webp), or null for anything else. */
 export function sniffImageType(head: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | null {

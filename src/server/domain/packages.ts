@@ -11,6 +11,11 @@ export const PACKAGE_STATE_TEXT: Record<number, string> = {
   5: '已停用',
 };
 
+/** Shown for a package reserved by an unpaid upgrade/merge order. */
+export const RESERVED_STATE_TEXT = '升级中';
+/** Shown for a fixed/premium package still waiting for dedicated IPs of its region. */
+export const PENDING_STATE_TEXT = '待分配';
+
 /** The state a user sees (an active row past its expiry reads as expired before the job catches up). */
 export function effectiveState(p: Pick<PackageRow, 'state' | 'expiresAt'>, now: number): number {
   return (p.state === 1 || p.state === 3) && p.expiresAt <= now ? 2 : p.state;
@@ -51,6 +56,11 @@ export function mealCounts(live: PackageRow[], fixedIps: number, day: string, no
 export function packageView(p: PackageRow, day: string, now: number) {
   const state = effectiveState(p, now);
   const quota = availableQuota({ ...p, billingMethod: p.billingMethod as 1 | 2 }, day, now);
+  // A source of an unpaid upgrade/merge order is frozen (nothing to extract) until that order is paid or closed.
+  const reserved = p.reserved === true && (state === 1 || state === 3);
+  const dedicated = p.productType === 30 || p.productType === 50;
+  // Dedicated IPs not yet allocated (none free in the paid region): shown as 待分配, never filled from elsewhere.
+  const pendingIps = dedicated && state === 1 ? Math.max(0, p.ipCount - (p.allocatedIps ?? p.ipCount)) : 0;
   return {
     id: p.id,
     type: p.productType,
@@ -62,11 +72,17 @@ export function packageView(p: PackageRow, day: string, now: number) {
     dailyLimit: p.dailyLimit,
     usedToday: p.usageDay === day ? p.usedToday : 0,
     ipCount: p.ipCount,
-    available: state === 1 || state === 3 ? (Number.isFinite(quota) ? quota : -1) : 0,
+    available: !reserved && (state === 1 || state === 3) ? (Number.isFinite(quota) ? quota : -1) : 0,
     startsAt: p.startsAt,
     expiresAt: p.expiresAt,
     state,
-    stateText: PACKAGE_STATE_TEXT[state] ?? '未知',
+    stateText: reserved
+      ? RESERVED_STATE_TEXT
+      : pendingIps > 0
+        ? PENDING_STATE_TEXT
+        : (PACKAGE_STATE_TEXT[state] ?? '未知'),
+    reserved,
+    pendingIps,
     remark: p.remark,
     source: p.source,
     deletable: state === 2 || state === 5 || (state === 3 && p.remainingCount === 0),

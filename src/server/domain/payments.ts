@@ -5,6 +5,7 @@ import { closeUnpaidOrder, findOrder, listOrderItems, type OrderRecord } from '.
 import {
   claimPaymentQuery,
   findPayment,
+  flagMismatchedPayment,
   insertPayment,
   listOrderPayments,
   markPaymentClosed,
@@ -90,6 +91,7 @@ export interface ReportedTransaction {
   attach?: string | undefined;
 }
 
+/** 'mismatch': verified SUCCESS for a known attempt that does not match our order; flagged refund_needed. */
 export type ApplyOutcome = 'paid' | 'duplicate' | 'refund' | 'not_paid' | 'unknown' | 'mismatch';
 
 /**
@@ -120,6 +122,13 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
       currency: t.currency,
       attach: t.attach,
     });
+    // The provider says this money was received: record it for a refund instead of only logging (docs/decisions/032).
+    await flagMismatchedPayment(
+      db,
+      t.outTradeNo,
+      `mismatched SUCCESS: amount ${t.amountTotalFen ?? '?'} ${t.currency ?? '?'}, attach ${t.attach ?? '-'}, ` +
+        `transaction ${t.transactionId ?? '-'}`,
+    );
     return 'mismatch';
   }
   const items = await listOrderItems(db, order.orderNo);

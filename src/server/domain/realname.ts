@@ -3,11 +3,10 @@
 import { AppError } from '../../lib/errors';
 import {
   bindIdentity,
-  countVerificationsSince,
   failVerification,
-  findIdentityOwner,
   findUserVerification,
-  insertVerification,
+  reserveVerification,
+  setVerificationCertifyId,
 } from '../db/realname';
 import type { FaceVerifyProvider } from '../providers/realname/types';
 import { encryptField, type IdentityKeys, keyedHash } from './identity-crypto';
@@ -33,12 +32,26 @@ export async function startVerification(
   if (!isPlausibleName(name)) throw new AppError('nameInvalid');
   if (!isValidIdNumber(idNumber, r.now)) throw new AppError('idNumberInvalid');
   const idHash = await identityHash(keys, idNumber);
-  const owner = await findIdentityOwner(db, idHash);
-  if (owner !== null && owner !== r.userId) throw new AppError('identityTaken');
-  if ((await countVerificationsSince(db, r.userId, r.now - 86_400_000)) >= MAX_VERIFICATIONS_PER_DAY) {
-    throw new AppError('certifyTooFrequent');
-  }
+  // Whether the identity is bound to another account is told only after a passed face verification (bindIdentity),
+  // never here: otherwise any logged-in user could test ID numbers. Every start counts against the daily limit, which
+  // is reserved atomically before the vendor is called (docs/decisions/061).
   const outerOrderNo = `RN${r.now.toString(36)}${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`.slice(0, 32);
+  const attemptId = await reserveVerification(
+    db,
+    {
+      userId: r.userId,
+      outerOrderNo,
+      provider: provider.name,
+      nameEnc: await encryptField(keys, name),
+      idNoEnc: await encryptField(keys, idNumber),
+      idHash,
+      idMasked: maskIdNumber(idNumber),
+      nameMasked: maskName(name),
+      createdAt: r.now,
+    },
+    { since: r.now - 86_400_000, max: MAX_VERIFICATIONS_PER_DAY },
+  );
+  if (attemptId === null) throw new AppError('certifyTooFrequent');
   const returnUrl = `${r.returnUrl}${r.returnUrl.includes('?') ? '&' : '?'}outerOrderNo=${outerOrderNo}`;
   let started: { certifyId: string; certifyUrl: string };
   try {
@@ -47,20 +60,11 @@ export async function startVerification(
     console.error(
       JSON.stringify({ level: 'error', where: 'faceverify.init', provider: provider.name, error: String(err) }),
     );
+    // The attempt stays counted (the vendor may have been reached) and is closed as failed.
+    await failVerification(db, attemptId, 'INIT_FAILED', r.now);
     throw new AppError('faceServiceFailed');
   }
-  await insertVerification(db, {
-    userId: r.userId,
-    outerOrderNo,
-    certifyId: started.certifyId,
-    provider: provider.name,
-    nameEnc: await encryptField(keys, name),
-    idNoEnc: await encryptField(keys, idNumber),
-    idHash,
-    idMasked: maskIdNumber(idNumber),
-    nameMasked: maskName(name),
-    createdAt: r.now,
-  });
+  await setVerificationCertifyId(db, attemptId, started.certifyId);
   return started;
 }
 

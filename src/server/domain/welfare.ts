@@ -1,5 +1,5 @@
 // The welfare trial: a free package after real-name authentication, once per real person or company (the keyed
-// identity hash), never per account.
+// identity hash) and at most once per account, whichever key the account had when it claimed.
 import { AppError } from '../../lib/errors';
 import { isRealNameVerified } from '../../lib/identity';
 import type { UserRecord } from '../db/users';
@@ -18,7 +18,7 @@ export async function welfareStatus(db: D1Database, user: UserRecord): Promise<W
   if (!isRealNameVerified(user)) return { able: false, reason: 'needsRealName', meal };
   const key = await findIdentityKey(db, user.id);
   if (!key) return { able: false, reason: 'needsRealName', meal };
-  if (await hasClaimedWelfare(db, key)) return { able: false, reason: 'claimed', meal };
+  if (await hasClaimedWelfare(db, key, user.id)) return { able: false, reason: 'claimed', meal };
   return { able: true, reason: '', meal };
 }
 

@@ -1,6 +1,7 @@
 // Demo catalogue for local development and tests: meals of the four product types with stable ids, activities,
 // sale regions and coupons, plus one coupon for the verified demo user. Idempotent SQL.
 import { durationLabel, periodLabel } from '../../lib/commerce';
+import { regionKey } from '../domain/regions';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const FOREVER = 4_102_444_800_000; // 2100-01-01
@@ -166,7 +167,7 @@ export function demoCommerceSql(now: number): string {
   }
   CITIES.forEach(([name, province], i) => {
     rows.push(
-      `INSERT INTO meal_regions (id, name, province, product_types, is_overseas, sort) VALUES (${i + 1}, ${q(name ?? '')}, ${q(province ?? '')}, '30,50', 0, ${i}) ON CONFLICT(id) DO NOTHING;`,
+      `INSERT INTO meal_regions (id, name, province, province_key, city_key, product_types, is_overseas, sort) VALUES (${i + 1}, ${q(name ?? '')}, ${q(province ?? '')}, ${q(regionKey(province ?? ''))}, ${q(regionKey(name ?? ''))}, '30,50', 0, ${i}) ON CONFLICT(id) DO NOTHING;`,
     );
   });
   OVERSEAS.forEach((name, i) => {

@@ -1,4 +1,6 @@
 // /personalCenter/getAgent/record: extraction calls over time (chart), the call log and the IPs handed out.
+
+import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
 import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
 import { formatDateTime } from '../../../lib/format';
@@ -136,66 +138,81 @@ export default async function RecordPage({ query }: { query?: string }) {
         />
         <div className="overflow-x-auto p-4">
           {calls && (
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="text-xs text-slate-500">
+            <DataTable className="md:min-w-[640px]">
+              <DataHead className="text-xs text-slate-500">
                 <tr className="border-b border-slate-100">
-                  <th className="py-2 font-normal">时间</th>
-                  <th className="font-normal">调用IP</th>
-                  <th className="font-normal">类型</th>
-                  <th className="font-normal">请求/返回</th>
-                  <th className="font-normal">结果</th>
-                  <th className="font-normal">参数</th>
+                  <Th className="py-2 font-normal">时间</Th>
+                  <Th className="font-normal">调用IP</Th>
+                  <Th className="font-normal">类型</Th>
+                  <Th className="font-normal">请求/返回</Th>
+                  <Th className="font-normal">结果</Th>
+                  <Th className="font-normal">参数</Th>
                 </tr>
-              </thead>
-              <tbody>
+              </DataHead>
+              <DataBody>
                 {calls.list.length === 0 && <EmptyRow cols={6} text="暂无提取记录" />}
                 {calls.list.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-50">
-                    <td className="py-2 whitespace-nowrap">{formatDateTime(r.createdAt)}</td>
-                    <td className="font-mono text-xs">{r.clientIp}</td>
-                    <td>{r.productType === 40 ? '长效' : '短效'}</td>
-                    <td>
+                  <DataRow key={r.id} className="border-b border-slate-50">
+                    <Cell kind="title" className="py-2 whitespace-nowrap max-md:font-medium max-md:text-ink">
+                      {formatDateTime(r.createdAt)}
+                    </Cell>
+                    <Cell label="调用IP" className="font-mono text-xs">
+                      {r.clientIp}
+                    </Cell>
+                    <Cell label="类型">{r.productType === 40 ? '长效' : '短效'}</Cell>
+                    <Cell label="请求/返回">
                       {r.requested} / {r.returned}
-                    </td>
-                    <td className={r.code === 0 ? 'text-emerald-600' : 'text-rose-600'}>
+                    </Cell>
+                    <Cell label="结果" className={r.code === 0 ? 'text-emerald-600' : 'text-rose-600'}>
                       {CODE_TEXT[r.code] ?? r.code}
-                    </td>
-                    <td className="max-w-[220px] truncate font-mono text-xs text-slate-400" title={r.query}>
+                    </Cell>
+                    <Cell
+                      label="参数"
+                      className="font-mono text-xs text-slate-400 md:max-w-[220px] md:truncate max-md:break-all"
+                      title={r.query}
+                    >
                       {r.query}
-                    </td>
-                  </tr>
+                    </Cell>
+                  </DataRow>
                 ))}
-              </tbody>
-            </table>
+              </DataBody>
+            </DataTable>
           )}
           {ips && (
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="text-xs text-slate-500">
+            <DataTable className="md:min-w-[640px]">
+              <DataHead className="text-xs text-slate-500">
                 <tr className="border-b border-slate-100">
-                  <th className="py-2 font-normal">IP:端口</th>
-                  <th className="font-normal">协议</th>
-                  <th className="font-normal">地区</th>
-                  <th className="font-normal">运营商</th>
-                  <th className="font-normal">提取时间</th>
-                  <th className="font-normal">到期时间</th>
+                  <Th className="py-2 font-normal">IP:端口</Th>
+                  <Th className="font-normal">协议</Th>
+                  <Th className="font-normal">地区</Th>
+                  <Th className="font-normal">运营商</Th>
+                  <Th className="font-normal">提取时间</Th>
+                  <Th className="font-normal">到期时间</Th>
                 </tr>
-              </thead>
-              <tbody>
+              </DataHead>
+              <DataBody>
                 {ips.list.length === 0 && <EmptyRow cols={6} text="暂无提取的IP" />}
                 {ips.list.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-50">
-                    <td className="py-2 font-mono text-xs">
+                  <DataRow key={r.id} className="border-b border-slate-50">
+                    <Cell
+                      kind="title"
+                      className="py-2 font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink"
+                    >
                       {r.ip}:{r.port}
-                    </td>
-                    <td>{r.protocol}</td>
-                    <td>{r.region}</td>
-                    <td>{r.carrier}</td>
-                    <td className="whitespace-nowrap">{formatDateTime(r.assignedAt)}</td>
-                    <td className="whitespace-nowrap">{formatDateTime(r.expiresAt)}</td>
-                  </tr>
+                    </Cell>
+                    <Cell label="协议">{r.protocol}</Cell>
+                    <Cell label="地区">{r.region}</Cell>
+                    <Cell label="运营商">{r.carrier}</Cell>
+                    <Cell label="提取时间" className="whitespace-nowrap">
+                      {formatDateTime(r.assignedAt)}
+                    </Cell>
+                    <Cell label="到期时间" className="whitespace-nowrap">
+                      {formatDateTime(r.expiresAt)}
+                    </Cell>
+                  </DataRow>
                 ))}
-              </tbody>
-            </table>
+              </DataBody>
+            </DataTable>
           )}
           <LinkPager page={page} pageSize={15} total={(calls ?? ips)?.total ?? 0} href={(p) => href({ page: p })} />
         </div>

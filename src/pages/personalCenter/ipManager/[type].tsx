@@ -1,5 +1,6 @@
 // /personalCenter/ipManager/{type}: long-lived IPs. 30 (and 50): dedicated fixed IPs with area distribution and
 // allocation records; 40: long-lived static IPs extracted and still valid.
+import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
 import { formatDateTime } from '../../../lib/format';
 import { loadFor } from '../../../server/delivery-page-data';
@@ -61,35 +62,44 @@ export default async function IpManagerPage({ type, query }: { type: string; que
           ]}
         />
         <div className="overflow-x-auto p-4">
-          <table className="w-full min-w-[680px] text-left text-sm" data-testid="ip-table">
-            <thead className="text-xs text-slate-500">
+          <DataTable className="md:min-w-[680px]" data-testid="ip-table">
+            <DataHead className="text-xs text-slate-500">
               <tr className="border-b border-slate-100">
-                <th className="py-2 font-normal">IP:端口</th>
-                <th className="font-normal">地区</th>
-                <th className="font-normal">运营商</th>
-                <th className="font-normal">开始时间</th>
-                <th className="font-normal">到期时间</th>
-                <th className="font-normal">备注</th>
+                <Th className="py-2 font-normal">IP:端口</Th>
+                <Th className="font-normal">地区</Th>
+                <Th className="font-normal">运营商</Th>
+                <Th className="font-normal">开始时间</Th>
+                <Th className="font-normal">到期时间</Th>
+                <Th className="font-normal">备注</Th>
               </tr>
-            </thead>
-            <tbody>
+            </DataHead>
+            <DataBody>
               {ips.list.length === 0 && (
                 <EmptyRow cols={6} text={current === 30 ? '暂无固定IP' : '暂无有效的长效静态IP'} />
               )}
               {ips.list.map((r) => (
-                <tr key={r.id} className="border-b border-slate-50">
-                  <td className="py-2 font-mono text-xs">
+                <DataRow key={r.id} className="border-b border-slate-50">
+                  <Cell
+                    kind="title"
+                    className="py-2 font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink"
+                  >
                     {r.ip}:{r.port}
-                  </td>
-                  <td>{r.region}</td>
-                  <td>{r.carrier}</td>
-                  <td className="whitespace-nowrap">{formatDateTime(r.startsAt)}</td>
-                  <td className="whitespace-nowrap">{formatDateTime(r.expiresAt)}</td>
-                  <td>{current === 30 ? <IpRemark id={r.id} initial={r.remark} /> : r.remark || '—'}</td>
-                </tr>
+                  </Cell>
+                  <Cell label="地区">{r.region}</Cell>
+                  <Cell label="运营商">{r.carrier}</Cell>
+                  <Cell label="开始时间" className="whitespace-nowrap">
+                    {formatDateTime(r.startsAt)}
+                  </Cell>
+                  <Cell label="到期时间" className="whitespace-nowrap">
+                    {formatDateTime(r.expiresAt)}
+                  </Cell>
+                  <Cell label="备注">
+                    {current === 30 ? <IpRemark id={r.id} initial={r.remark} /> : r.remark || '—'}
+                  </Cell>
+                </DataRow>
               ))}
-            </tbody>
-          </table>
+            </DataBody>
+          </DataTable>
           <LinkPager
             page={page}
             pageSize={15}

@@ -1,5 +1,6 @@
 // /personalCenter/promotionRebate: the invitation link and material, commission balances and rules, withdrawals,
 // invitees and the commission ledger (?tab=invite|commission|withdraw, ?page=n).
+import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { TrustPageHead } from '../../../components/trust/page-head';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
@@ -112,7 +113,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
                   return (
                     <li key={m.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
                       <p className="text-sm font-medium text-ink">{m.title}</p>
-                      <p className="flex-1 text-sm break-all text-slate-600">{text}</p>
+                      <p className="flex-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{text}</p>
                       <div>
                         <CopyButton text={text} label="复制文案" />
                       </div>
@@ -180,109 +181,106 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
           ))}
         </nav>
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[560px] text-left text-sm">
+          <DataTable className="md:min-w-[560px]">
             {invites && (
               <>
-                <thead className="text-xs text-slate-500">
+                <DataHead className="text-xs text-slate-500">
                   <tr>
-                    <th className="py-2">被邀请人</th>
-                    <th>注册时间</th>
-                    <th>实名</th>
-                    <th>付款订单</th>
-                    <th className="text-right">贡献佣金</th>
+                    <Th className="py-2">被邀请人</Th>
+                    <Th>注册时间</Th>
+                    <Th>实名</Th>
+                    <Th>付款订单</Th>
+                    <Th className="text-right">贡献佣金</Th>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+                </DataHead>
+                <DataBody className="divide-y divide-slate-100">
                   {invites.list.map((i) => (
-                    <tr key={`${i.inviteePhone}-${i.invitedAt}`}>
-                      <td className="py-2">{i.inviteePhone}</td>
-                      <td>{formatDateTime(i.invitedAt)}</td>
-                      <td>{i.isVerified ? '已实名' : '未实名'}</td>
-                      <td>{i.orderCount}</td>
-                      <td className="text-right">{formatFen(i.commissionFen)}</td>
-                    </tr>
+                    <DataRow key={`${i.inviteePhone}-${i.invitedAt}`}>
+                      <Cell kind="title" className="py-2 max-md:font-medium max-md:text-ink">
+                        {i.inviteePhone}
+                      </Cell>
+                      <Cell label="注册时间">{formatDateTime(i.invitedAt)}</Cell>
+                      <Cell label="实名">{i.isVerified ? '已实名' : '未实名'}</Cell>
+                      <Cell label="付款订单">{i.orderCount}</Cell>
+                      <Cell label="贡献佣金" className="text-right">
+                        {formatFen(i.commissionFen)}
+                      </Cell>
+                    </DataRow>
                   ))}
-                  {invites.list.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="py-8 text-center text-slate-400">
-                        暂无邀请记录
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
+                </DataBody>
               </>
             )}
             {entries && (
               <>
-                <thead className="text-xs text-slate-500">
+                <DataHead className="text-xs text-slate-500">
                   <tr>
-                    <th className="py-2">时间</th>
-                    <th>被邀请人</th>
-                    <th>订单号</th>
-                    <th>实付</th>
-                    <th>比例</th>
-                    <th>状态</th>
-                    <th className="text-right">佣金</th>
+                    <Th className="py-2">时间</Th>
+                    <Th>被邀请人</Th>
+                    <Th>订单号</Th>
+                    <Th>实付</Th>
+                    <Th>比例</Th>
+                    <Th>状态</Th>
+                    <Th className="text-right">佣金</Th>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+                </DataHead>
+                <DataBody className="divide-y divide-slate-100">
                   {entries.list.map((e) => (
-                    <tr key={e.id}>
-                      <td className="py-2">{formatDateTime(e.createdAt)}</td>
-                      <td>{e.inviteePhone}</td>
-                      <td className="font-mono text-xs">{e.orderNo}</td>
-                      <td>{formatFen(e.baseFen)}</td>
-                      <td>
+                    <DataRow key={e.id}>
+                      <Cell kind="title" className="py-2 max-md:font-medium max-md:text-ink">
+                        {formatDateTime(e.createdAt)}
+                      </Cell>
+                      <Cell label="被邀请人">{e.inviteePhone}</Cell>
+                      <Cell label="订单号" className="font-mono text-xs">
+                        {e.orderNo}
+                      </Cell>
+                      <Cell label="实付">{formatFen(e.baseFen)}</Cell>
+                      <Cell label="比例">
                         {pct(e.rateBp)}
                         {e.isFirst ? '（首单）' : ''}
-                      </td>
-                      <td>{ENTRY_STATE[e.state]}</td>
-                      <td className={`text-right ${e.amountFen < 0 ? 'text-red-600' : ''}`}>
+                      </Cell>
+                      <Cell label="状态">{ENTRY_STATE[e.state]}</Cell>
+                      <Cell label="佣金" className={`text-right ${e.amountFen < 0 ? 'text-red-600' : ''}`}>
                         {formatFen(e.amountFen)}
-                      </td>
-                    </tr>
+                      </Cell>
+                    </DataRow>
                   ))}
-                  {entries.list.length === 0 && (
-                    <tr>
-                      <td colSpan={7} className="py-8 text-center text-slate-400">
-                        暂无佣金记录
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
+                </DataBody>
               </>
             )}
             {withdrawals && (
               <>
-                <thead className="text-xs text-slate-500">
+                <DataHead className="text-xs text-slate-500">
                   <tr>
-                    <th className="py-2">申请时间</th>
-                    <th>收款账号</th>
-                    <th>状态</th>
-                    <th className="text-right">金额</th>
+                    <Th className="py-2">申请时间</Th>
+                    <Th>收款账号</Th>
+                    <Th>状态</Th>
+                    <Th className="text-right">金额</Th>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+                </DataHead>
+                <DataBody className="divide-y divide-slate-100">
                   {withdrawals.list.map((w) => (
-                    <tr key={w.id}>
-                      <td className="py-2">{formatDateTime(w.createdAt)}</td>
-                      <td>{w.accountNo}</td>
-                      <td>{W_STATE[w.state]}</td>
-                      <td className="text-right">{formatFen(w.amountFen)}</td>
-                    </tr>
+                    <DataRow key={w.id}>
+                      <Cell kind="title" className="py-2 max-md:font-medium max-md:text-ink">
+                        {formatDateTime(w.createdAt)}
+                      </Cell>
+                      <Cell label="收款账号">{w.accountNo}</Cell>
+                      <Cell label="状态">{W_STATE[w.state]}</Cell>
+                      <Cell label="金额" className="text-right">
+                        {formatFen(w.amountFen)}
+                      </Cell>
+                    </DataRow>
                   ))}
-                  {withdrawals.list.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="py-8 text-center text-slate-400">
-                        暂无提现记录
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
+                </DataBody>
               </>
             )}
-          </table>
+          </DataTable>
         </div>
+        {/* Outside the scrolling table, so the message stays centred in the card on phones. */}
+        {(invites ?? entries ?? withdrawals)?.list.length === 0 && (
+          <p className="py-8 text-center text-sm text-slate-400">
+            {invites ? '暂无邀请记录' : entries ? '暂无佣金记录' : '暂无提现记录'}
+          </p>
+        )}
         {tab !== 'withdraw' && pages > 1 && (
           <nav className="mt-4 flex justify-end gap-2 text-sm" aria-label="分页">
             {page > 1 && (

@@ -106,7 +106,9 @@ export function PhoneChangeForm({ phone }: { phone: string }) {
   );
 }
 
-export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+export function PasswordForm({ hasPassword: initialHasPassword }: { hasPassword: boolean }) {
+  // Once a password has been set here the row says so (and offers the current password) without a reload.
+  const [hasPassword, setHasPassword] = useState(initialHasPassword);
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<'password' | 'sms'>(hasPassword ? 'password' : 'sms');
   const [proof, setProof] = useState('');
@@ -122,6 +124,8 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       setOpen(false);
       setProof('');
       setPwd('');
+      setHasPassword(true);
+      setMode('password');
     }
   }
   return (

@@ -1,6 +1,6 @@
 'use client';
 // The get-proxy tool: pick package, count, region, protocol, format and fields; see the link, copy it, try it.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { buildExtractLink, type ExtractLinkOptions } from '../../../../lib/extract-link';
 import { messages } from '../../../../lib/messages';
 import { pushToast } from '../../../../state/toast';
@@ -27,6 +27,16 @@ const SEPS = [
   { v: 5, label: '自定义' },
 ] as const;
 
+type Meal = ToolData['meals'][number];
+/** The option label: the tab already names the product, so a leading "短效动态IP · " is left out (phones are narrow). */
+const shortMealName = (name: string) => name.replace(/^(短效动态IP|长效静态IP)\s*·?\s*/, '') || name;
+/** What is left of a package; `short` for the option label ("剩余8650", "今日剩2000"), the line below has it in full. */
+const mealLeft = (m: Meal, short = false) => {
+  if (m.available < 0) return '不限量';
+  if (short) return m.billingMethod === 2 ? `今日剩${m.available}` : `剩余${m.available}`;
+  return `${m.billingMethod === 2 ? '今日' : ''}剩余${m.available}个`;
+};
+
 const chip = (on: boolean) =>
   `rounded-lg border px-3 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-200 text-slate-600 hover:border-brand-300'}`;
 
@@ -52,6 +62,8 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
   const link = useMemo(() => buildExtractLink(origin, o), [origin, o]);
+  const picked = data.meals.find((m) => m.id === o.packageId);
+  const pickedId = useId();
   const set = (patch: Partial<ExtractLinkOptions>) => setO((cur) => ({ ...cur, ...patch }));
   const toggleIn = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
@@ -90,17 +102,23 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
       <section className="card space-y-5 p-5">
         <Row label="选择套餐">
           <select
-            className="input max-w-md"
+            className="input max-w-md truncate"
             value={o.packageId ?? ''}
             onChange={(e) => set({ packageId: Number(e.target.value) || null })}
             data-testid="pick-package"
+            aria-describedby={picked ? pickedId : undefined}
           >
             {data.meals.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}（{m.available < 0 ? '不限量' : `${m.billingMethod === 2 ? '今日' : ''}剩余${m.available}个`}）
+              <option key={m.id} value={m.id} title={m.name}>
+                {shortMealName(m.name)} · {mealLeft(m, true)}
               </option>
             ))}
           </select>
+          {picked && (
+            <p id={pickedId} className="w-full text-xs break-words text-slate-400" data-testid="picked-package">
+              {picked.name}（{mealLeft(picked)}）
+            </p>
+          )}
         </Row>
         <Row label="提取数量">
           <input

@@ -1,6 +1,16 @@
 'use client';
 // The white-list manager: add (with the current IP one click away), edit, switch on/off, remove in batches.
 import { useState } from 'react';
+import {
+  Cell,
+  DataBody,
+  DataHead,
+  DataRow,
+  DataTable,
+  EmptyRow,
+  rowAction,
+  Th,
+} from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import { api } from '../../../../lib/api-browser';
 import { formatDateTime } from '../../../../lib/format';
@@ -107,76 +117,86 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
             批量删除{selected.length ? `（${selected.length}）` : ''}
           </button>
         </div>
-        <table className="w-full min-w-[680px] text-left text-sm" data-testid="white-list-table">
-          <thead className="text-xs text-slate-500">
+        <DataTable className="md:min-w-[680px]" data-testid="white-list-table">
+          <DataHead className="text-xs text-slate-500">
             <tr className="border-b border-slate-100">
-              <th className="w-8 py-2">
-                <input
-                  type="checkbox"
-                  aria-label="全选"
-                  checked={allChecked}
-                  onChange={() => setSelected(allChecked ? [] : list.map((e) => e.id))}
-                />
-              </th>
-              <th className="font-normal">IP地址</th>
-              <th className="font-normal">备注</th>
-              <th className="font-normal">过期时间</th>
-              <th className="font-normal">状态</th>
-              <th className="font-normal">操作</th>
+              <Th className="w-8 py-2" mobile={list.length > 0}>
+                <label className="inline-flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="max-md:size-5"
+                    aria-label="全选"
+                    checked={allChecked}
+                    onChange={() => setSelected(allChecked ? [] : list.map((e) => e.id))}
+                  />
+                  <span className="font-normal md:hidden" aria-hidden="true">
+                    全选
+                  </span>
+                </label>
+              </Th>
+              <Th className="font-normal">IP地址</Th>
+              <Th className="font-normal">备注</Th>
+              <Th className="font-normal">过期时间</Th>
+              <Th className="font-normal">状态</Th>
+              <Th className="font-normal">操作</Th>
             </tr>
-          </thead>
-          <tbody>
+          </DataHead>
+          <DataBody>
             {list.length === 0 && (
-              <tr>
-                <td colSpan={6} className="py-10 text-center text-slate-400">
-                  还没有白名单IP，添加后即可通过API提取
-                </td>
-              </tr>
+              <EmptyRow cols={6} className="py-10 text-slate-400">
+                还没有白名单IP，添加后即可通过API提取
+              </EmptyRow>
             )}
             {list.map((e) => (
-              <tr key={e.id} className="border-b border-slate-50">
-                <td className="py-2">
+              <DataRow key={e.id} className="border-b border-slate-50">
+                <Cell kind="select" className="py-2">
                   <input
                     type="checkbox"
                     aria-label={`选择 ${e.ip}`}
                     checked={selected.includes(e.id)}
                     onChange={() => setSelected((s) => (s.includes(e.id) ? s.filter((x) => x !== e.id) : [...s, e.id]))}
                   />
-                </td>
-                <td className="font-mono text-xs">{e.ip}</td>
-                <td>{e.remark || '—'}</td>
-                <td className="whitespace-nowrap">{e.expiresAt ? formatDateTime(e.expiresAt) : '永久'}</td>
-                <td>
+                </Cell>
+                <Cell kind="title" className="font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink">
+                  {e.ip}
+                </Cell>
+                <Cell label="备注">{e.remark || '—'}</Cell>
+                <Cell label="过期时间" className="whitespace-nowrap">
+                  {e.expiresAt ? formatDateTime(e.expiresAt) : '永久'}
+                </Cell>
+                <Cell label="状态">
+                  <span className="inline-flex items-center">
+                    <button
+                      type="button"
+                      role="switch"
+                      aria-checked={e.enabled}
+                      aria-label={`${e.ip} ${e.enabled ? '已启用' : '已停用'}`}
+                      onClick={() => toggle(e)}
+                      className={`relative h-5 w-9 rounded-full transition-colors ${e.enabled ? 'bg-brand-600' : 'bg-slate-300'}`}
+                    >
+                      <span
+                        className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${e.enabled ? 'left-4.5' : 'left-0.5'}`}
+                      />
+                    </button>
+                    {e.enabled && !e.live && <span className="ml-2 text-xs text-amber-600">已过期</span>}
+                  </span>
+                </Cell>
+                <Cell kind="actions" className="whitespace-nowrap md:space-x-3">
                   <button
                     type="button"
-                    role="switch"
-                    aria-checked={e.enabled}
-                    aria-label={`${e.ip} ${e.enabled ? '已启用' : '已停用'}`}
-                    onClick={() => toggle(e)}
-                    className={`relative h-5 w-9 rounded-full transition-colors ${e.enabled ? 'bg-brand-600' : 'bg-slate-300'}`}
-                  >
-                    <span
-                      className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${e.enabled ? 'left-4.5' : 'left-0.5'}`}
-                    />
-                  </button>
-                  {e.enabled && !e.live && <span className="ml-2 text-xs text-amber-600">已过期</span>}
-                </td>
-                <td className="space-x-3 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className="text-brand-600 hover:underline"
+                    className={rowAction()}
                     onClick={() => setDraft({ id: e.id, ip: e.ip, remark: e.remark, expiry: toDateInput(e.expiresAt) })}
                   >
                     编辑
                   </button>
-                  <button type="button" className="text-rose-600 hover:underline" onClick={() => remove([e.id])}>
+                  <button type="button" className={rowAction('danger')} onClick={() => remove([e.id])}>
                     删除
                   </button>
-                </td>
-              </tr>
+                </Cell>
+              </DataRow>
             ))}
-          </tbody>
-        </table>
+          </DataBody>
+        </DataTable>
       </div>
       <Dialog
         open={draft !== null}

@@ -1,6 +1,16 @@
 'use client';
 // The package list's interactive parts: remark editing and deleting finished packages.
 import { useState } from 'react';
+import {
+  Cell,
+  DataBody,
+  DataHead,
+  DataRow,
+  DataTable,
+  EmptyRow,
+  rowAction,
+  Th,
+} from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import { api } from '../../../../lib/api-browser';
 import { formatDateTime } from '../../../../lib/format';
@@ -24,12 +34,18 @@ export interface PackageItem {
   stateText: string;
   remark: string;
   deletable: boolean;
+  /** Frozen as a source of an unpaid upgrade/merge order (shown as 升级中). */
+  reserved?: boolean;
+  /** Fixed/premium: dedicated IPs still waiting for a free IP of the paid region (待分配). */
+  pendingIps?: number;
 }
 
 const STATE_STYLE: Record<number, string> = { 1: 'bg-emerald-50 text-emerald-700', 3: 'bg-amber-50 text-amber-700' };
 
 function usage(p: PackageItem): string {
-  if (p.type === 30 || p.type === 50) return `${p.ipCount}个独享IP`;
+  if (p.type === 30 || p.type === 50) {
+    return p.pendingIps ? `${p.ipCount}个独享IP（${p.pendingIps}个待分配）` : `${p.ipCount}个独享IP`;
+  }
   if (p.billingMethod === 1) return `剩余 ${p.remainingCount} / ${p.totalCount}`;
   return p.dailyLimit ? `今日 ${p.usedToday} / ${p.dailyLimit}` : '不限量';
 }
@@ -56,79 +72,80 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
 
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[760px] text-left text-sm" data-testid="package-table">
-        <thead className="text-xs text-slate-500">
+      <DataTable className="md:min-w-[760px]" data-testid="package-table">
+        <DataHead className="text-xs text-slate-500">
           <tr className="border-b border-slate-100">
-            <th className="py-2 font-normal">套餐</th>
-            <th className="font-normal">用量</th>
-            <th className="font-normal">IP时长</th>
-            <th className="font-normal">到期时间</th>
-            <th className="font-normal">状态</th>
-            <th className="font-normal">备注</th>
-            <th className="font-normal">操作</th>
+            <Th className="py-2 font-normal">套餐</Th>
+            <Th className="font-normal">用量</Th>
+            <Th className="font-normal">IP时长</Th>
+            <Th className="font-normal">到期时间</Th>
+            <Th className="font-normal">状态</Th>
+            <Th className="font-normal">备注</Th>
+            <Th className="font-normal">操作</Th>
           </tr>
-        </thead>
-        <tbody>
+        </DataHead>
+        <DataBody>
           {list.length === 0 && (
-            <tr>
-              <td colSpan={7} className="py-12 text-center text-slate-400">
-                暂无套餐，
-                <a className="text-brand-600" href={`/buy?type=${type}`}>
-                  去购买
-                </a>
-              </td>
-            </tr>
+            <EmptyRow cols={7} className="py-12 text-slate-400">
+              暂无套餐，
+              <a className="text-brand-600" href={`/buy?type=${type}`}>
+                去购买
+              </a>
+            </EmptyRow>
           )}
           {list.map((p) => (
-            <tr key={p.id} className="border-b border-slate-50 align-top">
-              <td className="py-3">
+            <DataRow key={p.id} className="border-b border-slate-50 align-top">
+              <Cell kind="title" className="py-3">
                 <div className="font-medium text-ink">{p.name}</div>
                 <div className="text-xs text-slate-400">ID {p.id}</div>
-              </td>
-              <td className="py-3">{usage(p)}</td>
-              <td className="py-3">
+              </Cell>
+              <Cell label="用量" className="py-3">
+                {usage(p)}
+              </Cell>
+              <Cell label="IP时长" className="py-3">
                 {p.durationMinutes >= 60 ? `${p.durationMinutes / 60}小时` : `${p.durationMinutes}分钟`}
-              </td>
-              <td className="py-3 whitespace-nowrap">{formatDateTime(p.expiresAt)}</td>
-              <td className="py-3">
+              </Cell>
+              <Cell label="到期时间" className="py-3 whitespace-nowrap">
+                {formatDateTime(p.expiresAt)}
+              </Cell>
+              <Cell label="状态" className="py-3">
                 <span
                   className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[p.state] ?? 'bg-slate-100 text-slate-500'}`}
                 >
                   {p.stateText}
                 </span>
-              </td>
-              <td className="max-w-[160px] truncate py-3 text-slate-500">{p.remark || '—'}</td>
-              <td className="space-x-3 py-3 whitespace-nowrap">
-                {p.state === 1 && p.type !== 30 && p.type !== 50 && (
-                  <a
-                    className="text-brand-600 hover:underline"
-                    href={`/personalCenter/getAgent/api?type=${p.type}&proxyType=1`}
-                  >
+              </Cell>
+              <Cell label="备注" className="py-3 text-slate-500 md:max-w-[160px] md:truncate">
+                {p.remark || '—'}
+              </Cell>
+              <Cell kind="actions" className="py-3 whitespace-nowrap md:space-x-3">
+                {p.state === 1 && !p.reserved && p.type !== 30 && p.type !== 50 && (
+                  <a className={rowAction()} href={`/personalCenter/getAgent/api?type=${p.type}&proxyType=1`}>
                     提取
                   </a>
                 )}
                 {(p.type === 30 || p.type === 50) && (
-                  <a className="text-brand-600 hover:underline" href="/personalCenter/ipManager/30">
+                  <a className={rowAction()} href="/personalCenter/ipManager/30">
                     查看IP
                   </a>
                 )}
                 <button
                   type="button"
-                  className="text-brand-600 hover:underline"
+                  className={rowAction()}
                   onClick={() => setEditing({ id: p.id, remark: p.remark })}
                 >
                   备注
                 </button>
                 {p.deletable && (
-                  <button type="button" className="text-rose-600 hover:underline" onClick={() => remove(p.id)}>
+                  <button type="button" className={rowAction('danger')} onClick={() => remove(p.id)}>
                     删除
                   </button>
                 )}
-              </td>
-            </tr>
+              </Cell>
+            </DataRow>
           ))}
-        </tbody>
-      </table>
+        </DataBody>
+      </DataTable>
       <Dialog
         open={editing !== null}
         title="修改备注"

@@ -1,0 +1,33 @@
+// Marketing images (the top banner, bottomBtn2) as they may leave the server or be rendered: the picture must be a
+// same-site path or an https URL, and a clickable image's link must match its kind (inOrOut 1 = a same-site path,
+// 2 = an https URL), checked with the sanitiser's safeHref rule (as friend links are). Anything else drops the image.
+// Pure, so the browser leaf (src/components/shell/top-banner.tsx) applies the same rule to what it fetches.
+
+import type { MarketingImageDto } from '../../lib/marketing';
+import { safeHref } from './html-sanitizer';
+
+export type { MarketingImageDto };
+
+/** The URL when safeHref keeps it as a same-site absolute path ("/..."), else null. */
+function sitePath(raw: string): string | null {
+  const link = safeHref(raw);
+  return link && !link.external && link.href.startsWith('/') ? link.href : null;
+}
+
+/** The URL when safeHref keeps it as an external https URL, else null. */
+function httpsUrl(raw: string): string | null {
+  const link = safeHref(raw);
+  return link?.external && /^https:\/\/[^/?#\s]/i.test(link.href) ? link.href : null;
+}
+
+/** The image as it may be shown, or null when its picture or link is not safe. */
+export function safeMarketingImage(r: MarketingImageDto | null | undefined): MarketingImageDto | null {
+  if (!r || typeof r.img !== 'string' || typeof r.clickUrl !== 'string') return null;
+  const img = sitePath(r.img) ?? httpsUrl(r.img);
+  if (!img) return null;
+  const alt = typeof r.alt === 'string' ? r.alt : '';
+  if (!r.isClick) return { img, isClick: false, clickUrl: '', inOrOut: r.inOrOut, alt };
+  const clickUrl = r.inOrOut === 1 ? sitePath(r.clickUrl) : r.inOrOut === 2 ? httpsUrl(r.clickUrl) : null;
+  if (!clickUrl) return null;
+  return { img, isClick: true, clickUrl, inOrOut: r.inOrOut, alt };
+}

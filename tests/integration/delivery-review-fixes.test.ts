@@ -1,0 +1,249 @@
+// Review fixes in proxy delivery: a node cannot take over another node's exit IPs, suspended accounts lose
+// extraction and proxy access, dedicated IPs come only from the paid region, reserved time packages are not charged,
+// and the node API checks its headers before reading a byte-limited body.
+import { env, SELF } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chargeTimePackage } from '../../src/server/db/extract';
+import { allocateFixedIps } from '../../src/server/db/fixed';
+import { shanghaiDay } from '../../src/server/domain/extract-params';
+import { signNodeRequest } from '../../src/server/domain/node-auth';
+import { BASE, callApi, loginBySms } from '../helpers/api';
+import { seedCatalogue } from '../helpers/commerce';
+import {
+  addPool,
+  allowIp,
+  extractCall,
+  makePackage,
+  makeUser,
+  NODE_SECRET,
+  nodeCall,
+  resetAll,
+  scalar,
+  simplePool,
+} from '../helpers/delivery';
+
+const LONG = 60 * 86_400; // dedicated IPs outlive the packages they are allocated to
+const SECRET_B = 'test-node-secret-b-0123456789abcdef';
+
+beforeEach(async () => {
+  await resetAll();
+  await addPool([]);
+  await env.DB.prepare("INSERT INTO proxy_nodes (id, name, secret, created_at) VALUES (2, 'n2', ?, ?)")
+    .bind(SECRET_B, Date.now())
+    .run();
+});
+
+const ipRow = (ip: string) =>
+  env.DB.prepare('SELECT node_id, pool, province, healthy, expires_at FROM proxy_ips WHERE ip = ?')
+    .bind(ip)
+    .first<{ node_id: number; pool: number; province: string; healthy: number; expires_at: number }>();
+
+const beat = (ips: Record<string, unknown>[]) =>
+  JSON.stringify({
+    ips: ips.map((i) => ({
+      port: 40000,
+      pool: 10,
+      protocols: ['http'],
+      province: '浙江省',
+      city: '杭州市',
+      carrier: '联通',
+      expiresAt: Date.now() + 600_000,
+      ...i,
+    })),
+  });
+
+describe('finding 6: heartbeats cannot take over other nodes’ IPs', () => {
+  it('ignores node B heartbeating node A’s (ip, port), even concurrently, and reports accepted vs ignored', async () => {
+    await simplePool(1); // 203.0.113.1:40000 belongs to node 1 (广东省深圳市, pool 10)
+    const before = await ipRow('203.0.113.1');
+    const hostile = beat([
+      { ip: '203.0.113.1', pool: 40, province: '北京市', city: '北京市', healthy: false },
+      { ip: '198.51.100.77' },
+    ]);
+    const [b1, b2] = await Promise.all([
+      nodeCall('POST', '/node/v1/heartbeat', hostile, { nodeId: 2, secret: SECRET_B }),
+      nodeCall('POST', '/node/v1/heartbeat', hostile, { nodeId: 2, secret: SECRET_B }),
+    ]);
+    expect(b1.status).toBe(200);
+    expect(b2.status).toBe(200);
+    // Node A's IP is untouched: owner, pool, region, health and expiry.
+    expect(await ipRow('203.0.113.1')).toEqual(before);
+    expect((await ipRow('198.51.100.77'))?.node_id).toBe(2);
+    const answers = [await b1.json(), await b2.json()] as { data: { accepted: number; ignored: number } }[];
+    // B's own new IP is accepted (inserted, then refreshed); A's is ignored both times.
+    for (const a of answers) expect(a.data).toMatchObject({ accepted: 1, ignored: 1 });
+    // The owner still refreshes its own IP.
+    const own = await nodeCall('POST', '/node/v1/heartbeat', beat([{ ip: '203.0.113.1', healthy: false }]));
+    expect(await own.json()).toMatchObject({ data: { accepted: 1, ignored: 0 } });
+    expect(await ipRow('203.0.113.1')).toMatchObject({ node_id: 1, healthy: 0, province: '浙江省' });
+  });
+
+  it('ignores a pool change of an IP held by a live fixed allocation', async () => {
+    await addPool([{ ip: '203.0.113.30', pool: 30, ttlSeconds: LONG }]);
+    const u = await makeUser();
+    const pkg = await makePackage(u.id, { type: 30, billing: 2, ipCount: 1 });
+    expect(await allocateFixedIps(env.DB, Date.now())).toBe(1);
+    const res = await nodeCall('POST', '/node/v1/heartbeat', beat([{ ip: '203.0.113.30', pool: 10 }]));
+    expect(await res.json()).toMatchObject({ data: { accepted: 0, ignored: 1 } });
+    expect((await ipRow('203.0.113.30'))?.pool).toBe(30);
+    // Same pool: refreshed as usual.
+    const same = await nodeCall('POST', '/node/v1/heartbeat', beat([{ ip: '203.0.113.30', pool: 30 }]));
+    expect(await same.json()).toMatchObject({ data: { accepted: 1, ignored: 0 } });
+    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE package_id = ?', pkg)).toBe(1);
+  });
+});
+
+describe('finding 7: suspended accounts lose extraction and proxy access', () => {
+  it('answers 1001 for the key of a disabled account', async () => {
+    await simplePool(3);
+    const u = await makeUser();
+    await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    expect((await extractCall({ key: u.key })).status).toBe(200);
+    await env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(u.id).run();
+    const res = await extractCall({ key: u.key, format: 'json' });
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 1001, msg: '密钥无效' });
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE user_id = ?', u.id)).toBe(99);
+  });
+
+  it('serves nodes only entries of active accounts with a live package or fixed allocation', async () => {
+    const now = Date.now();
+    const live = await makeUser();
+    await makePackage(live.id);
+    await allowIp(live.id, '192.0.2.1');
+    const disabled = await makeUser();
+    await makePackage(disabled.id);
+    await allowIp(disabled.id, '192.0.2.2');
+    await env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(disabled.id).run();
+    const lapsed = await makeUser();
+    await makePackage(lapsed.id, { expiresAt: now - 1000, state: 2 });
+    await makePackage(lapsed.id, { state: 5 });
+    await allowIp(lapsed.id, '192.0.2.3');
+    const fixedOnly = await makeUser();
+    await addPool([{ ip: '203.0.113.40', pool: 30, ttlSeconds: LONG }]);
+    const fixedPkg = await makePackage(fixedOnly.id, { type: 30, billing: 2, ipCount: 1 });
+    await allocateFixedIps(env.DB, now);
+    await allowIp(fixedOnly.id, '192.0.2.4');
+    // Only the allocation is live now (its package row lapsed before the release job ran).
+    await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')
+      .bind(now - 1, fixedPkg)
+      .run();
+    const res = await nodeCall('GET', '/node/v1/whitelist');
+    const body = (await res.json()) as { data: { entries: { userId: number; ip: string }[] } };
+    expect(body.data.entries.map((e) => e.ip)).toEqual(['192.0.2.1', '192.0.2.4']);
+  });
+});
+
+describe('finding 3: dedicated IPs come only from the paid region', () => {
+  async function orderedFixed(userId: number, regionId: number, ipCount: number): Promise<number> {
+    const pkg = await makePackage(userId, { type: 30, billing: 2, ipCount });
+    await env.DB.prepare(
+      "INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen) VALUES (?, 'D1', 1, 1, ?, 100)",
+    )
+      .bind(pkg, regionId)
+      .run();
+    return pkg;
+  }
+  const regionId = (name: string) => scalar('SELECT id AS n FROM meal_regions WHERE name = ?', name);
+
+  it('allocates matching IPs only, leaves the rest 待分配, and never over-allocates under concurrent runs', async () => {
+    await seedCatalogue();
+    await addPool([
+      { ip: '203.0.113.50', pool: 30, ttlSeconds: LONG, province: '北京市', city: '北京市' },
+      { ip: '203.0.113.51', pool: 30, ttlSeconds: LONG, province: '广东省', city: '深圳市' },
+      { ip: '203.0.113.52', pool: 30, ttlSeconds: LONG, province: '北京市', city: '北京市' },
+    ]);
+    const phone = '13800003001';
+    const cookie = await loginBySms(phone);
+    const uid = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
+    const shenzhen = await orderedFixed(uid, await regionId('深圳'), 2);
+    const shenyang = await orderedFixed(uid, await regionId('沈阳'), 1);
+    const runs = await Promise.all([allocateFixedIps(env.DB, Date.now()), allocateFixedIps(env.DB, Date.now())]);
+    expect(runs[0] + runs[1]).toBe(1);
+    const held = await env.DB.prepare('SELECT package_id, city FROM fixed_allocations WHERE released_at = 0').all<{
+      package_id: number;
+      city: string;
+    }>();
+    expect(held.results).toEqual([{ package_id: shenzhen, city: '深圳市' }]);
+    const list = await callApi<{ list: { id: number; pendingIps: number; stateText: string }[] }>(
+      'Proxy.GetProxys',
+      { type: 30 },
+      { cookie },
+    );
+    const byId = new Map(list.body.P?.list.map((p) => [p.id, p]));
+    expect(byId.get(shenzhen)).toMatchObject({ pendingIps: 1, stateText: '待分配' });
+    expect(byId.get(shenyang)).toMatchObject({ pendingIps: 1, stateText: '待分配' });
+    // A free IP of the region arriving later is allocated on the next run.
+    await addPool([{ ip: '203.0.113.53', pool: 30, ttlSeconds: LONG, province: '辽宁省', city: '沈阳市' }]);
+    expect(await allocateFixedIps(env.DB, Date.now())).toBe(1);
+    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE package_id = ?', shenyang)).toBe(1);
+  });
+});
+
+describe('finding 1 (delivery side): reserved time packages', () => {
+  it('does not charge a time package reserved by an unpaid merge order', async () => {
+    await simplePool(3);
+    const u = await makeUser();
+    const pkg = await makePackage(u.id, { billing: 2, dailyLimit: 100 });
+    await allowIp(u.id, '192.0.2.50');
+    await env.DB.prepare("INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES ('D1', ?, 10)")
+      .bind(pkg)
+      .run();
+    const day = shanghaiDay(Date.now());
+    expect(await chargeTimePackage(env.DB, pkg, 1, day, Date.now())).toBe(false);
+    expect((await extractCall({ key: u.key })).status).toBe(403);
+    await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
+    expect((await extractCall({ key: u.key })).status).toBe(200);
+  });
+});
+
+describe('finding 8: node API header checks come before a byte-limited body read', () => {
+  it('refuses a signed body over 512 KiB in bytes even when it has fewer characters', async () => {
+    const ts = String(Date.now());
+    const body = `{"ips":[],"pad":"${'节'.repeat(200_000)}"}`; // ~600 KB in UTF-8, ~200k characters
+    const signature = await signNodeRequest(NODE_SECRET, {
+      method: 'POST',
+      path: '/node/v1/heartbeat',
+      timestamp: ts,
+      body,
+    });
+    const res = await SELF.fetch(`${BASE}/node/v1/heartbeat`, {
+      method: 'POST',
+      headers: { 'x-node-id': '1', 'x-node-timestamp': ts, 'x-node-signature': signature },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(body));
+          controller.close();
+        },
+      }),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a stale or malformed call without reading its body', async () => {
+    // A body that never ends: reading it before the header checks would hang the call.
+    const unreadable = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"ips":['));
+        },
+      });
+    const stale = await SELF.fetch(`${BASE}/node/v1/heartbeat`, {
+      method: 'POST',
+      headers: {
+        'x-node-id': '1',
+        'x-node-timestamp': String(Date.now() - 10 * 60_000),
+        'x-node-signature': 'a'.repeat(64),
+      },
+      body: unreadable(),
+    });
+    expect(stale.status).toBe(401);
+    const noId = await SELF.fetch(`${BASE}/node/v1/usage`, {
+      method: 'POST',
+      headers: { 'x-node-timestamp': String(Date.now()), 'x-node-signature': 'a'.repeat(64) },
+      body: unreadable(),
+    });
+    expect(noId.status).toBe(401);
+  });
+});
