@@ -49,3 +49,19 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return undefined;
 }
+
+/** The seed's mineInfo payload (User.GetMineInfo, login answers): phone masked; AES key/IV only when the API is open. */
+export interface MineInfo {
+  id: number;
+  phone: string;
+  identityLabel: string;
+  isIdentityAuth: boolean;
+  isCompanyAuth: boolean;
+  companyAuth: { state: number };
+  proxyApiOpend: boolean;
+  proxyApiKey: string | null;
+  proxyApiIv: string | null;
+  sellerInfo: { sellerPhone: string } | null;
+  hasPassword: boolean;
+  createdAt: number;
+}

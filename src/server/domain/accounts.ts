@@ -3,7 +3,7 @@
 import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
 import { identityLabel, isCompanyAuth } from '../../lib/identity';
-import type { MineInfoCookie } from '../../lib/mine-info';
+import type { MineInfo, MineInfoCookie } from '../../lib/mine-info';
 import { findCredentials } from '../db/credentials';
 import {
   findOrCreateUserByPhone,
@@ -87,20 +87,7 @@ export function mineInfoCookieFor(user: UserRecord): MineInfoCookie {
   };
 }
 
-export interface MineInfo {
-  id: number;
-  phone: string;
-  identityLabel: string;
-  isIdentityAuth: boolean;
-  isCompanyAuth: boolean;
-  companyAuth: { state: number };
-  proxyApiOpend: boolean;
-  proxyApiKey: string | null;
-  proxyApiIv: string | null;
-  sellerInfo: { sellerPhone: string } | null;
-  hasPassword: boolean;
-  createdAt: number;
-}
+export type { MineInfo };
 
 /** The seed's mineInfo payload for a user (phone masked); with db, the proxy API's AES key/IV when it is open. */
 export async function mineInfoFor(user: UserRecord, db?: D1Database): Promise<MineInfo> {
