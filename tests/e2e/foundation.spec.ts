@@ -1,6 +1,6 @@
 // Foundation journeys: registration by SMS, the personal centre, logout, 404, old URLs and the guard.
 import { expect, test } from '@playwright/test';
-import { codeFor, freshPhone, hydrated } from './helpers';
+import { codeFor, freshPhone, hydrated, logIn } from './helpers';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
@@ -76,13 +76,7 @@ test('a wrong password shows the server message and stays on the login page', as
 });
 
 test('an expired session shows the login-expired notice and goes to /login', async ({ page }) => {
-  await page.goto('/login');
-  await hydrated(page);
-  await page.getByPlaceholder('请输入11位手机号').fill('13800138000');
-  await page.getByPlaceholder('请输入密码').fill('demo1234');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/personalCenter$/);
+  await logIn(page, '13800138000');
   await hydrated(page);
   // The server forgets the session (as after expiry) while the page is open; the next call gets 401.
   const token = (await page.context().cookies()).find((c) => c.name === 'token');
@@ -106,13 +100,7 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
 });
 
 test('an old /my/... URL lands on its new page', async ({ page }) => {
-  await page.goto('/login');
-  await hydrated(page);
-  await page.getByPlaceholder('请输入11位手机号').fill('13800138000');
-  await page.getByPlaceholder('请输入密码').fill('demo1234');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/personalCenter$/);
+  await logIn(page, '13800138000');
   await page.goto('/my/user/index');
   await expect(page).toHaveURL(/\/personalCenter$/);
   await expect(page.getByTestId('account-summary')).toBeVisible();
@@ -127,18 +115,29 @@ test('a logged-out visit to /personalCenter/orderManager ends on /login', async 
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
 
-test('the mobile menu opens from the left with the site sections and locks scrolling', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the drawer exists only at phone widths');
+test('the site sections are one tap or hover away: a left drawer on phones, hover panels on desktop', async ({
+  page,
+  isMobile,
+}) => {
   await page.goto('/');
   await hydrated(page);
-  await page.getByTestId('mobile-menu-button').click();
-  const menu = page.getByTestId('mobile-menu');
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole('link', { name: '短效动态IP' })).toBeVisible();
-  await expect(page.locator('body')).toHaveClass(/scroll-locked/);
-  await menu.getByRole('button', { name: '关闭菜单' }).click({ position: { x: 370, y: 400 } });
-  await expect(menu).toBeHidden();
-  await expect(page.locator('body')).not.toHaveClass(/scroll-locked/);
+  if (isMobile) {
+    await page.getByTestId('mobile-menu-button').click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: '短效动态IP' })).toBeVisible();
+    await expect(page.locator('body')).toHaveClass(/scroll-locked/);
+    await menu.getByRole('button', { name: '关闭菜单' }).click({ position: { x: 370, y: 400 } });
+    await expect(menu).toBeHidden();
+    await expect(page.locator('body')).not.toHaveClass(/scroll-locked/);
+  } else {
+    await expect(page.getByTestId('mobile-menu-button')).toBeHidden();
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    const panelLink = nav.getByRole('link', { name: /^短效动态IP/ });
+    await expect(panelLink).toBeHidden();
+    await nav.getByRole('link', { name: '产品订购' }).hover();
+    await expect(panelLink).toBeVisible();
+  }
 });
 
 test('the home header is transparent at the top and solid after scrolling', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The site footer: logo and QR code, business contacts, service links, navigation columns, use cases, friend links
 // (home page only), the disclaimer, the operator notice and filings.
 import type { ReactNode } from 'react';
-import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
+import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
 import { Logo } from '../logo';
 import { QrSvg } from '../qr-svg';
 
@@ -15,6 +15,20 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const linkClass = 'text-slate-400 hover:text-white';
+
+const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
+  { title: '产品服务', links: PRODUCT_LINKS },
+  { title: '获取代理', links: GET_PROXY_LINKS },
+  { title: '使用场景', links: SCENARIOS.slice(0, 6).map((s) => ({ label: s.label, href: `/businessScen/${s.type}` })) },
+  {
+    title: '服务支持',
+    links: [
+      ...HELP_LINKS,
+      { label: '用户协议', href: '/userAgreement' },
+      { label: '隐私政策', href: '/privacyPolicy' },
+    ],
+  },
+];
 
 export interface FriendLink {
   linkName: string;
@@ -49,52 +63,17 @@ export async function Footer({ friendLinks }: { friendLinks?: FriendLink[] }) {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-          <Column title="产品服务">
-            {PRODUCT_LINKS.map((l) => (
-              <li key={l.href}>
-                <a className={linkClass} href={l.href}>
-                  {l.label}
-                </a>
-              </li>
-            ))}
-          </Column>
-          <Column title="获取代理">
-            {GET_PROXY_LINKS.map((l) => (
-              <li key={l.href}>
-                <a className={linkClass} href={l.href}>
-                  {l.label}
-                </a>
-              </li>
-            ))}
-          </Column>
-          <Column title="使用场景">
-            {SCENARIOS.slice(0, 6).map((s) => (
-              <li key={s.type}>
-                <a className={linkClass} href={`/businessScen/${s.type}`}>
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </Column>
-          <Column title="服务支持">
-            {HELP_LINKS.map((l) => (
-              <li key={l.href}>
-                <a className={linkClass} href={l.href}>
-                  {l.label}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a className={linkClass} href="/userAgreement">
-                用户协议
-              </a>
-            </li>
-            <li>
-              <a className={linkClass} href="/privacyPolicy">
-                隐私政策
-              </a>
-            </li>
-          </Column>
+          {FOOTER_COLUMNS.map((col) => (
+            <Column key={col.title} title={col.title}>
+              {col.links.map((l) => (
+                <li key={l.href}>
+                  <a className={linkClass} href={l.href}>
+                    {l.label}
+                  </a>
+                </li>
+              ))}
+            </Column>
+          ))}
         </div>
       </div>
       {friendLinks && friendLinks.length > 0 && (
