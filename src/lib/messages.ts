@@ -9,6 +9,7 @@ export const messages = {
   promotionLinkInvalid: '推广链接有误，请联系客服',
   copied: '复制成功',
   copiedBang: '复制成功！',
+  copyFailed: '复制失败，请手动复制',
   // Protocol
   badEnvelope: '请求格式错误，无法解析',
   bodyTooLarge: '请求内容过大',

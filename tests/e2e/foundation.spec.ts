@@ -1,6 +1,6 @@
 // Foundation journeys: registration by SMS, the personal centre, logout, 404, old URLs and the guard.
 import { expect, test } from '@playwright/test';
-import { codeFor, freshPhone, hydrated, logIn } from './helpers';
+import { codeFor, freshPhone, hydrated, logIn, registerBySms } from './helpers';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
@@ -181,4 +181,32 @@ test('the page reloads itself within the hour after a new build goes live', asyn
   await page.clock.runFor(30 * 60_000);
   await reloaded;
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+});
+
+test.describe('a visitor who came through a seller link', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('sees the assigned seller phone in the get-proxy panel after registering and can copy it', async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto('/?did=seller01&from=seller');
+    await registerBySms(page, freshPhone());
+    await page.getByRole('button', { name: '稍后再说' }).click();
+    await page.goto('/getProxy/10');
+    await hydrated(page);
+    // An unverified user meets the seed's real-name prompt on every public page.
+    await page.getByRole('button', { name: '稍后再说' }).click();
+    if (isMobile) {
+      await page.getByTestId('mobile-menu-button').click();
+      await page.getByTestId('mobile-menu').getByRole('button', { name: '获取代理' }).click();
+    } else {
+      await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '获取代理' }).hover();
+    }
+    const contact = page.locator('[data-testid="seller-contact"]:visible');
+    await expect(contact).toContainText('13600136000');
+    await contact.getByRole('button', { name: '复制' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '复制成功' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('13600136000');
+  });
 });

@@ -6,7 +6,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { api, logoutLocally } from '../../lib/api-browser';
 import { MEAL_ROWS, type MealCounts, mealButton } from '../../lib/meal-buttons';
-import { messages } from '../../lib/messages';
+import { copyText } from '../../state/clipboard';
 import { mineInfoAtom } from '../../state/session';
 import { pushToast } from '../../state/toast';
 import { accountDrawerOpenAtom, accountPanelOpenAtom } from '../../state/ui';
@@ -60,14 +60,7 @@ export function AccountPanel() {
     }
   }
 
-  async function copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      pushToast('success', messages.copied);
-    } catch {
-      pushToast('error', '复制失败，请手动复制');
-    }
-  }
+  const copy = (text: string) => copyText(text);
 
   return (
     <div className="w-full text-slate-700" data-testid="account-panel">

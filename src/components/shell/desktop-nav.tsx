@@ -1,7 +1,20 @@
-// Desktop navigation with hover panels (pure CSS, no client JS): product order, get proxy, help centre, scenarios.
+// Desktop navigation with hover panels (pure CSS): product order, get proxy (with the assigned seller's phone),
+// help centre (with news), business scenarios.
+import type { ReactNode } from 'react';
 import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS } from '../../lib/site';
+import { SellerContact } from '../trust/seller-contact';
 
-function Panel({ links, columns = 2, news }: { links: NavLink[]; columns?: number; news?: NavLink[] }) {
+function Panel({
+  links,
+  columns = 2,
+  news,
+  aside,
+}: {
+  links: NavLink[];
+  columns?: number;
+  news?: NavLink[];
+  aside?: ReactNode;
+}) {
   return (
     <div className="invisible fixed inset-x-0 top-[var(--dropdown-top)] z-30 border-t border-slate-100 bg-white text-slate-800 opacity-0 shadow-lg transition-opacity duration-150 group-hover/item:visible group-hover/item:opacity-100 group-focus-within/item:visible group-focus-within/item:opacity-100">
       <div className="container-page flex gap-8 py-6">
@@ -15,6 +28,7 @@ function Panel({ links, columns = 2, news }: { links: NavLink[]; columns?: numbe
             </li>
           ))}
         </ul>
+        {aside && <div className="w-72 shrink-0 self-start">{aside}</div>}
         {news && news.length > 0 && (
           <div className="w-80 shrink-0 border-l border-slate-100 pl-6" data-testid="header-news">
             <p className="mb-2 text-xs font-semibold tracking-wider text-slate-500">最新动态</p>
@@ -34,7 +48,19 @@ function Panel({ links, columns = 2, news }: { links: NavLink[]; columns?: numbe
   );
 }
 
-function Item({ label, href, links, news }: { label: string; href: string; links?: NavLink[]; news?: NavLink[] }) {
+function Item({
+  label,
+  href,
+  links,
+  news,
+  aside,
+}: {
+  label: string;
+  href: string;
+  links?: NavLink[];
+  news?: NavLink[];
+  aside?: ReactNode;
+}) {
   return (
     <li className="group/item flex h-full items-center">
       <a
@@ -53,7 +79,7 @@ function Item({ label, href, links, news }: { label: string; href: string; links
           </svg>
         )}
       </a>
-      {links && <Panel links={links} {...(news ? { news } : {})} />}
+      {links && <Panel links={links} {...(news ? { news } : {})} {...(aside ? { aside } : {})} />}
     </li>
   );
 }
@@ -65,7 +91,7 @@ export function DesktopNav({ news = [] }: { news?: NavLink[] }) {
       <ul className="flex h-full items-center">
         <Item label="首页" href="/" />
         <Item label="产品订购" href="/buy?type=10" links={PRODUCT_LINKS} />
-        <Item label="获取代理" href="/getProxy/10" links={GET_PROXY_LINKS} />
+        <Item label="获取代理" href="/getProxy/10" links={GET_PROXY_LINKS} aside={<SellerContact />} />
         <Item label="业务场景" href="/businessScen/dataCrawl" links={scenarioLinks} />
         <Item label="帮助中心" href="/help" links={HELP_LINKS} news={news} />
         <Item label="企业服务" href="/firmsServer" />

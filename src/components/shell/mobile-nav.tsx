@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib/site';
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
+import { SellerContact } from '../trust/seller-contact';
 import { AccountPanel } from './account-panel';
 
 const SECTIONS = [
@@ -109,6 +110,11 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
                       </li>
                     ))}
                   </ul>
+                )}
+                {expanded === s.title && s.title === '获取代理' && (
+                  <div className="px-3 pb-3">
+                    <SellerContact />
+                  </div>
                 )}
               </div>
             ))}

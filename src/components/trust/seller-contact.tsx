@@ -1,22 +1,13 @@
 'use client';
-// The assigned seller's phone with a copy button (seed: shown in the get-proxy part of the account panel).
+// The assigned seller's phone with a copy button (seed: shown in the get-proxy panel; also in the account panel).
 import { useAtomValue } from 'jotai';
-import { messages } from '../../lib/messages';
+import { copyText } from '../../state/clipboard';
 import { mineInfoAtom } from '../../state/session';
-import { pushToast } from '../../state/toast';
 
 export function SellerContact() {
   const info = useAtomValue(mineInfoAtom);
   const phone = info?.sellerInfo?.sellerPhone;
   if (!phone) return null;
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(phone as string);
-      pushToast('success', messages.copied);
-    } catch {
-      pushToast('error', phone as string);
-    }
-  }
   return (
     <div
       className="flex items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm"
@@ -25,7 +16,11 @@ export function SellerContact() {
       <span className="text-slate-600">
         专属客户经理 <span className="font-medium text-ink">{phone}</span>
       </span>
-      <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={copy}>
+      <button
+        type="button"
+        className="text-xs font-medium text-brand-700 hover:underline"
+        onClick={() => copyText(phone)}
+      >
         复制
       </button>
     </div>

@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { buildExtractLink, type ExtractLinkOptions } from '../../../../lib/extract-link';
 import { messages } from '../../../../lib/messages';
-import { pushToast } from '../../../../state/toast';
+import { copyText } from '../../../../state/clipboard';
 
 export interface ToolData {
   apiKey: string;
@@ -67,14 +67,7 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
   const set = (patch: Partial<ExtractLinkOptions>) => setO((cur) => ({ ...cur, ...patch }));
   const toggleIn = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      pushToast('success', messages.copied);
-    } catch {
-      pushToast('error', '复制失败，请手动复制');
-    }
-  }
+  const copy = () => copyText(link);
 
   async function tryIt() {
     setTrying(true);

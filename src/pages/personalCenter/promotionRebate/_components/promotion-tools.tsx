@@ -4,16 +4,8 @@ import { useState } from 'react';
 import { api } from '../../../../lib/api-browser';
 import { messages } from '../../../../lib/messages';
 import { accountNameSchema, accountNoSchema } from '../../../../lib/trust-schemas';
+import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';
-
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    pushToast('success', messages.copied);
-  } catch {
-    pushToast('error', '复制失败，请手动复制');
-  }
-}
 
 export function CopyButton({ text, label = '复制' }: { text: string; label?: string }) {
   return (
