@@ -89,6 +89,9 @@ describe('finding 1: sources of an unpaid upgrade/merge order are frozen', () =>
       { cookie },
     );
     expect(list.body.P?.list[0]).toMatchObject({ id: pkgId, stateText: '升级中', available: 0, reserved: true });
+    // Nor does the account panel count it as extractable while frozen.
+    const counts = await callApi<{ data: { shortDynamicsNum: { num: number } } }>('Proxy.GetMealCount', {}, { cookie });
+    expect(counts.body.P?.data.shortDynamicsNum.num).toBe(0);
 
     // Closing the order (expired, closed at the provider) releases the reservation: the package extracts again.
     await runScheduledJobs('*/5 * * * *', env as never, Date.now() + 31 * 60_000);
@@ -96,6 +99,8 @@ describe('finding 1: sources of an unpaid upgrade/merge order are frozen', () =>
     expect(await scalar('SELECT count(*) AS n FROM order_merge_sources WHERE active = 1')).toBe(0);
     expect((await extractCall({ key, num: 1 })).status).toBe(200);
     expect((await pkgRow(pkgId))?.remaining_count).toBe(49_998);
+    const after = await callApi<{ data: { shortDynamicsNum: { num: number } } }>('Proxy.GetMealCount', {}, { cookie });
+    expect(after.body.P?.data.shortDynamicsNum.num).toBeGreaterThan(0);
   });
 
   it('credits exactly what it freezes when extractions race the merge order', async () => {

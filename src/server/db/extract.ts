@@ -43,7 +43,7 @@ export interface CandidateFilter {
  * A package reserved as a source of an unpaid upgrade/merge order is frozen until that order is paid (retired) or
  * closed (released): its credit was fixed when the order was placed (docs/decisions/031).
  */
-const RESERVATION_FREE =
+export const RESERVATION_FREE =
   'NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = proxy_packages.id AND m.active = 1)';
 
 /** One batch: count this call against the rate limit, check the caller's IP, load packages and candidate IPs. */

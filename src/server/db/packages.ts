@@ -1,5 +1,6 @@
 // Queries over proxy_packages for the personal centre (list, remark, delete, counts). Packages are created by
 // commerce; delivery reads them and changes only remark and the user's own deletion (state 4).
+import { RESERVATION_FREE } from './extract';
 
 export interface PackageRow {
   id: number;
@@ -103,7 +104,9 @@ export async function listPackages(
 export async function livePackages(db: D1Database, userId: number, now: number): Promise<PackageRow[]> {
   const { results } = await db
     .prepare(
+      // Packages frozen by an unpaid upgrade are not usable, so they are not counted or offered (decision 031).
       `SELECT ${COLUMNS} FROM proxy_packages WHERE user_id = ? AND state IN (1, 3) AND expires_at > ? AND starts_at <= ?
+         AND ${RESERVATION_FREE}
        ORDER BY expires_at, id`,
     )
     .bind(userId, now, now)
