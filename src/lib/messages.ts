@@ -129,6 +129,15 @@ export const messages = {
   withdrawStateChanged: '该提现申请状态已变化，请刷新后重试',
   accountNameInvalid: '请输入收款人姓名',
   accountNoInvalid: '请输入正确的支付宝账号',
+  // Refunds (Order.RefundByOrderNo, operator)
+  refundReasonInvalid: '请填写退款原因（最多80个字）',
+  refundNotPaid: '只有已支付的订单可以退款',
+  refundDone: '该订单已退款',
+  refundBusy: '该订单正在退款中，请稍后刷新查看结果',
+  refundMerged: '该订单的套餐已升级合并或正在升级中，不能直接退款',
+  refundRejected: '微信支付拒绝退款，订单仍为已支付',
+  refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
+  refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
 } as const;
 
 export type MessageCode = keyof typeof messages;

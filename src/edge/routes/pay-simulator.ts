@@ -44,7 +44,9 @@ export function paySimulatorRoutes(): Hono<EdgeEnv> {
     const t = /^[0-9A-Za-z_\-*]{6,32}$/.test(no) ? await findSimulatedTransaction(c.env.DB, no) : null;
     if (!t) return c.html(page('微信支付（模拟）', '<h1>订单不存在</h1>'), 404);
     const payable = t.tradeState === 'NOTPAY' && t.timeExpireMs > Date.now();
-    const stateText = { NOTPAY: payable ? '待支付' : '已过期', SUCCESS: '已支付', CLOSED: '已关闭' }[t.tradeState];
+    const stateText = { NOTPAY: payable ? '待支付' : '已过期', SUCCESS: '已支付', CLOSED: '已关闭', REFUND: '已退款' }[
+      t.tradeState
+    ];
     const form = payable
       ? `<form method="post" action="/dev/wechatpay/pay"><input type="hidden" name="out_trade_no" value="${esc(t.outTradeNo)}">
 <label><input type="checkbox" name="skip_notify" value="1"> 不发送回调（模拟回调丢失，由对账任务补单）</label>

@@ -1,11 +1,12 @@
 // Order.* actions: the bill list with filters and pages, deleting the user's unpaid or closed orders (an unpaid one
-// is closed at the provider first and its coupon returned), and the unpaid badge count.
+// is closed at the provider first and its coupon returned), the unpaid badge count, and the operator's full refund.
 import { z } from 'zod';
 import { ORDER_KIND_LABEL, ORDER_STATE_LABEL } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills } from '../db/orders';
 import { closeOrder } from '../domain/payments';
+import { refundOrder } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
 import { intIn, orderNoSchema } from './commerce-schemas';
 import { defineAction } from './define';
@@ -15,11 +16,11 @@ const timeSchema = intIn(0, 4_102_444_800_000).default(0);
 export const orderActions = {
   'Order.GetBillList': defineAction({
     summary:
-      '账单列表：按状态（0全部/1待支付/2已支付/3已关闭）、类型、产品、订单号、下单时间筛选，分页（每页最多50条）',
+      '账单列表：按状态（0全部/1待支付/2已支付/3已关闭/4已退款）、类型、产品、订单号、下单时间筛选，分页（每页最多50条）',
     access: 'user',
     cacheable: false,
     input: z.object({
-      state: intIn(0, 3).default(0),
+      state: intIn(0, 4).default(0),
       kind: intIn(0, 6).default(0),
       productType: z.union([z.literal(0), z.literal(10), z.literal(40), z.literal(30), z.literal(50)]).default(0),
       orderNo: z.union([z.literal(''), orderNoSchema]).default(''),
@@ -53,7 +54,7 @@ export const orderActions = {
             createdAt: o.createdAt,
             expiresAt: o.expiresAt,
             paidAt: o.paidAt,
-            deletable: state !== 2,
+            deletable: state === 1 || state === 3,
           };
         }),
       };
@@ -88,5 +89,28 @@ export const orderActions = {
     cacheable: false,
     input: z.object({}),
     handler: async (ctx) => ({ count: await countUnpaid(ctx.db, ctx.user.id, ctx.now) }),
+  }),
+
+  'Order.RefundByOrderNo': defineAction({
+    summary:
+      '【运营】全额退款已支付订单（含 refund_needed 标记的订单）：先登记退款单，再向微信支付申请退款，微信受理后在一个事务中将订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金；响应 orderNo、outRefundNo、amountFen、status（SUCCESS/PROCESSING/ABNORMAL）',
+    access: 'operator',
+    cacheable: false,
+    input: z.object({
+      orderNo: orderNoSchema,
+      reason: z
+        .string({ error: messages.refundReasonInvalid })
+        .trim()
+        .min(1, messages.refundReasonInvalid)
+        .max(80, messages.refundReasonInvalid),
+    }),
+    async handler(ctx, input) {
+      return refundOrder(ctx.db, async () => (await payProviderFor(ctx.env, ctx.config)).provider, {
+        orderNo: input.orderNo,
+        reason: input.reason,
+        operatorId: ctx.user.id,
+        now: ctx.now,
+      });
+    },
   }),
 };

@@ -46,23 +46,36 @@ export function accrualStatements(
  * Statements that reverse the commission of a refunded order: an available entry becomes reversed; an entry already
  * in a withdrawal gets a negative counter-entry ('R:' + order number, unique) taken off the next withdrawal.
  */
-export function reversalStatements(db: D1Database, orderNo: string, now: number): D1PreparedStatement[] {
+export function reversalStatements(
+  db: D1Database,
+  orderNo: string,
+  now: number,
+  /** When set, the statements act only while the order is refunded (state 4) by this refund (out_refund_no). */
+  refundedBy?: string,
+): D1PreparedStatement[] {
+  const guard =
+    refundedBy === undefined
+      ? ''
+      : 'AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 4 AND out_refund_no = ?3)';
+  const bind = (s: D1PreparedStatement) =>
+    refundedBy === undefined ? s.bind(orderNo, now) : s.bind(orderNo, now, refundedBy);
   return [
-    db
-      .prepare(
+    bind(
+      db.prepare(
         `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
            is_first, state, created_at)
          SELECT promoter_id, invitee_id, 'R:' || order_no, product_type, base_fen, rate_bp, -amount_fen, 0, 1, ?2
-         FROM commission_entries WHERE order_no = ?1 AND state = 2
+         FROM commission_entries WHERE order_no = ?1 AND state = 2 ${guard}
          ON CONFLICT(order_no) DO NOTHING`,
-      )
-      .bind(orderNo, now),
-    db
-      .prepare(
+      ),
+    ),
+    bind(
+      db.prepare(
         `UPDATE commission_entries SET state = 3, reversed_at = ?2
-         WHERE order_no = ?1 AND state = 1 AND NOT EXISTS (SELECT 1 FROM commission_entries WHERE order_no = 'R:' || ?1)`,
-      )
-      .bind(orderNo, now),
+         WHERE order_no = ?1 AND state = 1 AND NOT EXISTS (SELECT 1 FROM commission_entries WHERE order_no = 'R:' || ?1)
+           ${guard}`,
+      ),
+    ),
   ];
 }
 

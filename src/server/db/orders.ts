@@ -189,7 +189,7 @@ export interface OrderRecord {
   couponFen: number;
   payFen: number;
   userCouponId: number | null;
-  state: 1 | 2 | 3;
+  state: 1 | 2 | 3 | 4;
   expiresAt: number;
   paidAt: number | null;
   paidOutTradeNo: string | null;
@@ -210,7 +210,7 @@ interface OrderRow {
   coupon_fen: number;
   pay_fen: number;
   user_coupon_id: number | null;
-  state: 1 | 2 | 3;
+  state: 1 | 2 | 3 | 4;
   expires_at: number;
   paid_at: number | null;
   paid_out_trade_no: string | null;

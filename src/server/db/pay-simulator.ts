@@ -44,7 +44,7 @@ export interface SimTransaction {
   notifyUrl: string;
   attach: string | null;
   timeExpireMs: number;
-  tradeState: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  tradeState: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   transactionId: string | null;
   successTimeMs: number | null;
 }
@@ -58,7 +58,7 @@ interface SimRow {
   notify_url: string;
   attach: string | null;
   time_expire_ms: number;
-  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   transaction_id: string | null;
   success_time_ms: number | null;
 }
@@ -124,4 +124,74 @@ export async function markSimClosed(db: D1Database, outTradeNo: string): Promise
     .run();
   const t = await findSimTransaction(db, outTradeNo);
   return t?.tradeState === 'CLOSED';
+}
+
+export interface SimRefund {
+  outRefundNo: string;
+  outTradeNo: string;
+  refundId: string;
+  amountFen: number;
+  totalFen: number;
+  status: 'SUCCESS' | 'PROCESSING';
+  createdAt: number;
+}
+
+interface SimRefundRow {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  amount_fen: number;
+  total_fen: number;
+  status: 'SUCCESS' | 'PROCESSING';
+  created_at: number;
+}
+
+const mapSimRefund = (r: SimRefundRow): SimRefund => ({
+  outRefundNo: r.out_refund_no,
+  outTradeNo: r.out_trade_no,
+  refundId: r.refund_id,
+  amountFen: r.amount_fen,
+  totalFen: r.total_fen,
+  status: r.status,
+  createdAt: r.created_at,
+});
+
+/** A simulated refund by out_refund_no. */
+export async function findSimRefund(db: D1Database, outRefundNo: string): Promise<SimRefund | null> {
+  const r = await db
+    .prepare('SELECT * FROM pay_simulator_refunds WHERE out_refund_no = ?')
+    .bind(outRefundNo)
+    .first<SimRefundRow>();
+  return r ? mapSimRefund(r) : null;
+}
+
+/**
+ * Accept a refund as WeChat does, in one batch: only for a paid (SUCCESS or REFUND) transaction of exactly `totalFen`,
+ * only while the refunds so far plus this one stay within the total; the transaction turns REFUND. Returns the stored
+ * refund for this out_refund_no (an earlier one when it is a retry), or null when refused.
+ */
+export async function insertSimRefund(
+  db: D1Database,
+  r: Omit<SimRefund, 'createdAt'> & { reason: string },
+  now: number,
+): Promise<SimRefund | null> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO pay_simulator_refunds (out_refund_no, out_trade_no, refund_id, amount_fen, total_fen, status, reason, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM pay_simulator_transactions t
+           WHERE t.out_trade_no = ?2 AND t.trade_state IN ('SUCCESS', 'REFUND') AND t.amount_fen = ?5
+             AND ?4 + (SELECT coalesce(sum(amount_fen), 0) FROM pay_simulator_refunds WHERE out_trade_no = ?2) <= ?5)
+         ON CONFLICT(out_refund_no) DO NOTHING`,
+      )
+      .bind(r.outRefundNo, r.outTradeNo, r.refundId, r.amountFen, r.totalFen, r.status, r.reason, now),
+    db
+      .prepare(
+        `UPDATE pay_simulator_transactions SET trade_state = 'REFUND' WHERE out_trade_no = ?1 AND trade_state = 'SUCCESS'
+           AND EXISTS (SELECT 1 FROM pay_simulator_refunds WHERE out_trade_no = ?1)`,
+      )
+      .bind(r.outTradeNo),
+  ]);
+  const stored = await findSimRefund(db, r.outRefundNo);
+  return stored && stored.outTradeNo === r.outTradeNo && stored.amountFen === r.amountFen ? stored : null;
 }

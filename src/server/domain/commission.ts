@@ -48,9 +48,18 @@ export function commissionAccrualStatements(db: D1Database, order: PaidOrderForC
   return accrualStatements(db, { ...order, firstBp: r.firstBp, recurringBp: r.recurringBp });
 }
 
-/** D1 statements that reverse the commission of a refunded order (idempotent). */
-export function commissionReversalStatements(db: D1Database, orderNo: string, now: number): D1PreparedStatement[] {
-  return reversalStatements(db, orderNo, now);
+/**
+ * D1 statements that reverse the commission of a refunded order (idempotent). With `refundedBy` (an out_refund_no)
+ * they act only while the order is refunded by that refund, so a refund batch whose order update did nothing reverses
+ * nothing either.
+ */
+export function commissionReversalStatements(
+  db: D1Database,
+  orderNo: string,
+  now: number,
+  refundedBy?: string,
+): D1PreparedStatement[] {
+  return reversalStatements(db, orderNo, now, refundedBy);
 }
 
 export type WithdrawalDecision = 'approve' | 'reject' | 'paid';

@@ -18,5 +18,8 @@ export const newOrderNo = (now: number): string => `D${stamp(now)}${randomPart(1
 /** P + yyyyMMddHHmmss + 16 random symbols: one per payment attempt (WeChat out_trade_no). */
 export const newOutTradeNo = (now: number): string => `P${stamp(now)}${randomPart(16)}`;
 
+/** R + yyyyMMddHHmmss + 16 random symbols: one per refund (WeChat out_refund_no). */
+export const newOutRefundNo = (now: number): string => `R${stamp(now)}${randomPart(16)}`;
+
 /** The shape both numbers have. */
 export const ORDER_NO_PATTERN = /^[DP]\d{14}[0-9A-Z]{16}$/;

@@ -5,6 +5,7 @@ import { fromBase64, toBase64, utf8 } from '../../../src/lib/bytes';
 import {
   buildSignedNotification,
   errorBody,
+  refundJson,
   signResponse,
   transactionJson,
   verifyMerchantRequest,
@@ -533,6 +534,87 @@ describe('wechatpay HTTP client', () => {
     expect(s.method).toBe('POST');
     expect(JSON.parse(s.body)).toEqual({ mchid: MCHID });
     expect(await authorizationVerifies(s)).toBe(true);
+  });
+
+  const refundRequest = {
+    outTradeNo: order.outTradeNo,
+    outRefundNo: 'R20240624112650ABCDEFGHJKMNPQRST',
+    reason: '用户申请退款',
+    refundFen: 990,
+    totalFen: 990,
+  };
+  const refundAnswer = (status: 'SUCCESS' | 'PROCESSING', over: Partial<Parameters<typeof refundJson>[0]> = {}) =>
+    JSON.stringify(
+      refundJson({
+        refundId: '50000000382019052709732678859',
+        outRefundNo: refundRequest.outRefundNo,
+        transactionId: '4200000000202406240000000001',
+        outTradeNo: order.outTradeNo,
+        status,
+        refundFen: 990,
+        totalFen: 990,
+        createTimeMs: NOW_MS,
+        ...over,
+      }),
+    );
+
+  it('requests a domestic refund with a signed body and reads the verified answer', async () => {
+    const { seen, fetchImpl } = fakeWechat(() => sign(200, refundAnswer('SUCCESS')));
+    const result = await client(fetchImpl).refund(refundRequest);
+    expect(seen).toHaveLength(1);
+    const s = seen[0] as Seen;
+    expect(s.url).toBe('https://api.mch.weixin.qq.com/v3/refund/domestic/refunds');
+    expect(s.method).toBe('POST');
+    expect(s.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(s.body)).toEqual({
+      out_trade_no: order.outTradeNo,
+      out_refund_no: refundRequest.outRefundNo,
+      reason: '用户申请退款',
+      amount: { refund: 990, total: 990, currency: 'CNY' },
+    });
+    expect(parseAuthorization(s.headers.get('Authorization') ?? '')).toMatchObject({
+      mchid: MCHID,
+      serialNo: MERCHANT_SERIAL,
+      nonce: REQUEST_NONCE,
+      timestampSec: 1719199610,
+    });
+    expect(await authorizationVerifies(s)).toBe(true);
+    expect(result).toEqual({
+      refundId: '50000000382019052709732678859',
+      outRefundNo: refundRequest.outRefundNo,
+      outTradeNo: order.outTradeNo,
+      status: 'SUCCESS',
+      refundFen: 990,
+      totalFen: 990,
+      successTimeMs: Math.floor(NOW_MS / 1000) * 1000,
+    });
+  });
+
+  it('accepts a PROCESSING refund and refuses unsigned, mismatched or invalid refunds', async () => {
+    const processing = fakeWechat(() => sign(200, refundAnswer('PROCESSING')));
+    expect(await client(processing.fetchImpl).refund(refundRequest)).toMatchObject({ status: 'PROCESSING' });
+
+    const unsigned = fakeWechat(async () => ({ status: 200, headers: {}, body: refundAnswer('SUCCESS') }));
+    expect(await reason(client(unsigned.fetchImpl).refund(refundRequest))).toBe('missing_header');
+
+    const other = fakeWechat(() => sign(200, refundAnswer('SUCCESS', { outRefundNo: 'R-other' })));
+    expect(await reason(client(other.fetchImpl).refund(refundRequest))).toBe('merchant_mismatch');
+
+    const less = fakeWechat(() => sign(200, refundAnswer('SUCCESS', { refundFen: 1 })));
+    await expect(client(less.fetchImpl).refund(refundRequest)).rejects.toMatchObject({ code: 'MALFORMED_RESPONSE' });
+
+    const refused = fakeWechat(() => sign(403, errorBody('NOT_ENOUGH', '基本账户余额不足')));
+    await expect(client(refused.fetchImpl).refund(refundRequest)).rejects.toMatchObject({
+      status: 403,
+      code: 'NOT_ENOUGH',
+    });
+
+    const never = fakeWechat(() => sign(200, refundAnswer('SUCCESS')));
+    await expect(client(never.fetchImpl).refund({ ...refundRequest, refundFen: 991 })).rejects.toThrow(RangeError);
+    await expect(client(never.fetchImpl).refund({ ...refundRequest, outRefundNo: 'bad no' })).rejects.toThrow(
+      RangeError,
+    );
+    expect(never.seen).toHaveLength(0);
   });
 
   it('surfaces signed WeChat errors as PayApiError', async () => {

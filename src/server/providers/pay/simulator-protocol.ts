@@ -181,3 +181,41 @@ export async function buildSignedNotification(
   headers['Content-Type'] = 'application/json';
   return { headers, body };
 }
+
+export interface SimulatedRefund {
+  refundId: string;
+  outRefundNo: string;
+  transactionId: string;
+  outTradeNo: string;
+  status: 'SUCCESS' | 'PROCESSING';
+  refundFen: number;
+  totalFen: number;
+  createTimeMs: number;
+}
+
+/** WeChat's refund JSON object, as returned by POST /v3/refund/domestic/refunds. */
+export function refundJson(r: SimulatedRefund): Record<string, unknown> {
+  return {
+    refund_id: r.refundId,
+    out_refund_no: r.outRefundNo,
+    transaction_id: r.transactionId,
+    out_trade_no: r.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    ...(r.status === 'SUCCESS' ? { success_time: toWechatTime(r.createTimeMs) } : {}),
+    create_time: toWechatTime(r.createTimeMs),
+    status: r.status,
+    funds_account: 'AVAILABLE',
+    amount: {
+      total: r.totalFen,
+      refund: r.refundFen,
+      payer_total: r.totalFen,
+      payer_refund: r.refundFen,
+      settlement_refund: r.refundFen,
+      settlement_total: r.totalFen,
+      discount_refund: 0,
+      currency: 'CNY',
+      refund_fee: 0,
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { toBase64 } from '../../../lib/bytes';
 import {
   findSimTransaction,
   findSimulatorKeys,
+  insertSimRefund,
   insertSimTransaction,
   insertSimulatorKeys,
   markSimClosed,
@@ -15,6 +16,7 @@ import {
 import {
   buildSignedNotification,
   errorBody,
+  refundJson,
   type SimulatedTransaction,
   signResponse,
   transactionJson,
@@ -180,6 +182,60 @@ export async function handleSimulatorApi(
     }
     const codeUrl = `${o.pageOrigin}${SIMULATOR_MOUNT}/pay?out_trade_no=${encodeURIComponent(outTradeNo)}`;
     return signed(keys, 200, JSON.stringify({ code_url: codeUrl }), o.now);
+  }
+
+  if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') {
+    let p: Record<string, unknown>;
+    try {
+      p = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return signed(keys, 400, errorBody('PARAM_ERROR', '请求体不是JSON'), o.now);
+    }
+    const amount = p.amount as { refund?: unknown; total?: unknown; currency?: unknown } | undefined;
+    const outTradeNo = String(p.out_trade_no ?? '');
+    const outRefundNo = String(p.out_refund_no ?? '');
+    const refundFen = amount?.refund;
+    const totalFen = amount?.total;
+    if (
+      !/^[0-9A-Za-z_\-*]{6,32}$/.test(outTradeNo) ||
+      !/^[0-9A-Za-z_\-|*@]{1,64}$/.test(outRefundNo) ||
+      typeof refundFen !== 'number' ||
+      typeof totalFen !== 'number' ||
+      !Number.isSafeInteger(refundFen) ||
+      refundFen <= 0 ||
+      refundFen > totalFen ||
+      amount?.currency !== 'CNY'
+    ) {
+      return signed(keys, 400, errorBody('PARAM_ERROR', '参数错误'), o.now);
+    }
+    const t = await findSimTransaction(db, outTradeNo);
+    if (!t) return signed(keys, 404, errorBody('RESOURCE_NOT_EXISTS', '订单不存在'), o.now);
+    if (t.amountFen !== totalFen) return signed(keys, 400, errorBody('PARAM_ERROR', '订单金额不一致'), o.now);
+    if (!t.transactionId || (t.tradeState !== 'SUCCESS' && t.tradeState !== 'REFUND')) {
+      return signed(keys, 400, errorBody('INVALID_REQUEST', '订单未支付，不能退款'), o.now);
+    }
+    const digits = Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => String(b % 10)).join('');
+    const r = await insertSimRefund(
+      db,
+      {
+        outRefundNo,
+        outTradeNo,
+        refundId: `50${digits}`,
+        amountFen: refundFen,
+        totalFen,
+        status: 'SUCCESS',
+        reason: typeof p.reason === 'string' ? p.reason : '',
+      },
+      o.now,
+    );
+    if (!r) return signed(keys, 403, errorBody('NOT_ENOUGH', '可退款金额不足'), o.now);
+    const json = refundJson({
+      ...r,
+      transactionId: t.transactionId,
+      refundFen: r.amountFen,
+      createTimeMs: r.createdAt,
+    });
+    return signed(keys, 200, JSON.stringify(json), o.now);
   }
 
   const m = /^\/v3\/pay\/transactions\/out-trade-no\/([0-9A-Za-z_\-*]{6,32})(\/close)?$/.exec(path);

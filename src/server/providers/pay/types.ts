@@ -71,6 +71,36 @@ export interface PayNotification {
   transaction: PayTransaction;
 }
 
+/** WeChat Pay refund states (status of /v3/refund/domestic/refunds). */
+export type RefundStatus = 'SUCCESS' | 'PROCESSING' | 'CLOSED' | 'ABNORMAL';
+
+export const REFUND_STATUSES: readonly RefundStatus[] = ['SUCCESS', 'PROCESSING', 'CLOSED', 'ABNORMAL'];
+
+/** A refund of a paid transaction (WeChat domestic refund). */
+export interface RefundRequest {
+  /** The paid attempt's merchant order number. */
+  outTradeNo: string;
+  /** Merchant refund number: 1-64 of [0-9A-Za-z_-|*@]; retrying with the same number never refunds twice. */
+  outRefundNo: string;
+  /** Shown to the payer; at most 80 characters. */
+  reason: string;
+  /** Positive integer fen, at most totalFen. */
+  refundFen: number;
+  /** The original transaction's amount in fen. */
+  totalFen: number;
+}
+
+/** WeChat's answer to a refund request (the refund may still be PROCESSING). */
+export interface RefundResult {
+  refundId: string;
+  outRefundNo: string;
+  outTradeNo: string;
+  status: RefundStatus;
+  refundFen: number;
+  totalFen: number;
+  successTimeMs?: number;
+}
+
 export interface PayProvider {
   readonly name: 'wechat' | 'simulator';
   /** Create a Native (QR code) order; returns the weixin:// URL to render as a QR code. */
@@ -79,6 +109,8 @@ export interface PayProvider {
   queryOrder(outTradeNo: string): Promise<PayQueryResult>;
   /** Close an unpaid order so it can no longer be paid. */
   closeOrder(outTradeNo: string): Promise<void>;
+  /** Refund (part of) a paid transaction; throws PayApiError when WeChat refuses it. */
+  refund(r: RefundRequest): Promise<RefundResult>;
   /** Verify and decrypt a payment notification; throws PayVerificationError when it must not be trusted. */
   parseNotification(headers: Headers, body: string, nowMs: number): Promise<PayNotification>;
 }

@@ -9,6 +9,10 @@ import {
   type PayQueryResult,
   type PayTransaction,
   PayVerificationError,
+  REFUND_STATUSES,
+  type RefundRequest,
+  type RefundResult,
+  type RefundStatus,
   TRADE_STATES,
   type TradeState,
 } from './types';
@@ -30,6 +34,7 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
+const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
 const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 export interface WechatPayOptions {
@@ -176,6 +181,42 @@ function validateOrder(o: NativeOrder, allowHttpNotify: boolean): void {
   if (url.search || url.hash || o.notifyUrl.includes('?') || o.notifyUrl.length > 255) {
     throw new RangeError('notifyUrl must have no query or fragment and be at most 255 characters');
   }
+}
+
+function validateRefund(r: RefundRequest): void {
+  if (!OUT_TRADE_NO.test(r.outTradeNo)) throw new RangeError('invalid outTradeNo');
+  if (!OUT_REFUND_NO.test(r.outRefundNo)) throw new RangeError('outRefundNo must be 1-64 of [0-9A-Za-z_-|*@]');
+  if (!Number.isSafeInteger(r.totalFen) || r.totalFen <= 0) throw new RangeError('totalFen must be a positive integer');
+  if (!Number.isSafeInteger(r.refundFen) || r.refundFen <= 0 || r.refundFen > r.totalFen) {
+    throw new RangeError('refundFen must be a positive integer no greater than totalFen');
+  }
+  if ([...r.reason].length > 80) throw new RangeError('reason must be at most 80 characters');
+}
+
+/** Read WeChat's refund JSON; null when a required field is missing or has the wrong type. */
+function readRefund(o: unknown): RefundResult | null {
+  if (!isObject(o) || !isObject(o.amount)) return null;
+  const refundId = optString(o, 'refund_id');
+  const outRefundNo = optString(o, 'out_refund_no');
+  const outTradeNo = optString(o, 'out_trade_no');
+  const status = optString(o, 'status');
+  const refundFen = optFen(o.amount, 'refund');
+  const totalFen = optFen(o.amount, 'total');
+  if (!refundId || !outRefundNo || !outTradeNo || !status || refundFen === undefined || totalFen === undefined) {
+    return null;
+  }
+  if (!(REFUND_STATUSES as readonly string[]).includes(status)) return null;
+  if (optString(o.amount, 'currency') !== undefined && o.amount.currency !== 'CNY') return null;
+  const out: RefundResult = { refundId, outRefundNo, outTradeNo, status: status as RefundStatus, refundFen, totalFen };
+  const successTime = optString(o, 'success_time');
+  if (successTime) {
+    try {
+      out.successTimeMs = parseWechatTime(successTime);
+    } catch {
+      return null;
+    }
+  }
+  return out;
 }
 
 /** Create the WeChat Pay v3 Native provider. Keys are imported on first use. */
@@ -340,6 +381,26 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, {
         mchid: opts.mchid,
       });
+    },
+
+    async refund(r) {
+      validateRefund(r);
+      const payload: Json = {
+        out_trade_no: r.outTradeNo,
+        out_refund_no: r.outRefundNo,
+        ...(r.reason ? { reason: r.reason } : {}),
+        amount: { refund: r.refundFen, total: r.totalFen, currency: 'CNY' },
+      };
+      const res = await call('POST', '/v3/refund/domestic/refunds', payload);
+      const result = readRefund(parseJson(res.body, res.status));
+      if (!result) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'unexpected refund shape');
+      if (result.outRefundNo !== r.outRefundNo || result.outTradeNo !== r.outTradeNo) {
+        throw new PayVerificationError('merchant_mismatch', `asked for ${r.outRefundNo}, got ${result.outRefundNo}`);
+      }
+      if (result.refundFen !== r.refundFen || result.totalFen !== r.totalFen) {
+        throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'refund amount differs from the request');
+      }
+      return result;
     },
 
     async parseNotification(headers, body, nowMs): Promise<PayNotification> {
