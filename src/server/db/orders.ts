@@ -18,7 +18,8 @@ export interface OrderItemDraft {
   valueFen: number;
 }
 
-export interface OrderDraft {
+/** What every order carries: who, what, and the amounts in fen (list - discount - credit - coupon = pay). */
+interface OrderCore {
   orderNo: string;
   userId: number;
   kind: number;
@@ -30,6 +31,9 @@ export interface OrderDraft {
   couponFen: number;
   payFen: number;
   userCouponId: number | null;
+}
+
+export interface OrderDraft extends OrderCore {
   sourceType: number;
   expiresAt: number;
   createdAt: number;
@@ -177,18 +181,7 @@ export async function insertOrder(db: D1Database, o: OrderDraft, maxUnpaid: numb
   return 'too_many_unpaid';
 }
 
-export interface OrderRecord {
-  orderNo: string;
-  userId: number;
-  kind: number;
-  productType: number;
-  title: string;
-  listFen: number;
-  discountFen: number;
-  creditFen: number;
-  couponFen: number;
-  payFen: number;
-  userCouponId: number | null;
+export interface OrderRecord extends OrderCore {
   state: 1 | 2 | 3 | 4;
   expiresAt: number;
   paidAt: number | null;
