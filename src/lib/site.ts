@@ -13,6 +13,8 @@ export const SITE = {
   companyName: '上海云枢网络科技有限公司',
   overseasDynamicUrl: 'https://global.example-proxy.com',
   overseasStaticUrl: 'https://static.example-proxy.com',
+  /** The external site-operator convention page (spec: external links). */
+  operatorConventionUrl: 'https://www.example-proxy.com/operator-convention',
 } as const;
 
 export interface NavLink {

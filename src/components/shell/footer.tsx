@@ -19,7 +19,7 @@ const linkClass = 'text-slate-400 hover:text-white';
 const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
   { title: '产品服务', links: PRODUCT_LINKS },
   { title: '获取代理', links: GET_PROXY_LINKS },
-  { title: '使用场景', links: SCENARIOS.slice(0, 6).map((s) => ({ label: s.label, href: `/businessScen/${s.type}` })) },
+  { title: '使用场景', links: SCENARIOS.map((s) => ({ label: s.label, href: `/businessScen/${s.type}` })) },
   {
     title: '服务支持',
     links: [
@@ -109,6 +109,10 @@ export async function Footer({ friendLinks }: { friendLinks?: FriendLink[] }) {
             ·{' '}
             <a className={linkClass} href={SITE.overseasStaticUrl} target="_blank" rel="noopener">
               海外静态代理
+            </a>{' '}
+            ·{' '}
+            <a className={linkClass} href={SITE.operatorConventionUrl} target="_blank" rel="noopener">
+              网站运营者约定
             </a>{' '}
             ·{' '}
             <a className={linkClass} href="/sitemap.xml">

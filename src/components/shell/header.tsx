@@ -16,7 +16,6 @@ import { HeaderFrame } from './header-frame';
 import { MobileNav } from './mobile-nav';
 import { OnlineChat } from './online-chat';
 import { type MarketingImage, TopBanner } from './top-banner';
-import { ViewportWatcher } from './viewport-watcher';
 
 /** Header news shows 4 items (seed section 9). */
 const HEADER_NEWS = 4;
@@ -31,7 +30,6 @@ export async function Header({ mineInfo }: { mineInfo: MineInfo | null }) {
       <SessionSync mineInfo={mineInfo} />
       <Attribution />
       <OnlineChat />
-      <ViewportWatcher />
       <RealNameGate />
       <RedPacketWidget />
       <HeaderFrame>

@@ -18,9 +18,10 @@ const JSON_ANSWER = `{
 const TXT_ANSWER = '203.0.113.7:40012\n198.51.100.23:40031';
 const USE = 'curl -x http://203.0.113.7:40012 https://httpbin.org/ip\n# {"origin": "203.0.113.7"}';
 
+// min-w-0: a grid item is as wide as its longest unbreakable line by default; the code blocks scroll inside instead.
 function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
-    <li className="card p-6">
+    <li className="card min-w-0 p-6">
       <h2 className="flex items-center gap-3 text-lg font-semibold text-ink">
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm text-white">
           {n}

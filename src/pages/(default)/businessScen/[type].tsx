@@ -34,8 +34,9 @@ export default async function BusinessScenarioPage({ type }: { type: string }) {
         </ul>
       </section>
       <section className="bg-white py-14">
+        {/* min-w-0 on both columns: the code sample scrolls inside its box instead of widening the page on phones. */}
         <div className="container-page grid gap-10 md:grid-cols-2">
-          <div>
+          <div className="min-w-0">
             <h2 className="text-2xl font-bold text-ink">我们的方案</h2>
             <ul className="mt-6 space-y-4">
               {c.solution.map((s) => (
@@ -48,13 +49,26 @@ export default async function BusinessScenarioPage({ type }: { type: string }) {
               ))}
             </ul>
           </div>
-          <div className="rounded-xl bg-ink p-6 text-slate-100">
+          <div className="min-w-0 rounded-xl bg-ink p-6 text-slate-100">
             <h2 className="text-lg font-semibold text-white">推荐配置</h2>
             <p className="mt-3 text-sm text-brand-100">{c.setup.product}</p>
-            <p className="mt-4 text-xs text-slate-400">提取参数示例</p>
-            <pre className="mt-1 overflow-x-auto rounded-lg bg-black/30 p-3 text-[13px] leading-6">
-              <code>{`GET /extract?key=YOUR_KEY&${c.setup.params}`}</code>
-            </pre>
+            {'params' in c.setup ? (
+              <>
+                <p className="mt-4 text-xs text-slate-400">提取参数示例</p>
+                <pre className="mt-1 overflow-x-auto rounded-lg bg-black/30 p-3 text-[13px] leading-6">
+                  <code>{`GET /extract?key=YOUR_KEY&${c.setup.params}`}</code>
+                </pre>
+              </>
+            ) : (
+              <>
+                <p className="mt-4 text-xs text-slate-400">使用步骤</p>
+                <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm leading-6" data-testid="scenario-steps">
+                  {c.setup.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+              </>
+            )}
             <div className="mt-5 flex flex-wrap gap-3">
               <a href={c.setup.href} className="btn bg-white text-brand-700 hover:bg-brand-50">
                 立即购买

@@ -5,7 +5,9 @@ export interface ScenarioContent {
   lead: string;
   pains: { title: string; text: string }[];
   solution: string[];
-  setup: { product: string; href: string; params: string };
+  /** The recommended product and how to use it: extraction parameters (shown as a GET /extract call) or, for
+   * products that are allocated rather than extracted (fixed IPs), the steps in the personal centre. */
+  setup: { product: string; href: string } & ({ params: string } | { steps: string[] });
   faqs: { q: string; a: string }[];
   articles: { label: string; href: string }[];
 }
@@ -65,7 +67,7 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
     setup: {
       product: '长效静态IP · 按量计费 · 1小时',
       href: '/buy?type=40',
-      params: 'num=10&region=广东省&carrier=电信&format=json',
+      params: 'type=40&num=10&region=广东省&carrier=电信&format=json',
     },
     faqs: [
       {
@@ -150,7 +152,16 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
       '长效静态IP适合短期活动账号，1-24小时内出口不变。',
       '白名单统一管理团队设备，员工离职时一键停用。',
     ],
-    setup: { product: '固定IP · 按月', href: '/buy?type=30', params: '在个人中心“长效IP管理”中为每个账号分配固定出口' },
+    setup: {
+      product: '固定IP · 按月',
+      href: '/buy?type=30',
+      steps: [
+        '按账号数量购买固定IP，每个账号对应一个独享出口。',
+        '在个人中心“长效IP管理”查看每个固定IP的地址与端口，用备注记下对应的账号。',
+        '在“白名单”中添加运营设备的公网IP。',
+        '在浏览器或运营工具中为每个账号配置对应的固定IP（ip:端口）。',
+      ],
+    },
     faqs: [
       {
         q: '一个固定IP可以登录几个账号？',
@@ -207,7 +218,7 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
     setup: {
       product: '长效静态IP · 按时计费 · 4小时',
       href: '/buy?type=40',
-      params: 'num=5&region=上海市&min_ttl=3600',
+      params: 'type=40&num=5&region=上海市&min_ttl=3600',
     },
     faqs: [
       { q: '支持对公付款和发票吗？', a: '支持。企业认证后可申请对公转账与增值税发票，详见帮助中心“发票与对公付款”。' },
@@ -231,7 +242,7 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
     setup: {
       product: '长效静态IP · 按量计费 · 1小时',
       href: '/buy?type=40',
-      params: 'num=30&carrier=联通&fields=region,carrier',
+      params: 'type=40&num=30&carrier=联通&fields=region,carrier',
     },
     faqs: [
       {
