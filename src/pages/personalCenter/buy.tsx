@@ -34,6 +34,7 @@ export default async function PcBuyPage({ query }: { query: string }) {
       <Breadcrumb
         items={[{ label: '个人中心', href: '/personalCenter' }, { label: '产品管理' }, { label: '购买套餐' }]}
       />
+      <h1 className="text-xl font-semibold text-ink">购买套餐</h1>
       <div className="card px-5 pt-4">
         <nav className="flex flex-wrap gap-2" aria-label="产品类型">
           {PRODUCT_TYPES.map((t) => (

@@ -50,6 +50,7 @@ export default async function CouponManagerPage({ query }: { query: string }) {
     <div className="space-y-5">
       <title>优惠券 - 个人中心</title>
       <Breadcrumb items={[{ label: '个人中心', href: '/personalCenter' }, { label: '财务' }, { label: '优惠券' }]} />
+      <h1 className="text-xl font-semibold text-ink">优惠券</h1>
       {offers.length > 0 && (
         <section className="card p-5" aria-label="可领取的优惠券">
           <h2 className="text-base font-semibold text-ink">领券中心</h2>

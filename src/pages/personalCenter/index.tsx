@@ -21,6 +21,7 @@ export default async function PersonalCenterHome() {
     <div className="space-y-5">
       <title>个人中心 - 云枢代理</title>
       <Breadcrumb items={[{ label: '个人中心' }]} />
+      <h1 className="text-xl font-semibold text-ink">个人中心</h1>
       <section
         className="card flex flex-col gap-5 p-6 md:flex-row md:items-center md:justify-between"
         data-testid="account-summary"

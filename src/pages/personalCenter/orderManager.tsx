@@ -51,6 +51,7 @@ export default async function OrderManagerPage({ query }: { query: string }) {
     <div className="space-y-5">
       <title>订单管理 - 个人中心</title>
       <Breadcrumb items={[{ label: '个人中心', href: '/personalCenter' }, { label: '财务' }, { label: '订单管理' }]} />
+      <h1 className="text-xl font-semibold text-ink">订单管理</h1>
       <div className="card p-4">
         <nav className="flex flex-wrap gap-2" aria-label="订单状态">
           {STATES.map(([v, label]) => (
