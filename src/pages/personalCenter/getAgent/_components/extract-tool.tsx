@@ -64,7 +64,11 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
   const link = useMemo(() => buildExtractLink(origin, o), [origin, o]);
   const picked = data.meals.find((m) => m.id === o.packageId);
   const pickedId = useId();
-  const set = (patch: Partial<ExtractLinkOptions>) => setO((cur) => ({ ...cur, ...patch }));
+  // A test result belongs to the link it was fetched with: any change of the options clears it.
+  const set = (patch: Partial<ExtractLinkOptions>) => {
+    setO((cur) => ({ ...cur, ...patch }));
+    setResult(null);
+  };
   const toggleIn = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   const copy = () => copyText(link);
@@ -99,6 +103,7 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
             value={o.packageId ?? ''}
             onChange={(e) => set({ packageId: Number(e.target.value) || null })}
             data-testid="pick-package"
+            aria-label="选择套餐"
             aria-describedby={picked ? pickedId : undefined}
           >
             {data.meals.map((m) => (
@@ -122,6 +127,7 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
             value={o.num}
             onChange={(e) => set({ num: Math.min(200, Math.max(1, Math.trunc(Number(e.target.value)) || 1)) })}
             data-testid="pick-num"
+            aria-label="提取数量"
           />
           <span className="text-xs text-slate-400">每次1-200个</span>
         </Row>
@@ -186,6 +192,7 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
                 className="input w-24"
                 maxLength={10}
                 value={o.sepText}
+                aria-label="自定义分隔符"
                 onChange={(e) => set({ sepText: e.target.value })}
               />
             )}
@@ -225,6 +232,7 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
             min={0}
             className="input w-32"
             value={o.minTtl}
+            aria-label="最短剩余时长（秒）"
             onChange={(e) => set({ minTtl: Math.max(0, Math.trunc(Number(e.target.value)) || 0) })}
           />
           <span className="text-xs text-slate-400">秒，只返回剩余时长不少于此值的IP</span>
