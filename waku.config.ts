@@ -1,6 +1,25 @@
 // Waku build configuration: Tailwind, the Cloudflare adapter (via src/server-entry.tsx) and the build id.
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'waku/config';
+
+/**
+ * React 19.2's Flight server turns every `<link rel="stylesheet">` it renders (the CSS links @vitejs/plugin-rsc
+ * emits) into a preload hint with `as: "stylesheet"`; browsers reject that (`<link rel=preload> must have a valid
+ * \`as\` value`) and the stylesheet is not preloaded. Upstream fixed it to `"style"` (react PR 34760, in 19.3);
+ * until the React packages move past 19.2 this rewrites the one call in react-server-dom-webpack's server build.
+ * It is a no-op once the fixed code is installed.
+ */
+function flightStylesheetPreloadFix(): Plugin {
+  const broken = 'preload(srcSet, "stylesheet",';
+  return {
+    name: 'flight-stylesheet-preload-as-style',
+    transform(code, id) {
+      if (!id.includes('react-server-dom-webpack-server') || !code.includes(broken)) return null;
+      return { code: code.replaceAll(broken, 'preload(srcSet, "style",'), map: null };
+    },
+  };
+}
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const buildId =
@@ -13,7 +32,7 @@ const buildId =
 export default defineConfig({
   distDir,
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), flightStylesheetPreloadFix()],
     define: {
       __BUILD_ID__: JSON.stringify(buildId),
     },
