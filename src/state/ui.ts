@@ -13,6 +13,5 @@ export const breadcrumbAtom = atom<string[]>([]);
 export const showRealNamePromptAtom = atom(false);
 /** Desktop is wider than 768 px (seed section 9). */
 export const DESKTOP_MIN_WIDTH = 769;
-/** Narrow-screen flag: viewport below 1366 px (seed section 9); kept current by the header's viewport watcher. */
-export const NARROW_SCREEN_MAX_WIDTH = 1365;
-export const isNarrowScreenAtom = atom(false);
+// The seed's narrow-screen flag (below 1366 px) is not kept: no component adapts to it, and the fluid root font size
+// and CSS breakpoints cover that range (docs/decisions/052).
