@@ -1,4 +1,5 @@
 // The region coverage payload shared by /region and /region/data.
+import type { CoverageTotals } from '../lib/coverage-figures';
 import { publicCall } from './public-data';
 
 export interface CityDto {
@@ -14,7 +15,7 @@ export interface CityDto {
 export interface Coverage {
   hot: CityDto[];
   provinces: { province: string; cities: CityDto[] }[];
-  totals: { cities: number; provinces: number; nodes: number; availability: number };
+  totals: CoverageTotals;
 }
 
 /** Region.GetCoverage, or an empty coverage when it fails. */

@@ -1,8 +1,10 @@
-// Home: the hero with the seed's claims, the home notice, products with live prices and discount tags (when the
-// commerce actions answer), advantages, hot cities, business scenarios, news and friend links (home page only).
+// Home: the hero with the seed's claims (city count and availability from the region catalogue, as /region shows
+// them), the home notice, products with live prices and discount tags (when the commerce actions answer),
+// advantages, hot cities, business scenarios, news and friend links (home page only).
 import { SectionTitle } from '../../components/content/page-hero';
 import { PageMeta } from '../../components/page-meta';
 import type { FriendLink } from '../../components/shell/footer';
+import { type CoverageFigures, type CoverageTotals, coverageFigures } from '../../lib/coverage-figures';
 import { discountTag, overviewMaxima, startingPrices } from '../../server/domain/meal-tags';
 import { latestNews, publicCall, type TitleDto } from '../../server/public-data';
 import { FriendLinks } from './_components/friend-links';
@@ -17,9 +19,9 @@ import {
   Scenarios,
 } from './_components/home-sections';
 
-const CLAIMS = [
-  { value: '300+', label: '覆盖城市' },
-  { value: '99.83%', label: 'IP可用率' },
+const claims = (f: CoverageFigures) => [
+  { value: f.cities, label: '覆盖城市' },
+  ...(f.availability ? [{ value: f.availability, label: 'IP可用率' }] : []),
   { value: '1000+', label: '服务企业' },
   { value: '9000万+', label: '海外IP资源' },
 ];
@@ -58,12 +60,13 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
 export default async function HomePage() {
   const [overview, coverage, notice, links, news, hot] = await Promise.all([
     publicCall<unknown>('ProxyMeal.GetMealOverview'),
-    publicCall<{ hot: HotCity[] }>('Region.GetCoverage'),
+    publicCall<{ hot: HotCity[]; totals: CoverageTotals }>('Region.GetCoverage'),
     publicCall<{ notice: { id: number; title: string; content: string } | null }>('Notice.getShowHomeNotice'),
     publicCall<{ list: FriendLink[] }>('Link.queryLinks'),
     latestNews(),
     publicCall<{ list: TitleDto[] }>('HelpRenovation.HotArticleTitleList', { pageSize: 8 }),
   ]);
+  const figures = coverageFigures(coverage?.totals);
   const maxima = overviewMaxima(overview);
   const prices = startingPrices(overview);
   const products: ProductCard[] = PRODUCTS.map((p) => ({
@@ -75,7 +78,7 @@ export default async function HomePage() {
     <>
       <PageMeta
         title="云枢代理 - 企业级高匿代理IP服务平台"
-        description="云枢代理提供短效动态IP、长效静态IP、固定IP与企业定制IP，覆盖全国300+城市，IP可用率99.83%，支持API提取与白名单认证。"
+        description={`云枢代理提供短效动态IP、长效静态IP、固定IP与企业定制IP，覆盖全国${figures.cities}个城市${figures.availability ? `，IP可用率${figures.availability}` : ''}，支持API提取与白名单认证。`}
         path="/"
         jsonLd={{
           '@context': 'https://schema.org',
@@ -106,7 +109,7 @@ export default async function HomePage() {
             </a>
           </div>
           <dl className="mt-14 grid max-w-3xl grid-cols-2 gap-6 md:grid-cols-4" data-testid="home-claims">
-            {CLAIMS.map((c) => (
+            {claims(figures).map((c) => (
               <div key={c.label} className="flex flex-col-reverse">
                 <dt className="mt-1 text-sm text-brand-100">{c.label}</dt>
                 <dd className="text-2xl font-bold md:text-3xl">{c.value}</dd>
@@ -130,7 +133,10 @@ export default async function HomePage() {
       </section>
 
       <section className="container-page py-16">
-        <SectionTitle title="热门城市节点" lead="全国300+城市覆盖，三大运营商线路，热门城市可用率实时更新" />
+        <SectionTitle
+          title="热门城市节点"
+          lead={`全国${figures.cities}个城市覆盖，三大运营商线路，以下为节点最多的热门城市`}
+        />
         <HotCities cities={coverage?.hot ?? []} />
         <p className="mt-6 text-center">
           <a href="/region" className="btn-outline">

@@ -1,13 +1,15 @@
 // /login (password and SMS tabs); /login?type=sms is registration. Logged-in visitors go straight on.
 import { unstable_redirect as redirect } from 'waku/router/server';
+import { coverageFigures } from '../../lib/coverage-figures';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { SITE } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
+import { loadCoverage } from '../../server/regions-page';
 import { LoginForm } from './_components/login-form';
 
-const PERKS = [
+const perks = (cities: string, availability: string | null) => [
   '注册即送免费试用套餐（实名后领取）',
-  '300+ 城市节点，IP可用率 99.83%',
+  `${cities} 个城市节点${availability ? `，IP可用率 ${availability}` : ''}`,
   'API 秒级提取，支持白名单授权',
   '7×24 小时技术支持',
 ];
@@ -17,6 +19,7 @@ export default async function LoginPage({ query }: { query: string }) {
   const target = safeRedirect(params.get('redirect'));
   if (await currentMineInfo()) redirect(target);
   const type = params.get('type') ?? '';
+  const figures = coverageFigures((await loadCoverage()).totals);
   return (
     <div className="bg-[linear-gradient(160deg,#eef5ff_0%,#f8fafc_60%)]">
       <title>{type === 'sms' ? `注册 - ${SITE.name}` : `登录 - ${SITE.name}`}</title>
@@ -29,7 +32,7 @@ export default async function LoginPage({ query }: { query: string }) {
             {SITE.slogan}
           </h2>
           <ul className="mt-8 space-y-4">
-            {PERKS.map((p) => (
+            {perks(figures.cities, figures.availability).map((p) => (
               <li key={p} className="flex items-center gap-3 text-slate-600">
                 <span className="flex h-6 w-6 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                   ✓

@@ -1,27 +1,29 @@
 // /region: hot regions: the 20 hot cities and every province's coverage at a glance.
 import { PageHero, SectionTitle } from '../../../components/content/page-hero';
 import { PageMeta } from '../../../components/page-meta';
+import { coverageFigures } from '../../../lib/coverage-figures';
 import { loadCoverage } from '../../../server/regions-page';
 
 export default async function RegionPage() {
   const { hot, provinces, totals } = await loadCoverage();
+  const figures = coverageFigures(totals);
   return (
     <>
       <PageMeta
-        title="热门地区 - 全国300+城市代理IP节点"
-        description={`云枢代理节点覆盖全国${totals.provinces}个省级行政区、${totals.cities}个城市，电信、联通、移动三网线路，20个热门城市可用率实时更新。`}
+        title={`热门地区 - 全国${figures.cities}个城市代理IP节点`}
+        description={`云枢代理节点覆盖全国${totals.provinces}个省级行政区、${figures.cities}个城市，电信、联通、移动三网线路，列出20个热门城市的节点数与可用率。`}
         path="/region"
       />
       <PageHero
         eyebrow="节点覆盖"
-        title="全国300+城市，三大运营商线路"
+        title={`全国${figures.cities}个城市，三大运营商线路`}
         lead="提取时可用 region 参数按省份或城市筛选，用 carrier 参数指定运营商。"
       >
         <dl className="mt-10 grid max-w-2xl grid-cols-3 gap-6" data-testid="region-totals">
           {[
-            { v: `${totals.cities}`, l: '覆盖城市' },
+            { v: figures.cities, l: '覆盖城市' },
             { v: `${totals.provinces}`, l: '省级行政区' },
-            { v: `${totals.availability.toFixed(2)}%`, l: '加权可用率' },
+            { v: figures.availability ?? '—', l: 'IP可用率（按节点加权）' },
           ].map((x) => (
             <div key={x.l} className="flex flex-col-reverse">
               <dt className="mt-1 text-sm text-brand-100">{x.l}</dt>
