@@ -1,8 +1,10 @@
 'use client';
 // Login and registration: password or SMS code (?type=sms opens registration). Validation uses the same schemas as
-// the server; server errors arrive as toasts.
+// the server. Every error, the client's and the server's, is shown under the field it concerns (aria-invalid and
+// aria-describedby), and the first invalid field gets the focus. The post-login destination (?redirect=, same-site
+// paths only) is kept across the switch between login and registration.
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../lib/api-browser';
 import { messages } from '../../../lib/messages';
 import { safeRedirect } from '../../../lib/safe-redirect';
@@ -11,9 +13,22 @@ import { type ClientMineInfo, mineInfoAtom } from '../../../state/session';
 import { pushToast } from '../../../state/toast';
 
 type Tab = 'password' | 'sms';
+type Field = 'phone' | 'secret' | 'agree';
+type FieldErrors = Partial<Record<Field, string>>;
 type LoginAnswer = { state: 1; isNew: boolean; mineInfo: ClientMineInfo } | { state: 2 };
 
 const RESEND_SECONDS = 60;
+const DEFAULT_TARGET = '/personalCenter';
+
+/** The login or registration page that keeps the post-login destination. */
+export function loginHref(register: boolean, redirect: string): string {
+  const q = new URLSearchParams();
+  if (register) q.set('type', 'sms');
+  const target = safeRedirect(redirect);
+  if (target !== DEFAULT_TARGET) q.set('redirect', target);
+  const query = q.toString();
+  return query ? `/login?${query}` : '/login';
+}
 
 export function LoginForm({
   initialType,
@@ -31,9 +46,27 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [countdown, setCountdown] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const setMineInfo = useSetAtom(mineInfoAtom);
+  const uid = useId();
+  const ids = { phone: `${uid}-phone`, secret: `${uid}-secret`, agree: `${uid}-agree` };
+  const errorId = (f: Field) => `${ids[f]}-error`;
+  const refs = {
+    phone: useRef<HTMLInputElement>(null),
+    secret: useRef<HTMLInputElement>(null),
+    agree: useRef<HTMLInputElement>(null),
+  };
+
+  /** Show one field's error (and clear the others) and move the focus there. */
+  function fail(field: Field, message: string) {
+    setErrors({ [field]: message });
+    refs[field].current?.focus();
+  }
+  /** Props that tie a field to its error message. */
+  const invalidProps = (f: Field) =>
+    errors[f] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(f) } : { 'aria-invalid': false as const };
+  const clear = (f: Field) => errors[f] && setErrors((cur) => ({ ...cur, [f]: undefined }));
 
   useEffect(() => {
     if (expired) pushToast('error', messages.loginExpired);
@@ -45,33 +78,44 @@ export function LoginForm({
     return () => clearTimeout(t);
   }, [countdown]);
 
+  function switchTab(t: Tab) {
+    setTab(t);
+    setErrors({});
+  }
+
   async function sendCode() {
     const p = phoneSchema.safeParse(phone);
-    if (!p.success) return setError(p.error.issues[0]?.message ?? messages.phoneInvalid);
-    setError(null);
+    if (!p.success) return fail('phone', p.error.issues[0]?.message ?? messages.phoneInvalid);
+    setErrors({});
     setCountdown(RESEND_SECONDS);
-    const ok = await api.call('User.GetCode', { phone: p.data });
-    if (ok === false) setCountdown(0);
-    else pushToast('success', messages.codeSent);
+    const answer = await api.call('User.GetCode', { phone: p.data }, { raw: true, silent: true });
+    if (answer === false || (typeof answer === 'object' && answer !== null && 'E' in answer)) {
+      setCountdown(0);
+      fail('secret', serverError(answer));
+    } else pushToast('success', messages.codeSent);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const p = phoneSchema.safeParse(phone);
-    if (!p.success) return setError(p.error.issues[0]?.message ?? messages.phoneInvalid);
+    if (!p.success) return fail('phone', p.error.issues[0]?.message ?? messages.phoneInvalid);
     const secret = tab === 'sms' ? smsCodeSchema.safeParse(code) : loginPasswordSchema.safeParse(password);
-    if (!secret.success) return setError(secret.error.issues[0]?.message ?? messages.invalidParams);
-    if (!agreed) return setError('请先阅读并同意《用户协议》和《隐私政策》');
-    setError(null);
+    if (!secret.success) return fail('secret', secret.error.issues[0]?.message ?? messages.invalidParams);
+    if (!agreed) return fail('agree', '请先阅读并同意《用户协议》和《隐私政策》');
+    setErrors({});
     setBusy(true);
-    const answer = (await (tab === 'sms'
-      ? api.call<LoginAnswer>('User.LoginRegister', { phone: p.data, code: secret.data })
-      : api.call<LoginAnswer>('User.Login', { phone: p.data, password: secret.data }))) as LoginAnswer | false;
-    if (answer === false) return setBusy(false);
+    const options = { raw: true, silent: true };
+    const reply = await (tab === 'sms'
+      ? api.call<LoginAnswer>('User.LoginRegister', { phone: p.data, code: secret.data }, options)
+      : api.call<LoginAnswer>('User.Login', { phone: p.data, password: secret.data }, options));
+    if (reply === false || 'E' in reply) {
+      setBusy(false);
+      return fail('secret', serverError(reply));
+    }
+    const answer = reply as LoginAnswer;
     if (answer.state === 2) {
       setBusy(false);
-      pushToast('error', messages.accountUnavailable);
-      return;
+      return fail('phone', messages.accountUnavailable);
     }
     api.clearCache();
     setMineInfo(answer.mineInfo);
@@ -84,6 +128,13 @@ export function LoginForm({
       tab === t ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-700'
     }`;
 
+  const fieldError = (f: Field) =>
+    errors[f] ? (
+      <p id={errorId(f)} className="mt-1.5 text-sm text-rose-600" data-testid={`${f}-error`}>
+        {errors[f]}
+      </p>
+    ) : null;
+
   return (
     <form onSubmit={submit} noValidate className="card w-full max-w-md p-6 md:p-8" data-testid="login-form">
       <h1 className="mb-6 text-2xl font-bold text-ink">{registering ? '注册账号' : '欢迎登录'}</h1>
@@ -93,7 +144,7 @@ export function LoginForm({
           role="tab"
           aria-selected={tab === 'password'}
           className={tabClass('password')}
-          onClick={() => setTab('password')}
+          onClick={() => switchTab('password')}
         >
           密码登录
         </button>
@@ -102,84 +153,121 @@ export function LoginForm({
           role="tab"
           aria-selected={tab === 'sms'}
           className={tabClass('sms')}
-          onClick={() => setTab('sms')}
+          onClick={() => switchTab('sms')}
         >
           {registering ? '手机号注册' : '验证码登录'}
         </button>
       </div>
-      <label className="mb-4 block">
-        <span className="mb-1.5 block text-sm text-slate-600">手机号</span>
+      {/* One live region announces whichever field error appears; each message also sits under its field. */}
+      <p role="alert" className="sr-only">
+        {errors.phone ?? errors.secret ?? errors.agree ?? ''}
+      </p>
+      <div className="mb-4">
+        <label htmlFor={ids.phone} className="mb-1.5 block text-sm text-slate-600">
+          手机号
+        </label>
         <input
-          className="input"
+          ref={refs.phone}
+          id={ids.phone}
+          className="input aria-invalid:border-rose-500"
           name="phone"
           inputMode="numeric"
           autoComplete="tel"
           maxLength={11}
           placeholder="请输入11位手机号"
           value={phone}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => {
+            setPhone(e.target.value.replace(/\D/g, ''));
+            clear('phone');
+          }}
+          {...invalidProps('phone')}
         />
-      </label>
+        {fieldError('phone')}
+      </div>
       {tab === 'sms' ? (
-        <label className="mb-4 block">
-          <span className="mb-1.5 block text-sm text-slate-600">验证码</span>
+        <div className="mb-4">
+          <label htmlFor={ids.secret} className="mb-1.5 block text-sm text-slate-600">
+            验证码
+          </label>
           <div className="flex gap-3">
             <input
-              className="input"
+              ref={refs.secret}
+              id={ids.secret}
+              className="input aria-invalid:border-rose-500"
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
               placeholder="6位短信验证码"
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, ''));
+                clear('secret');
+              }}
+              {...invalidProps('secret')}
             />
             <button type="button" className="btn-outline w-32 shrink-0" onClick={sendCode} disabled={countdown > 0}>
               {countdown > 0 ? `${countdown}秒后重发` : '获取验证码'}
             </button>
           </div>
-        </label>
+          {fieldError('secret')}
+        </div>
       ) : (
-        <label className="mb-4 block">
-          <span className="mb-1.5 flex justify-between text-sm text-slate-600">
-            密码
-            <button type="button" className="text-brand-600 hover:underline" onClick={() => setTab('sms')}>
+        <div className="mb-4">
+          <div className="mb-1.5 flex items-center justify-between text-sm">
+            <label htmlFor={ids.secret} className="text-slate-600">
+              密码
+            </label>
+            <button type="button" className="text-brand-600 hover:underline" onClick={() => switchTab('sms')}>
               忘记密码？用验证码登录
             </button>
-          </span>
+          </div>
           <input
-            className="input"
+            ref={refs.secret}
+            id={ids.secret}
+            className="input aria-invalid:border-rose-500"
             name="password"
             type="password"
             autoComplete="current-password"
             placeholder="请输入密码"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clear('secret');
+            }}
+            {...invalidProps('secret')}
           />
-        </label>
+          {fieldError('secret')}
+        </div>
       )}
-      <label className="mb-4 flex items-start gap-2 text-sm text-slate-600">
-        <input
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 accent-brand-600"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.target.checked)}
-          name="agree"
-        />
-        <span>
-          我已阅读并同意
-          <a href="/userAgreement" target="_blank" className="text-brand-600 hover:underline" rel="noopener">
-            《用户协议》
-          </a>
-          和
-          <a href="/privacyPolicy" target="_blank" className="text-brand-600 hover:underline" rel="noopener">
-            《隐私政策》
-          </a>
-        </span>
-      </label>
-      <p role="alert" className="mb-3 min-h-5 text-sm text-rose-600" data-testid="form-error">
-        {error}
-      </p>
+      <div className="mb-5">
+        <div className="flex items-start gap-2 text-sm text-slate-600">
+          <input
+            ref={refs.agree}
+            id={ids.agree}
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+            checked={agreed}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              clear('agree');
+            }}
+            name="agree"
+            {...invalidProps('agree')}
+          />
+          <span>
+            <label htmlFor={ids.agree}>我已阅读并同意</label>
+            <a href="/userAgreement" target="_blank" className="text-brand-600 hover:underline" rel="noopener">
+              《用户协议》
+            </a>
+            和
+            <a href="/privacyPolicy" target="_blank" className="text-brand-600 hover:underline" rel="noopener">
+              《隐私政策》
+            </a>
+          </span>
+        </div>
+        {fieldError('agree')}
+      </div>
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
         {tab === 'sms' ? (registering ? '注册并登录' : '登录 / 注册') : '登录'}
       </button>
@@ -187,14 +275,14 @@ export function LoginForm({
         {registering ? (
           <>
             已有账号？
-            <a href="/login" className="text-brand-600 hover:underline">
+            <a href={loginHref(false, redirect)} className="text-brand-600 hover:underline">
               立即登录
             </a>
           </>
         ) : (
           <>
             还没有账号？
-            <a href="/login?type=sms" className="text-brand-600 hover:underline">
+            <a href={loginHref(true, redirect)} className="text-brand-600 hover:underline">
               免费注册
             </a>
           </>
@@ -202,4 +290,10 @@ export function LoginForm({
       </p>
     </form>
   );
+}
+
+/** The text of a refused call: the server's E, or the network notice when no answer arrived. */
+function serverError(answer: unknown): string {
+  if (answer && typeof answer === 'object' && 'E' in answer && typeof answer.E === 'string') return answer.E;
+  return messages.network;
 }
