@@ -4,6 +4,8 @@ export interface PcNavItem {
   label: string;
   href: string;
   ready: boolean;
+  /** Also listed in the header's account menu (desktop dropdown and mobile account drawer). */
+  inAccountMenu?: boolean;
 }
 
 export interface PcNavGroup {
@@ -12,11 +14,11 @@ export interface PcNavGroup {
 }
 
 export const PC_NAV: PcNavGroup[] = [
-  { title: '总览', items: [{ label: '个人中心', href: '/personalCenter', ready: true }] },
+  { title: '总览', items: [{ label: '个人中心', href: '/personalCenter', ready: true, inAccountMenu: true }] },
   {
     title: '产品管理',
     items: [
-      { label: '购买套餐', href: '/personalCenter/buy?type=10&tab=1', ready: true },
+      { label: '购买套餐', href: '/personalCenter/buy?type=10&tab=1', ready: true, inAccountMenu: true },
       { label: '短效套餐', href: '/personalCenter/packageManager/10', ready: true },
       { label: '长效套餐', href: '/personalCenter/packageManager/40', ready: true },
       { label: '长效IP管理', href: '/personalCenter/ipManager/30', ready: true },
@@ -25,25 +27,25 @@ export const PC_NAV: PcNavGroup[] = [
   {
     title: '获取代理',
     items: [
-      { label: 'API提取', href: '/personalCenter/getAgent/api?type=10', ready: true },
-      { label: '白名单', href: '/personalCenter/getAgent/whiteList', ready: true },
-      { label: '提取记录', href: '/personalCenter/getAgent/record', ready: true },
+      { label: 'API提取', href: '/personalCenter/getAgent/api?type=10', ready: true, inAccountMenu: true },
+      { label: '白名单', href: '/personalCenter/getAgent/whiteList', ready: true, inAccountMenu: true },
+      { label: '提取记录', href: '/personalCenter/getAgent/record', ready: true, inAccountMenu: true },
       { label: '带宽统计', href: '/personalCenter/getAgent/bandwidth', ready: true },
     ],
   },
   {
     title: '财务',
     items: [
-      { label: '订单管理', href: '/personalCenter/orderManager', ready: true },
-      { label: '优惠券', href: '/personalCenter/couponManager', ready: true },
+      { label: '订单管理', href: '/personalCenter/orderManager', ready: true, inAccountMenu: true },
+      { label: '优惠券', href: '/personalCenter/couponManager', ready: true, inAccountMenu: true },
       { label: '推广返利', href: '/personalCenter/promotionRebate', ready: true },
     ],
   },
   {
     title: '账户',
     items: [
-      { label: '实名认证', href: '/personalCenter/realNameAuth', ready: true },
-      { label: '账户设置', href: '/personalCenter/countManage', ready: true },
+      { label: '实名认证', href: '/personalCenter/realNameAuth', ready: true, inAccountMenu: true },
+      { label: '账户设置', href: '/personalCenter/countManage', ready: true, inAccountMenu: true },
     ],
   },
 ];
@@ -51,6 +53,12 @@ export const PC_NAV: PcNavGroup[] = [
 /** The menu with only the pages that exist. */
 export const readyNav = (): PcNavGroup[] =>
   PC_NAV.map((g) => ({ ...g, items: g.items.filter((i) => i.ready) })).filter((g) => g.items.length > 0);
+
+/** The personal-centre pages the account menu lists, in menu order. */
+export const accountMenuLinks = (): PcNavItem[] =>
+  readyNav()
+    .flatMap((g) => g.items)
+    .filter((i) => i.inAccountMenu);
 
 /** The breadcrumb names for a personal-centre path. */
 export function breadcrumbFor(path: string): string[] {

@@ -1,5 +1,5 @@
 'use client';
-// Desktop: the masked phone with the account-panel dropdown (hover or click). Hydrates the session atom from the
+// Desktop: the masked phone with the account-panel dropdown (hover or click; Esc closes it). Hydrates the session atom from the
 // server's answer and clears a stale Mine_Info cookie the server no longer honours.
 import { useAtom, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
@@ -37,6 +37,18 @@ export function SessionSync({ mineInfo }: { mineInfo: ClientMineInfo | null }) {
 export function AccountMenu({ phone }: { phone: string }) {
   const [open, setOpen] = useAtom(accountPanelOpenAtom);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Esc closes the dropdown and puts the focus back on the phone button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, setOpen]);
   const show = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     setOpen(true);
@@ -53,6 +65,7 @@ export function AccountMenu({ phone }: { phone: string }) {
       onMouseLeave={hide}
     >
       <button
+        ref={button}
         type="button"
         data-testid="header-phone"
         className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium hover:bg-slate-100/60"

@@ -6,6 +6,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { api, logoutLocally } from '../../lib/api-browser';
 import { MEAL_ROWS, type MealCounts, mealButton } from '../../lib/meal-buttons';
+import { accountMenuLinks } from '../../lib/personal-center-nav';
 import { copyText } from '../../state/clipboard';
 import { mineInfoAtom } from '../../state/session';
 import { pushToast } from '../../state/toast';
@@ -13,12 +14,8 @@ import { accountDrawerOpenAtom, accountPanelOpenAtom } from '../../state/ui';
 import { Dialog } from '../dialog';
 import { SellerContact } from '../trust/seller-contact';
 
-const SHORTCUTS = [
-  { label: '个人中心', href: '/personalCenter' },
-  { label: 'API提取', href: '/personalCenter/getAgent/api?type=10&proxyType=1' },
-  { label: '白名单', href: '/personalCenter/getAgent/whiteList' },
-  { label: '帮助中心', href: '/help' },
-];
+// The personal-centre shortcuts come from the personal centre's own menu (src/lib/personal-center-nav.ts).
+const SHORTCUTS = accountMenuLinks();
 
 export function AccountPanel() {
   const [info, setInfo] = useAtom(mineInfoAtom);
@@ -120,12 +117,16 @@ export function AccountPanel() {
       </ul>
       {/* Issue 6: the assigned seller's phone with a copy button (get-proxy part of the panel). */}
       <SellerContact />
-      <ul className="grid grid-cols-2 gap-2 border-t border-slate-100 py-3">
+      <ul
+        className="grid grid-cols-3 gap-1.5 border-t border-slate-100 py-3"
+        aria-label="个人中心"
+        data-testid="account-links"
+      >
         {SHORTCUTS.map((s) => (
           <li key={s.href}>
             <a
               href={s.href}
-              className="block rounded-lg bg-slate-50 px-3 py-2 text-center text-sm hover:bg-brand-50 hover:text-brand-700"
+              className="block rounded-lg bg-slate-50 px-1 py-2 text-center text-sm whitespace-nowrap hover:bg-brand-50 hover:text-brand-700"
             >
               {s.label}
             </a>

@@ -1,8 +1,10 @@
 'use client';
-// Mobile header controls (<= 768 px): the person icon (account drawer from the top) or a login link, and the menu
-// icon opening the left drawer with the desktop sections. Page scroll is locked while either drawer is open.
+// Mobile header controls (<= 768 px): the person icon (account drawer from the top, just below the header, which stays
+// visible) or a login link, and the menu icon opening the left drawer with the desktop sections. Page scroll is locked
+// while either drawer is open; each drawer has a named close button, closes on Esc and hands the focus back to the
+// button that opened it.
 import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib/site';
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
@@ -23,22 +25,65 @@ function useScrollLock(locked: boolean) {
   }, [locked]);
 }
 
+/**
+ * While a drawer is open: focus its close button, close it on Esc, and when it closes give the focus back to the
+ * button that opened it.
+ */
+export function useDrawerFocus(
+  open: boolean,
+  close: () => void,
+  opener: RefObject<HTMLElement | null>,
+  firstFocus: RefObject<HTMLElement | null>,
+) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const back = opener.current;
+    firstFocus.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      back?.focus();
+    };
+  }, [open, opener, firstFocus]);
+}
+
+/** The bottom edge of the site header, where the account drawer starts. */
+const headerBottom = () =>
+  Math.max(0, document.querySelector('[data-testid="site-header"]')?.getBoundingClientRect().bottom ?? 0);
+
 export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
   const [menuOpen, setMenuOpen] = useAtom(mobileMenuOpenAtom);
   const [accountOpen, setAccountOpen] = useAtom(accountDrawerOpenAtom);
   const [expanded, setExpanded] = useState<string | null>('产品订购');
+  const [drawerTop, setDrawerTop] = useState(56);
+  const accountButton = useRef<HTMLButtonElement>(null);
+  const accountClose = useRef<HTMLButtonElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuClose = useRef<HTMLButtonElement>(null);
   useScrollLock(menuOpen || accountOpen);
+  useDrawerFocus(accountOpen && loggedIn, () => setAccountOpen(false), accountButton, accountClose);
+  useDrawerFocus(menuOpen, () => setMenuOpen(false), menuButton, menuClose);
 
   return (
     <div className="flex items-center gap-1 md:hidden">
       {loggedIn ? (
         <button
+          ref={accountButton}
           type="button"
           aria-label="账户"
+          aria-expanded={accountOpen}
           data-testid="mobile-account-button"
           className="rounded-full p-2"
           onClick={() => {
             setMenuOpen(false);
+            setDrawerTop(headerBottom());
             setAccountOpen(!accountOpen);
           }}
         >
@@ -53,6 +98,7 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
         </a>
       )}
       <button
+        ref={menuButton}
         type="button"
         aria-label="菜单"
         aria-expanded={menuOpen}
@@ -82,7 +128,13 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
           >
             <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
               <Logo />
-              <button type="button" aria-label="关闭" className="p-2 text-slate-500" onClick={() => setMenuOpen(false)}>
+              <button
+                ref={menuClose}
+                type="button"
+                aria-label="关闭"
+                className="p-2 text-slate-500"
+                onClick={() => setMenuOpen(false)}
+              >
                 ✕
               </button>
             </div>
@@ -136,14 +188,35 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
       )}
 
       {accountOpen && loggedIn && (
-        <div className="fixed inset-0 z-50" data-testid="account-drawer">
+        // Below the header (which stays visible, its person icon toggles the drawer), above the page.
+        <div className="fixed inset-x-0 bottom-0 z-50" style={{ top: drawerTop }} data-testid="account-drawer">
+          {/* The backdrop closes on a tap; keyboards and screen readers use the named close button instead. */}
           <button
             type="button"
-            aria-label="关闭账户面板"
+            tabIndex={-1}
+            aria-hidden="true"
             className="absolute inset-0 bg-slate-900/50"
             onClick={() => setAccountOpen(false)}
           />
-          <div className="absolute inset-x-0 top-0 rounded-b-2xl bg-white p-4 shadow-xl">
+          <div
+            role="dialog"
+            aria-label="我的账户"
+            className="absolute inset-x-0 top-0 max-h-full overflow-y-auto rounded-b-2xl border-t border-slate-100 bg-white p-4 text-slate-800 shadow-xl"
+          >
+            <div className="mb-2 flex items-center justify-between">
+              <span className="text-sm font-semibold text-ink">我的账户</span>
+              <button
+                ref={accountClose}
+                type="button"
+                aria-label="关闭账户面板"
+                className="-mr-2 rounded-full p-2 text-slate-500 hover:bg-slate-100"
+                onClick={() => setAccountOpen(false)}
+              >
+                <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+                  <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" />
+                </svg>
+              </button>
+            </div>
             <AccountPanel />
           </div>
         </div>
