@@ -23,7 +23,7 @@ export default async function RegionPage() {
           {[
             { v: figures.cities, l: '覆盖城市' },
             { v: `${totals.provinces}`, l: '省级行政区' },
-            { v: figures.availability ?? '—', l: 'IP可用率（按节点加权）' },
+            { v: figures.availability ?? '—', l: 'IP可用率' },
           ].map((x) => (
             <div key={x.l} className="flex flex-col-reverse">
               <dt className="mt-1 text-sm text-brand-100">{x.l}</dt>
