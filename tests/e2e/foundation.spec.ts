@@ -1,5 +1,6 @@
 // Foundation journeys: registration by SMS, the personal centre, logout, 404, old URLs and the guard.
 import { expect, test } from '@playwright/test';
+import { messages } from '../../src/lib/messages';
 import { codeFor, freshPhone, hydrated, logIn, registerBySms } from './helpers';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
@@ -64,14 +65,18 @@ test('a returning user logs in with a password and is taken back where they were
   await expect(page.getByTestId('pc-identity')).toHaveText('个人已认证');
 });
 
-test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+test('a wrong password shows the server message by the password field and stays on the login page', async ({
+  page,
+}) => {
   await page.goto('/login');
   await hydrated(page);
-  await page.getByPlaceholder('请输入11位手机号').fill('13900139000');
+  // A number nobody registered: repeated runs against one server cannot lock it.
+  await page.getByPlaceholder('请输入11位手机号').fill(freshPhone());
   await page.getByPlaceholder('请输入密码').fill('wrong-password1');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('toast')).toHaveText('手机号或密码错误');
+  await expect(page.getByTestId('secret-error')).toHaveText('手机号或密码错误');
+  await expect(page.getByPlaceholder('请输入密码')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -153,14 +158,15 @@ test('the home header is transparent at the top and solid after scrolling', asyn
 
 test('a toast stays for 3 seconds', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/login');
+  // Login errors sit by their field; the code-sent confirmation is a toast.
+  await page.goto('/login?type=sms');
   await hydrated(page);
-  await page.getByPlaceholder('请输入11位手机号').fill('13900139000');
-  await page.getByPlaceholder('请输入密码').fill('wrong-password1');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByPlaceholder('请输入11位手机号').fill(freshPhone());
+  // From here time moves only when the test says so (a slow machine must not age the toast).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await page.getByRole('button', { name: '获取验证码' }).click();
   const toast = page.getByTestId('toast');
-  await expect(toast).toHaveText('手机号或密码错误');
+  await expect(toast).toHaveText(messages.codeSent);
   await page.clock.runFor(2900);
   await expect(toast).toBeVisible();
   await page.clock.runFor(200);
