@@ -16,7 +16,7 @@ const PUBLIC_ROUTES: [string, RegExp][] = [
   ['/help/detail_105.html', /提取参数详解/],
   ['/help/search/白名单', /共找到/],
   ['/helpDetails/quick-start.html', /五分钟快速上手/],
-  ['/region', /全国300\+城市/],
+  ['/region', /全国\d+个城市/],
   ['/region/data', /地区数据/],
   ['/privacyPolicy', /隐私政策/],
   ['/userAgreement', /用户协议/],
