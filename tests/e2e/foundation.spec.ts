@@ -163,7 +163,7 @@ test('a toast stays for 3 seconds', async ({ page }) => {
   await hydrated(page);
   await page.getByPlaceholder('请输入11位手机号').fill(freshPhone());
   // From here time moves only when the test says so (a slow machine must not age the toast).
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
   await page.getByRole('button', { name: '获取验证码' }).click();
   const toast = page.getByTestId('toast');
   await expect(toast).toHaveText(messages.codeSent);
