@@ -285,7 +285,7 @@ test('a user changes the password and their other sessions end', async ({ page, 
   await other.getByPlaceholder('请输入密码').fill('first1234');
   await other.getByRole('checkbox').check();
   await other.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(other.getByTestId('toast').filter({ hasText: '手机号或密码错误' })).toBeVisible();
+  await expect(other.getByTestId('secret-error')).toHaveText('手机号或密码错误');
   await logIn(other, phone, 'second1234');
   await other.context().close();
   await page.reload();
