@@ -62,7 +62,7 @@ export const JSON_SAMPLE = `{
 }`;
 
 export const CODE_SAMPLES: { file: string; label: string; note: string }[] = [
-  { file: 'python', label: 'Python', note: 'urllib 标准库，零依赖，Python 3.8+' },
+  { file: 'python', label: 'Python', note: 'urllib 标准库，Python 3.8+；AES令牌模式需 cryptography' },
   { file: 'node', label: 'Node.js', note: '内置 http/tls 模块，零依赖，Node 18+' },
   { file: 'java', label: 'Java', note: 'java.net.http.HttpClient，JDK 11+' },
   { file: 'kotlin', label: 'Kotlin', note: 'JVM HttpClient，单文件运行' },
