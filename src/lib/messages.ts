@@ -138,6 +138,10 @@ export const messages = {
   refundRejected: '微信支付拒绝退款，订单仍为已支付',
   refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
   refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
+  // Order cancel and detail (Order.Cancel, Order.GetDetail)
+  orderCancelNotPending: '只能取消待支付的订单',
+  orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',
+  orderCancelRetry: '暂时无法在微信支付关闭该订单，请稍后再试',
 } as const;
 
 export type MessageCode = keyof typeof messages;

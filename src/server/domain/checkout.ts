@@ -253,7 +253,7 @@ export async function priceCheckout(
   const offers: CouponOffer[] =
     userId !== null && prepared.couponsAllowed ? await listUserCoupons(db, userId, 'unused', now) : [];
   const applicable = offers
-    .map((c) => ({ c, best: bestCoupon(base.payFen, [c], prepared.productTypes, now) }))
+    .map((c) => ({ c, best: bestCoupon(base.payFen, [c], prepared.productTypes, now, base.listFen) }))
     .filter((x) => x.best !== null)
     .map((x) => ({
       id: x.c.userCouponId,
