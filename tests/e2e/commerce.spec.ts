@@ -69,14 +69,14 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   // Buy: 50,000 IPs (over the new-user coupon's threshold); the received coupon is chosen as the best one.
   await page.goto('/buy?type=10');
   await hydrated(page);
-  await expect(page.getByText('根据国家规定，购买前需完成实名认证')).toHaveCount(0);
+  await expect(page.getByTestId('real-name-notice')).toHaveCount(0);
   await page.getByRole('button', { name: '50,000个' }).click();
   const coupon = page.getByRole('listitem').filter({ hasText: '新人专享券' });
   await coupon.getByRole('button', { name: '领取' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: '领取成功' })).toBeVisible();
   await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText(/新人专享券 -¥5\.00/);
-  const summary = page.getByRole('complementary', { name: '订单金额' });
-  await expect(summary.getByText('优惠券抵扣')).toBeVisible();
+  const summary = page.getByRole('complementary', { name: '订单明细' });
+  await expect(summary.getByTestId('amount-coupon')).toContainText('优惠券（新人专享券）');
   await expect(summary.getByText('-¥5.00', { exact: true })).toBeVisible();
   const payText = (await page.getByTestId('quote-pay').textContent()) ?? '';
   expect(payText).toMatch(/^¥\d+\.\d{2}$/);

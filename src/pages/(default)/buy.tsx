@@ -2,6 +2,7 @@
 import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PayDialog } from '../../components/commerce/pay-dialog';
 import type { CatalogueView, OverviewView } from '../../components/commerce/types';
+import { parseSelection } from '../../components/commerce/use-buy-selection';
 import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { formatFen } from '../../lib/format';
 import { isRealNameVerified } from '../../lib/identity';
@@ -16,7 +17,8 @@ const INTRO: Record<number, string> = {
 };
 
 export default async function BuyPage({ query }: { query: string }) {
-  const raw = Number(new URLSearchParams(query).get('type'));
+  const params = new URLSearchParams(query);
+  const raw = Number(params.get('type'));
   const type = (PRODUCT_TYPES as readonly number[]).includes(raw) ? raw : 10;
   const api = await serverApi();
   const [catalogue, overview, mine] = await Promise.all([
@@ -68,7 +70,7 @@ export default async function BuyPage({ query }: { query: string }) {
         </div>
       </section>
       <div className="container-page -mt-4">
-        <BuyPanel key={type} data={data} user={user} />
+        <BuyPanel key={type} data={data} user={user} initial={parseSelection(params)} />
       </div>
       <PayDialog />
     </div>

@@ -5,7 +5,7 @@ import { ORDER_STATE_LABEL } from '../../lib/commerce';
 import { AppError, isAppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findOrder, findUserOrder } from '../db/orders';
-import { type CheckoutRequest, placeOrder, prepareCheckout, priceCheckout } from '../domain/checkout';
+import { type CheckoutRequest, checkoutTerms, placeOrder, prepareCheckout, priceCheckout } from '../domain/checkout';
 import { paymentCodeFor, refreshOrderPayment } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
 import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
@@ -74,7 +74,8 @@ export async function checkoutAndPay(
 
 export const payOrderActions = {
   'PayOrder.Quote': defineAction({
-    summary: '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券；不传 couponId 即不用券',
+    summary:
+      '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券；不传 couponId 即不用券；terms 为每项的交付内容（IP数/每日IP数含赠量、IP时长、有效天数、活动名称与比例）',
     access: 'public',
     cacheable: false,
     input: z.object({ request: checkoutRequestSchema, couponId: couponIdSchema }),
@@ -82,7 +83,12 @@ export const payOrderActions = {
       const userId = ctx.user?.id ?? null;
       const prepared = await prepareCheckout(ctx.db, userId, input.request, ctx.now);
       const priced = await priceCheckout(ctx.db, userId, prepared, input.couponId, ctx.now);
-      return { ...priced, title: prepared.title, couponsAllowed: prepared.couponsAllowed };
+      return {
+        ...priced,
+        title: prepared.title,
+        couponsAllowed: prepared.couponsAllowed,
+        terms: checkoutTerms(prepared),
+      };
     },
   }),
 
