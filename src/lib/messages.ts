@@ -74,7 +74,7 @@ export const messages = {
   couponGone: '优惠券已领完或已下架',
   packageNotRenewable: '该套餐不支持续费',
   addTimesCountOnly: '仅按量计费的套餐支持补量',
-  changeDateTimeOnly: '仅按时计费的套餐和固定IP支持变更时长',
+  changeDateTimeOnly: '仅包天计费的套餐和固定IP支持变更时长',
   mergeTypeMismatch: '只能合并同一产品类型的有效套餐',
   mergeCreditTooHigh: '所选规格的价格需高于原套餐剩余价值，请选择更高规格',
   packageBusy: '套餐已在其他待支付订单中，请先完成或取消该订单',

@@ -102,7 +102,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   await page.goto('/personalCenter/packageManager/10');
   const pkg = page.getByTestId('package-table').getByRole('row').filter({ hasText: '50000个' });
   await expect(pkg).toHaveCount(1);
-  await expect(pkg).toContainText('剩余 50000 / 50000');
+  await expect(pkg).toContainText('剩余 50,000 / 共 50,000个');
   await expect(pkg).toContainText('使用中');
 
   // Renew it for one period from 续费 / 补量 / 升级 and pay again.
@@ -120,7 +120,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   await expect(renewPay.getByTestId('pay-success')).toContainText('支付成功', { timeout: 15_000 });
 
   await page.goto('/personalCenter/packageManager/10');
-  await expect(pkg).toContainText('剩余 100000 / 100000');
+  await expect(pkg).toContainText('剩余 100,000 / 共 100,000个');
 
   // The bill: both orders, paid, newest first.
   await page.goto('/personalCenter/orderManager?state=2');

@@ -10,7 +10,7 @@ import { SITE } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
 const INTRO: Record<number, string> = {
-  10: 'IP有效期3-30分钟，海量IP池秒级轮换，按量或按时计费，适合数据采集与高并发业务',
+  10: 'IP有效期3-30分钟，海量IP池秒级轮换，按量或包天计费，适合数据采集与高并发业务',
   40: 'IP有效期1-24小时，稳定不掉线，适合账号运营、广告验证等需要会话保持的场景',
   30: '独享固定出口IP，按周期使用，全国20个热门城市可选',
   50: '企业定制与精选线路，覆盖国内外优质节点，专属客服保障',

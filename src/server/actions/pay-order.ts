@@ -113,7 +113,7 @@ export const payOrderActions = {
   }),
 
   'PayOrder.RenewProxy': defineAction({
-    summary: '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，按时/固定IP延长有效期）',
+    summary: '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，包天/固定IP延长有效期）',
     access: 'verified',
     cacheable: false,
     input: z.object({ packageId: idSchema, periods: periodsSchema, couponId: couponIdSchema }),
@@ -131,7 +131,7 @@ export const payOrderActions = {
   }),
 
   'PayOrder.BuyChangeDate': defineAction({
-    summary: '延长时长：按天延长按时套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
+    summary: '延长时长：按天延长包天套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
     access: 'verified',
     cacheable: false,
     input: z.object({ packageId: idSchema, days: daysSchema, couponId: couponIdSchema }),
