@@ -1,7 +1,7 @@
 // The promotion commission rules (docs/decisions/062, 035): the rates, the invitation window, the withdrawal minimum,
 // and the sentences both /rebate and the personal centre render from them. The engine (server/domain/commission.ts
 // and the accrual SQL) uses these same constants, so a page can never promise something else.
-import { PRODUCT_LABEL } from './commerce';
+import { PRODUCT_LABEL, PRODUCT_TYPES } from './commerce';
 import { formatFen } from './format';
 import { PROMOTION_COOKIE_DAYS } from './promotion';
 
@@ -28,12 +28,18 @@ export const maxCommissionBp = (): number =>
 
 /** One row per product type: label, first-order and later-order rates. */
 export function commissionRateRows(rates: Record<string, { firstBp: number; recurringBp: number }> = COMMISSION_RATES) {
-  return Object.entries(rates).map(([type, r]) => ({
-    productType: Number(type),
-    label: PRODUCT_LABEL[Number(type)] ?? type,
-    first: bpPercent(r.firstBp),
-    recurring: bpPercent(r.recurringBp),
-  }));
+  const order = (t: number) => {
+    const i = (PRODUCT_TYPES as readonly number[]).indexOf(t);
+    return i < 0 ? 99 : i;
+  };
+  return Object.entries(rates)
+    .map(([type, r]) => ({
+      productType: Number(type),
+      label: PRODUCT_LABEL[Number(type)] ?? type,
+      first: bpPercent(r.firstBp),
+      recurring: bpPercent(r.recurringBp),
+    }))
+    .sort((a, b) => order(a.productType) - order(b.productType));
 }
 
 /** The rules as a customer reads them, exactly as the engine applies them. */
