@@ -7,6 +7,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-browser';
+import type { InitialSelection } from '../../lib/buy-selection';
 import { BILLING_LABEL, couponFace, periodLabel } from '../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../lib/coupon-rules';
 import { formatFen } from '../../lib/format';
@@ -16,7 +17,7 @@ import { pushToast } from '../../state/toast';
 import { AmountLines, activityLabel, QuoteTermsList } from './quote-terms';
 import type { CatalogueView } from './types';
 import { useBuyQuote } from './use-buy-quote';
-import { type InitialSelection, selectionHref, useBuySelection } from './use-buy-selection';
+import { selectionHref, useBuySelection } from './use-buy-selection';
 
 const chip = (active: boolean) =>
   `rounded-lg border px-3 py-2 text-sm transition-colors ${active ? 'border-brand-600 bg-brand-50 font-medium text-brand-700' : 'border-slate-200 bg-white text-slate-700 hover:border-brand-300'}`;

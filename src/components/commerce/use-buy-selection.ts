@@ -3,22 +3,8 @@
 // URL (?meal=&units=&region=) and keeps the URL in step, so the chosen package survives login, registration and
 // real-name verification (every detour carries `selectionHref()` as its redirect).
 import { useEffect, useState } from 'react';
+import type { InitialSelection } from '../../lib/buy-selection';
 import type { CatalogueView } from './types';
-
-export interface InitialSelection {
-  mealId?: number | undefined;
-  units?: number | undefined;
-  regionId?: number | undefined;
-}
-
-/** Parse ?meal=&units=&region= (anything else is ignored). */
-export function parseSelection(query: URLSearchParams): InitialSelection {
-  const int = (k: string, max: number) => {
-    const n = Number(query.get(k));
-    return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : undefined;
-  };
-  return { mealId: int('meal', 9_999_999), units: int('units', 1000), regionId: int('region', 9_999_999) };
-}
 
 export function useBuySelection(data: CatalogueView, initial: InitialSelection = {}) {
   const dedicated = data.type === 30 || data.type === 50;

@@ -2,7 +2,7 @@
 import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PayDialog } from '../../components/commerce/pay-dialog';
 import type { CatalogueView, OverviewView } from '../../components/commerce/types';
-import { parseSelection } from '../../components/commerce/use-buy-selection';
+import { parseSelection } from '../../lib/buy-selection';
 import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { formatFen } from '../../lib/format';
 import { isRealNameVerified } from '../../lib/identity';

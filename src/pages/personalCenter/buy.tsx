@@ -4,7 +4,7 @@ import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PackageRenewList } from '../../components/commerce/package-renew-list';
 import { PayDialog } from '../../components/commerce/pay-dialog';
 import type { CatalogueView, UpgradablePackage } from '../../components/commerce/types';
-import { parseSelection } from '../../components/commerce/use-buy-selection';
+import { parseSelection } from '../../lib/buy-selection';
 import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { isRealNameVerified } from '../../lib/identity';
 import { currentMineInfo, serverApi } from '../../server/api-server';
