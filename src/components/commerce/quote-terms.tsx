@@ -30,11 +30,24 @@ export function volumeText(t: QuoteTerms): { label: string; value: string } {
   };
 }
 
-function Line({ label, value, testId, tone }: { label: string; value: string; testId?: string; tone?: string }) {
+/** A label and a value; `money` lines keep the amount on one line and let a long label wrap instead. */
+function Line({
+  label,
+  value,
+  testId,
+  tone,
+  money = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  tone?: string;
+  money?: boolean;
+}) {
   return (
     <div className="flex justify-between gap-3" data-testid={testId}>
-      <dt className="shrink-0 text-slate-500">{label}</dt>
-      <dd className={`text-right ${tone ?? 'text-ink'}`}>{value}</dd>
+      <dt className={`text-slate-500 ${money ? 'min-w-0' : 'shrink-0'}`}>{label}</dt>
+      <dd className={`text-right ${money ? 'shrink-0 whitespace-nowrap' : ''} ${tone ?? 'text-ink'}`}>{value}</dd>
     </div>
   );
 }
@@ -56,6 +69,7 @@ export function QuoteTermsList({ terms }: { terms: QuoteTerms[] }) {
                 value={`+${n(t.bonusVolume)}个${t.billingMethod === 2 ? '/天' : ''}（赠量${t.bonusPercent}%）`}
                 tone="text-rose-600"
                 testId="term-bonus"
+                money
               />
             )}
             {!dedicatedType(t.productType) && (
@@ -80,17 +94,18 @@ export function AmountLines(a: {
 }) {
   return (
     <>
-      <Line label="原价" value={formatFen(a.listFen)} testId="amount-list" />
+      <Line label="原价" value={formatFen(a.listFen)} testId="amount-list" money />
       {a.discountFen > 0 && (
         <Line
           label={`活动优惠${a.activityLabel ? `（${a.activityLabel}）` : ''}`}
           value={`-${formatFen(a.discountFen)}`}
           tone="text-rose-600"
           testId="amount-discount"
+          money
         />
       )}
       {a.creditFen > 0 && (
-        <Line label="升级抵扣" value={`-${formatFen(a.creditFen)}`} tone="text-rose-600" testId="amount-credit" />
+        <Line label="升级抵扣" value={`-${formatFen(a.creditFen)}`} tone="text-rose-600" testId="amount-credit" money />
       )}
       {a.couponFen > 0 && (
         <Line
@@ -98,6 +113,7 @@ export function AmountLines(a: {
           value={`-${formatFen(a.couponFen)}`}
           tone="text-rose-600"
           testId="amount-coupon"
+          money
         />
       )}
     </>
