@@ -219,7 +219,14 @@ export function BuyPanel({
       <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-label="订单明细" id="order-summary">
         <h2 className="text-base font-semibold text-ink">订单明细</h2>
         <div className="mt-4">
-          {quote ? <QuoteTermsList terms={quote.terms} /> : <p className="text-sm text-slate-400">正在计算…</p>}
+          {quote ? (
+            <QuoteTermsList
+              // Until a region is chosen the quote prices the first one; name the package without a region.
+              terms={dedicated && !s.regionId ? quote.terms.map((t) => ({ ...t, name: meal.name })) : quote.terms}
+            />
+          ) : (
+            <p className="text-sm text-slate-400">正在计算…</p>
+          )}
         </div>
         <dl className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm">
           <AmountLines
