@@ -10,7 +10,13 @@ export const PRODUCT_LABEL: Record<number, string> = {
   50: '优质IP',
 };
 
-export const BILLING_LABEL: Record<number, string> = { 1: '按量计费', 2: '按时计费' };
+/**
+ * Billing method 1 is 按量 (a number of IPs, valid for the period); 2 is 包天 (a daily volume for a number of days), the
+ * seed's term, used on every page (docs/decisions/034).
+ */
+export const BILLING_LABEL: Record<number, string> = { 1: '按量计费', 2: '包天计费' };
+/** The short form inside names: 按量 / 包天. */
+export const BILLING_SHORT: Record<number, string> = { 1: '按量', 2: '包天' };
 
 export const ORDER_STATE_LABEL: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
 
@@ -63,5 +69,26 @@ export function packageName(p: {
   const dur = durationLabel(p.ipDurationMinutes);
   return p.billingMethod === 1
     ? `${label} · 按量 ${p.count}个 · ${dur}`
-    : `${label} · 按时 ${p.dailyLimit}个/天 · ${dur}`;
+    : `${label} · 包天 ${p.dailyLimit}个/天 · ${dur}`;
+}
+
+/**
+ * What a package still has, in one wording for every kind (the package list's 剩余可用 column): 按量 「剩余 19,997 / 共
+ * 20,000个」; 包天 「今日剩余 1,167 / 每日 1,200个」; dedicated 「2个独享IP」.
+ */
+export function packageRemainingText(p: {
+  productType: number;
+  billingMethod: number;
+  totalCount: number;
+  remainingCount: number;
+  dailyLimit: number;
+  usedToday?: number;
+  ipCount: number;
+}): string {
+  const n = (v: number) => v.toLocaleString('zh-CN');
+  if (p.productType === 30 || p.productType === 50) return `${n(p.ipCount)}个独享IP`;
+  if (p.billingMethod === 1) return `剩余 ${n(p.remainingCount)} / 共 ${n(p.totalCount)}个`;
+  if (!p.dailyLimit) return '不限量';
+  if (p.usedToday === undefined) return `每日 ${n(p.dailyLimit)}个`;
+  return `今日剩余 ${n(Math.max(0, p.dailyLimit - p.usedToday))} / 每日 ${n(p.dailyLimit)}个`;
 }

@@ -2,9 +2,9 @@
 
 export const MEAL_ROWS = [
   { key: 'shortDynamicsNum', label: '短效动态 · 按量', kind: 'count', type: 10 },
-  { key: 'shortDynamicsDate', label: '短效动态 · 包时', kind: 'time', type: 10 },
+  { key: 'shortDynamicsDate', label: '短效动态 · 包天', kind: 'time', type: 10 },
   { key: 'longDynamicsNum', label: '长效静态 · 按量', kind: 'count', type: 40 },
-  { key: 'longDynamicsDate', label: '长效静态 · 包时', kind: 'time', type: 40 },
+  { key: 'longDynamicsDate', label: '长效静态 · 包天', kind: 'time', type: 40 },
   { key: 'fixed', label: '固定IP', kind: 'fixed', type: 30 },
 ] as const;
 

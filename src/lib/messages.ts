@@ -74,7 +74,7 @@ export const messages = {
   couponGone: '优惠券已领完或已下架',
   packageNotRenewable: '该套餐不支持续费',
   addTimesCountOnly: '仅按量计费的套餐支持补量',
-  changeDateTimeOnly: '仅按时计费的套餐和固定IP支持变更时长',
+  changeDateTimeOnly: '仅包天计费的套餐和固定IP支持变更时长',
   mergeTypeMismatch: '只能合并同一产品类型的有效套餐',
   mergeCreditTooHigh: '所选规格的价格需高于原套餐剩余价值，请选择更高规格',
   packageBusy: '套餐已在其他待支付订单中，请先完成或取消该订单',
@@ -151,6 +151,10 @@ export const messages = {
   refusalOverRate: '新建连接过快：请降低请求频率',
   refusalOverConcurrency: '并发连接数超过套餐上限',
   refusalContractStale: '节点暂时无法确认授权，请稍后重试',
+  // Order cancel and detail (Order.Cancel, Order.GetDetail)
+  orderCancelNotPending: '只能取消待支付的订单',
+  orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',
+  orderCancelRetry: '暂时无法在微信支付关闭该订单，请稍后再试',
 } as const;
 
 export type MessageCode = keyof typeof messages;

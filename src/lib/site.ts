@@ -24,7 +24,7 @@ export interface NavLink {
 }
 
 export const PRODUCT_LINKS: NavLink[] = [
-  { label: '短效动态IP', href: '/buy?type=10', desc: '3-30分钟有效，按量或按时计费' },
+  { label: '短效动态IP', href: '/buy?type=10', desc: '3-30分钟有效，按量或包天计费' },
   { label: '长效静态IP', href: '/buy?type=40', desc: '1-24小时有效，稳定不掉线' },
   { label: '固定IP', href: '/buy?type=30', desc: '独享固定出口，按月使用' },
   { label: '优质IP', href: '/buy?type=50', desc: '企业定制与精选线路' },

@@ -69,14 +69,14 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   // Buy: 50,000 IPs (over the new-user coupon's threshold); the received coupon is chosen as the best one.
   await page.goto('/buy?type=10');
   await hydrated(page);
-  await expect(page.getByText('根据国家规定，购买前需完成实名认证')).toHaveCount(0);
+  await expect(page.getByTestId('real-name-notice')).toHaveCount(0);
   await page.getByRole('button', { name: '50,000个' }).click();
   const coupon = page.getByRole('listitem').filter({ hasText: '新人专享券' });
   await coupon.getByRole('button', { name: '领取' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: '领取成功' })).toBeVisible();
   await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText(/新人专享券 -¥5\.00/);
-  const summary = page.getByRole('complementary', { name: '订单金额' });
-  await expect(summary.getByText('优惠券抵扣')).toBeVisible();
+  const summary = page.getByRole('complementary', { name: '订单明细' });
+  await expect(summary.getByTestId('amount-coupon')).toContainText('优惠券（新人专享券）');
   await expect(summary.getByText('-¥5.00', { exact: true })).toBeVisible();
   const payText = (await page.getByTestId('quote-pay').textContent()) ?? '';
   expect(payText).toMatch(/^¥\d+\.\d{2}$/);
@@ -102,7 +102,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   await page.goto('/personalCenter/packageManager/10');
   const pkg = page.getByTestId('package-table').getByRole('row').filter({ hasText: '50000个' });
   await expect(pkg).toHaveCount(1);
-  await expect(pkg).toContainText('剩余 50000 / 50000');
+  await expect(pkg).toContainText('剩余 50,000 / 共 50,000个');
   await expect(pkg).toContainText('使用中');
 
   // Renew it for one period from 续费 / 补量 / 升级 and pay again.
@@ -120,7 +120,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   await expect(renewPay.getByTestId('pay-success')).toContainText('支付成功', { timeout: 15_000 });
 
   await page.goto('/personalCenter/packageManager/10');
-  await expect(pkg).toContainText('剩余 100000 / 100000');
+  await expect(pkg).toContainText('剩余 100,000 / 共 100,000个');
 
   // The bill: both orders, paid, newest first.
   await page.goto('/personalCenter/orderManager?state=2');

@@ -20,7 +20,7 @@ const PUBLIC_ROUTES: [string, RegExp][] = [
   ['/region/data', /地区数据/],
   ['/privacyPolicy', /隐私政策/],
   ['/userAgreement', /用户协议/],
-  ['/rebate', /推广返利|最高可得30%返佣/],
+  ['/rebate', /推广返利|最高可得20%返佣/],
 ];
 
 test('every public route renders its Chinese content without console errors', async ({ page }) => {

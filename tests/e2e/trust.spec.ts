@@ -160,7 +160,7 @@ test('a new user hits the gate, passes personal verification through the simulat
   await page.goto('/personalCenter/packageManager/10');
   const trial = page.getByTestId('package-table').getByRole('row').filter({ hasText: '新用户免费试用' });
   await expect(trial).toHaveCount(1);
-  await expect(trial).toContainText('剩余 1000 / 1000');
+  await expect(trial).toContainText('剩余 1,000 / 共 1,000个');
 });
 
 test('a user receives a red packet', async ({ page }) => {
@@ -200,7 +200,7 @@ test('a user receives a red packet', async ({ page }) => {
   await page.goto('/personalCenter/packageManager/10');
   const pkg = page.getByTestId('package-table').getByRole('row').filter({ hasText: '红包 · 新人红包' });
   await expect(pkg).toHaveCount(1);
-  await expect(pkg).toContainText('剩余 500 / 500');
+  await expect(pkg).toContainText('剩余 500 / 共 500个');
   await expect(pkg).toContainText('3分钟');
 });
 

@@ -233,6 +233,16 @@ describe('coupons', () => {
     expect(couponReduction(3000, coupon({ validFrom: NOW + 1 }), [10], NOW)).toBeNull();
   });
 
+  it('meets the threshold with the original price, and reduces what is left after the discount', () => {
+    // ¥10.00 list, 15% off -> ¥8.50: the ¥5 coupon 满¥10.00 applies (docs/decisions/033).
+    expect(couponReduction(850, coupon({ thresholdFen: 1000 }), [10], NOW, 1000)).toBe(500);
+    expect(couponReduction(850, coupon({ thresholdFen: 1000 }), [10], NOW, 999)).toBeNull();
+    expect(bestCoupon(850, [coupon({ thresholdFen: 1000 })], [10], NOW, 1000)?.reductionFen).toBe(500);
+    const line = quotePurchase({ ...countMeal, priceFen: 1000 }, 1, act({ discountPercent: 15 }));
+    const t = totalQuote([line], 0, { offer: coupon({ thresholdFen: 1000 }), productTypes: [10], now: NOW });
+    expect(t).toMatchObject({ listFen: 1000, discountFen: 150, couponFen: 500, payFen: 350 });
+  });
+
   it('offers the coupon saving the most, the earliest expiring on a tie', () => {
     const list = [
       coupon({ userCouponId: 1, value: 500 }),

@@ -1,5 +1,5 @@
 'use client';
-// The bill table: select unpaid or closed orders to delete, pay unpaid ones on the cashier page.
+// The bill table: select unpaid or closed orders to delete, pay or cancel unpaid ones, open any order's detail.
 import { useState } from 'react';
 import { api } from '../../lib/api-browser';
 import { PRODUCT_LABEL } from '../../lib/commerce';
@@ -7,6 +7,7 @@ import { formatDateTime, formatFen } from '../../lib/format';
 import { pushToast } from '../../state/toast';
 import { Cell, DataBody, DataHead, DataRow, DataTable, rowAction, Th } from '../data-table';
 import { Dialog } from '../dialog';
+import { CancelOrderButton } from './cancel-order-button';
 
 export interface BillRow {
   orderNo: string;
@@ -119,6 +120,14 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
                   {r.state === 1 && (
                     <a className={rowAction()} href={`/payPage?orderNo=${r.orderNo}`}>
                       去支付
+                    </a>
+                  )}
+                  {r.state === 1 && (
+                    <CancelOrderButton orderNo={r.orderNo} className={`${rowAction('danger')} md:ml-3`} />
+                  )}
+                  {r.state !== 1 && (
+                    <a className={rowAction()} href={`/payPage?orderNo=${r.orderNo}`} data-testid="order-detail-link">
+                      详情
                     </a>
                   )}
                 </Cell>

@@ -1,16 +1,23 @@
 'use client';
 // The order form for one product type: choose billing method, IP duration, size, period (or line, period and region
-// for fixed/premium IPs) and quantity; prices come live from PayOrder.Quote (with the best coupon pre-selected);
-// buying opens the WeChat payment dialog.
-import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+// for fixed/premium IPs) and quantity (useBuySelection, kept in the URL); prices and terms come live from
+// PayOrder.Quote with the best coupon pre-selected (useBuyQuote); buying opens the WeChat payment dialog. A visitor or
+// an unverified customer is sent to login / real-name with the chosen package as the way back. Phones get a sticky
+// order bar with the price and 立即购买.
+import { useAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-browser';
-import { BILLING_LABEL, couponFace, durationLabel, periodLabel } from '../../lib/commerce';
+import type { InitialSelection } from '../../lib/buy-selection';
+import { BILLING_LABEL, couponFace, periodLabel } from '../../lib/commerce';
+import { COUPON_STACKING_NOTE, couponRuleText } from '../../lib/coupon-rules';
 import { formatFen } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { payingOrderAtom } from '../../state/commerce';
 import { pushToast } from '../../state/toast';
-import type { CatalogueView, QuoteView } from './types';
+import { AmountLines, activityLabel, QuoteTermsList } from './quote-terms';
+import type { CatalogueView } from './types';
+import { useBuyQuote } from './use-buy-quote';
+import { selectionHref, useBuySelection } from './use-buy-selection';
 
 const chip = (active: boolean) =>
   `rounded-lg border px-3 py-2 text-sm transition-colors ${active ? 'border-brand-600 bg-brand-50 font-medium text-brand-700' : 'border-slate-200 bg-white text-slate-700 hover:border-brand-300'}`;
@@ -24,110 +31,62 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-interface Receivable {
-  id: number;
-  name: string;
-  kind: number;
-  value: number;
-  thresholdFen: number;
-  perUserLimit: number;
-  received: number;
+function Chip({ active, onClick, children }: { active: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button type="button" className={chip(active)} aria-pressed={active} onClick={onClick}>
+      {children}
+    </button>
+  );
 }
 
-export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified: boolean } | null }) {
-  const dedicated = data.type === 30 || data.type === 50;
-  const meals = data.meals;
-  const [billing, setBilling] = useState<number>(meals[0]?.billingMethod ?? 1);
-  const [overseas, setOverseas] = useState(false);
-  const [minutes, setMinutes] = useState<number>(data.ipTimes[0]?.minutes ?? 0);
-  const pool = meals.filter(
-    (m) =>
-      (dedicated ? m.isOverseas === overseas : m.billingMethod === billing) &&
-      (dedicated || m.ipDurationMinutes === minutes),
-  );
-  const sizes = [...new Set(pool.map((m) => m.size))];
-  const [sizeChoice, setSize] = useState<number>(sizes[0] ?? 0);
-  const size = sizes.includes(sizeChoice) ? sizeChoice : (sizes[0] ?? 0);
-  const periods = [...new Set(pool.filter((m) => m.size === size || dedicated).map((m) => m.periodDays))];
-  const [periodChoice, setPeriod] = useState<number>(periods[0] ?? 0);
-  const period = periods.includes(periodChoice) ? periodChoice : (periods[0] ?? 0);
-  const meal =
-    pool.find((m) => (dedicated || m.size === size) && m.periodDays === period) ??
-    pool.find((m) => dedicated || m.size === size) ??
-    pool[0];
-  const regions = data.regions.filter((r) => r.isOverseas === overseas);
-  const [regionChoice, setRegionId] = useState<number>(0);
-  const regionId = regions.some((r) => r.id === regionChoice) ? regionChoice : 0;
-  const [units, setUnits] = useState(1);
-  const [couponId, setCouponId] = useState<number | 'none' | 'auto'>('auto');
-  const [quote, setQuote] = useState<QuoteView | null>(null);
+/** Why a customer is sent to real-name verification before paying (shown before and with the detour). */
+export const REAL_NAME_NOTICE =
+  '根据相关规定，购买代理IP需先完成实名认证（约1分钟），认证后将回到您选择的套餐继续购买。';
+
+export function BuyPanel({
+  data,
+  user,
+  initial,
+}: {
+  data: CatalogueView;
+  user: { verified: boolean } | null;
+  initial?: InitialSelection;
+}) {
+  const s = useBuySelection(data, initial);
+  const { meal, dedicated, units } = s;
+  const request = meal
+    ? {
+        kind: 'buy',
+        mealId: meal.id,
+        units,
+        ...(dedicated ? { regionId: s.regionId || s.regions[0]?.id } : {}),
+      }
+    : null;
+  const q = useBuyQuote(request, user !== null);
+  const quote = q.quote;
   const [busy, setBusy] = useState(false);
-  const [receivable, setReceivable] = useState<Receivable[]>([]);
-  const [couponsVersion, setCouponsVersion] = useState(0);
-  const openPay = useSetAtom(payingOrderAtom);
-
-  const chosenCoupon = typeof couponId === 'number' ? couponId : undefined;
-  // One string holds everything a quote depends on, so the effect re-runs exactly when it changes.
-  const quoteKey = meal
-    ? JSON.stringify({
-        request: {
-          kind: 'buy',
-          mealId: meal.id,
-          units,
-          ...(dedicated ? { regionId: regionId || regions[0]?.id } : {}),
-        },
-        couponId: chosenCoupon,
-        v: couponsVersion,
-      })
-    : '';
-
+  const [paying, openPay] = useAtom(payingOrderAtom);
+  // When the payment dialog closes (paid, cancelled or just closed), quote again: a cancelled order's coupon is back.
+  const wasPaying = useRef(false);
+  const refreshQuote = q.refresh;
   useEffect(() => {
-    if (!quoteKey) return;
-    const { request, couponId: chosen } = JSON.parse(quoteKey) as { request: unknown; couponId?: number };
-    let live = true;
-    const t = setTimeout(async () => {
-      const r = await api.call<QuoteView>('PayOrder.Quote', { request, couponId: chosen }, { silent: true });
-      if (!live) return;
-      if (r && typeof r === 'object' && 'payFen' in r) {
-        setQuote(r);
-        setCouponId((c) => (c === 'auto' && r.bestCouponId ? r.bestCouponId : c));
-      } else setCouponId('auto');
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [quoteKey]);
-
-  const receivableKey = user ? `v${couponsVersion}` : '';
-  useEffect(() => {
-    if (!receivableKey) return;
-    void api.call<{ list: Receivable[] }>('Coupon.GetReceivable', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'list' in r) setReceivable(r.list.filter((c) => c.received < c.perUserLimit));
-    });
-  }, [receivableKey]);
-
-  async function receive(id: number) {
-    const r = await api.call('Coupon.Receive', { couponId: id });
-    if (r !== false) {
-      pushToast('success', '领取成功，已自动为您选择最优优惠券');
-      setCouponId('auto');
-      setCouponsVersion((v) => v + 1);
-    }
-  }
+    if (wasPaying.current && !paying) refreshQuote();
+    wasPaying.current = paying !== null;
+  }, [paying, refreshQuote]);
 
   async function buy() {
     if (!meal) return;
+    const back = encodeURIComponent(selectionHref());
     if (!user) {
-      window.location.assign(`/login?redirect=${encodeURIComponent(`/buy?type=${data.type}`)}`);
+      window.location.assign(`/login?redirect=${back}`);
       return;
     }
     if (!user.verified) {
       pushToast('error', messages.realNameRequired);
-      window.location.assign('/personalCenter/realNameAuth');
+      window.location.assign(`/personalCenter/realNameAuth?next=${back}`);
       return;
     }
-    if (dedicated && !regionId) {
+    if (dedicated && !s.regionId) {
       pushToast('error', messages.regionRequired);
       return;
     }
@@ -141,72 +100,69 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
     }>('PayOrder.BuyProxy', {
       mealId: meal.id,
       units,
-      ...(dedicated ? { regionId } : {}),
-      ...(chosenCoupon ? { couponId: chosenCoupon } : {}),
+      ...(dedicated ? { regionId: s.regionId } : {}),
+      ...(q.chosenCoupon ? { couponId: q.chosenCoupon } : {}),
     });
     setBusy(false);
     if (r && typeof r === 'object' && 'orderNo' in r) {
       openPay(r);
-      setCouponId('auto');
-      setCouponsVersion((v) => v + 1);
+      q.refresh();
     }
   }
 
   if (!meal) return <p className="card p-8 text-center text-slate-500">暂无在售套餐</p>;
-  const unitLabel = dedicated ? '个IP' : meal.billingMethod === 1 ? '份' : '份';
+  const payFen = quote?.payFen ?? meal.payFen * units;
+  const buyLabel = !user ? '登录后购买' : busy ? '正在下单…' : user.verified ? '立即购买' : '实名认证后购买';
+  const unitLabel = dedicated ? '个IP' : '份';
+  const signupHref = () => `/login?type=sms&redirect=${encodeURIComponent(selectionHref())}`;
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_340px]" data-testid="buy-panel">
-      <div className="card px-5 md:px-6">
+    <div className="grid gap-6 pb-24 lg:grid-cols-[1fr_360px] lg:pb-0" data-testid="buy-panel">
+      <div className="card h-fit px-5 md:px-6">
         {!dedicated && (
           <Row label="计费方式">
             {[1, 2]
-              .filter((b) => meals.some((m) => m.billingMethod === b))
+              .filter((b) => data.meals.some((m) => m.billingMethod === b))
               .map((b) => (
-                <button key={b} type="button" className={chip(billing === b)} onClick={() => setBilling(b)}>
+                <Chip key={b} active={s.billing === b} onClick={() => s.setBilling(b)}>
                   {BILLING_LABEL[b]}
-                </button>
+                </Chip>
               ))}
           </Row>
         )}
         {data.type === 50 && (
           <Row label="线路">
-            <button type="button" className={chip(!overseas)} onClick={() => setOverseas(false)}>
+            <Chip active={!s.overseas} onClick={() => s.setOverseas(false)}>
               企业精选
-            </button>
-            <button type="button" className={chip(overseas)} onClick={() => setOverseas(true)}>
+            </Chip>
+            <Chip active={s.overseas} onClick={() => s.setOverseas(true)}>
               海外精选 <span className="ml-1 rounded bg-rose-500 px-1 text-xs text-white">超低折扣</span>
-            </button>
+            </Chip>
           </Row>
         )}
         {!dedicated && (
           <Row label="IP时长">
             {data.ipTimes.map((t) => (
-              <button
-                key={t.minutes}
-                type="button"
-                className={chip(minutes === t.minutes)}
-                onClick={() => setMinutes(t.minutes)}
-              >
+              <Chip key={t.minutes} active={s.minutes === t.minutes} onClick={() => s.setMinutes(t.minutes)}>
                 {t.label}
-              </button>
+              </Chip>
             ))}
           </Row>
         )}
         {!dedicated && (
-          <Row label={billing === 1 ? '套餐IP数' : '每日IP数'}>
-            {sizes.map((s) => (
-              <button key={s} type="button" className={chip(size === s)} onClick={() => setSize(s)}>
-                {billing === 1 ? `${s.toLocaleString('zh-CN')}个` : `${s.toLocaleString('zh-CN')}个/天`}
-              </button>
+          <Row label={s.billing === 1 ? '套餐IP数' : '每日IP数'}>
+            {s.sizes.map((v) => (
+              <Chip key={v} active={s.size === v} onClick={() => s.setSize(v)}>
+                {s.billing === 1 ? `${v.toLocaleString('zh-CN')}个` : `${v.toLocaleString('zh-CN')}个/天`}
+              </Chip>
             ))}
           </Row>
         )}
-        {(dedicated || billing === 2) && (
+        {(dedicated || s.billing === 2) && (
           <Row label="购买时长">
-            {periods.map((p) => (
-              <button key={p} type="button" className={chip(period === p)} onClick={() => setPeriod(p)}>
+            {s.periods.map((p) => (
+              <Chip key={p} active={s.period === p} onClick={() => s.setPeriod(p)}>
                 {periodLabel(p)}
-              </button>
+              </Chip>
             ))}
           </Row>
         )}
@@ -214,12 +170,12 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
           <Row label="地区">
             <select
               className="input max-w-xs"
-              value={regionId}
-              onChange={(e) => setRegionId(Number(e.target.value))}
+              value={s.regionId}
+              onChange={(e) => s.setRegionId(Number(e.target.value))}
               aria-label="选择地区"
             >
               <option value={0}>请选择地区</option>
-              {regions.map((r) => (
+              {s.regions.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.province && r.province !== r.name && r.province !== '海外' ? `${r.province} · ${r.name}` : r.name}
                 </option>
@@ -232,7 +188,7 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
             <button
               type="button"
               className="btn-ghost border border-slate-200 px-3"
-              onClick={() => setUnits(Math.max(1, units - 1))}
+              onClick={() => s.setUnits(Math.max(1, units - 1))}
               aria-label="减少"
             >
               −
@@ -242,12 +198,12 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
               inputMode="numeric"
               value={units}
               aria-label="购买数量"
-              onChange={(e) => setUnits(Math.min(1000, Math.max(1, Number(e.target.value.replace(/\D/g, '')) || 1)))}
+              onChange={(e) => s.setUnits(Math.min(1000, Math.max(1, Number(e.target.value.replace(/\D/g, '')) || 1)))}
             />
             <button
               type="button"
               className="btn-ghost border border-slate-200 px-3"
-              onClick={() => setUnits(Math.min(1000, units + 1))}
+              onClick={() => s.setUnits(Math.min(1000, units + 1))}
               aria-label="增加"
             >
               +
@@ -255,32 +211,40 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
             <span className="ml-2 text-sm text-slate-500">{unitLabel}</span>
           </div>
         </Row>
-        <div className="py-4 text-sm text-slate-500">
-          {meal.name}
-          {meal.activityName && <span className="ml-2 text-rose-600">· {meal.activityName}</span>}
-          {!dedicated && <span className="ml-2">· 单个IP有效期 {durationLabel(meal.ipDurationMinutes)}</span>}
-        </div>
+        <p className="py-4 text-xs leading-5 text-slate-500">
+          价格、赠量与有效期以右侧（手机为下方）订单明细为准，均由系统按当前活动实时计算；支付成功后套餐立即到账。
+        </p>
       </div>
 
-      <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-label="订单金额">
-        <h2 className="text-base font-semibold text-ink">订单金额</h2>
-        <dl className="mt-4 space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-slate-500">原价</dt>
-            <dd>{formatFen(quote?.listFen ?? meal.priceFen * units)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-500">活动优惠{meal.tag ? `（${meal.tag}）` : ''}</dt>
-            <dd className="text-rose-600">-{formatFen(quote?.discountFen ?? 0)}</dd>
-          </div>
+      <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-label="订单明细" id="order-summary">
+        <h2 className="text-base font-semibold text-ink">订单明细</h2>
+        <div className="mt-4">
+          {quote ? (
+            <QuoteTermsList
+              // Until a region is chosen the quote prices the first one; name the package without a region.
+              terms={dedicated && !s.regionId ? quote.terms.map((t) => ({ ...t, name: meal.name })) : quote.terms}
+            />
+          ) : (
+            <p className="text-sm text-slate-400">正在计算…</p>
+          )}
+        </div>
+        <dl className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm">
+          <AmountLines
+            listFen={quote?.listFen ?? meal.priceFen * units}
+            discountFen={quote?.discountFen ?? 0}
+            creditFen={quote?.creditFen ?? 0}
+            couponFen={quote?.couponFen ?? 0}
+            activityLabel={quote ? activityLabel(quote.terms) : null}
+            couponName={quote?.coupon?.name ?? null}
+          />
           {user && (
             <div className="flex items-center justify-between gap-2">
-              <dt className="shrink-0 text-slate-500">优惠券</dt>
+              <dt className="shrink-0 text-slate-500">选择优惠券</dt>
               <dd>
                 <select
-                  className="max-w-44 rounded border border-slate-200 px-2 py-1 text-sm"
-                  value={typeof couponId === 'number' ? couponId : 'none'}
-                  onChange={(e) => setCouponId(e.target.value === 'none' ? 'none' : Number(e.target.value))}
+                  className="max-w-48 rounded border border-slate-200 px-2 py-1 text-sm"
+                  value={typeof q.couponId === 'number' ? q.couponId : 'none'}
+                  onChange={(e) => q.setCouponId(e.target.value === 'none' ? 'none' : Number(e.target.value))}
                   aria-label="选择优惠券"
                   data-testid="coupon-select"
                 >
@@ -294,17 +258,11 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
               </dd>
             </div>
           )}
-          {quote && quote.couponFen > 0 && (
-            <div className="flex justify-between">
-              <dt className="text-slate-500">优惠券抵扣</dt>
-              <dd className="text-rose-600">-{formatFen(quote.couponFen)}</dd>
-            </div>
-          )}
         </dl>
         <div className="mt-4 flex items-baseline justify-between border-t border-slate-100 pt-4">
           <span className="text-sm text-slate-600">应付</span>
           <span className="text-2xl font-bold text-rose-600" data-testid="quote-pay">
-            {formatFen(quote?.payFen ?? meal.payFen * units)}
+            {formatFen(payFen)}
           </span>
         </div>
         <button
@@ -314,23 +272,45 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
           onClick={buy}
           data-testid="buy-now"
         >
-          {!user ? '登录后购买' : busy ? '正在下单…' : '立即购买'}
+          {buyLabel}
         </button>
-        {user && !user.verified && <p className="mt-2 text-xs text-amber-600">根据国家规定，购买前需完成实名认证</p>}
-        {receivable.length > 0 && (
+        {!user && (
+          <p className="mt-2 text-center text-xs text-slate-500">
+            还没有账号？
+            <a
+              className="text-brand-600 hover:underline"
+              href="/login?type=sms"
+              onClick={(e) => {
+                e.preventDefault();
+                window.location.assign(signupHref());
+              }}
+            >
+              免费注册
+            </a>
+            ，注册后回到本套餐
+          </p>
+        )}
+        {user && !user.verified && (
+          <p className="mt-2 rounded bg-amber-50 p-2 text-xs leading-5 text-amber-700" data-testid="real-name-notice">
+            {REAL_NAME_NOTICE}
+          </p>
+        )}
+        {q.receivable.length > 0 && (
           <div className="mt-4 rounded-lg bg-amber-50 p-3">
             <div className="text-xs font-medium text-amber-800">可领取的优惠券</div>
             <ul className="mt-2 space-y-2">
-              {receivable.map((c) => (
-                <li key={c.id} className="flex items-center justify-between text-sm">
+              {q.receivable.map((c) => (
+                <li key={c.id} className="flex items-center justify-between gap-2 text-sm">
                   <span>
                     <b className="text-rose-600">{couponFace(c.kind, c.value)}</b> {c.name}
-                    <span className="ml-1 text-xs text-slate-500">满{formatFen(c.thresholdFen)}可用</span>
+                    <span className="block text-xs text-slate-500" data-testid="coupon-rule">
+                      {couponRuleText(c)}
+                    </span>
                   </span>
                   <button
                     type="button"
-                    className="text-xs font-medium text-brand-600 hover:underline"
-                    onClick={() => receive(c.id)}
+                    className="shrink-0 text-xs font-medium text-brand-600 hover:underline"
+                    onClick={() => q.receive(c)}
                   >
                     领取
                   </button>
@@ -339,7 +319,33 @@ export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified
             </ul>
           </div>
         )}
+        {user && <p className="mt-3 text-xs leading-5 text-slate-400">{COUPON_STACKING_NOTE}</p>}
       </aside>
+
+      <div
+        className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] lg:hidden"
+        data-testid="order-bar"
+        data-order-bar=""
+      >
+        <span className="order-bar-slot hidden w-12 shrink-0" aria-hidden="true" />
+        <a href="#order-summary" className="min-w-0 flex-1">
+          <span className="block text-xs text-slate-500">
+            应付{quote && quote.listFen > quote.payFen ? ` · 已省${formatFen(quote.listFen - quote.payFen)}` : ''}
+          </span>
+          <span className="text-xl font-bold text-rose-600" data-testid="order-bar-pay">
+            {formatFen(payFen)}
+          </span>
+        </a>
+        <button
+          type="button"
+          className="btn-primary shrink-0 px-6 py-3 text-base"
+          disabled={busy}
+          onClick={buy}
+          data-testid="order-bar-buy"
+        >
+          {buyLabel}
+        </button>
+      </div>
     </div>
   );
 }

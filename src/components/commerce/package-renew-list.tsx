@@ -1,6 +1,7 @@
 'use client';
 // The user's packages of one type with their renew / buy-IP / extend / upgrade actions (personal centre, tab 2).
 import { useState } from 'react';
+import { packageRemainingText } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { BuyIpDialog, type PackageAction } from './buy-ip-dialog';
 import type { MealViewData, UpgradablePackage } from './types';
@@ -21,11 +22,7 @@ export function PackageRenewList({ list, upgradeMeals }: { list: UpgradablePacka
       <ul className="space-y-3">
         {list.map((p) => {
           const dedicated = p.productType === 30 || p.productType === 50;
-          const usage = dedicated
-            ? `${p.ipCount}个IP`
-            : p.billingMethod === 1
-              ? `剩余 ${p.remainingCount.toLocaleString('zh-CN')} / ${p.totalCount.toLocaleString('zh-CN')} 个`
-              : `每日 ${p.dailyLimit.toLocaleString('zh-CN')} 个`;
+          const usage = packageRemainingText(p);
           const btn = 'btn-outline px-3 py-1.5 text-xs';
           return (
             <li key={p.id} className="card flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">

@@ -1,9 +1,11 @@
 'use client';
-// The WeChat payment dialog: opens for the order in payingOrderAtom and shows the payment box.
+// The WeChat payment dialog: opens for the order in payingOrderAtom and shows the payment box, with the order's detail
+// page and 取消订单 (which returns its coupon; the buy page re-quotes when the dialog closes).
 import { useAtom } from 'jotai';
 import { useCallback } from 'react';
 import { payingOrderAtom } from '../../state/commerce';
 import { Dialog } from '../dialog';
+import { CancelOrderButton } from './cancel-order-button';
 import { WechatPayBox } from './wechat-pay-box';
 
 export function PayDialog() {
@@ -14,6 +16,12 @@ export function PayDialog() {
     <Dialog open title="微信支付" onClose={close} bare width="max-w-sm">
       <p className="mb-2 line-clamp-2 text-center text-sm text-slate-600">{order.title}</p>
       <WechatPayBox order={order} />
+      <div className="mt-3 flex justify-center gap-4 border-t border-slate-100 pt-3 text-sm">
+        <a className="text-brand-600 hover:underline" href={`/payPage?orderNo=${order.orderNo}`}>
+          订单详情
+        </a>
+        <CancelOrderButton orderNo={order.orderNo} className="text-slate-500 hover:text-rose-600" onDone={close} />
+      </div>
     </Dialog>
   );
 }

@@ -24,6 +24,25 @@ export interface CatalogueView {
   regions: { id: number; name: string; province: string; isOverseas: boolean }[];
 }
 
+/** One line's terms from PayOrder.Quote (see LineTerms in src/server/domain/checkout.ts). */
+export interface QuoteTerms {
+  name: string;
+  productType: number;
+  billingMethod: number;
+  ipDurationMinutes: number;
+  units: number;
+  count: number;
+  dailyLimit: number;
+  ipCount: number;
+  days: number;
+  bonusVolume: number;
+  bonusPercent: number;
+  listFen: number;
+  discountFen: number;
+  discountPercent: number;
+  activityName: string | null;
+}
+
 export interface QuoteView {
   listFen: number;
   discountFen: number;
@@ -33,6 +52,8 @@ export interface QuoteView {
   title: string;
   bestCouponId: number | null;
   applicableCoupons: { id: number; name: string; reductionFen: number; expiresAt: number }[];
+  coupon: { id: number; name: string } | null;
+  terms: QuoteTerms[];
 }
 
 export interface OverviewView {

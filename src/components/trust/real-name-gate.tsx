@@ -28,7 +28,14 @@ export function RealNameGate() {
       open={open}
       title="请完成实名认证"
       onClose={() => setOpen(false)}
-      onConfirm={() => window.location.assign('/personalCenter/realNameAuth')}
+      onConfirm={() =>
+        // From a buy page the chosen package (in its URL) is the way back after verification.
+        window.location.assign(
+          path.startsWith('/buy')
+            ? `/personalCenter/realNameAuth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`
+            : '/personalCenter/realNameAuth',
+        )
+      }
       confirmText="去认证"
       cancelText="稍后再说"
     >

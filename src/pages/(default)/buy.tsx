@@ -2,6 +2,7 @@
 import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PayDialog } from '../../components/commerce/pay-dialog';
 import type { CatalogueView, OverviewView } from '../../components/commerce/types';
+import { parseSelection } from '../../lib/buy-selection';
 import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { formatFen } from '../../lib/format';
 import { isRealNameVerified } from '../../lib/identity';
@@ -9,14 +10,15 @@ import { SITE } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
 const INTRO: Record<number, string> = {
-  10: 'IP有效期3-30分钟，海量IP池秒级轮换，按量或按时计费，适合数据采集与高并发业务',
+  10: 'IP有效期3-30分钟，海量IP池秒级轮换，按量或包天计费，适合数据采集与高并发业务',
   40: 'IP有效期1-24小时，稳定不掉线，适合账号运营、广告验证等需要会话保持的场景',
   30: '独享固定出口IP，按周期使用，全国20个热门城市可选',
   50: '企业定制与精选线路，覆盖国内外优质节点，专属客服保障',
 };
 
 export default async function BuyPage({ query }: { query: string }) {
-  const raw = Number(new URLSearchParams(query).get('type'));
+  const params = new URLSearchParams(query);
+  const raw = Number(params.get('type'));
   const type = (PRODUCT_TYPES as readonly number[]).includes(raw) ? raw : 10;
   const api = await serverApi();
   const [catalogue, overview, mine] = await Promise.all([
@@ -68,7 +70,7 @@ export default async function BuyPage({ query }: { query: string }) {
         </div>
       </section>
       <div className="container-page -mt-4">
-        <BuyPanel key={type} data={data} user={user} />
+        <BuyPanel key={type} data={data} user={user} initial={parseSelection(params)} />
       </div>
       <PayDialog />
     </div>

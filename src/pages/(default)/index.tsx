@@ -32,7 +32,7 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
     label: '短效动态IP',
     href: '/buy?type=10',
     desc: '海量IP池快速轮换，适合高并发采集。',
-    points: ['3/5/10/15/30 分钟时长', '按量或按时计费', '单次提取最多200个'],
+    points: ['3/5/10/15/30 分钟时长', '按量或包天计费', '单次提取最多200个'],
   },
   {
     type: '40',
@@ -95,7 +95,7 @@ export default async function HomePage() {
           </p>
           <h1 className="max-w-2xl text-3xl leading-tight font-bold md:text-5xl">高匿名代理IP，让数据业务稳定在线</h1>
           <p className="mt-5 max-w-xl text-base leading-7 text-brand-100 md:text-lg">
-            短效动态、长效静态、固定独享与企业定制四条产品线，API 秒级提取，白名单一键授权，按量或按时灵活计费。
+            短效动态、长效静态、固定独享与企业定制四条产品线，API 秒级提取，白名单一键授权，按量或包天灵活计费。
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="/buy?type=10" className="btn bg-white px-6 py-3 text-base text-brand-700 hover:bg-brand-50">

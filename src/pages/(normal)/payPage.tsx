@@ -1,39 +1,94 @@
-// /payPage?orderNo=: the cashier page for one of the user's orders (WeChat QR code, polled until paid).
+// /payPage?orderNo=: the cashier and order detail page for one of the user's orders: what was bought (terms), each
+// amount on its own line, times and payment numbers; the WeChat QR code (polled until paid) and 取消订单 while pending.
 import { unstable_redirect as redirect } from 'waku/router/server';
+import { CancelOrderButton } from '../../components/commerce/cancel-order-button';
+import { AmountLines, validityText } from '../../components/commerce/quote-terms';
 import { PaySuccess, WechatPayBox } from '../../components/commerce/wechat-pay-box';
+import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { SITE } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
-interface OrderState {
+interface OrderDetail {
   orderNo: string;
+  kindText: string;
+  productType: number;
+  title: string;
   state: number;
   stateText: string;
-  expired: boolean;
-  title: string;
+  items: {
+    name: string;
+    productType: number;
+    billingMethod: number;
+    ipDurationMinutes: number;
+    units: number;
+    addCount: number;
+    addDailyLimit: number;
+    addIpCount: number;
+    addDays: number;
+    listFen: number;
+    renewsPackage: boolean;
+  }[];
   listFen: number;
   discountFen: number;
   creditFen: number;
   couponFen: number;
+  couponName: string | null;
   payFen: number;
   createdAt: number;
   expiresAt: number;
   paidAt: number | null;
+  closedAt: number | null;
+  outTradeNo: string | null;
+  transactionId: string | null;
+}
+
+const n = (v: number) => v.toLocaleString('zh-CN');
+
+/** What one order line delivered, in words. */
+function delivered(i: OrderDetail['items'][number]): string[] {
+  const out: string[] = [];
+  if (i.addIpCount > 0) out.push(`${n(i.addIpCount)}个独享IP`);
+  if (i.addCount > 0) out.push(`${i.renewsPackage ? '增加' : ''}IP ${n(i.addCount)}个`);
+  if (i.addDailyLimit > 0) out.push(`每日 ${n(i.addDailyLimit)}个`);
+  if (i.ipDurationMinutes > 0) out.push(`单个IP时长 ${durationLabel(i.ipDurationMinutes)}`);
+  if (i.addDays > 0) {
+    out.push(
+      i.renewsPackage
+        ? `有效期延长${i.addDays}天`
+        : `有效期：${validityText({ productType: i.productType, billingMethod: i.billingMethod, days: i.addDays })}`,
+    );
+  }
+  return out;
+}
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-right break-all text-ink" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }
 
 export default async function PayPage({ query }: { query: string }) {
   const orderNo = new URLSearchParams(query).get('orderNo') ?? '';
   if (!(await currentMineInfo())) redirect(`/login?redirect=${encodeURIComponent(`/payPage?orderNo=${orderNo}`)}`);
-  const order = /^D\d{14}[0-9A-Z]{16}$/.test(orderNo)
-    ? await (await serverApi()).call<OrderState>('PayOrder.GetOrderStateByOrderId', { orderNo }, { silent: true })
-    : false;
-  const found = order && 'orderNo' in order ? order : null;
+  const valid = /^D\d{14}[0-9A-Z]{16}$/.test(orderNo);
+  const api = await serverApi();
+  // The state call first: it asks WeChat Pay about a pending order, so the detail below is current.
+  if (valid) await api.call('PayOrder.GetOrderStateByOrderId', { orderNo }, { silent: true });
+  const detail = valid ? await api.call<OrderDetail>('Order.GetDetail', { orderNo }, { silent: true }) : false;
+  const found = detail && 'orderNo' in detail ? detail : null;
+  const pending = found?.state === 1;
   return (
     <div className="bg-slate-50 py-10">
-      <title>{`收银台 - ${SITE.name}`}</title>
+      <title>{`${pending ? '收银台' : '订单详情'} - ${SITE.name}`}</title>
       <meta name="robots" content="noindex" />
-      <div className="container-page max-w-3xl">
-        <h1 className="mb-5 text-xl font-bold text-ink">收银台</h1>
+      <div className="container-page max-w-4xl">
+        <h1 className="mb-5 text-xl font-bold text-ink">{pending ? '收银台' : '订单详情'}</h1>
         {!found ? (
           <div className="card p-10 text-center text-slate-500" data-testid="pay-page-missing">
             订单不存在
@@ -42,51 +97,84 @@ export default async function PayPage({ query }: { query: string }) {
             </a>
           </div>
         ) : (
-          <div className="grid gap-5 md:grid-cols-[1fr_300px]">
-            <section className="card p-5 text-sm" aria-label="订单信息">
-              <dl className="space-y-3">
-                <div className="flex justify-between gap-4">
-                  <dt className="shrink-0 text-slate-500">商品</dt>
-                  <dd className="text-right text-ink">{found.title}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-500">订单号</dt>
-                  <dd className="font-mono text-xs">{found.orderNo}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-500">下单时间</dt>
-                  <dd>{formatDateTime(found.createdAt)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-500">原价</dt>
-                  <dd>{formatFen(found.listFen)}</dd>
-                </div>
-                {found.discountFen + found.creditFen + found.couponFen > 0 && (
-                  <div className="flex justify-between">
-                    <dt className="text-slate-500">优惠与抵扣</dt>
-                    <dd className="text-rose-600">
-                      -{formatFen(found.discountFen + found.creditFen + found.couponFen)}
-                    </dd>
-                  </div>
-                )}
-                <div className="flex justify-between border-t border-slate-100 pt-3">
-                  <dt className="text-slate-500">状态</dt>
-                  <dd data-testid="pay-page-state">{found.stateText}</dd>
+          <div className="grid gap-5 md:grid-cols-[1fr_320px]">
+            <section className="card space-y-5 p-5 text-sm" aria-label="订单信息" data-testid="order-detail">
+              <div>
+                <h2 className="font-semibold text-ink">购买内容</h2>
+                <ul className="mt-3 space-y-3">
+                  {found.items.map((i, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder and may share a name
+                    <li key={`${i.name}-${k}`} className="rounded-lg bg-slate-50 p-3" data-testid="order-item">
+                      <div className="flex justify-between gap-3">
+                        <span className="font-medium text-ink">{i.name}</span>
+                        <span className="shrink-0 text-slate-500">× {i.units}</span>
+                      </div>
+                      <div className="mt-1 text-xs text-slate-500">{PRODUCT_LABEL[i.productType]}</div>
+                      <ul className="mt-2 space-y-0.5 text-xs text-slate-600">
+                        {delivered(i).map((d) => (
+                          <li key={d}>{d}</li>
+                        ))}
+                      </ul>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <dl className="space-y-2 border-t border-slate-100 pt-4">
+                <AmountLines
+                  listFen={found.listFen}
+                  discountFen={found.discountFen}
+                  creditFen={found.creditFen}
+                  couponFen={found.couponFen}
+                  couponName={found.couponName}
+                />
+                <div className="flex justify-between border-t border-slate-100 pt-2">
+                  <dt className="text-slate-600">{found.state === 2 || found.state === 4 ? '实付' : '应付'}</dt>
+                  <dd className="text-lg font-bold text-rose-600" data-testid="order-pay">
+                    {formatFen(found.payFen)}
+                  </dd>
                 </div>
               </dl>
+              <dl className="space-y-2 border-t border-slate-100 pt-4">
+                <Row label="状态" testId="pay-page-state">
+                  {found.stateText}
+                </Row>
+                <Row label="订单类型">{found.kindText}</Row>
+                <Row label="订单号">
+                  <span className="font-mono text-xs">{found.orderNo}</span>
+                </Row>
+                <Row label="下单时间">{formatDateTime(found.createdAt)}</Row>
+                {pending && <Row label="支付截止">{formatDateTime(found.expiresAt)}</Row>}
+                {found.paidAt && <Row label="支付时间">{formatDateTime(found.paidAt)}</Row>}
+                {found.closedAt && <Row label="关闭时间">{formatDateTime(found.closedAt)}</Row>}
+                {found.outTradeNo && (
+                  <Row label="商户支付单号" testId="out-trade-no">
+                    <span className="font-mono text-xs">{found.outTradeNo}</span>
+                  </Row>
+                )}
+                {found.transactionId && (
+                  <Row label="微信支付交易号" testId="transaction-id">
+                    <span className="font-mono text-xs">{found.transactionId}</span>
+                  </Row>
+                )}
+              </dl>
             </section>
-            <section className="card p-5">
-              {found.state === 1 && !found.expired ? (
-                <WechatPayBox
-                  order={{
-                    orderNo: found.orderNo,
-                    title: found.title,
-                    payFen: found.payFen,
-                    expiresAt: found.expiresAt,
-                    codeUrl: null,
-                  }}
-                  refreshOnPaid
-                />
+            <section className="card h-fit p-5">
+              {pending ? (
+                <>
+                  <WechatPayBox
+                    order={{
+                      orderNo: found.orderNo,
+                      title: found.title,
+                      payFen: found.payFen,
+                      expiresAt: found.expiresAt,
+                      codeUrl: null,
+                    }}
+                    refreshOnPaid
+                  />
+                  <div className="mt-3 flex justify-center border-t border-slate-100 pt-3">
+                    <CancelOrderButton orderNo={found.orderNo} className="text-sm text-slate-500 hover:text-rose-600" />
+                  </div>
+                </>
               ) : found.state === 2 ? (
                 <PaySuccess title={found.title} />
               ) : (

@@ -4,6 +4,7 @@ import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PackageRenewList } from '../../components/commerce/package-renew-list';
 import { PayDialog } from '../../components/commerce/pay-dialog';
 import type { CatalogueView, UpgradablePackage } from '../../components/commerce/types';
+import { parseSelection } from '../../lib/buy-selection';
 import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { isRealNameVerified } from '../../lib/identity';
 import { currentMineInfo, serverApi } from '../../server/api-server';
@@ -68,7 +69,7 @@ export default async function PcBuyPage({ query }: { query: string }) {
         </div>
       </div>
       {tab === 1 ? (
-        <BuyPanel key={type} data={data} user={{ verified }} />
+        <BuyPanel key={type} data={data} user={{ verified }} initial={parseSelection(params)} />
       ) : (
         <PackageRenewList list={list} upgradeMeals={data.meals} />
       )}

@@ -1,8 +1,9 @@
 // /personalCenter/couponManager: the user's coupons by state, and coupons they may still receive.
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ReceiveCouponButton } from '../../components/commerce/receive-coupon-button';
-import { couponFace, PRODUCT_LABEL } from '../../lib/commerce';
-import { formatDate, formatFen } from '../../lib/format';
+import { couponFace } from '../../lib/commerce';
+import { COUPON_STACKING_NOTE, couponRuleText, couponScopeText, couponThresholdText } from '../../lib/coupon-rules';
+import { formatDate } from '../../lib/format';
 import { serverApi } from '../../server/api-server';
 
 interface CouponRow {
@@ -34,8 +35,6 @@ const TABS = [
   [3, '已过期'],
 ] as const;
 
-const scope = (types: number[]) => (types.length ? types.map((t) => PRODUCT_LABEL[t]).join('、') : '全部产品');
-
 export default async function CouponManagerPage({ query }: { query: string }) {
   const raw = Number(new URLSearchParams(query).get('state'));
   const state = raw === 2 || raw === 3 ? raw : 1;
@@ -64,7 +63,7 @@ export default async function CouponManagerPage({ query }: { query: string }) {
                   <div className="text-xl font-bold text-rose-600">{couponFace(c.kind, c.value)}</div>
                   <div className="text-sm font-medium text-ink">{c.name}</div>
                   <div className="mt-1 text-xs text-slate-500">
-                    满{formatFen(c.thresholdFen)}可用 · {scope(c.productTypes)} · 领取后{c.validDays}天有效
+                    {couponRuleText(c)} · 领取后{c.validDays}天有效
                   </div>
                 </div>
                 <ReceiveCouponButton couponId={c.id} />
@@ -87,6 +86,9 @@ export default async function CouponManagerPage({ query }: { query: string }) {
             </a>
           ))}
         </div>
+        <p className="mt-3 text-xs text-slate-500" data-testid="coupon-stacking-note">
+          {COUPON_STACKING_NOTE}
+        </p>
         {list.length === 0 ? (
           <p className="py-12 text-center text-slate-500" data-testid="coupons-empty">
             暂无优惠券
@@ -102,11 +104,11 @@ export default async function CouponManagerPage({ query }: { query: string }) {
                   className={`flex w-28 shrink-0 flex-col items-center justify-center ${state === 1 ? 'bg-rose-500 text-white' : 'bg-slate-300 text-white'}`}
                 >
                   <span className="text-2xl font-bold">{couponFace(c.kind, c.value)}</span>
-                  <span className="text-xs">满{formatFen(c.thresholdFen)}可用</span>
+                  <span className="px-1 text-center text-xs">{couponThresholdText(c.thresholdFen)}</span>
                 </div>
                 <div className="flex-1 p-4 text-sm">
                   <div className="font-medium text-ink">{c.name}</div>
-                  <div className="mt-1 text-xs text-slate-500">适用：{scope(c.productTypes)}</div>
+                  <div className="mt-1 text-xs text-slate-500">{couponScopeText(c.productTypes)}</div>
                   <div className="mt-1 text-xs text-slate-500">有效期至 {formatDate(c.expiresAt)}</div>
                   {c.locked && <div className="mt-1 text-xs text-amber-600">待支付订单占用中，订单关闭后退回</div>}
                   {state === 1 && (

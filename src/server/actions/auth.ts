@@ -1,6 +1,8 @@
 // Auth.* and Company.* actions: personal face verification, company licence applications and their operator review.
+
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { safeRedirect } from '../../lib/safe-redirect';
 import {
   companyNameSchema,
   creditCodeSchema,
@@ -33,17 +35,23 @@ export const LICENCE_UPLOAD_PATH = '/api/upload/company-licence';
 export const authActions = {
   'Auth.CertifyInit': defineAction({
     summary:
-      '发起个人实名认证（姓名+身份证号，服务端调用人脸核验服务；每天最多5次，身份是否已被占用仅在核验通过后告知），返回 certifyId 与 certifyUrl',
+      '发起个人实名认证（姓名+身份证号，服务端调用人脸核验服务；每天最多5次，身份是否已被占用仅在核验通过后告知），返回 certifyId 与 certifyUrl；可选 next（站内路径）：核验后回到认证页时提供「继续购买」',
     access: 'user',
     cacheable: false,
-    input: z.object({ name: realNameSchema, idNumber: idNumberSchema }),
+    input: z.object({
+      name: realNameSchema,
+      idNumber: idNumberSchema,
+      /** Where to continue after verification (e.g. the buy page with the chosen package); same-site paths only. */
+      next: z.string().max(500).optional(),
+    }),
     async handler(ctx, input) {
+      const next = safeRedirect(input.next, '');
       return startVerification(ctx.db, providerOf(ctx), await keysOf(ctx), {
         userId: ctx.user.id,
         alreadyVerified: ctx.user.isIdentityAuth,
         name: input.name,
         idNumber: input.idNumber,
-        returnUrl: `${ctx.origin}/personalCenter/realNameAuth/auth`,
+        returnUrl: `${ctx.origin}/personalCenter/realNameAuth/auth${next ? `?next=${encodeURIComponent(next)}` : ''}`,
         now: ctx.now,
       });
     },

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ORDER_KIND_LABEL, ORDER_STATE_LABEL } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import { countUnpaid, findUserOrder, hideClosedOrders, listBills } from '../db/orders';
+import { findUserCoupon } from '../db/coupons';
+import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
+import { findPayment } from '../db/payments';
 import { closeOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
@@ -80,6 +82,78 @@ export const orderActions = {
       const deleted = await hideClosedOrders(ctx.db, ctx.user.id, orderNos, ctx.now);
       if (deleted === 0) throw new AppError('orderDeleteNone');
       return { deleted };
+    },
+  }),
+
+  'Order.Cancel': defineAction({
+    summary:
+      '取消订单（仅本人的待支付订单）：先在微信支付关闭已发起的支付单（已付款则按已支付处理并报错），再在一个事务中关闭订单、退回占用的优惠券；响应 orderNo、state 3',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    async handler(ctx, input) {
+      const order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
+      if (!order) throw new AppError('orderNotFound');
+      if (order.state !== 1) throw new AppError(order.state === 2 ? 'orderCancelPaid' : 'orderCancelNotPending');
+      const outcome = await closeOrder(ctx.db, await payProviderFor(ctx.env, ctx.config), order.orderNo, ctx.now);
+      if (outcome === 'paid') throw new AppError('orderCancelPaid');
+      if (outcome === 'retry') throw new AppError('orderCancelRetry');
+      if (outcome === 'not_open') {
+        const now = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
+        throw new AppError(now?.state === 2 ? 'orderCancelPaid' : 'orderCancelNotPending');
+      }
+      return { orderNo: order.orderNo, state: 3 };
+    },
+  }),
+
+  'Order.GetDetail': defineAction({
+    summary:
+      '订单详情（仅本人）：所购内容（每项的规格、数量、新增IP数/每日额度/IP个数/有效天数）、金额（原价、活动优惠、升级抵扣、优惠券及券名、实付）、下单/支付/关闭时间、商户订单号与微信支付交易号',
+    access: 'user',
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    async handler(ctx, input) {
+      const o = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
+      if (!o) throw new AppError('orderNotFound');
+      const [items, coupon, payment] = await Promise.all([
+        listOrderItems(ctx.db, o.orderNo),
+        o.userCouponId !== null ? findUserCoupon(ctx.db, ctx.user.id, o.userCouponId) : null,
+        o.paidOutTradeNo ? findPayment(ctx.db, o.paidOutTradeNo) : null,
+      ]);
+      const expired = o.state === 1 && o.expiresAt <= ctx.now;
+      return {
+        orderNo: o.orderNo,
+        kindText: ORDER_KIND_LABEL[o.kind] ?? '',
+        productType: o.productType,
+        title: o.title,
+        state: expired ? 3 : o.state,
+        stateText: expired ? '已过期' : ORDER_STATE_LABEL[o.state],
+        items: items.map((i) => ({
+          name: i.name,
+          productType: i.productType,
+          billingMethod: i.billingMethod,
+          ipDurationMinutes: i.ipDurationMinutes,
+          units: i.units,
+          addCount: i.addCount,
+          addDailyLimit: i.addDailyLimit,
+          addIpCount: i.addIpCount,
+          addDays: i.addDays,
+          listFen: i.listFen,
+          renewsPackage: i.packageId !== null,
+        })),
+        listFen: o.listFen,
+        discountFen: o.discountFen,
+        creditFen: o.creditFen,
+        couponFen: o.couponFen,
+        couponName: o.couponFen > 0 ? (coupon?.name ?? '优惠券') : null,
+        payFen: o.payFen,
+        createdAt: o.createdAt,
+        expiresAt: o.expiresAt,
+        paidAt: o.paidAt,
+        closedAt: o.closedAt,
+        outTradeNo: o.paidOutTradeNo,
+        transactionId: payment?.transactionId ?? null,
+      };
     },
   }),
 

@@ -5,7 +5,7 @@ import { ORDER_STATE_LABEL } from '../../lib/commerce';
 import { AppError, isAppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findOrder, findUserOrder } from '../db/orders';
-import { type CheckoutRequest, placeOrder, prepareCheckout, priceCheckout } from '../domain/checkout';
+import { type CheckoutRequest, checkoutTerms, placeOrder, prepareCheckout, priceCheckout } from '../domain/checkout';
 import { paymentCodeFor, refreshOrderPayment } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
 import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
@@ -74,7 +74,8 @@ export async function checkoutAndPay(
 
 export const payOrderActions = {
   'PayOrder.Quote': defineAction({
-    summary: '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券；不传 couponId 即不用券',
+    summary:
+      '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券；不传 couponId 即不用券；terms 为每项的交付内容（IP数/每日IP数含赠量、IP时长、有效天数、活动名称与比例）',
     access: 'public',
     cacheable: false,
     input: z.object({ request: checkoutRequestSchema, couponId: couponIdSchema }),
@@ -82,7 +83,12 @@ export const payOrderActions = {
       const userId = ctx.user?.id ?? null;
       const prepared = await prepareCheckout(ctx.db, userId, input.request, ctx.now);
       const priced = await priceCheckout(ctx.db, userId, prepared, input.couponId, ctx.now);
-      return { ...priced, title: prepared.title, couponsAllowed: prepared.couponsAllowed };
+      return {
+        ...priced,
+        title: prepared.title,
+        couponsAllowed: prepared.couponsAllowed,
+        terms: checkoutTerms(prepared),
+      };
     },
   }),
 
@@ -107,7 +113,7 @@ export const payOrderActions = {
   }),
 
   'PayOrder.RenewProxy': defineAction({
-    summary: '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，按时/固定IP延长有效期）',
+    summary: '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，包天/固定IP延长有效期）',
     access: 'verified',
     cacheable: false,
     input: z.object({ packageId: idSchema, periods: periodsSchema, couponId: couponIdSchema }),
@@ -125,7 +131,7 @@ export const payOrderActions = {
   }),
 
   'PayOrder.BuyChangeDate': defineAction({
-    summary: '延长时长：按天延长按时套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
+    summary: '延长时长：按天延长包天套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
     access: 'verified',
     cacheable: false,
     input: z.object({ packageId: idSchema, days: daysSchema, couponId: couponIdSchema }),

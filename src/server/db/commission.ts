@@ -1,7 +1,9 @@
 // Queries for the commission ledger and withdrawals. Accrual and reversal are returned as prepared statements so the
 // commerce fulfilment can run them in its own payment transaction; every money move is a conditional statement.
 
-const YEAR_MS = 365 * 86_400_000;
+import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
+
+const YEAR_MS = INVITATION_VALID_DAYS * 86_400_000;
 
 /**
  * Statements that accrue the commission of one paid order (none when the order is not paid, the buyer was not

@@ -39,6 +39,58 @@ export type CheckoutRequest =
 interface Line {
   quote: LineQuote;
   item: Omit<OrderItemDraft, 'valueFen' | 'listFen'>;
+  /** The activity applied (for naming the discount and bonus lines of the quote). */
+  activity?: Activity | null;
+  /** Extracted IPs (count) or daily volume before the activity bonus; the grant includes the bonus. */
+  baseVolume?: number;
+}
+
+/** One line's terms as the buy page shows them before payment: what is delivered, for how long, and its amounts. */
+export interface LineTerms {
+  name: string;
+  productType: number;
+  billingMethod: number;
+  ipDurationMinutes: number;
+  units: number;
+  /** IPs added (按量), daily volume (包天), dedicated IPs (固定/优质), all bonus included. */
+  count: number;
+  dailyLimit: number;
+  ipCount: number;
+  /** Validity in days from payment (or the extension). */
+  days: number;
+  /** The bonus part of count/dailyLimit (0 without a bonus activity). */
+  bonusVolume: number;
+  bonusPercent: number;
+  listFen: number;
+  discountFen: number;
+  discountPercent: number;
+  activityName: string | null;
+}
+
+/** The terms of every line of a prepared checkout. */
+export function checkoutTerms(prepared: PreparedCheckout): LineTerms[] {
+  return prepared.lines.map((l) => {
+    const g = l.quote.grant;
+    const total = l.item.billingMethod === 1 ? g.count : g.dailyLimit;
+    const bonusVolume = l.baseVolume !== undefined && total > l.baseVolume ? total - l.baseVolume : 0;
+    return {
+      name: l.item.name,
+      productType: l.item.productType,
+      billingMethod: l.item.billingMethod,
+      ipDurationMinutes: l.item.ipDurationMinutes,
+      units: l.item.units,
+      count: g.count,
+      dailyLimit: g.dailyLimit,
+      ipCount: g.ipCount,
+      days: g.days,
+      bonusVolume,
+      bonusPercent: bonusVolume > 0 ? (l.activity?.bonusPercent ?? 0) : 0,
+      listFen: l.quote.listFen,
+      discountFen: l.quote.discountFen,
+      discountPercent: l.quote.discountFen > 0 ? (l.activity?.discountPercent ?? 0) : 0,
+      activityName: l.quote.discountFen > 0 || bonusVolume > 0 ? (l.activity?.name ?? null) : null,
+    };
+  });
 }
 
 export interface PreparedCheckout {
@@ -75,10 +127,13 @@ async function newPackageLine(
     regionName = r.name;
     region = r.id;
   }
-  const quote = quotePurchase(meal, units, activityFor(meal, activities, now));
+  const activity = activityFor(meal, activities, now);
+  const quote = quotePurchase(meal, units, activity);
   const g = quote.grant;
   return {
     quote,
+    activity,
+    baseVolume: isDedicatedType(meal.productType) ? 0 : meal.size * units,
     item: {
       packageId: null,
       productType: meal.productType,
@@ -253,7 +308,7 @@ export async function priceCheckout(
   const offers: CouponOffer[] =
     userId !== null && prepared.couponsAllowed ? await listUserCoupons(db, userId, 'unused', now) : [];
   const applicable = offers
-    .map((c) => ({ c, best: bestCoupon(base.payFen, [c], prepared.productTypes, now) }))
+    .map((c) => ({ c, best: bestCoupon(base.payFen, [c], prepared.productTypes, now, base.listFen) }))
     .filter((x) => x.best !== null)
     .map((x) => ({
       id: x.c.userCouponId,

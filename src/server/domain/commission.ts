@@ -2,18 +2,11 @@
 // invitation; the invitee's first commissioned order earns the first-order rate, later ones the recurring rate, per
 // product type, in basis points of the money paid; amounts are floored to whole fen. Refunds reverse it. Accrual is a
 // set of D1 statements the commerce fulfilment runs inside its payment batch (exactly once per order number).
+import { COMMISSION_RATES, MIN_WITHDRAWAL_FEN } from '../../lib/commission-rules';
 import { accrualStatements, reversalStatements } from '../db/commission';
 
-/** Rates in basis points (1/100 of a percent) by product type. */
-export const COMMISSION_RATES: Record<number, { firstBp: number; recurringBp: number }> = {
-  10: { firstBp: 2000, recurringBp: 1000 },
-  40: { firstBp: 2000, recurringBp: 1000 },
-  30: { firstBp: 1500, recurringBp: 800 },
-  50: { firstBp: 1000, recurringBp: 500 },
-};
-
-/** The smallest amount a withdrawal may take (¥50.00). */
-export const MIN_WITHDRAWAL_FEN = 5000;
+// The rates and limits live in src/lib/commission-rules.ts, shared with the pages that explain them.
+export { COMMISSION_RATES, MIN_WITHDRAWAL_FEN };
 
 /** The rate for an order of a product type. Unknown types earn nothing. */
 export function commissionRateBp(productType: number, isFirst: boolean): number {

@@ -1,6 +1,7 @@
 // The pricing engine: every amount the portal charges is computed here, on the server, from the catalogue, the
 // activity, the quantity, the remaining value of packages and a coupon. Pure functions over integer fen; never a
 // client-sent amount. The upgrade/merge credit rule is docs/decisions/031-upgrade-and-merge-credit.md.
+import { couponThresholdMet } from '../../lib/coupon-rules';
 import { AppError } from '../../lib/errors';
 
 export type ProductType = 10 | 30 | 40 | 50;
@@ -230,15 +231,21 @@ export function quoteMerge(target: LineQuote, credits: readonly number[]): LineQ
   return { ...target, creditFen };
 }
 
-/** The coupon's reduction of an amount, or null when the coupon does not apply (time, threshold, product type). */
+/**
+ * The coupon's reduction of an amount, or null when the coupon does not apply (time, threshold, product type).
+ * The threshold (满X可用) is met by the order's original price `listFen` (原价, before the activity discount); the
+ * reduction is taken from `amountFen`, what is left after discount and credit (docs/decisions/033). The wording shown
+ * to customers comes from couponThresholdText in src/lib/coupon-rules.ts, which states exactly this.
+ */
 export function couponReduction(
   amountFen: number,
   coupon: CouponOffer,
   productTypes: readonly number[],
   now: number,
+  listFen: number = amountFen,
 ): number | null {
   if (coupon.validFrom > now || coupon.expiresAt <= now) return null;
-  if (amountFen < coupon.thresholdFen) return null;
+  if (!couponThresholdMet(listFen, coupon.thresholdFen)) return null;
   if (coupon.productTypes.length > 0 && !productTypes.every((t) => coupon.productTypes.includes(t))) return null;
   const cap = amountFen - MIN_PAY_FEN;
   if (cap <= 0) return null;
@@ -246,16 +253,17 @@ export function couponReduction(
   return off > 0 ? Math.min(off, cap) : null;
 }
 
-/** The coupon saving the most (earliest expiry on a tie), or null. */
+/** The coupon saving the most (earliest expiry on a tie), or null. `listFen`: the order's original price. */
 export function bestCoupon(
   amountFen: number,
   coupons: readonly CouponOffer[],
   productTypes: readonly number[],
   now: number,
+  listFen: number = amountFen,
 ): { coupon: CouponOffer; reductionFen: number } | null {
   let best: { coupon: CouponOffer; reductionFen: number } | null = null;
   for (const c of coupons) {
-    const r = couponReduction(amountFen, c, productTypes, now);
+    const r = couponReduction(amountFen, c, productTypes, now, listFen);
     if (r === null) continue;
     if (!best || r > best.reductionFen || (r === best.reductionFen && c.expiresAt < best.coupon.expiresAt)) {
       best = { coupon: c, reductionFen: r };
@@ -264,7 +272,10 @@ export function bestCoupon(
   return best;
 }
 
-/** Sum line quotes, subtract credit and the coupon; the coupon is computed on the amount after discount and credit. */
+/**
+ * Sum line quotes, subtract credit and the coupon; the coupon's threshold is checked against the original price and
+ * its reduction computed on the amount after discount and credit.
+ */
 export function totalQuote(
   lines: readonly LineQuote[],
   creditFen: number,
@@ -276,7 +287,7 @@ export function totalQuote(
   if (beforeCoupon < MIN_PAY_FEN) throw new AppError('mergeCreditTooHigh');
   let couponFen = 0;
   if (coupon) {
-    const r = couponReduction(beforeCoupon, coupon.offer, coupon.productTypes, coupon.now);
+    const r = couponReduction(beforeCoupon, coupon.offer, coupon.productTypes, coupon.now, listFen);
     if (r === null) throw new AppError('couponNotApplicable');
     couponFen = r;
   }

@@ -51,7 +51,7 @@ function extractableMeals(type: 10 | 40): MealSeed[] {
           id: type * 10_000 + 2000 + d * 100 + s * 10 + p,
           type,
           billing: 2,
-          name: `${label} 按时 ${size}个/天 · ${durationLabel(m)} · ${periodLabel(days)}`,
+          name: `${label} 包天 ${size}个/天 · ${durationLabel(m)} · ${periodLabel(days)}`,
           minutes: m,
           size,
           days,
@@ -117,7 +117,7 @@ export const DEMO_MEALS: MealSeed[] = [...extractableMeals(10), ...extractableMe
 
 const ACTIVITIES = [
   { id: 1, name: '短效按量限时折扣', type: 10, billing: 1, discount: 15, bonus: 0 },
-  { id: 2, name: '短效包时赠量', type: 10, billing: 2, discount: 0, bonus: 20 },
+  { id: 2, name: '短效包天赠量', type: 10, billing: 2, discount: 0, bonus: 20 },
   { id: 3, name: '长效静态IP特惠', type: 40, billing: 0, discount: 10, bonus: 0 },
   { id: 4, name: '固定IP长租优惠', type: 30, billing: 0, discount: 5, bonus: 0 },
 ];

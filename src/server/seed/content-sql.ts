@@ -33,7 +33,7 @@ const MARKETING = [
     isClick: true,
     clickUrl: '/rebate',
     inOrOut: 1,
-    alt: '邀请好友注册购买，最高可得30%返佣',
+    alt: '邀请好友注册购买，最高可得20%返佣',
   },
   {
     id: 2,

@@ -67,7 +67,7 @@ export function demoTrustSql(now: number): string {
       id: 2,
       kind: 'text',
       title: '数据采集场景',
-      content: '做数据采集需要稳定代理？云枢代理可用率99.83%，按量按时灵活计费，点此注册：{link}',
+      content: '做数据采集需要稳定代理？云枢代理可用率99.83%，按量、包天灵活计费，点此注册：{link}',
       sort: 2,
       enabled: 1,
     }),

@@ -2,6 +2,13 @@
 // invitees and the commission ledger (?tab=invite|commission|withdraw, ?page=n).
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { TrustPageHead } from '../../../components/trust/page-head';
+import {
+  bpPercent,
+  COMMISSION_RATES,
+  commissionRateRows,
+  commissionRuleLines,
+  MIN_WITHDRAWAL_FEN,
+} from '../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
 import { loadTrust } from '../../../server/trust-page-data';
@@ -38,11 +45,10 @@ type Entry = {
 };
 type Withdrawal = { id: number; amountFen: number; accountNo: string; state: number; createdAt: number };
 
-const PRODUCT: Record<string, string> = { 10: '短效动态IP', 40: '长效静态IP', 30: '固定IP', 50: '优质IP' };
 const ENTRY_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲销' };
 const W_STATE: Record<number, string> = { 1: '待审核', 2: '待打款', 3: '已打款', 4: '已驳回' };
 const PAGE_SIZE = 10;
-const pct = (bp: number) => `${bp / 100}%`;
+const pct = bpPercent;
 
 export default async function PromotionRebatePage({ query }: { query: string }) {
   const info = await currentMineInfo();
@@ -53,8 +59,8 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
   const empty: Promotion = {
     opened: false,
     link: null,
-    rates: {},
-    minWithdrawalFen: 5000,
+    rates: COMMISSION_RATES,
+    minWithdrawalFen: MIN_WITHDRAWAL_FEN,
     summary: { availableFen: 0, inWithdrawalFen: 0, withdrawnFen: 0, totalFen: 0 },
   };
   const [promo, material, invites, entries, withdrawals] = await Promise.all([
@@ -149,16 +155,17 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
       <section className="card flex flex-col gap-4 p-6 md:flex-row md:items-start md:justify-between">
         <div className="text-sm text-slate-600">
           <p className="font-medium text-ink">佣金规则</p>
-          <ul className="mt-2 space-y-1">
-            {Object.entries(promo.rates).map(([type, r]) => (
-              <li key={type}>
-                {PRODUCT[type] ?? type}：首单 {pct(r.firstBp)}，后续订单 {pct(r.recurringBp)}
+          <ul className="mt-2 space-y-1" data-testid="commission-rates">
+            {commissionRateRows(promo.rates).map((r) => (
+              <li key={r.productType}>
+                {r.label}：首单 {r.first}，后续订单 {r.recurring}
               </li>
             ))}
-            <li className="text-slate-500">
-              按实付金额计算，向下取整到分；邀请关系一年内有效；退款订单佣金冲销；满{formatFen(promo.minWithdrawalFen)}
-              可提现。
-            </li>
+          </ul>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-xs leading-5 text-slate-500" data-testid="commission-rules">
+            {commissionRuleLines(promo.minWithdrawalFen).map((l) => (
+              <li key={l}>{l}</li>
+            ))}
           </ul>
         </div>
         <WithdrawForm

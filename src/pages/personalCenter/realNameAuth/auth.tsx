@@ -1,6 +1,7 @@
 // /personalCenter/realNameAuth/auth: personal verification (and the return from the face page, ?certifyId=...) or the
 // company application (?tab=company).
 import { TrustPageHead } from '../../../components/trust/page-head';
+import { safeRedirect } from '../../../lib/safe-redirect';
 import { currentMineInfo } from '../../../server/api-server';
 import { CompanyAuthForm } from './_components/company-auth-form';
 import { PersonalAuthForm } from './_components/personal-auth-form';
@@ -11,9 +12,12 @@ export default async function RealNameAuthFormPage({ query }: { query: string })
   const q = new URLSearchParams(query);
   const certifyId = q.get('certifyId');
   const tab = q.get('tab') === 'company' && !certifyId ? 'company' : 'personal';
+  // Where the customer was going (the buy page with the chosen package); kept through the face page.
+  const next = safeRedirect(q.get('next') ?? q.get('redirect'), '');
+  const keep = next ? `&next=${encodeURIComponent(next)}` : '';
   const tabs = [
-    { key: 'personal', label: '个人认证', href: '/personalCenter/realNameAuth/auth?tab=personal' },
-    { key: 'company', label: '企业认证', href: '/personalCenter/realNameAuth/auth?tab=company' },
+    { key: 'personal', label: '个人认证', href: `/personalCenter/realNameAuth/auth?tab=personal${keep}` },
+    { key: 'company', label: '企业认证', href: `/personalCenter/realNameAuth/auth?tab=company${keep}` },
   ];
   return (
     <div className="space-y-5">
@@ -36,9 +40,16 @@ export default async function RealNameAuthFormPage({ query }: { query: string })
         </nav>
         {tab === 'personal' ? (
           info.isIdentityAuth && !certifyId ? (
-            <p className="py-10 text-center text-emerald-700">您已完成个人实名认证</p>
+            <div className="py-10 text-center">
+              <p className="text-emerald-700">您已完成个人实名认证</p>
+              {next && (
+                <a href={next} className="btn-primary mt-4" data-testid="continue-buying">
+                  继续购买
+                </a>
+              )}
+            </div>
           ) : (
-            <PersonalAuthForm certifyId={certifyId} />
+            <PersonalAuthForm certifyId={certifyId} next={next} />
           )
         ) : (
           <CompanyAuthForm state={info.companyAuth.state} />

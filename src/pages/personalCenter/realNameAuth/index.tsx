@@ -2,6 +2,7 @@
 import { TrustPageHead } from '../../../components/trust/page-head';
 import { WelfareClaim } from '../../../components/trust/welfare-claim';
 import { formatDate } from '../../../lib/format';
+import { safeRedirect } from '../../../lib/safe-redirect';
 import { currentMineInfo } from '../../../server/api-server';
 import { loadTrust } from '../../../server/trust-page-data';
 
@@ -18,9 +19,13 @@ interface WelfareMeal {
   meal: { name: string; ipCount: number; validDays: number; ipDurationMinutes: number } | null;
 }
 
-export default async function RealNameAuthPage() {
+export default async function RealNameAuthPage({ query }: { query: string }) {
   const info = await currentMineInfo();
   if (!info) return null;
+  const q = new URLSearchParams(query);
+  // Sent here from a purchase: say why, keep the chosen package, and lead back to it.
+  const next = safeRedirect(q.get('next') ?? q.get('redirect'), '');
+  const keep = next ? `&next=${encodeURIComponent(next)}` : '';
   const [auth, progress, welfare, meal] = await Promise.all([
     loadTrust<AuthInfo | null>('Auth.CompanyAuthResult', {}, null),
     loadTrust<CompanyProgress | null>('Auth.CompanyCertifyResult', {}, null),
@@ -32,6 +37,23 @@ export default async function RealNameAuthPage() {
   return (
     <div className="space-y-5" data-testid="real-name-page">
       <TrustPageHead trail={[{ label: '账户' }, { label: '实名认证' }]} title="实名认证" />
+      {next && (
+        <section
+          className="card flex flex-col gap-3 border-l-4 border-brand-600 p-5 md:flex-row md:items-center md:justify-between"
+          data-testid="purchase-detour"
+        >
+          <p className="text-sm text-slate-700">
+            {info.identityLabel !== '未认证'
+              ? '实名认证已完成，您选择的套餐已为您保留。'
+              : '根据相关规定，购买代理IP需先完成实名认证。认证约需1分钟，完成后可回到您选择的套餐继续购买。'}
+          </p>
+          {info.identityLabel !== '未认证' && (
+            <a href={next} className="btn-primary shrink-0" data-testid="continue-buying">
+              继续购买
+            </a>
+          )}
+        </section>
+      )}
       <section className="card flex flex-col gap-3 p-6 md:flex-row md:items-center md:justify-between">
         <div>
           <p className="text-sm text-slate-500">当前认证状态</p>
@@ -72,7 +94,7 @@ export default async function RealNameAuthPage() {
           ) : (
             <div className="mt-auto pt-6">
               <a
-                href="/personalCenter/realNameAuth/auth?tab=personal"
+                href={`/personalCenter/realNameAuth/auth?tab=personal${keep}`}
                 className="btn-primary"
                 data-testid="start-personal"
               >

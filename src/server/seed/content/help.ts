@@ -95,7 +95,7 @@ export const helpCategories: HelpCategorySeed[] = [
     id: 7,
     topCategory: 2,
     name: '计费与套餐',
-    desc: '按量与按时计费、续费补量升级、优惠券、发票与对公付款。',
+    desc: '按量与包天计费、续费补量升级、优惠券、发票与对公付款。',
     url: 'billing',
     sort: 2,
   },
@@ -170,7 +170,7 @@ export const helpArticles: HelpArticleSeed[] = [
 <h2>选择产品与规格</h2>
 <ol>
 <li>在顶部导航“产品购买”中选择产品，或直接打开对应的购买页：<a href="/buy?type=10">短效动态IP</a>、<a href="/buy?type=40">长效静态IP</a>、<a href="/buy?type=30">固定IP</a>、<a href="/buy?type=50">优质/企业定制IP</a>。</li>
-<li>选择计费方式：按量（购买一定数量的IP）或按时（在有效期内持续提取）。两者的区别见 <a href="/helpDetails/count-vs-time-billing.html">按量计费与按时计费的区别</a>。</li>
+<li>选择计费方式：按量（购买一定数量的IP）或包天（在有效期内持续提取）。两者的区别见 <a href="/helpDetails/count-vs-time-billing.html">按量计费与包天计费的区别</a>。</li>
 <li>选择IP时长：短效动态IP可选 3、5、10、15、30 分钟；长效静态IP可选 1、4、8、12、24 小时。</li>
 <li>选择套餐规格和购买数量。规格旁的“折扣”或“赠量”标签表示该规格当前享有的优惠。</li>
 <li>如果账户里有可用的优惠券，在结算区域勾选使用，应付金额会同步更新。</li>
@@ -359,7 +359,7 @@ proxies = [line.split(",")[0] for line in text.splitlines() if line]</code></pre
 <tr><td>1001</td><td>密钥无效</td><td>key 复制不完整、多了空格，或密钥已被重置。请到API提取页重新复制。</td></tr>
 <tr><td>1002</td><td>调用IP不在白名单</td><td>发起请求的机器公网IP未加入白名单，或该白名单条目已停用。在服务器上查询出口IP后添加。</td></tr>
 <tr><td>1003</td><td>套餐不存在或已过期</td><td>package 填写的套餐ID有误，或套餐已到期。请核对套餐ID或续费。</td></tr>
-<tr><td>1004</td><td>套餐余量不足</td><td>按量套餐剩余数量不足，或按时套餐的提取额度已用完。请补量或购买新套餐，也可以减小 num。</td></tr>
+<tr><td>1004</td><td>套餐余量不足</td><td>按量套餐剩余数量不足，或包天套餐的提取额度已用完。请补量或购买新套餐，也可以减小 num。</td></tr>
 <tr><td>1005</td><td>请求过于频繁</td><td>同一密钥每秒超过 10 次调用。请降低频率，改为单次多取。</td></tr>
 <tr><td>1006</td><td>参数错误</td><td>num 不在 1～200 之间、protocol 或 carrier 取值不正确、sep=5 未填写 sep_text、min_ttl 不是数字等。</td></tr>
 <tr><td>1007</td><td>暂无满足条件的IP</td><td>地区、运营商、去重、min_ttl 等条件过严。稍后重试或放宽条件。</td></tr>
@@ -1287,10 +1287,10 @@ curl -v --socks5-hostname 203.0.113.7:40012 https://httpbin.org/ip --max-time 15
     id: 127,
     categoryId: 7,
     url: 'count-vs-time-billing',
-    title: '按量计费与按时计费的区别',
-    summary: '按量套餐按提取的IP个数扣减，按时套餐在有效期内按规格持续提取。结合用量特点选择更划算的计费方式。',
-    keywords: ['计费方式', '按量', '按时', '套餐', '余量', '补量'],
-    bodyHtml: `<p>短效动态IP和长效静态IP都提供两种计费方式：<strong>按量</strong>（数量套餐）和<strong>按时</strong>（时间套餐）。两者可选的IP时长相同，区别在于用量的计算方式。</p>
+    title: '按量计费与包天计费的区别',
+    summary: '按量套餐按提取的IP个数扣减，包天套餐在有效期内按规格持续提取。结合用量特点选择更划算的计费方式。',
+    keywords: ['计费方式', '按量', '包天', '套餐', '余量', '补量'],
+    bodyHtml: `<p>短效动态IP和长效静态IP都提供两种计费方式：<strong>按量</strong>（数量套餐）和<strong>包天</strong>（时间套餐）。两者可选的IP时长相同，区别在于用量的计算方式。</p>
 <h2>按量计费</h2>
 <p>购买一定数量的IP，每成功提取一个IP就从余量中扣减一个，余量用完即止，在套餐有效期内可以随时使用。</p>
 <ul>
@@ -1298,7 +1298,7 @@ curl -v --socks5-hostname 203.0.113.7:40012 https://httpbin.org/ip --max-time 15
 <li><strong>适合</strong>：用量不稳定、间歇性使用、刚开始测试的用户；</li>
 <li><strong>注意</strong>：余量为 0 时，账户面板会显示“去购买”，需要再次购买。</li>
 </ul>
-<h2>按时计费</h2>
+<h2>包天计费</h2>
 <p>在购买的时长内持续提取，提取数量受所购规格的提取上限约束，具体以购买页的规格说明为准。</p>
 <ul>
 <li><strong>优点</strong>：用量大且稳定时无需频繁下单，预算也更容易规划，两种方式的价格可以在购买页直接对比；</li>
@@ -1311,11 +1311,11 @@ curl -v --socks5-hostname 203.0.113.7:40012 https://httpbin.org/ip --max-time 15
 <tbody>
 <tr><td>第一次使用，想先测试</td><td>按量，少量购买</td></tr>
 <tr><td>每周只跑几次任务</td><td>按量</td></tr>
-<tr><td>每天固定大量提取</td><td>按时</td></tr>
-<tr><td>用量波动大，偶尔有高峰</td><td>按时套餐满足日常用量，高峰期额外补量或搭配按量套餐</td></tr>
+<tr><td>每天固定大量提取</td><td>包天</td></tr>
+<tr><td>用量波动大，偶尔有高峰</td><td>包天套餐满足日常用量，高峰期额外补量或搭配按量套餐</td></tr>
 </tbody>
 </table>
-<p>可以先用按量套餐跑一两周，在 <a href="/personalCenter/getAgent/record">提取记录</a> 中统计每天的实际用量，再决定是否转为按时套餐。</p>
+<p>可以先用按量套餐跑一两周，在 <a href="/personalCenter/getAgent/record">提取记录</a> 中统计每天的实际用量，再决定是否转为包天套餐。</p>
 <h2>多个套餐同时存在时</h2>
 <p>账户中可以同时拥有多个套餐，提取时可以通过 <code>package</code> 参数指定从哪个套餐扣量，建议在程序中显式指定，便于核对用量。各规格的价格、优惠和有效期以购买页显示为准。</p>`,
     isHot: false,
@@ -1328,11 +1328,11 @@ curl -v --socks5-hostname 203.0.113.7:40012 https://httpbin.org/ip --max-time 15
     categoryId: 7,
     url: 'renew-topup-upgrade',
     title: '如何续费、补量与升级套餐',
-    summary: '在套餐管理与长效IP管理中为套餐续费、为按时套餐补充额度、调整规格或合并套餐的操作方法。',
+    summary: '在套餐管理与长效IP管理中为套餐续费、为包天套餐补充额度、调整规格或合并套餐的操作方法。',
     keywords: ['续费', '补量', '升级', '合并套餐', '套餐管理', '到期'],
     bodyHtml: `<p>套餐快用完或即将到期时，不必重新下单，可以直接在个人中心续费、补量或升级，原有的套餐ID和使用配置保持不变。</p>
 <h2>续费</h2>
-<p>适用于按时套餐、长效静态IP和固定IP，用于延长有效期。</p>
+<p>适用于包天套餐、长效静态IP和固定IP，用于延长有效期。</p>
 <ol>
 <li>进入 <a href="/personalCenter/packageManager/10">套餐管理</a>（固定IP请进入 <a href="/personalCenter/ipManager/30">长效IP管理</a>）；</li>
 <li>在需要续费的套餐或IP所在行点击“续费”，选择续费时长；</li>
@@ -1340,7 +1340,7 @@ curl -v --socks5-hostname 203.0.113.7:40012 https://httpbin.org/ip --max-time 15
 </ol>
 <p>建议在到期前完成续费。固定IP到期未续费的，原地址可能被回收，届时不保证还能续用同一地址。</p>
 <h2>补量</h2>
-<p>适用于按时套餐：套餐仍在有效期内，但提取额度已经用完，这时账户面板会显示“去补量”。在套餐管理中点击“补量”，选择要补充的数量，页面会显示对应的价格，支付后额度立即增加，无需等待。</p>
+<p>适用于包天套餐：套餐仍在有效期内，但提取额度已经用完，这时账户面板会显示“去补量”。在套餐管理中点击“补量”，选择要补充的数量，页面会显示对应的价格，支付后额度立即增加，无需等待。</p>
 <p>按量套餐余量用完后，直接再次购买即可，新购买的套餐会出现在套餐列表中。</p>
 <h2>升级</h2>
 <p>业务变化时，可以在套餐管理中对套餐进行升级，例如把IP时长调整为更长的规格，或者把多个同类套餐合并为一个，便于统一管理和提取。升级页面会列出可选的规格和需要补交的差价，确认后支付即可生效。</p>
@@ -1581,9 +1581,9 @@ export const newsArticles: NewsArticleSeed[] = [
     id: 505,
     url: 'news-long-static-durations',
     title: '长效静态IP提供 1/4/8/12/24 小时多档时长',
-    summary: '长效静态IP时长选项调整为 1、4、8、12、24 小时五档，按量与按时套餐均可选择。',
+    summary: '长效静态IP时长选项调整为 1、4、8、12、24 小时五档，按量与包天套餐均可选择。',
     bodyHtml: `<p>根据用户反馈，长效静态IP的时长选项调整为 1、4、8、12、24 小时五档，适合需要在较长时间内保持同一出口的业务，例如登录后的连续操作、长时间运行的自动化任务等。</p>
-<p>按量与按时两种计费方式均可选择以上时长，价格以 <a href="/buy?type=40">购买页</a> 显示为准。不确定该选哪种产品，可以参考 <a href="/helpDetails/short-vs-long-ip.html">短效动态IP与长效静态IP如何选择</a>。</p>`,
+<p>按量与包天两种计费方式均可选择以上时长，价格以 <a href="/buy?type=40">购买页</a> 显示为准。不确定该选哪种产品，可以参考 <a href="/helpDetails/short-vs-long-ip.html">短效动态IP与长效静态IP如何选择</a>。</p>`,
     publishedAt: 1781762400000, // 2026-06-18 14:00 (UTC+8)
   },
   {

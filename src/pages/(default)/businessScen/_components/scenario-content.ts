@@ -88,25 +88,25 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
     ],
     solution: [
       '300+城市节点按需组合，构建覆盖全国的调研样本。',
-      '按时计费套餐适合周期性任务，在有效期内每天按额度提取。',
+      '包天计费套餐适合周期性任务，在有效期内每天按额度提取。',
       'JSON 返回附带地区与运营商字段（fields=region,carrier），样本来源可追溯。',
     ],
     setup: {
-      product: '短效动态IP · 按时计费 · 10分钟',
+      product: '短效动态IP · 包天计费 · 10分钟',
       href: '/buy?type=10',
       params: 'num=20&fields=region,carrier&format=json',
     },
     faqs: [
       {
-        q: '按量还是按时更划算？',
-        a: '每日用量稳定的周期任务选按时计费；用量波动大、偶尔使用选按量计费。详见帮助中心的计费说明。',
+        q: '按量还是包天更划算？',
+        a: '每日用量稳定的周期任务选包天计费；用量波动大、偶尔使用选按量计费。详见帮助中心的计费说明。',
       },
       {
         q: '能否导出地区分布？',
         a: '提取记录中可查看每次调用的时间与结果，配合 fields=region 可在本地统计样本的地区分布。',
       },
     ],
-    articles: [{ label: '按量计费与按时计费的区别', href: '/helpDetails/count-vs-time-billing.html' }, PARAMS, PY],
+    articles: [{ label: '按量计费与包天计费的区别', href: '/helpDetails/count-vs-time-billing.html' }, PARAMS, PY],
   },
   seoOptimization: {
     title: 'SEO优化代理IP解决方案',
@@ -192,12 +192,12 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
       'min_ttl 与本地代理池配合，保持池中始终有足够寿命的IP。',
     ],
     setup: {
-      product: '短效动态IP · 按时计费 · 5分钟',
+      product: '短效动态IP · 包天计费 · 5分钟',
       href: '/buy?type=10',
       params: 'num=100&dedup=2&min_ttl=90&format=json&fields=ttl',
     },
     faqs: [
-      { q: '如何降低成本？', a: '合并同一店铺的商品请求、缓存不常变化的页面，并按时计费套餐锁定每日额度。' },
+      { q: '如何降低成本？', a: '合并同一店铺的商品请求、缓存不常变化的页面，并包天计费套餐锁定每日额度。' },
       { q: '遇到 1007 怎么办？', a: '说明筛选条件过严，依次放宽 min_ttl、去重方式与地区限制后重试。' },
     ],
     articles: [TTL, DEDUP, { label: '提取接口错误码说明', href: '/helpDetails/error-codes.html' }],
@@ -216,7 +216,7 @@ export const SCENARIO_CONTENT: Record<string, ScenarioContent> = {
       '全部用户实名认证，日志留存不少于6个月，满足合规审计要求。',
     ],
     setup: {
-      product: '长效静态IP · 按时计费 · 4小时',
+      product: '长效静态IP · 包天计费 · 4小时',
       href: '/buy?type=40',
       params: 'type=40&num=5&region=上海市&min_ttl=3600',
     },

@@ -13,6 +13,7 @@ import {
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import { api } from '../../../../lib/api-browser';
+import { packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
 import { pushToast } from '../../../../state/toast';
 
@@ -43,11 +44,8 @@ export interface PackageItem {
 const STATE_STYLE: Record<number, string> = { 1: 'bg-emerald-50 text-emerald-700', 3: 'bg-amber-50 text-amber-700' };
 
 function usage(p: PackageItem): string {
-  if (p.type === 30 || p.type === 50) {
-    return p.pendingIps ? `${p.ipCount}个独享IP（${p.pendingIps}个待分配）` : `${p.ipCount}个独享IP`;
-  }
-  if (p.billingMethod === 1) return `剩余 ${p.remainingCount} / ${p.totalCount}`;
-  return p.dailyLimit ? `今日 ${p.usedToday} / ${p.dailyLimit}` : '不限量';
+  const text = packageRemainingText({ ...p, productType: p.type });
+  return p.pendingIps ? `${text}（${p.pendingIps}个待分配）` : text;
 }
 
 export function PackageTable({ initial, type }: { initial: PackageItem[]; type: number }) {
@@ -76,7 +74,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
         <DataHead className="text-xs text-slate-500">
           <tr className="border-b border-slate-100">
             <Th className="py-2 font-normal">套餐</Th>
-            <Th className="font-normal">用量</Th>
+            <Th className="font-normal">剩余可用</Th>
             <Th className="font-normal">IP时长</Th>
             <Th className="font-normal">到期时间</Th>
             <Th className="font-normal">状态</Th>
@@ -99,7 +97,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
                 <div className="font-medium text-ink">{p.name}</div>
                 <div className="text-xs text-slate-400">ID {p.id}</div>
               </Cell>
-              <Cell label="用量" className="py-3">
+              <Cell label="剩余可用" className="py-3">
                 {usage(p)}
               </Cell>
               <Cell label="IP时长" className="py-3">

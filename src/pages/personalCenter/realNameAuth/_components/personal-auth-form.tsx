@@ -13,7 +13,8 @@ type Check =
   | { state: 'passed'; idNumber: string }
   | { state: 'failed'; text: string };
 
-export function PersonalAuthForm({ certifyId }: { certifyId: string | null }) {
+/** `next`: a same-site path to continue to after verification (the buy page with the chosen package). */
+export function PersonalAuthForm({ certifyId, next = '' }: { certifyId: string | null; next?: string }) {
   const [name, setName] = useState('');
   const [idNumber, setIdNumber] = useState('');
   const [error, setError] = useState('');
@@ -46,7 +47,7 @@ export function PersonalAuthForm({ certifyId }: { certifyId: string | null }) {
     setBusy(true);
     const r = await api.call<{ certifyUrl: string }>(
       'Auth.CertifyInit',
-      { name: n.data, idNumber: i.data },
+      { name: n.data, idNumber: i.data, ...(next ? { next } : {}) },
       { raw: true, silent: true },
     );
     setBusy(false);
@@ -63,9 +64,16 @@ export function PersonalAuthForm({ certifyId }: { certifyId: string | null }) {
         </div>
         <p className="mt-4 text-lg font-semibold text-ink">个人已认证</p>
         <p className="mt-1 text-sm text-slate-500">身份证号 {check.idNumber}</p>
-        <a href="/personalCenter/realNameAuth" className="btn-primary mt-6">
-          领取实名福利
-        </a>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {next && (
+            <a href={next} className="btn-primary" data-testid="continue-buying">
+              继续购买
+            </a>
+          )}
+          <a href="/personalCenter/realNameAuth" className={next ? 'btn-outline' : 'btn-primary'}>
+            领取实名福利
+          </a>
+        </div>
       </div>
     );
   }
