@@ -15,9 +15,16 @@ export type ExitConfig = {
   province: string;
   city: string;
   carrier: string;
-  /** When the address stops being usable (epoch ms); derived from ttlMs/ttlDays at start when not given. */
-  expiresAt: number;
+  /** When the address leaves service (epoch ms), when fixed in the config. */
+  expiresAt: number | null;
+  /** Otherwise a rolling lifetime: every heartbeat reports now + ttlMs. */
+  ttlMs: number | null;
 };
+
+/** What a heartbeat reports as the exit's `expiresAt`. */
+export const exitExpiresAt = (e: ExitConfig, now = Date.now()): number => e.expiresAt ?? now + (e.ttlMs ?? 0);
+
+const CARRIERS = ['电信', '联通', '移动'];
 
 export type NodeConfig = {
   portalUrl: string;
@@ -83,14 +90,11 @@ const num = (v: unknown, name: string, def?: number): number => {
   return v;
 };
 
-export function parseConfig(
-  raw: unknown,
-  base = process.cwd(),
-  env: NodeJS.ProcessEnv = process.env,
-  now = Date.now(),
-): NodeConfig {
+export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.ProcessEnv = process.env): NodeConfig {
   if (!raw || typeof raw !== 'object') fail('config must be a JSON object');
-  const r = raw as Record<string, unknown>;
+  const r = { ...(raw as Record<string, unknown>) };
+  // YUNSHU_NODE_PORTAL overrides portalUrl (npm start passes the port it serves on).
+  if (env.YUNSHU_NODE_PORTAL) r.portalUrl = env.YUNSHU_NODE_PORTAL;
   if (typeof r.portalUrl !== 'string' || !/^https?:\/\/[^/]+/.test(r.portalUrl))
     fail('portalUrl must be an http(s) URL');
   const nodeId = num(r.nodeId, 'nodeId');
@@ -108,12 +112,16 @@ export function parseConfig(
     const protocols = (x.protocols ?? ['http', 'https', 'socks5']) as unknown[];
     if (!Array.isArray(protocols) || protocols.some((p) => p !== 'http' && p !== 'https' && p !== 'socks5'))
       fail(`${at}.protocols must be a list of http, https, socks5`);
-    for (const k of ['province', 'city', 'carrier'])
-      if (typeof x[k] !== 'string' || !x[k]) fail(`${at}.${k} must be a non-empty string`);
-    let expiresAt: number;
+    for (const k of ['province', 'city'])
+      if (typeof x[k] !== 'string' || [...x[k]].length < 2 || [...x[k]].length > 20)
+        fail(`${at}.${k} must be 2-20 characters (e.g. 广东省, 深圳市)`);
+    if (typeof x.carrier !== 'string' || !CARRIERS.includes(x.carrier))
+      fail(`${at}.carrier must be 电信, 联通 or 移动`);
+    let expiresAt: number | null = null;
+    let ttlMs: number | null = null;
     if (x.expiresAt !== undefined) expiresAt = num(x.expiresAt, `${at}.expiresAt`);
-    else if (x.ttlMs !== undefined) expiresAt = now + num(x.ttlMs, `${at}.ttlMs`);
-    else expiresAt = now + num(x.ttlDays, `${at}.ttlDays`, 365) * DAY;
+    else if (x.ttlMs !== undefined) ttlMs = num(x.ttlMs, `${at}.ttlMs`);
+    else ttlMs = num(x.ttlDays, `${at}.ttlDays`, 90) * DAY;
     const key = `${x.ip}:${port}`;
     if (seen.has(key)) fail(`${at}: ${key} is listed twice`);
     seen.add(key);
@@ -126,6 +134,7 @@ export function parseConfig(
       city: x.city as string,
       carrier: x.carrier as string,
       expiresAt,
+      ttlMs,
     };
   });
   const level = r.logLevel ?? 'info';

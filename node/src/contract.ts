@@ -28,6 +28,8 @@ export type User = {
 export type ContractAnswer = {
   cursor: string;
   full: boolean;
+  /** The delta was cut short: pull again at once with the new cursor. */
+  more?: boolean;
   serverTime: number;
   leases: Lease[];
   endedLeases: string[];

@@ -1,7 +1,7 @@
 // A running node: exits listening, contract pulled, heartbeats sent, reports cut and pushed.
 import { join } from 'node:path';
 import { Authorizer, Limiter } from './authorize.ts';
-import type { NodeConfig } from './config.ts';
+import { exitExpiresAt, type NodeConfig } from './config.ts';
 import { type ContractAnswer, ContractStore } from './contract.ts';
 import type { Logger } from './log.ts';
 import { createPortalClient, type PortalClient } from './portal.ts';
@@ -25,6 +25,7 @@ export class ProxyNode {
   private lastSavedAt = 0;
   private pulling: Promise<boolean> | null = null;
   private wasStale = false;
+  private heartbeatFailures = 0;
 
   constructor(config: NodeConfig, log: Logger, client?: PortalClient) {
     this.config = config;
@@ -64,11 +65,16 @@ export class ProxyNode {
     const listening = this.config.exits.filter((e) => this.plane.isListening(e)).length;
     this.log.info('node started', { nodeId: this.config.nodeId, exits: this.config.exits.length, listening });
     this.plane.startSweeper();
-    await this.heartbeat();
+    this.heartbeatFailures = (await this.heartbeat()) ? 0 : 1;
     await this.pull();
+    // A failed heartbeat is retried sooner (2 s, 4 s, … up to the interval): a node started before its portal
+    // registers its exits as soon as the portal answers.
     this.schedule(
-      () => this.heartbeat(),
-      () => this.heartbeatMs,
+      async () => {
+        this.heartbeatFailures = (await this.heartbeat()) ? 0 : this.heartbeatFailures + 1;
+      },
+      () =>
+        this.heartbeatFailures ? Math.min(this.heartbeatMs, 1000 * 2 ** this.heartbeatFailures) : this.heartbeatMs,
     );
     this.schedule(
       () => this.pull(),
@@ -107,6 +113,7 @@ export class ProxyNode {
   }
 
   async heartbeat(): Promise<boolean> {
+    const now = Date.now();
     const exits = this.config.exits.map((e) => ({
       ip: e.ip,
       port: e.port,
@@ -115,8 +122,8 @@ export class ProxyNode {
       province: e.province,
       city: e.city,
       carrier: e.carrier,
-      expiresAt: e.expiresAt,
-      healthy: this.plane.isListening(e) && e.expiresAt > Date.now(),
+      expiresAt: exitExpiresAt(e, now),
+      healthy: this.plane.isListening(e) && exitExpiresAt(e, now) > now,
     }));
     try {
       for (let i = 0; i < exits.length; i += 1000) {
@@ -145,6 +152,15 @@ export class ProxyNode {
   }
 
   private async doPull(): Promise<boolean> {
+    // A delta cut short (`more: true`) is followed at once by the next page.
+    for (let page = 0; page < 100; page++) {
+      const r = await this.pullPage();
+      if (r !== 'more') return r;
+    }
+    return true;
+  }
+
+  private async pullPage(): Promise<boolean | 'more'> {
     const path = this.store.cursor
       ? `/node/v2/contract?cursor=${encodeURIComponent(this.store.cursor)}`
       : '/node/v2/contract';
@@ -182,7 +198,7 @@ export class ProxyNode {
         removedUsers: answer.removedUsers.length,
       });
     this.plane.sweep();
-    return true;
+    return answer.more ? 'more' : true;
   }
 
   /** Stops serving: listeners closed, what was counted cut to the spool and pushed once more if possible. */
