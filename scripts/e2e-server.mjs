@@ -16,7 +16,7 @@ const must = async (cmd, args) => {
 if (!existsSync('dist/server/worker.js')) await must('npm', ['run', 'build', '--silent']);
 rmSync(state, { recursive: true, force: true });
 await must(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-await must(process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`]);
+await must(process.execPath, ['scripts/seed.mjs', '--demo-pool', `--persist-to=${state}`]);
 await run(
   bin('wrangler'),
   [

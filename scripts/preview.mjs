@@ -33,7 +33,9 @@ const migrate = await run(
   { env },
 );
 if (migrate.code !== 0) process.exit(migrate.code);
-await run(process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`, `--config=${configPath}`], { env });
+await run(process.execPath, ['scripts/seed.mjs', '--demo-pool', `--persist-to=${state}`, `--config=${configPath}`], {
+  env,
+});
 console.log(`preview "${name}" on http://127.0.0.1:${port}`);
 await run(
   bin('wrangler'),

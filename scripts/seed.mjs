@@ -1,5 +1,5 @@
 // Loads the demo data into the local D1 database (idempotent): bundles src/server/seed, renders SQL, applies it.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { bin, run } from './lib/tools.mjs';
@@ -15,8 +15,13 @@ await build({
   outfile: bundle,
   logLevel: 'error',
 });
-const { demoSeedSql } = await import(pathToFileURL(`${process.cwd()}/${bundle}`).href);
-writeFileSync('.tmp/seed.sql', await demoSeedSql());
+const { demoSeedSql, DEFAULT_DEV_NODE_SECRET } = await import(pathToFileURL(`${process.cwd()}/${bundle}`).href);
+// The development node's secret (docs/decisions/046): NODE_DEV_SECRET from .dev.vars, else the example's default.
+const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
+const devNodeSecret = /^NODE_DEV_SECRET=(.+)$/m.exec(devVars)?.[1]?.trim() || DEFAULT_DEV_NODE_SECRET;
+// --demo-pool: the documentation-range pool, for runs without a node (browser journeys, previews).
+const demoPool = process.argv.includes('--demo-pool');
+writeFileSync('.tmp/seed.sql', await demoSeedSql(Date.now(), { demoPool, devNodeSecret }));
 rmSync(bundle);
 const config = process.argv.find((a) => a.startsWith('--config='))?.split('=')[1];
 const args = [

@@ -138,6 +138,19 @@ export const messages = {
   refundRejected: '微信支付拒绝退款，订单仍为已支付',
   refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
   refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
+  // Delivery made real (issue 9): AES extraction tokens, proxy accounts, refusal reasons (docs/node-api.md)
+  extractTokenInvalid: '令牌无效：请用AES Key/IV加密 {"k":提取密钥,"t":毫秒时间戳} 后Base64编码',
+  extractTokenExpired: '令牌已过期：时间戳须在服务器时间前后5分钟内',
+  extractTokenReplayed: '令牌已使用：每个令牌只能使用一次，请重新生成',
+  proxyPasswordTooFrequent: '代理密码重置过于频繁，请1分钟后再试',
+  refusalNotWhitelisted: '您的IP {client} 不在白名单中：请在个人中心「白名单」添加该IP，或使用账号密码认证',
+  refusalBadCredentials: '代理账号或密码错误：请在个人中心「API提取」查看代理账号密码',
+  refusalExitNotLeased: '该IP未分配给您的账号：请使用您提取或分配到的IP',
+  refusalLeaseExpired: '该IP的使用时长已到期：请重新提取',
+  refusalAccountSuspended: '账号已停用：请联系客服',
+  refusalOverRate: '新建连接过快：请降低请求频率',
+  refusalOverConcurrency: '并发连接数超过套餐上限',
+  refusalContractStale: '节点暂时无法确认授权，请稍后重试',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -2,6 +2,7 @@
 //   POST /node/v1/heartbeat  register/refresh the node's exit IPs
 //   GET  /node/v1/whitelist  the white list in force (ETag; 304 when unchanged)
 //   POST /node/v1/usage      per-user byte counts (idempotent per batchId)
+// /node/v2/* (contract v2, docs/node-api.md) is served by ./node-v2.ts; v1 stays for older nodes (decision 044).
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../lib/messages';
@@ -12,6 +13,7 @@ import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
 import { readTextLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
+import { nodeV2Routes } from './node-v2';
 
 const MAX_NODE_BODY = 512 * 1024; // bytes
 
@@ -48,13 +50,27 @@ const usageSchema = z.object({
     .max(5000),
 });
 
-const deny = (c: Context) => c.json({ code: 401, msg: messages.nodeAuthFailed }, 401);
+export const deny = (c: Context) => c.json({ code: 401, msg: messages.nodeAuthFailed }, 401);
+
+/**
+ * The request target as sent: path plus query string (v2 signs both), or the path alone (v1). Taken from the raw
+ * URL so the query string is byte-for-byte what the node sent.
+ */
+function signedPath(url: string, withQuery: boolean): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const target = start < 0 ? '/' : (url.slice(start).split('#')[0] ?? '/');
+  return withQuery ? target : (target.split('?')[0] ?? '/');
+}
 
 /**
  * Verify the node's signature; returns the node id and the raw body, or null. The cheap header checks (node id,
  * timestamp window, signature shape) come first; only then is the body read, counted in bytes (MAX_NODE_BODY).
+ * v1 signs the path alone; v2 signs the path with its query string.
  */
-async function authenticate(c: Context<EdgeEnv>): Promise<{ nodeId: number; body: string } | null> {
+export async function authenticate(
+  c: Context<EdgeEnv>,
+  withQuery = false,
+): Promise<{ nodeId: number; body: string } | null> {
   const id = Number(c.req.header('x-node-id'));
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const timestamp = c.req.header('x-node-timestamp') ?? '';
@@ -67,7 +83,7 @@ async function authenticate(c: Context<EdgeEnv>): Promise<{ nodeId: number; body
   if (node?.status !== 1) return null;
   const ok = await verifyNodeSignature(node.secret, {
     method: c.req.method,
-    path: new URL(c.req.url).pathname,
+    path: signedPath(c.req.url, withQuery),
     timestamp,
     signature,
     body,
@@ -76,7 +92,7 @@ async function authenticate(c: Context<EdgeEnv>): Promise<{ nodeId: number; body
   return ok ? { nodeId: id, body } : null;
 }
 
-function parseJson<T>(schema: z.ZodType<T>, body: string): T | null {
+export function parseJson<T>(schema: z.ZodType<T>, body: string): T | null {
   try {
     const parsed = schema.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : null;
@@ -142,6 +158,7 @@ export function nodeRoutes(): Hono<EdgeEnv> {
     return c.json({ code: 0, msg: '成功', data: { stored } });
   });
 
+  app.route('/', nodeV2Routes());
   app.all('/node/*', (c) => c.json({ code: 404, msg: messages.notFound }, 404));
   return app;
 }

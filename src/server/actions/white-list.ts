@@ -9,6 +9,8 @@ import {
   setWhiteListEnabled,
   updateWhiteListEntry,
 } from '../db/white-list';
+import { listUserRefusals } from '../db/node-contract';
+import { refusalReason } from '../domain/node-refusals';
 import { normalizeIp, WHITE_LIST_CAP } from '../domain/white-list-ip';
 import { defineAction } from './define';
 
@@ -24,6 +26,9 @@ const remarkSchema = z.string().trim().max(50, messages.remarkTooLong).default('
 /** Epoch ms, 0 = never expires. */
 const expirySchema = z.number().int().min(0, messages.whiteIpExpiryPast).default(0);
 const idsSchema = z.array(z.number().int().positive()).min(1, '请选择记录').max(100, '一次最多100条');
+
+/** Refused connections are listed for this many days. */
+const REFUSAL_DAYS = 7;
 
 const checkExpiry = (expiresAt: number, now: number) => {
   if (expiresAt !== 0 && expiresAt <= now) throw new AppError('whiteIpExpiryPast');
@@ -110,5 +115,35 @@ export const whiteListActions = {
     cacheable: false,
     input: z.object({}),
     handler: async (ctx) => ({ ip: normalizeIp(ctx.ip) ?? ctx.ip }),
+  }),
+
+  'ProxyWhiteList.GetRefusals': defineAction({
+    summary: `最近${REFUSAL_DAYS}天被代理节点拒绝的连接（时间、来源IP、出口、原因）；not_whitelisted 可一键添加该IP`,
+    access: 'user',
+    cacheable: false,
+    input: z.object({
+      page: z.number().int().min(1, '页码错误').default(1),
+      pageSize: z.number().int().min(1, '每页数量错误').max(50, '每页最多50条').default(10),
+    }),
+    async handler(ctx, input) {
+      const { total, list } = await listUserRefusals(ctx.db, {
+        userId: ctx.user.id,
+        since: ctx.now - REFUSAL_DAYS * 86_400_000,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return {
+        total,
+        list: list.map((r) => ({
+          id: r.id,
+          at: r.at,
+          clientIp: r.clientIp,
+          exit: `${r.ip}:${r.port}`,
+          code: r.code,
+          reason: refusalReason(r.code, r.clientIp),
+          canAdd: r.code === 'not_whitelisted',
+        })),
+      };
+    },
   }),
 };

@@ -148,7 +148,7 @@ export async function bandwidthSeries(
   return results.map((x) => ({ at: x.at, bytesIn: x.bytes_in, bytesOut: x.bytes_out, ips: x.extract_ips }));
 }
 
-/** Recompute usage_hourly for the hours in [from, to) from the extraction log and the node reports. */
+/** Recompute usage_hourly for the hours in [from, to) from the extraction log and the node reports (v1 and v2). */
 export async function rollupHours(db: D1Database, from: number, to: number): Promise<number> {
   const res = await db
     .prepare(
@@ -159,6 +159,9 @@ export async function rollupHours(db: D1Database, from: number, to: number): Pro
          UNION ALL
          SELECT user_id, (period_start / ${HOUR}) * ${HOUR}, 0, 0, bytes_in, bytes_out
            FROM node_usage_reports WHERE period_start >= ?1 AND period_start < ?2
+         UNION ALL
+         SELECT user_id, (period_start / ${HOUR}) * ${HOUR}, 0, 0, bytes_in, bytes_out
+           FROM node_usage WHERE period_start >= ?1 AND period_start < ?2
        ) WHERE true GROUP BY user_id, h
        ON CONFLICT(user_id, hour_start) DO UPDATE SET extract_calls = excluded.extract_calls,
          extract_ips = excluded.extract_ips, bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`,

@@ -1,15 +1,20 @@
 // Delivery jobs. Every 5 minutes: expire packages, pool IPs and white-list entries, allocate/release dedicated IPs,
 // and roll the current and previous hour into usage_hourly (so charts lag at most 5 minutes). Hourly at :07: roll the
-// last 3 hours again (late node reports) and recompute today's and yesterday's usage_daily.
+// last 3 hours again (late node reports) and recompute today's and yesterday's usage_daily; prune the node change
+// feed (24 h) and node usage/refusal rows (35 days).
 import { allocateFixedIps, releaseLapsedFixed } from '../db/fixed';
+import { markStaleExits, pruneFeed, pruneNodeData } from '../db/node-contract';
 import { expireLapsedPackages } from '../db/packages';
 import { expirePoolIps } from '../db/pool';
 import { rollupDays, rollupHours } from '../db/records';
 import { disableExpiredWhiteList } from '../db/white-list';
+import { FEED_RETENTION_MS, NODE_HEARTBEAT_MS, STALE_INTERVALS } from '../domain/node-contract';
 import type { Job } from './index';
 
 const HOUR = 3_600_000;
 const SH = 8 * HOUR;
+/** Usage rows, refusals and batch markers of nodes are kept 35 days (the roll-ups keep the byte totals). */
+const NODE_DATA_RETENTION_MS = 35 * 24 * HOUR;
 
 export const deliveryUpkeepJob: Job = {
   name: 'delivery-upkeep',
@@ -22,6 +27,8 @@ export const deliveryUpkeepJob: Job = {
       fixedReleased: await releaseLapsedFixed(env.DB, now),
       fixedAllocated: await allocateFixedIps(env.DB, now),
       hoursRolled: await rollupHours(env.DB, hour - HOUR, hour + HOUR),
+      // v2 nodes: exits not heartbeated for 3 intervals leave /extract even when no heartbeat arrives at all.
+      staleExits: await markStaleExits(env.DB, now - STALE_INTERVALS * NODE_HEARTBEAT_MS),
     };
   },
 };
@@ -35,6 +42,8 @@ export const usageRollupJob: Job = {
     return {
       hours: await rollupHours(env.DB, hour - 3 * HOUR, hour + HOUR),
       days: await rollupDays(env.DB, yesterday, hour + HOUR),
+      feedPruned: await pruneFeed(env.DB, now - FEED_RETENTION_MS),
+      nodeDataPruned: await pruneNodeData(env.DB, now - NODE_DATA_RETENTION_MS, now),
     };
   },
 };

@@ -1,16 +1,30 @@
-// Demo data for proxy delivery (development only, idempotent): three nodes with a pool drawn from the documentation
-// ranges 203.0.113.0/24, 198.51.100.0/24 and 192.0.2.0/24 across the hot cities, and for the demo user 13800138000
-// an API key, packages of each kind, fixed IPs and white-list entries including 127.0.0.1 for local extraction.
+// Demo data for proxy delivery (development only, idempotent): the local development node (id 1, its exits arrive
+// by heartbeat from the reference node, docs/decisions/046), and for the demo user 13800138000 an API key and proxy
+// account, packages of each kind and white-list entries including 127.0.0.1. With `demoPool` (browser journeys and
+// previews, which run no node) also three nodes with a pool from the documentation ranges 203.0.113.0/24,
+// 198.51.100.0/24 and 192.0.2.0/24 across the hot cities.
 import { HOT_CITIES, regionKey } from '../domain/regions';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const CARRIER_CYCLE = ['电信', '联通', '移动'] as const;
-/** Known only to development: the demo nodes sign with these (scripts and tests may too). */
+/** Known only to development: the demo-pool nodes sign with these (scripts and tests may too). */
 export const DEMO_NODES = [
-  { id: 1, name: 'demo-node-a', secret: 'dev-node-secret-a-0123456789abcdef' },
-  { id: 2, name: 'demo-node-b', secret: 'dev-node-secret-b-0123456789abcdef' },
-  { id: 3, name: 'demo-node-c', secret: 'dev-node-secret-c-0123456789abcdef' },
+  { id: 101, name: 'demo-node-a', secret: 'dev-node-secret-a-0123456789abcdef' },
+  { id: 102, name: 'demo-node-b', secret: 'dev-node-secret-b-0123456789abcdef' },
+  { id: 103, name: 'demo-node-c', secret: 'dev-node-secret-c-0123456789abcdef' },
 ] as const;
+/** The local development node (docs/decisions/046): its secret comes from NODE_DEV_SECRET in .dev.vars. */
+export const DEV_NODE = { id: 1, name: 'local-dev-node', secretVar: 'NODE_DEV_SECRET' } as const;
+export const DEFAULT_DEV_NODE_SECRET = 'local-development-node-secret-0123456789abcdef';
+/** The demo user's proxy account (development only; rotate it in 「API提取」). */
+export const DEMO_PROXY_ACCOUNT = { username: 'demo13800138000', password: 'demoproxy0000pass' } as const;
+
+export interface DeliverySeedOptions {
+  /** Seed the documentation-range pool (runs without a node: browser journeys, previews). */
+  demoPool: boolean;
+  /** The development node's secret. */
+  devNodeSecret: string;
+}
 /** The demo user's extraction key (development only). */
 export const DEMO_API_KEY = 'demo13800138000key0000000000abcd';
 
@@ -30,14 +44,14 @@ export interface PoolSeedRow {
 export function demoPool(now: number): PoolSeedRow[] {
   const rows: PoolSeedRow[] = [];
   const ranges = [
-    { prefix: '203.0.113', nodeId: 1, basePort: 40000 },
-    { prefix: '198.51.100', nodeId: 2, basePort: 41000 },
-    { prefix: '192.0.2', nodeId: 3, basePort: 42000 },
+    { prefix: '203.0.113', nodeId: 101, n: 1, basePort: 40000 },
+    { prefix: '198.51.100', nodeId: 102, n: 2, basePort: 41000 },
+    { prefix: '192.0.2', nodeId: 103, n: 3, basePort: 42000 },
   ];
   for (const r of ranges) {
     for (let i = 1; i <= 254; i++) {
-      const city = HOT_CITIES[(i + r.nodeId * 7) % HOT_CITIES.length] ?? HOT_CITIES[0];
-      const pool: 10 | 30 | 40 = r.nodeId < 3 ? 10 : i <= 180 ? 40 : 30;
+      const city = HOT_CITIES[(i + r.n * 7) % HOT_CITIES.length] ?? HOT_CITIES[0];
+      const pool: 10 | 30 | 40 = r.n < 3 ? 10 : i <= 180 ? 40 : 30;
       const lifetime =
         pool === 10 ? 2 * 86_400_000 + ((i * 37) % 360) * 60_000 : pool === 40 ? 7 * 86_400_000 : 60 * 86_400_000;
       rows.push({
@@ -48,7 +62,7 @@ export function demoPool(now: number): PoolSeedRow[] {
         protocols: i % 5 === 0 ? 3 : 7,
         province: city?.province ?? '北京市',
         city: city?.city ?? '北京市',
-        carrier: CARRIER_CYCLE[(i + r.nodeId) % 3] ?? '电信',
+        carrier: CARRIER_CYCLE[(i + r.n) % 3] ?? '电信',
         expiresAt: now + lifetime,
       });
     }
@@ -59,20 +73,32 @@ export function demoPool(now: number): PoolSeedRow[] {
 const DAY = 86_400_000;
 
 /** SQL for the demo delivery data. */
-export function demoDeliverySql(now: number): string {
+export function demoDeliverySql(
+  now: number,
+  opts: DeliverySeedOptions = { demoPool: false, devNodeSecret: DEFAULT_DEV_NODE_SECRET },
+): string {
   const out: string[] = [];
-  for (const n of DEMO_NODES) {
+  // Databases seeded before issue 9 hold the documentation-range pool on nodes 1-3: release and drop it (the old
+  // node 1 becomes the development node below).
+  const docRange = `(ip LIKE '203.0.113.%' OR ip LIKE '198.51.100.%' OR ip LIKE '192.0.2.%') AND node_id IN (1, 2, 3)`;
+  out.push(
+    `UPDATE fixed_allocations SET released_at = ${now} WHERE released_at = 0 AND ip_id IN (SELECT id FROM proxy_ips WHERE ${docRange});`,
+    `DELETE FROM proxy_ips WHERE ${docRange};`,
+    `DELETE FROM proxy_nodes WHERE id IN (2, 3) AND name IN ('demo-node-b', 'demo-node-c');`,
+    `INSERT INTO proxy_nodes (id, name, secret, status, created_at) VALUES (${DEV_NODE.id}, ${q(DEV_NODE.name)}, ${q(opts.devNodeSecret)}, 1, ${now}) ON CONFLICT(id) DO UPDATE SET name = excluded.name, secret = excluded.secret, status = 1;`,
+  );
+  for (const n of opts.demoPool ? DEMO_NODES : []) {
     out.push(
       `INSERT INTO proxy_nodes (id, name, secret, status, created_at) VALUES (${n.id}, ${q(n.name)}, ${q(n.secret)}, 1, ${now}) ON CONFLICT(id) DO NOTHING;`,
     );
   }
-  for (const r of demoPool(now)) {
+  for (const r of opts.demoPool ? demoPool(now) : []) {
     out.push(
       `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier, expires_at, healthy, checked_at, created_at) VALUES (${r.nodeId}, ${r.pool}, ${q(r.ip)}, ${r.port}, ${r.protocols}, ${q(r.province)}, ${q(r.city)}, ${q(regionKey(r.province))}, ${q(regionKey(r.city))}, ${q(r.carrier)}, ${r.expiresAt}, 1, ${now}, ${now}) ON CONFLICT(ip, port) DO UPDATE SET expires_at = excluded.expires_at, healthy = 1, checked_at = excluded.checked_at;`,
     );
   }
   out.push(
-    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, created_at, updated_at) SELECT id, ${q(DEMO_API_KEY)}, 'demoaeskey000001', 'demoaesiv0000001', ${now}, ${now} FROM users WHERE phone = '13800138000' ON CONFLICT(user_id) DO NOTHING;`,
+    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password, created_at, updated_at) SELECT id, ${q(DEMO_API_KEY)}, 'demoaeskey000001', 'demoaesiv0000001', ${q(DEMO_PROXY_ACCOUNT.username)}, ${q(DEMO_PROXY_ACCOUNT.password)}, ${now}, ${now} FROM users WHERE phone = '13800138000' ON CONFLICT(user_id) DO NOTHING;`,
     `UPDATE users SET proxy_api_opened = 1 WHERE phone = '13800138000';`,
   );
   const packages = [
@@ -122,12 +148,13 @@ export function demoDeliverySql(now: number): string {
       ref: 'demo-fixed',
       type: 30,
       billing: 2,
-      name: '固定IP · 5个 · 30天',
+      name: opts.demoPool ? '固定IP · 5个 · 30天' : '固定IP · 2个 · 30天',
       minutes: 43200,
       total: 0,
       remaining: 0,
       daily: 0,
-      ipCount: 5,
+      // The development node has 2 dedicated exits (docs/decisions/046).
+      ipCount: opts.demoPool ? 5 : 2,
       starts: now - 3 * DAY,
       expires: now + 27 * DAY,
       state: 1,

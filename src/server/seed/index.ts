@@ -2,15 +2,20 @@
 import { demoAccountsSql } from './accounts';
 import { demoCommerceSql } from './commerce';
 import { demoContentSql } from './content-sql';
-import { demoDeliverySql } from './delivery';
+import { DEFAULT_DEV_NODE_SECRET, type DeliverySeedOptions, demoDeliverySql } from './delivery';
 import { demoTrustSql } from './trust';
 
+export { DEFAULT_DEV_NODE_SECRET } from './delivery';
+
 /** All demo data as idempotent SQL statements. */
-export async function demoSeedSql(now = Date.now()): Promise<string> {
+export async function demoSeedSql(
+  now = Date.now(),
+  delivery: DeliverySeedOptions = { demoPool: false, devNodeSecret: DEFAULT_DEV_NODE_SECRET },
+): Promise<string> {
   return [
     await demoAccountsSql(now),
     demoContentSql(now),
-    demoDeliverySql(now),
+    demoDeliverySql(now, delivery),
     demoCommerceSql(now),
     demoTrustSql(now),
   ].join('\n');

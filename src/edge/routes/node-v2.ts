@@ -1,0 +1,170 @@
+// /node/v2/*: the proxy-node contract v2 (docs/node-api.md). Every call is HMAC-signed over the path WITH its query
+// string (see ./node.ts authenticate).
+//   POST /node/v2/heartbeat          register exits, report health (answers the intervals to use)
+//   GET  /node/v2/contract?cursor=C  leases, users, white lists, proxy accounts, limits: full snapshot or delta
+//   POST /node/v2/usage              bytes/connections per user, exit, client IP (idempotent per batchId)
+//   POST /node/v2/refusals           refused connections (idempotent per batchId)
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { messages } from '../../lib/messages';
+import { allocateFixedIps } from '../../server/db/fixed';
+import { insertRefusalBatch, insertUsageBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
+import { upsertNodeIps } from '../../server/db/pool';
+import { PROTOCOL_BITS } from '../../server/domain/extract-params';
+import { NODE_HEARTBEAT_MS, NODE_PULL_MS, nodeContract, STALE_INTERVALS } from '../../server/domain/node-contract';
+import { REFUSAL_CODES } from '../../server/domain/node-refusals';
+import { CARRIERS, regionKey } from '../../server/domain/regions';
+import { normalizeIp } from '../../server/domain/white-list-ip';
+import type { EdgeEnv } from '../types';
+import { authenticate, deny, parseJson } from './node';
+
+const ipString = z
+  .string()
+  .max(45)
+  .refine((s) => normalizeIp(s) !== null);
+const port = z.number().int().min(1).max(65535);
+const epochMs = z.number().int().positive().max(9_999_999_999_999);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const batchId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+
+const heartbeatSchema = z.object({
+  version: z.string().max(64).default(''),
+  exits: z
+    .array(
+      z.object({
+        ip: ipString,
+        port,
+        pool: z.union([z.literal(10), z.literal(30), z.literal(40)]),
+        protocols: z.array(z.enum(['http', 'https', 'socks5'])).min(1),
+        province: z.string().min(2).max(20),
+        city: z.string().min(2).max(20),
+        carrier: z.enum(CARRIERS),
+        expiresAt: epochMs,
+        healthy: z.boolean().default(true),
+      }),
+    )
+    .max(1000),
+});
+
+const usageSchema = z
+  .object({
+    batchId,
+    periodStart: epochMs,
+    periodEnd: epochMs,
+    rows: z
+      .array(
+        z.object({
+          userId: z.number().int().positive(),
+          ip: ipString,
+          port,
+          clientIp: ipString,
+          bytesIn: count,
+          bytesOut: count,
+          connections: count,
+        }),
+      )
+      .max(5000),
+  })
+  .refine((b) => b.periodEnd >= b.periodStart);
+
+const refusalSchema = z.object({
+  batchId,
+  rows: z
+    .array(
+      z.object({
+        at: epochMs,
+        clientIp: ipString,
+        ip: ipString,
+        port,
+        userId: z.number().int().positive().nullable().default(null),
+        code: z.enum(REFUSAL_CODES),
+      }),
+    )
+    .max(5000),
+});
+
+const bad = { code: 400, msg: messages.invalidParams };
+const ok = <T>(data: T) => ({ code: 0, msg: '成功', data });
+const ip = (s: string) => normalizeIp(s) ?? s;
+
+/** Build the Hono sub-app that serves /node/v2/*. */
+export function nodeV2Routes(): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+
+  app.post('/node/v2/heartbeat', async (c) => {
+    const auth = await authenticate(c, true);
+    if (!auth) return deny(c);
+    const input = parseJson(heartbeatSchema, auth.body);
+    if (!input) return c.json(bad, 400);
+    const now = Date.now();
+    const { accepted, ignored } = await upsertNodeIps(
+      c.env.DB,
+      auth.nodeId,
+      input.exits.map((e) => ({
+        ip: ip(e.ip),
+        port: e.port,
+        pool: e.pool,
+        protocols: e.protocols.reduce((bits, p) => bits | PROTOCOL_BITS[p], 0),
+        province: e.province,
+        city: e.city,
+        provinceKey: regionKey(e.province),
+        cityKey: regionKey(e.city),
+        carrier: e.carrier,
+        expiresAt: e.expiresAt,
+        healthy: e.healthy,
+      })),
+      now,
+    );
+    await markNodeV2(c.env.DB, auth.nodeId);
+    // Exits of this node silent for 3 intervals leave /extract now (the 5-minute job sweeps every node too).
+    await markStaleExits(c.env.DB, now - STALE_INTERVALS * NODE_HEARTBEAT_MS, auth.nodeId);
+    // Dedicated exits are allocated to waiting fixed/premium packages as soon as they appear.
+    if (accepted > 0 && input.exits.some((e) => e.pool === 30)) await allocateFixedIps(c.env.DB, now);
+    return c.json(ok({ accepted, ignored, serverTime: now, heartbeatMs: NODE_HEARTBEAT_MS, pullMs: NODE_PULL_MS }));
+  });
+
+  app.get('/node/v2/contract', async (c) => {
+    const auth = await authenticate(c, true);
+    if (!auth) return deny(c);
+    const contract = await nodeContract(c.env.DB, auth.nodeId, c.req.query('cursor') ?? null, Date.now());
+    return c.json(ok(contract), 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.post('/node/v2/usage', async (c) => {
+    const auth = await authenticate(c, true);
+    if (!auth) return deny(c);
+    const input = parseJson(usageSchema, auth.body);
+    if (!input) return c.json(bad, 400);
+    const res = await insertUsageBatch(
+      c.env.DB,
+      auth.nodeId,
+      {
+        batchId: input.batchId,
+        periodStart: input.periodStart,
+        periodEnd: input.periodEnd,
+        rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
+      },
+      Date.now(),
+    );
+    return c.json(ok(res));
+  });
+
+  app.post('/node/v2/refusals', async (c) => {
+    const auth = await authenticate(c, true);
+    if (!auth) return deny(c);
+    const input = parseJson(refusalSchema, auth.body);
+    if (!input) return c.json(bad, 400);
+    const res = await insertRefusalBatch(
+      c.env.DB,
+      auth.nodeId,
+      {
+        batchId: input.batchId,
+        rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
+      },
+      Date.now(),
+    );
+    return c.json(ok(res));
+  });
+
+  return app;
+}

@@ -1,0 +1,424 @@
+// Queries behind /node/v2 (docs/node-api.md): the change feed, the leases and users of one node's contract, usage
+// v2 and refusal batches (idempotent per node and batch id), the stale-exit sweep and the customer's refusal list.
+
+export interface LeaseRow {
+  kind: 'a' | 'f';
+  id: number;
+  ip: string;
+  port: number;
+  userId: number;
+  packageId: number;
+  productType: number;
+  startsAt: number;
+  expiresAt: number;
+  /** false when the lease ended early (refund, release, package disabled or expired). */
+  live: boolean;
+}
+
+export interface UserRow {
+  userId: number;
+  status: number;
+  username: string;
+  password: string;
+}
+
+export interface FeedChange {
+  seq: number;
+  kind: 'a' | 'f' | 'u' | 'p';
+  ref: number;
+}
+
+const ids = (xs: number[]) => JSON.stringify([...new Set(xs)]);
+
+// Extraction leases on node ?1 (live column computed at ?2); callers add the row filter as `AND …`.
+const ASSIGNMENT_SELECT = `SELECT 'a' AS kind, a.id, a.ip, a.port, a.user_id, a.package_id, a.product_type,
+    a.assigned_at AS starts_at, a.expires_at, (p.state IN (1, 3) AND p.expires_at > ?2) AS live
+  FROM ip_assignments a JOIN proxy_ips i ON i.id = a.ip_id AND i.node_id = ?1
+    JOIN proxy_packages p ON p.id = a.package_id
+  WHERE a.expires_at > ?2`;
+// Fixed/premium allocations on node ?1.
+const FIXED_SELECT = `SELECT 'f' AS kind, f.id, f.ip, f.port, f.user_id, f.package_id, p.product_type,
+    f.allocated_at AS starts_at, f.expires_at, (f.released_at = 0 AND f.expires_at > ?2 AND p.state = 1) AS live
+  FROM fixed_allocations f JOIN proxy_ips i ON i.id = f.ip_id AND i.node_id = ?1
+    JOIN proxy_packages p ON p.id = f.package_id
+  WHERE true`;
+
+interface RawLease {
+  kind: 'a' | 'f';
+  id: number;
+  ip: string;
+  port: number;
+  user_id: number;
+  package_id: number;
+  product_type: number;
+  starts_at: number;
+  expires_at: number;
+  live: number;
+}
+
+const mapLease = (r: RawLease): LeaseRow => ({
+  kind: r.kind,
+  id: r.id,
+  ip: r.ip,
+  port: r.port,
+  userId: r.user_id,
+  packageId: r.package_id,
+  productType: r.product_type,
+  startsAt: r.starts_at,
+  expiresAt: r.expires_at,
+  live: r.live === 1,
+});
+
+/** The feed's bounds: the oldest retained and the newest seq (0 and 0 when empty). */
+export async function feedBounds(db: D1Database): Promise<{ minSeq: number; maxSeq: number }> {
+  const row = await db
+    .prepare('SELECT coalesce(min(seq), 0) AS lo, coalesce(max(seq), 0) AS hi FROM node_changes')
+    .first<{ lo: number; hi: number }>();
+  return { minSeq: row?.lo ?? 0, maxSeq: row?.hi ?? 0 };
+}
+
+/** Changes after `cursor` that concern node `nodeId` (its own lease rows and every user/package row), oldest first. */
+export async function feedAfter(
+  db: D1Database,
+  nodeId: number,
+  cursor: number,
+  limit: number,
+): Promise<{ changes: FeedChange[]; maxSeq: number }> {
+  const [rows, hi] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT seq, kind, ref FROM node_changes WHERE seq > ?1 AND (node_id IS NULL OR node_id = ?2)
+         ORDER BY seq LIMIT ?3`,
+      )
+      .bind(cursor, nodeId, limit),
+    db.prepare('SELECT coalesce(max(seq), 0) AS hi FROM node_changes'),
+  ]);
+  return {
+    changes: (rows?.results ?? []) as unknown as FeedChange[],
+    maxSeq: (hi?.results[0]?.hi as number) ?? 0,
+  };
+}
+
+/** Every live lease on the node's exits (the full snapshot). */
+export async function liveLeasesOfNode(db: D1Database, nodeId: number, now: number): Promise<LeaseRow[]> {
+  const [a, f] = await db.batch<RawLease>([
+    db.prepare(`${ASSIGNMENT_SELECT} AND p.state IN (1, 3) AND p.expires_at > ?2`).bind(nodeId, now),
+    db.prepare(`${FIXED_SELECT} AND f.released_at = 0 AND f.expires_at > ?2 AND p.state = 1`).bind(nodeId, now),
+  ]);
+  return [...(a?.results ?? []), ...(f?.results ?? [])].map(mapLease);
+}
+
+/**
+ * The leases a set of changes touches on this node, live or ended: assignments and allocations by id, and every
+ * unexpired assignment and allocation of the changed packages. Assignments past their own expiry are left out (the
+ * node expires them by its clock).
+ */
+export async function leasesTouched(
+  db: D1Database,
+  nodeId: number,
+  now: number,
+  t: { assignments: number[]; allocations: number[]; packages: number[] },
+): Promise<LeaseRow[]> {
+  const stmts: D1PreparedStatement[] = [];
+  if (t.assignments.length) {
+    stmts.push(
+      db
+        .prepare(`${ASSIGNMENT_SELECT} AND a.id IN (SELECT value FROM json_each(?3))`)
+        .bind(nodeId, now, ids(t.assignments)),
+    );
+  }
+  if (t.allocations.length) {
+    stmts.push(
+      db.prepare(`${FIXED_SELECT} AND f.id IN (SELECT value FROM json_each(?3))`).bind(nodeId, now, ids(t.allocations)),
+    );
+  }
+  if (t.packages.length) {
+    stmts.push(
+      db
+        .prepare(`${ASSIGNMENT_SELECT} AND a.package_id IN (SELECT value FROM json_each(?3))`)
+        .bind(nodeId, now, ids(t.packages)),
+      db
+        .prepare(
+          `${FIXED_SELECT} AND f.package_id IN (SELECT value FROM json_each(?3))
+           AND (f.released_at = 0 OR f.released_at > ?2 - 86400000)`,
+        )
+        .bind(nodeId, now, ids(t.packages)),
+    );
+  }
+  if (stmts.length === 0) return [];
+  const results = await db.batch<RawLease>(stmts);
+  const seen = new Map<string, LeaseRow>();
+  for (const r of results.flatMap((x) => x.results)) seen.set(`${r.kind}${r.id}`, mapLease(r));
+  return [...seen.values()];
+}
+
+/** The users among `userIds` with a live lease on the node, with their product types (for the limits). */
+export async function usersWithLiveLeases(
+  db: D1Database,
+  nodeId: number,
+  now: number,
+  userIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (userIds.length === 0) return out;
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT a.user_id, a.product_type FROM ip_assignments a
+         JOIN proxy_ips i ON i.id = a.ip_id AND i.node_id = ?1 JOIN proxy_packages p ON p.id = a.package_id
+       WHERE a.user_id IN (SELECT value FROM json_each(?3)) AND a.expires_at > ?2 AND p.state IN (1, 3)
+         AND p.expires_at > ?2
+       UNION
+       SELECT DISTINCT f.user_id, p.product_type FROM fixed_allocations f
+         JOIN proxy_ips i ON i.id = f.ip_id AND i.node_id = ?1 JOIN proxy_packages p ON p.id = f.package_id
+       WHERE f.user_id IN (SELECT value FROM json_each(?3)) AND f.released_at = 0 AND f.expires_at > ?2
+         AND p.state = 1`,
+    )
+    .bind(nodeId, now, ids(userIds))
+    .all<{ user_id: number; product_type: number }>();
+  for (const r of results) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.product_type]);
+  return out;
+}
+
+/** Account status, proxy account and the white list in force of each user. */
+export async function usersForContract(
+  db: D1Database,
+  now: number,
+  userIds: number[],
+): Promise<{ users: UserRow[]; whiteList: Map<number, { ip: string; expiresAt: number }[]> }> {
+  const whiteList = new Map<number, { ip: string; expiresAt: number }[]>();
+  if (userIds.length === 0) return { users: [], whiteList };
+  const json = ids(userIds);
+  const [u, w] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT u.id, u.status, coalesce(c.proxy_username, '') AS username, coalesce(c.proxy_password, '') AS password
+         FROM users u LEFT JOIN proxy_api_credentials c ON c.user_id = u.id
+         WHERE u.id IN (SELECT value FROM json_each(?1)) ORDER BY u.id`,
+      )
+      .bind(json),
+    db
+      .prepare(
+        `SELECT user_id, ip, expires_at FROM white_list WHERE user_id IN (SELECT value FROM json_each(?1))
+           AND enabled = 1 AND (expires_at = 0 OR expires_at > ?2) ORDER BY user_id, ip`,
+      )
+      .bind(json, now),
+  ]);
+  for (const r of w?.results ?? []) {
+    const id = r.user_id as number;
+    whiteList.set(id, [...(whiteList.get(id) ?? []), { ip: r.ip as string, expiresAt: r.expires_at as number }]);
+  }
+  return {
+    users: (u?.results ?? []).map((r) => ({
+      userId: r.id as number,
+      status: r.status as number,
+      username: r.username as string,
+      password: r.password as string,
+    })),
+    whiteList,
+  };
+}
+
+/** Drop feed rows older than `before`, always keeping the newest (so cursors stay comparable). */
+export async function pruneFeed(db: D1Database, before: number): Promise<number> {
+  const res = await db
+    .prepare('DELETE FROM node_changes WHERE created_at < ? AND seq < (SELECT max(seq) FROM node_changes)')
+    .bind(before)
+    .run();
+  return res.meta.changes;
+}
+
+/** Mark v2 exits not heartbeated since `staleBefore` unhealthy (all nodes, or one). Returns exits marked. */
+export async function markStaleExits(db: D1Database, staleBefore: number, nodeId: number | null = null) {
+  const res = await db
+    .prepare(
+      `UPDATE proxy_ips SET healthy = 0 WHERE healthy = 1 AND checked_at < ?1 AND (?2 = 0 OR node_id = ?2)
+         AND node_id IN (SELECT id FROM proxy_nodes WHERE api_version = 2)`,
+    )
+    .bind(staleBefore, nodeId ?? 0)
+    .run();
+  return res.meta.changes;
+}
+
+/** Record that the node speaks v2 (its silent exits are swept). */
+export async function markNodeV2(db: D1Database, nodeId: number): Promise<void> {
+  await db.prepare('UPDATE proxy_nodes SET api_version = 2 WHERE id = ? AND api_version != 2').bind(nodeId).run();
+}
+
+export interface UsageRow {
+  userId: number;
+  ip: string;
+  port: number;
+  clientIp: string;
+  bytesIn: number;
+  bytesOut: number;
+  connections: number;
+}
+
+const batchSeen = `EXISTS (SELECT 1 FROM node_batches WHERE node_id = ?1 AND kind = ?5 AND batch_id = ?2)`;
+
+/**
+ * Store a usage batch once: rows of exits that belong to this node are stored, the batch marker last, all in one
+ * transaction; a batch id already stored changes nothing. Returns rows stored and whether it was a duplicate.
+ */
+export async function insertUsageBatch(
+  db: D1Database,
+  nodeId: number,
+  b: { batchId: string; periodStart: number; periodEnd: number; rows: UsageRow[] },
+  now: number,
+): Promise<{ stored: number; duplicate: boolean }> {
+  const payload = JSON.stringify(
+    b.rows.map((r) => [r.userId, r.ip, r.port, r.clientIp, r.bytesIn, r.bytesOut, r.connections]),
+  );
+  const [rows, marker] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO node_usage (node_id, batch_id, user_id, ip, port, client_ip, period_start, period_end, bytes_in,
+                                 bytes_out, connections, received_at)
+         SELECT ?1, ?2, j.value ->> '$[0]', j.value ->> '$[1]', j.value ->> '$[2]', j.value ->> '$[3]', ?3, ?4,
+                j.value ->> '$[4]', j.value ->> '$[5]', j.value ->> '$[6]', ?6
+         FROM json_each(?7) j
+         WHERE NOT ${batchSeen} AND EXISTS (SELECT 1 FROM proxy_ips i
+           WHERE i.ip = j.value ->> '$[1]' AND i.port = j.value ->> '$[2]' AND i.node_id = ?1)`,
+      )
+      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload),
+    db
+      .prepare(
+        `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)
+         VALUES (?1, ?5, ?2, (SELECT count(*) FROM node_usage WHERE node_id = ?1 AND batch_id = ?2), ?3)
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(nodeId, b.batchId, now, 0, 'usage'),
+  ]);
+  const duplicate = (marker?.meta.changes ?? 0) === 0;
+  return { stored: duplicate ? 0 : (rows?.meta.changes ?? 0), duplicate };
+}
+
+export interface RefusalRow {
+  at: number;
+  clientIp: string;
+  ip: string;
+  port: number;
+  userId: number | null;
+  code: string;
+}
+
+// The users holding a lease on exit (ip ?, port ?) of node ?1 at instant r.at (r = the json_each row).
+const HOLDERS = `SELECT a.user_id FROM ip_assignments a JOIN proxy_ips i ON i.id = a.ip_id
+    WHERE i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
+      AND a.assigned_at <= r.value ->> '$[0]' AND a.expires_at > r.value ->> '$[0]'
+  UNION SELECT f.user_id FROM fixed_allocations f JOIN proxy_ips i ON i.id = f.ip_id
+    WHERE i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
+      AND f.allocated_at <= r.value ->> '$[0]' AND f.expires_at > r.value ->> '$[0]'
+      AND (f.released_at = 0 OR f.released_at > r.value ->> '$[0]')`;
+const OWN_EXIT = `EXISTS (SELECT 1 FROM proxy_ips i WHERE i.node_id = ?1 AND i.ip = r.value ->> '$[2]'
+  AND i.port = r.value ->> '$[3]')`;
+
+/**
+ * Store a refusal batch once. Rows naming a user are stored for that user; a row without a user is stored once
+ * per user holding a lease on that exit at that moment (attributed 1), or once without a user when nobody did.
+ * Rows for exits of other nodes are ignored.
+ */
+export async function insertRefusalBatch(
+  db: D1Database,
+  nodeId: number,
+  b: { batchId: string; rows: RefusalRow[] },
+  now: number,
+): Promise<{ stored: number; duplicate: boolean }> {
+  const payload = JSON.stringify(b.rows.map((r) => [r.at, r.clientIp, r.ip, r.port, r.userId, r.code]));
+  const cols = `(node_id, batch_id, at, client_ip, ip, port, user_id, attributed, code, received_at)`;
+  const base = `?1, ?2, r.value ->> '$[0]', r.value ->> '$[1]', r.value ->> '$[2]', r.value ->> '$[3]'`;
+  const results = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO node_refusals ${cols}
+         SELECT ${base}, r.value ->> '$[4]', 0, r.value ->> '$[5]', ?3 FROM json_each(?4) r
+         WHERE NOT ${batchSeen} AND r.value ->> '$[4]' IS NOT NULL AND ${OWN_EXIT}`,
+      )
+      .bind(nodeId, b.batchId, now, payload, 'refusals'),
+    db
+      .prepare(
+        `INSERT INTO node_refusals ${cols}
+         SELECT ?1, ?2, v ->> '$[0]', v ->> '$[1]', v ->> '$[2]', v ->> '$[3]', uid, 1, v ->> '$[5]', ?3 FROM (
+           SELECT r.key AS k, r.value AS v, a.user_id AS uid FROM json_each(?4) r
+             JOIN proxy_ips i ON i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
+             JOIN ip_assignments a ON a.ip_id = i.id AND a.assigned_at <= r.value ->> '$[0]'
+               AND a.expires_at > r.value ->> '$[0]'
+           WHERE r.value ->> '$[4]' IS NULL
+           UNION
+           SELECT r.key, r.value, f.user_id FROM json_each(?4) r
+             JOIN proxy_ips i ON i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
+             JOIN fixed_allocations f ON f.ip_id = i.id AND f.allocated_at <= r.value ->> '$[0]'
+               AND f.expires_at > r.value ->> '$[0]' AND (f.released_at = 0 OR f.released_at > r.value ->> '$[0]')
+           WHERE r.value ->> '$[4]' IS NULL
+         ) WHERE NOT ${batchSeen}`,
+      )
+      .bind(nodeId, b.batchId, now, payload, 'refusals'),
+    db
+      .prepare(
+        `INSERT INTO node_refusals ${cols}
+         SELECT ${base}, NULL, 0, r.value ->> '$[5]', ?3 FROM json_each(?4) r
+         WHERE NOT ${batchSeen} AND r.value ->> '$[4]' IS NULL AND ${OWN_EXIT} AND NOT EXISTS (${HOLDERS})`,
+      )
+      .bind(nodeId, b.batchId, now, payload, 'refusals'),
+    db
+      .prepare(
+        `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)
+         VALUES (?1, ?4, ?2, (SELECT count(*) FROM node_refusals WHERE node_id = ?1 AND batch_id = ?2), ?3)
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(nodeId, b.batchId, now, 'refusals'),
+  ]);
+  const duplicate = (results[3]?.meta.changes ?? 0) === 0;
+  const stored = duplicate ? 0 : results.slice(0, 3).reduce((s, r) => s + (r.meta.changes ?? 0), 0);
+  return { stored, duplicate };
+}
+
+export interface RefusalView {
+  id: number;
+  at: number;
+  clientIp: string;
+  ip: string;
+  port: number;
+  code: string;
+}
+
+/** A page of the refused connections attributed to a user since `since`, newest first. */
+export async function listUserRefusals(
+  db: D1Database,
+  r: { userId: number; since: number; offset: number; limit: number },
+): Promise<{ total: number; list: RefusalView[] }> {
+  const [count, rows] = await db.batch<Record<string, unknown>>([
+    db.prepare('SELECT count(*) AS n FROM node_refusals WHERE user_id = ? AND at >= ?').bind(r.userId, r.since),
+    db
+      .prepare(
+        `SELECT id, at, client_ip, ip, port, code FROM node_refusals WHERE user_id = ? AND at >= ?
+         ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(r.userId, r.since, r.limit, r.offset),
+  ]);
+  return {
+    total: (count?.results[0]?.n as number) ?? 0,
+    list: (rows?.results ?? []).map((x) => ({
+      id: x.id as number,
+      at: x.at as number,
+      clientIp: x.client_ip as string,
+      ip: x.ip as string,
+      port: x.port as number,
+      code: x.code as string,
+    })),
+  };
+}
+
+/**
+ * Drop usage rows, refusals and batch markers received before `before` (the roll-ups keep the byte totals) and
+ * extraction-token uses that expired before `now`.
+ */
+export async function pruneNodeData(db: D1Database, before: number, now: number): Promise<number> {
+  const res = await db.batch([
+    db.prepare('DELETE FROM node_usage WHERE received_at < ?').bind(before),
+    db.prepare('DELETE FROM node_refusals WHERE received_at < ?').bind(before),
+    db.prepare('DELETE FROM node_batches WHERE received_at < ?').bind(before),
+    db.prepare('DELETE FROM extract_token_uses WHERE expires_at < ?').bind(now),
+  ]);
+  return res.reduce((s, r) => s + (r.meta.changes ?? 0), 0);
+}

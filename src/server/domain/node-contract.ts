@@ -1,0 +1,191 @@
+// The contract a proxy node pulls (docs/node-api.md, GET /node/v2/contract): leases on its exits, the users holding
+// them (active flag, white list, proxy account hash, limits), as a full snapshot or as a delta since a cursor.
+// The delta is read from the node_changes feed the triggers of migration 0010 write (docs/decisions/044).
+import {
+  type FeedChange,
+  feedAfter,
+  feedBounds,
+  type LeaseRow,
+  leasesTouched,
+  liveLeasesOfNode,
+  usersForContract,
+  usersWithLiveLeases,
+} from '../db/node-contract';
+import { sha256Hex } from './node-auth';
+
+/** Heartbeat and pull intervals the portal asks nodes for; an exit unseen for STALE_INTERVALS heartbeats is down. */
+export const NODE_HEARTBEAT_MS = 30_000;
+export const NODE_PULL_MS = 5_000;
+export const STALE_INTERVALS = 3;
+/** Feed rows kept this long; a node whose cursor is older gets a full snapshot. */
+export const FEED_RETENTION_MS = 24 * 3_600_000;
+/** At most this many feed rows per delta; `more: true` asks the node to pull again at once. */
+export const DELTA_PAGE = 5_000;
+
+export interface UserLimits {
+  maxConcurrent: number;
+  newPerSecond: number;
+}
+
+/**
+ * Per-user connection limits enforced by each node, by product type (10 short-lived dynamic, 40 long-lived static,
+ * 30 fixed, 50 premium/enterprise). A user holding leases of several types gets the largest of each figure.
+ */
+export const NODE_USER_LIMITS: Record<10 | 30 | 40 | 50, UserLimits> = {
+  10: { maxConcurrent: 200, newPerSecond: 50 },
+  40: { maxConcurrent: 500, newPerSecond: 100 },
+  30: { maxConcurrent: 1000, newPerSecond: 200 },
+  50: { maxConcurrent: 2000, newPerSecond: 500 },
+};
+
+/** The limits for the product types a user holds on a node. */
+export function limitsFor(types: number[]): UserLimits {
+  let out: UserLimits = { maxConcurrent: 0, newPerSecond: 0 };
+  for (const t of types) {
+    const l = NODE_USER_LIMITS[t as 10 | 30 | 40 | 50] ?? NODE_USER_LIMITS[10];
+    out = {
+      maxConcurrent: Math.max(out.maxConcurrent, l.maxConcurrent),
+      newPerSecond: Math.max(out.newPerSecond, l.newPerSecond),
+    };
+  }
+  return out.maxConcurrent ? out : NODE_USER_LIMITS[10];
+}
+
+export interface ContractLease {
+  id: string;
+  ip: string;
+  port: number;
+  userId: number;
+  packageId: number;
+  productType: number;
+  exclusive: boolean;
+  startsAt: number;
+  expiresAt: number;
+}
+
+export interface ContractUser {
+  userId: number;
+  active: boolean;
+  whiteList: { ip: string; expiresAt: number }[];
+  username: string;
+  passwordSha256: string;
+  limits: UserLimits;
+}
+
+export interface Contract {
+  cursor: string;
+  full: boolean;
+  more: boolean;
+  serverTime: number;
+  leases: ContractLease[];
+  endedLeases: string[];
+  users: ContractUser[];
+  removedUsers: number[];
+}
+
+const leaseId = (l: LeaseRow) => `${l.kind}${l.id}`;
+const toLease = (l: LeaseRow): ContractLease => ({
+  id: leaseId(l),
+  ip: l.ip,
+  port: l.port,
+  userId: l.userId,
+  packageId: l.packageId,
+  productType: l.productType,
+  exclusive: l.kind === 'f',
+  startsAt: l.startsAt,
+  expiresAt: l.expiresAt,
+});
+
+/** `c<seq>` -> seq, or null for anything else. */
+export function parseCursor(raw: string | undefined | null): number | null {
+  if (!raw) return null;
+  const m = /^c(\d{1,15})$/.exec(raw);
+  return m ? Number(m[1]) : null;
+}
+
+async function userEntries(
+  db: D1Database,
+  now: number,
+  live: Map<number, number[]>,
+): Promise<{ users: ContractUser[]; missing: number[] }> {
+  const { users, whiteList } = await usersForContract(db, now, [...live.keys()]);
+  const entries = await Promise.all(
+    users.map(async (u) => ({
+      userId: u.userId,
+      active: u.status === 1,
+      whiteList: whiteList.get(u.userId) ?? [],
+      username: u.username,
+      passwordSha256: u.username ? await sha256Hex(`${u.username}:${u.password}`) : '',
+      limits: limitsFor(live.get(u.userId) ?? []),
+    })),
+  );
+  const found = new Set(users.map((u) => u.userId));
+  return { users: entries, missing: [...live.keys()].filter((id) => !found.has(id)) };
+}
+
+/** The full snapshot for a node: every live lease on its exits and the users holding them. */
+export async function fullContract(db: D1Database, nodeId: number, now: number): Promise<Contract> {
+  // Read the feed position first: a change landing meanwhile is sent again in the next delta (harmless).
+  const { maxSeq } = await feedBounds(db);
+  const leases = await liveLeasesOfNode(db, nodeId, now);
+  const types = new Map<number, number[]>();
+  for (const l of leases) types.set(l.userId, [...(types.get(l.userId) ?? []), l.productType]);
+  const { users } = await userEntries(db, now, types);
+  return {
+    cursor: `c${maxSeq}`,
+    full: true,
+    more: false,
+    serverTime: now,
+    leases: leases.map(toLease),
+    endedLeases: [],
+    users,
+    removedUsers: [],
+  };
+}
+
+/** Whether a cursor can be served as a delta (not pruned away, not from the future or another database). */
+export async function cursorUsable(db: D1Database, cursor: number): Promise<boolean> {
+  const { minSeq, maxSeq } = await feedBounds(db);
+  if (cursor > maxSeq) return false;
+  if (maxSeq === 0) return cursor === 0;
+  return cursor >= minSeq - 1;
+}
+
+/** The delta since `cursor` (which cursorUsable accepted). */
+export async function deltaContract(db: D1Database, nodeId: number, cursor: number, now: number): Promise<Contract> {
+  const { changes, maxSeq } = await feedAfter(db, nodeId, cursor, DELTA_PAGE);
+  const more = changes.length === DELTA_PAGE;
+  const last = more ? (changes.at(-1) as FeedChange).seq : Math.max(cursor, maxSeq);
+  const pick = (k: FeedChange['kind']) => changes.filter((c) => c.kind === k).map((c) => c.ref);
+  const touched = await leasesTouched(db, nodeId, now, {
+    assignments: pick('a'),
+    allocations: pick('f'),
+    packages: pick('p'),
+  });
+  const affected = new Set<number>([...pick('u'), ...touched.map((l) => l.userId)]);
+  const live = await usersWithLiveLeases(db, nodeId, now, [...affected]);
+  const { users, missing } = await userEntries(db, now, live);
+  const removed = [...affected].filter((id) => !live.has(id)).concat(missing);
+  return {
+    cursor: `c${last}`,
+    full: false,
+    more,
+    serverTime: now,
+    leases: touched.filter((l) => l.live).map(toLease),
+    endedLeases: touched.filter((l) => !l.live).map(leaseId),
+    users,
+    removedUsers: [...new Set(removed)].sort((a, b) => a - b),
+  };
+}
+
+/** The contract for a node: a delta when the cursor is usable, else a full snapshot. */
+export async function nodeContract(
+  db: D1Database,
+  nodeId: number,
+  rawCursor: string | null,
+  now: number,
+): Promise<Contract> {
+  const cursor = parseCursor(rawCursor);
+  if (cursor !== null && (await cursorUsable(db, cursor))) return deltaContract(db, nodeId, cursor, now);
+  return fullContract(db, nodeId, now);
+}

@@ -1,0 +1,418 @@
+// /node/v2 (docs/node-api.md): signature over path + query, the contract as full snapshot and deltas from the change
+// feed, exits of other nodes, idempotent usage and refusal batches, health, bad bodies.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signNodeRequest } from '../../src/server/domain/node-auth';
+import { NODE_USER_LIMITS } from '../../src/server/domain/node-contract';
+import { runScheduledJobs } from '../../src/server/jobs';
+import { callApi, loginBySms } from '../helpers/api';
+import {
+  addPool,
+  allowIp,
+  extractCall,
+  makePackage,
+  makeUser,
+  NODE_SECRET,
+  nodeCall,
+  resetAll,
+  scalar,
+} from '../helpers/delivery';
+
+const OTHER_SECRET = 'other-node-secret-0123456789abcdef';
+
+interface Lease {
+  id: string;
+  ip: string;
+  port: number;
+  userId: number;
+  packageId: number;
+  productType: number;
+  exclusive: boolean;
+  startsAt: number;
+  expiresAt: number;
+}
+interface User {
+  userId: number;
+  active: boolean;
+  whiteList: { ip: string; expiresAt: number }[];
+  username: string;
+  passwordSha256: string;
+  limits: { maxConcurrent: number; newPerSecond: number };
+}
+interface Contract {
+  cursor: string;
+  full: boolean;
+  more: boolean;
+  leases: Lease[];
+  endedLeases: string[];
+  users: User[];
+  removedUsers: number[];
+}
+
+beforeEach(async () => {
+  await resetAll();
+  await addPool([]);
+  await env.DB.prepare(
+    "INSERT INTO proxy_nodes (id, name, secret, created_at) VALUES (2, 'n2', ?, ?) ON CONFLICT(id) DO NOTHING",
+  )
+    .bind(OTHER_SECRET, Date.now())
+    .run();
+});
+
+async function contract(cursor?: string, nodeId = 1): Promise<Contract> {
+  const path = `/node/v2/contract${cursor === undefined ? '' : `?cursor=${cursor}`}`;
+  const res = await nodeCall('GET', path, '', nodeId === 2 ? { nodeId, secret: OTHER_SECRET } : {});
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: Contract }).data;
+}
+
+const sha256 = async (s: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s)))]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+
+/** An exit on a node; returns its id. */
+async function exit(ip: string, o: { node?: number; pool?: 10 | 30 | 40; port?: number } = {}): Promise<number> {
+  const now = Date.now();
+  const row = await env.DB.prepare(
+    `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
+       expires_at, healthy, checked_at, created_at)
+     VALUES (?, ?, ?, ?, 7, '广东省', '深圳市', '广东', '深圳', '电信', ?, 1, ?, ?) RETURNING id`,
+  )
+    .bind(o.node ?? 1, o.pool ?? 10, ip, o.port ?? 18000, now + 86_400_000, now, now)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** An extraction lease of a user on an exit. */
+async function lease(userId: number, packageId: number, ipId: number, from: number, to: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+       assigned_at, expires_at)
+     SELECT ?, ?, id, 10, ip, port, 'http', '广东深圳', '电信', '2026-01-01', ?, ? FROM proxy_ips WHERE id = ?
+     RETURNING id`,
+  )
+    .bind(userId, packageId, from, to, ipId)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+const heartbeat = (exits: object[]) => JSON.stringify({ version: 'test/1', exits });
+const exitSpec = (ip: string, extra: object = {}) => ({
+  ip,
+  port: 18000,
+  pool: 10,
+  protocols: ['http', 'https', 'socks5'],
+  province: '广东省',
+  city: '深圳市',
+  carrier: '电信',
+  expiresAt: Date.now() + 3_600_000,
+  healthy: true,
+  ...extra,
+});
+
+describe('/node/v2 signature', () => {
+  it('signs the path with its query string: a signature over the bare path is refused', async () => {
+    const ts = String(Date.now());
+    const bare = await signNodeRequest(NODE_SECRET, {
+      method: 'GET',
+      path: '/node/v2/contract',
+      timestamp: ts,
+      body: '',
+    });
+    const res = await nodeCall('GET', '/node/v2/contract?cursor=c0', '', {
+      headers: { 'x-node-signature': bare, 'x-node-timestamp': ts },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 401, msg: '节点签名无效' });
+    expect((await nodeCall('GET', '/node/v2/contract?cursor=c0')).status).toBe(200);
+    // Another node's secret cannot sign for node 1.
+    expect((await nodeCall('GET', '/node/v2/contract', '', { secret: OTHER_SECRET })).status).toBe(401);
+  });
+});
+
+describe('/node/v2/contract', () => {
+  it('serves a full snapshot, then deltas: extraction, white list, password, suspension, refund', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    const first = await contract();
+    expect(first).toMatchObject({ full: true, leases: [], users: [] });
+    expect(first.cursor).toMatch(/^c\d+$/);
+
+    const got = await extractCall({ key: u.key, format: 'json' });
+    expect(got.status).toBe(200);
+    const d1 = await contract(first.cursor);
+    expect(d1.full).toBe(false);
+    expect(d1.leases).toHaveLength(1);
+    const l = d1.leases[0] as Lease;
+    expect(l).toMatchObject({ ip: '127.0.0.2', port: 18000, userId: u.id, packageId: pkg, exclusive: false });
+    expect(l.id).toMatch(/^a\d+$/);
+    expect(l.expiresAt - l.startsAt).toBe(5 * 60_000);
+    const acct = await env.DB.prepare(
+      'SELECT proxy_username AS username, proxy_password AS password FROM proxy_api_credentials WHERE user_id = ?',
+    )
+      .bind(u.id)
+      .first<{ username: string; password: string }>();
+    expect(acct?.username).toMatch(/^u[0-9a-z]{6,}$/);
+    expect(d1.users).toEqual([
+      {
+        userId: u.id,
+        active: true,
+        whiteList: [{ ip: '192.0.2.50', expiresAt: 0 }],
+        username: acct?.username,
+        passwordSha256: await sha256(`${acct?.username}:${acct?.password}`),
+        limits: NODE_USER_LIMITS[10],
+      },
+    ]);
+
+    const quiet = await contract(d1.cursor);
+    expect(quiet).toMatchObject({ full: false, cursor: d1.cursor, leases: [], endedLeases: [], users: [] });
+
+    await allowIp(u.id, '192.0.2.51');
+    const d2 = await contract(d1.cursor);
+    expect(d2.users[0]?.whiteList.map((w) => w.ip)).toEqual(['192.0.2.50', '192.0.2.51']);
+
+    await env.DB.prepare("UPDATE proxy_api_credentials SET proxy_password = 'rotated-password-1' WHERE user_id = ?")
+      .bind(u.id)
+      .run();
+    const d3 = await contract(d2.cursor);
+    expect(d3.users[0]?.passwordSha256).toBe(await sha256(`${acct?.username}:rotated-password-1`));
+
+    await env.DB.prepare('UPDATE users SET status = 0 WHERE id = ?').bind(u.id).run();
+    const d4 = await contract(d3.cursor);
+    expect(d4.users).toMatchObject([{ userId: u.id, active: false }]);
+
+    // Refund: the package is disabled, its live lease ends early and the user is dropped.
+    await env.DB.prepare('UPDATE proxy_packages SET state = 5 WHERE id = ?').bind(pkg).run();
+    const d5 = await contract(d4.cursor);
+    expect(d5.endedLeases).toEqual([l.id]);
+    expect(d5.leases).toEqual([]);
+    expect(d5.removedUsers).toEqual([u.id]);
+    expect((await contract()).leases).toEqual([]);
+  });
+
+  it('allocates dedicated exits at heartbeat as exclusive leases, and ends them on release', async () => {
+    const u = await makeUser();
+    const pkg = await makePackage(u.id, { type: 30, billing: 2, ipCount: 1 });
+    const c0 = await contract();
+    const hb = await nodeCall(
+      'POST',
+      '/node/v2/heartbeat',
+      heartbeat([exitSpec('127.0.0.8', { pool: 30, expiresAt: Date.now() + 40 * 86_400_000 })]),
+    );
+    expect(((await hb.json()) as { data: object }).data).toMatchObject({
+      accepted: 1,
+      ignored: 0,
+      heartbeatMs: 30000,
+      pullMs: 5000,
+    });
+    const d1 = await contract(c0.cursor);
+    expect(d1.leases).toMatchObject([{ ip: '127.0.0.8', userId: u.id, packageId: pkg, exclusive: true }]);
+    expect(d1.leases[0]?.id).toMatch(/^f\d+$/);
+    expect(d1.users[0]?.limits).toEqual(NODE_USER_LIMITS[30]);
+    await env.DB.prepare('UPDATE fixed_allocations SET released_at = ? WHERE package_id = ?')
+      .bind(Date.now(), pkg)
+      .run();
+    const d2 = await contract(d1.cursor);
+    expect(d2.endedLeases).toEqual([d1.leases[0]?.id]);
+  });
+
+  it("never shows another node's exits, leases or users", async () => {
+    const mine = await exit('127.0.0.2');
+    const theirs = await exit('127.0.0.3', { node: 2 });
+    const a = await makeUser();
+    const b = await makeUser();
+    const pa = await makePackage(a.id);
+    const pb = await makePackage(b.id);
+    const c1 = (await contract()).cursor;
+    const now = Date.now();
+    await lease(a.id, pa, mine, now, now + 600_000);
+    await lease(b.id, pb, theirs, now, now + 600_000);
+    const full1 = await contract();
+    expect(full1.leases.map((l) => l.userId)).toEqual([a.id]);
+    expect(full1.users.map((u) => u.userId)).toEqual([a.id]);
+    const delta1 = await contract(c1);
+    expect(delta1.leases.map((l) => l.ip)).toEqual(['127.0.0.2']);
+    expect(delta1.users.map((u) => u.userId)).toEqual([a.id]);
+    const full2 = await contract(undefined, 2);
+    expect(full2.leases.map((l) => l.ip)).toEqual(['127.0.0.3']);
+    // Node 2 cannot take over node 1's exit by heartbeat.
+    const hb = await nodeCall('POST', '/node/v2/heartbeat', heartbeat([exitSpec('127.0.0.2')]), {
+      nodeId: 2,
+      secret: OTHER_SECRET,
+    });
+    expect(((await hb.json()) as { data: object }).data).toMatchObject({ accepted: 0, ignored: 1 });
+    expect(await scalar("SELECT node_id AS n FROM proxy_ips WHERE ip = '127.0.0.2'")).toBe(1);
+  });
+
+  it('answers a full snapshot for an unknown, future or malformed cursor', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    await lease(
+      u.id,
+      await makePackage(u.id),
+      await scalar("SELECT id AS n FROM proxy_ips WHERE ip = '127.0.0.2'"),
+      Date.now(),
+      Date.now() + 60_000,
+    );
+    for (const c of ['c999999999', 'garbage', '']) {
+      const got = await contract(c);
+      expect(got.full).toBe(true);
+      expect(got.leases).toHaveLength(1);
+    }
+  });
+});
+
+describe('/node/v2/heartbeat health', () => {
+  it('an exit reported unhealthy, or silent for 3 intervals, is not handed out by /extract', async () => {
+    const u = await makeUser();
+    await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    await nodeCall(
+      'POST',
+      '/node/v2/heartbeat',
+      heartbeat([exitSpec('127.0.0.2'), exitSpec('127.0.0.3'), exitSpec('127.0.0.4', { healthy: false })]),
+    );
+    const got = await extractCall({ key: u.key, num: 10, sep: 4 });
+    expect(got.text.split('|').sort()).toEqual(['127.0.0.2:18000', '127.0.0.3:18000']);
+    // 127.0.0.3 was last seen 2 minutes ago; the next heartbeat (without it) sweeps it out.
+    await env.DB.prepare("UPDATE proxy_ips SET checked_at = ? WHERE ip = '127.0.0.3'")
+      .bind(Date.now() - 120_000)
+      .run();
+    await nodeCall('POST', '/node/v2/heartbeat', heartbeat([exitSpec('127.0.0.2')]));
+    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '127.0.0.3'")).toBe(0);
+    const again = await extractCall({ key: u.key, num: 10, sep: 4 }, '192.0.2.50');
+    expect(again.text.split('|')).toEqual(['127.0.0.2:18000']);
+  });
+
+  it('the 5-minute job sweeps exits of a v2 node that stopped heartbeating, not v1 exits', async () => {
+    await nodeCall('POST', '/node/v2/heartbeat', heartbeat([exitSpec('127.0.0.2')]));
+    await exit('203.0.113.9', { node: 2 }); // node 2 never spoke v2
+    await env.DB.prepare('UPDATE proxy_ips SET checked_at = ?')
+      .bind(Date.now() - 600_000)
+      .run();
+    await runScheduledJobs('*/5 * * * *', env as never);
+    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '127.0.0.2'")).toBe(0);
+    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '203.0.113.9'")).toBe(1);
+  });
+});
+
+describe('/node/v2/usage and /node/v2/refusals', () => {
+  it('stores a usage batch once, ignores rows for other nodes’ exits, and the bytes reach the bandwidth API', async () => {
+    const cookie = await loginBySms('13800001234');
+    const userId = await scalar("SELECT id AS n FROM users WHERE phone = '13800001234'");
+    await exit('127.0.0.2');
+    await exit('127.0.0.3', { node: 2 });
+    const now = Date.now();
+    const row = { userId, port: 18000, clientIp: '127.0.0.1', connections: 3 };
+    const body = JSON.stringify({
+      batchId: 'n1-u-1',
+      periodStart: now - 60_000,
+      periodEnd: now,
+      rows: [
+        { ...row, ip: '127.0.0.2', bytesIn: 1000, bytesOut: 5000 },
+        { ...row, ip: '127.0.0.3', bytesIn: 7, bytesOut: 7 },
+      ],
+    });
+    const first = await nodeCall('POST', '/node/v2/usage', body);
+    expect(((await first.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false });
+    const retry = await nodeCall('POST', '/node/v2/usage', body);
+    expect(((await retry.json()) as { data: object }).data).toEqual({ stored: 0, duplicate: true });
+    expect(await scalar('SELECT count(*) AS n FROM node_usage')).toBe(1);
+    expect(await scalar('SELECT connections AS n FROM node_usage')).toBe(3);
+    await runScheduledJobs('*/5 * * * *', env as never);
+    await runScheduledJobs('7 * * * *', env as never);
+    const hour = await callApi<{ total: { bytesIn: number; bytesOut: number } }>(
+      'Statistics.Bandwidth',
+      { range: '24h' },
+      { cookie },
+    );
+    expect(hour.body.P?.total).toEqual({ bytesIn: 1000, bytesOut: 5000 });
+    const month = await callApi<{ total: { bytesOut: number } }>('Statistics.Bandwidth', { range: '30d' }, { cookie });
+    expect(month.body.P?.total.bytesOut).toBe(5000);
+  });
+
+  it('attributes refusals without a user to the lease holders at that moment, once per batch', async () => {
+    const cookieA = await loginBySms('13800001235');
+    const cookieB = await loginBySms('13800001236');
+    const a = await scalar("SELECT id AS n FROM users WHERE phone = '13800001235'");
+    const b = await scalar("SELECT id AS n FROM users WHERE phone = '13800001236'");
+    const ipId = await exit('127.0.0.2');
+    const now = Date.now();
+    await lease(a, await makePackage(a), ipId, now - 120_000, now + 120_000);
+    await lease(b, await makePackage(b), ipId, now - 600_000, now - 300_000); // ended before the refusal
+    const body = JSON.stringify({
+      batchId: 'n1-r-1',
+      rows: [
+        {
+          at: now - 1000,
+          clientIp: '198.51.100.7',
+          ip: '127.0.0.2',
+          port: 18000,
+          userId: null,
+          code: 'not_whitelisted',
+        },
+        { at: now - 500, clientIp: '198.51.100.8', ip: '127.0.0.2', port: 18000, userId: b, code: 'lease_expired' },
+        { at: now - 400, clientIp: '198.51.100.9', ip: '127.0.0.99', port: 18000, userId: a, code: 'over_rate' },
+      ],
+    });
+    const res = await nodeCall('POST', '/node/v2/refusals', body);
+    expect(((await res.json()) as { data: object }).data).toEqual({ stored: 2, duplicate: false });
+    const retry = await nodeCall('POST', '/node/v2/refusals', body);
+    expect(((await retry.json()) as { data: object }).data).toEqual({ stored: 0, duplicate: true });
+    type Refusals = { total: number; list: { clientIp: string; code: string; reason: string; exit: string }[] };
+    const seenA = await callApi<Refusals>('ProxyWhiteList.GetRefusals', {}, { cookie: cookieA });
+    expect(seenA.body.P).toMatchObject({
+      total: 1,
+      list: [
+        {
+          clientIp: '198.51.100.7',
+          exit: '127.0.0.2:18000',
+          code: 'not_whitelisted',
+          reason: '您的IP 198.51.100.7 不在白名单中：请在个人中心「白名单」添加该IP，或使用账号密码认证',
+        },
+      ],
+    });
+    const seenB = await callApi<Refusals>('ProxyWhiteList.GetRefusals', {}, { cookie: cookieB });
+    expect(seenB.body.P?.list.map((r) => r.code)).toEqual(['lease_expired']);
+  });
+
+  it('refuses bad bodies with 400 and writes nothing', async () => {
+    const now = Date.now();
+    const cases: [string, string][] = [
+      ['/node/v2/heartbeat', heartbeat([exitSpec('not-an-ip')])],
+      ['/node/v2/heartbeat', heartbeat([exitSpec('127.0.0.2', { pool: 20 })])],
+      ['/node/v2/heartbeat', '{"exits":'],
+      [
+        '/node/v2/usage',
+        JSON.stringify({
+          batchId: 'x',
+          periodStart: now,
+          periodEnd: now,
+          rows: [
+            { userId: 1, ip: '127.0.0.2', port: 18000, clientIp: '1.2.3.4', bytesIn: -1, bytesOut: 0, connections: 0 },
+          ],
+        }),
+      ],
+      ['/node/v2/usage', JSON.stringify({ batchId: 'has space', periodStart: now, periodEnd: now, rows: [] })],
+      ['/node/v2/usage', JSON.stringify({ batchId: 'y', periodStart: now, periodEnd: now - 1, rows: [] })],
+      [
+        '/node/v2/refusals',
+        JSON.stringify({
+          batchId: 'z',
+          rows: [{ at: now, clientIp: '1.2.3.4', ip: '127.0.0.2', port: 18000, userId: null, code: 'nope' }],
+        }),
+      ],
+    ];
+    for (const [path, body] of cases) {
+      const res = await nodeCall('POST', path, body);
+      expect(res.status, `${path} ${body}`).toBe(400);
+      expect(((await res.json()) as { code: number }).code).toBe(400);
+    }
+    for (const t of ['proxy_ips', 'node_usage', 'node_refusals', 'node_batches']) {
+      expect(await scalar(`SELECT count(*) AS n FROM ${t}`), t).toBe(0);
+    }
+  });
+});
