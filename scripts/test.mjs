@@ -109,6 +109,10 @@ await check('deploy bundle (wrangler deploy --dry-run --env production)', bin('w
   '.tmp/deploy-dry-run',
 ]);
 
+// The node against the real portal (built Worker under wrangler dev, fresh state, its own port).
+if (built) await nodeTests('proxy node end to end (real portal)', ['node/test/e2e/portal.e2e.ts']);
+else record('proxy node end to end (real portal)', 0, 1, 'build failed');
+
 console.log('\n▶ browser journeys (playwright)');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium) && process.getuid?.() === 0) {

@@ -289,10 +289,10 @@ export class ProxyPlane {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    await Promise.all(
-      [...this.listeners.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
-    );
+    // server.close() waits for open connections: stop accepting, end them, then wait.
+    const closed = [...this.listeners.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
     for (const t of this.tracked) t.socket.destroy();
+    await Promise.all(closed);
     this.listeners.clear();
   }
 }
