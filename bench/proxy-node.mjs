@@ -12,8 +12,8 @@ import { resolve } from 'node:path';
 import { lease, startFakePortal, user } from '../node/test/helpers.ts';
 
 const SETUP_SAMPLES = Number(process.env.BENCH_SETUP_SAMPLES ?? 1000);
-const RUNS_1MB = Number(process.env.BENCH_1MB_RUNS ?? 30);
-const RUNS_100MB = Number(process.env.BENCH_100MB_RUNS ?? 3);
+const RUNS_1MB = Number(process.env.BENCH_1MB_RUNS ?? 100);
+const RUNS_100MB = Number(process.env.BENCH_100MB_RUNS ?? 10);
 const CONCURRENT = 500;
 const EXIT = { host: '127.0.0.2', port: 28100 };
 const dir = resolve('.tmp/bench-proxy-node');

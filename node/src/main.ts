@@ -10,8 +10,9 @@ const arg =
   (process.argv.includes('--config') ? process.argv[process.argv.indexOf('--config') + 1] : undefined);
 const file = arg ?? process.env.YUNSHU_NODE_CONFIG ?? '/etc/yunshu-node/config.json';
 
-// Tunnels move 64 KiB reads; the default 16 KiB write buffer would pause the reading side after every chunk
-// (bench/proxy-node.mjs: ~0.55x squid at 16 KiB, ~0.9x at 512 KiB-1 MiB for 100 MB transfers).
+// Tunnels move 64 KiB reads; the default 16 KiB write buffer pauses the reading side after every chunk. Raising it
+// helped in the first runs of bench/proxy-node.mjs (100 MB: 0.43x -> 0.56-0.88x squid); on the loaded shared
+// machine later runs could not separate 64 KiB from 2 MiB (see bench/results/proxy-node.md).
 setDefaultHighWaterMark(false, 512 * 1024);
 
 let node: ProxyNode;
