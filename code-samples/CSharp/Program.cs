@@ -8,13 +8,17 @@
 // 运行：
 //   PROXY_API_KEY=你的API提取密钥 dotnet run
 //
-// 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
-//       无需用户名/密码。
+// 提取接口的两种认证（二选一）：
+//   密钥模式：只设 PROXY_API_KEY，链接带 key=密钥；
+//   AES令牌模式：再设 PROXY_UID（账号ID）、PROXY_AES_KEY、PROXY_AES_IV（账户面板“密钥”），链接改带 uid + token，
+//     token = Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))，5分钟内有效、只能用一次。
+// 使用代理的两种认证（二选一）：白名单（本机公网IP在白名单中），或设 PROXY_USER、PROXY_PASS 用代理账号密码。
 
 using System;
 using System.Collections.Generic;
 using System.Net;
 using System.Net.Http;
+using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using System.Threading.Tasks;
@@ -50,6 +54,27 @@ namespace ProxyDemo
         static readonly string ApiKey = Env("PROXY_API_KEY", "在这里填写你的API提取密钥");
         static readonly string TestUrl = Env("PROXY_TEST_URL", "https://httpbin.org/ip");
         static readonly TimeSpan RequestTimeout = TimeSpan.FromSeconds(15);
+        // AES令牌模式（可选）：三项都设置时用 uid + token 代替 key
+        static readonly string Uid = Env("PROXY_UID", "");
+        static readonly string AesKey = Env("PROXY_AES_KEY", "");
+        static readonly string AesIv = Env("PROXY_AES_IV", "");
+        // 代理账号密码（可选）：设置后用账号密码连接代理，否则用白名单
+        static readonly string ProxyUser = Env("PROXY_USER", "");
+        static readonly string ProxyPass = Env("PROXY_PASS", "");
+
+        /// <summary>AES令牌：Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))</summary>
+        static string MakeToken(string apiKey, string aesKey, string aesIv)
+        {
+            string plain = JsonSerializer.Serialize(new { k = apiKey, t = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds() });
+            using var aes = Aes.Create();
+            aes.Key = Encoding.UTF8.GetBytes(aesKey);
+            aes.IV = Encoding.UTF8.GetBytes(aesIv);
+            aes.Mode = CipherMode.CBC;
+            aes.Padding = PaddingMode.PKCS7;
+            using var enc = aes.CreateEncryptor();
+            byte[] data = Encoding.UTF8.GetBytes(plain);
+            return Convert.ToBase64String(enc.TransformFinalBlock(data, 0, data.Length));
+        }
 
         // 提取接口错误码说明
         static readonly Dictionary<int, string> ErrorHints = new Dictionary<int, string>
@@ -61,6 +86,9 @@ namespace ProxyDemo
             { 1005, "请求过于频繁：请降低调用频率后重试" },
             { 1006, "参数错误：请检查请求参数" },
             { 1007, "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试" },
+            { 1008, "令牌无效：请检查账号ID、AES Key/IV 与提取密钥" },
+            { 1009, "令牌已过期：请校准本机时钟（与服务器相差不能超过5分钟）" },
+            { 1010, "令牌已使用：每次调用都要重新生成令牌" },
         };
 
         static string Env(string name, string def)
@@ -84,8 +112,10 @@ namespace ProxyDemo
         /// <summary>第一步：调用提取接口，返回代理列表</summary>
         static async Task<List<ProxyInfo>> ExtractProxiesAsync()
         {
-            string url = ApiBase + "/extract?key=" + Uri.EscapeDataString(ApiKey)
-                         + "&num=1&protocol=http&format=json";
+            string auth = Uid != "" && AesKey != "" && AesIv != ""
+                ? "uid=" + Uri.EscapeDataString(Uid) + "&token=" + Uri.EscapeDataString(MakeToken(ApiKey, AesKey, AesIv)) // AES令牌模式
+                : "key=" + Uri.EscapeDataString(ApiKey); // 密钥模式
+            string url = ApiBase + "/extract?" + auth + "&num=1&protocol=http&format=json";
 
             // 提取接口直连访问，不走系统代理
             var handler = new HttpClientHandler { UseProxy = false };
@@ -171,7 +201,11 @@ namespace ProxyDemo
         {
             var handler = new HttpClientHandler
             {
-                Proxy = new WebProxy(p.Ip, p.Port),
+                Proxy = new WebProxy(p.Ip, p.Port)
+                {
+                    // 账号密码认证（未设置 PROXY_USER 时为白名单认证）
+                    Credentials = ProxyUser != "" ? new NetworkCredential(ProxyUser, ProxyPass) : null,
+                },
                 UseProxy = true,
             };
             using (var client = new HttpClient(handler) { Timeout = RequestTimeout })
@@ -188,7 +222,7 @@ namespace ProxyDemo
                     string reason = e is TaskCanceledException ? "请求超时" : e.Message;
                     throw new InvalidOperationException(
                         "网络错误：通过代理 " + p.Ip + ":" + p.Port + " 访问失败（" + reason
-                        + "）。请确认本机IP已加入白名单、代理未过期", e);
+                        + "）。请确认本机IP已加入白名单或代理账号密码正确、代理未过期", e);
                 }
             }
         }

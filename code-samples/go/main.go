@@ -9,11 +9,19 @@
 //
 //	PROXY_API_KEY=你的API提取密钥 go run .
 //
-// 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
-// 无需用户名/密码。
+// 提取接口的两种认证（二选一）：
+//   - 密钥模式：只设 PROXY_API_KEY，链接带 key=密钥；
+//   - AES令牌模式：再设 PROXY_UID（账号ID）、PROXY_AES_KEY、PROXY_AES_IV（账户面板“密钥”），链接改带 uid + token，
+//     token = Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))，5分钟内有效、只能用一次。
+//
+// 使用代理的两种认证（二选一）：白名单（本机公网IP在白名单中），或设 PROXY_USER、PROXY_PASS 用代理账号密码。
 package main
 
 import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,6 +51,26 @@ var errorHints = map[int]string{
 	1005: "请求过于频繁：请降低调用频率后重试",
 	1006: "参数错误：请检查请求参数",
 	1007: "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试",
+	1008: "令牌无效：请检查账号ID、AES Key/IV 与提取密钥",
+	1009: "令牌已过期：请校准本机时钟（与服务器相差不能超过5分钟）",
+	1010: "令牌已使用：每次调用都要重新生成令牌",
+}
+
+// makeToken AES令牌：Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))
+func makeToken(apiKey, aesKey, aesIV string) (string, error) {
+	plain, _ := json.Marshal(map[string]any{"k": apiKey, "t": time.Now().UnixMilli()})
+	block, err := aes.NewCipher([]byte(aesKey))
+	if err != nil {
+		return "", fmt.Errorf("AES Key 须为16个字符：%v", err)
+	}
+	if len(aesIV) != aes.BlockSize {
+		return "", errors.New("AES IV 须为16个字符")
+	}
+	pad := aes.BlockSize - len(plain)%aes.BlockSize
+	plain = append(plain, bytes.Repeat([]byte{byte(pad)}, pad)...)
+	out := make([]byte, len(plain))
+	cipher.NewCBCEncrypter(block, []byte(aesIV)).CryptBlocks(out, plain)
+	return base64.StdEncoding.EncodeToString(out), nil
 }
 
 // Proxy 对应返回 JSON 中 data.list 的一项
@@ -102,7 +130,17 @@ func truncate(s string, n int) string {
 // extractProxies 第一步：调用提取接口，返回代理列表
 func extractProxies(apiBase, apiKey string) ([]Proxy, error) {
 	q := url.Values{}
-	q.Set("key", apiKey)
+	uid, aesKey, aesIV := os.Getenv("PROXY_UID"), os.Getenv("PROXY_AES_KEY"), os.Getenv("PROXY_AES_IV")
+	if uid != "" && aesKey != "" && aesIV != "" {
+		token, err := makeToken(apiKey, aesKey, aesIV) // AES令牌模式
+		if err != nil {
+			return nil, err
+		}
+		q.Set("uid", uid)
+		q.Set("token", token)
+	} else {
+		q.Set("key", apiKey) // 密钥模式
+	}
 	q.Set("num", "1")
 	q.Set("protocol", "http")
 	q.Set("format", "json")
@@ -136,6 +174,9 @@ func extractProxies(apiBase, apiKey string) ([]Proxy, error) {
 // fetchViaProxy 第二步：通过 HTTP 代理访问目标网址（https 目标会自动使用 CONNECT 隧道）
 func fetchViaProxy(p Proxy, target string) (int, string, error) {
 	proxyURL := &url.URL{Scheme: "http", Host: p.IP + ":" + strconv.Itoa(p.Port)}
+	if user := os.Getenv("PROXY_USER"); user != "" {
+		proxyURL.User = url.UserPassword(user, os.Getenv("PROXY_PASS")) // 账号密码认证，否则为白名单认证
+	}
 	client := &http.Client{
 		Timeout:   timeout,
 		Transport: &http.Transport{Proxy: http.ProxyURL(proxyURL)},

@@ -10,10 +10,19 @@
 // 或先编译再运行：
 //   javac -encoding UTF-8 Main.java && java Main
 //
-// 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
-//       无需用户名/密码。
+// 提取接口的两种认证（二选一）：
+//   密钥模式：只设 PROXY_API_KEY，链接带 key=密钥；
+//   AES令牌模式：再设 PROXY_UID（账号ID）、PROXY_AES_KEY、PROXY_AES_IV（账户面板“密钥”），链接改带 uid + token，
+//     token = Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))，5分钟内有效、只能用一次。
+// 使用代理的两种认证（二选一）：白名单（本机公网IP在白名单中），或设 PROXY_USER、PROXY_PASS 用代理账号密码。
 
 import java.io.IOException;
+import java.net.Authenticator;
+import java.net.PasswordAuthentication;
+import java.util.Base64;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
@@ -36,6 +45,26 @@ public class Main {
     static final String API_KEY = env("PROXY_API_KEY", "在这里填写你的API提取密钥");
     static final String TEST_URL = env("PROXY_TEST_URL", "https://httpbin.org/ip");
     static final Duration TIMEOUT = Duration.ofSeconds(15);
+    // AES令牌模式（可选）：三项都设置时用 uid + token 代替 key
+    static final String UID = env("PROXY_UID", "");
+    static final String AES_KEY = env("PROXY_AES_KEY", "");
+    static final String AES_IV = env("PROXY_AES_IV", "");
+    // 代理账号密码（可选）：设置后用账号密码连接代理，否则用白名单
+    static final String PROXY_USER = env("PROXY_USER", "");
+    static final String PROXY_PASS = env("PROXY_PASS", "");
+
+    /** AES令牌：Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳})) */
+    static String makeToken(String apiKey, String aesKey, String aesIv) throws IOException {
+        try {
+            String plain = "{\"k\":\"" + apiKey + "\",\"t\":" + System.currentTimeMillis() + "}";
+            Cipher c = Cipher.getInstance("AES/CBC/PKCS5Padding"); // Java 的 PKCS5Padding 即 16 字节块的 PKCS#7
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(aesKey.getBytes(StandardCharsets.UTF_8), "AES"),
+                    new IvParameterSpec(aesIv.getBytes(StandardCharsets.UTF_8)));
+            return Base64.getEncoder().encodeToString(c.doFinal(plain.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IOException("生成令牌失败：AES Key 与 IV 须各为16个字符（" + e.getMessage() + "）", e);
+        }
+    }
 
     /** 提取接口返回的业务错误（code != 0） */
     static class ApiException extends Exception {
@@ -57,6 +86,9 @@ public class Main {
             case 1005: return "请求过于频繁：请降低调用频率后重试";
             case 1006: return "参数错误：请检查请求参数";
             case 1007: return "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试";
+            case 1008: return "令牌无效：请检查账号ID、AES Key/IV 与提取密钥";
+            case 1009: return "令牌已过期：请校准本机时钟（与服务器相差不能超过5分钟）";
+            case 1010: return "令牌已使用：每次调用都要重新生成令牌";
             default: return null;
         }
     }
@@ -85,7 +117,10 @@ public class Main {
     /** 第一步：调用提取接口，返回代理列表 */
     @SuppressWarnings("unchecked")
     static List<Object> extractProxies() throws ApiException, IOException, InterruptedException {
-        String url = API_BASE + "/extract?key=" + enc(API_KEY) + "&num=1&protocol=http&format=json";
+        String auth = !UID.isEmpty() && !AES_KEY.isEmpty() && !AES_IV.isEmpty()
+                ? "uid=" + enc(UID) + "&token=" + enc(makeToken(API_KEY, AES_KEY, AES_IV)) // AES令牌模式
+                : "key=" + enc(API_KEY); // 密钥模式
+        String url = API_BASE + "/extract?" + auth + "&num=1&protocol=http&format=json";
 
         // 提取接口直连访问，不走系统代理
         HttpClient client = HttpClient.newBuilder()
@@ -127,10 +162,22 @@ public class Main {
     /** 第二步：通过 HTTP 代理访问目标网址（https 目标会自动使用 CONNECT 隧道） */
     static HttpResponse<String> fetchViaProxy(String ip, int port, String target)
             throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newBuilder()
+        HttpClient.Builder builder = HttpClient.newBuilder()
                 .connectTimeout(TIMEOUT)
-                .proxy(ProxySelector.of(new InetSocketAddress(ip, port)))
-                .build();
+                .proxy(ProxySelector.of(new InetSocketAddress(ip, port)));
+        if (!PROXY_USER.isEmpty()) {
+            // 账号密码认证：JDK 默认禁止 CONNECT 隧道使用 Basic 认证，需要先解除
+            System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "");
+            builder.authenticator(new Authenticator() {
+                @Override
+                protected PasswordAuthentication getPasswordAuthentication() {
+                    return getRequestorType() == RequestorType.PROXY
+                            ? new PasswordAuthentication(PROXY_USER, PROXY_PASS.toCharArray())
+                            : null;
+                }
+            });
+        }
+        HttpClient client = builder.build();
         HttpRequest req = HttpRequest.newBuilder(URI.create(target))
                 .timeout(TIMEOUT)
                 .header("User-Agent", "proxy-demo-java")
@@ -140,7 +187,7 @@ public class Main {
             return client.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new IOException("网络错误：通过代理 " + ip + ":" + port + " 访问失败（" + reason(e)
-                    + "）。请确认本机IP已加入白名单、代理未过期", e);
+                    + "）。请确认本机IP已加入白名单或代理账号密码正确、代理未过期", e);
         }
     }
 

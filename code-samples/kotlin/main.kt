@@ -9,10 +9,19 @@
 //   kotlinc main.kt -include-runtime -d proxy-demo.jar
 //   PROXY_API_KEY=你的API提取密钥 java -jar proxy-demo.jar
 //
-// 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
-//       无需用户名/密码。
+// 提取接口的两种认证（二选一）：
+//   密钥模式：只设 PROXY_API_KEY，链接带 key=密钥；
+//   AES令牌模式：再设 PROXY_UID（账号ID）、PROXY_AES_KEY、PROXY_AES_IV（账户面板“密钥”），链接改带 uid + token，
+//     token = Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))，5分钟内有效、只能用一次。
+// 使用代理的两种认证（二选一）：白名单（本机公网IP在白名单中），或设 PROXY_USER、PROXY_PASS 用代理账号密码。
 
 import java.io.IOException
+import java.net.Authenticator
+import java.net.PasswordAuthentication
+import java.util.Base64
+import javax.crypto.Cipher
+import javax.crypto.spec.IvParameterSpec
+import javax.crypto.spec.SecretKeySpec
 import java.io.PrintStream
 import java.net.InetSocketAddress
 import java.net.ProxySelector
@@ -30,6 +39,25 @@ val API_BASE: String = env("PROXY_API_BASE", "https://www.example-proxy.cn").tri
 val API_KEY: String = env("PROXY_API_KEY", "在这里填写你的API提取密钥")
 val TEST_URL: String = env("PROXY_TEST_URL", "https://httpbin.org/ip")
 val TIMEOUT: Duration = Duration.ofSeconds(15)
+// AES令牌模式（可选）：三项都设置时用 uid + token 代替 key
+val UID: String = env("PROXY_UID", "")
+val AES_KEY: String = env("PROXY_AES_KEY", "")
+val AES_IV: String = env("PROXY_AES_IV", "")
+// 代理账号密码（可选）：设置后用账号密码连接代理，否则用白名单
+val PROXY_USER: String = env("PROXY_USER", "")
+val PROXY_PASS: String = env("PROXY_PASS", "")
+
+/** AES令牌：Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳})) */
+fun makeToken(apiKey: String, aesKey: String, aesIv: String): String {
+    val plain = "{\"k\":\"$apiKey\",\"t\":${System.currentTimeMillis()}}"
+    val cipher = Cipher.getInstance("AES/CBC/PKCS5Padding") // 16 字节块的 PKCS5Padding 即 PKCS#7
+    cipher.init(
+        Cipher.ENCRYPT_MODE,
+        SecretKeySpec(aesKey.toByteArray(Charsets.UTF_8), "AES"),
+        IvParameterSpec(aesIv.toByteArray(Charsets.UTF_8))
+    )
+    return Base64.getEncoder().encodeToString(cipher.doFinal(plain.toByteArray(Charsets.UTF_8)))
+}
 
 // 提取接口错误码说明
 val ERROR_HINTS = mapOf(
@@ -39,7 +67,10 @@ val ERROR_HINTS = mapOf(
     1004 to "套餐余量不足：请充值或升级套餐",
     1005 to "请求过于频繁：请降低调用频率后重试",
     1006 to "参数错误：请检查请求参数",
-    1007 to "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试"
+    1007 to "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试",
+    1008 to "令牌无效：请检查账号ID、AES Key/IV 与提取密钥",
+    1009 to "令牌已过期：请校准本机时钟（与服务器相差不能超过5分钟）",
+    1010 to "令牌已使用：每次调用都要重新生成令牌"
 )
 
 /** 提取接口返回的业务错误（code != 0） */
@@ -73,8 +104,13 @@ fun reason(e: Throwable): String {
 
 /** 第一步：调用提取接口，返回代理列表 */
 fun extractProxies(): List<ProxyInfo> {
-    val key = URLEncoder.encode(API_KEY, "UTF-8")
-    val url = "$API_BASE/extract?key=$key&num=1&protocol=http&format=json"
+    val enc = { s: String -> URLEncoder.encode(s, "UTF-8") }
+    val auth = if (UID.isNotEmpty() && AES_KEY.isNotEmpty() && AES_IV.isNotEmpty()) {
+        "uid=${enc(UID)}&token=${enc(makeToken(API_KEY, AES_KEY, AES_IV))}" // AES令牌模式
+    } else {
+        "key=${enc(API_KEY)}" // 密钥模式
+    }
+    val url = "$API_BASE/extract?$auth&num=1&protocol=http&format=json"
 
     // 提取接口直连访问，不走系统代理
     val client = HttpClient.newBuilder()
@@ -122,10 +158,22 @@ fun extractProxies(): List<ProxyInfo> {
 
 /** 第二步：通过 HTTP 代理访问目标网址（https 目标会自动使用 CONNECT 隧道） */
 fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
-    val client = HttpClient.newBuilder()
+    val builder = HttpClient.newBuilder()
         .connectTimeout(TIMEOUT)
         .proxy(ProxySelector.of(InetSocketAddress(p.ip, p.port)))
-        .build()
+    if (PROXY_USER.isNotEmpty()) {
+        // 账号密码认证：JDK 默认禁止 CONNECT 隧道使用 Basic 认证，需要先解除
+        System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "")
+        builder.authenticator(object : Authenticator() {
+            override fun getPasswordAuthentication(): PasswordAuthentication? =
+                if (requestorType == RequestorType.PROXY) {
+                    PasswordAuthentication(PROXY_USER, PROXY_PASS.toCharArray())
+                } else {
+                    null
+                }
+        })
+    }
+    val client = builder.build()
     val request = HttpRequest.newBuilder(URI.create(target))
         .timeout(TIMEOUT)
         .header("User-Agent", "proxy-demo-kotlin")
@@ -134,7 +182,7 @@ fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
     try {
         return client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
     } catch (e: IOException) {
-        throw IOException("网络错误：通过代理 ${p.ip}:${p.port} 访问失败（${reason(e)}）。请确认本机IP已加入白名单、代理未过期", e)
+        throw IOException("网络错误：通过代理 ${p.ip}:${p.port} 访问失败（${reason(e)}）。请确认本机IP已加入白名单或代理账号密码正确、代理未过期", e)
     }
 }
 

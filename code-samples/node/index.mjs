@@ -8,9 +8,15 @@
 // 运行：
 //   PROXY_API_KEY=你的API提取密钥 node index.mjs
 //
-// 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
-//       无需用户名/密码。
+// 提取接口的两种认证（二选一）：
+//   密钥模式：只设 PROXY_API_KEY，链接带 key=密钥。
+//   AES令牌模式：再设 PROXY_UID（账号ID）、PROXY_AES_KEY、PROXY_AES_IV（账户面板“密钥”），链接改带 uid + token。
+//     token = Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))，5分钟内有效、只能用一次。
+// 使用代理的两种认证（二选一）：
+//   白名单：本机公网IP在白名单中即可；
+//   账号密码：设 PROXY_USER、PROXY_PASS（个人中心“API提取”页的代理账号密码）。
 
+import { createCipheriv } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import process from "node:process";
@@ -21,6 +27,13 @@ const API_BASE = (process.env.PROXY_API_BASE || "https://www.example-proxy.cn").
 const API_KEY = process.env.PROXY_API_KEY || "在这里填写你的API提取密钥";
 const TEST_URL = process.env.PROXY_TEST_URL || "https://httpbin.org/ip";
 const TIMEOUT_MS = 15000;
+// AES令牌模式（可选）：三项都设置时用 uid + token 代替 key
+const UID = process.env.PROXY_UID || "";
+const AES_KEY = process.env.PROXY_AES_KEY || "";
+const AES_IV = process.env.PROXY_AES_IV || "";
+// 代理账号密码（可选）：设置后用账号密码连接代理，否则用白名单
+const PROXY_USER = process.env.PROXY_USER || "";
+const PROXY_PASS = process.env.PROXY_PASS || "";
 
 // 提取接口错误码说明
 const ERROR_HINTS = {
@@ -31,7 +44,23 @@ const ERROR_HINTS = {
   1005: "请求过于频繁：请降低调用频率后重试",
   1006: "参数错误：请检查请求参数",
   1007: "暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试",
+  1008: "令牌无效：请检查账号ID、AES Key/IV 与提取密钥",
+  1009: "令牌已过期：请校准本机时钟（与服务器相差不能超过5分钟）",
+  1010: "令牌已使用：每次调用都要重新生成令牌",
 };
+
+/** AES令牌：Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳})) */
+function makeToken(apiKey, aesKey, aesIv) {
+  const cipher = createCipheriv("aes-128-cbc", Buffer.from(aesKey, "utf8"), Buffer.from(aesIv, "utf8"));
+  const plain = JSON.stringify({ k: apiKey, t: Date.now() });
+  return Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]).toString("base64");
+}
+
+/** 代理账号密码认证的请求头（白名单认证时为空） */
+function proxyAuthHeaders() {
+  if (!PROXY_USER) return {};
+  return { "Proxy-Authorization": `Basic ${Buffer.from(`${PROXY_USER}:${PROXY_PASS}`).toString("base64")}` };
+}
 
 class ApiError extends Error {
   constructor(code, msg) {
@@ -43,12 +72,13 @@ class ApiError extends Error {
 
 /** 第一步：调用提取接口，返回代理列表 */
 async function extractProxies() {
-  const params = new URLSearchParams({
-    key: API_KEY,
-    num: "1",
-    protocol: "http",
-    format: "json",
-  });
+  const params = new URLSearchParams({ num: "1", protocol: "http", format: "json" });
+  if (UID && AES_KEY && AES_IV) {
+    params.set("uid", UID); // AES令牌模式
+    params.set("token", makeToken(API_KEY, AES_KEY, AES_IV));
+  } else {
+    params.set("key", API_KEY); // 密钥模式
+  }
   const url = `${API_BASE}/extract?${params}`;
 
   let res;
@@ -102,7 +132,7 @@ function fetchViaHttpProxy(proxyHost, proxyPort, targetUrl) {
 
   return new Promise((resolve, reject) => {
     const fail = (msg) => (err) =>
-      reject(new Error(`${msg}（${err?.message || err}）。请确认本机IP已加入白名单、代理未过期`));
+      reject(new Error(`${msg}（${err?.message || err}）。请确认本机IP已加入白名单或代理账号密码正确、代理未过期`));
 
     if (!isHttps) {
       const req = http.request(
@@ -111,7 +141,7 @@ function fetchViaHttpProxy(proxyHost, proxyPort, targetUrl) {
           port: proxyPort,
           method: "GET",
           path: target.href,
-          headers: { Host: target.host, "User-Agent": "proxy-demo-node" },
+          headers: { Host: target.host, "User-Agent": "proxy-demo-node", ...proxyAuthHeaders() },
           timeout: TIMEOUT_MS,
         },
         (res) => readBody(res).then((body) => resolve({ status: res.statusCode, body }), reject),
@@ -128,7 +158,7 @@ function fetchViaHttpProxy(proxyHost, proxyPort, targetUrl) {
       port: proxyPort,
       method: "CONNECT",
       path: authority,
-      headers: { Host: authority },
+      headers: { Host: authority, ...proxyAuthHeaders() },
       timeout: TIMEOUT_MS,
     });
     connectReq.on("timeout", () => connectReq.destroy(new Error("连接代理超时")));
@@ -139,7 +169,7 @@ function fetchViaHttpProxy(proxyHost, proxyPort, targetUrl) {
         socket.destroy();
         reject(
           new Error(
-            `代理拒绝建立隧道：HTTP ${res.statusCode}（请确认本机IP已加入白名单、代理未过期）`,
+            `代理拒绝建立隧道：HTTP ${res.statusCode}（请确认本机IP已加入白名单或代理账号密码正确、代理未过期）`,
           ),
         );
         return;

@@ -10,8 +10,11 @@
  * 运行：
  *   PROXY_API_KEY=你的API提取密钥 php index.php
  *
- * 说明：代理使用“IP白名单”认证，请先在用户中心把本机公网IP加入白名单，
- *       无需用户名/密码。
+ * 提取接口的两种认证（二选一）：
+ *   密钥模式：只设 PROXY_API_KEY，链接带 key=密钥；
+ *   AES令牌模式：再设 PROXY_UID（账号ID）、PROXY_AES_KEY、PROXY_AES_IV（账户面板“密钥”），链接改带 uid + token，
+ *     token = Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳}))，5分钟内有效、只能用一次（需 openssl 扩展）。
+ * 使用代理的两种认证（二选一）：白名单（本机公网IP在白名单中），或设 PROXY_USER、PROXY_PASS 用代理账号密码。
  */
 
 // ===== 配置（可通过环境变量覆盖，也可直接修改这里的常量） =====
@@ -19,6 +22,13 @@ define('API_BASE', rtrim(getenv('PROXY_API_BASE') ?: 'https://www.example-proxy.
 define('API_KEY', getenv('PROXY_API_KEY') ?: '在这里填写你的API提取密钥');
 define('TEST_URL', getenv('PROXY_TEST_URL') ?: 'https://httpbin.org/ip');
 define('TIMEOUT', 15); // 秒
+// AES令牌模式（可选）：三项都设置时用 uid + token 代替 key
+define('UID', getenv('PROXY_UID') ?: '');
+define('AES_KEY', getenv('PROXY_AES_KEY') ?: '');
+define('AES_IV', getenv('PROXY_AES_IV') ?: '');
+// 代理账号密码（可选）：设置后用账号密码连接代理，否则用白名单
+define('PROXY_USER', getenv('PROXY_USER') ?: '');
+define('PROXY_PASS', getenv('PROXY_PASS') ?: '');
 
 // 提取接口错误码说明
 $ERROR_HINTS = array(
@@ -29,7 +39,18 @@ $ERROR_HINTS = array(
     1005 => '请求过于频繁：请降低调用频率后重试',
     1006 => '参数错误：请检查请求参数',
     1007 => '暂无满足条件的IP：请放宽地区/运营商等筛选条件后重试',
+    1008 => '令牌无效：请检查账号ID、AES Key/IV 与提取密钥',
+    1009 => '令牌已过期：请校准本机时钟（与服务器相差不能超过5分钟）',
+    1010 => '令牌已使用：每次调用都要重新生成令牌',
 );
+
+/** AES令牌：Base64(AES-128-CBC(Key, IV, PKCS#7)({"k":密钥,"t":毫秒时间戳})) */
+function make_token($apiKey, $aesKey, $aesIv)
+{
+    $plain = json_encode(array('k' => $apiKey, 't' => (int) round(microtime(true) * 1000)));
+    // OPENSSL_RAW_DATA：返回原始密文（默认 PKCS#7 填充），再自行 Base64
+    return base64_encode(openssl_encrypt($plain, 'aes-128-cbc', $aesKey, OPENSSL_RAW_DATA, $aesIv));
+}
 
 /** 提取接口返回的业务错误（code != 0） */
 class ApiException extends Exception
@@ -62,6 +83,9 @@ function http_get($url, $proxy, $errorPrefix)
     } else {
         curl_setopt($ch, CURLOPT_PROXY, $proxy);
         curl_setopt($ch, CURLOPT_PROXYTYPE, CURLPROXY_HTTP);
+        if (PROXY_USER !== '') {
+            curl_setopt($ch, CURLOPT_PROXYUSERPWD, PROXY_USER . ':' . PROXY_PASS); // 账号密码认证，否则为白名单认证
+        }
         // https 目标走 CONNECT 隧道；http 目标也强制走隧道可改为 true
         curl_setopt($ch, CURLOPT_HTTPPROXYTUNNEL, false);
     }
@@ -79,12 +103,14 @@ function http_get($url, $proxy, $errorPrefix)
 /** 第一步：调用提取接口，返回代理列表 */
 function extract_proxies()
 {
-    $query = http_build_query(array(
-        'key' => API_KEY,
-        'num' => 1,
-        'protocol' => 'http',
-        'format' => 'json',
-    ));
+    $params = array('num' => 1, 'protocol' => 'http', 'format' => 'json');
+    if (UID !== '' && AES_KEY !== '' && AES_IV !== '') {
+        $params['uid'] = UID; // AES令牌模式
+        $params['token'] = make_token(API_KEY, AES_KEY, AES_IV);
+    } else {
+        $params['key'] = API_KEY; // 密钥模式
+    }
+    $query = http_build_query($params);
     list($status, $text) = http_get(
         API_BASE . '/extract?' . $query,
         null,

@@ -134,63 +134,90 @@ describe('/node/v2 signature', () => {
 describe('/node/v2/contract', () => {
   it('serves a full snapshot, then deltas: extraction, white list, password, suspension, refund', async () => {
     await exit('127.0.0.2');
-    const u = await makeUser();
-    const pkg = await makePackage(u.id);
-    await allowIp(u.id, '192.0.2.50');
+    const cookie = await loginBySms('13800002222');
+    const account = await callApi<{ uid: number; username: string; password: string }>(
+      'Proxy.GetProxyAccount',
+      {},
+      { cookie },
+    );
+    const { uid, username, password } = account.body.P ?? { uid: 0, username: '', password: '' };
+    const key = (
+      await env.DB.prepare('SELECT api_key FROM proxy_api_credentials WHERE user_id = ?')
+        .bind(uid)
+        .first<{ api_key: string }>()
+    )?.api_key;
+    const pkg = await makePackage(uid);
+    const add = (ip: string) => callApi('ProxyWhiteList.AddProxyWhiteIp', { ip }, { cookie });
+    expect((await add('192.0.2.50')).status).toBe(200);
     const first = await contract();
     expect(first).toMatchObject({ full: true, leases: [], users: [] });
-    expect(first.cursor).toMatch(/^c\d+$/);
+    expect(first.cursor).toMatch(/^c\d+\.\d+$/);
 
-    const got = await extractCall({ key: u.key, format: 'json' });
+    const got = await extractCall({ key: key ?? '', format: 'json' });
     expect(got.status).toBe(200);
     const d1 = await contract(first.cursor);
     expect(d1.full).toBe(false);
     expect(d1.leases).toHaveLength(1);
     const l = d1.leases[0] as Lease;
-    expect(l).toMatchObject({ ip: '127.0.0.2', port: 18000, userId: u.id, packageId: pkg, exclusive: false });
+    expect(l).toMatchObject({ ip: '127.0.0.2', port: 18000, userId: uid, packageId: pkg, exclusive: false });
     expect(l.id).toMatch(/^a\d+$/);
     expect(l.expiresAt - l.startsAt).toBe(5 * 60_000);
-    const acct = await env.DB.prepare(
-      'SELECT proxy_username AS username, proxy_password AS password FROM proxy_api_credentials WHERE user_id = ?',
-    )
-      .bind(u.id)
-      .first<{ username: string; password: string }>();
-    expect(acct?.username).toMatch(/^u[0-9a-z]{6,}$/);
+    expect(username).toMatch(/^u[0-9a-z]{9}$/);
     expect(d1.users).toEqual([
       {
-        userId: u.id,
+        userId: uid,
         active: true,
         whiteList: [{ ip: '192.0.2.50', expiresAt: 0 }],
-        username: acct?.username,
-        passwordSha256: await sha256(`${acct?.username}:${acct?.password}`),
+        username,
+        passwordSha256: await sha256(`${username}:${password}`),
         limits: NODE_USER_LIMITS[10],
       },
     ]);
 
     const quiet = await contract(d1.cursor);
-    expect(quiet).toMatchObject({ full: false, cursor: d1.cursor, leases: [], endedLeases: [], users: [] });
+    expect(quiet).toMatchObject({ full: false, leases: [], endedLeases: [], users: [], removedUsers: [] });
+    expect(quiet.cursor.split('.')[0]).toBe(d1.cursor.split('.')[0]);
 
-    await allowIp(u.id, '192.0.2.51');
-    const d2 = await contract(d1.cursor);
+    await add('192.0.2.51');
+    const d2 = await contract(quiet.cursor);
+    expect(d2.leases).toEqual([]);
     expect(d2.users[0]?.whiteList.map((w) => w.ip)).toEqual(['192.0.2.50', '192.0.2.51']);
 
-    await env.DB.prepare("UPDATE proxy_api_credentials SET proxy_password = 'rotated-password-1' WHERE user_id = ?")
-      .bind(u.id)
+    await env.DB.prepare('UPDATE proxy_api_credentials SET updated_at = updated_at - 61000 WHERE user_id = ?')
+      .bind(uid)
       .run();
+    const rotated = await callApi<{ password: string }>('Proxy.ResetProxyPassword', {}, { cookie });
     const d3 = await contract(d2.cursor);
-    expect(d3.users[0]?.passwordSha256).toBe(await sha256(`${acct?.username}:rotated-password-1`));
+    expect(d3.users[0]?.passwordSha256).toBe(await sha256(`${username}:${rotated.body.P?.password}`));
 
-    await env.DB.prepare('UPDATE users SET status = 0 WHERE id = ?').bind(u.id).run();
+    await env.DB.prepare('UPDATE users SET status = 0 WHERE id = ?').bind(uid).run();
     const d4 = await contract(d3.cursor);
-    expect(d4.users).toMatchObject([{ userId: u.id, active: false }]);
+    expect(d4.users).toMatchObject([{ userId: uid, active: false }]);
 
     // Refund: the package is disabled, its live lease ends early and the user is dropped.
-    await env.DB.prepare('UPDATE proxy_packages SET state = 5 WHERE id = ?').bind(pkg).run();
+    await env.DB.prepare('UPDATE proxy_packages SET state = 5, updated_at = ? WHERE id = ?')
+      .bind(Date.now(), pkg)
+      .run();
     const d5 = await contract(d4.cursor);
     expect(d5.endedLeases).toEqual([l.id]);
     expect(d5.leases).toEqual([]);
-    expect(d5.removedUsers).toEqual([u.id]);
+    expect(d5.removedUsers).toEqual([uid]);
     expect((await contract()).leases).toEqual([]);
+  });
+
+  it('ends the leases of a package that reaches its end, without any write', async () => {
+    const ipId = await exit('127.0.0.2');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const now = Date.now();
+    const leaseId = await lease(u.id, pkg, ipId, now, now + 600_000);
+    const c0 = await contract();
+    expect(c0.leases.map((x) => x.id)).toEqual([`a${leaseId}`]);
+    await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')
+      .bind(now - 1, pkg)
+      .run();
+    const d = await contract(c0.cursor);
+    expect(d.endedLeases).toEqual([`a${leaseId}`]);
   });
 
   it('allocates dedicated exits at heartbeat as exclusive leases, and ends them on release', async () => {
@@ -212,24 +239,29 @@ describe('/node/v2/contract', () => {
     expect(d1.leases).toMatchObject([{ ip: '127.0.0.8', userId: u.id, packageId: pkg, exclusive: true }]);
     expect(d1.leases[0]?.id).toMatch(/^f\d+$/);
     expect(d1.users[0]?.limits).toEqual(NODE_USER_LIMITS[30]);
-    await env.DB.prepare('UPDATE fixed_allocations SET released_at = ? WHERE package_id = ?')
+    // The package is disabled; the 5-minute job releases its allocation (and announces it in the feed).
+    await env.DB.prepare('UPDATE proxy_packages SET state = 5, updated_at = ? WHERE id = ?')
       .bind(Date.now(), pkg)
       .run();
+    await runScheduledJobs('*/5 * * * *', env as never);
+    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE released_at = 0')).toBe(0);
+    expect(await scalar("SELECT count(*) AS n FROM node_changes WHERE kind = 'f'")).toBe(2);
     const d2 = await contract(d1.cursor);
     expect(d2.endedLeases).toEqual([d1.leases[0]?.id]);
   });
 
   it("never shows another node's exits, leases or users", async () => {
-    const mine = await exit('127.0.0.2');
-    const theirs = await exit('127.0.0.3', { node: 2 });
+    await exit('127.0.0.2');
+    await exit('127.0.0.3', { node: 2, pool: 40 });
     const a = await makeUser();
     const b = await makeUser();
-    const pa = await makePackage(a.id);
-    const pb = await makePackage(b.id);
+    await makePackage(a.id);
+    await makePackage(b.id, { type: 40, minutes: 1440 });
+    await allowIp(a.id, '192.0.2.50');
+    await allowIp(b.id, '192.0.2.50');
     const c1 = (await contract()).cursor;
-    const now = Date.now();
-    await lease(a.id, pa, mine, now, now + 600_000);
-    await lease(b.id, pb, theirs, now, now + 600_000);
+    expect((await extractCall({ key: a.key })).text).toBe('127.0.0.2:18000');
+    expect((await extractCall({ key: b.key, type: 40 })).text).toBe('127.0.0.3:18000');
     const full1 = await contract();
     expect(full1.leases.map((l) => l.userId)).toEqual([a.id]);
     expect(full1.users.map((u) => u.userId)).toEqual([a.id]);
@@ -247,7 +279,7 @@ describe('/node/v2/contract', () => {
     expect(await scalar("SELECT node_id AS n FROM proxy_ips WHERE ip = '127.0.0.2'")).toBe(1);
   });
 
-  it('answers a full snapshot for an unknown, future or malformed cursor', async () => {
+  it('answers a full snapshot for an unknown, future, too old or malformed cursor', async () => {
     await exit('127.0.0.2');
     const u = await makeUser();
     await lease(
@@ -257,7 +289,8 @@ describe('/node/v2/contract', () => {
       Date.now(),
       Date.now() + 60_000,
     );
-    for (const c of ['c999999999', 'garbage', '']) {
+    const now = Date.now();
+    for (const c of [`c999999999.${now}`, `c0.${now - 25 * 3_600_000}`, `c0.${now + 3_600_000}`, 'c0', 'garbage', '']) {
       const got = await contract(c);
       expect(got.full).toBe(true);
       expect(got.leases).toHaveLength(1);

@@ -53,6 +53,7 @@ export function AccountPanel() {
   }
 
   async function resetSecret() {
+    if (!window.confirm('重置后旧的提取密钥、AES Key/IV 与已生成的令牌立即失效，确定重置吗？')) return;
     const res = await api.call<{ proxyApiKey: string; proxyApiIv: string }>('proxy.resetSecret', {});
     if (res && 'proxyApiKey' in res && info) {
       setInfo({ ...info, proxyApiKey: res.proxyApiKey, proxyApiIv: res.proxyApiIv });
@@ -137,7 +138,9 @@ export function AccountPanel() {
       </button>
       <Dialog open={secretOpen} title="API 密钥" onClose={() => setSecretOpen(false)} bare>
         <p className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-800" data-testid="secret-aes-notice">
-          代理API的密码必须使用AES加密后传输，请勿明文传输密码。加密使用下方的 Key 与 IV（AES-128-CBC，PKCS#7 填充）。
+          代理API的密码必须使用AES加密后传输，请勿明文传输密码。用下方的 Key 与 IV（AES-128-CBC，PKCS#7 填充）加密
+          {' {"k":"提取密钥","t":毫秒时间戳} '}，Base64 编码后作为提取接口的 token 参数，并带上 uid={info.id}
+          。令牌5分钟内有效，每个只能使用一次；重置密钥会同时更换提取密钥与 Key/IV。
         </p>
         <dl className="space-y-2 font-mono text-xs">
           {[

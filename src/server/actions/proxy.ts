@@ -6,7 +6,7 @@ import { messages } from '../../lib/messages';
 import { countLiveFixed, listFixedAllocations } from '../db/fixed';
 import { deleteFinishedPackages, listPackages, livePackages, setPackageRemark } from '../db/packages';
 import { listAssignments } from '../db/records';
-import { resetCredentials } from '../domain/credentials';
+import { ensureCredentials, resetCredentials, rotateProxyPassword } from '../domain/credentials';
 import { shanghaiDay } from '../domain/extract-params';
 import { mealCounts, packageView } from '../domain/packages';
 import { regionText } from '../domain/regions';
@@ -82,13 +82,36 @@ export const proxyActions = {
   }),
 
   'proxy.resetSecret': defineAction({
-    summary: '重置提取密钥与代理API的 AES Key/IV（旧密钥立即失效）',
+    summary: '重置提取密钥与 AES Key/IV（旧密钥与旧令牌立即失效；代理账号密码不变）',
     access: 'user',
     cacheable: false,
     input: z.object({}),
     async handler(ctx) {
       const c = await resetCredentials(ctx.db, ctx.user.id, ctx.now);
       return { apiKey: c.apiKey, proxyApiKey: c.aesKey, proxyApiIv: c.aesIv };
+    },
+  }),
+
+  'Proxy.GetProxyAccount': defineAction({
+    summary: '代理账号密码（节点按账号密码认证时使用，可替代白名单）与 AES 令牌提取所需的 uid',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    async handler(ctx) {
+      const c = await ensureCredentials(ctx.db, ctx.user.id, ctx.now);
+      return { uid: ctx.user.id, username: c.proxyUsername, password: c.proxyPassword };
+    },
+  }),
+
+  'Proxy.ResetProxyPassword': defineAction({
+    summary: '重置代理密码（每分钟最多一次；旧密码在节点下次同步后失效，通常5秒内）',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    async handler(ctx) {
+      const c = await rotateProxyPassword(ctx.db, ctx.user.id, ctx.now);
+      if (!c) throw new AppError('proxyPasswordTooFrequent');
+      return { uid: ctx.user.id, username: c.proxyUsername, password: c.proxyPassword };
     },
   }),
 

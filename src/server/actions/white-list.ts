@@ -90,7 +90,7 @@ export const whiteListActions = {
     cacheable: false,
     input: z.object({ ids: idsSchema }),
     async handler(ctx, input) {
-      const removed = await deleteWhiteListEntries(ctx.db, ctx.user.id, input.ids);
+      const removed = await deleteWhiteListEntries(ctx.db, ctx.user.id, input.ids, ctx.now);
       if (removed === 0) throw new AppError('whiteIpNotFound');
       return { removed };
     },

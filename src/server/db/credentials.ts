@@ -1,4 +1,6 @@
-// Queries for proxy_api_credentials: each user's extraction key, proxy-API AES key/IV and extraction rate limit.
+// Queries for proxy_api_credentials: each user's extraction key, proxy-API AES key/IV, extraction rate limit and
+// proxy account (username/password nodes check, docs/node-api.md).
+import { userChangedStatement } from './node-feed';
 
 export interface ApiCredentials {
   userId: number;
@@ -7,6 +9,8 @@ export interface ApiCredentials {
   aesIv: string;
   rateLimit: number;
   updatedAt: number;
+  proxyUsername: string;
+  proxyPassword: string;
 }
 
 interface CredentialRow {
@@ -16,6 +20,8 @@ interface CredentialRow {
   aes_iv: string;
   rate_limit: number;
   updated_at: number;
+  proxy_username: string;
+  proxy_password: string;
 }
 
 const map = (r: CredentialRow): ApiCredentials => ({
@@ -25,8 +31,10 @@ const map = (r: CredentialRow): ApiCredentials => ({
   aesIv: r.aes_iv,
   rateLimit: r.rate_limit,
   updatedAt: r.updated_at,
+  proxyUsername: r.proxy_username,
+  proxyPassword: r.proxy_password,
 });
-const COLUMNS = 'user_id, api_key, aes_key, aes_iv, rate_limit, updated_at';
+const COLUMNS = 'user_id, api_key, aes_key, aes_iv, rate_limit, updated_at, proxy_username, proxy_password';
 
 /** The credentials of a user, or null. */
 export async function findCredentials(db: D1Database, userId: number): Promise<ApiCredentials | null> {
@@ -52,20 +60,62 @@ export async function findByApiKey(
   return row ? { userId: row.user_id, rateLimit: row.rate_limit } : null;
 }
 
+/** The credentials behind an AES extraction token (uid=), or null (also when the account is disabled). */
+export async function findForToken(db: D1Database, userId: number): Promise<ApiCredentials | null> {
+  const row = await db
+    .prepare(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `c.${c}`)
+        .join(', ')} FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
+       WHERE c.user_id = ?`,
+    )
+    .bind(userId)
+    .first<CredentialRow>();
+  return row ? map(row) : null;
+}
+
 /** Create the user's credentials unless they exist (race-safe) and open the proxy API for the user. */
 export async function insertCredentialsIfMissing(
   db: D1Database,
-  c: { userId: number; apiKey: string; aesKey: string; aesIv: string; now: number },
+  c: {
+    userId: number;
+    apiKey: string;
+    aesKey: string;
+    aesIv: string;
+    proxyUsername: string;
+    proxyPassword: string;
+    now: number;
+  },
 ): Promise<void> {
   await db.batch([
     db
       .prepare(
-        `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(user_id) DO NOTHING`,
+        `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password,
+                                            created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id) DO NOTHING`,
       )
-      .bind(c.userId, c.apiKey, c.aesKey, c.aesIv, c.now, c.now),
+      .bind(c.userId, c.apiKey, c.aesKey, c.aesIv, c.proxyUsername, c.proxyPassword, c.now, c.now),
     db.prepare('UPDATE users SET proxy_api_opened = 1 WHERE id = ? AND proxy_api_opened = 0').bind(c.userId),
   ]);
+}
+
+/**
+ * Replace the proxy password unless it (or the key) changed within `minIntervalMs` (conditional on updated_at, so
+ * two quick calls cannot both pass). False when too soon. Nodes see the new password at their next pull.
+ */
+export async function replaceProxyPassword(
+  db: D1Database,
+  c: { userId: number; password: string; now: number; minIntervalMs: number },
+): Promise<boolean> {
+  const [res] = await db.batch([
+    db
+      .prepare(
+        'UPDATE proxy_api_credentials SET proxy_password = ?, updated_at = ? WHERE user_id = ? AND updated_at <= ?',
+      )
+      .bind(c.password, c.now, c.userId, c.now - c.minIntervalMs),
+    userChangedStatement(db, c.userId, c.now),
+  ]);
+  return res?.meta.changes === 1;
 }
 
 /** Replace the key, AES key and IV (the old key stops working at once). */

@@ -1,5 +1,6 @@
 // Queries behind GET /extract: the per-user rate counter, the white-list check, the packages to charge, the IP
 // candidates, the conditional quota updates and the log/assignment writes.
+import { extractionLeasesStatement } from './node-feed';
 
 export interface PackageForExtract {
   id: number;
@@ -217,7 +218,10 @@ export interface AssignmentRow {
   expiresAt: number;
 }
 
-/** Log a successful call and record each IP handed out, in one transaction (one statement for all IPs). */
+/**
+ * Log a successful call and record each IP handed out, in one transaction (one statement for all IPs), with the
+ * node change-feed rows announcing the new leases to their nodes.
+ */
 export async function recordExtraction(
   db: D1Database,
   e: ExtractLogEntry & { packageId: number; protocol: string; day: string },
@@ -235,5 +239,6 @@ export async function recordExtraction(
          FROM json_each(?7)`,
       )
       .bind(e.userId, e.packageId, e.productType, e.protocol, e.day, e.now, payload),
+    extractionLeasesStatement(db, e.userId, e.now),
   ]);
 }

@@ -1,5 +1,6 @@
 // Queries for dedicated (fixed/premium) IP allocations: the user's list, remarks, area distribution, and the job
 // that allocates IPs to new fixed packages and releases those of lapsed ones.
+import { allocationsStatement } from './node-feed';
 
 export interface FixedAllocation {
   id: number;
@@ -129,26 +130,39 @@ export async function allocateFixedIps(db: D1Database, now: number): Promise<num
   for (const p of results.filter((r) => r.missing > 0)) {
     // INSERT OR IGNORE + the one-holder index: an IP taken meanwhile by another package is skipped, never shared.
     // A region with neither key set matches no IP.
-    const res = await db
-      .prepare(
-        `INSERT OR IGNORE INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier,
-                                                  allocated_at, expires_at)
-         SELECT ?1, ?2, id, ip, port, province, city, carrier, ?3, ?4 FROM proxy_ips
-         WHERE pool = 30 AND healthy = 1 AND expires_at > ?4
-           AND (?6 = 0 OR (?8 != '' AND city_key = ?8) OR (?8 = '' AND ?7 != '' AND province_key = ?7))
-           AND id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
-         ORDER BY id LIMIT ?5`,
-      )
-      .bind(p.user_id, p.id, now, p.expires_at, p.missing, p.ordered, p.province_key, p.city_key)
-      .run();
-    total += res.meta.changes;
+    const [res] = await db.batch([
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier,
+                                                    allocated_at, expires_at)
+           SELECT ?1, ?2, id, ip, port, province, city, carrier, ?3, ?4 FROM proxy_ips
+           WHERE pool = 30 AND healthy = 1 AND expires_at > ?4
+             AND (?6 = 0 OR (?8 != '' AND city_key = ?8) OR (?8 = '' AND ?7 != '' AND province_key = ?7))
+             AND id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
+           ORDER BY id LIMIT ?5`,
+        )
+        .bind(p.user_id, p.id, now, p.expires_at, p.missing, p.ordered, p.province_key, p.city_key),
+      // The new allocations, for the change feed of their nodes.
+      allocationsStatement(db, 'f.package_id = ? AND f.allocated_at = ? AND f.released_at = 0', [p.id, now], now),
+    ]);
+    total += res?.meta.changes ?? 0;
   }
   return total;
 }
 
-/** Follow renewals (allocation expiry = package expiry), then release allocations whose package lapsed. */
+/**
+ * Follow renewals (allocation expiry = package expiry), then release allocations whose package lapsed; both are
+ * announced in the node change feed.
+ */
 export async function releaseLapsedFixed(db: D1Database, now: number): Promise<number> {
-  const [, released] = await db.batch([
+  const followWhere = `f.released_at = 0
+    AND f.expires_at != (SELECT p.expires_at FROM proxy_packages p WHERE p.id = f.package_id)`;
+  const lapsedWhere = `f.released_at = 0 AND f.package_id IN
+    (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?))`;
+  // Feed rows first, selected by the same conditions as the updates that follow them in this transaction.
+  const [, , , released] = await db.batch([
+    allocationsStatement(db, followWhere, [], now),
+    allocationsStatement(db, lapsedWhere, [now], now),
     db.prepare(
       `UPDATE fixed_allocations SET expires_at = (SELECT p.expires_at FROM proxy_packages p WHERE p.id = package_id)
        WHERE released_at = 0 AND expires_at != (SELECT p.expires_at FROM proxy_packages p WHERE p.id = package_id)`,

@@ -108,16 +108,21 @@ export async function liveLeasesOfNode(db: D1Database, nodeId: number, now: numb
   return [...(a?.results ?? []), ...(f?.results ?? [])].map(mapLease);
 }
 
+// Packages whose life ended in the window: a state change away from active/used-up (refund 5, delete 4, expiry 2:
+// every such write sets updated_at) or an end passing, since ?3. Busy live packages never match.
+const PACKAGE_ENDED = `p.id IN (SELECT id FROM proxy_packages WHERE updated_at > ?3 AND state NOT IN (1, 3)
+  UNION SELECT id FROM proxy_packages WHERE state IN (1, 3) AND expires_at > ?3 AND expires_at <= ?2)`;
+
 /**
  * The leases a set of changes touches on this node, live or ended: assignments and allocations by id, and every
- * unexpired assignment and allocation of the changed packages. Assignments past their own expiry are left out (the
- * node expires them by its clock).
+ * unexpired assignment and allocation of packages that ended since `packagesSince`. Assignments past their own
+ * expiry are left out (the node expires them by its clock).
  */
 export async function leasesTouched(
   db: D1Database,
   nodeId: number,
   now: number,
-  t: { assignments: number[]; allocations: number[]; packages: number[] },
+  t: { assignments: number[]; allocations: number[]; packagesSince: number | null },
 ): Promise<LeaseRow[]> {
   const stmts: D1PreparedStatement[] = [];
   if (t.assignments.length) {
@@ -132,17 +137,10 @@ export async function leasesTouched(
       db.prepare(`${FIXED_SELECT} AND f.id IN (SELECT value FROM json_each(?3))`).bind(nodeId, now, ids(t.allocations)),
     );
   }
-  if (t.packages.length) {
+  if (t.packagesSince !== null) {
     stmts.push(
-      db
-        .prepare(`${ASSIGNMENT_SELECT} AND a.package_id IN (SELECT value FROM json_each(?3))`)
-        .bind(nodeId, now, ids(t.packages)),
-      db
-        .prepare(
-          `${FIXED_SELECT} AND f.package_id IN (SELECT value FROM json_each(?3))
-           AND (f.released_at = 0 OR f.released_at > ?2 - 86400000)`,
-        )
-        .bind(nodeId, now, ids(t.packages)),
+      db.prepare(`${ASSIGNMENT_SELECT} AND ${PACKAGE_ENDED}`).bind(nodeId, now, t.packagesSince),
+      db.prepare(`${FIXED_SELECT} AND f.released_at = 0 AND ${PACKAGE_ENDED}`).bind(nodeId, now, t.packagesSince),
     );
   }
   if (stmts.length === 0) return [];

@@ -1,4 +1,5 @@
 // Queries for the white list (personal centre). Nodes read it through db/pool.ts liveWhiteList.
+import { userChangedStatement } from './node-feed';
 
 export interface WhiteListEntry {
   id: number;
@@ -49,15 +50,17 @@ export async function insertWhiteListEntry(
   db: D1Database,
   e: { userId: number; ip: string; remark: string; expiresAt: number; now: number; cap: number },
 ): Promise<'added' | 'exists' | 'full'> {
-  const res = await db
-    .prepare(
-      `INSERT INTO white_list (user_id, ip, remark, enabled, expires_at, created_at, updated_at)
-       SELECT ?1, ?2, ?3, 1, ?4, ?5, ?5 WHERE (SELECT count(*) FROM white_list WHERE user_id = ?1) < ?6
-       ON CONFLICT(user_id, ip) DO NOTHING`,
-    )
-    .bind(e.userId, e.ip, e.remark, e.expiresAt, e.now, e.cap)
-    .run();
-  if (res.meta.changes === 1) return 'added';
+  const [res] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO white_list (user_id, ip, remark, enabled, expires_at, created_at, updated_at)
+         SELECT ?1, ?2, ?3, 1, ?4, ?5, ?5 WHERE (SELECT count(*) FROM white_list WHERE user_id = ?1) < ?6
+         ON CONFLICT(user_id, ip) DO NOTHING`,
+      )
+      .bind(e.userId, e.ip, e.remark, e.expiresAt, e.now, e.cap),
+    userChangedStatement(db, e.userId, e.now),
+  ]);
+  if (res?.meta.changes === 1) return 'added';
   const exists = await db
     .prepare('SELECT 1 AS ok FROM white_list WHERE user_id = ? AND ip = ?')
     .bind(e.userId, e.ip)
@@ -71,11 +74,15 @@ export async function updateWhiteListEntry(
   e: { userId: number; id: number; ip: string; remark: string; expiresAt: number; now: number },
 ): Promise<'ok' | 'missing' | 'exists'> {
   try {
-    const res = await db
-      .prepare('UPDATE white_list SET ip = ?, remark = ?, expires_at = ?, updated_at = ? WHERE id = ? AND user_id = ?')
-      .bind(e.ip, e.remark, e.expiresAt, e.now, e.id, e.userId)
-      .run();
-    return res.meta.changes === 1 ? 'ok' : 'missing';
+    const [res] = await db.batch([
+      db
+        .prepare(
+          'UPDATE white_list SET ip = ?, remark = ?, expires_at = ?, updated_at = ? WHERE id = ? AND user_id = ?',
+        )
+        .bind(e.ip, e.remark, e.expiresAt, e.now, e.id, e.userId),
+      userChangedStatement(db, e.userId, e.now),
+    ]);
+    return res?.meta.changes === 1 ? 'ok' : 'missing';
   } catch (err) {
     if (/UNIQUE/i.test(String(err))) return 'exists';
     throw err;
@@ -84,20 +91,29 @@ export async function updateWhiteListEntry(
 
 /** Turn an entry on or off. */
 export async function setWhiteListEnabled(db: D1Database, userId: number, id: number, enabled: boolean, now: number) {
-  const res = await db
-    .prepare('UPDATE white_list SET enabled = ?, updated_at = ? WHERE id = ? AND user_id = ?')
-    .bind(enabled ? 1 : 0, now, id, userId)
-    .run();
-  return res.meta.changes === 1;
+  const [res] = await db.batch([
+    db
+      .prepare('UPDATE white_list SET enabled = ?, updated_at = ? WHERE id = ? AND user_id = ?')
+      .bind(enabled ? 1 : 0, now, id, userId),
+    userChangedStatement(db, userId, now),
+  ]);
+  return res?.meta.changes === 1;
 }
 
 /** Remove the user's entries among ids; returns how many. */
-export async function deleteWhiteListEntries(db: D1Database, userId: number, ids: number[]): Promise<number> {
-  const res = await db
-    .prepare('DELETE FROM white_list WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
-    .bind(userId, JSON.stringify(ids))
-    .run();
-  return res.meta.changes;
+export async function deleteWhiteListEntries(
+  db: D1Database,
+  userId: number,
+  ids: number[],
+  now = Date.now(),
+): Promise<number> {
+  const [res] = await db.batch([
+    db
+      .prepare('DELETE FROM white_list WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .bind(userId, JSON.stringify(ids)),
+    userChangedStatement(db, userId, now),
+  ]);
+  return res?.meta.changes ?? 0;
 }
 
 /** Switch off entries whose expiry has passed (the job); nodes see the change on their next pull. */

@@ -35,6 +35,9 @@ export const EXTRACT_ERRORS = {
   1005: { status: 429, msg: messages.extractTooFrequent },
   1006: { status: 400, msg: messages.extractBadParams },
   1007: { status: 404, msg: messages.extractNoIp },
+  1008: { status: 401, msg: messages.extractTokenInvalid },
+  1009: { status: 401, msg: messages.extractTokenExpired },
+  1010: { status: 401, msg: messages.extractTokenReplayed },
 } as const;
 export type ExtractErrorCode = keyof typeof EXTRACT_ERRORS;
 
@@ -69,7 +72,8 @@ export const requestedFormat = (q: URLSearchParams): 'txt' | 'json' => (q.get('f
 /** Parse the query string of GET /extract; throws ExtractError 1006 naming the bad parameter (1001 for no key). */
 export function parseExtractQuery(q: URLSearchParams): ExtractParams {
   const key = (q.get('key') ?? '').trim();
-  if (!/^[A-Za-z0-9]{16,64}$/.test(key)) throw new ExtractError(1001);
+  // Token calls (uid= + token=, docs/decisions/045) carry no key: extractCaller has already proven the caller.
+  if (!q.has('token') && !/^[A-Za-z0-9]{16,64}$/.test(key)) throw new ExtractError(1001);
   const format = q.get('format') ?? 'txt';
   if (format !== 'txt' && format !== 'json') throw new ExtractError(1006, 'format须为txt或json');
   const protocol = q.get('protocol') ?? 'http';

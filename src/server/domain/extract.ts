@@ -1,6 +1,5 @@
 // The extraction flow behind GET /extract: key -> rate limit -> white list -> package -> IPs -> conditional charge ->
 // log. Every quota change is a conditional UPDATE checked by its affected rows; nothing is read-modify-write.
-import { findByApiKey } from '../db/credentials';
 import {
   chargeCountPackage,
   chargeTimePackage,
@@ -18,6 +17,7 @@ import {
   parseExtractQuery,
   shanghaiDay,
 } from './extract-params';
+import { extractCaller } from './extract-token';
 import { regionText } from './regions';
 import { normalizeIp } from './white-list-ip';
 
@@ -58,10 +58,11 @@ export interface ExtractSuccess {
   ips: ExtractedIp[];
 }
 
-/** The query string as logged: everything but the key. */
+/** The query string as logged: everything but the key and the AES token. */
 const loggedQuery = (q: URLSearchParams) => {
   const copy = new URLSearchParams(q);
   copy.delete('key');
+  copy.delete('token');
   return copy.toString().slice(0, 500);
 };
 
@@ -71,9 +72,7 @@ export async function extract(
   req: ExtractRequest,
   defer: (p: Promise<unknown>) => void,
 ): Promise<ExtractSuccess> {
-  const key = req.query.get('key') ?? '';
-  const owner = /^[A-Za-z0-9]{16,64}$/.test(key) ? await findByApiKey(db, key) : null;
-  if (!owner) throw new ExtractError(1001);
+  const owner = await extractCaller(db, req.query, req.now);
   const callerIp = normalizeIp(req.callerIp) ?? req.callerIp;
   let params: ExtractParams | null = null;
   const fail = (err: ExtractError, packageId: number | null = null): never => {

@@ -1,6 +1,7 @@
 // The contract a proxy node pulls (docs/node-api.md, GET /node/v2/contract): leases on its exits, the users holding
 // them (active flag, white list, proxy account hash, limits), as a full snapshot or as a delta since a cursor.
-// The delta is read from the node_changes feed the triggers of migration 0010 write (docs/decisions/044).
+// The delta is read from the node_changes feed (written with each change, src/server/db/node-feed.ts) plus the
+// packages that ended since the previous pull, found by time (docs/decisions/044).
 import {
   type FeedChange,
   feedAfter,
@@ -21,6 +22,8 @@ export const STALE_INTERVALS = 3;
 export const FEED_RETENTION_MS = 24 * 3_600_000;
 /** At most this many feed rows per delta; `more: true` asks the node to pull again at once. */
 export const DELTA_PAGE = 5_000;
+/** Package endings are looked up from the previous pull's time minus this margin (writes stamped before commit). */
+export const PACKAGE_WINDOW_MARGIN_MS = 60_000;
 
 export interface UserLimits {
   maxConcurrent: number;
@@ -96,11 +99,19 @@ const toLease = (l: LeaseRow): ContractLease => ({
   expiresAt: l.expiresAt,
 });
 
-/** `c<seq>` -> seq, or null for anything else. */
-export function parseCursor(raw: string | undefined | null): number | null {
+/** A cursor: the last feed seq the node has and the server time of that answer. */
+export interface Cursor {
+  seq: number;
+  at: number;
+}
+
+export const formatCursor = (c: Cursor) => `c${c.seq}.${c.at}`;
+
+/** `c<seq>.<ms>` -> cursor, or null for anything else. */
+export function parseCursor(raw: string | undefined | null): Cursor | null {
   if (!raw) return null;
-  const m = /^c(\d{1,15})$/.exec(raw);
-  return m ? Number(m[1]) : null;
+  const m = /^c(\d{1,15})\.(\d{1,15})$/.exec(raw);
+  return m ? { seq: Number(m[1]), at: Number(m[2]) } : null;
 }
 
 async function userEntries(
@@ -132,7 +143,7 @@ export async function fullContract(db: D1Database, nodeId: number, now: number):
   for (const l of leases) types.set(l.userId, [...(types.get(l.userId) ?? []), l.productType]);
   const { users } = await userEntries(db, now, types);
   return {
-    cursor: `c${maxSeq}`,
+    cursor: formatCursor({ seq: maxSeq, at: now }),
     full: true,
     more: false,
     serverTime: now,
@@ -143,31 +154,37 @@ export async function fullContract(db: D1Database, nodeId: number, now: number):
   };
 }
 
-/** Whether a cursor can be served as a delta (not pruned away, not from the future or another database). */
-export async function cursorUsable(db: D1Database, cursor: number): Promise<boolean> {
+/**
+ * Whether a cursor can be served as a delta: its time inside the feed retention and not in the future, its seq not
+ * pruned away and not beyond the feed (another database).
+ */
+export async function cursorUsable(db: D1Database, cursor: Cursor, now: number): Promise<boolean> {
+  if (cursor.at > now + PACKAGE_WINDOW_MARGIN_MS || cursor.at < now - FEED_RETENTION_MS) return false;
   const { minSeq, maxSeq } = await feedBounds(db);
-  if (cursor > maxSeq) return false;
-  if (maxSeq === 0) return cursor === 0;
-  return cursor >= minSeq - 1;
+  if (cursor.seq > maxSeq) return false;
+  if (maxSeq === 0) return cursor.seq === 0;
+  return cursor.seq >= minSeq - 1;
 }
 
 /** The delta since `cursor` (which cursorUsable accepted). */
-export async function deltaContract(db: D1Database, nodeId: number, cursor: number, now: number): Promise<Contract> {
-  const { changes, maxSeq } = await feedAfter(db, nodeId, cursor, DELTA_PAGE);
+export async function deltaContract(db: D1Database, nodeId: number, cursor: Cursor, now: number): Promise<Contract> {
+  const { changes, maxSeq } = await feedAfter(db, nodeId, cursor.seq, DELTA_PAGE);
   const more = changes.length === DELTA_PAGE;
-  const last = more ? (changes.at(-1) as FeedChange).seq : Math.max(cursor, maxSeq);
+  const last = more ? (changes.at(-1) as FeedChange).seq : Math.max(cursor.seq, maxSeq);
   const pick = (k: FeedChange['kind']) => changes.filter((c) => c.kind === k).map((c) => c.ref);
   const touched = await leasesTouched(db, nodeId, now, {
     assignments: pick('a'),
     allocations: pick('f'),
-    packages: pick('p'),
+    // While paging through a backlog (`more`), package endings wait for the last page, which carries the time.
+    packagesSince: more ? null : cursor.at - PACKAGE_WINDOW_MARGIN_MS,
   });
   const affected = new Set<number>([...pick('u'), ...touched.map((l) => l.userId)]);
   const live = await usersWithLiveLeases(db, nodeId, now, [...affected]);
   const { users, missing } = await userEntries(db, now, live);
   const removed = [...affected].filter((id) => !live.has(id)).concat(missing);
   return {
-    cursor: `c${last}`,
+    // A page cut short keeps the old time, so the next page still looks for package endings since then.
+    cursor: formatCursor({ seq: last, at: more ? cursor.at : now }),
     full: false,
     more,
     serverTime: now,
@@ -186,6 +203,6 @@ export async function nodeContract(
   now: number,
 ): Promise<Contract> {
   const cursor = parseCursor(rawCursor);
-  if (cursor !== null && (await cursorUsable(db, cursor))) return deltaContract(db, nodeId, cursor, now);
+  if (cursor !== null && (await cursorUsable(db, cursor, now))) return deltaContract(db, nodeId, cursor, now);
   return fullContract(db, nodeId, now);
 }

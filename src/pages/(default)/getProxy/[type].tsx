@@ -9,6 +9,8 @@ import {
   EXTRACT_ERRORS,
   EXTRACT_PARAMS,
   JSON_SAMPLE,
+  PROXY_AUTH_SAMPLE,
+  TOKEN_RECIPE,
 } from './_components/api-contract';
 
 const PRODUCTS: Record<string, { name: string; durations: string; example: string }> = {
@@ -109,6 +111,33 @@ export default async function GetProxyPage({ type }: { type: string }) {
             </tbody>
           </table>
         </div>
+        <h3 id="auth" className="mt-6 scroll-mt-24 font-semibold text-ink">
+          认证方式
+        </h3>
+        <div className="mt-3 grid gap-4 text-sm leading-6 text-slate-700 md:grid-cols-2" data-testid="auth-modes">
+          <div className="rounded-lg border border-slate-200 p-4">
+            <h4 className="font-semibold text-ink">提取接口：密钥或AES令牌</h4>
+            <p className="mt-1">
+              <b>密钥模式</b>：链接带 <code>key=提取密钥</code>，最简单。<b>AES令牌模式</b>：不带 key，改带{' '}
+              <code>uid=账号ID&token=令牌</code>，密钥不出现在网络与日志中。两种模式调用IP都须在白名单中。
+            </p>
+          </div>
+          <div className="rounded-lg border border-slate-200 p-4">
+            <h4 className="font-semibold text-ink">使用代理：白名单或账号密码</h4>
+            <p className="mt-1">
+              来源IP在白名单内可直接连接；出口IP不固定时用代理账号密码（个人中心“API提取”页查看、可重置）。同一端口支持
+              HTTP、HTTPS 与 SOCKS5。
+            </p>
+          </div>
+        </div>
+        <h4 className="mt-4 text-sm font-semibold text-ink">生成AES令牌</h4>
+        <pre className={`mt-2 ${pre}`}>
+          <code>{TOKEN_RECIPE}</code>
+        </pre>
+        <h4 className="mt-4 text-sm font-semibold text-ink">通过代理访问</h4>
+        <pre className={`mt-2 ${pre}`}>
+          <code>{PROXY_AUTH_SAMPLE}</code>
+        </pre>
         <h3 className="mt-6 font-semibold text-ink">请求示例</h3>
         <pre className={`mt-3 ${pre}`}>
           <code>{`${EXTRACT_ENDPOINT}?key=YOUR_KEY&${p.example}`}</code>
@@ -164,7 +193,8 @@ export default async function GetProxyPage({ type }: { type: string }) {
       <section id="code" className="card mt-8 scroll-mt-24 p-5 md:p-8" data-testid="code-samples">
         <h2 className="text-xl font-bold text-ink">代码示例</h2>
         <p className="mt-2 text-sm text-slate-700">
-          每个示例都是可直接运行的小程序：调用提取接口，再通过返回的代理请求网页。下载后把 YOUR_KEY 换成自己的密钥即可。
+          每个示例都是可直接运行的小程序：用密钥或AES令牌调用提取接口，再通过返回的代理（白名单或账号密码认证）请求网页。下载后把
+          YOUR_KEY 等占位符换成自己的密钥、AES Key/IV、账号ID与代理账号密码即可。
         </p>
         <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {CODE_SAMPLES.map((s) => (

@@ -2,17 +2,19 @@
 import { LinkTabs, PageHead, queryOf } from '../../../components/delivery/pc-pages';
 import { loadFor } from '../../../server/delivery-page-data';
 import { ExtractTool, type ToolData } from './_components/extract-tool';
+import { ProxyAccount, type ProxyAccountData } from './_components/proxy-account';
 
 export default async function GetAgentApiPage({ query }: { query?: string }) {
   const q = queryOf(query);
   const type = q.get('type') === '40' ? 40 : 10;
-  const [tabs, data] = await Promise.all([
+  const [tabs, data, account] = await Promise.all([
     loadFor<Record<string, number>>('Extract.GetTabCount', {}, {}),
     loadFor<ToolData>(
       'Extract.GetMealAndRegion',
       { type },
       { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [] },
     ),
+    loadFor<ProxyAccountData>('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
   ]);
   return (
     <div className="space-y-5" data-testid="extract-tool-page">
@@ -41,6 +43,7 @@ export default async function GetAgentApiPage({ query }: { query?: string }) {
         ]}
       />
       <ExtractTool key={type} type={type} data={data} />
+      <ProxyAccount initial={account} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
 import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import { LeaseTag } from '../../../components/delivery/lease-tag';
 import { formatDateTime } from '../../../lib/format';
 import { loadFor } from '../../../server/delivery-page-data';
 
@@ -208,6 +209,7 @@ export default async function RecordPage({ query }: { query?: string }) {
                     </Cell>
                     <Cell label="到期时间" className="whitespace-nowrap">
                       {formatDateTime(r.expiresAt)}
+                      <LeaseTag expiresAt={r.expiresAt} />
                     </Cell>
                   </DataRow>
                 ))}

@@ -1,17 +1,21 @@
-// /personalCenter/getAgent/whiteList: the IPs allowed to extract and to use the proxies.
+// /personalCenter/getAgent/whiteList: the IPs allowed to extract and to use the proxies, and the connections the
+// proxy nodes refused recently (with 「添加此IP」 for addresses not on the list).
 import { PageHead } from '../../../components/delivery/pc-pages';
 import { loadFor } from '../../../server/delivery-page-data';
+import { type Refusal, RefusalList } from './_components/refusal-list';
 import { type WhiteEntry, WhiteListManager } from './_components/white-list-manager';
 
 export default async function WhiteListPage() {
-  const [data, curr] = await Promise.all([
+  const [data, curr, refusals] = await Promise.all([
     loadFor<{ cap: number; list: WhiteEntry[] }>('ProxyWhiteList.GetWhiteList', {}, { cap: 20, list: [] }),
     loadFor<{ ip: string }>('ProxyWhiteList.currIp', {}, { ip: '' }),
+    loadFor<{ total: number; list: Refusal[] }>('ProxyWhiteList.GetRefusals', {}, { total: 0, list: [] }),
   ]);
   return (
     <div className="space-y-5" data-testid="white-list-page">
       <PageHead trail={['个人中心', '获取代理', '白名单']} title="白名单" />
       <WhiteListManager initial={data.list} cap={data.cap} currIp={curr.ip} />
+      <RefusalList initial={refusals.list} total={refusals.total} whiteIps={data.list.map((e) => e.ip)} />
     </div>
   );
 }

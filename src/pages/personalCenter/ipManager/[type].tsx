@@ -2,6 +2,7 @@
 // allocation records; 40: long-lived static IPs extracted and still valid.
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import { LeaseTag } from '../../../components/delivery/lease-tag';
 import { formatDateTime } from '../../../lib/format';
 import { loadFor } from '../../../server/delivery-page-data';
 import { IpRemark } from './_components/ip-remark';
@@ -92,6 +93,7 @@ export default async function IpManagerPage({ type, query }: { type: string; que
                   </Cell>
                   <Cell label="到期时间" className="whitespace-nowrap">
                     {formatDateTime(r.expiresAt)}
+                    <LeaseTag expiresAt={r.expiresAt} />
                   </Cell>
                   <Cell label="备注">
                     {current === 30 ? <IpRemark id={r.id} initial={r.remark} /> : r.remark || '—'}

@@ -3,7 +3,13 @@
 export const EXTRACT_ENDPOINT = 'https://www.example-proxy.cn/extract';
 
 export const EXTRACT_PARAMS: [string, string, string, string][] = [
-  ['key', '必填', 'API提取密钥', '在个人中心“API提取”页查看，用于识别账户。'],
+  ['key', '二选一', 'API提取密钥', '密钥模式：在个人中心“API提取”页查看，用于识别账户。'],
+  [
+    'uid + token',
+    '二选一',
+    '账号ID + AES令牌',
+    'AES令牌模式：不传 key，令牌证明您持有密钥，5分钟内有效、只能用一次（见下方“认证方式”）。',
+  ],
   ['num', '必填', '1～200', '本次提取的IP数量，超出范围返回 1006。'],
   ['protocol', '可选', 'http / https / socks5', '代理协议，须与程序中的代理类型一致。'],
   ['format', '可选', 'txt / json', '返回格式，程序解析推荐 json。'],
@@ -26,7 +32,22 @@ export const EXTRACT_ERRORS: [string, string, string][] = [
   ['1005', '请求过于频繁', '同一密钥每秒最多 10 次，改为单次多取；可稍后重试。'],
   ['1006', '参数错误', 'num、protocol、carrier、sep_text、min_ttl 等取值不合法。'],
   ['1007', '暂无满足条件的IP', '放宽地区、运营商、去重或 min_ttl 条件后重试。'],
+  ['1008', '令牌无效', 'uid、AES Key/IV 或令牌内的提取密钥不对；重置密钥后需用新的 Key/IV 与密钥。'],
+  ['1009', '令牌已过期', '令牌时间戳与服务器相差超过5分钟，请校准服务器时钟并重新生成。'],
+  ['1010', '令牌已使用', '每个令牌只能用一次，每次调用前重新生成。'],
 ];
+
+/** How a token is made (docs/decisions/045): shown on the get-proxy page, followed by every code sample. */
+export const TOKEN_RECIPE = `明文  = {"k":"<提取密钥>","t":<当前毫秒时间戳>}     UTF-8 JSON
+密文  = AES-128-CBC(Key, IV, PKCS#7 填充)(明文)      Key、IV 为账户面板“密钥”中的16位字符
+token = Base64(密文)                                  放进URL时需URL编码
+GET ${EXTRACT_ENDPOINT}?uid=<账号ID>&token=<token>&num=10`;
+
+export const PROXY_AUTH_SAMPLE = `# 白名单认证：本机公网IP已在白名单中
+curl -x http://IP:端口 https://example.com
+# 账号密码认证：账号密码在个人中心“API提取”页查看
+curl -x http://代理账号:代理密码@IP:端口 https://example.com
+curl -x socks5h://代理账号:代理密码@IP:端口 https://example.com`;
 
 export const JSON_SAMPLE = `{
   "code": 0,
@@ -41,7 +62,7 @@ export const JSON_SAMPLE = `{
 }`;
 
 export const CODE_SAMPLES: { file: string; label: string; note: string }[] = [
-  { file: 'python', label: 'Python', note: 'urllib 标准库，零依赖，Python 3.8+' },
+  { file: 'python', label: 'Python', note: 'urllib 标准库，Python 3.8+；AES令牌模式需 cryptography' },
   { file: 'node', label: 'Node.js', note: '内置 http/tls 模块，零依赖，Node 18+' },
   { file: 'java', label: 'Java', note: 'java.net.http.HttpClient，JDK 11+' },
   { file: 'kotlin', label: 'Kotlin', note: 'JVM HttpClient，单文件运行' },

@@ -1,6 +1,6 @@
 'use client';
 // The white-list manager: add (with the current IP one click away), edit, switch on/off, remove in batches.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Cell,
   DataBody,
@@ -15,6 +15,9 @@ import { Dialog } from '../../../../components/dialog';
 import { api } from '../../../../lib/api-browser';
 import { formatDateTime } from '../../../../lib/format';
 import { pushToast } from '../../../../state/toast';
+
+/** Window event other leaves dispatch after adding a white-list entry. */
+export const WHITE_LIST_CHANGED = 'white-list-changed';
 
 export interface WhiteEntry {
   id: number;
@@ -48,6 +51,14 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
     if (res && 'list' in res) setList(res.list);
     setSelected([]);
   }
+
+  // An IP added elsewhere on the page (「添加此IP」 in the refused connections) shows up here too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only reads stable setters
+  useEffect(() => {
+    const onChange = () => void reload();
+    window.addEventListener(WHITE_LIST_CHANGED, onChange);
+    return () => window.removeEventListener(WHITE_LIST_CHANGED, onChange);
+  }, []);
 
   async function save() {
     if (!draft) return;

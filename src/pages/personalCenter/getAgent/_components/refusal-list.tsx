@@ -1,0 +1,133 @@
+'use client';
+// Recent connections the proxy nodes refused for this account (ProxyWhiteList.GetRefusals): time, client IP, exit,
+// the reason in Chinese, and for "not on the white list" a one-click 「添加此IP」.
+import { useState } from 'react';
+import {
+  Cell,
+  DataBody,
+  DataHead,
+  DataRow,
+  DataTable,
+  EmptyRow,
+  rowAction,
+  Th,
+} from '../../../../components/data-table';
+import { api } from '../../../../lib/api-browser';
+import { formatDateTime } from '../../../../lib/format';
+import { pushToast } from '../../../../state/toast';
+import { WHITE_LIST_CHANGED } from './white-list-manager';
+
+export interface Refusal {
+  id: number;
+  at: number;
+  clientIp: string;
+  exit: string;
+  code: string;
+  reason: string;
+  canAdd: boolean;
+}
+
+const PAGE = 10;
+
+export function RefusalList({
+  initial,
+  total: initialTotal,
+  whiteIps,
+}: {
+  initial: Refusal[];
+  total: number;
+  whiteIps: string[];
+}) {
+  const [list, setList] = useState(initial);
+  const [total, setTotal] = useState(initialTotal);
+  const [page, setPage] = useState(1);
+  const [added, setAdded] = useState<string[]>([]);
+
+  async function load(p: number) {
+    const res = await api.call<{ total: number; list: Refusal[] }>('ProxyWhiteList.GetRefusals', {
+      page: p,
+      pageSize: PAGE,
+    });
+    if (res && 'list' in res) {
+      setList(res.list);
+      setTotal(res.total);
+      setPage(p);
+    }
+  }
+
+  async function add(ip: string) {
+    if (await api.call('ProxyWhiteList.AddProxyWhiteIp', { ip, remark: '从被拒绝的连接添加' })) {
+      pushToast('success', '添加成功');
+      setAdded((a) => [...a, ip]);
+      window.dispatchEvent(new Event(WHITE_LIST_CHANGED));
+    }
+  }
+
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  return (
+    <div className="card overflow-x-auto p-4" data-testid="refusal-list">
+      <h2 className="mb-1 font-semibold text-ink">最近被拒绝的连接</h2>
+      <p className="mb-3 text-xs text-slate-500">
+        代理节点拒绝的连接（最近7天），约1分钟内显示。来源IP不在白名单时可一键添加，或改用「API提取」页的代理账号密码认证。
+      </p>
+      <DataTable className="md:min-w-[680px]">
+        <DataHead className="text-xs text-slate-500">
+          <tr className="border-b border-slate-100">
+            <Th className="py-2 font-normal">时间</Th>
+            <Th className="font-normal">来源IP</Th>
+            <Th className="font-normal">代理IP</Th>
+            <Th className="font-normal">原因</Th>
+            <Th className="font-normal">操作</Th>
+          </tr>
+        </DataHead>
+        <DataBody>
+          {list.length === 0 && (
+            <EmptyRow cols={5} className="py-8 text-slate-400">
+              最近7天没有被拒绝的连接
+            </EmptyRow>
+          )}
+          {list.map((r) => {
+            const listed = whiteIps.includes(r.clientIp) || added.includes(r.clientIp);
+            return (
+              <DataRow key={r.id} className="border-b border-slate-50">
+                <Cell kind="title" className="whitespace-nowrap py-2 max-md:font-medium max-md:text-ink">
+                  {formatDateTime(r.at)}
+                </Cell>
+                <Cell label="来源IP" className="font-mono text-xs">
+                  {r.clientIp}
+                </Cell>
+                <Cell label="代理IP" className="font-mono text-xs">
+                  {r.exit}
+                </Cell>
+                <Cell label="原因" className="text-xs text-slate-600 md:max-w-[320px]">
+                  {r.reason}
+                </Cell>
+                <Cell kind="actions" className="whitespace-nowrap">
+                  {r.canAdd && !listed && (
+                    <button type="button" className={rowAction()} onClick={() => add(r.clientIp)}>
+                      添加此IP
+                    </button>
+                  )}
+                  {r.canAdd && listed && <span className="text-xs text-emerald-600">已在白名单</span>}
+                </Cell>
+              </DataRow>
+            );
+          })}
+        </DataBody>
+      </DataTable>
+      {pages > 1 && (
+        <div className="mt-3 flex items-center justify-end gap-2 text-sm">
+          <button type="button" className="btn-ghost px-2 py-1" disabled={page <= 1} onClick={() => load(page - 1)}>
+            上一页
+          </button>
+          <span className="text-slate-500">
+            {page}/{pages}
+          </span>
+          <button type="button" className="btn-ghost px-2 py-1" disabled={page >= pages} onClick={() => load(page + 1)}>
+            下一页
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
