@@ -338,8 +338,11 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
     const mineOnX = () =>
       [...node.store.leases.values()].filter((l) => l.ip === x.ip && l.port === x.port && !l.exclusive);
     const before = Math.min(...mineOnX().map((l) => l.expiresAt));
+    // The portal writes its change feed beside each change (docs/decisions/045); a raw update adds its entry too.
+    const whereX = `ip = '${x.ip}' AND port = ${x.port} AND user_id = (SELECT id FROM users WHERE phone = '13800138000')`;
     await d1(
-      `UPDATE ip_assignments SET expires_at = CAST(unixepoch('subsec') * 1000 AS INTEGER) + 6000 WHERE ip = '${x.ip}' AND port = ${x.port} AND user_id = (SELECT id FROM users WHERE phone = '13800138000')`,
+      `UPDATE ip_assignments SET expires_at = CAST(unixepoch('subsec') * 1000 AS INTEGER) + 6000 WHERE ${whereX}; ` +
+        `INSERT INTO node_changes (kind, ref, node_id, created_at) SELECT 'a', id, 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM ip_assignments WHERE ${whereX}`,
     );
     await until(() => mineOnX().some((l) => l.expiresAt < before), 10_000, 'the shortened lease to reach the node');
     const endsAt = Math.max(...mineOnX().map((l) => l.expiresAt));
@@ -358,7 +361,10 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
 
   test('a suspended account is refused with account_suspended', async () => {
     const b = leasedB[0] as Proxy;
-    await d1(`UPDATE users SET status = 2 WHERE phone = '13900139000'`);
+    await d1(
+      `UPDATE users SET status = 2 WHERE phone = '13900139000'; ` +
+        `INSERT INTO node_changes (kind, ref, created_at) SELECT 'u', id, CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM users WHERE phone = '13900139000'`,
+    );
     await until(
       async () =>
         (await httpGet(proxyOf(b), `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_B })).headers['x-proxy-refusal'] ===
