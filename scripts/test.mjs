@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, ending with one line "N passed, N failed" that sums them all.
 // Suites: typecheck, lint, format, workerd unit+integration tests, build, client-bundle secret scan, deploy dry run,
 // browser journeys (Playwright in Debian's Chromium, installed here when missing and we are root).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, run, toolEnv } from './lib/tools.mjs';
 
@@ -39,6 +39,32 @@ const v = readJson('.tmp/vitest.json');
 if (v)
   record('workerd tests', v.numPassedTests, v.numFailedTests + (vitest.code !== 0 && v.numFailedTests === 0 ? 1 : 0));
 else record('workerd tests', 0, 1, 'no report');
+
+// The reference proxy node (node/, issue 9): its own typecheck and socket tests against a fake portal.
+await check('proxy node typecheck', bin('tsc'), ['--noEmit', '-p', 'node']);
+const nodeTests = async (suite, files) => {
+  console.log(`\n▶ ${suite}`);
+  const tap = `.tmp/${suite.replace(/\W+/g, '-')}.tap`;
+  rmSync(tap, { force: true });
+  const { code } = await run(
+    process.execPath,
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    { env },
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (k) => Number(new RegExp(`^# ${k} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0);
+  record(suite, passed, failed, count('skipped') ? `${count('skipped')} skipped` : '');
+};
+await nodeTests('proxy node tests', ['node/test/units.test.ts', 'node/test/node.test.ts']);
 
 const built = await check('build', 'npm', ['run', 'build', '--silent']);
 
@@ -82,6 +108,10 @@ await check('deploy bundle (wrangler deploy --dry-run --env production)', bin('w
   '--outdir',
   '.tmp/deploy-dry-run',
 ]);
+
+// The node against the real portal (built Worker under wrangler dev, fresh state, its own port).
+if (built) await nodeTests('proxy node end to end (real portal)', ['node/test/e2e/portal.e2e.ts']);
+else record('proxy node end to end (real portal)', 0, 1, 'build failed');
 
 console.log('\n▶ browser journeys (playwright)');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

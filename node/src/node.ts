@@ -1,0 +1,214 @@
+// A running node: exits listening, contract pulled, heartbeats sent, reports cut and pushed.
+import { join } from 'node:path';
+import { Authorizer, Limiter } from './authorize.ts';
+import { exitExpiresAt, type NodeConfig } from './config.ts';
+import { type ContractAnswer, ContractStore } from './contract.ts';
+import type { Logger } from './log.ts';
+import { createPortalClient, type PortalClient } from './portal.ts';
+import { ProxyPlane } from './proxy.ts';
+import { Reporter } from './reports.ts';
+
+type HeartbeatAnswer = { accepted: number; ignored: number; serverTime: number; heartbeatMs?: number; pullMs?: number };
+
+export class ProxyNode {
+  readonly config: NodeConfig;
+  readonly store: ContractStore;
+  readonly auth: Authorizer;
+  readonly reporter: Reporter;
+  readonly plane: ProxyPlane;
+  readonly client: PortalClient;
+  private log: Logger;
+  private timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private heartbeatMs: number;
+  private pullMs: number;
+  private lastSavedAt = 0;
+  private pulling: Promise<boolean> | null = null;
+  private wasStale = false;
+  private heartbeatFailures = 0;
+
+  constructor(config: NodeConfig, log: Logger, client?: PortalClient) {
+    this.config = config;
+    this.log = log;
+    this.client = client ?? createPortalClient(config);
+    this.store = new ContractStore(join(config.stateDir, 'contract.json'));
+    this.auth = new Authorizer(this.store, new Limiter(), config.staleMs);
+    this.reporter = new Reporter({
+      dir: join(config.stateDir, 'spool'),
+      nodeId: config.nodeId,
+      client: this.client,
+      maxBytes: config.spoolMaxBytes,
+      log,
+    });
+    this.plane = new ProxyPlane({ auth: this.auth, reporter: this.reporter, log, graceMs: config.graceMs });
+    this.heartbeatMs = config.heartbeatMs;
+    this.pullMs = config.pullMs;
+  }
+
+  async start(): Promise<void> {
+    if (this.store.load())
+      this.log.info('contract loaded from disk', {
+        leases: this.store.leases.size,
+        users: this.store.users.size,
+        ageMs: Date.now() - this.store.pulledAt,
+      });
+    for (const exit of this.config.exits) {
+      try {
+        await this.plane.listen(exit);
+      } catch (e) {
+        this.log.error('exit cannot listen (is the address on an interface?)', {
+          exit: `${exit.ip}:${exit.port}`,
+          error: (e as Error).message,
+        });
+      }
+    }
+    const listening = this.config.exits.filter((e) => this.plane.isListening(e)).length;
+    this.log.info('node started', { nodeId: this.config.nodeId, exits: this.config.exits.length, listening });
+    this.plane.startSweeper();
+    this.heartbeatFailures = (await this.heartbeat()) ? 0 : 1;
+    await this.pull();
+    // A failed heartbeat is retried sooner (2 s, 4 s, … up to the interval): a node started before its portal
+    // registers its exits as soon as the portal answers.
+    this.schedule(
+      async () => {
+        this.heartbeatFailures = (await this.heartbeat()) ? 0 : this.heartbeatFailures + 1;
+      },
+      () =>
+        this.heartbeatFailures ? Math.min(this.heartbeatMs, 1000 * 2 ** this.heartbeatFailures) : this.heartbeatMs,
+    );
+    this.schedule(
+      () => this.pull(),
+      () => this.pullMs,
+    );
+    this.schedule(
+      async () => {
+        this.cut();
+        await this.reporter.flush();
+      },
+      () => this.config.flushMs,
+    );
+    // Retries of spooled batches run on their own backoff, checked every second.
+    this.schedule(
+      () => this.reporter.flush(),
+      () => 1000,
+    );
+  }
+
+  private schedule(fn: () => Promise<unknown>, every: () => number): void {
+    const tick = async () => {
+      if (this.stopped) return;
+      try {
+        await fn();
+      } catch (e) {
+        this.log.error('background task failed', { error: (e as Error).message });
+      }
+      if (!this.stopped) this.timers.push(setTimeout(tick, every()));
+    };
+    this.timers.push(setTimeout(tick, every()));
+  }
+
+  cut(): void {
+    this.plane.settleAll();
+    this.reporter.cut();
+  }
+
+  async heartbeat(): Promise<boolean> {
+    const now = Date.now();
+    const exits = this.config.exits.map((e) => ({
+      ip: e.ip,
+      port: e.port,
+      pool: e.pool,
+      protocols: e.protocols,
+      province: e.province,
+      city: e.city,
+      carrier: e.carrier,
+      expiresAt: exitExpiresAt(e, now),
+      healthy: this.plane.isListening(e) && exitExpiresAt(e, now) > now,
+    }));
+    try {
+      for (let i = 0; i < exits.length; i += 1000) {
+        const a = await this.client.call<HeartbeatAnswer>('POST', '/node/v2/heartbeat', {
+          version: this.config.version,
+          exits: exits.slice(i, i + 1000),
+        });
+        if (a?.heartbeatMs && a.heartbeatMs >= 1000) this.heartbeatMs = a.heartbeatMs;
+        if (a?.pullMs && a.pullMs >= 500) this.pullMs = Math.min(a.pullMs, this.config.pullMs);
+        if (a?.ignored) this.log.warn('portal ignored exits registered by another node', { ignored: a.ignored });
+      }
+      return true;
+    } catch (e) {
+      this.log.warn('heartbeat failed', { error: (e as Error).message });
+      return false;
+    }
+  }
+
+  /** Pulls the contract once (concurrent calls share one pull). */
+  pull(): Promise<boolean> {
+    if (!this.pulling)
+      this.pulling = this.doPull().finally(() => {
+        this.pulling = null;
+      });
+    return this.pulling;
+  }
+
+  private async doPull(): Promise<boolean> {
+    // A delta cut short (`more: true`) is followed at once by the next page.
+    for (let page = 0; page < 100; page++) {
+      const r = await this.pullPage();
+      if (r !== 'more') return r;
+    }
+    return true;
+  }
+
+  private async pullPage(): Promise<boolean | 'more'> {
+    const path = this.store.cursor
+      ? `/node/v2/contract?cursor=${encodeURIComponent(this.store.cursor)}`
+      : '/node/v2/contract';
+    let answer: ContractAnswer;
+    try {
+      answer = await this.client.call<ContractAnswer>('GET', path);
+    } catch (e) {
+      const stale = this.auth.isStale();
+      if (stale && !this.wasStale)
+        this.log.error('contract stale: refusing new connections until a pull succeeds', {
+          lastPullAgeMs: this.store.pulledAt ? Date.now() - this.store.pulledAt : null,
+        });
+      this.wasStale = stale;
+      this.log.warn('contract pull failed', { error: (e as Error).message });
+      return false;
+    }
+    const before = this.store.cursor;
+    const changed =
+      answer.full ||
+      answer.cursor !== before ||
+      answer.leases.length + answer.endedLeases.length + answer.users.length + answer.removedUsers.length > 0;
+    this.store.apply(answer);
+    if (this.wasStale) this.log.info('contract fresh again');
+    this.wasStale = false;
+    if (changed || Date.now() - this.lastSavedAt > 60_000) {
+      this.store.save();
+      this.lastSavedAt = Date.now();
+    }
+    if (changed)
+      this.log.info('contract applied', {
+        full: answer.full,
+        leases: answer.leases.length,
+        endedLeases: answer.endedLeases.length,
+        users: answer.users.length,
+        removedUsers: answer.removedUsers.length,
+      });
+    this.plane.sweep();
+    return answer.more ? 'more' : true;
+  }
+
+  /** Stops serving: listeners closed, what was counted cut to the spool and pushed once more if possible. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.cut();
+    await this.plane.close();
+    this.cut();
+    this.store.save();
+    await Promise.race([this.reporter.flush(true), new Promise((r) => setTimeout(r, 3000).unref())]);
+  }
+}

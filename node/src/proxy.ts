@@ -1,0 +1,298 @@
+// The data plane: one listening socket per exit serves HTTP, HTTPS (CONNECT) and SOCKS5. The first byte tells them
+// apart (0x05 is SOCKS5); HTTP goes to proxy-chain, SOCKS5 to @pondwader/socks5-server. Every connection is decided by
+// the Authorizer from the contract held, and the outgoing connection is bound to the exit address.
+import net from 'node:net';
+import { Socks5Server } from '@pondwader/socks5-server';
+import { RequestError, Server as HttpProxyServer } from 'proxy-chain';
+import {
+  type Attempt,
+  type Authorizer,
+  type Decision,
+  REFUSAL_STATUS,
+  type RefusalCode,
+  refusalReason,
+} from './authorize.ts';
+import type { ExitConfig } from './config.ts';
+import { normalizeIp } from './contract.ts';
+import type { Logger } from './log.ts';
+import type { Reporter } from './reports.ts';
+
+/** One client connection on an exit, from accept to close. */
+export type Tracked = {
+  socket: net.Socket;
+  exit: ExitConfig;
+  clientIp: string;
+  protocol: 'http' | 'socks5' | null;
+  userId: number | null;
+  leaseId: string | null;
+  /** Bytes already reported (socket counters at the last cut). */
+  reportedIn: number;
+  reportedOut: number;
+  /** Set when the lease (or account) stopped authorizing it: closed at this local time. */
+  graceUntil: number | null;
+};
+
+type Socks5Conn = {
+  socket: net.Socket;
+  username?: string;
+  password?: string;
+  destAddress?: string;
+  destPort?: number;
+  command?: string;
+  metadata: { tracked?: Tracked };
+};
+
+const SNIFF_TIMEOUT_MS = 30_000;
+
+export class ProxyPlane {
+  readonly tracked = new Set<Tracked>();
+  private bySocket = new WeakMap<net.Socket, Tracked>();
+  private listeners = new Map<string, net.Server>();
+  private http: HttpProxyServer;
+  private socksAuth: Socks5Server;
+  private socksOpen: Socks5Server;
+  private auth: Authorizer;
+  private reporter: Reporter;
+  private log: Logger;
+  private graceMs: number;
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(opts: { auth: Authorizer; reporter: Reporter; log: Logger; graceMs: number }) {
+    this.auth = opts.auth;
+    this.reporter = opts.reporter;
+    this.log = opts.log;
+    this.graceMs = opts.graceMs;
+
+    this.http = new HttpProxyServer({
+      port: 0,
+      authRealm: 'yunshu-node',
+      prepareRequestFunction: ({ request, username, password }) => {
+        const t = this.bySocket.get(request.socket as net.Socket);
+        if (!t) throw new RequestError('unknown connection', 500);
+        const given = request.headers['proxy-authorization'] !== undefined;
+        const d = this.decide(t, given ? { username, password } : undefined);
+        if (!d.ok)
+          throw new RequestError(refusalReason(d.code, t.clientIp), REFUSAL_STATUS[d.code], {
+            'X-Proxy-Refusal': d.code,
+          });
+        return { localAddress: t.exit.ip };
+      },
+    });
+    this.http.on('requestFailed', ({ error }: { error: Error }) =>
+      this.log.warn('http proxy request failed', { error: error.message }),
+    );
+
+    // SOCKS5: the credentials path validates the account in the sub-negotiation; both paths decide the rest in the
+    // ruleset validator once the target is known.
+    const connect = (conn: Socks5Conn, sendStatus: (s: string) => void) => this.socksConnect(conn, sendStatus);
+    const ruleset = (conn: Socks5Conn) => {
+      const t = conn.metadata.tracked ?? this.bySocket.get(conn.socket);
+      if (!t) return false;
+      const creds =
+        conn.username !== undefined ? { username: conn.username, password: conn.password ?? '' } : undefined;
+      return this.decide(t, creds).ok;
+    };
+    this.socksAuth = new Socks5Server();
+    this.socksAuth.setAuthHandler(((conn: Socks5Conn) => {
+      const t = this.bySocket.get(conn.socket);
+      if (!t) return false;
+      conn.metadata.tracked = t;
+      if (this.auth.store.byCredentials(conn.username ?? '', conn.password ?? '')) return true;
+      if (this.auth.isStale()) return true; // refused as contract_stale by the ruleset (reply 0x02)
+      this.refuse(t, 'bad_credentials', null);
+      return false;
+    }) as never);
+    this.socksOpen = new Socks5Server();
+    for (const s of [this.socksAuth, this.socksOpen]) {
+      s.setRulesetValidator(ruleset as never);
+      s.setConnectionHandler(connect as never);
+    }
+  }
+
+  /** Decides an attempt on a tracked connection, records a refusal, binds the connection to its user on success. */
+  private decide(t: Tracked, credentials: Attempt['credentials']): Decision {
+    const established = t.userId !== null;
+    const d = this.auth.decide({ ip: t.exit.ip, port: t.exit.port, clientIp: t.clientIp, credentials, established });
+    if (!d.ok) {
+      this.refuse(t, d.code, d.userId);
+      return d;
+    }
+    if (established && t.userId !== d.user.userId) {
+      // A keep-alive connection switching accounts: settle the old one, move the slot over.
+      this.settle(t);
+      this.auth.limiter.release(t.userId as number);
+      this.auth.limiter.acquire(d.user.userId);
+      this.reporter.addUsage({ ...this.rowKey(t, d.user.userId), bytesIn: 0, bytesOut: 0, connections: 1 });
+    } else if (!established) {
+      this.reporter.addUsage({ ...this.rowKey(t, d.user.userId), bytesIn: 0, bytesOut: 0, connections: 1 });
+    }
+    t.userId = d.user.userId;
+    t.leaseId = d.lease.id;
+    t.graceUntil = null;
+    return d;
+  }
+
+  private rowKey(t: Tracked, userId: number) {
+    return { userId, ip: t.exit.ip, port: t.exit.port, clientIp: t.clientIp };
+  }
+
+  private refuse(t: Tracked, code: RefusalCode, userId: number | null): void {
+    this.reporter.addRefusal({ at: Date.now(), clientIp: t.clientIp, ip: t.exit.ip, port: t.exit.port, userId, code });
+    this.log.debug('refused', { code, clientIp: t.clientIp, exit: `${t.exit.ip}:${t.exit.port}`, userId });
+  }
+
+  /** Adds the bytes moved since the last report to the usage of the connection's user. */
+  settle(t: Tracked): void {
+    if (t.userId === null) return;
+    const read = t.socket.bytesRead;
+    const written = t.socket.bytesWritten;
+    this.reporter.addUsage({
+      ...this.rowKey(t, t.userId),
+      bytesIn: read - t.reportedIn,
+      bytesOut: written - t.reportedOut,
+      connections: 0,
+    });
+    t.reportedIn = read;
+    t.reportedOut = written;
+  }
+
+  settleAll(): void {
+    for (const t of this.tracked) this.settle(t);
+  }
+
+  private socksConnect(conn: Socks5Conn, sendStatus: (s: string) => void): void {
+    const t = conn.metadata.tracked ?? this.bySocket.get(conn.socket);
+    if (!t || conn.command !== 'connect') {
+      sendStatus('COMMAND_NOT_SUPPORTED');
+      return;
+    }
+    const target = net.createConnection({
+      host: conn.destAddress as string,
+      port: conn.destPort as number,
+      localAddress: t.exit.ip,
+    });
+    target.setNoDelay(true);
+    let open = false;
+    target.on('error', (err: NodeJS.ErrnoException) => {
+      if (open) return conn.socket.destroy();
+      const code = err.code ?? '';
+      sendStatus(
+        code === 'ECONNREFUSED'
+          ? 'CONNECTION_REFUSED'
+          : code === 'ENETUNREACH'
+            ? 'NETWORK_UNREACHABLE'
+            : ['ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)
+              ? 'HOST_UNREACHABLE'
+              : 'GENERAL_FAILURE',
+      );
+    });
+    target.on('connect', () => {
+      open = true;
+      sendStatus('REQUEST_GRANTED');
+      conn.socket.pipe(target).pipe(conn.socket);
+    });
+    conn.socket.on('close', () => target.destroy());
+  }
+
+  private accept(exit: ExitConfig, socket: net.Socket): void {
+    socket.setNoDelay(true);
+    socket.on('error', () => {});
+    const t: Tracked = {
+      socket,
+      exit,
+      clientIp: normalizeIp(socket.remoteAddress),
+      protocol: null,
+      userId: null,
+      leaseId: null,
+      reportedIn: 0,
+      reportedOut: 0,
+      graceUntil: null,
+    };
+    this.tracked.add(t);
+    this.bySocket.set(socket, t);
+    socket.once('close', () => {
+      this.tracked.delete(t);
+      if (t.userId !== null) {
+        this.settle(t);
+        this.auth.limiter.release(t.userId);
+      }
+    });
+    socket.setTimeout(SNIFF_TIMEOUT_MS, () => socket.destroy());
+    socket.once('data', (chunk: Buffer) => {
+      socket.setTimeout(0);
+      socket.pause();
+      socket.unshift(chunk);
+      if (chunk[0] === 0x05) {
+        t.protocol = 'socks5';
+        // The method is chosen from what the client offers: username/password when offered (the client has an
+        // account to present), else no authentication (white list).
+        const n = chunk[1] ?? 0;
+        const methods = chunk.subarray(2, 2 + n);
+        (methods.includes(0x02) ? this.socksAuth : this.socksOpen)._handleConnection(socket);
+      } else {
+        t.protocol = 'http';
+        this.http.server.emit('connection', socket);
+        socket.resume();
+      }
+    });
+  }
+
+  async listen(exit: ExitConfig): Promise<void> {
+    const server = net.createServer({ noDelay: true }, (s) => this.accept(exit, s));
+    server.maxConnections = 100_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host: exit.ip, port: exit.port, backlog: 4096 }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', (e) =>
+      this.log.error('exit listener error', { exit: `${exit.ip}:${exit.port}`, error: e.message }),
+    );
+    this.listeners.set(`${exit.ip}:${exit.port}`, server);
+  }
+
+  isListening(exit: ExitConfig): boolean {
+    return this.listeners.get(`${exit.ip}:${exit.port}`)?.listening ?? false;
+  }
+
+  /** Starts the grace period of connections whose lease (or account) ended; closes those whose grace is over. */
+  sweep(now = Date.now()): void {
+    for (const t of this.tracked) {
+      if (t.leaseId === null || t.userId === null) continue;
+      const user = this.auth.store.users.get(t.userId);
+      const ok = this.auth.store.isLive(t.leaseId) && !!user?.active;
+      if (ok) {
+        t.graceUntil = null;
+        continue;
+      }
+      if (t.graceUntil === null) {
+        t.graceUntil = now + this.graceMs;
+        this.log.info('lease ended: connection in grace', {
+          userId: t.userId,
+          leaseId: t.leaseId,
+          exit: `${t.exit.ip}:${t.exit.port}`,
+          graceMs: this.graceMs,
+        });
+      } else if (now >= t.graceUntil) {
+        this.log.info('grace over: connection closed', { userId: t.userId, leaseId: t.leaseId });
+        t.socket.destroy();
+      }
+    }
+  }
+
+  startSweeper(everyMs = 1000): void {
+    this.sweeper = setInterval(() => this.sweep(), everyMs);
+    this.sweeper.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    // server.close() waits for open connections: stop accepting, end them, then wait.
+    const closed = [...this.listeners.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+    for (const t of this.tracked) t.socket.destroy();
+    await Promise.all(closed);
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,483 @@
+// End to end with the real portal: the built Worker under `wrangler dev` with a fresh local state (migrations and
+// demo data, no demo pool), the reference node in this process registering exits 127.0.0.2-127.0.0.9 through
+// /node/v2, and a local target that reports the source address it sees. Run by `npm test` (scripts/test.mjs) after
+// the build; alone: `node --test node/test/e2e/portal.e2e.ts` (NODE_E2E_PORT, default 8798; needs dist/).
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parseConfig, readDotenv } from '../../src/config.ts';
+import { createLogger } from '../../src/log.ts';
+import { ProxyNode } from '../../src/node.ts';
+import { createPortalClient, type PortalClient } from '../../src/portal.ts';
+import { connectGet, httpGet, sleep, socksGet, startTarget, until } from '../helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const PORT = Number(process.env.NODE_E2E_PORT ?? 8798);
+const EXIT_PORT = Number(process.env.NODE_E2E_EXIT_PORT ?? 28010);
+const STATE = resolve(ROOT, `.tmp/node-e2e-state-${PORT}`);
+const NODE_STATE = resolve(ROOT, `.tmp/node-e2e-node-${PORT}`);
+const BASE = `http://127.0.0.1:${PORT}`;
+const KEY_A = 'demo13800138000key0000000000abcd';
+const ACCOUNT_A: [string, string] = ['demo13800138000', 'demoproxy0000pass'];
+const KEY_B = 'e2eb13900139000key000000000000ab';
+const ACCOUNT_B: [string, string] = ['e2eb13900139000', 'e2ebpassword0000'];
+const GRACE_MS = 4000;
+
+const env = {
+  ...process.env,
+  PATH: `${resolve(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+  TMPDIR: resolve(ROOT, '.tmp'),
+  XDG_CONFIG_HOME: resolve(ROOT, '.tmp/config'),
+  XDG_CACHE_HOME: resolve(ROOT, '.tmp/cache'),
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+};
+const wranglerBin = resolve(ROOT, 'node_modules/.bin/wrangler');
+
+function exec(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((ok) => {
+    const c = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    c.stdout.on('data', (d) => {
+      out += d;
+    });
+    c.stderr.on('data', (d) => {
+      err += d;
+    });
+    c.on('close', (code) => ok({ code: code ?? 1, out, err }));
+  });
+}
+
+async function must(cmd: string, args: string[]): Promise<string> {
+  const r = await exec(cmd, args);
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.err}\n${r.out}`);
+  return r.out;
+}
+
+/** Runs SQL on the portal's local D1 (the same files wrangler dev uses), retried while wrangler dev holds the lock. */
+async function d1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
+  const args = ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--command', sql];
+  for (let attempt = 1; ; attempt++) {
+    const r = await exec(wranglerBin, args);
+    if (r.code === 0) return (JSON.parse(r.out) as { results: T[] }[]).flatMap((p) => p.results);
+    if (attempt >= 8 || !/SQLITE_BUSY|database is locked/.test(r.out + r.err))
+      throw new Error(`d1 ${sql} failed:\n${r.err}\n${r.out}`);
+    await sleep(500 * attempt);
+  }
+}
+
+let portal: ChildProcess | null = null;
+// Whatever happens to the test process, the wrangler group it started goes with it.
+process.on('exit', () => {
+  if (portal?.pid)
+    try {
+      process.kill(-portal.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+});
+async function startPortal(): Promise<void> {
+  const p = spawn(
+    wranglerBin,
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(PORT),
+      '--inspector-port',
+      String(PORT + 1000),
+      '--persist-to',
+      STATE,
+      '--test-scheduled',
+      '--var',
+      'APP_ENV:development',
+      '--var',
+      'API_ENVELOPE:any',
+    ],
+    { cwd: ROOT, env, stdio: 'ignore', detached: true },
+  );
+  portal = p;
+  await until(
+    async () =>
+      (await fetch(`${BASE}/builds/latest.json`).then(
+        (r) => r.ok,
+        () => false,
+      )) || p.exitCode !== null,
+    120_000,
+    'the portal to answer',
+  );
+  assert.equal(p.exitCode, null, 'wrangler dev exited');
+}
+async function stopPortal(): Promise<void> {
+  const p = portal;
+  portal = null;
+  if (!p?.pid) return;
+  const group = -p.pid;
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(group, signal);
+    } catch {
+      // the group is gone
+    }
+  };
+  const exited = p.exitCode !== null ? Promise.resolve() : new Promise((r) => p.once('exit', r));
+  kill('SIGTERM');
+  await Promise.race([exited, sleep(5000)]);
+  // wrangler leaves workerd and esbuild children behind on SIGTERM: end the whole group it started.
+  kill('SIGKILL');
+  await sleep(300);
+}
+
+type Proxy = { ip: string; port: number };
+async function extract(key: string, num: number, extra = ''): Promise<Proxy[]> {
+  const r = await fetch(`${BASE}/extract?key=${key}&num=${num}&format=json${extra}`);
+  const body = (await r.json()) as { code: number; msg: string; data?: { list: Proxy[] } };
+  assert.equal(body.code, 0, `extract: ${body.msg}`);
+  return body.data?.list ?? [];
+}
+
+/** A portal client that can lose the answer of the next usage push (the portal stored it; the node never hears). */
+function lossyClient(inner: PortalClient) {
+  const state = { loseNextUsageAnswer: false, usagePushes: 0 };
+  const client: PortalClient = {
+    async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+      const answer = await inner.call<T>(method, path, body);
+      if (path === '/node/v2/usage') {
+        state.usagePushes++;
+        if (state.loseNextUsageAnswer) {
+          state.loseNextUsageAnswer = false;
+          throw new Error('answer lost');
+        }
+      }
+      return answer;
+    },
+  };
+  return { client, state };
+}
+
+describe('proxy node with the real portal', { timeout: 600_000 }, () => {
+  let node: ProxyNode;
+  let target: Awaited<ReturnType<typeof startTarget>>;
+  let T: { host: string; port: number };
+  let lossy: ReturnType<typeof lossyClient>;
+  let config: ReturnType<typeof parseConfig>;
+  let leasedA: Proxy[] = [];
+  let leasedB: Proxy[] = [];
+  /** The exit whose lease the expiry test ends. */
+  let expired: Proxy | null = null;
+  const liveA = () => leasedA.find((a) => a.ip !== expired?.ip) as Proxy;
+  const proxyOf = (p: Proxy) => ({ host: p.ip, port: p.port });
+
+  before(async () => {
+    if (!existsSync(resolve(ROOT, 'dist/server/worker.js'))) await must('npm', ['run', 'build', '--silent']);
+    rmSync(STATE, { recursive: true, force: true });
+    rmSync(NODE_STATE, { recursive: true, force: true });
+    mkdirSync(resolve(ROOT, '.tmp/config'), { recursive: true });
+    await must(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
+    await must(process.execPath, ['scripts/seed.mjs', `--persist-to=${STATE}`]);
+    // A second customer B (13900139000): verified, API opened, white-listed 127.0.0.1 (needed to extract), a proxy
+    // account and a dynamic package.
+    const now = Date.now();
+    const sqlFile = resolve(ROOT, `.tmp/node-e2e-${PORT}.sql`);
+    writeFileSync(
+      sqlFile,
+      `UPDATE users SET is_identity_auth = 1, proxy_api_opened = 1 WHERE phone = '13900139000';
+INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password, created_at, updated_at)
+  SELECT id, '${KEY_B}', 'e2eaeskey0000001', 'e2eaesiv00000001', '${ACCOUNT_B[0]}', '${ACCOUNT_B[1]}', ${now}, ${now}
+  FROM users WHERE phone = '13900139000';
+INSERT INTO white_list (user_id, ip, remark, enabled, expires_at, created_at, updated_at)
+  SELECT id, '127.0.0.1', 'e2e', 1, 0, ${now}, ${now} FROM users WHERE phone = '13900139000';
+INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count,
+  starts_at, expires_at, state, source, created_at, updated_at)
+  SELECT id, 10, 1, '短效动态IP · 按量 100个 · 5分钟', 5, 100, 100, ${now - 60_000}, ${now + 30 * 86_400_000}, 1, 'demo',
+  ${now}, ${now} FROM users WHERE phone = '13900139000';
+`,
+    );
+    await must(wranglerBin, ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', sqlFile]);
+    await startPortal();
+
+    target = await startTarget('127.0.0.1');
+    T = { host: '127.0.0.1', port: target.port };
+    const devVars = resolve(ROOT, existsSync(resolve(ROOT, '.dev.vars')) ? '.dev.vars' : '.dev.vars.example');
+    const secret =
+      readDotenv(devVars, 'NODE_DEV_SECRET') ?? readDotenv(resolve(ROOT, '.dev.vars.example'), 'NODE_DEV_SECRET');
+    const local = JSON.parse(readFileSync(resolve(ROOT, 'node/config.local.json'), 'utf8')) as {
+      exits: Record<string, unknown>[];
+    };
+    config = parseConfig(
+      {
+        portalUrl: BASE,
+        nodeId: 1,
+        secret,
+        stateDir: NODE_STATE,
+        graceMs: GRACE_MS,
+        flushMs: 3_600_000, // cut by the tests
+        pullMs: 300,
+        logLevel: 'error',
+        exits: local.exits.map((e) => ({ ...e, port: EXIT_PORT })),
+      },
+      ROOT,
+      {},
+    );
+    lossy = lossyClient(createPortalClient(config));
+    node = new ProxyNode(config, createLogger('error'), lossy.client);
+    await node.start();
+  });
+
+  after(async () => {
+    await node?.stop();
+    await stopPortal();
+    await target?.close();
+  });
+
+  const sees = (answer: { body: string } | null | undefined) => answer?.body;
+
+  test('the node registers its exits; the dedicated ones are allocated to the demo fixed package', async () => {
+    const rows = await d1<{ ip: string; pool: number; healthy: number }>(
+      `SELECT ip, pool, healthy FROM proxy_ips WHERE node_id = 1 AND port = ${EXIT_PORT} ORDER BY ip`,
+    );
+    assert.deepEqual(
+      rows.map((r) => `${r.ip}/${r.pool}/${r.healthy}`),
+      [
+        '127.0.0.2/10/1',
+        '127.0.0.3/10/1',
+        '127.0.0.4/10/1',
+        '127.0.0.5/10/1',
+        '127.0.0.6/40/1',
+        '127.0.0.7/40/1',
+        '127.0.0.8/30/1',
+        '127.0.0.9/30/1',
+      ],
+    );
+    await until(() => [...node.store.leases.values()].some((l) => l.exclusive), 10_000, 'the fixed allocations');
+  });
+
+  test('a buyer extracts and connects over HTTP, CONNECT and SOCKS5; the target sees the exit address', async () => {
+    leasedA = await extract(KEY_A, 3);
+    assert.equal(leasedA.length, 3);
+    for (const p of leasedA) assert.equal(p.port, EXIT_PORT);
+    const p = leasedA[0] as Proxy;
+    // The lease reaches the node at its next pull.
+    await until(async () => (await httpGet(proxyOf(p), `http://127.0.0.1:${T.port}/`)).status === 200, 10_000, 'lease');
+    assert.equal(sees(await httpGet(proxyOf(p), `http://127.0.0.1:${T.port}/`)), `from ${p.ip}`);
+    const c = await connectGet(proxyOf(p), T);
+    assert.equal(c.connect.status, 200);
+    assert.equal(sees(c.inner), `from ${p.ip}`);
+    const s = await socksGet(proxyOf(p), T);
+    assert.equal(s.reply, 0);
+    assert.equal(sees(s.inner), `from ${p.ip}`);
+    // The proxy account works from an address that is not white-listed, over HTTP and SOCKS5.
+    const q = leasedA[1] as Proxy;
+    await until(async () => (await httpGet(proxyOf(q), `http://127.0.0.1:${T.port}/`)).status === 200, 10_000, 'lease');
+    const fromElsewhere = { localAddress: '127.0.0.60', auth: ACCOUNT_A };
+    assert.equal(sees((await connectGet(proxyOf(q), T, fromElsewhere)).inner), `from ${q.ip}`);
+    assert.equal(sees((await socksGet(proxyOf(q), T, fromElsewhere)).inner), `from ${q.ip}`);
+  });
+
+  test('refusals: client not white-listed (its IP in the reason), wrong password', async () => {
+    const p = leasedA[0] as Proxy;
+    const h = await httpGet(proxyOf(p), `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.61' });
+    assert.equal(h.status, 407);
+    assert.equal(h.headers['x-proxy-refusal'], 'not_whitelisted');
+    assert.match(h.body, /^您的IP 127\.0\.0\.61 不在白名单中/);
+    assert.equal((await socksGet(proxyOf(p), T, { localAddress: '127.0.0.61' })).reply, 2);
+    const bad = await connectGet(proxyOf(p), T, { auth: [ACCOUNT_A[0], 'wrong-password'] });
+    assert.equal(bad.connect.status, 407);
+    assert.equal(bad.connect.headers['x-proxy-refusal'], 'bad_credentials');
+    assert.equal((await socksGet(proxyOf(p), T, { auth: [ACCOUNT_A[0], 'wrong-password'] })).reply, 'auth-failed');
+  });
+
+  test("refusals: another user's exit, a fixed IP allocated to someone else", async () => {
+    leasedB = await extract(KEY_B, 1);
+    const b = leasedB[0] as Proxy;
+    await until(
+      async () => (await httpGet(proxyOf(b), `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_B })).status === 200,
+      10_000,
+      "B's lease",
+    );
+    const onlyA = leasedA.find((a) => a.ip !== b.ip) as Proxy;
+    const other = await connectGet(proxyOf(onlyA), T, { localAddress: '127.0.0.62', auth: ACCOUNT_B });
+    assert.equal(other.connect.status, 403);
+    assert.equal(other.connect.headers['x-proxy-refusal'], 'exit_not_leased');
+    assert.match(other.connect.body, /该IP未分配给您的账号/);
+    const fixed = [...node.store.leases.values()].find((l) => l.exclusive);
+    assert.ok(fixed, 'a fixed allocation of the demo user');
+    const f = await httpGet({ host: fixed.ip, port: fixed.port }, `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_B });
+    assert.equal(f.status, 403);
+    assert.equal(f.headers['x-proxy-refusal'], 'exit_not_leased');
+    // Its holder goes through.
+    const mine = await connectGet({ host: fixed.ip, port: fixed.port }, T, { auth: ACCOUNT_A });
+    assert.equal(sees(mine.inner), `from ${fixed.ip}`);
+  });
+
+  test('lease expired: a new connection is refused, an established one finishes inside the grace', async () => {
+    const x = leasedA.find((a) => !leasedB.some((b) => b.ip === a.ip)) as Proxy;
+    expired = x;
+    // A long download through the lease, opened before it ends.
+    const s = net.connect({ host: x.ip, port: x.port, localAddress: '127.0.0.63' });
+    let received = 0;
+    let closedAt = 0;
+    s.on('data', (d) => {
+      received += d.length;
+    });
+    s.on('close', () => {
+      closedAt = Date.now();
+    });
+    s.on('error', () => {});
+    await new Promise((r) => s.once('connect', r));
+    const basic = Buffer.from(ACCOUNT_A.join(':')).toString('base64');
+    s.write(`GET http://127.0.0.1:${T.port}/slow HTTP/1.1\r\nHost: x\r\nProxy-Authorization: Basic ${basic}\r\n\r\n`);
+    await until(() => received > 0, 5000, 'first bytes');
+    // The portal shortens the lease to end 6 s after the update commits (by the database clock): the changed expiry is
+    // re-sent in the next delta and the node expires the lease by its own clock.
+    const mineOnX = () =>
+      [...node.store.leases.values()].filter((l) => l.ip === x.ip && l.port === x.port && !l.exclusive);
+    const before = Math.min(...mineOnX().map((l) => l.expiresAt));
+    // The portal writes its change feed beside each change (docs/decisions/045); a raw update adds its entry too.
+    const whereX = `ip = '${x.ip}' AND port = ${x.port} AND user_id = (SELECT id FROM users WHERE phone = '13800138000')`;
+    await d1(
+      `UPDATE ip_assignments SET expires_at = CAST(unixepoch('subsec') * 1000 AS INTEGER) + 6000 WHERE ${whereX}; ` +
+        `INSERT INTO node_changes (kind, ref, node_id, created_at) SELECT 'a', id, 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM ip_assignments WHERE ${whereX}`,
+    );
+    await until(() => mineOnX().some((l) => l.expiresAt < before), 10_000, 'the shortened lease to reach the node');
+    const endsAt = Math.max(...mineOnX().map((l) => l.expiresAt));
+    await until(() => Date.now() > endsAt + 300, 15_000, 'the end of the lease');
+    const fresh = await httpGet(proxyOf(x), `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_A });
+    assert.equal(fresh.status, 454);
+    assert.equal(fresh.headers['x-proxy-refusal'], 'lease_expired');
+    assert.match(fresh.body, /该IP的使用时长已到期/);
+    const atRefusal = received;
+    await sleep(1000);
+    assert.equal(closedAt, 0, 'the established download is still open inside the grace');
+    assert.ok(received > atRefusal, 'and still receiving');
+    await until(() => closedAt > 0, GRACE_MS + 4000, 'the close after the grace');
+    assert.ok(closedAt - endsAt >= GRACE_MS - 500, `closed ${closedAt - endsAt} ms after the lease ended`);
+  });
+
+  test('a suspended account is refused with account_suspended', async () => {
+    const b = leasedB[0] as Proxy;
+    await d1(
+      `UPDATE users SET status = 2 WHERE phone = '13900139000'; ` +
+        `INSERT INTO node_changes (kind, ref, created_at) SELECT 'u', id, CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM users WHERE phone = '13900139000'`,
+    );
+    await until(
+      async () =>
+        (await httpGet(proxyOf(b), `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_B })).headers['x-proxy-refusal'] ===
+        'account_suspended',
+      10_000,
+      'the suspension to reach the node',
+    );
+    const h = await httpGet(proxyOf(b), `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_B });
+    assert.equal(h.status, 403);
+    assert.match(h.body, /账号已停用/);
+  });
+
+  test('refusals reach the portal with their codes', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    const rows = await d1<{ code: string; client_ip: string }>(
+      `SELECT DISTINCT code, client_ip FROM node_refusals WHERE node_id = 1 ORDER BY code, client_ip`,
+    );
+    const got = rows.map((r) => `${r.code}@${r.client_ip}`);
+    for (const want of [
+      'not_whitelisted@127.0.0.61',
+      'bad_credentials@127.0.0.1',
+      'exit_not_leased@127.0.0.62',
+      'lease_expired@127.0.0.1',
+      'account_suspended@127.0.0.1',
+    ])
+      assert.ok(got.includes(want), `${want} in ${got.join(', ')}`);
+  });
+
+  test('a usage push retried after a lost answer is counted once and reaches records and bandwidth', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    const p = liveA();
+    const big = await connectGet(
+      proxyOf(p),
+      { ...T, path: '/big/200000' },
+      { localAddress: '127.0.0.64', auth: ACCOUNT_A },
+    );
+    assert.equal(big.connect.status, 200);
+    await sleep(100);
+    lossy.state.loseNextUsageAnswer = true;
+    const pushes = lossy.state.usagePushes;
+    node.cut();
+    await node.reporter.flush(true);
+    assert.equal(node.reporter.pendingFiles().length, 1, 'the batch stays on disk after the lost answer');
+    await node.reporter.flush(true);
+    assert.equal(lossy.state.usagePushes, pushes + 2, 'pushed twice');
+    assert.equal(node.reporter.pendingFiles().length, 0);
+    const rows = await d1<{ batch_id: string; bytes_out: number; connections: number }>(
+      `SELECT batch_id, bytes_out, connections FROM node_usage WHERE client_ip = '127.0.0.64'`,
+    );
+    assert.equal(rows.length, 1, 'stored once');
+    assert.equal(rows[0]?.connections, 1);
+    assert.ok((rows[0]?.bytes_out ?? 0) > 200_000);
+    const batches = await d1<{ n: number }>(
+      `SELECT count(*) AS n FROM node_batches WHERE batch_id = '${rows[0]?.batch_id}'`,
+    );
+    assert.equal(batches[0]?.n, 1);
+    // The 5-minute job rolls node usage into the bandwidth charts (usage_hourly, read by Statistics.Bandwidth).
+    const r = await fetch(`${BASE}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+    assert.equal(r.status, 200);
+    const [sum] = await d1<{ reported: number }>(
+      `SELECT coalesce(sum(bytes_out), 0) AS reported FROM node_usage WHERE user_id = (SELECT id FROM users WHERE phone = '13800138000')`,
+    );
+    await until(
+      async () => {
+        const [h] = await d1<{ charted: number }>(
+          `SELECT coalesce(sum(bytes_out), 0) AS charted FROM usage_hourly WHERE user_id = (SELECT id FROM users WHERE phone = '13800138000')`,
+        );
+        return (h?.charted ?? 0) === (sum?.reported ?? -1);
+      },
+      20_000,
+      'usage_hourly to hold the reported bytes once',
+    );
+  });
+
+  test('the node keeps serving across a portal restart and delivers its buffered reports afterwards', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    await stopPortal();
+    const p = liveA();
+    const during = await connectGet(
+      proxyOf(p),
+      { ...T, path: '/big/50000' },
+      { localAddress: '127.0.0.65', auth: ACCOUNT_A },
+    );
+    assert.equal(during.connect.status, 200, 'served while the portal is down');
+    assert.equal(sees(during.inner)?.length, 50_000);
+    await sleep(100);
+    node.cut();
+    await node.reporter.flush(true);
+    assert.ok(node.reporter.pendingFiles().length >= 1, 'reports buffered on disk');
+    await startPortal();
+    await until(
+      async () => {
+        await node.reporter.flush(true);
+        return node.reporter.pendingFiles().length === 0;
+      },
+      30_000,
+      'the buffered reports to be delivered',
+    );
+    const rows = await d1<{ connections: number; bytes_out: number }>(
+      `SELECT connections, bytes_out FROM node_usage WHERE client_ip = '127.0.0.65'`,
+    );
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.connections, 1);
+    assert.ok((rows[0]?.bytes_out ?? 0) > 50_000);
+    // And the contract keeps flowing: a new extraction works through the node.
+    const [n] = await extract(KEY_A, 1);
+    await until(
+      async () => (await httpGet(proxyOf(n as Proxy), `http://127.0.0.1:${T.port}/`)).status === 200,
+      15_000,
+      'a new lease after the restart',
+    );
+  });
+});

@@ -1,0 +1,324 @@
+// The reference node over real sockets against a fake portal: authorization decisions for HTTP, CONNECT and SOCKS5,
+// binding to the exit address, grace on lease end, stale contract, disk spool with retries counted once.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import net from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { parseConfig } from '../src/config.ts';
+import { silentLogger } from '../src/log.ts';
+import { ProxyNode } from '../src/node.ts';
+import {
+  connectGet,
+  type FakePortal,
+  httpGet,
+  lease,
+  SECRET,
+  sleep,
+  socksGet,
+  startFakePortal,
+  startTarget,
+  until,
+  user,
+} from './helpers.ts';
+
+const EXIT_A = { host: '127.0.0.2', port: 28001 };
+const EXIT_B = { host: '127.0.0.3', port: 28001 };
+const EXIT_C = { host: '127.0.0.4', port: 28001 };
+
+function makeConfig(portal: FakePortal, stateDir: string, extra: Record<string, unknown> = {}) {
+  return parseConfig({
+    portalUrl: portal.url,
+    nodeId: 1,
+    secret: SECRET,
+    stateDir,
+    graceMs: 1500,
+    staleMs: 60_000,
+    flushMs: 3_600_000,
+    pullMs: 200,
+    exits: [EXIT_A, EXIT_B, EXIT_C].map((e, i) => ({
+      ip: e.host,
+      port: e.port,
+      pool: i === 2 ? 30 : 10,
+      province: '广东省',
+      city: '深圳市',
+      carrier: '电信',
+      ttlDays: 30,
+    })),
+    ...extra,
+  });
+}
+
+describe('yunshu-node', () => {
+  let portal: FakePortal;
+  let target: Awaited<ReturnType<typeof startTarget>>;
+  let node: ProxyNode;
+  let dir: string;
+  let T: { host: string; port: number };
+
+  before(async () => {
+    portal = await startFakePortal();
+    target = await startTarget();
+    T = { host: '127.0.0.1', port: target.port };
+    dir = mkdtempSync(join(tmpdir(), 'yunshu-node-'));
+    // User 7: white-listed client 127.0.0.1, lease on A. User 8: account only, lease on A and exclusive on C.
+    // User 9: suspended, white-listed client 127.0.0.9.
+    portal.users.set(7, user(7, { whiteList: [{ ip: '127.0.0.1', expiresAt: 0 }] }));
+    portal.users.set(8, user(8));
+    portal.users.set(9, user(9, { active: false, whiteList: [{ ip: '127.0.0.9', expiresAt: 0 }] }));
+    portal.leases.set('a1', lease('a1', EXIT_A.host, EXIT_A.port, 7));
+    portal.leases.set('a2', lease('a2', EXIT_A.host, EXIT_A.port, 8));
+    portal.leases.set('a3', lease('a3', EXIT_A.host, EXIT_A.port, 9));
+    portal.leases.set('f1', lease('f1', EXIT_C.host, EXIT_C.port, 8, { exclusive: true, productType: 30 }));
+    node = new ProxyNode(makeConfig(portal, dir), silentLogger);
+    await node.start();
+  });
+
+  after(async () => {
+    await node.stop();
+    await portal.close();
+    await target.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('registers its exits with a signed heartbeat and pulls a full contract', () => {
+    const hb = portal.heartbeats[0] as { version: string; exits: { ip: string; healthy: boolean; pool: number }[] };
+    assert.equal(hb.version, 'yunshu-node/1.0.0');
+    assert.deepEqual(
+      hb.exits.map((e) => [e.ip, e.pool, e.healthy]),
+      [
+        ['127.0.0.2', 10, true],
+        ['127.0.0.3', 10, true],
+        ['127.0.0.4', 30, true],
+      ],
+    );
+    assert.equal(portal.pulls[0], '');
+    assert.equal(node.store.leases.size, 4);
+  });
+
+  test('a white-listed client goes through HTTP, CONNECT and SOCKS5, and the target sees the exit address', async () => {
+    const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`);
+    assert.equal(h.status, 200);
+    assert.equal(h.body, 'from 127.0.0.2');
+    const c = await connectGet(EXIT_A, T);
+    assert.equal(c.connect.status, 200);
+    assert.equal(c.inner?.body, 'from 127.0.0.2');
+    const s = await socksGet(EXIT_A, T);
+    assert.equal(s.reply, 0);
+    assert.equal(s.inner?.body, 'from 127.0.0.2');
+  });
+
+  test('credentials work from any client address, over HTTP, CONNECT and SOCKS5', async () => {
+    const from = { localAddress: '127.0.0.20', auth: ['u8', 'pw8'] as [string, string] };
+    assert.equal((await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`, from)).body, 'from 127.0.0.2');
+    assert.equal((await connectGet(EXIT_A, T, from)).inner?.body, 'from 127.0.0.2');
+    const s = await socksGet(EXIT_A, T, from);
+    assert.equal(s.reply, 0);
+    assert.equal(s.inner?.body, 'from 127.0.0.2');
+  });
+
+  test('an unknown client is refused with not_whitelisted, 407 and its own IP in the reason', async () => {
+    const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.21' });
+    assert.equal(h.status, 407);
+    assert.equal(h.headers['x-proxy-refusal'], 'not_whitelisted');
+    assert.match(h.body, /您的IP 127\.0\.0\.21 不在白名单中/);
+    const c = await connectGet(EXIT_A, T, { localAddress: '127.0.0.21' });
+    assert.equal(c.connect.status, 407);
+    assert.equal(c.connect.headers['x-proxy-refusal'], 'not_whitelisted');
+    const s = await socksGet(EXIT_A, T, { localAddress: '127.0.0.21' });
+    assert.equal(s.reply, 2);
+  });
+
+  test('a wrong password is refused with bad_credentials (HTTP 407, SOCKS5 sub-negotiation failure)', async () => {
+    const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`, { auth: ['u8', 'nope'] });
+    assert.equal(h.status, 407);
+    assert.equal(h.headers['x-proxy-refusal'], 'bad_credentials');
+    assert.match(h.body, /代理账号或密码错误/);
+    const s = await socksGet(EXIT_A, T, { auth: ['u8', 'nope'] });
+    assert.equal(s.reply, 'auth-failed');
+  });
+
+  test("another user's exit and someone else's exclusive exit are refused with exit_not_leased", async () => {
+    const b = await connectGet(EXIT_B, T);
+    assert.equal(b.connect.status, 403);
+    assert.equal(b.connect.headers['x-proxy-refusal'], 'exit_not_leased');
+    assert.match(b.connect.body, /该IP未分配给您的账号/);
+    const c = await httpGet(EXIT_C, `http://127.0.0.1:${T.port}/`);
+    assert.equal(c.status, 403);
+    assert.equal(c.headers['x-proxy-refusal'], 'exit_not_leased');
+    assert.equal((await socksGet(EXIT_C, T)).reply, 2);
+    // The holder of the exclusive lease goes through.
+    const ok = await connectGet(EXIT_C, T, { auth: ['u8', 'pw8'] });
+    assert.equal(ok.inner?.body, 'from 127.0.0.4');
+  });
+
+  test('a suspended account is refused with account_suspended', async () => {
+    const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.9' });
+    assert.equal(h.status, 403);
+    assert.equal(h.headers['x-proxy-refusal'], 'account_suspended');
+    assert.match(h.body, /账号已停用/);
+  });
+
+  test('refusals are pushed with the code and, when known, the user', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    const rows = [...portal.refusals.values()].flatMap((b) => b.rows);
+    const codes = rows.map((r) => `${r.code}:${r.userId}:${r.clientIp}`);
+    assert.ok(codes.includes('not_whitelisted:null:127.0.0.21'), codes.join());
+    assert.ok(codes.includes('bad_credentials:null:127.0.0.1'), codes.join());
+    assert.ok(codes.includes('exit_not_leased:7:127.0.0.1'), codes.join());
+    assert.ok(codes.includes('account_suspended:9:127.0.0.9'), codes.join());
+  });
+
+  test('usage counts bytes both ways and connections per user, exit and client address', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    const before = new Set(portal.usage.keys());
+    await connectGet(EXIT_A, { ...T, path: '/big/100000' }, { localAddress: '127.0.0.22', auth: ['u8', 'pw8'] });
+    await connectGet(EXIT_A, { ...T, path: '/big/50000' }, { localAddress: '127.0.0.22', auth: ['u8', 'pw8'] });
+    await sleep(50);
+    node.cut();
+    await node.reporter.flush(true);
+    const rows = [...portal.usage.entries()]
+      .filter(([id]) => !before.has(id))
+      .flatMap(([, b]) => b.rows)
+      .filter((r) => r.userId === 8 && r.clientIp === '127.0.0.22');
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.connections, 2);
+    assert.ok((rows[0]?.bytesOut ?? 0) > 150_000, `bytesOut ${rows[0]?.bytesOut}`);
+    assert.ok((rows[0]?.bytesIn ?? 0) > 100 && (rows[0]?.bytesIn ?? 0) < 2000, `bytesIn ${rows[0]?.bytesIn}`);
+  });
+
+  test('over_concurrency and over_rate refuse past the per-user limits', async () => {
+    portal.users.set(8, user(8, { limits: { maxConcurrent: 1, newPerSecond: 100 } }));
+    await node.pull();
+    const hold = net.connect({ ...EXIT_A, localAddress: '127.0.0.23' });
+    await new Promise((r) => hold.once('connect', r));
+    hold.write(
+      `CONNECT 127.0.0.1:${T.port} HTTP/1.1\r\nProxy-Authorization: Basic ${Buffer.from('u8:pw8').toString('base64')}\r\n\r\n`,
+    );
+    await new Promise((r) => hold.once('data', r));
+    const second = await connectGet(EXIT_A, T, { auth: ['u8', 'pw8'] });
+    assert.equal(second.connect.status, 442);
+    assert.equal(second.connect.headers['x-proxy-refusal'], 'over_concurrency');
+    hold.destroy();
+    portal.users.set(8, user(8, { limits: { maxConcurrent: 100, newPerSecond: 2 } }));
+    await node.pull();
+    await sleep(1100);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await connectGet(EXIT_A, T, { auth: ['u8', 'pw8'] })).connect.status);
+    assert.deepEqual(codes.slice(0, 2), [200, 200]);
+    assert.ok(codes.slice(2).includes(441), codes.join());
+    portal.users.set(8, user(8));
+    await node.pull();
+  });
+
+  test('a lease that ends refuses new connections; an established one finishes inside the grace, then is closed', async () => {
+    portal.users.set(10, user(10, { whiteList: [{ ip: '127.0.0.30', expiresAt: 0 }] }));
+    portal.leases.set('a10', lease('a10', EXIT_B.host, EXIT_B.port, 10));
+    await node.pull();
+    // A long download through the lease.
+    const s = net.connect({ ...EXIT_B, localAddress: '127.0.0.30' });
+    let received = 0;
+    let closedAt = 0;
+    s.on('data', (d) => {
+      received += d.length;
+    });
+    s.on('close', () => {
+      closedAt = Date.now();
+    });
+    await new Promise((r) => s.once('connect', r));
+    s.write(`GET http://127.0.0.1:${T.port}/slow HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await until(() => received > 0, 3000, 'first bytes');
+    // The lease is ended early by the portal.
+    portal.leases.delete('a10');
+    portal.ended.push('a10');
+    const endedAt = Date.now();
+    await node.pull();
+    const fresh = await httpGet(EXIT_B, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.30' });
+    assert.equal(fresh.status, 454);
+    assert.equal(fresh.headers['x-proxy-refusal'], 'lease_expired');
+    assert.match(fresh.body, /该IP的使用时长已到期/);
+    const atRefusal = received;
+    await sleep(800);
+    assert.equal(closedAt, 0, 'still open inside the grace');
+    assert.ok(received > atRefusal, 'still moving data inside the grace');
+    await until(() => closedAt > 0, 4000, 'close after the grace');
+    assert.ok(closedAt - endedAt >= 1400, `closed ${closedAt - endedAt} ms after the end`);
+  });
+
+  test('a lease that reaches expiresAt is expired by the node clock, without a pull', async () => {
+    portal.users.set(11, user(11, { whiteList: [{ ip: '127.0.0.31', expiresAt: 0 }] }));
+    portal.leases.set('a11', lease('a11', EXIT_B.host, EXIT_B.port, 11, { expiresAt: Date.now() + 700 }));
+    await node.pull();
+    assert.equal((await httpGet(EXIT_B, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.31' })).status, 200);
+    await sleep(800);
+    const h = await httpGet(EXIT_B, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.31' });
+    assert.equal(h.headers['x-proxy-refusal'], 'lease_expired');
+  });
+
+  test('a push whose answer is lost is retried with the same batch id and counted once', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    await connectGet(EXIT_A, { ...T, path: '/big/1000' }, { localAddress: '127.0.0.24', auth: ['u8', 'pw8'] });
+    await sleep(50);
+    portal.loseNextUsageAnswer = true;
+    const calls = portal.usageCalls;
+    node.cut();
+    await node.reporter.flush(true);
+    assert.equal(node.reporter.pendingFiles().length, 1, 'kept on disk after the lost answer');
+    await node.reporter.flush(true);
+    assert.equal(portal.usageCalls, calls + 2);
+    assert.equal(node.reporter.pendingFiles().length, 0);
+    assert.equal(node.reporter.stats.duplicates, 1);
+    const batches = [...portal.usage.values()].filter((b) => b.rows.some((r) => r.clientIp === '127.0.0.24'));
+    assert.equal(batches.length, 1, 'stored once');
+  });
+
+  test('while the portal is down: serves from the last contract, spools reports on disk, delivers them after a restart', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    portal.down = true;
+    await sleep(400); // failed pulls
+    const ok = await connectGet(
+      EXIT_A,
+      { ...T, path: '/big/3000' },
+      { localAddress: '127.0.0.25', auth: ['u8', 'pw8'] },
+    );
+    assert.equal(ok.connect.status, 200);
+    await sleep(50);
+    node.cut();
+    await node.reporter.flush(true);
+    const spooled = readdirSync(join(dir, 'spool')).filter((f) => f.endsWith('.json'));
+    assert.ok(spooled.length >= 1, 'batch waiting on disk');
+    // Restart the node while the portal is still down: it loads the contract from disk and keeps serving.
+    await node.stop();
+    node = new ProxyNode(makeConfig(portal, dir), silentLogger);
+    await node.start();
+    const again = await connectGet(EXIT_A, T, { localAddress: '127.0.0.26', auth: ['u8', 'pw8'] });
+    assert.equal(again.inner?.body, 'from 127.0.0.2');
+    portal.down = false;
+    await node.reporter.flush(true);
+    const rows = [...portal.usage.values()].flatMap((b) => b.rows).filter((r) => r.clientIp === '127.0.0.25');
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.connections, 1);
+    assert.equal(node.reporter.pendingFiles().length, 0);
+  });
+
+  test('past the stale limit without a successful pull, new connections get contract_stale until a pull succeeds', async () => {
+    await node.stop();
+    node = new ProxyNode(makeConfig(portal, dir, { staleMs: 600 }), silentLogger);
+    await node.start();
+    assert.equal((await connectGet(EXIT_A, T)).connect.status, 200);
+    portal.down = true;
+    await sleep(900);
+    const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`);
+    assert.equal(h.status, 503);
+    assert.equal(h.headers['x-proxy-refusal'], 'contract_stale');
+    assert.match(h.body, /节点暂时无法确认授权/);
+    assert.equal((await socksGet(EXIT_A, T)).reply, 2);
+    portal.down = false;
+    await until(async () => (await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`)).status === 200, 3000, 'fresh again');
+  });
+});
