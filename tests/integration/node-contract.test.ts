@@ -220,6 +220,29 @@ describe('/node/v2/contract', () => {
     expect(d.endedLeases).toEqual([`a${leaseId}`]);
   });
 
+  it('ends a lease cut short (its end moved into the past and announced in the feed)', async () => {
+    const ipId = await exit('127.0.0.2');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const now = Date.now();
+    const leaseId = await lease(u.id, pkg, ipId, now, now + 600_000);
+    const announce = () =>
+      env.DB.prepare("INSERT INTO node_changes (kind, ref, node_id, created_at) VALUES ('a', ?, NULL, ?)").bind(
+        leaseId,
+        Date.now(),
+      );
+    await announce().run(); // as an extraction announces its lease
+    const c0 = await contract();
+    expect(c0.leases.map((x) => x.id)).toEqual([`a${leaseId}`]);
+    await env.DB.batch([
+      env.DB.prepare('UPDATE ip_assignments SET expires_at = ? WHERE id = ?').bind(now - 1, leaseId),
+      announce(),
+    ]);
+    const d = await contract(c0.cursor);
+    expect(d.leases).toEqual([]);
+    expect(d.endedLeases).toEqual([`a${leaseId}`]);
+  });
+
   it('allocates dedicated exits at heartbeat as exclusive leases, and ends them on release', async () => {
     const u = await makeUser();
     const pkg = await makePackage(u.id, { type: 30, billing: 2, ipCount: 1 });

@@ -32,10 +32,10 @@ const ids = (xs: number[]) => JSON.stringify([...new Set(xs)]);
 
 // Extraction leases on node ?1 (live column computed at ?2); callers add the row filter as `AND …`.
 const ASSIGNMENT_SELECT = `SELECT 'a' AS kind, a.id, a.ip, a.port, a.user_id, a.package_id, a.product_type,
-    a.assigned_at AS starts_at, a.expires_at, (p.state IN (1, 3) AND p.expires_at > ?2) AS live
+    a.assigned_at AS starts_at, a.expires_at, (a.expires_at > ?2 AND p.state IN (1, 3) AND p.expires_at > ?2) AS live
   FROM ip_assignments a JOIN proxy_ips i ON i.id = a.ip_id AND i.node_id = ?1
     JOIN proxy_packages p ON p.id = a.package_id
-  WHERE a.expires_at > ?2`;
+  WHERE true`;
 // Fixed/premium allocations on node ?1.
 const FIXED_SELECT = `SELECT 'f' AS kind, f.id, f.ip, f.port, f.user_id, f.package_id, p.product_type,
     f.allocated_at AS starts_at, f.expires_at, (f.released_at = 0 AND f.expires_at > ?2 AND p.state = 1) AS live
@@ -102,7 +102,9 @@ export async function feedAfter(
 /** Every live lease on the node's exits (the full snapshot). */
 export async function liveLeasesOfNode(db: D1Database, nodeId: number, now: number): Promise<LeaseRow[]> {
   const [a, f] = await db.batch<RawLease>([
-    db.prepare(`${ASSIGNMENT_SELECT} AND p.state IN (1, 3) AND p.expires_at > ?2`).bind(nodeId, now),
+    db
+      .prepare(`${ASSIGNMENT_SELECT} AND a.expires_at > ?2 AND p.state IN (1, 3) AND p.expires_at > ?2`)
+      .bind(nodeId, now),
     db.prepare(`${FIXED_SELECT} AND f.released_at = 0 AND f.expires_at > ?2 AND p.state = 1`).bind(nodeId, now),
   ]);
   return [...(a?.results ?? []), ...(f?.results ?? [])].map(mapLease);
@@ -115,8 +117,9 @@ const PACKAGE_ENDED = `p.id IN (SELECT id FROM proxy_packages WHERE updated_at >
 
 /**
  * The leases a set of changes touches on this node, live or ended: assignments and allocations by id, and every
- * unexpired assignment and allocation of packages that ended since `packagesSince`. Assignments past their own
- * expiry are left out (the node expires them by its clock).
+ * unexpired assignment and allocation of packages that ended since `packagesSince`. A touched assignment already past
+ * its end comes back ended (so a lease cut short by moving its end is revoked at the node); untouched expired ones are
+ * left out (the node expires them by its clock).
  */
 export async function leasesTouched(
   db: D1Database,
@@ -139,7 +142,7 @@ export async function leasesTouched(
   }
   if (t.packagesSince !== null) {
     stmts.push(
-      db.prepare(`${ASSIGNMENT_SELECT} AND ${PACKAGE_ENDED}`).bind(nodeId, now, t.packagesSince),
+      db.prepare(`${ASSIGNMENT_SELECT} AND a.expires_at > ?2 AND ${PACKAGE_ENDED}`).bind(nodeId, now, t.packagesSince),
       db.prepare(`${FIXED_SELECT} AND f.released_at = 0 AND ${PACKAGE_ENDED}`).bind(nodeId, now, t.packagesSince),
     );
   }
