@@ -20,8 +20,8 @@ export default async function AdminDashboardPage() {
   ] as const;
   const realNameRate = d.customers ? Math.round((d.verifiedCustomers / d.customers) * 1000) / 10 : 0;
   const todo = [
-    ['待审核企业认证', d.todo.companyReviews, '/admin/customers'],
-    ['待处理提现', d.todo.withdrawals, '/admin'],
+    ['待审核企业认证', d.todo.companyReviews, '/admin/reviews'],
+    ['待处理提现', d.todo.withdrawals, '/admin/withdrawals'],
     ['需退款的支付（refund_needed）', d.todo.refundNeeded, '/admin/orders'],
     ['等待微信支付结果的订单', d.todo.pendingAtProvider, '/admin/orders?state=1'],
   ] as const;

@@ -11,6 +11,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin', label: '概览', roles: ['finance', 'support', 'content', 'ops'] },
   { href: '/admin/customers', label: '客户', roles: ['support', 'finance'] },
   { href: '/admin/orders', label: '订单', roles: ['finance', 'support'] },
+  { href: '/admin/reviews', label: '企业认证', roles: ['support'] },
+  { href: '/admin/withdrawals', label: '提现', roles: ['finance'] },
   { href: '/admin/audit', label: '操作日志', roles: [] },
   { href: '/admin/operators', label: '运营账号', roles: [] },
 ];

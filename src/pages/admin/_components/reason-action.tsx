@@ -15,9 +15,22 @@ export interface ReasonActionProps {
   params: Record<string, unknown>;
   done: string;
   tone?: 'primary' | 'danger';
+  /** The parameter the text goes in (reason by default; reviews call it remark or note). */
+  field?: string;
+  fieldLabel?: string;
 }
 
-export function ReasonAction({ label, title, description, action, params, done, tone = 'primary' }: ReasonActionProps) {
+export function ReasonAction({
+  label,
+  title,
+  description,
+  action,
+  params,
+  done,
+  tone = 'primary',
+  field = 'reason',
+  fieldLabel = '原因（记入操作日志）',
+}: ReasonActionProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,7 +38,7 @@ export function ReasonAction({ label, title, description, action, params, done, 
   async function confirm() {
     if (busy) return;
     setBusy(true);
-    const res = await adminApi.call(action, { ...params, reason });
+    const res = await adminApi.call(action, { ...params, [field]: reason });
     setBusy(false);
     if (res === false) return;
     setOpen(false);
@@ -51,7 +64,7 @@ export function ReasonAction({ label, title, description, action, params, done, 
       >
         <p className="mb-3">{description}</p>
         <label className="block">
-          <span className="mb-1 block text-slate-600">原因（记入操作日志）</span>
+          <span className="mb-1 block text-slate-600">{fieldLabel}</span>
           <textarea
             className="input min-h-20"
             value={reason}
