@@ -154,6 +154,13 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
     await expect(page.getByTestId('audit-table')).toContainText(action);
   }
   await page.screenshot({ path: `.tmp/shots/admin-audit-${testInfo.project.name}.png`, fullPage: true });
+
+  // The review queues open for the admin (admin passes every role) and are empty here.
+  await page.goto('/admin/reviews');
+  await expect(page.getByRole('heading', { name: '企业认证审核' })).toBeVisible();
+  await page.goto('/admin/withdrawals');
+  await expect(page.getByRole('navigation', { name: '提现状态' })).toBeVisible();
+  await page.screenshot({ path: `.tmp/shots/admin-withdrawals-${testInfo.project.name}.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 1440,
   );
