@@ -142,6 +142,8 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   await page.getByLabel('原因（记入操作日志）').fill('测试停用');
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('customer-status')).toHaveText('已停用');
+  await expect(page.getByRole('link', { name: '客户', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: `.tmp/shots/admin-customer-${testInfo.project.name}.png`, fullPage: true });
   expect((await suspended.post('/api', { data: { A: 'User.GetMineInfo', P: {} } })).status()).toBe(401);
 
   // The audit log shows each step.

@@ -5,6 +5,7 @@ import { unstable_redirect as redirect } from 'waku/router/server';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
 import { serverApi } from '../../../server/api-server';
 import { navFor } from '../_components/admin-nav';
+import { AdminNavLinks } from '../_components/admin-nav-links';
 import { AdminLogoutButton } from '../_components/logout-button';
 
 export interface ConsoleOperator {
@@ -14,11 +15,10 @@ export interface ConsoleOperator {
   role: OperatorRole;
 }
 
-export default async function ConsoleLayout({ children, path }: { children: ReactNode; path?: string }) {
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const me = await (await serverApi()).call<ConsoleOperator | null>('Operator.Me', {}, { silent: true });
   if (!me || typeof me !== 'object' || !('role' in me)) redirect('/admin/login');
   const nav = navFor(me.role);
-  const current = (href: string) => (href === '/admin' ? path === '/admin' : path?.startsWith(href));
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="bg-slate-900 text-slate-200 md:w-52 md:shrink-0">
@@ -28,18 +28,7 @@ export default async function ConsoleLayout({ children, path }: { children: Reac
             {me.displayName}（{OPERATOR_ROLE_LABEL[me.role]}）
           </p>
         </div>
-        <nav aria-label="运营后台" className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:px-2 md:pb-0">
-          {nav.map((item) => (
-            <a
-              key={item.href}
-              href={item.href}
-              aria-current={current(item.href) ? 'page' : undefined}
-              className="shrink-0 rounded-md px-3 py-2 text-sm hover:bg-slate-800 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-            >
-              {item.label}
-            </a>
-          ))}
-        </nav>
+        <AdminNavLinks items={nav} />
       </aside>
       <div className="min-w-0 flex-1">
         <header className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">
