@@ -18,7 +18,7 @@ const auditRows = (operatorId: number) =>
     .all<{ action: string; role: string; client_ip: string }>()
     .then((r) => r.results);
 
-describe('operator login', () => {
+describe('operator login', { timeout: 30_000 }, () => {
   it('enrols TOTP at the first login, then needs password and a fresh code; the login is audited', async () => {
     const { id, username } = await createOperatorRow('finance');
     const ip = '198.51.100.31';
@@ -123,7 +123,7 @@ describe('operator login', () => {
   });
 });
 
-describe('operator access across the registry', () => {
+describe('operator access across the registry', { timeout: 30_000 }, () => {
   const operatorActions = Object.entries(registry).filter(([, a]) => isOperatorAccess(a.access));
 
   it('covers the migrated and the console actions', () => {

@@ -20,7 +20,7 @@ const audit = (operatorId: number) =>
 const userStatus = (id: number) =>
   env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(id).first<number>('status');
 
-describe('audited writes', () => {
+describe('audited writes', { timeout: 30_000 }, () => {
   it('write the change and its audit row together, or neither', async () => {
     const u = await makeUser();
     const actor = {
@@ -85,7 +85,7 @@ describe('audited writes', () => {
   });
 });
 
-describe('customers', () => {
+describe('customers', { timeout: 30_000 }, () => {
   it('suspending a customer refuses their extraction at once and logs them out; restoring brings both back', async () => {
     const support = await operatorLogin('support');
     const u = await makeUser();
@@ -178,7 +178,7 @@ describe('customers', () => {
   });
 });
 
-describe('operators', () => {
+describe('operators', { timeout: 30_000 }, () => {
   it('never disables or demotes the last admin, and records changes with before and after', async () => {
     const admin = await operatorLogin('admin');
     const res = await callApi(
@@ -249,7 +249,7 @@ describe('operators', () => {
   });
 });
 
-describe('dashboard and audit search', () => {
+describe('dashboard and audit search', { timeout: 30_000 }, () => {
   it('counts registrations and extraction, lists the to-do, and finds audit rows', async () => {
     const admin = await operatorLogin('admin');
     const u = await makeUser();

@@ -29,7 +29,7 @@ async function assignment(assignedAt: number, expiresAt: number) {
     .run();
 }
 
-describe('retention purge', () => {
+describe('retention purge', { timeout: 30_000 }, () => {
   it('never keeps less than 180 days', () => {
     expect(retentionDays({ RETENTION_DAYS: '30' } as never)).toBe(180);
     expect(retentionDays({ RETENTION_DAYS: 'x' } as never)).toBe(180);
