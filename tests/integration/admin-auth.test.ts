@@ -3,6 +3,8 @@
 // no session 401, roles outside an action's list 403, admin everywhere).
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createEdgeApp } from '../../src/edge/app';
+import { encryptText, transportKeyFromHex } from '../../src/lib/envelope';
 import { OPERATOR_ROLES, roleAllows } from '../../src/lib/operator-roles';
 import { isOperatorAccess } from '../../src/server/actions/define';
 import { registry } from '../../src/server/actions/registry';
@@ -175,4 +177,38 @@ describe('operator access across the registry', { timeout: 30_000 }, () => {
       }
     }
   }, 60_000);
+});
+
+describe('operator cookie in production', { timeout: 30_000 }, () => {
+  it('is Secure, HttpOnly and SameSite=Strict', async () => {
+    const KEY = 'a1'.repeat(32);
+    const IV = 'b2'.repeat(16);
+    const prodEnv = {
+      ...env,
+      APP_ENV: 'production',
+      API_AES_KEY: KEY,
+      API_AES_IV: IV,
+      SESSION_SECRET: 'p'.repeat(40),
+      CHAT_SIGN_SECRET: 'c'.repeat(40),
+      ID_ENCRYPTION_KEY: 'k'.repeat(40),
+    };
+    const { username } = await createOperatorRow('ops');
+    const res = await createEdgeApp().request(
+      '/api',
+      {
+        method: 'POST',
+        body: encryptText(
+          JSON.stringify({ A: 'Operator.Login', P: { username, password: OPERATOR_PASSWORD } }),
+          transportKeyFromHex(KEY, IV),
+        ),
+        headers: { 'content-type': 'text/plain', 'cf-connecting-ip': '198.51.100.61' },
+      },
+      prodEnv,
+    );
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_token='));
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+  });
 });
