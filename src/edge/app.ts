@@ -2,6 +2,7 @@
 // non-page endpoints. Waku's server entry mounts the same list in front of the pages; src/edge/worker.ts runs it
 // alone for the test suites.
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
+import { adminGuard } from './middleware/admin-guard';
 import { errorBoundary, handleError } from './middleware/error-boundary';
 import { pageStatus } from './middleware/page-status';
 import { personalCenterGuard } from './middleware/personal-center-guard';
@@ -78,6 +79,7 @@ export function edgeMiddlewareFactories(): (() => MiddlewareHandler<EdgeEnv>)[] 
     () => securityHeaders(),
     () => redirects(),
     () => personalCenterGuard(),
+    () => adminGuard(),
     () => promotionCapture(),
     () => pageStatus(),
     () => endpoints(),

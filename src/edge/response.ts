@@ -18,11 +18,12 @@ export interface CookieSpec {
   maxAgeSeconds?: number;
   httpOnly?: boolean;
   secure: boolean;
+  sameSite?: 'Lax' | 'Strict';
 }
 
-/** A Set-Cookie value: Path=/, SameSite=Lax, optional HttpOnly/Secure/Max-Age. */
+/** A Set-Cookie value: Path=/, SameSite=Lax (or Strict), optional HttpOnly/Secure/Max-Age. */
 export function serializeCookie(s: CookieSpec): string {
-  const parts = [`${s.name}=${s.value}`, 'Path=/', 'SameSite=Lax'];
+  const parts = [`${s.name}=${s.value}`, 'Path=/', `SameSite=${s.sameSite ?? 'Lax'}`];
   if (s.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(s.maxAgeSeconds))}`);
   if (s.httpOnly) parts.push('HttpOnly');
   if (s.secure) parts.push('Secure');

@@ -155,6 +155,21 @@ export const messages = {
   orderCancelNotPending: '只能取消待支付的订单',
   orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',
   orderCancelRetry: '暂时无法在微信支付关闭该订单，请稍后再试',
+  // Operator console (issue 11)
+  operatorLoginRequired: '请先登录运营后台',
+  operatorForbidden: '当前角色无权执行此操作',
+  operatorLoginFailed: '账号或密码错误',
+  operatorLocked: '错误次数过多，账号已临时锁定，请15分钟后再试',
+  operatorTooFrequent: '登录尝试过于频繁，请15分钟后再试',
+  operatorStepExpired: '登录步骤已过期，请重新输入账号和密码',
+  operatorAlreadyEnrolled: '该账号已绑定动态验证码',
+  operatorTotpWrong: '动态验证码错误或已使用，请输入验证器中最新的6位数字',
+  operatorReasonInvalid: '请填写操作原因（2-200个字）',
+  operatorLastAdmin: '不能停用或降级最后一个管理员',
+  operatorUsernameTaken: '该账号名已被使用',
+  operatorNotFound: '运营账号不存在',
+  customerNotFound: '用户不存在',
+  customerStateChanged: '用户状态已变化，请刷新后重试',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -22,6 +22,8 @@ export interface Bindings {
   ALIYUN_SMS_SIGN_NAME?: string;
   ALIYUN_SMS_TEMPLATE_CODE?: string;
   BUILD_ID?: string;
+  /** Days extraction logs and the like are kept (src/server/jobs/retention.ts; never below 180). */
+  RETENTION_DAYS?: string;
   [key: string]: unknown;
 }
 

@@ -164,10 +164,10 @@ export const scalar = async (sql: string, ...binds: unknown[]): Promise<number> 
       .first<{ n: number }>()) ?? { n: -1 }
   ).n;
 
-/** Empty every table; foreign keys are checked at commit, so the order does not matter. */
+/** Empty every table but the append-only audit log; foreign keys are checked at commit, so the order does not matter. */
 export async function resetAll(): Promise<void> {
   const { results } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations'",
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'audit_log')",
   ).all<{ name: string }>();
   await env.DB.batch([
     env.DB.prepare('PRAGMA defer_foreign_keys = ON'),

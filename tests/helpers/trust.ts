@@ -1,4 +1,4 @@
-// Test helpers for the trust features: valid ID numbers, the face simulator, verified and operator accounts.
+// Test helpers for the trust features: valid ID numbers, the face simulator, and verified accounts (operators: tests/helpers/operators.ts).
 import { env, SELF } from 'cloudflare:test';
 import { idCheckChar } from '../../src/server/domain/identity-number';
 import { BASE, callApi, loginBySms } from './api';
@@ -47,11 +47,6 @@ export async function markVerified(phone: string, idHash = `hash-${phone}`): Pro
     ).bind(user.id, idHash),
   ]);
   return user.id;
-}
-
-/** Make a user an operator. */
-export async function makeOperator(phone: string): Promise<void> {
-  await env.DB.prepare("UPDATE users SET role = 'operator' WHERE phone = ?").bind(phone).run();
 }
 
 /** A single number from a query. */

@@ -5,12 +5,12 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callApi, cookieJar, latestCode } from '../helpers/api';
 import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, userId } from '../helpers/commerce';
-import { freshIp, makeOperator, newUser } from '../helpers/trust';
+import { operatorLogin } from '../helpers/operators';
+import { freshIp, newUser } from '../helpers/trust';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
 const PROMOTER = '13800002001';
 const INVITEE = '13800002002';
-const OPERATOR = '13800002009';
 
 beforeEach(resetWithCatalogue);
 
@@ -43,9 +43,8 @@ async function actors() {
   if (res.body.E) throw new Error(res.body.E);
   const invitee = cookieJar(res.setCookies);
   await env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE phone = ?').bind(INVITEE).run();
-  const operator = await newUser(OPERATOR);
-  await makeOperator(OPERATOR);
-  return { promoter, invitee, operator };
+  const finance = await operatorLogin('finance');
+  return { promoter, invitee, operator: finance.cookie, operatorId: finance.id };
 }
 
 /** The invitee buys a package and pays it in the simulator. */
@@ -67,7 +66,7 @@ const providerRefunds = () => scalar('SELECT count(*) AS n FROM pay_simulator_re
 
 describe('operator refunds', () => {
   it('refunds a paid order in full: order refunded, package disabled, commission reversed, refund row SUCCESS', async () => {
-    const { invitee, operator } = await actors();
+    const { invitee, operator, operatorId } = await actors();
     const before = await available();
     const order = await paidOrder(invitee);
     expect(await orderState(order.orderNo)).toBe(2);
@@ -95,10 +94,18 @@ describe('operator refunds', () => {
       amount_fen: 4038,
       total_fen: 4038,
       status: 'SUCCESS',
-      operator_id: await userId(OPERATOR),
+      operator_id: operatorId,
       reason: '用户申请退款',
     });
     expect(row?.refund_id).toMatch(/^50\d+$/);
+    // The operator's audit row was written in the batch that refunded the order.
+    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'Order.RefundByOrderNo' AND target = ?")
+      .bind(`order:${order.orderNo}`)
+      .all<Record<string, unknown>>();
+    expect(audit.results).toEqual([
+      expect.objectContaining({ operator_id: operatorId, role: 'finance', reason: '用户申请退款' }),
+    ]);
+    expect(String(audit.results[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
     // WeChat's side: one refund of the whole amount, and the transaction now reads REFUND.
     expect(await providerRefunds()).toBe(1);
     expect(

@@ -1,7 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeMineInfoCookie } from '../../src/lib/mine-info';
-import { BASE, callApi, loginBySms, resetDb } from '../helpers/api';
+import { BASE, callApi, resetDb } from '../helpers/api';
+import { operatorCookie } from '../helpers/operators';
 
 beforeEach(resetDb);
 
@@ -39,14 +40,8 @@ describe('seed 301 redirects', () => {
 });
 
 describe('operator path redirects (D1 + KV cache)', () => {
-  async function operatorCookie() {
-    const cookie = await loginBySms('13900000099');
-    await env.DB.prepare("UPDATE users SET role = 'operator' WHERE phone = '13900000099'").run();
-    return cookie;
-  }
-
   it('redirects by a stored rule, caches the answer in KV, and sees changes at once', async () => {
-    const cookie = await operatorCookie();
+    const cookie = await operatorCookie('ops');
     expect((await get('/old-activity')).status).toBe(200); // falls through to pages
     expect(await env.KV.get('redirect:v1:/old-activity', 'json')).toEqual({ to: null });
 
@@ -77,7 +72,7 @@ describe('operator path redirects (D1 + KV cache)', () => {
   });
 
   it('refuses bad rules and the seed paths', async () => {
-    const cookie = await operatorCookie();
+    const cookie = await operatorCookie('ops');
     const bad = await callApi('Redirect.Save', { fromPath: 'no-slash', toPath: '/x' }, { cookie });
     expect(bad.status).toBe(400);
     const offsite = await callApi('Redirect.Save', { fromPath: '/x', toPath: 'http://evil.example' }, { cookie });

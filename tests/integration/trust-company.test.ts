@@ -3,7 +3,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BASE, callApi, resetDb } from '../helpers/api';
-import { makeOperator, newUser, scalar } from '../helpers/trust';
+import { operatorCookie } from '../helpers/operators';
+import { newUser, scalar } from '../helpers/trust';
 
 beforeEach(resetDb);
 
@@ -113,8 +114,7 @@ describe('company application and review', () => {
     // A plain user may not review.
     expect((await callApi('Auth.CompanyReview', { id, decision: 'approve' }, { cookie })).status).toBe(403);
 
-    const op = await newUser('13600000009');
-    await makeOperator('13600000009');
+    const op = await operatorCookie('support');
     const queue = await callApi<{ list: { id: number; userRemark: string }[] }>(
       'Auth.CompanyReviewList',
       {},
@@ -140,8 +140,7 @@ describe('company application and review', () => {
   });
 
   it('shows states 2 and 3 as individual-authenticated and 5 as not authenticated', async () => {
-    const op = await newUser('13600000008');
-    await makeOperator('13600000008');
+    const op = await operatorCookie('support');
     const a = await newUser('13600000005');
     await apply(a);
     const idA = await scalar('SELECT max(id) AS n FROM company_auths');

@@ -7,7 +7,8 @@ import { hmacSha256Hex } from '../../src/server/domain/crypto';
 import { readConfig } from '../../src/server/env';
 import { demoTrustSql } from '../../src/server/seed/trust';
 import { BASE, callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
-import { freshIp, makeOperator, markVerified, newUser, scalar, validId, verifyPerson } from '../helpers/trust';
+import { operatorCookie } from '../helpers/operators';
+import { freshIp, markVerified, newUser, scalar, validId, verifyPerson } from '../helpers/trust';
 
 async function seedTrust() {
   const sql = demoTrustSql(Date.now());
@@ -61,8 +62,7 @@ describe('welfare trial', () => {
   });
 
   it('is once per account when its identity key changes from company to personal', async () => {
-    const op = await newUser('13700000009');
-    await makeOperator('13700000009');
+    const op = await operatorCookie('support');
     const a = await newUser('13700000005');
     // Company authentication approved: the account claims under its company key.
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

@@ -6,7 +6,8 @@ import { commissionReversalStatements } from '../../src/server/domain/commission
 import { applyTransaction } from '../../src/server/domain/payments';
 import { demoTrustSql } from '../../src/server/seed/trust';
 import { callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
-import { freshIp, makeOperator, markVerified, newUser, scalar } from '../helpers/trust';
+import { operatorCookie } from '../helpers/operators';
+import { freshIp, markVerified, newUser, scalar } from '../helpers/trust';
 
 beforeEach(async () => {
   await resetDb();
@@ -203,8 +204,7 @@ describe('withdrawals', () => {
     );
     expect(again.body.E).toBe('已有处理中的提现申请，请等待处理完成');
 
-    const op = await newUser('13800000039');
-    await makeOperator('13800000039');
+    const op = await operatorCookie('finance');
     const id = await scalar('SELECT id AS n FROM withdrawals');
     expect((await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'paid' }, { cookie: op })).body.E).toBe(
       '该提现申请状态已变化，请刷新后重试',
@@ -239,8 +239,7 @@ describe('withdrawals', () => {
   it('returns the commission to available when the operator rejects', async () => {
     const cookie = await earner(50000);
     await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000031' }, { cookie });
-    const op = await newUser('13800000038');
-    await makeOperator('13800000038');
+    const op = await operatorCookie('finance');
     const id = await scalar('SELECT id AS n FROM withdrawals');
     await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'reject', note: '账号有误' }, { cookie: op });
     expect(await scalar('SELECT sum(amount_fen) AS n FROM commission_entries WHERE state = 1')).toBe(10000);

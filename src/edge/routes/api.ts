@@ -7,8 +7,10 @@ import { AppError, isAppError } from '../../lib/errors';
 import { isRealNameVerified } from '../../lib/identity';
 import { type MessageCode, messages } from '../../lib/messages';
 import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
-import type { AnyAction, BaseContext } from '../../server/actions/define';
+import { roleAllows } from '../../lib/operator-roles';
+import { type AnyAction, type BaseContext, isOperatorAccess } from '../../server/actions/define';
 import { registry } from '../../server/actions/registry';
+import { OPERATOR_COOKIE, type OperatorPrincipal, resolveOperatorSession } from '../../server/domain/operators';
 import { resolveSession } from '../../server/domain/session';
 import { type AppConfig, readConfig } from '../../server/env';
 import { isSameSite, readTextLimited } from '../request-guards';
@@ -104,10 +106,22 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
       if (!action) throw new ProtocolError(404, 'unknownAction', name);
 
       const now = Date.now();
-      const token = readCookie(c.req.header('cookie'), TOKEN_COOKIE);
-      const session = await resolveSession(c.env.DB, token, now);
-      if (action.access !== 'public' && !session) throw new ProtocolError(401, 'loginExpired');
-      if (action.access === 'operator' && session?.user.role !== 'operator') throw new ProtocolError(403, 'forbidden');
+      const cookieHeader = c.req.header('cookie');
+      let session: Awaited<ReturnType<typeof resolveSession>> = null;
+      let operator: OperatorPrincipal | null = null;
+      if (isOperatorAccess(action.access)) {
+        // Operator actions see only the operator session (docs/decisions/101): a customer session is refused (403),
+        // no session at all asks for the console login (401), a role outside the action's list is refused (403).
+        operator = await resolveOperatorSession(c.env.DB, readCookie(cookieHeader, OPERATOR_COOKIE), now);
+        if (!operator) {
+          const customer = readCookie(cookieHeader, TOKEN_COOKIE);
+          throw customer ? new ProtocolError(403, 'forbidden') : new ProtocolError(401, 'operatorLoginRequired');
+        }
+        if (!roleAllows(operator.role, action.access.operator)) throw new ProtocolError(403, 'operatorForbidden');
+      } else {
+        session = await resolveSession(c.env.DB, readCookie(cookieHeader, TOKEN_COOKIE), now);
+        if (action.access !== 'public' && !session) throw new ProtocolError(401, 'loginExpired');
+      }
       if (action.access === 'verified' && session && !isRealNameVerified(session.user)) {
         throw new AppError('realNameRequired');
       }
@@ -126,8 +140,9 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
         requestId: c.get('requestId') ?? crypto.randomUUID(),
         user: session?.user ?? null,
         sessionId: session?.sessionId ?? null,
+        operator,
         origin: config.portalOrigin ?? new URL(c.req.url).origin,
-        getCookie: (cookieName) => readCookie(c.req.header('cookie'), cookieName),
+        getCookie: (cookieName) => readCookie(cookieHeader, cookieName),
         setCookie: (cookieName, value, opts = {}) =>
           cookies.push(
             serializeCookie({
@@ -136,16 +151,18 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
               secure,
               ...(opts.maxAgeSeconds !== undefined ? { maxAgeSeconds: opts.maxAgeSeconds } : {}),
               ...(opts.httpOnly !== undefined ? { httpOnly: opts.httpOnly } : {}),
+              ...(opts.sameSite !== undefined ? { sameSite: opts.sameSite } : {}),
             }),
           ),
-        clearCookie: (cookieName) =>
+        clearCookie: (cookieName, opts = {}) =>
           cookies.push(
             serializeCookie({
               name: cookieName,
               value: '',
               maxAgeSeconds: 0,
-              httpOnly: cookieName === TOKEN_COOKIE,
+              httpOnly: opts.httpOnly ?? cookieName === TOKEN_COOKIE,
               secure,
+              ...(opts.sameSite !== undefined ? { sameSite: opts.sameSite } : {}),
             }),
           ),
         waitUntil: (p) => {

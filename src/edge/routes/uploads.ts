@@ -2,6 +2,7 @@
 // a raw body). Same origin check and session as /api; JPEG/PNG/WEBP by magic bytes, at most 5 MB, stored privately
 // in R2. GET /api/upload/company-licence/:id streams an image back to its owner or an operator only.
 import { type Context, Hono } from 'hono';
+import { roleAllows } from '../../lib/operator-roles';
 import { AppError } from '../../lib/errors';
 import { type MessageCode, messages } from '../../lib/messages';
 import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
@@ -12,6 +13,7 @@ import {
   reserveLicenceUpload,
 } from '../../server/db/company';
 import { MAX_LICENCE_BYTES, MAX_LICENCE_UPLOADS_PER_HOUR, sniffImageType } from '../../server/domain/company-auth';
+import { OPERATOR_COOKIE, resolveOperatorSession } from '../../server/domain/operators';
 import { resolveSession } from '../../server/domain/session';
 import { readConfig } from '../../server/env';
 import { isSameSite, readBytesLimited } from '../request-guards';
@@ -60,12 +62,14 @@ export function uploadRoutes(): Hono<EdgeEnv> {
   });
 
   app.get('/api/upload/company-licence/:id{[0-9]+}', async (c) => {
-    const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), Date.now());
-    if (!session) return fail(c, 401, 'loginExpired');
+    // The applicant, or an operator who reviews company applications (support; admin passes every role).
+    const cookie = c.req.header('cookie');
+    const operator = await resolveOperatorSession(c.env.DB, readCookie(cookie, OPERATOR_COOKIE), Date.now());
+    const reviewer = operator !== null && roleAllows(operator.role, ['support']);
+    const session = reviewer ? null : await resolveSession(c.env.DB, readCookie(cookie, TOKEN_COOKIE), Date.now());
+    if (!reviewer && !session) return fail(c, 401, 'loginExpired');
     const upload = await findLicenceUpload(c.env.DB, Number(c.req.param('id')));
-    if (!upload || (upload.userId !== session.user.id && session.user.role !== 'operator')) {
-      return fail(c, 404, 'notFound');
-    }
+    if (!upload || (!reviewer && upload.userId !== session?.user.id)) return fail(c, 404, 'notFound');
     const obj = await c.env.FILES.get(upload.r2Key);
     if (!obj) return fail(c, 404, 'notFound');
     return new Response(obj.body, {

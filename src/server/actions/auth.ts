@@ -25,6 +25,7 @@ import { confirmVerification, startVerification } from '../domain/realname';
 import { faceVerifyProviderFor } from '../providers/realname';
 import { readTrustConfig } from '../trust-env';
 import { type BaseContext, defineAction } from './define';
+import { auditActor } from '../domain/operators-audit';
 
 const trustOf = (ctx: BaseContext) => readTrustConfig(ctx.env, ctx.config);
 const keysOf = (ctx: BaseContext) => identityKeys(trustOf(ctx).idEncryptionKey);
@@ -172,7 +173,7 @@ export const authActions = {
 
   'Auth.CompanyReviewList': defineAction({
     summary: '【运营】待审核的企业认证申请（营业执照图片经 GET /api/upload/company-licence/{licenceId} 查看）',
-    access: 'operator',
+    access: { operator: ['support'] },
     cacheable: false,
     input: z.object({ state: z.number().int().min(1).max(5).default(4) }),
     async handler(ctx, input) {
@@ -184,7 +185,7 @@ export const authActions = {
   'Auth.CompanyReview': defineAction({
     summary:
       '【运营】审核企业认证：approve→1 企业已认证，individual→2 按个人认证，reject→5 未通过，revoke（1→3 撤销）；留审计记录',
-    access: 'operator',
+    access: { operator: ['support'] },
     cacheable: false,
     input: z.object({
       id: z.number().int().positive(),
@@ -192,7 +193,16 @@ export const authActions = {
       remark: remarkSchema.default(''),
     }),
     async handler(ctx, input) {
-      return reviewCompanyAuth(ctx.db, { ...input, actorId: ctx.user.id, now: ctx.now });
+      return reviewCompanyAuth(ctx.db, { ...input, actorId: ctx.operator.id, now: ctx.now }, (from, to) => ({
+        actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+        entry: {
+          action: 'Auth.CompanyReview',
+          target: `company_auth:${input.id}`,
+          before: { state: from },
+          after: { state: to, decision: input.decision },
+          reason: input.remark,
+        },
+      }));
     },
   }),
 };

@@ -1,13 +1,19 @@
 // Renders docs/api.md from the registry, so the reference cannot drift from the code (a test compares them).
 import { z } from 'zod';
-import type { AnyAction } from './define';
+import { OPERATOR_ROLE_LABEL } from '../../lib/operator-roles';
+import { type Access, type AnyAction, isOperatorAccess } from './define';
 
 const ACCESS_TEXT: Record<string, string> = {
   public: '公开',
   user: '需登录',
   verified: '需登录且已实名',
-  operator: '运营人员',
 };
+
+/** 公开 / 需登录 / 需登录且已实名, or 运营后台 with the roles (admin always included). */
+const accessText = (a: Access): string =>
+  isOperatorAccess(a)
+    ? `运营后台（${['admin' as const, ...a.operator.filter((r) => r !== 'admin')].map((r) => OPERATOR_ROLE_LABEL[r]).join('、')}）`
+    : (ACCESS_TEXT[a] ?? a);
 
 function paramsTable(schema: z.ZodType): string {
   let json: {
@@ -56,7 +62,7 @@ export function renderApiDocs(registry: Record<string, AnyAction>): string {
     '|---|---|---|---|',
     ...names.map((n) => {
       const a = registry[n] as AnyAction;
-      return `| [${n}](#${n.toLowerCase().replace(/\./g, '')}) | ${ACCESS_TEXT[a.access]} | ${a.cacheable ? '是' : '否'} | ${a.summary} |`;
+      return `| [${n}](#${n.toLowerCase().replace(/\./g, '')}) | ${accessText(a.access)} | ${a.cacheable ? '是' : '否'} | ${a.summary} |`;
     }),
     '',
   ];
@@ -67,7 +73,7 @@ export function renderApiDocs(registry: Record<string, AnyAction>): string {
       '',
       a.summary,
       '',
-      `权限：${ACCESS_TEXT[a.access]}；可缓存：${a.cacheable ? '是' : '否'}`,
+      `权限：${accessText(a.access)}；可缓存：${a.cacheable ? '是' : '否'}`,
       '',
       paramsTable(a.input),
     );

@@ -12,6 +12,7 @@ import { refundOrder } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
 import { intIn, orderNoSchema } from './commerce-schemas';
 import { defineAction } from './define';
+import { auditActor } from '../domain/operators-audit';
 
 const timeSchema = intIn(0, 4_102_444_800_000).default(0);
 
@@ -168,7 +169,7 @@ export const orderActions = {
   'Order.RefundByOrderNo': defineAction({
     summary:
       '【运营】全额退款已支付订单（含 refund_needed 标记的订单）：先登记退款单，再向微信支付申请退款，微信受理后在一个事务中将订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金；响应 orderNo、outRefundNo、amountFen、status（SUCCESS/PROCESSING/ABNORMAL）',
-    access: 'operator',
+    access: { operator: ['finance'] },
     cacheable: false,
     input: z.object({
       orderNo: orderNoSchema,
@@ -182,8 +183,18 @@ export const orderActions = {
       return refundOrder(ctx.db, async () => (await payProviderFor(ctx.env, ctx.config)).provider, {
         orderNo: input.orderNo,
         reason: input.reason,
-        operatorId: ctx.user.id,
+        operatorId: ctx.operator.id,
         now: ctx.now,
+        audit: (o) => ({
+          actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+          entry: {
+            action: 'Order.RefundByOrderNo',
+            target: `order:${o.orderNo}`,
+            before: { state: 2 },
+            after: { state: 4, outRefundNo: o.outRefundNo, amountFen: o.amountFen, status: o.status },
+            reason: input.reason,
+          },
+        }),
       });
     },
   }),

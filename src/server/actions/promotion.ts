@@ -16,6 +16,7 @@ import {
   invitationLink,
 } from '../domain/promotion';
 import { type BaseContext, defineAction } from './define';
+import { auditActor } from '../domain/operators-audit';
 
 /** Credit a just-registered user to a promoter or seller from the 30-day promotion cookies; returns the fresh user. */
 export async function attributeFromCookies(ctx: BaseContext, user: UserRecord): Promise<UserRecord> {
@@ -128,7 +129,7 @@ export const promotionActions = {
 
   'UserPromotion.WithdrawalQueue': defineAction({
     summary: '【运营】按状态列出提现申请（含审计记录）',
-    access: 'operator',
+    access: { operator: ['finance'] },
     cacheable: false,
     input: z.object({ state: z.number().int().min(1).max(4).default(1) }),
     async handler(ctx, input) {
@@ -141,7 +142,7 @@ export const promotionActions = {
 
   'UserPromotion.ReviewWithdrawal': defineAction({
     summary: '【运营】处理提现：approve（1→2）、paid（2→3）、reject（1/2→4，佣金退回可提现）；留审计记录',
-    access: 'operator',
+    access: { operator: ['finance'] },
     cacheable: false,
     input: z.object({
       id: z.number().int().positive(),
@@ -149,7 +150,16 @@ export const promotionActions = {
       note: remarkSchema.default(''),
     }),
     async handler(ctx, input) {
-      return decideWithdrawal(ctx.db, { ...input, actorId: ctx.user.id, now: ctx.now });
+      return decideWithdrawal(ctx.db, { ...input, actorId: ctx.operator.id, now: ctx.now }, (from, to) => ({
+        actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+        entry: {
+          action: 'UserPromotion.ReviewWithdrawal',
+          target: `withdrawal:${input.id}`,
+          before: { state: from },
+          after: { state: to, decision: input.decision },
+          reason: input.note,
+        },
+      }));
     },
   }),
 };

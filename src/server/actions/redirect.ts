@@ -1,7 +1,8 @@
 // Redirect.* operator actions: manage the path-redirect rules the edge looks up (cache invalidated on change).
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { listRedirects } from '../db/redirects';
+import { findRedirect, listRedirects } from '../db/redirects';
+import { auditActor } from '../domain/operators-audit';
 import { removeRedirectRule, STATIC_REDIRECTS, saveRedirectRule } from '../domain/redirects';
 import { defineAction } from './define';
 
@@ -17,14 +18,14 @@ const targetSchema = z
 export const redirectActions = {
   'Redirect.List': defineAction({
     summary: '运营：列出路径跳转规则',
-    access: 'operator',
+    access: { operator: ['ops'] },
     cacheable: false,
     input: z.object({}),
     handler: async (ctx) => ({ list: await listRedirects(ctx.db) }),
   }),
   'Redirect.Save': defineAction({
     summary: '运营：新增或修改一条路径跳转规则（立即使边缘缓存失效）',
-    access: 'operator',
+    access: { operator: ['ops'] },
     cacheable: false,
     input: z.object({
       fromPath: pathSchema,
@@ -34,15 +35,40 @@ export const redirectActions = {
     async handler(ctx, input) {
       if (Object.hasOwn(STATIC_REDIRECTS, input.fromPath))
         throw new AppError('invalidParams', { detail: '该路径为固定跳转，不能修改' });
-      await saveRedirectRule(ctx.db, ctx.env.KV, { ...input, updatedAt: ctx.now });
+      const before = await findRedirect(ctx.db, input.fromPath);
+      await saveRedirectRule(
+        ctx.db,
+        ctx.env.KV,
+        { ...input, updatedAt: ctx.now },
+        {
+          actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+          entry: {
+            action: 'Redirect.Save',
+            target: `redirect:${input.fromPath}`,
+            before: before ? `${before.status} ${before.toPath}` : '',
+            after: `${input.status} ${input.toPath}`,
+          },
+        },
+      );
       return { saved: true };
     },
   }),
   'Redirect.Delete': defineAction({
     summary: '运营：删除一条路径跳转规则',
-    access: 'operator',
+    access: { operator: ['ops'] },
     cacheable: false,
     input: z.object({ fromPath: pathSchema }),
-    handler: async (ctx, input) => ({ deleted: await removeRedirectRule(ctx.db, ctx.env.KV, input.fromPath) }),
+    async handler(ctx, input) {
+      const before = await findRedirect(ctx.db, input.fromPath);
+      const deleted = await removeRedirectRule(ctx.db, ctx.env.KV, input.fromPath, {
+        actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+        entry: {
+          action: 'Redirect.Delete',
+          target: `redirect:${input.fromPath}`,
+          before: before ? `${before.status} ${before.toPath}` : '',
+        },
+      });
+      return { deleted };
+    },
   }),
 };

@@ -1,5 +1,10 @@
 // The action registry: every /api action by its seed name. Groups live in one file each.
 import { accountSettingsActions } from './account-settings';
+import { adminAuthActions } from './admin-auth';
+import { adminConsoleActions } from './admin-console';
+import { adminCustomerActions } from './admin-customers';
+import { adminOperatorActions } from './admin-operators';
+import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
 import { couponActions } from './coupon';
 import type { AnyAction } from './define';
@@ -42,4 +47,10 @@ export const registry: Record<string, AnyAction> = {
   ...welfareActions,
   ...redPacketActions,
   ...promotionActions,
+  // Operator console (issue 11)
+  ...adminAuthActions,
+  ...adminConsoleActions,
+  ...adminOperatorActions,
+  ...adminCustomerActions,
+  ...adminOrderActions,
 };

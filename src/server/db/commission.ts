@@ -1,5 +1,6 @@
 // Queries for the commission ledger and withdrawals. Accrual and reversal are returned as prepared statements so the
 // commerce fulfilment can run them in its own payment transaction; every money move is a conditional statement.
+import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
 
@@ -280,6 +281,7 @@ export async function listWithdrawals(
 export async function transitionWithdrawal(
   db: D1Database,
   t: { id: number; from: number; to: number; actorId: number; note: string; now: number },
+  audit?: AuditWrite,
 ): Promise<boolean> {
   const stmts = [
     db
@@ -300,6 +302,14 @@ export async function transitionWithdrawal(
            AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ?1 AND state = 4 AND updated_at = ?2)`,
         )
         .bind(t.id, t.now),
+    );
+  }
+  if (audit) {
+    stmts.push(
+      auditInsertStatement(db, audit.actor, audit.entry, {
+        sql: 'EXISTS (SELECT 1 FROM withdrawals WHERE id = ? AND state = ? AND updated_at = ?)',
+        binds: [t.id, t.to, t.now],
+      }),
     );
   }
   const [upd] = await db.batch(stmts);

@@ -1,4 +1,5 @@
 // Queries for company authentication: licence uploads (R2 keys), applications, reviews and their audit trail.
+import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 export interface LicenceUpload {
   id: number;
@@ -227,6 +228,7 @@ export async function updateUserRemark(db: D1Database, userId: number, remark: s
 export async function transitionCompanyAuth(
   db: D1Database,
   t: { id: number; from: number; to: number; actorId: number; remark: string; now: number },
+  audit?: AuditWrite,
 ): Promise<boolean> {
   const [upd] = await db.batch([
     db
@@ -248,6 +250,14 @@ export async function transitionCompanyAuth(
            (SELECT 1 FROM company_auths WHERE id = ?1 AND state = ?3 AND reviewed_at = ?6 AND reviewer_id = ?4)`,
       )
       .bind(t.id, t.from, t.to, t.actorId, t.remark, t.now),
+    ...(audit
+      ? [
+          auditInsertStatement(db, audit.actor, audit.entry, {
+            sql: 'EXISTS (SELECT 1 FROM company_auths WHERE id = ? AND state = ? AND reviewed_at = ? AND reviewer_id = ?)',
+            binds: [t.id, t.to, t.now, t.actorId],
+          }),
+        ]
+      : []),
   ]);
   return upd?.meta.changes === 1;
 }

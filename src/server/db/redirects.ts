@@ -1,4 +1,5 @@
 // Queries for operator-managed path redirects.
+import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 export interface RedirectRule {
   fromPath: string;
@@ -31,20 +32,26 @@ export async function findRedirect(db: D1Database, fromPath: string): Promise<Re
 }
 
 /** Create or replace a rule. */
-export async function upsertRedirect(db: D1Database, rule: RedirectRule): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT(from_path) DO UPDATE SET to_path = excluded.to_path, status = excluded.status, updated_at = excluded.updated_at`,
-    )
-    .bind(rule.fromPath, rule.toPath, rule.status, rule.updatedAt)
-    .run();
+export async function upsertRedirect(db: D1Database, rule: RedirectRule, audit?: AuditWrite): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(from_path) DO UPDATE SET to_path = excluded.to_path, status = excluded.status, updated_at = excluded.updated_at`,
+      )
+      .bind(rule.fromPath, rule.toPath, rule.status, rule.updatedAt),
+    ...(audit ? [auditInsertStatement(db, audit.actor, audit.entry)] : []),
+  ]);
 }
 
 /** Delete a rule; true when one existed. */
-export async function deleteRedirect(db: D1Database, fromPath: string): Promise<boolean> {
-  const res = await db.prepare('DELETE FROM path_redirects WHERE from_path = ?').bind(fromPath).run();
-  return res.meta.changes > 0;
+export async function deleteRedirect(db: D1Database, fromPath: string, audit?: AuditWrite): Promise<boolean> {
+  const [res] = await db.batch([
+    db.prepare('DELETE FROM path_redirects WHERE from_path = ?').bind(fromPath),
+    // Recorded only when a rule was deleted.
+    ...(audit ? [auditInsertStatement(db, audit.actor, audit.entry, { sql: 'changes() > 0' })] : []),
+  ]);
+  return (res?.meta.changes ?? 0) > 0;
 }
 
 /** All rules, newest first. */

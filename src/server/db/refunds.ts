@@ -1,5 +1,6 @@
 // Refunds of paid orders (docs/decisions/032): reserving a refund row before WeChat is asked, then either committing
 // the refund (order refunded, its packages disabled, commission reversed) in one conditional batch, or failing the row.
+import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
 
@@ -209,4 +210,17 @@ export async function commitRefund(
     .bind(r.outRefundNo, r.status, r.refundId, now)
     .run();
   return false;
+}
+
+/** The audit row of a refund, written only once the order is marked refunded by this refund (same batch). */
+export function refundAuditStatement(
+  db: D1Database,
+  orderNo: string,
+  outRefundNo: string,
+  audit: AuditWrite,
+): D1PreparedStatement {
+  return auditInsertStatement(db, audit.actor, audit.entry, {
+    sql: 'EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 4 AND out_refund_no = ?)',
+    binds: [orderNo, outRefundNo],
+  });
 }

@@ -22,8 +22,8 @@ export const LOCK_MS = 15 * 60_000;
 /** Failed password attempts allowed per client IP in IP_WINDOW_MS (whatever the phones). */
 export const MAX_PASSWORD_ATTEMPTS_PER_IP = 30;
 export const IP_WINDOW_MS = 15 * 60_000;
-/** Spent on unknown phones and accounts without a password so timing does not reveal which phones are registered. */
-const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+/** Spent on unknown logins and accounts without a password so timing does not reveal which ones exist. */
+export const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 export const USER_STATUS_ACTIVE = 1;
 export const USER_STATUS_UNAVAILABLE = 2;
 

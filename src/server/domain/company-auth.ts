@@ -1,6 +1,7 @@
 // Company authentication: the licence image rules, the application state machine (docs/decisions/061) and the
 // submit / review operations. State values mirror users.company_auth_state.
 import { AppError } from '../../lib/errors';
+import type { AuditWrite } from '../db/operators-audit';
 import {
   findCompanyAuth,
   findLicenceUpload,
@@ -107,6 +108,7 @@ export async function submitCompanyAuth(
 export async function reviewCompanyAuth(
   db: D1Database,
   r: { id: number; decision: ReviewDecision; remark: string; actorId: number; now: number },
+  audit?: (from: number, to: number) => AuditWrite,
 ): Promise<{ state: number }> {
   const app = await findCompanyAuth(db, r.id);
   if (!app) throw new AppError('companyNotFound');
@@ -114,14 +116,18 @@ export async function reviewCompanyAuth(
   if (to === null) throw new AppError('companyStateChanged');
   let moved: boolean;
   try {
-    moved = await transitionCompanyAuth(db, {
-      id: app.id,
-      from: app.state,
-      to,
-      actorId: r.actorId,
-      remark: r.remark,
-      now: r.now,
-    });
+    moved = await transitionCompanyAuth(
+      db,
+      {
+        id: app.id,
+        from: app.state,
+        to,
+        actorId: r.actorId,
+        remark: r.remark,
+        now: r.now,
+      },
+      audit?.(app.state, to),
+    );
   } catch (err) {
     if (String(err).includes('UNIQUE')) throw new AppError('companyTaken');
     throw err;

@@ -1,6 +1,7 @@
 // Promotion: a user's invitation code and link, attribution of new users to promoters or sellers from the promotion
 // cookies captured at the edge, and the withdrawal workflow of earned commission.
 import { AppError } from '../../lib/errors';
+import type { AuditWrite } from '../db/operators-audit';
 import { parsePromotion } from '../../lib/promotion';
 import { findWithdrawal, hasOpenWithdrawal, requestWithdrawal, transitionWithdrawal } from '../db/commission';
 import {
@@ -86,19 +87,24 @@ export async function askWithdrawal(
 export async function decideWithdrawal(
   db: D1Database,
   d: { id: number; decision: WithdrawalDecision; note: string; actorId: number; now: number },
+  audit?: (from: number, to: number) => AuditWrite,
 ): Promise<{ state: number }> {
   const w = await findWithdrawal(db, d.id);
   if (!w) throw new AppError('withdrawNotFound');
   const to = nextWithdrawalState(w.state, d.decision);
   if (to === null) throw new AppError('withdrawStateChanged');
-  const moved = await transitionWithdrawal(db, {
-    id: w.id,
-    from: w.state,
-    to,
-    actorId: d.actorId,
-    note: d.note,
-    now: d.now,
-  });
+  const moved = await transitionWithdrawal(
+    db,
+    {
+      id: w.id,
+      from: w.state,
+      to,
+      actorId: d.actorId,
+      note: d.note,
+      now: d.now,
+    },
+    audit?.(w.state, to),
+  );
   if (!moved) throw new AppError('withdrawStateChanged');
   return { state: to };
 }

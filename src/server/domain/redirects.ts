@@ -1,5 +1,6 @@
 // Path redirects: the seed's permanent 301 table, plus operator rules stored in D1 and cached in KV with a TTL.
 import { deleteRedirect, findRedirect, type RedirectRule, upsertRedirect } from '../db/redirects';
+import type { AuditWrite } from '../db/operators-audit';
 
 /** Seed section 2: permanent redirects from the old site's URLs. */
 export const STATIC_REDIRECTS: Readonly<Record<string, string>> = {
@@ -48,14 +49,24 @@ export async function lookupRedirect(
 }
 
 /** Create or change a rule and drop its cached answer. */
-export async function saveRedirectRule(db: D1Database, kv: KVNamespace, rule: RedirectRule): Promise<void> {
-  await upsertRedirect(db, rule);
+export async function saveRedirectRule(
+  db: D1Database,
+  kv: KVNamespace,
+  rule: RedirectRule,
+  audit?: AuditWrite,
+): Promise<void> {
+  await upsertRedirect(db, rule, audit);
   await kv.delete(cacheKey(rule.fromPath));
 }
 
 /** Remove a rule and drop its cached answer. */
-export async function removeRedirectRule(db: D1Database, kv: KVNamespace, fromPath: string): Promise<boolean> {
-  const existed = await deleteRedirect(db, fromPath);
+export async function removeRedirectRule(
+  db: D1Database,
+  kv: KVNamespace,
+  fromPath: string,
+  audit?: AuditWrite,
+): Promise<boolean> {
+  const existed = await deleteRedirect(db, fromPath, audit);
   await kv.delete(cacheKey(fromPath));
   return existed;
 }

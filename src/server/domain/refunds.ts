@@ -17,8 +17,10 @@ import {
   noteRefund,
   orderPackageMerged,
   type RefundRecord,
+  refundAuditStatement,
   reserveRefund,
 } from '../db/refunds';
+import type { AuditWrite } from '../db/operators-audit';
 import { PayApiError, type PayProvider, type RefundStatus } from '../providers/pay/types';
 import { commissionReversalStatements } from './commission';
 import { newOutRefundNo } from './order-numbers';
@@ -37,7 +39,14 @@ export interface RefundOutcome {
 export async function refundOrder(
   db: D1Database,
   pay: () => Promise<PayProvider>,
-  input: { orderNo: string; reason: string; operatorId: number; now: number },
+  input: {
+    orderNo: string;
+    reason: string;
+    operatorId: number;
+    now: number;
+    /** The operator's audit row, written in the batch that marks the order refunded (docs/decisions/102). */
+    audit?: (outcome: RefundOutcome) => AuditWrite;
+  },
 ): Promise<RefundOutcome> {
   const { orderNo, now } = input;
   const order = await findOrder(db, orderNo);
@@ -101,7 +110,24 @@ export async function refundOrder(
       refundId: result.refundId,
     },
     now,
-    commissionReversalStatements(db, orderNo, now, refund.outRefundNo),
+    [
+      ...commissionReversalStatements(db, orderNo, now, refund.outRefundNo),
+      ...(input.audit
+        ? [
+            refundAuditStatement(
+              db,
+              orderNo,
+              refund.outRefundNo,
+              input.audit({
+                orderNo,
+                outRefundNo: refund.outRefundNo,
+                amountFen: refund.amountFen,
+                status: result.status,
+              }),
+            ),
+          ]
+        : []),
+    ],
   );
   if (!committed) {
     console.error('refund accepted by WeChat but the order was no longer paid', orderNo, refund.outRefundNo);

@@ -3,6 +3,7 @@
 import type { Bindings } from '../env';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
+import { retentionJob } from './retention';
 import { purgeSessionsJob } from './sessions';
 
 export interface Job {
@@ -14,7 +15,7 @@ export interface Job {
 export const JOBS: Record<string, Job[]> = {
   '*/5 * * * *': [closeExpiredOrdersJob, reconcilePaymentsJob, deliveryUpkeepJob],
   '7 * * * *': [usageRollupJob],
-  '17 3 * * *': [purgeSessionsJob],
+  '17 3 * * *': [purgeSessionsJob, retentionJob],
 };
 
 /** Run every job of a cron; logs each outcome. */

@@ -1,0 +1,88 @@
+// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询.
+import { formatDateTime, formatFen } from '../../../../lib/format';
+import type { ConsoleOrderDetail } from '../../../../server/db/operators-orders';
+import { serverApi } from '../../../../server/api-server';
+import { ORDER_STATE_TEXT, PAYMENT_STATE_TEXT } from '../../_components/labels';
+import { AskProviderButton } from '../../_components/order-tools';
+import { PageTitle, Section } from '../../_components/parts';
+import { RefundPanel } from '../../_components/refund-panel';
+
+type Detail = ConsoleOrderDetail & { order: NonNullable<ConsoleOrderDetail['order']> };
+
+export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
+  const api = await serverApi();
+  const [d, me] = await Promise.all([
+    api.call<Detail>('Admin.OrderDetail', { orderNo }, { silent: true }),
+    api.call<{ role: string } | null>('Operator.Me', {}, { silent: true }),
+  ]);
+  if (!d || !('order' in d)) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
+  const o = d.order;
+  const finance = !!me && 'role' in me && (me.role === 'finance' || me.role === 'admin');
+  return (
+    <div className="space-y-4">
+      <PageTitle title="订单详情">
+        {finance && (
+          <div className="flex flex-wrap gap-2">
+            {o.state === 1 && <AskProviderButton orderNo={o.orderNo} />}
+            {o.state === 2 && <RefundPanel orderNo={o.orderNo} />}
+          </div>
+        )}
+      </PageTitle>
+      <Section title="订单">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid="order-summary">
+          <dt className="text-slate-500">订单号</dt>
+          <dd className="font-mono text-xs break-all">{o.orderNo}</dd>
+          <dt className="text-slate-500">状态</dt>
+          <dd data-testid="order-state">{ORDER_STATE_TEXT[o.state] ?? o.state}</dd>
+          <dt className="text-slate-500">客户</dt>
+          <dd>
+            <a href={`/admin/customers/${o.userId}`} className="text-brand-700 hover:underline">
+              {o.phone}（#{o.userId}）
+            </a>
+          </dd>
+          <dt className="text-slate-500">商品</dt>
+          <dd>{o.title}</dd>
+          <dt className="text-slate-500">金额</dt>
+          <dd>
+            原价 {formatFen(o.listFen)} − 折扣 {formatFen(o.discountFen)} − 抵扣 {formatFen(o.creditFen)} − 优惠券{' '}
+            {formatFen(o.couponFen)} = 实付 <strong>{formatFen(o.payFen)}</strong>
+          </dd>
+          <dt className="text-slate-500">时间</dt>
+          <dd>
+            下单 {formatDateTime(o.createdAt)}
+            {o.paidAt ? `；支付 ${formatDateTime(o.paidAt)}` : ''}
+            {o.refundedAt ? `；退款 ${formatDateTime(o.refundedAt)}` : ''}
+          </dd>
+        </dl>
+      </Section>
+      <Section title="支付记录">
+        <ul className="divide-y divide-slate-100 text-sm">
+          {d.payments.length === 0 && <li className="text-slate-400">无</li>}
+          {d.payments.map((p) => (
+            <li key={p.outTradeNo} className="flex flex-wrap justify-between gap-x-4 py-1.5">
+              <span className="font-mono text-xs break-all">{p.outTradeNo}</span>
+              <span className="text-slate-500">
+                {p.provider} · {formatFen(p.amountFen)} · {PAYMENT_STATE_TEXT[p.state] ?? p.state}
+                {p.refundNeeded ? ' · 待退款' : ''} · {formatDateTime(p.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="退款记录">
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="order-refunds">
+          {d.refunds.length === 0 && <li className="text-slate-400">无</li>}
+          {d.refunds.map((r) => (
+            <li key={r.outRefundNo} className="py-1.5">
+              <span className="font-mono text-xs">{r.outRefundNo}</span> · {formatFen(r.amountFen)} · {r.status} ·{' '}
+              {r.reason}
+              {r.note ? <span className="text-slate-400"> · {r.note}</span> : null} · {formatDateTime(r.createdAt)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,21 @@
+// The console's screens and who sees them (the same roles the screens' actions declare; admin sees all).
+import { type OperatorRole, roleAllows } from '../../../lib/operator-roles';
+
+export interface AdminNavItem {
+  href: string;
+  label: string;
+  roles: readonly OperatorRole[];
+}
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { href: '/admin', label: '概览', roles: ['finance', 'support', 'content', 'ops'] },
+  { href: '/admin/customers', label: '客户', roles: ['support', 'finance'] },
+  { href: '/admin/orders', label: '订单', roles: ['finance', 'support'] },
+  { href: '/admin/reviews', label: '企业认证', roles: ['support'] },
+  { href: '/admin/withdrawals', label: '提现', roles: ['finance'] },
+  { href: '/admin/audit', label: '操作日志', roles: [] },
+  { href: '/admin/operators', label: '运营账号', roles: [] },
+];
+
+/** The screens an operator of a role may open. */
+export const navFor = (role: OperatorRole): AdminNavItem[] => ADMIN_NAV.filter((i) => roleAllows(role, i.roles));

@@ -1,0 +1,79 @@
+'use client';
+// A console write that needs a reason: a button opening a dialog with the reason field; on 确定 the action runs with
+// the reason (kept in the audit log) and the screen reloads.
+import { useState } from 'react';
+import { useRouter } from 'waku/router/client';
+import { Dialog } from '../../../components/dialog';
+import { pushToast } from '../../../state/toast';
+import { adminApi } from './admin-api';
+
+export interface ReasonActionProps {
+  label: string;
+  title: string;
+  description: string;
+  action: string;
+  params: Record<string, unknown>;
+  done: string;
+  tone?: 'primary' | 'danger';
+  /** The parameter the text goes in (reason by default; reviews call it remark or note). */
+  field?: string;
+  fieldLabel?: string;
+}
+
+export function ReasonAction({
+  label,
+  title,
+  description,
+  action,
+  params,
+  done,
+  tone = 'primary',
+  field = 'reason',
+  fieldLabel = '原因（记入操作日志）',
+}: ReasonActionProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const router = useRouter();
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    const res = await adminApi.call(action, { ...params, [field]: reason });
+    setBusy(false);
+    if (res === false) return;
+    setOpen(false);
+    setReason('');
+    pushToast('success', done);
+    await router.reload();
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={tone === 'danger' ? 'btn border border-rose-300 text-rose-700 hover:bg-rose-50' : 'btn-outline'}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      <Dialog
+        open={open}
+        title={title}
+        onClose={() => setOpen(false)}
+        onConfirm={confirm}
+        confirmText={busy ? '处理中…' : '确定'}
+      >
+        <p className="mb-3">{description}</p>
+        <label className="block">
+          <span className="mb-1 block text-slate-600">{fieldLabel}</span>
+          <textarea
+            className="input min-h-20"
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="2-200个字"
+          />
+        </label>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+// Admin.Customer* actions: find a customer, see them (identity masked), suspend / restore with a reason, unlock.
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { maskPhone } from '../../lib/format';
+import { searchAuditLog } from '../db/operators-audit';
+import { customerDetail, searchCustomers } from '../db/operators-customers';
+import { auditActor } from '../domain/operators-audit';
+import { setCustomerSuspended, unlockCustomer } from '../domain/operators-console';
+import { reasonSchema, userIdSchema } from './admin-schemas';
+import { defineAction } from './define';
+
+const READERS = { operator: ['support', 'finance'] } as const;
+const SUPPORT = { operator: ['support'] } as const;
+
+export const adminCustomerActions = {
+  'Admin.CustomerSearch': defineAction({
+    summary: '【运营后台】按手机号（前缀）、用户ID或订单号查找客户（最多50条；空查询为最新注册）',
+    access: READERS,
+    cacheable: false,
+    input: z.object({ q: z.string().trim().max(64, '查询内容过长').default('') }),
+    async handler(ctx, input) {
+      return { list: await searchCustomers(ctx.db, input.q, 50) };
+    },
+  }),
+
+  'Admin.CustomerDetail': defineAction({
+    summary: '【运营后台】客户详情：状态与锁定、实名（脱敏）、套餐、订单、白名单、提取统计、邀请关系、状态变更记录',
+    access: READERS,
+    cacheable: false,
+    input: z.object({ userId: userIdSchema }),
+    async handler(ctx, input) {
+      const d = await customerDetail(ctx.db, input.userId, ctx.now);
+      if (!d.user) throw new AppError('customerNotFound');
+      const history = await searchAuditLog(ctx.db, { target: `user:${input.userId}`, limit: 20 });
+      return {
+        ...d,
+        user: d.user,
+        promoter: d.promoter ? { id: d.promoter.id, phone: maskPhone(d.promoter.phone) } : null,
+        identity: d.identity ?? null,
+        history,
+      };
+    },
+  }),
+
+  'Admin.SuspendCustomer': defineAction({
+    summary: '【运营后台·客服】停用客户（需原因）：立即退出所有登录，提取接口与代理认证立即拒绝',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    handler: async (ctx, input) =>
+      setCustomerSuspended(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), { ...input, suspended: true }),
+  }),
+
+  'Admin.RestoreCustomer': defineAction({
+    summary: '【运营后台·客服】恢复已停用的客户（需原因）',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    handler: async (ctx, input) =>
+      setCustomerSuspended(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), { ...input, suspended: false }),
+  }),
+
+  'Admin.UnlockCustomer': defineAction({
+    summary: '【运营后台·客服】解除客户的密码登录锁定（需原因）；响应 unlocked（无锁定时为 false，不记日志）',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    handler: async (ctx, input) => unlockCustomer(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+};

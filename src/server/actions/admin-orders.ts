@@ -1,0 +1,168 @@
+// Admin.Order* actions: find orders, see one with its payment attempts and refunds, preview a refund (the refund itself
+// is Order.RefundByOrderNo), ask WeChat Pay about an order now, export orders as CSV.
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { auditInsertStatement } from '../db/operators-audit';
+import { orderDetail, searchOrders } from '../db/operators-orders';
+import { listOrderPayments } from '../db/payments';
+import { auditActor } from '../domain/operators-audit';
+import { refundPreview, shanghaiMidnight } from '../domain/operators-console';
+import { reconcilePayment } from '../domain/payments';
+import { payProviderFor } from '../providers/pay';
+import { orderNoSchema } from './commerce-schemas';
+import { defineAction } from './define';
+
+const READERS = { operator: ['finance', 'support'] } as const;
+const FINANCE = { operator: ['finance'] } as const;
+const DAY_MS = 86_400_000;
+/** Most rows one CSV export carries (narrow the dates for more). */
+export const ORDER_EXPORT_MAX_ROWS = 5000;
+
+const ORDER_STATE_TEXT: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
+
+const csvCell = (v: unknown): string => {
+  const s = v === null || v === undefined ? '' : String(v);
+  // A leading = + - @ would be a formula in a spreadsheet: prefix it so the cell stays text.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+const dayRange = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '请选择开始日期')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '请选择结束日期')
+    .optional(),
+});
+
+/** "2026-11-22" (Asia/Shanghai) -> that day's midnight in epoch ms. */
+const shanghaiDayStart = (day: string): number => shanghaiMidnight(Date.parse(`${day}T12:00:00+08:00`));
+
+export const adminOrderActions = {
+  'Admin.OrderSearch': defineAction({
+    summary: '【运营后台】按订单号、手机号或用户ID查找订单，可按状态与下单日期（上海时间）筛选；按下单时间倒序分页',
+    access: READERS,
+    cacheable: false,
+    input: dayRange.extend({
+      q: z.string().trim().max(64, '查询内容过长').default(''),
+      state: z.number().int().min(0).max(4).default(0),
+      beforeCreatedAt: z.number().int().positive().optional(),
+    }),
+    async handler(ctx, input) {
+      const list = await searchOrders(ctx.db, {
+        q: input.q,
+        state: input.state,
+        limit: 50,
+        ...(input.from ? { from: shanghaiDayStart(input.from) } : {}),
+        ...(input.to ? { to: shanghaiDayStart(input.to) + DAY_MS } : {}),
+        ...(input.beforeCreatedAt ? { beforeCreatedAt: input.beforeCreatedAt } : {}),
+      });
+      return { list };
+    },
+  }),
+
+  'Admin.OrderDetail': defineAction({
+    summary: '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录',
+    access: READERS,
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    async handler(ctx, input) {
+      const d = await orderDetail(ctx.db, input.orderNo);
+      if (!d.order) throw new AppError('orderNotFound');
+      return { ...d, order: d.order };
+    },
+  }),
+
+  'Admin.RefundPreview': defineAction({
+    summary:
+      '【运营后台·财务】退款预览（不写入）：退款金额、将停用的套餐、将冲销的佣金，或不能退款的原因；确认后调用 Order.RefundByOrderNo',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    handler: async (ctx, input) => refundPreview(ctx.db, input.orderNo),
+  }),
+
+  'Admin.OrderAskProvider': defineAction({
+    summary: '【运营后台·财务】立即向微信支付查询该订单的未完成支付并按结果处理（补记已支付等）；响应每笔支付的结果',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({ orderNo: orderNoSchema }),
+    async handler(ctx, input) {
+      const payments = await listOrderPayments(ctx.db, input.orderNo);
+      if (payments.length === 0) throw new AppError('orderNotFound');
+      const pay = await payProviderFor(ctx.env, ctx.config);
+      const results: { outTradeNo: string; outcome: string }[] = [];
+      for (const p of payments) {
+        if (p.state !== 'pending' && p.state !== 'creating') continue;
+        results.push({ outTradeNo: p.outTradeNo, outcome: await reconcilePayment(ctx.db, pay, p.outTradeNo, ctx.now) });
+      }
+      // The outcome is the provider's, applied by the payment engine; the query itself is recorded.
+      await auditInsertStatement(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), {
+        action: 'Admin.OrderAskProvider',
+        target: `order:${input.orderNo}`,
+        after: results,
+      }).run();
+      return { results };
+    },
+  }),
+
+  'Admin.OrderExport': defineAction({
+    summary: `【运营后台·财务】导出订单 CSV（UTF-8 带 BOM；按下单日期与状态筛选；每次最多 ${ORDER_EXPORT_MAX_ROWS} 行）`,
+    access: FINANCE,
+    cacheable: false,
+    input: dayRange.extend({ state: z.number().int().min(0).max(4).default(0) }),
+    async handler(ctx, input) {
+      const rows = await searchOrders(ctx.db, {
+        q: '',
+        state: input.state,
+        limit: ORDER_EXPORT_MAX_ROWS,
+        ...(input.from ? { from: shanghaiDayStart(input.from) } : {}),
+        ...(input.to ? { to: shanghaiDayStart(input.to) + DAY_MS } : {}),
+      });
+      const header = [
+        '订单号',
+        '用户ID',
+        '手机号',
+        '商品',
+        '原价(分)',
+        '实付(分)',
+        '状态',
+        '下单时间',
+        '支付时间',
+        '退款时间',
+      ];
+      const iso = (ms: number | null) =>
+        ms ? new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
+      const lines = rows.map((r) =>
+        [
+          r.orderNo,
+          r.userId,
+          r.phone,
+          r.title,
+          r.listFen,
+          r.payFen,
+          ORDER_STATE_TEXT[r.state] ?? r.state,
+          iso(r.createdAt),
+          iso(r.paidAt),
+          iso(r.refundedAt),
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      await auditInsertStatement(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), {
+        action: 'Admin.OrderExport',
+        target: 'orders',
+        after: { rows: rows.length, ...input },
+      }).run();
+      return {
+        filename: `orders-${input.from ?? 'all'}-${input.to ?? 'now'}.csv`,
+        rows: rows.length,
+        truncated: rows.length === ORDER_EXPORT_MAX_ROWS,
+        csv: `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`,
+      };
+    },
+  }),
+};

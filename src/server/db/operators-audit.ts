@@ -1,0 +1,148 @@
+// Queries for the append-only audit log (migrations/0015; docs/decisions/102): one INSERT statement that callers put
+// in the same batch as the change it records, and the console's search.
+import type { OperatorRole } from '../../lib/operator-roles';
+
+export interface AuditActor {
+  operatorId: number | null;
+  operatorName: string;
+  role: OperatorRole | 'none';
+  ip: string;
+  now: number;
+}
+
+export interface AuditEntry {
+  /** The action name (e.g. Admin.SuspendCustomer) or event (Operator.Login). */
+  action: string;
+  /** What was changed, as kind:id (user:12, order:P2026..., operator:3). */
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+}
+
+/** An audit row to write in the same batch as a change (the db function adds its own condition). */
+export interface AuditWrite {
+  actor: AuditActor;
+  entry: AuditEntry;
+}
+
+export interface AuditRecord {
+  id: number;
+  operatorId: number | null;
+  operatorName: string;
+  role: string;
+  action: string;
+  target: string;
+  before: string;
+  after: string;
+  reason: string;
+  clientIp: string;
+  createdAt: number;
+}
+
+const MAX_SUMMARY = 1000;
+const summary = (v: unknown): string =>
+  v === undefined || v === null ? '' : (typeof v === 'string' ? v : JSON.stringify(v)).slice(0, MAX_SUMMARY);
+
+/**
+ * The INSERT of one audit row. With `onlyIf` (an SQL condition and its binds, plain `?` placeholders) the row is
+ * written only when the condition holds inside the batch, e.g. `changes() > 0` right after a conditional UPDATE.
+ */
+export function auditInsertStatement(
+  db: D1Database,
+  actor: AuditActor,
+  entry: AuditEntry,
+  onlyIf?: { sql: string; binds?: unknown[] },
+): D1PreparedStatement {
+  const values = [
+    actor.operatorId,
+    actor.operatorName.slice(0, 64),
+    actor.role,
+    entry.action,
+    (entry.target ?? '').slice(0, 128),
+    summary(entry.before),
+    summary(entry.after),
+    (entry.reason ?? '').slice(0, 500),
+    actor.ip.slice(0, 64),
+    actor.now,
+  ];
+  return db
+    .prepare(
+      `INSERT INTO audit_log (operator_id, operator_name, role, action, target, before_summary, after_summary, reason,
+         client_ip, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${onlyIf ? ` WHERE ${onlyIf.sql}` : ''}`,
+    )
+    .bind(...values, ...(onlyIf?.binds ?? []));
+}
+
+interface AuditRow {
+  id: number;
+  operator_id: number | null;
+  operator_name: string;
+  role: string;
+  action: string;
+  target: string;
+  before_summary: string;
+  after_summary: string;
+  reason: string;
+  client_ip: string;
+  created_at: number;
+}
+
+/** Newest audit rows matching the filters, older than `beforeId` when paging. */
+export async function searchAuditLog(
+  db: D1Database,
+  q: {
+    operator?: string;
+    action?: string;
+    target?: string;
+    from?: number;
+    to?: number;
+    beforeId?: number;
+    limit: number;
+  },
+): Promise<AuditRecord[]> {
+  const where: string[] = [];
+  const binds: unknown[] = [];
+  if (q.operator) {
+    where.push('operator_name = ?');
+    binds.push(q.operator);
+  }
+  if (q.action) {
+    where.push('action = ?');
+    binds.push(q.action);
+  }
+  if (q.target) {
+    where.push('target = ?');
+    binds.push(q.target);
+  }
+  if (q.from !== undefined) {
+    where.push('created_at >= ?');
+    binds.push(q.from);
+  }
+  if (q.to !== undefined) {
+    where.push('created_at < ?');
+    binds.push(q.to);
+  }
+  if (q.beforeId !== undefined) {
+    where.push('id < ?');
+    binds.push(q.beforeId);
+  }
+  const { results } = await db
+    .prepare(`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`)
+    .bind(...binds, q.limit)
+    .all<AuditRow>();
+  return results.map((r) => ({
+    id: r.id,
+    operatorId: r.operator_id,
+    operatorName: r.operator_name,
+    role: r.role,
+    action: r.action,
+    target: r.target,
+    before: r.before_summary,
+    after: r.after_summary,
+    reason: r.reason,
+    clientIp: r.client_ip,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,149 @@
+// Queries behind the console's customer screens: search, the detail view, and the suspend / restore / unlock
+// statements (run with their audit row by the caller).
+
+export interface CustomerRow {
+  id: number;
+  phone: string;
+  status: number;
+  isIdentityAuth: number;
+  companyAuthState: number;
+  createdAt: number;
+}
+
+const CUSTOMER_COLUMNS =
+  'u.id, u.phone, u.status, u.is_identity_auth AS isIdentityAuth, u.company_auth_state AS companyAuthState, u.created_at AS createdAt';
+
+/** Customers by id, phone (prefix of at least 3 digits) or one of their order numbers; newest first. */
+export async function searchCustomers(db: D1Database, q: string, limit: number): Promise<CustomerRow[]> {
+  const term = q.trim();
+  if (!term) {
+    const { results } = await db
+      .prepare(`SELECT ${CUSTOMER_COLUMNS} FROM users u ORDER BY u.id DESC LIMIT ?`)
+      .bind(limit)
+      .all<CustomerRow>();
+    return results;
+  }
+  const asId = /^\d{1,10}$/.test(term) ? Number(term) : -1;
+  const phonePrefix = /^\d{3,11}$/.test(term) ? `${term}%` : null;
+  const { results } = await db
+    .prepare(
+      `SELECT ${CUSTOMER_COLUMNS} FROM users u
+       WHERE u.id = ?1 OR (?2 IS NOT NULL AND u.phone LIKE ?2)
+          OR u.id = (SELECT user_id FROM orders WHERE order_no = ?3)
+       ORDER BY u.id DESC LIMIT ?4`,
+    )
+    .bind(asId, phonePrefix, term, limit)
+    .all<CustomerRow>();
+  return results;
+}
+
+export interface CustomerDetailRows {
+  user:
+    | (CustomerRow & { failedLogins: number; lockedUntil: number; sourceType: number; updatedAt: number })
+    | undefined;
+  identity: { nameMasked: string; idMasked: string; verifiedAt: number } | undefined;
+  packages: {
+    id: number;
+    productType: number;
+    name: string;
+    remainingCount: number;
+    dailyLimit: number;
+    state: number;
+    source: string;
+    expiresAt: number;
+  }[];
+  orders: { orderNo: string; title: string; payFen: number; state: number; createdAt: number; paidAt: number | null }[];
+  whiteList: { ip: string; enabled: number; remark: string }[];
+  extraction: { calls24h: number; ips24h: number; calls30d: number; ips30d: number };
+  promoter: { id: number; phone: string } | undefined;
+  invitees: number;
+}
+
+/** Everything the customer detail screen shows (the identity only masked). */
+export async function customerDetail(db: D1Database, userId: number, now: number): Promise<CustomerDetailRows> {
+  const [user, identity, packages, orders, whiteList, ext24, ext30, promoter, invitees] = await db.batch<
+    Record<string, unknown>
+  >([
+    db
+      .prepare(
+        `SELECT ${CUSTOMER_COLUMNS}, u.failed_logins AS failedLogins, u.locked_until AS lockedUntil,
+           u.source_type AS sourceType, u.updated_at AS updatedAt FROM users u WHERE u.id = ?`,
+      )
+      .bind(userId),
+    db
+      .prepare(
+        'SELECT name_masked AS nameMasked, id_masked AS idMasked, verified_at AS verifiedAt FROM user_identities WHERE user_id = ?',
+      )
+      .bind(userId),
+    db
+      .prepare(
+        `SELECT id, product_type AS productType, name, remaining_count AS remainingCount, daily_limit AS dailyLimit,
+           state, source, expires_at AS expiresAt FROM proxy_packages WHERE user_id = ? ORDER BY id DESC LIMIT 30`,
+      )
+      .bind(userId),
+    db
+      .prepare(
+        `SELECT order_no AS orderNo, title, pay_fen AS payFen, state, created_at AS createdAt, paid_at AS paidAt
+         FROM orders WHERE user_id = ? ORDER BY created_at DESC LIMIT 20`,
+      )
+      .bind(userId),
+    db.prepare('SELECT ip, enabled, remark FROM white_list WHERE user_id = ? ORDER BY id LIMIT 50').bind(userId),
+    db
+      .prepare(
+        'SELECT count(*) AS calls, sum(returned) AS ips FROM extract_logs WHERE user_id = ? AND created_at >= ? AND code = 0',
+      )
+      .bind(userId, now - 86_400_000),
+    db
+      .prepare(
+        'SELECT count(*) AS calls, sum(returned) AS ips FROM extract_logs WHERE user_id = ? AND created_at >= ? AND code = 0',
+      )
+      .bind(userId, now - 30 * 86_400_000),
+    db
+      .prepare('SELECT p.id, p.phone FROM invitations i JOIN users p ON p.id = i.promoter_id WHERE i.invitee_id = ?')
+      .bind(userId),
+    db.prepare('SELECT count(*) AS n FROM invitations WHERE promoter_id = ?').bind(userId),
+  ]);
+  const first = <T>(r: D1Result<Record<string, unknown>> | undefined) => r?.results[0] as T | undefined;
+  const all = <T>(r: D1Result<Record<string, unknown>> | undefined) => (r?.results ?? []) as T[];
+  const e24 = first<{ calls: number; ips: number | null }>(ext24);
+  const e30 = first<{ calls: number; ips: number | null }>(ext30);
+  return {
+    user: first(user),
+    identity: first(identity),
+    packages: all(packages),
+    orders: all(orders),
+    whiteList: all(whiteList),
+    extraction: {
+      calls24h: e24?.calls ?? 0,
+      ips24h: e24?.ips ?? 0,
+      calls30d: e30?.calls ?? 0,
+      ips30d: e30?.ips ?? 0,
+    },
+    promoter: first(promoter),
+    invitees: Number(first<{ n: number }>(invitees)?.n ?? 0),
+  };
+}
+
+/** The UPDATE that moves a customer from one status to another (1 active, 2 suspended), only from `from`. */
+export function setCustomerStatusStatement(
+  db: D1Database,
+  s: { userId: number; from: 1 | 2; to: 1 | 2; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status = ?')
+    .bind(s.to, s.now, s.userId, s.from);
+}
+
+/** The DELETE of a customer's sessions (a suspended customer is logged out everywhere). */
+export function deleteCustomerSessionsStatement(db: D1Database, userId: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId);
+}
+
+/** The UPDATE that lifts a password lock (only when one is set or failures were counted). */
+export function unlockCustomerStatement(db: D1Database, userId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      'UPDATE users SET failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ? AND (locked_until > 0 OR failed_logins > 0)',
+    )
+    .bind(now, userId);
+}

@@ -1,0 +1,106 @@
+// Queries behind the console's dashboard: revenue, orders, registrations, real-name rate, extraction, live packages,
+// pool and node health, the to-do counts and the last retention run. Every query is a range on an index.
+
+export interface WindowFigures {
+  revenueFen: number;
+  refundedFen: number;
+  paidOrders: number;
+  registrations: number;
+  extractions: number;
+  ipsHandedOut: number;
+}
+
+/** Figures for orders paid, refunds, registrations and extraction since a time. */
+export async function windowFigures(db: D1Database, since: number): Promise<WindowFigures> {
+  const [paid, refunded, regs, ext] = await db.batch<Record<string, number | null>>([
+    db
+      .prepare('SELECT count(*) AS n, sum(pay_fen) AS fen FROM orders WHERE state IN (2, 4) AND paid_at >= ?')
+      .bind(since),
+    db
+      .prepare(
+        "SELECT sum(amount_fen) AS fen FROM refunds WHERE status IN ('SUCCESS', 'PROCESSING', 'ABNORMAL') AND created_at >= ?",
+      )
+      .bind(since),
+    db.prepare('SELECT count(*) AS n FROM users WHERE created_at >= ?').bind(since),
+    db
+      .prepare('SELECT count(*) AS n, sum(returned) AS ips FROM extract_logs WHERE created_at >= ? AND code = 0')
+      .bind(since),
+  ]);
+  const row = (r: D1Result<Record<string, number | null>> | undefined) => r?.results[0] ?? {};
+  return {
+    revenueFen: row(paid).fen ?? 0,
+    refundedFen: row(refunded).fen ?? 0,
+    paidOrders: row(paid).n ?? 0,
+    registrations: row(regs).n ?? 0,
+    extractions: row(ext).n ?? 0,
+    ipsHandedOut: row(ext).ips ?? 0,
+  };
+}
+
+export interface StandingFigures {
+  customers: number;
+  verifiedCustomers: number;
+  livePackages: { productType: number; n: number }[];
+  pool: { pool: number; healthy: number; total: number }[];
+  nodes: { id: number; name: string; status: number; lastSeenAt: number; ips: number }[];
+  todo: { companyReviews: number; withdrawals: number; refundNeeded: number; pendingAtProvider: number };
+  lastRetention: { startedAt: number; finishedAt: number | null; rowsRemoved: number; retentionDays: number } | null;
+}
+
+/** The state of the business now (counts that do not depend on a window). */
+export async function standingFigures(db: D1Database, now: number): Promise<StandingFigures> {
+  const [customers, verified, live, pool, nodes, reviews, withdrawals, refunds, pending, retention] = await db.batch<
+    Record<string, number | string | null>
+  >([
+    db.prepare('SELECT count(*) AS n FROM users'),
+    db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
+    db
+      .prepare(
+        'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
+      )
+      .bind(now),
+    db
+      .prepare(
+        'SELECT pool, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total FROM proxy_ips GROUP BY pool ORDER BY pool',
+      )
+      .bind(now),
+    db.prepare(
+      `SELECT n.id, n.name, n.status, n.last_seen_at AS lastSeenAt, (SELECT count(*) FROM proxy_ips i WHERE i.node_id = n.id) AS ips
+       FROM proxy_nodes n ORDER BY n.id LIMIT 50`,
+    ),
+    db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
+    db.prepare('SELECT count(*) AS n FROM withdrawals WHERE state IN (1, 2)'),
+    db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
+    db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
+    db.prepare(
+      'SELECT started_at AS startedAt, finished_at AS finishedAt, rows_removed AS rowsRemoved, retention_days AS retentionDays FROM retention_runs ORDER BY id DESC LIMIT 1',
+    ),
+  ]);
+  const n = (r: D1Result<Record<string, number | string | null>> | undefined) => Number(r?.results[0]?.n ?? 0);
+  const last = retention?.results[0];
+  return {
+    customers: n(customers),
+    verifiedCustomers: n(verified),
+    livePackages: (live?.results ?? []) as StandingFigures['livePackages'],
+    pool: (pool?.results ?? []).map((r) => ({
+      pool: Number(r.pool),
+      healthy: Number(r.healthy ?? 0),
+      total: Number(r.total ?? 0),
+    })),
+    nodes: (nodes?.results ?? []) as StandingFigures['nodes'],
+    todo: {
+      companyReviews: n(reviews),
+      withdrawals: n(withdrawals),
+      refundNeeded: n(refunds),
+      pendingAtProvider: n(pending),
+    },
+    lastRetention: last
+      ? {
+          startedAt: Number(last.startedAt),
+          finishedAt: last.finishedAt === null ? null : Number(last.finishedAt),
+          rowsRemoved: Number(last.rowsRemoved),
+          retentionDays: Number(last.retentionDays),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,159 @@
+// Queries behind the console's order screens: search, detail with payment attempts and refunds, and the CSV export.
+
+export interface ConsoleOrderRow {
+  orderNo: string;
+  userId: number;
+  phone: string;
+  kind: number;
+  productType: number;
+  title: string;
+  listFen: number;
+  payFen: number;
+  state: number;
+  createdAt: number;
+  paidAt: number | null;
+  refundedAt: number | null;
+}
+
+const ORDER_COLUMNS = `o.order_no AS orderNo, o.user_id AS userId, u.phone, o.kind, o.product_type AS productType,
+  o.title, o.list_fen AS listFen, o.pay_fen AS payFen, o.state, o.created_at AS createdAt, o.paid_at AS paidAt,
+  o.refunded_at AS refundedAt`;
+
+export interface OrderQuery {
+  /** Order number, customer phone or customer id. */
+  q: string;
+  /** 0 = any. */
+  state: number;
+  from?: number;
+  to?: number;
+  beforeCreatedAt?: number;
+  limit: number;
+}
+
+/** Orders matching a query, newest first. */
+export async function searchOrders(db: D1Database, query: OrderQuery): Promise<ConsoleOrderRow[]> {
+  const where: string[] = [];
+  const binds: unknown[] = [];
+  const term = query.q.trim();
+  if (term) {
+    if (/^1\d{10}$/.test(term)) {
+      where.push('o.user_id = (SELECT id FROM users WHERE phone = ?)');
+      binds.push(term);
+    } else if (/^\d{1,10}$/.test(term)) {
+      where.push('o.user_id = ?');
+      binds.push(Number(term));
+    } else {
+      where.push('o.order_no = ?');
+      binds.push(term);
+    }
+  }
+  if (query.state) {
+    where.push('o.state = ?');
+    binds.push(query.state);
+  }
+  if (query.from !== undefined) {
+    where.push('o.created_at >= ?');
+    binds.push(query.from);
+  }
+  if (query.to !== undefined) {
+    where.push('o.created_at < ?');
+    binds.push(query.to);
+  }
+  if (query.beforeCreatedAt !== undefined) {
+    where.push('o.created_at < ?');
+    binds.push(query.beforeCreatedAt);
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT ${ORDER_COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at DESC LIMIT ?`,
+    )
+    .bind(...binds, query.limit)
+    .all<ConsoleOrderRow>();
+  return results;
+}
+
+export interface ConsoleOrderDetail {
+  order:
+    | (ConsoleOrderRow & {
+        discountFen: number;
+        creditFen: number;
+        couponFen: number;
+        transactionId: string | null;
+        outRefundNo: string | null;
+      })
+    | undefined;
+  payments: {
+    outTradeNo: string;
+    provider: string;
+    amountFen: number;
+    state: string;
+    transactionId: string | null;
+    refundNeeded: number;
+    note: string;
+    createdAt: number;
+    paidAt: number | null;
+  }[];
+  refunds: {
+    outRefundNo: string;
+    amountFen: number;
+    status: string;
+    reason: string;
+    note: string;
+    operatorId: number;
+    createdAt: number;
+  }[];
+}
+
+/** One order with its payment attempts and refunds. */
+export async function orderDetail(db: D1Database, orderNo: string): Promise<ConsoleOrderDetail> {
+  const [order, payments, refunds] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT ${ORDER_COLUMNS}, o.discount_fen AS discountFen, o.credit_fen AS creditFen, o.coupon_fen AS couponFen,
+           o.transaction_id AS transactionId, o.out_refund_no AS outRefundNo
+         FROM orders o JOIN users u ON u.id = o.user_id WHERE o.order_no = ?`,
+      )
+      .bind(orderNo),
+    db
+      .prepare(
+        `SELECT out_trade_no AS outTradeNo, provider, amount_fen AS amountFen, state, transaction_id AS transactionId,
+           refund_needed AS refundNeeded, note, created_at AS createdAt, paid_at AS paidAt
+         FROM payments WHERE order_no = ? ORDER BY created_at`,
+      )
+      .bind(orderNo),
+    db
+      .prepare(
+        `SELECT out_refund_no AS outRefundNo, amount_fen AS amountFen, status, reason, note, operator_id AS operatorId,
+           created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
+      )
+      .bind(orderNo),
+  ]);
+  return {
+    order: order?.results[0] as ConsoleOrderDetail['order'],
+    payments: (payments?.results ?? []) as ConsoleOrderDetail['payments'],
+    refunds: (refunds?.results ?? []) as ConsoleOrderDetail['refunds'],
+  };
+}
+
+/** What a refund of an order would take back: the packages it created that are still live and its commission. */
+export async function refundEffects(
+  db: D1Database,
+  orderNo: string,
+): Promise<{
+  packages: { id: number; name: string; state: number }[];
+  commission: { amountFen: number; state: number } | null;
+}> {
+  const [packages, commission] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        "SELECT id, name, state FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (1, 2, 3)",
+      )
+      .bind(orderNo),
+    db.prepare('SELECT amount_fen AS amountFen, state FROM commission_entries WHERE order_no = ?').bind(orderNo),
+  ]);
+  return {
+    packages: (packages?.results ?? []) as { id: number; name: string; state: number }[],
+    commission: (commission?.results[0] as { amountFen: number; state: number } | undefined) ?? null,
+  };
+}

@@ -1,0 +1,54 @@
+// The retention purge's queries (docs/decisions/102): rows older than the cutoff go in small batches (one short
+// statement each, so D1 is never held for long), and each run is recorded for the dashboard.
+
+/** Tables the purge trims, with the time column that dates a row and the extra condition a row must meet. */
+export const RETENTION_TABLES = [
+  { table: 'extract_logs', column: 'created_at', extra: '' },
+  // An assignment is history only once its lease has ended too.
+  { table: 'ip_assignments', column: 'assigned_at', extra: ' AND expires_at < ?1' },
+  { table: 'node_usage_reports', column: 'period_start', extra: '' },
+  { table: 'sms_codes', column: 'created_at', extra: '' },
+  { table: 'sms_outbox', column: 'created_at', extra: '' },
+  { table: 'login_attempts', column: 'created_at', extra: '' },
+] as const;
+
+export type RetentionTable = (typeof RETENTION_TABLES)[number]['table'];
+
+/** Delete up to `limit` of the oldest rows of a table dated before the cutoff; returns how many went. */
+export async function purgeBatch(
+  db: D1Database,
+  t: (typeof RETENTION_TABLES)[number],
+  cutoff: number,
+  limit: number,
+): Promise<number> {
+  const res = await db
+    .prepare(
+      `DELETE FROM ${t.table} WHERE id IN (SELECT id FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2)`,
+    )
+    .bind(cutoff, limit)
+    .run();
+  return res.meta.changes;
+}
+
+/** Record the start of a run; returns its id. */
+export async function startRetentionRun(db: D1Database, now: number, retentionDays: number): Promise<number> {
+  const row = await db
+    .prepare('INSERT INTO retention_runs (started_at, retention_days) VALUES (?, ?) RETURNING id')
+    .bind(now, retentionDays)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** Record the end of a run with the rows removed per table. */
+export async function finishRetentionRun(
+  db: D1Database,
+  id: number,
+  finishedAt: number,
+  removed: Record<string, number>,
+): Promise<void> {
+  const total = Object.values(removed).reduce((a, b) => a + b, 0);
+  await db
+    .prepare('UPDATE retention_runs SET finished_at = ?, rows_removed = ?, detail = ? WHERE id = ?')
+    .bind(finishedAt, total, JSON.stringify(removed), id)
+    .run();
+}

@@ -1,0 +1,267 @@
+// Queries for operator accounts and operator sessions (migrations/0015). Only the SHA-256 of a session token is stored.
+import type { OperatorRole } from '../../lib/operator-roles';
+
+export interface OperatorRecord {
+  id: number;
+  username: string;
+  displayName: string;
+  role: OperatorRole;
+  status: 1 | 2;
+  passwordHash: string;
+  totpSecretEnc: string | null;
+  totpLastStep: number;
+  failedLogins: number;
+  lockedUntil: number;
+  lastLoginAt: number | null;
+  createdAt: number;
+}
+
+interface OperatorRow {
+  id: number;
+  username: string;
+  display_name: string;
+  role: OperatorRole;
+  status: 1 | 2;
+  password_hash: string;
+  totp_secret_enc: string | null;
+  totp_last_step: number;
+  failed_logins: number;
+  locked_until: number;
+  last_login_at: number | null;
+  created_at: number;
+}
+
+const mapOperator = (r: OperatorRow): OperatorRecord => ({
+  id: r.id,
+  username: r.username,
+  displayName: r.display_name,
+  role: r.role,
+  status: r.status,
+  passwordHash: r.password_hash,
+  totpSecretEnc: r.totp_secret_enc,
+  totpLastStep: r.totp_last_step,
+  failedLogins: r.failed_logins,
+  lockedUntil: r.locked_until,
+  lastLoginAt: r.last_login_at,
+  createdAt: r.created_at,
+});
+
+/** An operator by login name (case-insensitive), or null. */
+export async function findOperatorByUsername(db: D1Database, username: string): Promise<OperatorRecord | null> {
+  const row = await db.prepare('SELECT * FROM operators WHERE username = ?').bind(username).first<OperatorRow>();
+  return row ? mapOperator(row) : null;
+}
+
+/** An operator by id, or null. */
+export async function findOperatorById(db: D1Database, id: number): Promise<OperatorRecord | null> {
+  const row = await db.prepare('SELECT * FROM operators WHERE id = ?').bind(id).first<OperatorRow>();
+  return row ? mapOperator(row) : null;
+}
+
+/** Every operator, admins first. */
+export async function listOperators(db: D1Database): Promise<OperatorRecord[]> {
+  const { results } = await db.prepare("SELECT * FROM operators ORDER BY role != 'admin', id").all<OperatorRow>();
+  return results.map(mapOperator);
+}
+
+/** The INSERT of a new operator (no second factor yet: it is enrolled at the first login). */
+export function insertOperatorStatement(
+  db: D1Database,
+  o: { username: string; displayName: string; role: OperatorRole; passwordHash: string; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO operators (username, display_name, role, password_hash, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?5 WHERE NOT EXISTS (SELECT 1 FROM operators WHERE username = ?1)`,
+    )
+    .bind(o.username, o.displayName, o.role, o.passwordHash, o.now);
+}
+
+/**
+ * Count a login attempt (a password or a second-factor code) against the operator before checking it, locking the
+ * account on the maxFailures-th failure; the same statement as customers' reservePasswordAttempt. Returns the
+ * failure count including this attempt, or null while the account is locked.
+ */
+export async function reserveOperatorAttempt(
+  db: D1Database,
+  operatorId: number,
+  maxFailures: number,
+  lockUntil: number,
+  now: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `UPDATE operators SET
+         failed_logins = CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END,
+         locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END) >= ?1 THEN ?2 ELSE 0 END,
+         updated_at = ?3
+       WHERE id = ?4 AND locked_until <= ?3
+       RETURNING failed_logins`,
+    )
+    .bind(maxFailures, lockUntil, now, operatorId)
+    .first<{ failed_logins: number }>();
+  return row ? row.failed_logins : null;
+}
+
+/** Clear the failure count after a correct password (the code still has to follow). */
+export async function resetOperatorFailures(db: D1Database, operatorId: number, now: number): Promise<void> {
+  await db
+    .prepare('UPDATE operators SET failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ?')
+    .bind(now, operatorId)
+    .run();
+}
+
+/**
+ * Accept a TOTP step: only a step newer than the last accepted one (a code is never used twice), storing the
+ * secret when the login enrols it (only while none is enrolled). Clears the failure count. Null when refused.
+ */
+export function acceptTotpStepStatement(
+  db: D1Database,
+  a: { operatorId: number; step: number; enrolSecretEnc: string | null; now: number },
+): D1PreparedStatement {
+  return a.enrolSecretEnc
+    ? db
+        .prepare(
+          `UPDATE operators SET totp_secret_enc = ?1, totp_last_step = ?2, failed_logins = 0, locked_until = 0,
+             last_login_at = ?3, updated_at = ?3
+           WHERE id = ?4 AND totp_secret_enc IS NULL AND status = 1`,
+        )
+        .bind(a.enrolSecretEnc, a.step, a.now, a.operatorId)
+    : db
+        .prepare(
+          `UPDATE operators SET totp_last_step = ?1, failed_logins = 0, locked_until = 0, last_login_at = ?2, updated_at = ?2
+           WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = 1`,
+        )
+        .bind(a.step, a.now, a.operatorId);
+}
+
+/** Change an operator's role or status (the last active admin is kept by a trigger). */
+export function updateOperatorStatement(
+  db: D1Database,
+  u: { id: number; role: OperatorRole; status: 1 | 2; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE operators SET role = ?, status = ?, updated_at = ? WHERE id = ?')
+    .bind(u.role, u.status, u.now, u.id);
+}
+
+/** Reset an operator's password and second factor (they enrol again at the next login). */
+export function resetOperatorCredentialsStatement(
+  db: D1Database,
+  r: { id: number; passwordHash: string; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE operators SET password_hash = ?, totp_secret_enc = NULL, totp_last_step = 0, failed_logins = 0,
+         locked_until = 0, updated_at = ? WHERE id = ?`,
+    )
+    .bind(r.passwordHash, r.now, r.id);
+}
+
+// ---- sessions ----
+
+export interface OperatorSessionRecord {
+  id: number;
+  operatorId: number;
+  stage: 'totp' | 'active';
+  enrolSecretEnc: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+interface OperatorSessionRow {
+  id: number;
+  operator_id: number;
+  stage: 'totp' | 'active';
+  enrol_secret_enc: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** Insert a session at the second-factor stage. */
+export async function insertOperatorSession(
+  db: D1Database,
+  s: { tokenHash: string; operatorId: number; now: number; expiresAt: number; ip: string; userAgent: string },
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO operator_sessions (token_hash, operator_id, stage, created_at, last_seen_at, expires_at, ip, user_agent)
+       VALUES (?, ?, 'totp', ?, ?, ?, ?, ?)`,
+    )
+    .bind(s.tokenHash, s.operatorId, s.now, s.now, s.expiresAt, s.ip, s.userAgent.slice(0, 256))
+    .run();
+}
+
+/** The session for a token hash, or null. */
+export async function findOperatorSession(db: D1Database, tokenHash: string): Promise<OperatorSessionRecord | null> {
+  const r = await db
+    .prepare('SELECT * FROM operator_sessions WHERE token_hash = ?')
+    .bind(tokenHash)
+    .first<OperatorSessionRow>();
+  return r
+    ? {
+        id: r.id,
+        operatorId: r.operator_id,
+        stage: r.stage,
+        enrolSecretEnc: r.enrol_secret_enc,
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        expiresAt: r.expires_at,
+      }
+    : null;
+}
+
+/** Remember the secret offered to a session that is enrolling (replaced if enrolment is restarted). */
+export async function setSessionEnrolSecret(db: D1Database, sessionId: number, sealed: string): Promise<void> {
+  await db
+    .prepare("UPDATE operator_sessions SET enrol_secret_enc = ? WHERE id = ? AND stage = 'totp'")
+    .bind(sealed, sessionId)
+    .run();
+}
+
+/** Promote a second-factor session to an active one under a new token (the pending token stops working). */
+export function activateOperatorSessionStatement(
+  db: D1Database,
+  a: {
+    sessionId: number;
+    tokenHash: string;
+    now: number;
+    expiresAt: number;
+    /** Only when the operator's newest accepted step is this one (set by acceptTotpStepStatement in the batch). */
+    onlyIfStep: { operatorId: number; step: number };
+  },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE operator_sessions SET stage = 'active', token_hash = ?1, enrol_secret_enc = NULL, last_seen_at = ?2,
+         expires_at = ?3 WHERE id = ?4 AND stage = 'totp'
+         AND EXISTS (SELECT 1 FROM operators WHERE id = ?5 AND totp_last_step = ?6 AND last_login_at = ?2)`,
+    )
+    .bind(a.tokenHash, a.now, a.expiresAt, a.sessionId, a.onlyIfStep.operatorId, a.onlyIfStep.step);
+}
+
+/** Mark a session seen now (idle timeout). */
+export async function touchOperatorSession(db: D1Database, id: number, now: number): Promise<void> {
+  await db.prepare('UPDATE operator_sessions SET last_seen_at = ? WHERE id = ?').bind(now, id).run();
+}
+
+/** End one session. */
+export async function deleteOperatorSession(db: D1Database, id: number): Promise<void> {
+  await db.prepare('DELETE FROM operator_sessions WHERE id = ?').bind(id).run();
+}
+
+/** The DELETE of every session of an operator (disabled, demoted or reset). */
+export function deleteOperatorSessionsStatement(db: D1Database, operatorId: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM operator_sessions WHERE operator_id = ?').bind(operatorId);
+}
+
+/** Delete sessions past their absolute expiry or idle for longer than idleMs; returns how many went. */
+export async function purgeExpiredOperatorSessions(db: D1Database, now: number, idleMs: number): Promise<number> {
+  const res = await db
+    .prepare('DELETE FROM operator_sessions WHERE expires_at <= ? OR last_seen_at <= ?')
+    .bind(now, now - idleMs)
+    .run();
+  return res.meta.changes;
+}

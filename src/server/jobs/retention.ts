@@ -1,0 +1,40 @@
+// Daily: the retention purge. Extraction logs, IP assignments, node usage reports, SMS codes and outbox, and login
+// attempts older than RETENTION_DAYS (never below 180, the legal minimum for access logs; default 180) are deleted in
+// batches of BATCH rows, at most MAX_BATCHES per table per run, so no statement holds D1 for long and a large backlog
+// is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
+import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/operators-retention';
+import type { Bindings } from '../env';
+import type { Job } from './index';
+
+export const MIN_RETENTION_DAYS = 180;
+const BATCH = 500;
+const MAX_BATCHES = 40;
+
+/** The retention in days from RETENTION_DAYS: an integer, never below 180 (invalid or lower values mean 180). */
+export function retentionDays(env: Bindings): number {
+  const n = Number(env.RETENTION_DAYS);
+  return Number.isInteger(n) && n > MIN_RETENTION_DAYS ? n : MIN_RETENTION_DAYS;
+}
+
+/** Purge what the retention allows; returns the rows removed per table. */
+export async function purgeRetained(db: D1Database, days: number, now: number): Promise<Record<string, number>> {
+  const cutoff = now - Math.max(days, MIN_RETENTION_DAYS) * 86_400_000;
+  const runId = await startRetentionRun(db, now, Math.max(days, MIN_RETENTION_DAYS));
+  const removed: Record<string, number> = {};
+  for (const t of RETENTION_TABLES) {
+    let total = 0;
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const n = await purgeBatch(db, t, cutoff, BATCH);
+      total += n;
+      if (n < BATCH) break;
+    }
+    removed[t.table] = total;
+  }
+  await finishRetentionRun(db, runId, Date.now(), removed);
+  return removed;
+}
+
+export const retentionJob: Job = {
+  name: 'retention-purge',
+  run: (env, now) => purgeRetained(env.DB, retentionDays(env), now),
+};

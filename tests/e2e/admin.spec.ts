@@ -1,0 +1,169 @@
+// Operator console journeys: the first admin is created by the bootstrap command, logs in with a password and binds a
+// TOTP authenticator, creates a finance operator; finance logs in the same way, finds a paid order, previews and
+// executes a refund with a reason; support-level suspension ends a customer's session; the audit log shows each step.
+import { execFileSync } from 'node:child_process';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { codeFor, freshPhone, hydrated } from './helpers';
+
+const STATE =
+  process.env.E2E_STATE_DIR ?? (process.env.E2E_BASE_URL ? '' : `.tmp/e2e-state-${process.env.E2E_PORT ?? 8788}`);
+const PASSWORD = 'journey-password-1234';
+
+const code = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+/** Log in at /admin/login; the first login shows the secret to bind, which the "authenticator" (otpauth) reads. */
+async function consoleLogin(page: Page, username: string, password = PASSWORD): Promise<string> {
+  await page.goto('/admin/login');
+  await hydrated(page);
+  await page.getByLabel('账号').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '下一步' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByRole('img', { name: '动态验证码绑定二维码' })).toBeVisible();
+  await page.getByRole('textbox', { name: '动态验证码' }).fill(code(secret));
+  await page.getByRole('button', { name: '绑定并登录' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return secret;
+}
+
+async function api<T>(req: APIRequestContext, A: string, P: unknown = {}): Promise<T> {
+  const res = await req.post('/api', { data: { A, P }, headers: { 'content-type': 'application/json' } });
+  const body = (await res.json()) as { P?: T; E?: string };
+  if (body.E !== undefined || body.P === undefined) throw new Error(`${A}: ${body.E}`);
+  return body.P;
+}
+
+/** The demo customer (real-name verified) buys a package and pays it in the WeChat Pay simulator. */
+async function paidOrder(req: APIRequestContext): Promise<string> {
+  await api(req, 'User.Login', { phone: '13800138000', password: 'demo1234' });
+  const order = await api<{ orderNo: string; codeUrl: string }>(req, 'PayOrder.BuyProxy', {
+    mealId: 101_010,
+    units: 1,
+  });
+  const outTradeNo = new URL(order.codeUrl, 'http://x').searchParams.get('out_trade_no') ?? '';
+  const paid = await req.post('/dev/wechatpay/pay', { form: { out_trade_no: outTradeNo } });
+  expect(await paid.text()).toContain('商户应答 HTTP 204');
+  return order.orderNo;
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  return context.newPage();
+}
+
+test('the first admin is bootstrapped, binds TOTP, creates finance; finance refunds an order; the audit log shows each step', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
+  test.setTimeout(180_000);
+  const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
+  const adminName = `boot_${tag}`;
+  // The documented bootstrap: no SQL by hand.
+  const out = execFileSync(
+    process.execPath,
+    [
+      'scripts/admin-create.mjs',
+      `--username=${adminName}`,
+      '--name=首位管理员',
+      `--password=${PASSWORD}`,
+      `--persist-to=${STATE}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(out).toContain(`operator "${adminName}" (admin) created.`);
+
+  // Public pages never link the console, and the console is not indexed.
+  await page.goto('/');
+  expect(await page.locator('a[href^="/admin"]').count()).toBe(0);
+  const guarded = await page.request.get('/admin/orders', { maxRedirects: 0 });
+  expect(guarded.status()).toBe(302);
+  expect(guarded.headers().location).toBe('/admin/login');
+
+  await consoleLogin(page, adminName);
+  await expect(page.getByTestId('admin-whoami')).toContainText('首位管理员（管理员）');
+  await expect(page.getByTestId('dash-todo')).toBeVisible();
+  await page.screenshot({ path: `.tmp/shots/admin-dashboard-${testInfo.project.name}.png`, fullPage: true });
+  const head = await page.request.get('/admin');
+  expect(head.headers()['x-robots-tag']).toBe('noindex, nofollow');
+
+  // The admin creates a finance operator.
+  const financeName = `fin_${tag}`;
+  await page.getByRole('navigation', { name: '运营后台' }).getByRole('link', { name: '运营账号' }).click();
+  await hydrated(page);
+  const create = page.getByTestId('operator-create');
+  await create.getByLabel('账号').fill(financeName);
+  await create.getByLabel('姓名').fill('李财务');
+  await create.getByLabel('角色').selectOption('finance');
+  await create.getByLabel('初始密码').fill(PASSWORD);
+  await create.getByRole('button', { name: '新建账号' }).click();
+  await expect(page.getByTestId('operator-list')).toContainText(`@${financeName}`);
+  await page.screenshot({ path: `.tmp/shots/admin-operators-${testInfo.project.name}.png`, fullPage: true });
+
+  // A paid order to refund.
+  const customer = await playwright.request.newContext(baseURL ? { baseURL } : {});
+  const orderNo = await paidOrder(customer);
+
+  // Finance logs in (binding TOTP), finds the order, previews and executes the refund.
+  const finance = await newPage(browser, baseURL);
+  await consoleLogin(finance, financeName);
+  await expect(finance.getByRole('link', { name: '运营账号' })).toHaveCount(0); // not a finance screen
+  await finance.goto(`/admin/orders?q=${orderNo}`);
+  await hydrated(finance);
+  await finance.getByTestId('order-table').getByRole('link', { name: '详情' }).click();
+  await expect(finance.getByTestId('order-state')).toHaveText('已支付');
+  await hydrated(finance);
+  await finance.getByRole('button', { name: '退款' }).click();
+  const preview = finance.getByTestId('refund-preview');
+  await expect(preview).toContainText('全额退款 ¥40.38');
+  await finance.screenshot({ path: `.tmp/shots/admin-refund-${testInfo.project.name}.png`, fullPage: true });
+  await preview.getByLabel(/退款原因/).fill('客户申请退款');
+  await finance.getByRole('button', { name: '确认退款' }).click();
+  await expect(finance.getByTestId('order-state')).toHaveText('已退款');
+  await expect(finance.getByTestId('order-refunds')).toContainText('SUCCESS');
+  // Finance may not read the audit log.
+  expect((await finance.request.post('/api', { data: { A: 'Admin.AuditSearch', P: {} } })).status()).toBe(403);
+
+  // A customer suspended from the console is logged out at once.
+  const phone = freshPhone();
+  const suspended = await playwright.request.newContext(baseURL ? { baseURL } : {});
+  await api(suspended, 'User.GetCode', { phone });
+  const probe = await newPage(browser, baseURL);
+  await api(suspended, 'User.LoginRegister', { phone, code: await codeFor(probe, phone) });
+  const { id: userId } = await api<{ id: number }>(suspended, 'User.GetMineInfo');
+  await page.goto(`/admin/customers/${userId}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: '停用账号' }).click();
+  await page.getByLabel('原因（记入操作日志）').fill('测试停用');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('customer-status')).toHaveText('已停用');
+  await expect(page.getByRole('link', { name: '客户', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: `.tmp/shots/admin-customer-${testInfo.project.name}.png`, fullPage: true });
+  expect((await suspended.post('/api', { data: { A: 'User.GetMineInfo', P: {} } })).status()).toBe(401);
+
+  // The audit log shows each step.
+  await page.goto(`/admin/audit?operator=${financeName}`);
+  await expect(page.getByTestId('audit-table')).toContainText('Order.RefundByOrderNo');
+  await expect(page.getByTestId('audit-table')).toContainText('客户申请退款');
+  await expect(page.getByTestId('audit-table')).toContainText('Operator.Login');
+  await page.goto(`/admin/audit?operator=${adminName}`);
+  for (const action of ['Operator.Login', 'Admin.OperatorCreate', 'Admin.SuspendCustomer']) {
+    await expect(page.getByTestId('audit-table')).toContainText(action);
+  }
+  await page.screenshot({ path: `.tmp/shots/admin-audit-${testInfo.project.name}.png`, fullPage: true });
+
+  // The review queues open for the admin (admin passes every role) and are empty here.
+  await page.goto('/admin/reviews');
+  await expect(page.getByRole('heading', { name: '企业认证审核' })).toBeVisible();
+  await page.goto('/admin/withdrawals');
+  await expect(page.getByRole('navigation', { name: '提现状态' })).toBeVisible();
+  await page.screenshot({ path: `.tmp/shots/admin-withdrawals-${testInfo.project.name}.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 1440,
+  );
+});

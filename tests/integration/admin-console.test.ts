@@ -1,0 +1,283 @@
+// The console's writes and what they change: audited writes are one batch (a failed change leaves no audit row and a
+// failed audit row leaves no change), customer suspension stops /extract at once, unlock, the last admin, the
+// dashboard's figures, the refund preview and the CSV export.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { auditInsertStatement } from '../../src/server/db/operators-audit';
+import { setCustomerStatusStatement } from '../../src/server/db/operators-customers';
+import { auditedWrite } from '../../src/server/domain/operators-audit';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
+import { operatorLogin } from '../helpers/operators';
+
+beforeEach(resetDb);
+
+const audit = (operatorId: number) =>
+  env.DB.prepare('SELECT * FROM audit_log WHERE operator_id = ? ORDER BY id')
+    .bind(operatorId)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
+const userStatus = (id: number) =>
+  env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(id).first<number>('status');
+
+describe('audited writes', { timeout: 30_000 }, () => {
+  it('write the change and its audit row together, or neither', async () => {
+    const u = await makeUser();
+    const actor = {
+      operatorId: 999_001,
+      operatorName: 't',
+      role: 'support' as const,
+      ip: '198.51.100.9',
+      now: Date.now(),
+    };
+    // A failing audit row (role outside the CHECK) takes the change down with it.
+    await expect(
+      auditedWrite(env.DB, { ...actor, role: 'nobody' as never }, { action: 'X' }, [
+        setCustomerStatusStatement(env.DB, { userId: u.id, from: 1, to: 2, now: actor.now }),
+      ]),
+    ).rejects.toThrow();
+    expect(await userStatus(u.id)).toBe(1);
+    expect(await audit(999_001)).toEqual([]);
+    // A failing change (a NOT NULL violation) leaves no audit row.
+    await expect(
+      auditedWrite(env.DB, actor, { action: 'X' }, [
+        env.DB.prepare('UPDATE users SET phone = NULL WHERE id = ?').bind(u.id),
+      ]),
+    ).rejects.toThrow();
+    expect(await audit(999_001)).toEqual([]);
+    // A conditional change that matches nothing records nothing when the write requires a change.
+    const none = await auditedWrite(
+      env.DB,
+      actor,
+      { action: 'X' },
+      [setCustomerStatusStatement(env.DB, { userId: u.id, from: 2, to: 1, now: actor.now })],
+      { requireChange: true },
+    );
+    expect(none.changed).toBe(0);
+    expect(await audit(999_001)).toEqual([]);
+    // And a real one writes both.
+    const done = await auditedWrite(
+      env.DB,
+      actor,
+      { action: 'Admin.SuspendCustomer', target: `user:${u.id}`, reason: '测试' },
+      [setCustomerStatusStatement(env.DB, { userId: u.id, from: 1, to: 2, now: actor.now })],
+      { requireChange: true },
+    );
+    expect(done.changed).toBe(1);
+    expect(await userStatus(u.id)).toBe(2);
+    expect(await audit(999_001)).toEqual([
+      expect.objectContaining({ action: 'Admin.SuspendCustomer', reason: '测试' }),
+    ]);
+  });
+
+  it('keeps the audit log append-only', async () => {
+    await auditInsertStatement(
+      env.DB,
+      { operatorId: 999_002, operatorName: 't', role: 'admin', ip: '1', now: 1 },
+      { action: 'X' },
+    ).run();
+    await expect(
+      env.DB.prepare('UPDATE audit_log SET reason = ? WHERE operator_id = 999002').bind('x').run(),
+    ).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare('DELETE FROM audit_log WHERE operator_id = 999002').run()).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
+
+describe('customers', { timeout: 30_000 }, () => {
+  it('suspending a customer refuses their extraction at once and logs them out; restoring brings both back', async () => {
+    const support = await operatorLogin('support');
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 50 });
+    await allowIp(u.id, '192.0.2.50');
+    await addPool([{ ip: '203.0.113.1' }, { ip: '203.0.113.2' }]);
+    expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
+
+    expect(
+      (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: ' ' }, { cookie: support.cookie })).body.E,
+    ).toBe('请填写操作原因（2-200个字）');
+    expect(await userStatus(u.id)).toBe(1);
+    const res = await callApi(
+      'Admin.SuspendCustomer',
+      { userId: u.id, reason: '涉嫌滥用' },
+      { cookie: support.cookie },
+    );
+    expect(res.body.P).toEqual({ status: 2 });
+    const refused = await extractCall({ key: u.key, num: 1 });
+    expect(refused.status).not.toBe(200);
+    // Suspending twice is refused and not recorded twice.
+    expect(
+      (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: '重复' }, { cookie: support.cookie })).body.E,
+    ).toBe('用户状态已变化，请刷新后重试');
+    const rows = await audit(support.id);
+    expect(rows.filter((r) => r.action === 'Admin.SuspendCustomer')).toEqual([
+      expect.objectContaining({ target: `user:${u.id}`, reason: '涉嫌滥用', role: 'support' }),
+    ]);
+    // The detail shows the history.
+    const detail = await callApi<{ user: { status: number }; history: { action: string }[] }>(
+      'Admin.CustomerDetail',
+      { userId: u.id },
+      { cookie: support.cookie },
+    );
+    expect(detail.body.P?.user.status).toBe(2);
+    expect(detail.body.P?.history.map((h) => h.action)).toEqual(['Admin.SuspendCustomer']);
+
+    expect(
+      (await callApi('Admin.RestoreCustomer', { userId: u.id, reason: '核实无误' }, { cookie: support.cookie })).body.P,
+    ).toEqual({
+      status: 1,
+    });
+    expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
+  });
+
+  it("ends a suspended customer's sessions", async () => {
+    const support = await operatorLogin('support');
+    const cookie = await loginBySms('13900000081');
+    const id = await env.DB.prepare("SELECT id FROM users WHERE phone = '13900000081'").first<number>('id');
+    expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(200);
+    await callApi('Admin.SuspendCustomer', { userId: id, reason: '账号被盗' }, { cookie: support.cookie });
+    expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(id).first('n')).toBe(0);
+  });
+
+  it('finds customers by phone prefix, id and order number, and unlocks a password lock', async () => {
+    const support = await operatorLogin('support');
+    const u = await makeUser();
+    const byPhone = await callApi<{ list: { id: number }[] }>(
+      'Admin.CustomerSearch',
+      { q: u.phone.slice(0, 7) },
+      { cookie: support.cookie },
+    );
+    expect(byPhone.body.P?.list.map((r) => r.id)).toContain(u.id);
+    const byId = await callApi<{ list: { id: number }[] }>(
+      'Admin.CustomerSearch',
+      { q: String(u.id) },
+      { cookie: support.cookie },
+    );
+    expect(byId.body.P?.list.map((r) => r.id)).toContain(u.id);
+
+    await env.DB.prepare('UPDATE users SET failed_logins = 5, locked_until = ? WHERE id = ?')
+      .bind(Date.now() + 600_000, u.id)
+      .run();
+    expect(
+      (await callApi('Admin.UnlockCustomer', { userId: u.id, reason: '本人来电' }, { cookie: support.cookie })).body.P,
+    ).toEqual({
+      unlocked: true,
+    });
+    expect(await env.DB.prepare('SELECT locked_until FROM users WHERE id = ?').bind(u.id).first('locked_until')).toBe(
+      0,
+    );
+    // Nothing locked: nothing changes and nothing is recorded.
+    expect(
+      (await callApi('Admin.UnlockCustomer', { userId: u.id, reason: '本人来电' }, { cookie: support.cookie })).body.P,
+    ).toEqual({
+      unlocked: false,
+    });
+    expect((await audit(support.id)).filter((r) => r.action === 'Admin.UnlockCustomer')).toHaveLength(1);
+  });
+});
+
+describe('operators', { timeout: 30_000 }, () => {
+  it('never disables or demotes the last admin, and records changes with before and after', async () => {
+    const admin = await operatorLogin('admin');
+    const res = await callApi(
+      'Admin.OperatorUpdate',
+      { id: admin.id, role: 'finance', status: 1, reason: '调岗测试' },
+      { cookie: admin.cookie },
+    );
+    expect(res.body.E).toBe('不能停用或降级最后一个管理员');
+    expect(
+      (
+        await callApi(
+          'Admin.OperatorUpdate',
+          { id: admin.id, role: 'admin', status: 2, reason: '停用测试' },
+          { cookie: admin.cookie },
+        )
+      ).body.E,
+    ).toBe('不能停用或降级最后一个管理员');
+    expect((await audit(admin.id)).map((r) => r.action)).toEqual(['Operator.Login']);
+
+    const created = await callApi<{ id: number }>(
+      'Admin.OperatorCreate',
+      { username: 'fin_li', displayName: '李财务', role: 'finance', password: 'short' },
+      { cookie: admin.cookie },
+    );
+    expect(created.body.E).toBe('密码至少12位');
+    const ok = await callApi<{ id: number }>(
+      'Admin.OperatorCreate',
+      { username: 'fin_li', displayName: '李财务', role: 'finance', password: 'a-long-password-1' },
+      { cookie: admin.cookie },
+    );
+    const id = ok.body.P?.id as number;
+    expect(id).toBeGreaterThan(0);
+    expect(
+      (
+        await callApi(
+          'Admin.OperatorCreate',
+          { username: 'FIN_LI', displayName: 'x', role: 'ops', password: 'a-long-password-1' },
+          { cookie: admin.cookie },
+        )
+      ).body.E,
+    ).toBe('该账号名已被使用');
+    await callApi('Admin.OperatorUpdate', { id, role: 'admin', status: 1, reason: '晋升' }, { cookie: admin.cookie });
+    // With a second admin, the first may step down.
+    expect(
+      (
+        await callApi(
+          'Admin.OperatorUpdate',
+          { id: admin.id, role: 'support', status: 1, reason: '调岗' },
+          { cookie: admin.cookie },
+        )
+      ).body.P,
+    ).toMatchObject({
+      role: 'support',
+    });
+    const rows = await audit(admin.id);
+    expect(rows.map((r) => r.action)).toEqual([
+      'Operator.Login',
+      'Admin.OperatorCreate',
+      'Admin.OperatorUpdate',
+      'Admin.OperatorUpdate',
+    ]);
+    expect(rows[3]).toMatchObject({
+      before_summary: '{"role":"admin","status":1}',
+      after_summary: '{"role":"support","status":1}',
+    });
+    // Demoting ended the demoted admin's own session.
+    expect((await callApi('Admin.OperatorList', {}, { cookie: admin.cookie })).status).toBe(401);
+  });
+});
+
+describe('dashboard and audit search', { timeout: 30_000 }, () => {
+  it('counts registrations and extraction, lists the to-do, and finds audit rows', async () => {
+    const admin = await operatorLogin('admin');
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 50 });
+    await allowIp(u.id, '192.0.2.50');
+    await addPool([{ ip: '203.0.113.1' }, { ip: '203.0.113.2' }, { ip: '203.0.113.3' }]);
+    await extractCall({ key: u.key, num: 2 });
+    const d = await callApi<{
+      today: { registrations: number; extractions: number; ipsHandedOut: number };
+      customers: number;
+      verifiedCustomers: number;
+      livePackages: { productType: number; n: number }[];
+      todo: Record<string, number>;
+    }>('Admin.Dashboard', {}, { cookie: admin.cookie });
+    expect(d.body.P?.today).toMatchObject({ registrations: 1, extractions: 1, ipsHandedOut: 2 });
+    expect(d.body.P).toMatchObject({ customers: 1, verifiedCustomers: 1, livePackages: [{ productType: 10, n: 1 }] });
+    expect(d.body.P?.todo).toEqual({ companyReviews: 0, withdrawals: 0, refundNeeded: 0, pendingAtProvider: 0 });
+
+    await callApi('Admin.SuspendCustomer', { userId: u.id, reason: '测试检索' }, { cookie: admin.cookie });
+    const found = await callApi<{ list: { action: string; operatorName: string }[] }>(
+      'Admin.AuditSearch',
+      { target: `user:${u.id}` },
+      { cookie: admin.cookie },
+    );
+    expect(found.body.P?.list).toEqual([
+      expect.objectContaining({ action: 'Admin.SuspendCustomer', operatorName: admin.username }),
+    ]);
+    const support = await operatorLogin('support');
+    expect((await callApi('Admin.AuditSearch', {}, { cookie: support.cookie })).status).toBe(403);
+  });
+});

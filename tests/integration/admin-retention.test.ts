@@ -1,0 +1,67 @@
+// The retention purge: rows older than the retention (never below 180 days) go, in batches, newer rows and live
+// leases stay, and each run is recorded and shown on the dashboard.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { purgeRetained, retentionDays } from '../../src/server/jobs/retention';
+import { callApi } from '../helpers/api';
+import { resetAll, scalar } from '../helpers/delivery';
+import { operatorLogin } from '../helpers/operators';
+
+beforeEach(resetAll);
+
+const DAY = 86_400_000;
+
+async function logs(n: number, at: number) {
+  const stmts = Array.from({ length: n }, () =>
+    env.DB.prepare(
+      "INSERT INTO extract_logs (user_id, client_ip, requested, returned, code, created_at) VALUES (1, '192.0.2.1', 1, 1, 0, ?)",
+    ).bind(at),
+  );
+  for (let i = 0; i < stmts.length; i += 100) await env.DB.batch(stmts.slice(i, i + 100));
+}
+
+async function assignment(assignedAt: number, expiresAt: number) {
+  await env.DB.prepare(
+    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day, assigned_at, expires_at)
+     VALUES (1, 1, 1, 10, '203.0.113.9', 8000, 'http', 'x', '电信', '2026-01-01', ?, ?)`,
+  )
+    .bind(assignedAt, expiresAt)
+    .run();
+}
+
+describe('retention purge', { timeout: 30_000 }, () => {
+  it('never keeps less than 180 days', () => {
+    expect(retentionDays({ RETENTION_DAYS: '30' } as never)).toBe(180);
+    expect(retentionDays({ RETENTION_DAYS: 'x' } as never)).toBe(180);
+    expect(retentionDays({} as never)).toBe(180);
+    expect(retentionDays({ RETENTION_DAYS: '365' } as never)).toBe(365);
+  });
+
+  it('deletes old rows in batches, keeps recent ones and live leases, and records the run', async () => {
+    const now = Date.now();
+    await logs(1_150, now - 181 * DAY); // more than two batches
+    await logs(3, now - 179 * DAY);
+    await assignment(now - 200 * DAY, now - 199 * DAY); // history
+    await assignment(now - 200 * DAY, now + DAY); // a long lease still running
+    await env.DB.prepare("INSERT INTO login_attempts (client_ip, created_at) VALUES ('192.0.2.1', ?), ('192.0.2.1', ?)")
+      .bind(now - 181 * DAY, now)
+      .run();
+
+    const removed = await purgeRetained(env.DB, 30, now); // asks for 30 days: 180 are kept all the same
+    expect(removed).toMatchObject({ extract_logs: 1_150, ip_assignments: 1, login_attempts: 1 });
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs')).toBe(3);
+    expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(1);
+    expect(await scalar('SELECT count(*) AS n FROM login_attempts')).toBe(1);
+    const run = await env.DB.prepare('SELECT * FROM retention_runs ORDER BY id DESC').first<Record<string, unknown>>();
+    expect(run).toMatchObject({ retention_days: 180, rows_removed: 1_152 });
+    expect(run?.finished_at).toBeGreaterThanOrEqual(now);
+
+    const admin = await operatorLogin('admin');
+    const d = await callApi<{ lastRetention: { rowsRemoved: number; retentionDays: number } }>(
+      'Admin.Dashboard',
+      {},
+      { cookie: admin.cookie },
+    );
+    expect(d.body.P?.lastRetention).toMatchObject({ rowsRemoved: 1_152, retentionDays: 180 });
+  });
+});
