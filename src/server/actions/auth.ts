@@ -1,6 +1,7 @@
 // Auth.* and Company.* actions: personal face verification, company licence applications and their operator review.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { identityLabel } from '../../lib/identity';
 import {
   companyNameSchema,
   creditCodeSchema,
@@ -60,7 +61,9 @@ export const authActions = {
         certifyId: input.certifyId,
         now: ctx.now,
       });
-      return { passed: r.passed, name: r.nameMasked, idNumber: r.idMasked, identityLabel: '个人已认证' };
+      // The account's label after this verification: a company-certified account stays 企业已认证.
+      const label = identityLabel({ isIdentityAuth: true, companyAuthState: ctx.user.companyAuthState });
+      return { passed: r.passed, name: r.nameMasked, idNumber: r.idMasked, identityLabel: label };
     },
   }),
 

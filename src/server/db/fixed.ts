@@ -46,17 +46,19 @@ const map = (r: Row): FixedAllocation => ({
 /** A page of the user's allocations (live ones when liveAt is set), newest first. */
 export async function listFixedAllocations(
   db: D1Database,
-  r: { userId: number; liveAt: number | null; offset: number; limit: number },
+  r: { userId: number; liveAt: number | null; ip?: string | null; offset: number; limit: number },
 ): Promise<{ total: number; list: FixedAllocation[] }> {
-  const where = 'user_id = ?1 AND (?2 = 0 OR (released_at = 0 AND expires_at > ?2))';
+  // ip: an exact address filter ('' = all), like the long-lived static list's.
+  const where = `user_id = ?1 AND (?2 = 0 OR (released_at = 0 AND expires_at > ?2)) AND (?3 = '' OR ip = ?3)`;
+  const binds = [r.userId, r.liveAt ?? 0, r.ip ?? ''];
   const [count, rows] = await db.batch<Record<string, unknown>>([
-    db.prepare(`SELECT count(*) AS n FROM fixed_allocations WHERE ${where}`).bind(r.userId, r.liveAt ?? 0),
+    db.prepare(`SELECT count(*) AS n FROM fixed_allocations WHERE ${where}`).bind(...binds),
     db
       .prepare(
         `SELECT id, package_id, ip, port, province, city, carrier, remark, allocated_at, expires_at, released_at
-         FROM fixed_allocations WHERE ${where} ORDER BY allocated_at DESC, id DESC LIMIT ?3 OFFSET ?4`,
+         FROM fixed_allocations WHERE ${where} ORDER BY allocated_at DESC, id DESC LIMIT ?4 OFFSET ?5`,
       )
-      .bind(r.userId, r.liveAt ?? 0, r.limit, r.offset),
+      .bind(...binds, r.limit, r.offset),
   ]);
   return {
     total: (count?.results[0]?.n as number) ?? 0,
