@@ -111,6 +111,7 @@ export const messages = {
   phoneTaken: '该手机号已注册其他账号',
   phoneOldNotVerified: '请先验证原手机号',
   passwordWrong: '当前密码错误',
+  passwordLocked: '当前密码错误次数过多，已临时锁定15分钟，请稍后再试或使用短信验证码修改',
   passwordSame: '新密码不能与当前密码相同',
   passwordVerifyRequired: '请输入当前密码或短信验证码',
   noticeNotFound: '公告不存在',
