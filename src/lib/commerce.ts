@@ -65,3 +65,11 @@ export function packageName(p: {
     ? `${label} · 按量 ${p.count}个 · ${dur}`
     : `${label} · 按时 ${p.dailyLimit}个/天 · ${dur}`;
 }
+
+/**
+ * The billing method a buy form starts on: 1 (按量计费, the spec's default) whenever the product sells it, whatever
+ * order the catalogue lists its meals in; otherwise the one it sells.
+ */
+export function defaultBillingMethod(meals: { billingMethod: number }[]): number {
+  return meals.some((m) => m.billingMethod === 1) ? 1 : (meals[0]?.billingMethod ?? 1);
+}

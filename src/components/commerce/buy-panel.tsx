@@ -5,7 +5,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-browser';
-import { BILLING_LABEL, couponFace, durationLabel, periodLabel } from '../../lib/commerce';
+import { BILLING_LABEL, couponFace, defaultBillingMethod, durationLabel, periodLabel } from '../../lib/commerce';
 import { formatFen } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { payingOrderAtom } from '../../state/commerce';
@@ -37,7 +37,7 @@ interface Receivable {
 export function BuyPanel({ data, user }: { data: CatalogueView; user: { verified: boolean } | null }) {
   const dedicated = data.type === 30 || data.type === 50;
   const meals = data.meals;
-  const [billing, setBilling] = useState<number>(meals[0]?.billingMethod ?? 1);
+  const [billing, setBilling] = useState<number>(defaultBillingMethod(meals));
   const [overseas, setOverseas] = useState(false);
   const [minutes, setMinutes] = useState<number>(data.ipTimes[0]?.minutes ?? 0);
   const pool = meals.filter(
