@@ -139,6 +139,9 @@ export const messages = {
   refundRejected: '微信支付拒绝退款，订单仍为已支付',
   refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
   refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
+  // Order page filters (issue 13)
+  billOrderNoInvalid: '订单号格式不正确：以D开头，共31位',
+  billDateRangeInvalid: '开始日期不能晚于结束日期',
 } as const;
 
 export type MessageCode = keyof typeof messages;
