@@ -3,8 +3,8 @@
 // reveal which phones are registered.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/domain/crypto';
 import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
+import { hashPassword } from '../../src/server/domain/crypto';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, makePackage } from '../helpers/delivery';

@@ -4,8 +4,8 @@ import { AppError } from '../../lib/errors';
 import { changePhoneWithGrant, grantPhoneChange, hasPhoneChangeGrant, isPhoneRegistered } from '../db/account-settings';
 import { deleteUserSessions } from '../db/sessions';
 import { reservePasswordAttempt, setPasswordHash, type UserRecord } from '../db/users';
-import { LOCK_MS, MAX_PASSWORD_FAILURES } from './accounts';
 import type { SmsProvider } from '../providers/sms/types';
+import { LOCK_MS, MAX_PASSWORD_FAILURES } from './accounts';
 import { hashPassword, verifyPassword } from './crypto';
 import { sendVerificationCode, verifyCode } from './sms';
 

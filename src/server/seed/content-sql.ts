@@ -2,8 +2,9 @@
 // content/help.ts), friend links, the home notice, marketing images, settings and region coverage. Re-running the
 // seed refreshes these rows in place (operator edits to seeded ids are overwritten; new ids are untouched). HTML is
 // stored sanitised (docs/decisions/096).
-import { helpArticles, helpCategories, newsArticles } from './content/help';
+
 import { storedHtml } from '../domain/html-sanitizer';
+import { helpArticles, helpCategories, newsArticles } from './content/help';
 import { regionSeeds } from './content/regions';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
