@@ -92,3 +92,11 @@ export function packageRemainingText(p: {
   if (p.usedToday === undefined) return `每日 ${n(p.dailyLimit)}个`;
   return `今日剩余 ${n(Math.max(0, p.dailyLimit - p.usedToday))} / 每日 ${n(p.dailyLimit)}个`;
 }
+
+/**
+ * The billing method a buy form starts on: 1 (按量计费, the spec's default) whenever the product sells it, whatever
+ * order the catalogue lists its meals in; otherwise the one it sells.
+ */
+export function defaultBillingMethod(meals: { billingMethod: number }[]): number {
+  return meals.some((m) => m.billingMethod === 1) ? 1 : (meals[0]?.billingMethod ?? 1);
+}

@@ -111,6 +111,7 @@ export const messages = {
   phoneTaken: '该手机号已注册其他账号',
   phoneOldNotVerified: '请先验证原手机号',
   passwordWrong: '当前密码错误',
+  passwordLocked: '当前密码错误次数过多，已临时锁定15分钟，请稍后再试或使用短信验证码修改',
   passwordSame: '新密码不能与当前密码相同',
   passwordVerifyRequired: '请输入当前密码或短信验证码',
   noticeNotFound: '公告不存在',
@@ -170,6 +171,9 @@ export const messages = {
   operatorNotFound: '运营账号不存在',
   customerNotFound: '用户不存在',
   customerStateChanged: '用户状态已变化，请刷新后重试',
+  // Order page filters (issue 13)
+  billOrderNoInvalid: '订单号格式不正确：以D开头，共31位',
+  billDateRangeInvalid: '开始日期不能晚于结束日期',
 } as const;
 
 export type MessageCode = keyof typeof messages;

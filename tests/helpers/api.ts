@@ -95,9 +95,12 @@ export async function resetDb(): Promise<void> {
     // The audit log is append-only (a trigger refuses DELETE): its rows stay, and tests select theirs by operator id.
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'audit_log') ORDER BY rowid DESC",
   ).all<{ name: string }>();
+  // FTS5 keeps its index in shadow tables (<name>_data, _idx, ...): empty the virtual table itself, never those.
+  const virtual = results.filter((r) => r.name.endsWith('_fts')).map((r) => r.name);
+  const tables = results.filter((r) => !virtual.some((v) => r.name.startsWith(`${v}_`)));
   // Foreign keys are checked at commit, when every table is empty, so the deletion order does not matter.
   await env.DB.batch([
     env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
-    ...results.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
+    ...tables.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
   ]);
 }

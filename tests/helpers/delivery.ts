@@ -169,8 +169,11 @@ export async function resetAll(): Promise<void> {
   const { results } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'audit_log')",
   ).all<{ name: string }>();
+  // FTS5 shadow tables (<name>_fts_data, ...) are the index itself: empty the virtual table, never those.
+  const virtual = results.filter((r) => r.name.endsWith('_fts')).map((r) => r.name);
+  const tables = results.filter((r) => !virtual.some((v) => r.name.startsWith(`${v}_`)));
   await env.DB.batch([
     env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
-    ...results.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
+    ...tables.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
   ]);
 }

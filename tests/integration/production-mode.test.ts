@@ -96,3 +96,45 @@ describe('production mode', () => {
     expect(res.headers.getSetCookie().every((c) => c.includes('Secure'))).toBe(true);
   });
 });
+
+describe('production security headers (docs/decisions/097)', () => {
+  const PAGE = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js">
+<script type="application/ld+json">{"@type":"WebSite"}</script></head><body><div id="root">x</div>
+<script>import("/assets/index.js")</script><script>(self.__FLIGHT_DATA||=[]).push("0:[]")</script>
+<script type="module" src="/assets/b.js"></script></body></html>`;
+  const pages = createEdgeApp((c) => c.html(PAGE));
+
+  it('sends HSTS and a nonce-based script-src, with the nonce on every executable script of the page', async () => {
+    const res = await pages.request('/help', {}, prodEnv);
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'nonce-([A-Za-z0-9+/=]{24})' 'strict-dynamic'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    const html = await res.text();
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script type="application/ld+json">',
+      `<script nonce="${nonce}">`,
+      `<script nonce="${nonce}">`,
+      `<script type="module" src="/assets/b.js" nonce="${nonce}">`,
+    ]);
+    expect(html).toContain(`<link rel="modulepreload" href="/assets/a.js" nonce="${nonce}">`);
+    // A fresh nonce per response.
+    const again = (await pages.request('/help', {}, prodEnv)).headers.get('content-security-policy');
+    expect(again).not.toBe(csp);
+  });
+
+  it('lets nothing run from non-HTML responses and keeps HSTS out of development', async () => {
+    const api = await app.request(
+      '/api',
+      { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } },
+      prodEnv,
+    );
+    expect(api.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const dev = await pages.request('/help', {}, { ...prodEnv, APP_ENV: 'development' });
+    expect(dev.headers.get('strict-transport-security')).toBeNull();
+    expect(dev.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+  });
+});

@@ -91,11 +91,11 @@ describe('HelpRenovation (help centre reads)', () => {
     expect(byUrl.body.P?.article.id).toBe(105);
     expect((await callApi('HelpRenovation.GetArticleById', { id: 99999 })).body.E).toBe('文章不存在或已下线');
 
-    await env.DB.prepare(
-      'UPDATE articles SET body_html = \'<p>x</p><script>alert(1)</script><a href="javascript:x">y</a>\' WHERE id = 101',
-    ).run();
-    const dirty = await callApi<{ article: { content: string } }>('HelpRenovation.GetArticleById', { id: 101 });
-    expect(dirty.body.P?.article.content).toBe('<p>x</p><a>y</a>');
+    // Bodies are sanitised when written (docs/decisions/096) and served as stored: a read does not run the sanitiser
+    // (which would drop this class attribute).
+    await env.DB.prepare('UPDATE articles SET body_html = \'<p class="lead">x</p>\' WHERE id = 101').run();
+    const stored = await callApi<{ article: { content: string } }>('HelpRenovation.GetArticleById', { id: 101 });
+    expect(stored.body.P?.article.content).toBe('<p class="lead">x</p>');
   });
 
   it('answers hot, all-titles, first-article, buy-show and type lookups', async () => {
@@ -133,11 +133,13 @@ describe('shell content', () => {
     expect(r.body.P?.list.some((l) => l.noFollow)).toBe(true);
   });
 
-  it('serves the current home notice, sanitised, and none outside its window', async () => {
-    await env.DB.prepare("UPDATE home_notices SET content_html = content_html || '<script>x()</script>'").run();
+  it('serves the current home notice as stored, and none outside its window', async () => {
     const r = await callApi<{ notice: { title: string; content: string } | null }>('Notice.getShowHomeNotice', {});
     expect(r.body.P?.notice?.title).toBe('关于加强实名认证与合规使用的公告');
-    expect(r.body.P?.notice?.content).not.toContain('<script');
+    const stored = await env.DB.prepare('SELECT content_html AS h FROM home_notices WHERE id = 1').first<{
+      h: string;
+    }>();
+    expect(r.body.P?.notice?.content).toBe(stored?.h);
     await env.DB.prepare('UPDATE home_notices SET ends_at = 1').run();
     expect((await callApi('Notice.getShowHomeNotice', {})).body.P).toEqual({ notice: null });
   });

@@ -4,13 +4,14 @@
 // real-name verification (every detour carries `selectionHref()` as its redirect).
 import { useEffect, useState } from 'react';
 import type { InitialSelection } from '../../lib/buy-selection';
+import { defaultBillingMethod } from '../../lib/commerce';
 import type { CatalogueView } from './types';
 
 export function useBuySelection(data: CatalogueView, initial: InitialSelection = {}) {
   const dedicated = data.type === 30 || data.type === 50;
   const meals = data.meals;
   const start = meals.find((m) => m.id === initial.mealId);
-  const [billing, setBilling] = useState<number>(start?.billingMethod ?? meals[0]?.billingMethod ?? 1);
+  const [billing, setBilling] = useState<number>(start?.billingMethod ?? defaultBillingMethod(meals));
   const [overseas, setOverseas] = useState(start?.isOverseas ?? false);
   const [minutes, setMinutes] = useState<number>(start?.ipDurationMinutes ?? data.ipTimes[0]?.minutes ?? 0);
   const pool = meals.filter(

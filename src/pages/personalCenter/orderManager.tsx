@@ -1,7 +1,9 @@
 // /personalCenter/orderManager: the user's bills with filters (GET form, works without JavaScript) and pages.
 import { Breadcrumb } from '../../components/breadcrumb';
+import { BillFilters } from '../../components/commerce/bill-filters';
 import { type BillRow, BillTable } from '../../components/commerce/bill-table';
-import { ORDER_KIND_LABEL, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
+import { billDateFilter, normalizeOrderNo } from '../../lib/bill-filters';
+import { PRODUCT_TYPES } from '../../lib/commerce';
 import { serverApi } from '../../server/api-server';
 
 const PAGE_SIZE = 10;
@@ -25,11 +27,13 @@ export default async function OrderManagerPage({ query }: { query: string }) {
     ? Number(p.get('productType'))
     : 0;
   const page = Math.max(1, num(p.get('page'), 10_000));
+  const dates = billDateFilter(p.get('from'), p.get('to'));
+  const orderNo = normalizeOrderNo(p.get('orderNo'));
   const api = await serverApi();
   const [bills, unpaid] = await Promise.all([
     api.call<{ total: number; list: BillRow[] }>(
       'Order.GetBillList',
-      { state, kind, productType, page, pageSize: PAGE_SIZE },
+      { state, kind, productType, orderNo, from: dates.from, to: dates.to, page, pageSize: PAGE_SIZE },
       { silent: true },
     ),
     api.call<{ count: number }>('Order.GetPayNoCount', {}, { silent: true }),
@@ -42,6 +46,9 @@ export default async function OrderManagerPage({ query }: { query: string }) {
       state: String(state),
       kind: String(kind),
       productType: String(productType),
+      from: dates.fromDay,
+      to: dates.toDay,
+      orderNo,
       page: '1',
     });
     for (const [k, v] of Object.entries(o)) q.set(k, String(v));
@@ -70,34 +77,7 @@ export default async function OrderManagerPage({ query }: { query: string }) {
             </a>
           ))}
         </nav>
-        <form method="get" className="mt-4 flex flex-wrap items-end gap-3 text-sm">
-          <input type="hidden" name="state" value={state} />
-          <label className="flex flex-col gap-1">
-            <span className="text-xs text-slate-500">订单类型</span>
-            <select name="kind" defaultValue={kind} className="input py-2">
-              <option value={0}>全部类型</option>
-              {Object.entries(ORDER_KIND_LABEL).map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-xs text-slate-500">产品</span>
-            <select name="productType" defaultValue={productType} className="input py-2">
-              <option value={0}>全部产品</option>
-              {PRODUCT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {PRODUCT_LABEL[t]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-primary">
-            筛选
-          </button>
-        </form>
+        <BillFilters values={{ state, kind, productType, fromDay: dates.fromDay, toDay: dates.toDay, orderNo }} />
       </div>
       <BillTable rows={data.list} />
       {pages > 1 && (

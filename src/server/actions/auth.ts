@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { safeRedirect } from '../../lib/safe-redirect';
+import { identityLabel } from '../../lib/identity';
 import {
   companyNameSchema,
   creditCodeSchema,
@@ -69,7 +70,9 @@ export const authActions = {
         certifyId: input.certifyId,
         now: ctx.now,
       });
-      return { passed: r.passed, name: r.nameMasked, idNumber: r.idMasked, identityLabel: '个人已认证' };
+      // The account's label after this verification: a company-certified account stays 企业已认证.
+      const label = identityLabel({ isIdentityAuth: true, companyAuthState: ctx.user.companyAuthState });
+      return { passed: r.passed, name: r.nameMasked, idNumber: r.idMasked, identityLabel: label };
     },
   }),
 

@@ -16,8 +16,18 @@ import {
   listTitlesOfKind,
   searchArticles,
 } from '../db/help';
-import { articlePath, categoryPath, normalizeKeyword, pageWindow, visibleCategories } from '../domain/help';
-import { htmlToText, sanitizeHtml } from '../domain/html-sanitizer';
+import {
+  articlePath,
+  categoryPath,
+  highlightWords,
+  MARK_OPEN,
+  markedToHtml,
+  normalizeKeyword,
+  pageWindow,
+  searchTerms,
+  visibleCategories,
+} from '../domain/help';
+import { htmlToText } from '../domain/html-sanitizer';
 import { defineAction } from './define';
 
 const pageSchema = z.coerce.number().int('页码必须是整数').min(1, '页码从1开始').max(1000, '页码过大').default(1);
@@ -61,7 +71,8 @@ const articleDto = (a: Article, category: HelpCategory | null) => ({
   ...titleDto(a),
   kind: a.kind,
   keywords: a.keywords,
-  content: sanitizeHtml(a.bodyHtml),
+  // Stored sanitised at write time (docs/decisions/096): served as stored.
+  content: a.bodyHtml,
   description: a.summary || htmlToText(a.bodyHtml).slice(0, 120),
   category: category
     ? { id: category.id, type: category.name, url: category.url, path: categoryPath(category.url) }
@@ -122,7 +133,8 @@ export const helpActions = {
   }),
 
   'HelpRenovation.GetArticleBykw': defineAction({
-    summary: '按关键词搜索帮助文章（标题、摘要、关键词、正文；标题命中优先）',
+    summary:
+      '按关键词搜索帮助文章（全文索引：标题、摘要、关键词、正文的任意3字以上片段；1–2字的词只匹配标题；按相关度排序，titleHtml/snippetHtml 为已转义并以 <mark> 标出命中的HTML）',
     access: 'public',
     cacheable: true,
     input: z.object({
@@ -134,8 +146,19 @@ export const helpActions = {
       const keyword = normalizeKeyword(input.keyword);
       if (!keyword) throw new AppError('keywordRequired');
       const { limit, offset } = pageWindow(input.page, input.pageSize);
-      const { list, total } = await searchArticles(ctx.db, keyword, limit, offset);
-      return { keyword, list: list.map(titleDto), total, page: input.page, pageSize: limit };
+      const words = searchTerms(keyword);
+      const { list, total } = await searchArticles(ctx.db, words, limit, offset);
+      return {
+        keyword,
+        list: list.map((t) => ({
+          ...titleDto(t),
+          titleHtml: t.titleMarked ? markedToHtml(t.titleMarked) : highlightWords(t.title, words.short),
+          snippetHtml: t.snippetMarked.includes(MARK_OPEN) ? markedToHtml(t.snippetMarked) : '',
+        })),
+        total,
+        page: input.page,
+        pageSize: limit,
+      };
     },
   }),
 

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { countUnreadNotices, listUserNotices, markAllNoticesRead, markNoticeRead } from '../db/notices';
-import { sanitizeHtml } from '../domain/html-sanitizer';
 import { defineAction } from './define';
 
 export const noticeActions = {
@@ -18,7 +17,7 @@ export const noticeActions = {
         list: list.map((n) => ({
           id: n.id,
           title: n.title,
-          content: sanitizeHtml(n.contentHtml),
+          content: n.contentHtml, // stored sanitised (docs/decisions/096)
           publishedAt: n.publishedAt,
           isRead: n.isRead,
         })),

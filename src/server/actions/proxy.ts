@@ -126,6 +126,7 @@ export const proxyActions = {
         const { total, list } = await listFixedAllocations(ctx.db, {
           userId: ctx.user.id,
           liveAt: ctx.now,
+          ip: input.ip || null,
           offset,
           limit: input.pageSize,
         });

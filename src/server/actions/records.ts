@@ -14,6 +14,13 @@ const HOUR = 3_600_000;
 const rangeSchema = z.enum(['24h', '7d', '30d'], { error: '时间范围须为24h、7d或30d' }).default('7d');
 const rangeMs = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY } as const;
 
+/** Where a chart range starts: 24 whole hours back for 24h, else Asia/Shanghai midnight N-1 days before today. */
+function chartStart(range: keyof typeof rangeMs, now: number): number {
+  return range === '24h'
+    ? Math.floor(now / HOUR) * HOUR - 23 * HOUR
+    : Date.parse(`${shanghaiDay(now - rangeMs[range] + DAY)}T00:00:00+08:00`);
+}
+
 export const recordActions = {
   'ProxyRPC.GetList': defineAction({
     summary: '提取记录（每次调用提取接口一条，含结果代码），最近6个月',
@@ -39,10 +46,7 @@ export const recordActions = {
     input: z.object({ range: rangeSchema }),
     async handler(ctx, input) {
       const bucket = input.range === '24h' ? 'hour' : 'day';
-      const from =
-        bucket === 'hour'
-          ? Math.floor(ctx.now / HOUR) * HOUR - 23 * HOUR
-          : Date.parse(`${shanghaiDay(ctx.now - rangeMs[input.range] + DAY)}T00:00:00+08:00`);
+      const from = chartStart(input.range, ctx.now);
       const points = await extractChart(ctx.db, { userId: ctx.user.id, from, to: ctx.now + 1, bucket });
       return { bucket, from, points };
     },
@@ -72,7 +76,7 @@ export const recordActions = {
     input: z.object({ range: rangeSchema }),
     async handler(ctx, input) {
       const bucket = input.range === '24h' ? 'hour' : 'day';
-      const from = Math.floor(ctx.now / HOUR) * HOUR - 23 * HOUR;
+      const from = chartStart(input.range, ctx.now);
       const points = await bandwidthSeries(ctx.db, {
         userId: ctx.user.id,
         from,

@@ -9,7 +9,7 @@ import {
   type MarketingImageRecord,
   readSetting,
 } from '../db/site-content';
-import { safeHref, sanitizeHtml } from '../domain/html-sanitizer';
+import { safeHref } from '../domain/html-sanitizer';
 import { safeMarketingImage } from '../domain/marketing-image';
 import { defineAction } from './define';
 
@@ -76,7 +76,7 @@ export const siteContentActions = {
     async handler(ctx) {
       const n = await findCurrentHomeNotice(ctx.db, ctx.now);
       return {
-        notice: n ? { id: n.id, title: n.title, content: sanitizeHtml(n.contentHtml), publishedAt: n.startsAt } : null,
+        notice: n ? { id: n.id, title: n.title, content: n.contentHtml, publishedAt: n.startsAt } : null,
       };
     },
   }),

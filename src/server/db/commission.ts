@@ -276,39 +276,42 @@ export async function listWithdrawals(
 
 /**
  * Move a withdrawal from one state to another with its audit event; on rejection the locked entries return to
- * available. All or nothing, and only if it is still in `from`.
+ * available. All or nothing, and only if it is still in `from`. The move stamps a random decision id: the event and the
+ * entries' release follow only the row carrying this call's id, so of concurrent identical decisions exactly one moves
+ * the withdrawal and writes exactly one event, even within the same millisecond (docs/decisions/094).
  */
 export async function transitionWithdrawal(
   db: D1Database,
   t: { id: number; from: number; to: number; actorId: number; note: string; now: number },
   audit?: AuditWrite,
 ): Promise<boolean> {
+  const decision = crypto.randomUUID();
   const stmts = [
     db
-      .prepare('UPDATE withdrawals SET state = ?, updated_at = ? WHERE id = ? AND state = ?')
-      .bind(t.to, t.now, t.id, t.from),
+      .prepare('UPDATE withdrawals SET state = ?, updated_at = ?, decision_id = ? WHERE id = ? AND state = ?')
+      .bind(t.to, t.now, decision, t.id, t.from),
     db
       .prepare(
         `INSERT INTO withdrawal_events (withdrawal_id, from_state, to_state, actor_id, note, created_at)
-         SELECT id, ?2, ?3, ?4, ?5, ?6 FROM withdrawals WHERE id = ?1 AND state = ?3 AND updated_at = ?6`,
+         SELECT id, ?2, ?3, ?4, ?5, ?6 FROM withdrawals WHERE id = ?1 AND state = ?3 AND decision_id = ?7`,
       )
-      .bind(t.id, t.from, t.to, t.actorId, t.note, t.now),
+      .bind(t.id, t.from, t.to, t.actorId, t.note, t.now, decision),
   ];
   if (t.to === 4) {
     stmts.push(
       db
         .prepare(
           `UPDATE commission_entries SET state = 1, withdrawal_id = NULL WHERE withdrawal_id = ?1 AND state = 2
-           AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ?1 AND state = 4 AND updated_at = ?2)`,
+           AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ?1 AND state = 4 AND decision_id = ?2)`,
         )
-        .bind(t.id, t.now),
+        .bind(t.id, decision),
     );
   }
   if (audit) {
     stmts.push(
       auditInsertStatement(db, audit.actor, audit.entry, {
-        sql: 'EXISTS (SELECT 1 FROM withdrawals WHERE id = ? AND state = ? AND updated_at = ?)',
-        binds: [t.id, t.to, t.now],
+        sql: 'EXISTS (SELECT 1 FROM withdrawals WHERE id = ? AND state = ? AND decision_id = ?)',
+        binds: [t.id, t.to, decision],
       }),
     );
   }

@@ -223,38 +223,41 @@ export async function updateUserRemark(db: D1Database, userId: number, remark: s
 
 /**
  * Move an application from one state to another, mirror it on the user and write the audit event, atomically and
- * only if it is still in `from`. Throws the D1 error when the approved-company unique index refuses.
+ * only if it is still in `from`. The move stamps a random decision id and the mirror and the event follow only the row
+ * carrying this call's id, so of concurrent identical reviews exactly one wins and writes one event (docs/decisions/094).
+ * Throws the D1 error when the approved-company unique index refuses.
  */
 export async function transitionCompanyAuth(
   db: D1Database,
   t: { id: number; from: number; to: number; actorId: number; remark: string; now: number },
   audit?: AuditWrite,
 ): Promise<boolean> {
+  const decision = crypto.randomUUID();
   const [upd] = await db.batch([
     db
       .prepare(
-        `UPDATE company_auths SET state = ?, review_remark = ?, reviewer_id = ?, reviewed_at = ?
+        `UPDATE company_auths SET state = ?, review_remark = ?, reviewer_id = ?, reviewed_at = ?, decision_id = ?
          WHERE id = ? AND state = ?`,
       )
-      .bind(t.to, t.remark, t.actorId, t.now, t.id, t.from),
+      .bind(t.to, t.remark, t.actorId, t.now, decision, t.id, t.from),
     db
       .prepare(
         `UPDATE users SET company_auth_state = ?1, updated_at = ?2
-         WHERE id = (SELECT user_id FROM company_auths WHERE id = ?3 AND state = ?1 AND reviewed_at = ?2 AND reviewer_id = ?4)`,
+         WHERE id = (SELECT user_id FROM company_auths WHERE id = ?3 AND state = ?1 AND decision_id = ?4)`,
       )
-      .bind(t.to, t.now, t.id, t.actorId),
+      .bind(t.to, t.now, t.id, decision),
     db
       .prepare(
         `INSERT INTO company_auth_events (company_auth_id, from_state, to_state, actor_id, remark, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS
-           (SELECT 1 FROM company_auths WHERE id = ?1 AND state = ?3 AND reviewed_at = ?6 AND reviewer_id = ?4)`,
+           (SELECT 1 FROM company_auths WHERE id = ?1 AND state = ?3 AND decision_id = ?7)`,
       )
-      .bind(t.id, t.from, t.to, t.actorId, t.remark, t.now),
+      .bind(t.id, t.from, t.to, t.actorId, t.remark, t.now, decision),
     ...(audit
       ? [
           auditInsertStatement(db, audit.actor, audit.entry, {
-            sql: 'EXISTS (SELECT 1 FROM company_auths WHERE id = ? AND state = ? AND reviewed_at = ? AND reviewer_id = ?)',
-            binds: [t.id, t.to, t.now, t.actorId],
+            sql: 'EXISTS (SELECT 1 FROM company_auths WHERE id = ? AND state = ? AND decision_id = ?)',
+            binds: [t.id, t.to, decision],
           }),
         ]
       : []),

@@ -1,5 +1,5 @@
 // Queries for the help centre and news: categories, articles (kind help/news), titles, search and view counts.
-import { likePattern } from '../domain/help';
+import { ftsQuery, likePattern } from '../domain/help';
 
 export interface HelpCategory {
   id: number;
@@ -189,28 +189,66 @@ export async function listAllTitles(db: D1Database): Promise<ArticleTitle[]> {
   return results.map(mapTitle);
 }
 
-/** Help articles whose title, summary, keywords or body contain the keyword; title hits first. */
+export interface SearchHit extends ArticleTitle {
+  /** The title with FTS5 marks (MARK_OPEN/MARK_CLOSE) around the matches; '' when matched by LIKE. */
+  titleMarked: string;
+  /** A body excerpt around the matches with FTS5 marks; '' when matched by LIKE. */
+  snippetMarked: string;
+}
+
+/**
+ * Published help articles matching every search word (docs/decisions/091). Words of 3+ characters go to the FTS5
+ * trigram index (substring match in title, summary, keywords or body text; ranked by bm25 with the title weighted
+ * highest), 1-2 character words must appear in any of those columns of the matched rows. A query of only short words
+ * matches titles by LIKE (patterns of at most 2 characters, far below D1's LIKE limit), most viewed first.
+ */
 export async function searchArticles(
   db: D1Database,
-  keyword: string,
+  words: { long: string[]; short: string[] },
   limit: number,
   offset: number,
-): Promise<{ list: ArticleTitle[]; total: number }> {
-  const pattern = likePattern(keyword);
-  const match = `state = 1 AND kind = 'help' AND (title LIKE ?1 ESCAPE '\\' OR summary LIKE ?1 ESCAPE '\\'
-    OR keywords LIKE ?1 ESCAPE '\\' OR body_html LIKE ?1 ESCAPE '\\')`;
-  const [page, total] = await db.batch<ArticleRow | { n: number }>([
-    db
-      .prepare(
-        `SELECT ${TITLE_COLS} FROM articles WHERE ${match}
-         ORDER BY (title LIKE ?1 ESCAPE '\\') DESC, views DESC LIMIT ?2 OFFSET ?3`,
+): Promise<{ list: SearchHit[]; total: number }> {
+  const patterns = words.short.map(likePattern);
+  let page: D1PreparedStatement;
+  let count: D1PreparedStatement;
+  if (words.long.length > 0) {
+    const anyColumn = patterns.flatMap((p) => [p, p, p, p]);
+    const shortCond = patterns
+      .map(
+        () => `AND (articles_fts.title LIKE ? ESCAPE '\\' OR articles_fts.summary LIKE ? ESCAPE '\\'
+          OR articles_fts.keywords LIKE ? ESCAPE '\\' OR articles_fts.body LIKE ? ESCAPE '\\')`,
       )
-      .bind(pattern, limit, offset),
-    db.prepare(`SELECT count(*) AS n FROM articles WHERE ${match}`).bind(pattern),
-  ]);
+      .join(' ');
+    const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
+      WHERE articles_fts MATCH ? AND a.state = 1 AND a.kind = 'help' ${shortCond}`;
+    const cols = TITLE_COLS.split(', ')
+      .map((c) => `a.${c}`)
+      .join(', ');
+    const q = ftsQuery(words.long);
+    page = db
+      .prepare(
+        `SELECT ${cols}, highlight(articles_fts, 0, char(1), char(2)) AS title_marked,
+           snippet(articles_fts, 3, char(1), char(2), '…', 40) AS snippet_marked
+         ${from} ORDER BY bm25(articles_fts, 10.0, 4.0, 4.0, 1.0), a.views DESC, a.id LIMIT ? OFFSET ?`,
+      )
+      .bind(q, ...anyColumn, limit, offset);
+    count = db.prepare(`SELECT count(*) AS n ${from}`).bind(q, ...anyColumn);
+  } else {
+    const where = `state = 1 AND kind = 'help' ${patterns.map(() => `AND title LIKE ? ESCAPE '\\'`).join(' ')}`;
+    page = db
+      .prepare(
+        `SELECT ${TITLE_COLS}, '' AS title_marked, '' AS snippet_marked FROM articles WHERE ${where}
+         ORDER BY views DESC, published_at DESC, id LIMIT ? OFFSET ?`,
+      )
+      .bind(...patterns, limit, offset);
+    count = db.prepare(`SELECT count(*) AS n FROM articles WHERE ${where}`).bind(...patterns);
+  }
+  const [rows, total] = await db.batch<Record<string, unknown>>([page, count]);
   return {
-    list: ((page?.results ?? []) as ArticleRow[]).map(mapTitle),
-    total: ((total?.results?.[0] as { n: number } | undefined)?.n ?? 0) as number,
+    list: ((rows?.results ?? []) as unknown as (ArticleRow & { title_marked: string; snippet_marked: string })[]).map(
+      (r) => ({ ...mapTitle(r), titleMarked: r.title_marked, snippetMarked: r.snippet_marked }),
+    ),
+    total: (total?.results?.[0]?.n as number | undefined) ?? 0,
   };
 }
 

@@ -34,7 +34,7 @@ export async function findCurrentHomeNotice(db: D1Database, now: number): Promis
   const row = await db
     .prepare(
       `SELECT id, title, content_html, starts_at FROM home_notices
-       WHERE enabled = 1 AND starts_at <= ?1 AND ends_at > ?1 ORDER BY starts_at DESC LIMIT 1`,
+       WHERE enabled = 1 AND user_id IS NULL AND starts_at <= ?1 AND ends_at > ?1 ORDER BY starts_at DESC LIMIT 1`,
     )
     .bind(now)
     .first<{ id: number; title: string; content_html: string; starts_at: number }>();

@@ -109,6 +109,44 @@ export async function reservePasswordAttempt(
 }
 
 /**
+ * The same reservation for a phone without a password-holding account (unknown, or registered by SMS only): counted
+ * and locked in login_phone_failures exactly like reservePasswordAttempt counts an account, so a wrong password gets
+ * the same answers, in the same order, whether or not the phone is registered. Returns the failure count including
+ * this attempt, or null while the phone is locked.
+ */
+export async function reservePhonePasswordAttempt(
+  db: D1Database,
+  phone: string,
+  maxFailures: number,
+  lockUntil: number,
+  now: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO login_phone_failures (phone, failures, locked_until, updated_at)
+       VALUES (?1, 1, CASE WHEN 1 >= ?2 THEN ?3 ELSE 0 END, ?4)
+       ON CONFLICT(phone) DO UPDATE SET
+         failures = CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END,
+         locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END) >= ?2 THEN ?3 ELSE 0 END,
+         updated_at = ?4
+       WHERE locked_until <= ?4
+       RETURNING failures`,
+    )
+    .bind(phone, maxFailures, lockUntil, now)
+    .first<{ failures: number }>();
+  return row ? row.failures : null;
+}
+
+/** Forget phone counters untouched since `before` whose lock (if any) has lapsed. */
+export async function purgePhoneFailures(db: D1Database, before: number, now: number): Promise<number> {
+  const res = await db
+    .prepare('DELETE FROM login_phone_failures WHERE updated_at < ? AND locked_until <= ?')
+    .bind(before, now)
+    .run();
+  return res.meta.changes;
+}
+
+/**
  * Record a password login attempt from a client IP only while that IP made fewer than `max` since `since` (the limit
  * is inside the INSERT, like the SMS limits). Returns the attempt id, or null when the limit is reached.
  */

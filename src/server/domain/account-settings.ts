@@ -3,8 +3,9 @@
 import { AppError } from '../../lib/errors';
 import { changePhoneWithGrant, grantPhoneChange, hasPhoneChangeGrant, isPhoneRegistered } from '../db/account-settings';
 import { deleteUserSessions } from '../db/sessions';
-import { setPasswordHash, type UserRecord } from '../db/users';
+import { reservePasswordAttempt, setPasswordHash, type UserRecord } from '../db/users';
 import type { SmsProvider } from '../providers/sms/types';
+import { LOCK_MS, MAX_PASSWORD_FAILURES } from './accounts';
 import { hashPassword, verifyPassword } from './crypto';
 import { sendVerificationCode, verifyCode } from './sms';
 
@@ -87,10 +88,15 @@ export async function changePassword(
     const ok = await verifyCode(db, secret, { phone: r.user.phone, purpose: 'change_pwd', code: r.code, now: r.now });
     if (!ok) throw new AppError('codeWrong');
   } else if (r.oldPassword) {
-    if (!r.user.passwordHash || !(await verifyPassword(r.oldPassword, r.user.passwordHash))) {
-      throw new AppError('passwordWrong');
-    }
     if (r.oldPassword === r.newPassword) throw new AppError('passwordSame');
+    if (!r.user.passwordHash) throw new AppError('passwordWrong');
+    // Guesses of the current password count against the account like password logins (one atomic reservation
+    // before the check; the MAX_PASSWORD_FAILURES-th failure locks both for LOCK_MS), docs/decisions/093.
+    const failures = await reservePasswordAttempt(db, r.user.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
+    if (failures === null) throw new AppError('passwordLocked');
+    if (!(await verifyPassword(r.oldPassword, r.user.passwordHash))) {
+      throw new AppError(failures >= MAX_PASSWORD_FAILURES ? 'passwordLocked' : 'passwordWrong');
+    }
   } else {
     throw new AppError('passwordVerifyRequired');
   }

@@ -11,6 +11,7 @@ import {
   releaseIpLoginAttempt,
   reserveIpLoginAttempt,
   reservePasswordAttempt,
+  reservePhonePasswordAttempt,
   resetFailedLogins,
   type UserRecord,
 } from '../db/users';
@@ -46,7 +47,8 @@ export async function loginWithSmsCode(
  * Password login. Each attempt is reserved before the password is checked: first against the client IP
  * (MAX_PASSWORD_ATTEMPTS_PER_IP per IP_WINDOW_MS), then against the account, which locks on the
  * MAX_PASSWORD_FAILURES-th failure (reservePasswordAttempt), so parallel requests cannot check more passwords than
- * the limits allow. Unknown phones and accounts without a password get the same answer as a wrong password.
+ * the limits allow. Unknown phones and accounts without a password are counted and locked the same way
+ * (reservePhonePasswordAttempt), so every answer, the lock included, is the same as for a registered phone.
  */
 export async function loginWithPassword(
   db: D1Database,
@@ -60,14 +62,16 @@ export async function loginWithPassword(
   });
   if (ipAttempt === null) throw new AppError('loginTooFrequent');
   const user = await findUserByPhone(db, r.phone);
-  if (!user?.passwordHash) {
-    await verifyPassword(r.password, DUMMY_HASH);
-    throw new AppError('loginFailed');
-  }
-  if (user.lockedUntil > r.now) throw new AppError('loginLocked');
-  const failures = await reservePasswordAttempt(db, user.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
+  // Phones without a password-holding account take the same path (one reservation, one password hash check, the
+  // same answers, the lock included) so neither the message nor the work reveals whether a phone is registered.
+  const hash = user?.passwordHash || null;
+  const failures =
+    user && hash
+      ? await reservePasswordAttempt(db, user.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now)
+      : await reservePhonePasswordAttempt(db, r.phone, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
   if (failures === null) throw new AppError('loginLocked');
-  if (!(await verifyPassword(r.password, user.passwordHash))) {
+  const ok = await verifyPassword(r.password, hash ?? DUMMY_HASH);
+  if (!ok || !user || !hash) {
     throw new AppError(failures >= MAX_PASSWORD_FAILURES ? 'loginLocked' : 'loginFailed');
   }
   await resetFailedLogins(db, user.id, r.now);

@@ -29,6 +29,7 @@ const ALLOWED_TAGS = new Set([
   'span',
 ]);
 const VOID_TAGS = new Set(['br']);
+const MAX_DEPTH = 64;
 /** Elements removed together with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
   'script',
@@ -52,8 +53,11 @@ const DROP_WITH_CONTENT = new Set([
   'head',
 ]);
 
+// Sticky (matched at lastIndex, never on a copy of the rest of the input). Attribute names and unquoted values never
+// contain '<', so a failed tag attempt reads at most to the next '<' outside a quoted value (or to the end of that
+// value): the scan stays linear in the input (docs/decisions/096).
 const TAG_RE =
-  /^<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/;
+  /<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/y;
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 const escapeText = (s: string) =>
@@ -134,18 +138,18 @@ export function sanitizeHtml(input: string): string {
     }
     if (lt > i) out.push(escapeText(input.slice(i, lt)));
     i = lt;
-    const rest = input.slice(i);
-    if (rest.startsWith('<!--')) {
+    if (input.startsWith('<!--', i)) {
       const end = input.indexOf('-->', i + 4);
       i = end === -1 ? n : end + 3;
       continue;
     }
-    if (rest.startsWith('<!') || rest.startsWith('<?')) {
+    if (input.startsWith('<!', i) || input.startsWith('<?', i)) {
       const end = input.indexOf('>', i);
       i = end === -1 ? n : end + 1;
       continue;
     }
-    const m = TAG_RE.exec(rest);
+    TAG_RE.lastIndex = i;
+    const m = TAG_RE.exec(input);
     if (!m) {
       out.push('&lt;');
       i += 1;
@@ -156,9 +160,10 @@ export function sanitizeHtml(input: string): string {
     const tag = (m[2] ?? '').toLowerCase();
     if (DROP_WITH_CONTENT.has(tag)) {
       if (!closing && m[4] !== '/') {
-        const endRe = new RegExp(`</${tag}\\s*>`, 'i');
-        const found = endRe.exec(input.slice(i));
-        i = found ? i + found.index + found[0].length : n;
+        const endRe = new RegExp(`</${tag}\\s*>`, 'gi');
+        endRe.lastIndex = i;
+        const found = endRe.exec(input);
+        i = found ? found.index + found[0].length : n;
       }
       continue;
     }
@@ -173,6 +178,8 @@ export function sanitizeHtml(input: string): string {
       out.push(`<${tag}>`);
       continue;
     }
+    // Nesting deeper than MAX_DEPTH is flattened, so closing-tag lookups stay bounded (linear overall).
+    if (stack.length >= MAX_DEPTH) continue;
     out.push(`<${tag}${renderAttributes(tag, m[3] ?? '')}>`);
     stack.push(tag);
   }
@@ -182,7 +189,17 @@ export function sanitizeHtml(input: string): string {
 
 /** Plain text of HTML (tags removed, entities decoded, whitespace collapsed), for descriptions and search. */
 export function htmlToText(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
+  return decodeEntities(html.replace(/<[^<>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * What an article or notice stores (docs/decisions/096): the sanitised HTML, served as stored, and its plain text for
+ * the search index (control characters removed, so they can never be confused with the search highlight marks).
+ */
+export function storedHtml(raw: string): { html: string; text: string } {
+  const html = sanitizeHtml(raw);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
+  return { html, text: htmlToText(html).replace(/[\u0000-\u001f\u007f]/g, ' ') };
 }

@@ -2,6 +2,7 @@
 // never stops the others.
 import type { Bindings } from '../env';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
+import { fixedAutoReplaceJob } from './fixed-replace';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
 import { retentionJob } from './retention';
 import { purgeSessionsJob } from './sessions';
@@ -13,7 +14,7 @@ export interface Job {
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
 export const JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [closeExpiredOrdersJob, reconcilePaymentsJob, deliveryUpkeepJob],
+  '*/5 * * * *': [closeExpiredOrdersJob, reconcilePaymentsJob, deliveryUpkeepJob, fixedAutoReplaceJob],
   '7 * * * *': [usageRollupJob],
   '17 3 * * *': [purgeSessionsJob, retentionJob],
 };

@@ -1,8 +1,8 @@
 // Daily: delete sessions past their idle or absolute expiry, SMS codes older than a day (kept 24 h for limits) and
-// password-login attempts past their 15-minute window.
+// password-login attempts past their 15-minute window, and lapsed password counters of phones without an account.
 import { purgeExpiredSessions } from '../db/sessions';
 import { purgeOldCodes } from '../db/sms';
-import { purgeOldLoginAttempts } from '../db/users';
+import { purgeOldLoginAttempts, purgePhoneFailures } from '../db/users';
 import { SESSION_IDLE_MS } from '../domain/session';
 import type { Job } from './index';
 
@@ -13,6 +13,7 @@ export const purgeSessionsJob: Job = {
       sessions: await purgeExpiredSessions(env.DB, now, SESSION_IDLE_MS),
       codes: await purgeOldCodes(env.DB, now - 2 * 86_400_000),
       loginAttempts: await purgeOldLoginAttempts(env.DB, now - 2 * 86_400_000),
+      phoneFailures: await purgePhoneFailures(env.DB, now - 2 * 86_400_000, now),
     };
   },
 };

@@ -1,6 +1,9 @@
 // The public site's demo content as idempotent SQL with stable ids: help categories, articles and news (from
 // content/help.ts), friend links, the home notice, marketing images, settings and region coverage. Re-running the
-// seed refreshes these rows in place (operator edits to seeded ids are overwritten; new ids are untouched).
+// seed refreshes these rows in place (operator edits to seeded ids are overwritten; new ids are untouched). HTML is
+// stored sanitised (docs/decisions/096).
+
+import { storedHtml } from '../domain/html-sanitizer';
 import { helpArticles, helpCategories, newsArticles } from './content/help';
 import { regionSeeds } from './content/regions';
 
@@ -78,6 +81,7 @@ export function demoContentStatements(now: number): string[] {
     'summary',
     'keywords',
     'body_html',
+    'body_text',
     'is_hot',
     'show_on_buy',
     'views',
@@ -95,7 +99,8 @@ export function demoContentStatements(now: number): string[] {
         a.title,
         a.summary,
         a.keywords.join(','),
-        a.bodyHtml,
+        storedHtml(a.bodyHtml).html,
+        storedHtml(a.bodyHtml).text,
         b(a.isHot),
         b(a.showOnBuy),
         a.views,
@@ -115,7 +120,8 @@ export function demoContentStatements(now: number): string[] {
         n.title,
         n.summary,
         '',
-        n.bodyHtml,
+        storedHtml(n.bodyHtml).html,
+        storedHtml(n.bodyHtml).text,
         0,
         0,
         0,
@@ -138,7 +144,7 @@ export function demoContentStatements(now: number): string[] {
     upsert(
       'home_notices',
       ['id', 'title', 'content_html', 'starts_at', 'ends_at', 'enabled', 'created_at'],
-      [NOTICE.id, NOTICE.title, NOTICE.content, NOTICE.startsAt, NOTICE.endsAt, 1, now],
+      [NOTICE.id, NOTICE.title, storedHtml(NOTICE.content).html, NOTICE.startsAt, NOTICE.endsAt, 1, now],
     ),
   );
   for (const m of MARKETING) {

@@ -1,6 +1,8 @@
 // Demo data of the trust and growth features (idempotent, stable ids): the welfare trial meal, a red-packet launch
 // with a budget, notices for the unread badge, promotion material and a demo seller.
 
+import { storedHtml } from '../domain/html-sanitizer';
+
 const q = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
 const DAY = 86_400_000;
 
@@ -38,8 +40,9 @@ export function demoTrustSql(now: number): string {
     upsert('home_notices', {
       id: TRUST_DEMO.noticeIds[0],
       title: '实名认证福利：认证即送1000个短效IP',
-      content_html:
+      content_html: storedHtml(
         '<p>根据国家相关规定，使用代理服务前需完成<strong>实名认证</strong>。</p><p>完成个人或企业认证后，可在“实名认证”页面领取免费试用套餐（每个实名身份限一次）。</p>',
+      ).html,
       starts_at: Date.UTC(2025, 11, 1),
       ends_at: Date.UTC(2027, 11, 31),
       enabled: 1,
@@ -48,8 +51,9 @@ export function demoTrustSql(now: number): string {
     upsert('home_notices', {
       id: TRUST_DEMO.noticeIds[1],
       title: '推广返利计划上线',
-      content_html:
+      content_html: storedHtml(
         '<p>邀请好友注册并购买，首单最高可得<strong>20%</strong>佣金，后续订单10%，佣金满50元即可申请提现。</p><ul><li>邀请关系30天内有效</li><li>退款订单的佣金将被冲销</li></ul>',
+      ).html,
       starts_at: Date.UTC(2025, 11, 15),
       ends_at: Date.UTC(2027, 11, 31),
       enabled: 1,

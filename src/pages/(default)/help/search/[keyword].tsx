@@ -1,11 +1,17 @@
-// /help/search/{keyword}: help articles matching a keyword (title hits first).
+// /help/search/{keyword}?page=N: help articles matching a keyword, most relevant first, with the matches highlighted
+// (titleHtml/snippetHtml come escaped from the server, docs/decisions/091), 20 per page. A failed search says so
+// instead of claiming there were no results.
 import { Breadcrumb } from '../../../../components/breadcrumb';
-import { HelpFrame, HelpSidebar, TitleList } from '../../../../components/help/help-parts';
+import { LinkPager, pageOf, queryOf } from '../../../../components/delivery/pc-pages';
+import { HelpFrame, HelpSidebar } from '../../../../components/help/help-parts';
 import { HelpSearchBox } from '../../../../components/help/help-search-box';
 import { PageMeta } from '../../../../components/page-meta';
 import { normalizeKeyword } from '../../../../server/domain/help';
 import { loadHelpSidebar } from '../../../../server/help-pages';
 import { publicCall, type TitleDto } from '../../../../server/public-data';
+
+type SearchHit = TitleDto & { titleHtml: string; snippetHtml: string };
+const PAGE_SIZE = 20;
 
 function decode(s: string): string {
   try {
@@ -15,21 +21,28 @@ function decode(s: string): string {
   }
 }
 
-export default async function HelpSearchPage({ keyword }: { keyword: string }) {
+export default async function HelpSearchPage({ keyword, query }: { keyword: string; query?: string }) {
   const kw = normalizeKeyword(decode(keyword)) ?? '';
+  const page = pageOf(queryOf(query));
   const [result, sidebar] = await Promise.all([
     kw
-      ? publicCall<{ list: TitleDto[]; total: number }>('HelpRenovation.GetArticleBykw', { keyword: kw, pageSize: 30 })
+      ? publicCall<{ list: SearchHit[]; total: number }>('HelpRenovation.GetArticleBykw', {
+          keyword: kw,
+          page,
+          pageSize: PAGE_SIZE,
+        })
       : null,
     loadHelpSidebar(),
   ]);
+  const failed = kw !== '' && result === null;
   const list = result?.list ?? [];
+  const path = `/help/search/${encodeURIComponent(kw)}`;
   return (
     <HelpFrame sidebar={<HelpSidebar categories={sidebar.categories} hot={sidebar.hot} />}>
       <PageMeta
         title={`“${kw}”的搜索结果 - 帮助中心`}
         description={`帮助中心中与“${kw}”相关的文章。`}
-        path={`/help/search/${encodeURIComponent(kw)}`}
+        path={path}
         noindex
       />
       <section className="card p-5 md:p-8" data-testid="help-search">
@@ -37,19 +50,62 @@ export default async function HelpSearchPage({ keyword }: { keyword: string }) {
         <div className="mt-4">
           <HelpSearchBox initial={kw} />
         </div>
-        <h1 className="mt-6 text-xl font-bold text-ink">
-          “{kw}”共找到 {result?.total ?? 0} 篇文章
-        </h1>
-        {list.length > 0 ? (
-          <TitleList items={list} showSummary />
-        ) : (
-          <p className="py-10 text-center text-sm text-slate-600">
-            没有找到相关文章，换个关键词试试，或{' '}
+        {failed ? (
+          <p className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" role="alert">
+            搜索暂时不可用，请稍后再试，或{' '}
             <a href="/help" className="text-brand-700 underline">
               浏览全部分类
             </a>
             。
           </p>
+        ) : (
+          <>
+            <h1 className="mt-6 break-all text-xl font-bold text-ink">
+              “{kw}”共找到 {result?.total ?? 0} 篇文章
+            </h1>
+            {list.length > 0 ? (
+              <>
+                <ul className="divide-y divide-slate-100" data-testid="help-search-results">
+                  {list.map((a) => (
+                    <li key={a.id} className="py-4">
+                      <a href={a.Url} className="group block">
+                        <span
+                          className="break-words font-medium text-ink group-hover:text-brand-700 [&_mark]:bg-amber-100 [&_mark]:text-inherit"
+                          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by the server, only <mark> added
+                          dangerouslySetInnerHTML={{ __html: a.titleHtml }}
+                        />
+                        {a.snippetHtml ? (
+                          <span
+                            className="mt-1 line-clamp-2 block break-words text-sm text-slate-600 [&_mark]:bg-amber-100 [&_mark]:text-inherit"
+                            // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by the server, only <mark> added
+                            dangerouslySetInnerHTML={{ __html: a.snippetHtml }}
+                          />
+                        ) : (
+                          a.summary && (
+                            <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{a.summary}</span>
+                          )
+                        )}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                <LinkPager
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={result?.total ?? 0}
+                  href={(p) => (p > 1 ? `${path}?page=${p}` : path)}
+                />
+              </>
+            ) : (
+              <p className="py-10 text-center text-sm text-slate-600">
+                没有找到相关文章，换个关键词试试，或{' '}
+                <a href="/help" className="text-brand-700 underline">
+                  浏览全部分类
+                </a>
+                。
+              </p>
+            )}
+          </>
         )}
       </section>
     </HelpFrame>
