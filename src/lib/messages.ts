@@ -38,7 +38,7 @@ export const messages = {
   loginFailed: '手机号或密码错误',
   loginLocked: '密码错误次数过多，账号已临时锁定，请15分钟后再试或使用验证码登录',
   loginTooFrequent: '登录尝试过于频繁，请15分钟后再试或使用验证码登录',
-  // Proxy delivery: the extraction API (codes 1001-1007, see docs/extraction-api.md)
+  // Proxy delivery: the extraction API (codes 1001-1008, see docs/extraction-api.md)
   extractKeyInvalid: '密钥无效',
   extractIpNotAllowed: '调用IP不在白名单',
   extractNoPackage: '套餐不存在或已过期',
@@ -46,6 +46,7 @@ export const messages = {
   extractTooFrequent: '请求过于频繁',
   extractBadParams: '参数错误',
   extractNoIp: '暂无满足条件的IP',
+  extractKeyThrottled: '密钥错误次数过多，请1分钟后再试',
   // Proxy delivery: packages, white list, fixed IPs
   packageNotFound: '套餐不存在',
   packageDeleteActive: '只能删除已过期或已用完的套餐',

@@ -35,6 +35,7 @@ export const EXTRACT_ERRORS = {
   1005: { status: 429, msg: messages.extractTooFrequent },
   1006: { status: 400, msg: messages.extractBadParams },
   1007: { status: 404, msg: messages.extractNoIp },
+  1008: { status: 429, msg: messages.extractKeyThrottled },
 } as const;
 export type ExtractErrorCode = keyof typeof EXTRACT_ERRORS;
 

@@ -18,6 +18,7 @@ import {
   parseExtractQuery,
   shanghaiDay,
 } from './extract-params';
+import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import { regionText } from './regions';
 import { normalizeIp } from './white-list-ip';
 
@@ -72,9 +73,11 @@ export async function extract(
   defer: (p: Promise<unknown>) => void,
 ): Promise<ExtractSuccess> {
   const key = req.query.get('key') ?? '';
-  const owner = /^[A-Za-z0-9]{16,64}$/.test(key) ? await findByApiKey(db, key) : null;
-  if (!owner) throw new ExtractError(1001);
   const callerIp = normalizeIp(req.callerIp) ?? req.callerIp;
+  // Wrong keys are throttled per calling IP before any lookup (docs/decisions/081).
+  assertKeyNotThrottled(callerIp, req.now);
+  const owner = /^[A-Za-z0-9]{16,64}$/.test(key) ? await findByApiKey(db, key) : null;
+  if (!owner) throw await keyFailed(db, callerIp, req.now);
   let params: ExtractParams | null = null;
   const fail = (err: ExtractError, packageId: number | null = null): never => {
     defer(

@@ -26,6 +26,7 @@ export const EXTRACT_ERRORS: [string, string, string][] = [
   ['1005', '请求过于频繁', '同一密钥每秒最多 10 次，改为单次多取；可稍后重试。'],
   ['1006', '参数错误', 'num、protocol、carrier、sep_text、min_ttl 等取值不合法。'],
   ['1007', '暂无满足条件的IP', '放宽地区、运营商、去重或 min_ttl 条件后重试。'],
+  ['1008', '密钥错误次数过多', '同一调用IP 1 分钟内密钥错误 20 次后暂停 1 分钟，请核对 key 后再试。'],
 ];
 
 export const JSON_SAMPLE = `{
