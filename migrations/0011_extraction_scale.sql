@@ -21,3 +21,14 @@ CREATE TABLE extract_key_failures (
   started_at INTEGER NOT NULL,
   count INTEGER NOT NULL
 ) WITHOUT ROWID;
+
+-- Hot per-customer reads (docs/decisions/081): indexes led by user_id, so the planner stops answering one customer's
+-- query through the cross-customer indexes of the sweeps (proxy_packages_expiry, white_list_enabled, orders_unpaid),
+-- and the lists walk their order instead of sorting all of a heavy customer's rows.
+CREATE INDEX proxy_packages_user_live ON proxy_packages(user_id, state, expires_at);
+CREATE INDEX white_list_user_live ON white_list(user_id, enabled, expires_at);
+CREATE INDEX orders_user_state ON orders(user_id, state, expires_at);
+CREATE INDEX ip_assignments_user_time ON ip_assignments(user_id, assigned_at);
+-- Charts sum `returned` per bucket: the same index with it appended answers them without reading the table.
+DROP INDEX extract_logs_user_time;
+CREATE INDEX extract_logs_user_time ON extract_logs(user_id, created_at, returned);

@@ -138,7 +138,9 @@ function generate() {
   const key = (s) => s.replace(/(壮族自治区|省|市)$/, '');
   db.exec('CREATE TEMP TABLE c (k INTEGER PRIMARY KEY, province TEXT, city TEXT, pk TEXT, ck TEXT)');
   const ins = db.prepare('INSERT INTO c VALUES (?, ?, ?, ?, ?)');
-  cities.forEach(([p, c], i) => ins.run(i, p, c, key(p), key(c)));
+  cities.forEach(([p, c], i) => {
+    ins.run(i, p, c, key(p), key(c));
+  });
   const seq = (n) => `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})`;
   const timed = (label, sql) => {
     const t = performance.now();
@@ -219,9 +221,16 @@ function generate() {
   );
   db.exec('PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;');
   const sizes = Object.fromEntries(
-    ['users', 'proxy_ips', 'extract_logs', 'ip_assignments', 'proxy_packages', 'orders', 'white_list', 'notice_reads'].map(
-      (t) => [t, rows(db, t)],
-    ),
+    [
+      'users',
+      'proxy_ips',
+      'extract_logs',
+      'ip_assignments',
+      'proxy_packages',
+      'orders',
+      'white_list',
+      'notice_reads',
+    ].map((t) => [t, rows(db, t)]),
   );
   sizes.heavy_assignments_today = db
     .prepare('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ? AND day = ?')
@@ -387,8 +396,16 @@ async function phase(label) {
         rps: Math.round(((trivial.rps + trivialAfter.rps) / 2) * 100) / 100,
         p50: Math.round(((trivial.p50 + trivialAfter.p50) / 2) * 100) / 100,
       };
-      out.push({ route: r.name, ...route, trivialRps: t.rps, trivialP50: t.p50, ratio: +(route.rps / t.rps).toFixed(3) });
-      console.log(`  ${label} ${r.name}: p50 ${route.p50} ms, ${route.rps} req/s, ratio ${(route.rps / t.rps).toFixed(3)}`);
+      out.push({
+        route: r.name,
+        ...route,
+        trivialRps: t.rps,
+        trivialP50: t.p50,
+        ratio: +(route.rps / t.rps).toFixed(3),
+      });
+      console.log(
+        `  ${label} ${r.name}: p50 ${route.p50} ms, ${route.rps} req/s, ratio ${(route.rps / t.rps).toFixed(3)}`,
+      );
     }
     return out;
   } finally {
