@@ -7,7 +7,7 @@ import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
 import { SellerContact } from '../trust/seller-contact';
-import { AccountPanel } from './account-panel';
+import { LazyAccountPanel } from './account-panel-lazy';
 
 const SECTIONS = [
   { title: '产品订购', links: PRODUCT_LINKS },
@@ -144,7 +144,7 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
             onClick={() => setAccountOpen(false)}
           />
           <div className="absolute inset-x-0 top-0 rounded-b-2xl bg-white p-4 shadow-xl">
-            <AccountPanel />
+            <LazyAccountPanel />
           </div>
         </div>
       )}
