@@ -7,7 +7,7 @@ import { isCacheableAction } from './actions';
 import { type ApiClient, createApiClient, onceWithin } from './api-core';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type EnvelopeMode, transportKeyFromHex } from './envelope';
 import { webEnvelopeCodec } from './envelope-web';
-import { messages } from './messages';
+import { shellMessages as messages } from './messages-shell';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from './mine-info';
 
 const env = import.meta.env as Record<string, string | undefined>;

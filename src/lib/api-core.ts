@@ -3,7 +3,7 @@
 // P when present; on E a toast and false (or the whole response when the caller asks); on 401/403 the
 // login-expired flow. Transports differ (fetch in the browser, in-process on the server); nothing else does.
 import type { EnvelopeCodec, EnvelopeMode } from './envelope';
-import { messages } from './messages';
+import { shellMessages as messages } from './messages-shell';
 
 export const API_TIMEOUT_MS = 120_000;
 export const CACHE_MAX_ENTRIES = 100;

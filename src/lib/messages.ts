@@ -1,15 +1,15 @@
 // The error catalogue: every user-facing error and notice text (zh-CN) in one module, keyed by a stable code.
 // Server answers carry the text in E; clients show it in a toast. Seed section 8 texts are kept verbatim.
 
+import { shellMessages } from './messages-shell';
+
 export const messages = {
+  // Texts the page shell ships to every browser live in ./messages-shell (seed section 8 and protocol).
+  ...shellMessages,
   // Seed section 8
-  loginExpired: '登录已过期，请重新登录',
   accountUnavailable: '账号不可用',
   pageNotFound: '页面不存在',
-  promotionLinkInvalid: '推广链接有误，请联系客服',
-  copied: '复制成功',
   copiedBang: '复制成功！',
-  copyFailed: '复制失败，请手动复制',
   // Protocol
   badEnvelope: '请求格式错误，无法解析',
   bodyTooLarge: '请求内容过大',
@@ -20,10 +20,7 @@ export const messages = {
   invalidParams: '参数错误',
   forbidden: '没有权限执行此操作',
   realNameRequired: '请先完成实名认证',
-  internal: '服务繁忙，请稍后再试',
   notFound: '请求的资源不存在',
-  timeout: '请求超时，请检查网络后重试',
-  network: '网络异常，请稍后再试',
   // Accounts and SMS
   phoneInvalid: '请输入正确的11位手机号',
   codeInvalidFormat: '请输入6位数字验证码',

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { api } from '../../lib/api-browser';
 import { computeFingerprint } from '../../lib/fingerprint';
-import { messages } from '../../lib/messages';
+import { shellMessages as messages } from '../../lib/messages-shell';
 import { adClickIds, PROMOTION_KEYS, parsePromotion } from '../../lib/promotion';
 import { pushToast } from '../../state/toast';
 
