@@ -2,19 +2,12 @@
 // Mobile header controls (<= 768 px): the person icon (account drawer from the top) or a login link, and the menu
 // icon opening the left drawer with the desktop sections. Page scroll is locked while either drawer is open.
 import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib/site';
+import { lazy, Suspense, useEffect } from 'react';
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
-import { Logo } from '../logo';
-import { SellerContact } from '../trust/seller-contact';
 import { LazyAccountPanel } from './account-panel-lazy';
 
-const SECTIONS = [
-  { title: '产品订购', links: PRODUCT_LINKS },
-  { title: '获取代理', links: GET_PROXY_LINKS },
-  { title: '业务场景', links: SCENARIOS.map((s) => ({ label: s.label, href: `/businessScen/${s.type}` })) },
-  { title: '帮助中心', links: HELP_LINKS },
-];
+const loadMenu = () => import('./mobile-menu-panel');
+const MobileMenuPanel = lazy(() => loadMenu().then((m) => ({ default: m.MobileMenuPanel })));
 
 function useScrollLock(locked: boolean) {
   useEffect(() => {
@@ -26,7 +19,6 @@ function useScrollLock(locked: boolean) {
 export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
   const [menuOpen, setMenuOpen] = useAtom(mobileMenuOpenAtom);
   const [accountOpen, setAccountOpen] = useAtom(accountDrawerOpenAtom);
-  const [expanded, setExpanded] = useState<string | null>('产品订购');
   useScrollLock(menuOpen || accountOpen);
 
   return (
@@ -58,6 +50,7 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
         aria-expanded={menuOpen}
         data-testid="mobile-menu-button"
         className="rounded p-2"
+        onPointerDown={() => void loadMenu()}
         onClick={() => {
           setAccountOpen(false);
           setMenuOpen(!menuOpen);
@@ -76,62 +69,11 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
             className="absolute inset-0 bg-slate-900/50"
             onClick={() => setMenuOpen(false)}
           />
-          <nav
-            aria-label="移动端导航"
-            className="absolute inset-y-0 left-0 flex w-[82%] max-w-xs flex-col overflow-y-auto bg-white text-slate-800 shadow-xl"
+          <Suspense
+            fallback={<nav aria-label="移动端导航" className="absolute inset-y-0 left-0 w-[82%] max-w-xs bg-white" />}
           >
-            <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-              <Logo />
-              <button type="button" aria-label="关闭" className="p-2 text-slate-500" onClick={() => setMenuOpen(false)}>
-                ✕
-              </button>
-            </div>
-            <a href="/" className="border-b border-slate-100 px-4 py-3 font-medium">
-              首页
-            </a>
-            {SECTIONS.map((s) => (
-              <div key={s.title} className="border-b border-slate-100">
-                <button
-                  type="button"
-                  className="flex w-full items-center justify-between px-4 py-3 font-medium"
-                  aria-expanded={expanded === s.title}
-                  onClick={() => setExpanded(expanded === s.title ? null : s.title)}
-                >
-                  {s.title}
-                  <span className={`transition-transform ${expanded === s.title ? 'rotate-180' : ''}`}>⌄</span>
-                </button>
-                {expanded === s.title && (
-                  <ul className="grid grid-cols-2 gap-1 px-3 pb-3">
-                    {s.links.map((l) => (
-                      <li key={l.href}>
-                        <a href={l.href} className="block rounded-lg bg-slate-50 px-3 py-2 text-sm">
-                          {l.label}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {expanded === s.title && s.title === '获取代理' && (
-                  <div className="px-3 pb-3">
-                    <SellerContact />
-                  </div>
-                )}
-              </div>
-            ))}
-            <a href="/firmsServer" className="border-b border-slate-100 px-4 py-3 font-medium">
-              企业服务
-            </a>
-            {!loggedIn && (
-              <div className="mt-auto grid grid-cols-2 gap-3 p-4">
-                <a href="/login" className="btn-outline">
-                  登录
-                </a>
-                <a href="/login?type=sms" className="btn-primary">
-                  注册
-                </a>
-              </div>
-            )}
-          </nav>
+            <MobileMenuPanel loggedIn={loggedIn} onClose={() => setMenuOpen(false)} />
+          </Suspense>
         </div>
       )}
 
