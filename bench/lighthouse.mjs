@@ -144,11 +144,11 @@ try {
     console.log(page, JSON.stringify(med), misses.length ? `MISSED ${misses.map(([c]) => c).join(',')}` : 'ok');
   }
   const js = await homeJsGzipKb(preview.base);
-  // The budget counts JavaScript files; the inline RSC payload (page data in script tags) is reported beside it.
-  results.homeJs = { ...js, budgetKb: JS_BUDGET_KB, pass: js.externalKb <= JS_BUDGET_KB };
+  // The budget counts every script the home page ships: files and inline scripts (RSC payload, bootstrap) alike.
+  results.homeJs = { ...js, budgetKb: JS_BUDGET_KB, pass: js.kb <= JS_BUDGET_KB };
   if (!results.homeJs.pass) ok = false;
   console.log(
-    `home JS files ${js.externalKb} KB gzip + inline payload ${js.inlineKb} KB (budget ${JS_BUDGET_KB} KB for files)`,
+    `home JS ${js.kb} KB gzip: files ${js.externalKb} KB + inline ${js.inlineKb} KB (budget ${JS_BUDGET_KB} KB in total)`,
   );
 } finally {
   preview.stop();
@@ -161,7 +161,7 @@ const rows = Object.entries(results.pages).map(
 );
 writeFileSync(
   'bench/results/lighthouse.md',
-  `# Lighthouse (mobile, median of ${RUNS} runs, Lighthouse 13.5.0, Debian Chromium)\n\nMeasured ${results.measuredAt}.\n\n| page | performance | accessibility | best practices | SEO | budget |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\nBudgets: performance >= 95, accessibility >= 95, best practices >= 95, SEO 100.\n\nJavaScript shipped to the home page: ${results.homeJs?.kb ?? '?'} KB gzip (external ${results.homeJs?.externalKb ?? '?'} KB + inline ${results.homeJs?.inlineKb ?? '?'} KB; budget ${JS_BUDGET_KB} KB).\n`,
+  `# Lighthouse (mobile, median of ${RUNS} runs, Lighthouse 13.5.0, Debian Chromium)\n\nMeasured ${results.measuredAt}.\n\n| page | performance | accessibility | best practices | SEO | budget |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\nBudgets: performance >= 95, accessibility >= 95, best practices >= 95, SEO 100.\n\nJavaScript shipped to the home page: ${results.homeJs?.kb ?? '?'} KB gzip (external ${results.homeJs?.externalKb ?? '?'} KB + inline ${results.homeJs?.inlineKb ?? '?'} KB; budget ${JS_BUDGET_KB} KB in total, inline included).\n`,
 );
 console.log(ok ? 'all budgets met' : 'some budgets missed (see bench/results/lighthouse.md)');
 process.exit(ok ? 0 : 1);

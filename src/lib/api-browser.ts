@@ -6,7 +6,8 @@ import { pushToast } from '../state/toast';
 import { isCacheableAction } from './actions';
 import { type ApiClient, createApiClient, onceWithin } from './api-core';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type EnvelopeMode, transportKeyFromHex } from './envelope';
-import { messages } from './messages';
+import { webEnvelopeCodec } from './envelope-web';
+import { shellMessages as messages } from './messages-shell';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from './mine-info';
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -52,7 +53,7 @@ export const api: ApiClient = createApiClient({
     return { status: res.status, text: await res.text() };
   },
   mode: MODE,
-  key: KEY,
+  codec: webEnvelopeCodec(MODE, KEY),
   sourceType: currentSourceType,
   cacheScope: cookieUserId,
   isCacheable: isCacheableAction,

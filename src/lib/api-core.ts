@@ -2,8 +2,8 @@
 // 100-entry / 5-minute cache for cacheable actions (scoped per user), and the seed's return conventions:
 // P when present; on E a toast and false (or the whole response when the caller asks); on 401/403 the
 // login-expired flow. Transports differ (fetch in the browser, in-process on the server); nothing else does.
-import { decodeEnvelope, type EnvelopeMode, encodeEnvelope, type TransportKey } from './envelope';
-import { messages } from './messages';
+import type { EnvelopeCodec, EnvelopeMode } from './envelope';
+import { shellMessages as messages } from './messages-shell';
 
 export const API_TIMEOUT_MS = 120_000;
 export const CACHE_MAX_ENTRIES = 100;
@@ -31,7 +31,8 @@ export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
 export interface ApiClientOptions {
   transport: Transport;
   mode: EnvelopeMode;
-  key: TransportKey;
+  /** Encodes requests and decodes responses in `mode` (api-core itself ships no cipher to the browser). */
+  codec: EnvelopeCodec;
   sourceType: () => 1 | 2;
   /** Who the cache belongs to (user id or 'anon'); entries never cross scopes. */
   cacheScope: () => string;
@@ -108,7 +109,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     let res: TransportResponse;
     try {
       res = await o.transport({
-        body: encodeEnvelope({ A: action, P: params }, o.mode, o.key),
+        body: await o.codec.encode({ A: action, P: params }),
         contentType: o.mode === 'aes' ? 'text/plain;charset=UTF-8' : 'application/json;charset=UTF-8',
         sourceType: o.sourceType(),
         signal: controller.signal,
@@ -125,7 +126,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     }
     let body: ApiResponse<T>;
     try {
-      body = decodeEnvelope(res.text, o.mode, o.key) as ApiResponse<T>;
+      body = (await o.codec.decode(res.text)) as ApiResponse<T>;
     } catch {
       if (!options.silent) o.onError?.(messages.internal);
       return false as const;

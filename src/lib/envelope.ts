@@ -53,6 +53,18 @@ export function decodeEnvelope(body: string, mode: EnvelopeMode, tk: TransportKe
   return JSON.parse(mode === 'aes' ? decryptText(body, tk) : body);
 }
 
+/** Encoding and decoding of the envelope for one mode and key; the browser's runs on WebCrypto (./envelope-web). */
+export interface EnvelopeCodec {
+  encode(value: unknown): string | Promise<string>;
+  decode(body: string): unknown | Promise<unknown>;
+}
+
+/** The codec over this module's synchronous AES (Worker, server components, tests). */
+export const envelopeCodec = (mode: EnvelopeMode, tk: TransportKey): EnvelopeCodec => ({
+  encode: (value) => encodeEnvelope(value, mode, tk),
+  decode: (body) => decodeEnvelope(body, mode, tk),
+});
+
 /** The Content-Type used for a mode. */
 export const contentTypeFor = (mode: EnvelopeMode): string =>
   mode === 'aes' ? 'text/plain;charset=UTF-8' : 'application/json;charset=UTF-8';

@@ -1,15 +1,15 @@
 // The error catalogue: every user-facing error and notice text (zh-CN) in one module, keyed by a stable code.
 // Server answers carry the text in E; clients show it in a toast. Seed section 8 texts are kept verbatim.
 
+import { shellMessages } from './messages-shell';
+
 export const messages = {
+  // Texts the page shell ships to every browser live in ./messages-shell (seed section 8 and protocol).
+  ...shellMessages,
   // Seed section 8
-  loginExpired: '登录已过期，请重新登录',
   accountUnavailable: '账号不可用',
   pageNotFound: '页面不存在',
-  promotionLinkInvalid: '推广链接有误，请联系客服',
-  copied: '复制成功',
   copiedBang: '复制成功！',
-  copyFailed: '复制失败，请手动复制',
   // Protocol
   badEnvelope: '请求格式错误，无法解析',
   bodyTooLarge: '请求内容过大',
@@ -20,10 +20,7 @@ export const messages = {
   invalidParams: '参数错误',
   forbidden: '没有权限执行此操作',
   realNameRequired: '请先完成实名认证',
-  internal: '服务繁忙，请稍后再试',
   notFound: '请求的资源不存在',
-  timeout: '请求超时，请检查网络后重试',
-  network: '网络异常，请稍后再试',
   // Accounts and SMS
   phoneInvalid: '请输入正确的11位手机号',
   codeInvalidFormat: '请输入6位数字验证码',
@@ -38,7 +35,7 @@ export const messages = {
   loginFailed: '手机号或密码错误',
   loginLocked: '密码错误次数过多，账号已临时锁定，请15分钟后再试或使用验证码登录',
   loginTooFrequent: '登录尝试过于频繁，请15分钟后再试或使用验证码登录',
-  // Proxy delivery: the extraction API (codes 1001-1007, see docs/extraction-api.md)
+  // Proxy delivery: the extraction API (codes 1001-1011, see docs/extraction-api.md)
   extractKeyInvalid: '密钥无效',
   extractIpNotAllowed: '调用IP不在白名单',
   extractNoPackage: '套餐不存在或已过期',
@@ -46,6 +43,7 @@ export const messages = {
   extractTooFrequent: '请求过于频繁',
   extractBadParams: '参数错误',
   extractNoIp: '暂无满足条件的IP',
+  extractKeyThrottled: '密钥错误次数过多，请1分钟后再试',
   // Proxy delivery: packages, white list, fixed IPs
   packageNotFound: '套餐不存在',
   packageDeleteActive: '只能删除已过期或已用完的套餐',

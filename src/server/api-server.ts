@@ -6,6 +6,7 @@ import { unstable_getContext as getContext } from 'waku/server';
 import { createEndpointApp } from '../edge/app';
 import { isCacheableAction } from '../lib/actions';
 import { type ApiClient, createApiClient } from '../lib/api-core';
+import { envelopeCodec } from '../lib/envelope';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from '../lib/mine-info';
 import type { MineInfo } from './domain/accounts';
 import { type Bindings, readConfig } from './env';
@@ -56,7 +57,7 @@ export const serverApi = cache(async (): Promise<ApiClient> => {
       return { status: res.status, text: await res.text() };
     },
     mode,
-    key: config.transportKey,
+    codec: envelopeCodec(mode, config.transportKey),
     sourceType: () => (/Mobile|Android|iPhone/i.test(userAgent) ? 2 : 1),
     cacheScope: () => String(decodeMineInfoCookie(readCookie(cookie, MINE_INFO_COOKIE))?.id ?? 'anon'),
     isCacheable: isCacheableAction,

@@ -1,5 +1,5 @@
 // Copy text for the user and say so with the one toast: 复制成功 (seed section 8), or a plain failure notice.
-import { messages } from '../lib/messages';
+import { shellMessages as messages } from '../lib/messages-shell';
 import { pushToast } from './toast';
 
 /** Copy text to the clipboard; toasts 复制成功 or the failure message. Returns whether it worked. */

@@ -5,6 +5,7 @@ import {
   DEV_TRANSPORT_KEY_HEX,
   decodeEnvelope,
   encodeEnvelope,
+  envelopeCodec,
   transportKeyFromHex,
 } from '../../src/lib/envelope';
 
@@ -25,7 +26,7 @@ function setup(reply: (A: string, P: unknown) => { status: number; body: unknown
   const client = createApiClient({
     transport,
     mode,
-    key,
+    codec: envelopeCodec(mode, key),
     sourceType: () => 2,
     cacheScope: () => scope,
     isCacheable: (a) => a.startsWith('Help.'),
@@ -104,7 +105,7 @@ describe('api client core', () => {
       transport: (req) =>
         new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new Error('aborted')))),
       mode: 'json',
-      key,
+      codec: envelopeCodec('json', key),
       sourceType: () => 1,
       cacheScope: () => 'a',
       isCacheable: () => false,

@@ -8,7 +8,7 @@ import { api, logoutLocally } from '../../lib/api-browser';
 import { MINE_INFO_COOKIE } from '../../lib/mine-info';
 import { type ClientMineInfo, mineInfoAtom } from '../../state/session';
 import { accountPanelOpenAtom } from '../../state/ui';
-import { AccountPanel } from './account-panel';
+import { LazyAccountPanel, preloadAccountPanel } from './account-panel-lazy';
 
 /**
  * Put the server's view of the session into the store; drop stale cookies; refresh mineInfo whenever the tab becomes
@@ -50,6 +50,7 @@ export function AccountMenu({ phone }: { phone: string }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, setOpen]);
   const show = () => {
+    preloadAccountPanel();
     if (closeTimer.current) clearTimeout(closeTimer.current);
     setOpen(true);
   };
@@ -82,7 +83,7 @@ export function AccountMenu({ phone }: { phone: string }) {
       </button>
       {open && (
         <div className="absolute top-[calc(100%-8px)] right-0 z-50 w-72 rounded-xl border border-slate-100 bg-white p-4 shadow-xl">
-          <AccountPanel />
+          <LazyAccountPanel />
         </div>
       )}
     </div>

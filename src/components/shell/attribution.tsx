@@ -3,65 +3,22 @@
 // set the 30-day cookies), 推广链接有误，请联系客服 for a malformed link, ad click ids (bdVid, qhclickid) into session
 // storage with their tracking points, and the device fingerprint as fingerPrint in local storage.
 import { useEffect } from 'react';
-import { api } from '../../lib/api-browser';
-import { computeFingerprint } from '../../lib/fingerprint';
-import { messages } from '../../lib/messages';
-import { adClickIds, PROMOTION_KEYS, parsePromotion } from '../../lib/promotion';
-import { pushToast } from '../../state/toast';
 
-function safeStorage(kind: 'local' | 'session'): Storage | null {
-  try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null; // storage disabled (private mode, policies)
-  }
-}
-
-async function fingerprint(local: Storage | null): Promise<string> {
-  const stored = local?.getItem('fingerPrint');
-  if (stored && /^[0-9a-f]{32}$/.test(stored)) return stored;
-  const fp = await computeFingerprint();
-  local?.setItem('fingerPrint', fp);
-  return fp;
-}
+/** Query parameters that carry attribution (promotion links and ad click ids). */
+const ATTRIBUTION_PARAMS = /[?&](did|bd_vid|bdVid|qhclickid)=/;
 
 export function Attribution() {
   useEffect(() => {
-    const search = new URLSearchParams(window.location.search);
-    const local = safeStorage('local');
-    const session = safeStorage('session');
-    const promo = parsePromotion(search);
-    if (promo.kind === 'invalid') pushToast('error', messages.promotionLinkInvalid);
-    if (promo.kind === 'ok') {
-      try {
-        for (const k of PROMOTION_KEYS) {
-          const v = promo.params[k];
-          if (v) local?.setItem(k, v);
-          else local?.removeItem(k);
-        }
-        if (!local) throw new Error('no storage');
-      } catch {
-        pushToast('error', messages.promotionLinkInvalid);
-      }
+    // Most page views have nothing to record: the code (promotion parsing, fingerprint, tracking calls) loads only for
+    // a first visit (no fingerprint yet) or a link carrying attribution parameters (issue 12: page JavaScript).
+    let stored = '';
+    try {
+      stored = window.localStorage.getItem('fingerPrint') ?? '';
+    } catch {
+      // storage disabled: nothing is stored either way
     }
-    const ids = adClickIds(search);
-    if (ids.bdVid) session?.setItem('bdVid', ids.bdVid);
-    if (ids.qhclickid) session?.setItem('qhclickid', ids.qhclickid);
-    const idle = (cb: () => void) =>
-      'requestIdleCallback' in window ? window.requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 1500);
-    idle(() => {
-      void fingerprint(local).then((fp) => {
-        const common = {
-          page: window.location.pathname.slice(0, 200),
-          did: local?.getItem('did') ?? '',
-          from: local?.getItem('from') ?? '',
-          fingerPrint: fp,
-        };
-        if (ids.bdVid) void api.call('Buried.buriedPoint', { bdVid: ids.bdVid, ...common }, { silent: true });
-        if (ids.qhclickid)
-          void api.call('Buried.buriedPoint360', { qhclickid: ids.qhclickid, ...common }, { silent: true });
-      });
-    });
+    if (/^[0-9a-f]{32}$/.test(stored) && !ATTRIBUTION_PARAMS.test(window.location.search)) return;
+    void import('./attribution-run').then((m) => m.runAttribution());
   }, []);
   return null;
 }

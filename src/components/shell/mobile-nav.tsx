@@ -9,7 +9,7 @@ import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
 import { SellerContact } from '../trust/seller-contact';
-import { AccountPanel } from './account-panel';
+import { LazyAccountPanel } from './account-panel-lazy';
 
 const SECTIONS = [
   { title: '产品订购', links: PRODUCT_LINKS },
@@ -217,7 +217,7 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
                 </svg>
               </button>
             </div>
-            <AccountPanel />
+            <LazyAccountPanel />
           </div>
         </div>
       )}

@@ -47,6 +47,123 @@ export interface CandidateFilter {
 export const RESERVATION_FREE =
   'NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = proxy_packages.id AND m.active = 1)';
 
+/** The size of the random key space of proxy_ips.rnd (migration 0011): rnd is uniform in [0, RND_SPACE). */
+export const RND_SPACE = 2 ** 31;
+
+/**
+ * Rows each seek reads in random-key order: the call samples its n IPs uniformly from the first `window` matching IPs
+ * after a random start, so consecutive IPs in key order are not always handed out together (docs/decisions/081).
+ */
+export const candidateWindow = (n: number): number => Math.min(2 * n + 40, 440);
+
+/** With more region keys than this the call scans the pool index with the region filter as a residual condition. */
+export const MAX_REGION_SEEKS = 8;
+
+/**
+ * The candidate statements for a filter and a random start in [0, RND_SPACE): one for the whole pool, or one per
+ * region key as province and one as city (D1 allows only a few terms in a compound SELECT, so the seeks are separate
+ * statements of the same batch). Each reads one index in rnd order twice, [start, end) and the wrap-around
+ * [0, start), stopping after `window` matches. Every other filter, and the dedup probes against the caller's
+ * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history. Exported so
+ * the EXPLAIN test plans the real statements; `mergeCandidates` combines their rows.
+ */
+export function candidateQueries(f: CandidateFilter, start: number): { sql: string; binds: unknown[] }[] {
+  const residual = ['healthy = 1', 'expires_at >= ?2', '(protocols & ?3) != 0'];
+  if (f.excludes.length) {
+    residual.push(
+      'province_key NOT IN (SELECT value FROM json_each(?5)) AND city_key NOT IN (SELECT value FROM json_each(?5))',
+    );
+  }
+  if (f.carriers.length) residual.push('carrier IN (SELECT value FROM json_each(?6))');
+  if (f.excludeDay) {
+    residual.push(
+      'NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ?7 AND a.day = ?8 AND a.ip_id = proxy_ips.id)',
+    );
+  }
+  if (f.excludeInUseAt !== null) {
+    residual.push(
+      'NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ?7 AND a.ip_id = proxy_ips.id AND a.expires_at > ?9)',
+    );
+  }
+  const binds: unknown[] = [
+    f.pool,
+    f.minExpiresAt,
+    f.protocolBit,
+    JSON.stringify(f.regions),
+    JSON.stringify(f.excludes),
+    JSON.stringify(f.carriers),
+    f.userId,
+    f.excludeDay ?? '',
+    f.excludeInUseAt ?? 0,
+    candidateWindow(f.limit),
+    start,
+  ];
+  const seeks: { index: string; eq: string; region?: string }[] = [];
+  if (f.regions.length > 0 && f.regions.length <= MAX_REGION_SEEKS) {
+    for (const region of f.regions) {
+      seeks.push({ index: 'proxy_ips_rnd_province', eq: 'province_key = ?12', region });
+      seeks.push({ index: 'proxy_ips_rnd_city', eq: 'city_key = ?12', region });
+    }
+  } else {
+    if (f.regions.length) {
+      residual.push(
+        '(province_key IN (SELECT value FROM json_each(?4)) OR city_key IN (SELECT value FROM json_each(?4)))',
+      );
+    }
+    seeks.push({ index: 'proxy_ips_rnd', eq: '' });
+  }
+  const cond = residual.join(' AND ');
+  const arm = (s: { index: string; eq: string }, range: string) =>
+    `SELECT * FROM (SELECT id, ip, port, province, city, carrier, expires_at, rnd FROM proxy_ips INDEXED BY ${s.index}
+       WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10)`;
+  return seeks.map((s) => ({
+    sql: `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`,
+    binds: s.region === undefined ? binds : [...binds, s.region],
+  }));
+}
+
+/**
+ * The rows of the candidate statements as one choice: each IP once, the first `window` after the start in rnd order
+ * (wrapping around), then n of them uniformly at random.
+ */
+export function mergeCandidates<T extends Record<string, unknown>>(results: T[][], start: number, n: number): T[] {
+  const byId = new Map<unknown, T>();
+  for (const rows of results) for (const r of rows) byId.set(r.id, r);
+  const distance = (r: T) => (Number(r.rnd) - start + RND_SPACE) % RND_SPACE;
+  const ordered = [...byId.values()].sort((x, y) => distance(x) - distance(y));
+  return sample(ordered.slice(0, candidateWindow(n)), n);
+}
+
+/** n items chosen uniformly at random from `rows` (all of them, in random order, when there are at most n). */
+export function sample<T>(rows: T[], n: number, random: () => number = Math.random): T[] {
+  const a = rows.slice();
+  const k = Math.min(n, a.length);
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(random() * (a.length - i));
+    const t = a[i] as T;
+    a[i] = a[j] as T;
+    a[j] = t;
+  }
+  return a.slice(0, k);
+}
+
+/** One conditional upsert per call: a new second starts at 1; within the second only while count < limit. */
+export const RATE_COUNT_SQL = `INSERT INTO extract_rate (user_id, window_sec, count) VALUES (?1, ?2, 1)
+         ON CONFLICT(user_id) DO UPDATE SET
+           count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
+           window_sec = max(window_sec, excluded.window_sec)
+         WHERE excluded.window_sec > window_sec OR count < ?3`;
+
+export const WHITE_LIST_CHECK_SQL =
+  'SELECT 1 AS ok FROM white_list WHERE user_id = ? AND ip = ? AND enabled = 1 AND (expires_at = 0 OR expires_at > ?)';
+
+export const PACKAGES_FOR_EXTRACT_SQL = `SELECT id, billing_method, remaining_count, daily_limit, used_today, usage_day,
+                ip_duration_minutes, state, starts_at, expires_at
+         FROM proxy_packages
+         WHERE user_id = ? AND product_type = ? AND state IN (1, 3) AND expires_at > ? AND (?4 = 0 OR id = ?4)
+           AND ${RESERVATION_FREE}
+         ORDER BY expires_at, id`;
+
 /** One batch: count this call against the rate limit, check the caller's IP, load packages and candidate IPs. */
 export async function loadExtractionState(
   db: D1Database,
@@ -59,67 +176,19 @@ export async function loadExtractionState(
     packageId: number | null;
     now: number;
     filter: CandidateFilter;
+    /** The random start in [0, RND_SPACE); tests pass their own. */
+    start?: number;
   },
 ): Promise<{ allowed: boolean; whiteListed: boolean; packages: PackageForExtract[]; candidates: CandidateIp[] }> {
   const f = r.filter;
-  const where = ['pool = ?1', 'healthy = 1', 'expires_at >= ?2', '(protocols & ?3) != 0'];
-  if (f.regions.length) {
-    where.push('(province_key IN (SELECT value FROM json_each(?4)) OR city_key IN (SELECT value FROM json_each(?4)))');
-  }
-  if (f.excludes.length) {
-    where.push(
-      'province_key NOT IN (SELECT value FROM json_each(?5)) AND city_key NOT IN (SELECT value FROM json_each(?5))',
-    );
-  }
-  if (f.carriers.length) where.push('carrier IN (SELECT value FROM json_each(?6))');
-  if (f.excludeDay) where.push('id NOT IN (SELECT ip_id FROM ip_assignments WHERE user_id = ?7 AND day = ?8)');
-  if (f.excludeInUseAt !== null) {
-    where.push('id NOT IN (SELECT ip_id FROM ip_assignments WHERE user_id = ?7 AND expires_at > ?9)');
-  }
-  const candidates = db
-    .prepare(
-      `SELECT id, ip, port, province, city, carrier, expires_at FROM proxy_ips WHERE ${where.join(' AND ')}
-       ORDER BY random() LIMIT ?10`,
-    )
-    .bind(
-      f.pool,
-      f.minExpiresAt,
-      f.protocolBit,
-      JSON.stringify(f.regions),
-      JSON.stringify(f.excludes),
-      JSON.stringify(f.carriers),
-      f.userId,
-      f.excludeDay ?? '',
-      f.excludeInUseAt ?? 0,
-      f.limit,
-    );
-  const [rate, white, packages, ips] = await db.batch<Record<string, unknown>>([
+  const start = r.start ?? Math.floor(Math.random() * RND_SPACE);
+  const seeks = candidateQueries(f, start).map((q) => db.prepare(q.sql).bind(...q.binds));
+  const [rate, white, packages, ...ips] = await db.batch<Record<string, unknown>>([
     // One conditional upsert per call: a new second starts at 1; within the second only while count < limit.
-    db
-      .prepare(
-        `INSERT INTO extract_rate (user_id, window_sec, count) VALUES (?1, ?2, 1)
-         ON CONFLICT(user_id) DO UPDATE SET
-           count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
-           window_sec = max(window_sec, excluded.window_sec)
-         WHERE excluded.window_sec > window_sec OR count < ?3`,
-      )
-      .bind(r.userId, r.second, r.rateLimit),
-    db
-      .prepare(
-        'SELECT 1 AS ok FROM white_list WHERE user_id = ? AND ip = ? AND enabled = 1 AND (expires_at = 0 OR expires_at > ?)',
-      )
-      .bind(r.userId, r.callerIp, r.now),
-    db
-      .prepare(
-        `SELECT id, billing_method, remaining_count, daily_limit, used_today, usage_day, ip_duration_minutes, state,
-                starts_at, expires_at
-         FROM proxy_packages
-         WHERE user_id = ? AND product_type = ? AND state IN (1, 3) AND expires_at > ? AND (?4 = 0 OR id = ?4)
-           AND ${RESERVATION_FREE}
-         ORDER BY expires_at, id`,
-      )
-      .bind(r.userId, r.productType, r.now, r.packageId ?? 0),
-    candidates,
+    db.prepare(RATE_COUNT_SQL).bind(r.userId, r.second, r.rateLimit),
+    db.prepare(WHITE_LIST_CHECK_SQL).bind(r.userId, r.callerIp, r.now),
+    db.prepare(PACKAGES_FOR_EXTRACT_SQL).bind(r.userId, r.productType, r.now, r.packageId ?? 0),
+    ...seeks,
   ]);
   return {
     allowed: (rate?.meta.changes ?? 0) === 1,
@@ -136,7 +205,11 @@ export async function loadExtractionState(
       startsAt: p.starts_at as number,
       expiresAt: p.expires_at as number,
     })),
-    candidates: (ips?.results ?? []).map((c) => ({
+    candidates: mergeCandidates(
+      ips.map((r) => r.results),
+      start,
+      f.limit,
+    ).map((c) => ({
       id: c.id as number,
       ip: c.ip as string,
       port: c.port as number,
@@ -241,4 +314,27 @@ export async function recordExtraction(
       .bind(e.userId, e.packageId, e.productType, e.protocol, e.day, e.now, payload),
     extractionLeasesStatement(db, e.userId, e.now),
   ]);
+}
+
+/**
+ * Count one wrong extraction key from a calling IP: a window opens at the first failure and lasts `windowMs`; a
+ * failure after it opens a new one. One conditional upsert; returns the count and the window start after it.
+ */
+export async function countKeyFailure(
+  db: D1Database,
+  clientIp: string,
+  now: number,
+  windowMs: number,
+): Promise<{ count: number; startedAt: number }> {
+  const row = await db
+    .prepare(
+      `INSERT INTO extract_key_failures (client_ip, started_at, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(client_ip) DO UPDATE SET
+         count = CASE WHEN ?2 - started_at >= ?3 THEN 1 ELSE count + 1 END,
+         started_at = CASE WHEN ?2 - started_at >= ?3 THEN ?2 ELSE started_at END
+       RETURNING count, started_at`,
+    )
+    .bind(clientIp, now, windowMs)
+    .first<{ count: number; started_at: number }>();
+  return { count: row?.count ?? 1, startedAt: row?.started_at ?? now };
 }

@@ -38,6 +38,7 @@ export const EXTRACT_ERRORS = {
   1008: { status: 401, msg: messages.extractTokenInvalid },
   1009: { status: 401, msg: messages.extractTokenExpired },
   1010: { status: 401, msg: messages.extractTokenReplayed },
+  1011: { status: 429, msg: messages.extractKeyThrottled },
 } as const;
 export type ExtractErrorCode = keyof typeof EXTRACT_ERRORS;
 

@@ -18,6 +18,7 @@ import {
   shanghaiDay,
 } from './extract-params';
 import { extractCaller } from './extract-token';
+import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import { regionText } from './regions';
 import { normalizeIp } from './white-list-ip';
 
@@ -72,8 +73,15 @@ export async function extract(
   req: ExtractRequest,
   defer: (p: Promise<unknown>) => void,
 ): Promise<ExtractSuccess> {
-  const owner = await extractCaller(db, req.query, req.now);
   const callerIp = normalizeIp(req.callerIp) ?? req.callerIp;
+  // Wrong keys and tokens are throttled per calling IP before any lookup (docs/decisions/081).
+  assertKeyNotThrottled(callerIp, req.now);
+  let owner: { userId: number; rateLimit: number };
+  try {
+    owner = await extractCaller(db, req.query, req.now);
+  } catch (err) {
+    throw err instanceof ExtractError ? await keyFailed(db, callerIp, req.now, err) : err;
+  }
   let params: ExtractParams | null = null;
   const fail = (err: ExtractError, packageId: number | null = null): never => {
     defer(

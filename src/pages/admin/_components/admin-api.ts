@@ -8,6 +8,7 @@ import {
   type EnvelopeMode,
   transportKeyFromHex,
 } from '../../../lib/envelope';
+import { webEnvelopeCodec } from '../../../lib/envelope-web';
 import { messages } from '../../../lib/messages';
 import { pushToast } from '../../../state/toast';
 
@@ -36,7 +37,7 @@ export const adminApi: ApiClient = createApiClient({
     return { status: res.status === 403 ? 200 : res.status, text: await res.text() };
   },
   mode: MODE,
-  key: KEY,
+  codec: webEnvelopeCodec(MODE, KEY),
   sourceType: currentSourceType,
   cacheScope: () => 'admin',
   // Nothing is cached: every console screen shows the database as it is.

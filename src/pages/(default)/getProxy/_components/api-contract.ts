@@ -35,6 +35,7 @@ export const EXTRACT_ERRORS: [string, string, string][] = [
   ['1008', '令牌无效', 'uid、AES Key/IV 或令牌内的提取密钥不对；重置密钥后需用新的 Key/IV 与密钥。'],
   ['1009', '令牌已过期', '令牌时间戳与服务器相差超过5分钟，请校准服务器时钟并重新生成。'],
   ['1010', '令牌已使用', '每个令牌只能用一次，每次调用前重新生成。'],
+  ['1011', '密钥错误次数过多', '同一调用IP 1 分钟内密钥或令牌错误 20 次后暂停 1 分钟，请核对 key 或令牌后再试。'],
 ];
 
 /** How a token is made (docs/decisions/045): shown on the get-proxy page, followed by every code sample. */

@@ -1,0 +1,475 @@
+// `npm run bench:scale`: extraction and hot /api reads on the demo database and on a generated large one, each beside
+// the trivial route /builds/latest.json in the same wrangler dev, in one run (docs/decisions/081). A benchmark, not a
+// test: `npm test` does not run it.
+//
+// Steps: migrate + seed demo data into .tmp/bench-scale/state; bench (phase "demo"); stop wrangler; add generated rows
+// straight into the local D1 SQLite file (recursive CTEs through node:sqlite, no HTTP); bench again (phase "scale");
+// write bench/results/scale.{md,json}. Loopback only, bounded in requests and time.
+//
+// Usage: npm run bench:scale -- [--ips=50000] [--users=100000] [--logs=500000] [--assignments=<logs>]
+//          [--heavy-ips=20000] [--requests=400] [--concurrency=8] [--port=8823]
+//        the issue's scale: --ips=200000 --users=1000000 --logs=5000000
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { bin, DEV_VARS, run, toolEnv } from './lib/tools.mjs';
+
+const arg = (name, def) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.slice(name.length + 3)) : def;
+};
+const IPS = arg('ips', 50_000);
+const USERS = arg('users', 100_000);
+const LOGS = arg('logs', 500_000);
+const ASSIGNMENTS = arg('assignments', LOGS);
+const HEAVY_IPS = arg('heavy-ips', 20_000);
+const REQUESTS = arg('requests', 400);
+const CONCURRENCY = arg('concurrency', 8);
+const PORT = arg('port', 8823);
+const WARMUP = 40;
+const KEY = 'demo13800138000key0000000000abcd';
+const TOKEN = 'benchscale-session-token-0123456789abcdef';
+const dir = resolve('.tmp/bench-scale');
+const state = `${dir}/state`;
+const env = toolEnv();
+
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const config = readFileSync('wrangler.toml', 'utf8')
+  .replace('main = "dist/server/worker.js"', `main = "${resolve('src/edge/worker.ts')}"`)
+  .replace(/\[assets\][\s\S]*?(?=\n\[\[d1_databases\]\])/, '')
+  .replace(/\[triggers\][\s\S]*?(?=\n\[vars\])/, '')
+  .replace('migrations_dir = "migrations"', `migrations_dir = "${resolve('migrations')}"`);
+const configPath = `${dir}/wrangler.toml`;
+writeFileSync(configPath, config);
+
+const step = async (label, cmd, args) => {
+  const t0 = performance.now();
+  const r = await run(cmd, args, { env, capture: true });
+  if (r.code !== 0) {
+    console.error(`✘ ${label}\n${r.err || r.out}`);
+    process.exit(1);
+  }
+  console.log(`✓ ${label} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+};
+const d1 = ['d1', 'migrations', 'apply', 'DB', '--local', '-c', configPath, '--persist-to', state];
+await step('migrate', bin('wrangler'), d1);
+await step('seed', process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`, `--config=${configPath}`]);
+
+/** The local D1 database file wrangler keeps under the state directory. */
+function sqliteFile() {
+  const base = `${state}/v3/d1/miniflare-D1DatabaseObject`;
+  const file = readdirSync(base).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 file under ${base}`);
+  return `${base}/${file}`;
+}
+
+const now = Date.now();
+const SH = 28_800_000;
+const DAY = 86_400_000;
+const today = new Date(now + SH).toISOString().slice(0, 10);
+const sinceMidnight = (now + SH) % DAY;
+
+// Bench settings on the demo data: the demo user calls without refusals and has a known session.
+{
+  const db = new DatabaseSync(sqliteFile());
+  const hash = createHash('sha256').update(TOKEN).digest('hex');
+  db.exec(`
+    UPDATE proxy_api_credentials SET rate_limit = 1000000;
+    UPDATE proxy_packages SET remaining_count = 100000000, total_count = 100000000, daily_limit = 0 WHERE source = 'demo';
+    INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+      SELECT '${hash}', id, ${now}, ${now}, ${now + 30 * DAY}, '127.0.0.1', 'bench' FROM users WHERE phone = '13800138000';
+  `);
+  db.close();
+}
+
+const rows = (db, table) => db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n;
+
+/** Generated rows on top of the demo data; returns the table sizes and seconds taken. */
+function generate() {
+  const t0 = performance.now();
+  const db = new DatabaseSync(sqliteFile());
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;');
+  const heavy = db.prepare("SELECT id FROM users WHERE phone = '13800138000'").get().id;
+  const cities = [
+    ['北京市', '北京市'],
+    ['上海市', '上海市'],
+    ['广东省', '广州市'],
+    ['广东省', '深圳市'],
+    ['浙江省', '杭州市'],
+    ['四川省', '成都市'],
+    ['重庆市', '重庆市'],
+    ['湖北省', '武汉市'],
+    ['陕西省', '西安市'],
+    ['江苏省', '南京市'],
+    ['天津市', '天津市'],
+    ['江苏省', '苏州市'],
+    ['湖南省', '长沙市'],
+    ['河南省', '郑州市'],
+    ['广东省', '东莞市'],
+    ['山东省', '青岛市'],
+    ['安徽省', '合肥市'],
+    ['广东省', '佛山市'],
+    ['浙江省', '宁波市'],
+    ['福建省', '厦门市'],
+    ['河北省', '石家庄市'],
+    ['山西省', '太原市'],
+    ['辽宁省', '沈阳市'],
+    ['吉林省', '长春市'],
+    ['黑龙江省', '哈尔滨市'],
+    ['江西省', '南昌市'],
+    ['广西壮族自治区', '南宁市'],
+    ['海南省', '海口市'],
+    ['贵州省', '贵阳市'],
+    ['云南省', '昆明市'],
+    ['甘肃省', '兰州市'],
+    ['福建省', '福州市'],
+    ['山东省', '济南市'],
+    ['河北省', '保定市'],
+    ['江苏省', '无锡市'],
+    ['浙江省', '温州市'],
+    ['湖北省', '宜昌市'],
+    ['湖南省', '株洲市'],
+    ['河南省', '洛阳市'],
+    ['四川省', '绵阳市'],
+  ];
+  const key = (s) => s.replace(/(壮族自治区|省|市)$/, '');
+  db.exec('CREATE TEMP TABLE c (k INTEGER PRIMARY KEY, province TEXT, city TEXT, pk TEXT, ck TEXT)');
+  const ins = db.prepare('INSERT INTO c VALUES (?, ?, ?, ?, ?)');
+  cities.forEach(([p, c], i) => {
+    ins.run(i, p, c, key(p), key(c));
+  });
+  const seq = (n) => `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})`;
+  const timed = (label, sql) => {
+    const t = performance.now();
+    db.exec(`BEGIN; ${sql}; COMMIT;`);
+    console.log(`  ${label} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  };
+  const firstUser = db.prepare('SELECT coalesce(max(id), 0) + 1 AS n FROM users').get().n;
+  timed(
+    `${USERS} users`,
+    `${seq(USERS)} INSERT INTO users (phone, status, created_at, updated_at)
+     SELECT '17' || printf('%09d', i), 1, ${now - 400 * DAY}, ${now} FROM s`,
+  );
+  const firstIp = db.prepare('SELECT coalesce(max(id), 0) + 1 AS n FROM proxy_ips').get().n;
+  timed(
+    `${IPS} pool IPs (5% unhealthy)`,
+    `${seq(IPS)} INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key,
+       carrier, expires_at, healthy, checked_at, created_at)
+     SELECT 1, 10, '10.' || ((i >> 16) & 255) || '.' || ((i >> 8) & 255) || '.' || (i & 255), 20000 + (i >> 24), 7,
+       c.province, c.city, c.pk, c.ck, CASE i % 3 WHEN 0 THEN '电信' WHEN 1 THEN '联通' ELSE '移动' END,
+       ${now + 3_600_000} + (i % 7200) * 1000, CASE WHEN i % 20 = 0 THEN 0 ELSE 1 END, ${now}, ${now}
+     FROM s JOIN c ON c.k = (i * 7919) % ${cities.length}`,
+  );
+  timed(
+    `${LOGS} extraction logs over 180 days`,
+    `${seq(LOGS)} INSERT INTO extract_logs (user_id, package_id, product_type, client_ip, requested, returned, code,
+       query, created_at)
+     SELECT ${firstUser} + abs(random()) % ${USERS}, NULL, 10, '192.0.2.1', 10, 10, 0, 'num=10',
+       ${now} - abs(random()) % ${180 * DAY} FROM s`,
+  );
+  // The heavy customer: 2,000 calls today (20,000 IPs) and 300 a day over the last 180 days.
+  timed(
+    'heavy customer logs',
+    `${seq(2000)} INSERT INTO extract_logs (user_id, package_id, product_type, client_ip, requested, returned, code,
+       query, created_at)
+     SELECT ${heavy}, NULL, 10, '127.0.0.1', 10, 10, 0, 'num=10&format=json', ${now} - abs(random()) % ${Math.max(1, sinceMidnight)}
+     FROM s;
+     ${seq(300 * 180)} INSERT INTO extract_logs (user_id, package_id, product_type, client_ip, requested, returned,
+       code, query, created_at)
+     SELECT ${heavy}, NULL, 10, '127.0.0.1', 10, 10, 0, 'num=10&format=json', ${now} - abs(random()) % ${180 * DAY}
+     FROM s`,
+  );
+  timed(
+    `${ASSIGNMENTS} IP assignments`,
+    `${seq(ASSIGNMENTS)} INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port,
+       protocol, region, carrier, day, assigned_at, expires_at)
+     SELECT u, 1, NULL, ${firstIp} + abs(random()) % ${IPS}, 10, '10.0.0.1', 20000, 'http', '广东省广州市', '电信',
+       strftime('%Y-%m-%d', (t + ${SH}) / 1000, 'unixepoch'), t, t + 300000
+     FROM (SELECT ${firstUser} + abs(random()) % ${USERS} AS u, ${now} - abs(random()) % ${180 * DAY} AS t FROM s)`,
+  );
+  timed(
+    `heavy customer: ${HEAVY_IPS} distinct IPs handed out today`,
+    `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
+       day, assigned_at, expires_at)
+     SELECT ${heavy}, 1, NULL, id, 10, ip, port, 'http', province || city, carrier, '${today}', t, t + 300000
+     FROM (SELECT id, ip, port, province, city, carrier, ${now} - abs(random()) % ${Math.max(1, sinceMidnight)} AS t
+           FROM proxy_ips WHERE pool = 10 AND healthy = 1 ORDER BY random() LIMIT ${HEAVY_IPS})`,
+  );
+  timed(
+    `${Math.round(USERS / 2)} packages, ${Math.round(USERS / 5)} orders, ${Math.round(USERS / 10)} white-list IPs, notice reads`,
+    `${seq(Math.round(USERS / 2))} INSERT INTO proxy_packages (user_id, product_type, billing_method, name,
+       ip_duration_minutes, total_count, remaining_count, starts_at, expires_at, state, source, created_at, updated_at)
+     SELECT ${firstUser} + abs(random()) % ${USERS}, CASE i % 3 WHEN 0 THEN 10 WHEN 1 THEN 40 ELSE 30 END, 1, 'bench',
+       5, 1000, 500, ${now - 30 * DAY}, ${now} + (i % 60) * ${DAY} - ${20 * DAY}, 1, 'operator', ${now}, ${now} FROM s;
+     ${seq(Math.round(USERS / 5))} INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, pay_fen,
+       state, expires_at, created_at)
+     SELECT 'BENCH' || printf('%010d', i), ${firstUser} + abs(random()) % ${USERS}, 1, 10, 'bench', 1000, 1000,
+       2, ${now - DAY}, ${now} - abs(random()) % ${365 * DAY} FROM s;
+     ${seq(300)} INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, pay_fen, state,
+       expires_at, created_at)
+     SELECT 'HEAVY' || printf('%06d', i), ${heavy}, 1, 10, 'bench', 1000, 1000, 2, ${now - DAY},
+       ${now} - i * ${DAY / 2} FROM s;
+     ${seq(Math.round(USERS / 10))} INSERT INTO white_list (user_id, ip, enabled, expires_at, created_at, updated_at)
+     SELECT ${firstUser} + (i * 7) % ${USERS}, '10.9.' || ((i >> 8) & 255) || '.' || (i & 255), 1, 0, ${now}, ${now}
+     FROM s;
+     INSERT OR IGNORE INTO notice_reads (user_id, notice_id, read_at)
+     SELECT u.id, n.id, ${now} FROM (SELECT id FROM users WHERE id >= ${firstUser} AND id % 3 = 0) u
+     CROSS JOIN home_notices n`,
+  );
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;');
+  const sizes = Object.fromEntries(
+    [
+      'users',
+      'proxy_ips',
+      'extract_logs',
+      'ip_assignments',
+      'proxy_packages',
+      'orders',
+      'white_list',
+      'notice_reads',
+    ].map((t) => [t, rows(db, t)]),
+  );
+  sizes.heavy_assignments_today = db
+    .prepare('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ? AND day = ?')
+    .get(heavy, today).n;
+  sizes.pool10_healthy = db.prepare('SELECT count(*) AS n FROM proxy_ips WHERE pool = 10 AND healthy = 1').get().n;
+  db.close();
+  return { sizes, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+}
+
+const base = `http://127.0.0.1:${PORT}`;
+let wrangler = null;
+let log = '';
+const stop = () => {
+  if (!wrangler) return;
+  try {
+    process.kill(-wrangler.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  wrangler = null;
+};
+process.on('exit', stop);
+const killer = setTimeout(() => {
+  console.error('bench timed out');
+  stop();
+  process.exit(1);
+}, 3_600_000);
+
+async function startServer() {
+  log = '';
+  wrangler = spawn(
+    bin('wrangler'),
+    [
+      'dev',
+      '-c',
+      configPath,
+      '--persist-to',
+      state,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(PORT),
+      '--inspector-port',
+      String(PORT + 1000),
+      ...DEV_VARS,
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  wrangler.stdout.on('data', (d) => {
+    log += d;
+  });
+  wrangler.stderr.on('data', (d) => {
+    log += d;
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      const r = await fetch(`${base}/builds/latest.json`);
+      if (r.ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`wrangler dev did not start:\n${log.slice(-2000)}`);
+}
+
+async function stopServer() {
+  const pid = wrangler?.pid;
+  stop();
+  for (let i = 0; i < 40 && pid; i++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const apiCall = (A, P) => ({
+  url: `${base}/api`,
+  init: {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'source-type': '1', cookie: `token=${TOKEN}` },
+    body: JSON.stringify({ A, P }),
+  },
+});
+const get = (path) => ({ url: `${base}${path}`, init: {} });
+
+/** The routes, the trivial one first; `check` says whether a response is a success of that route. */
+const ROUTES = [
+  { name: 'GET /builds/latest.json (trivial)', req: get('/builds/latest.json'), trivial: true },
+  { name: 'GET /extract?num=10&format=json', req: get(`/extract?key=${KEY}&num=10&format=json`) },
+  { name: 'GET /extract?num=10&format=json&dedup=1', req: get(`/extract?key=${KEY}&num=10&format=json&dedup=1`) },
+  {
+    name: 'GET /extract?num=10&format=json&region=广东',
+    req: get(`/extract?key=${KEY}&num=10&format=json&region=${encodeURIComponent('广东')}`),
+  },
+  { name: 'ProxyRPC.GetList (records, 24h)', req: apiCall('ProxyRPC.GetList', { range: '24h' }) },
+  { name: 'ProxyRPC.GetList (records, 180d)', req: apiCall('ProxyRPC.GetList', { range: '180d' }) },
+  { name: 'ProxyRPC.GetCharts (24h)', req: apiCall('ProxyRPC.GetCharts', { range: '24h' }) },
+  { name: 'ProxyRPC.GetCharts (30d)', req: apiCall('ProxyRPC.GetCharts', { range: '30d' }) },
+  { name: 'ProxyLog.GetList (IP records)', req: apiCall('ProxyLog.GetList', {}) },
+  { name: 'Order.GetBillList', req: apiCall('Order.GetBillList', {}) },
+  { name: 'Proxy.GetMealCount', req: apiCall('Proxy.GetMealCount', {}) },
+  { name: 'ProxyWhiteList.GetWhiteList', req: apiCall('ProxyWhiteList.GetWhiteList', {}) },
+  { name: 'Notice.getUnReadCount', req: apiCall('Notice.getUnReadCount', {}) },
+];
+
+const ok = async (res) => {
+  const text = await res.text();
+  if (res.status !== 200) return false;
+  try {
+    const body = JSON.parse(text);
+    if ('code' in body) return body.code === 0;
+    return body.E === undefined;
+  } catch {
+    return false;
+  }
+};
+
+/** n requests with at most `concurrency` in flight; latencies in ms. */
+async function load(req, n, concurrency) {
+  const latencies = [];
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < n) {
+      next++;
+      const t0 = performance.now();
+      const res = await fetch(req.url, req.init);
+      const good = await ok(res);
+      latencies.push(performance.now() - t0);
+      if (!good) failures++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const r2 = (x) => Math.round(x * 100) / 100;
+  return { requests: n, failures, rps: r2(n / seconds), p50: r2(pct(50)), p99: r2(pct(99)) };
+}
+
+/** One phase: every route, trivial interleaved so each ratio compares the same moment of a noisy machine. */
+async function phase(label) {
+  await startServer();
+  try {
+    for (const r of ROUTES) {
+      const res = await fetch(r.req.url, r.req.init);
+      const text = await res.clone().text();
+      if (!(await ok(res))) throw new Error(`${label}: ${r.name} probe failed: ${res.status} ${text.slice(0, 300)}`);
+      await load(r.req, WARMUP, CONCURRENCY);
+    }
+    const out = [];
+    for (const r of ROUTES) {
+      if (r.trivial) continue;
+      const trivial = await load(ROUTES[0].req, Math.round(REQUESTS / 2), CONCURRENCY);
+      const route = await load(r.req, REQUESTS, CONCURRENCY);
+      const trivialAfter = await load(ROUTES[0].req, Math.round(REQUESTS / 2), CONCURRENCY);
+      const t = {
+        rps: Math.round(((trivial.rps + trivialAfter.rps) / 2) * 100) / 100,
+        p50: Math.round(((trivial.p50 + trivialAfter.p50) / 2) * 100) / 100,
+      };
+      out.push({
+        route: r.name,
+        ...route,
+        trivialRps: t.rps,
+        trivialP50: t.p50,
+        ratio: +(route.rps / t.rps).toFixed(3),
+      });
+      console.log(
+        `  ${label} ${r.name}: p50 ${route.p50} ms, ${route.rps} req/s, ratio ${(route.rps / t.rps).toFixed(3)}`,
+      );
+    }
+    return out;
+  } finally {
+    await stopServer();
+  }
+}
+
+try {
+  console.log('▶ demo database');
+  const demo = await phase('demo');
+  console.log('▶ generating the large database');
+  const built = generate();
+  console.log(`  built in ${built.seconds} s: ${JSON.stringify(built.sizes)}`);
+  console.log('▶ large database');
+  const scale = await phase('scale');
+  const result = {
+    date: new Date().toISOString(),
+    args: { ips: IPS, users: USERS, logs: LOGS, assignments: ASSIGNMENTS, heavyIps: HEAVY_IPS },
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    buildSeconds: built.seconds,
+    sizes: built.sizes,
+    routes: scale.map((s, i) => {
+      const d = demo[i];
+      return {
+        route: s.route,
+        demo: d,
+        scale: s,
+        p50VsDemo: +(s.p50 / d.p50).toFixed(2),
+      };
+    }),
+    note: 'local wrangler dev (workerd + local SQLite D1) on loopback, 2 shared cores; relative figures only',
+  };
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/scale.json', `${JSON.stringify(result, null, 2)}\n`);
+  const line = (r) =>
+    `| ${r.route} | ${r.demo.p50} / ${r.demo.p99} | ${r.demo.ratio} | ${r.scale.p50} / ${r.scale.p99} | ${r.scale.rps} | ${r.scale.ratio} | ${r.p50VsDemo} | ${r.demo.failures + r.scale.failures} |`;
+  writeFileSync(
+    'bench/results/scale.md',
+    `# Extraction and reads at scale
+
+${result.date} · \`npm run bench:scale -- --ips=${IPS} --users=${USERS} --logs=${LOGS} --assignments=${ASSIGNMENTS} --heavy-ips=${HEAVY_IPS}\`
+· ${REQUESTS} requests per route, ${CONCURRENCY} in flight · local wrangler dev on loopback · large database built in
+${built.seconds} s.
+
+Large database: ${Object.entries(built.sizes)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+      .join(', ')}. The heavy customer is the demo user (key ${KEY.slice(0, 8)}…), whose calls and reads are measured.
+
+Ratio = the route's throughput / the trivial route's (GET /builds/latest.json) measured right before and after it in
+the same wrangler dev. Goals (issue 12): p50 at most 1.5× the demo database's, throughput ratio at least 0.5.
+
+| route | demo p50 / p99 ms | demo ratio | large p50 / p99 ms | large req/s | large ratio | p50 large/demo | failures |
+|---|---|---|---|---|---|---|---|
+${result.routes.map(line).join('\n')}
+
+Figures vary by ±20% between runs on this shared 2-core machine; compare within one run.
+`,
+  );
+  console.log(readFileSync('bench/results/scale.md', 'utf8'));
+} catch (err) {
+  console.error(String(err?.stack ?? err));
+  process.exitCode = 1;
+} finally {
+  clearTimeout(killer);
+  stop();
+}

@@ -1,0 +1,207 @@
+// Extraction at scale (docs/decisions/081): the random-key candidate choice stays fair and exact under filters and
+// dedup, and wrong keys are throttled per calling IP before any key lookup.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CandidateFilter,
+  candidateQueries,
+  countKeyFailure,
+  loadExtractionState,
+  RND_SPACE,
+  mergeCandidates,
+} from '../../src/server/db/extract';
+import { shanghaiDay } from '../../src/server/domain/extract-params';
+import { addPool, allowIp, extractCall, makePackage, makeUser, resetAll, scalar } from '../helpers/delivery';
+
+beforeEach(resetAll);
+
+const CALLER = '192.0.2.60';
+
+const filter = (userId: number, f: Partial<CandidateFilter> = {}): CandidateFilter => ({
+  pool: 10,
+  protocolBit: 1,
+  minExpiresAt: Date.now(),
+  regions: [],
+  excludes: [],
+  carriers: [],
+  limit: 1,
+  excludeDay: null,
+  excludeInUseAt: null,
+  userId,
+  ...f,
+});
+
+/**
+ * Candidate IPs (as text) of `calls` selections with filter f, counted per IP: the real candidate statement with a
+ * random start and the real sampling, many selections per D1 batch.
+ */
+async function draw(userId: number, calls: number, f: Partial<CandidateFilter>): Promise<Map<string, number>> {
+  const seen = new Map<string, number>();
+  const full = filter(userId, f);
+  for (let done = 0; done < calls; done += 100) {
+    const starts = Array.from({ length: Math.min(100, calls - done) }, () => Math.floor(Math.random() * RND_SPACE));
+    const queries = starts.map((start) => candidateQueries(full, start));
+    const results = await env.DB.batch<{ id: number; ip: string; rnd: number }>(
+      queries.flat().map((q) => env.DB.prepare(q.sql).bind(...q.binds)),
+    );
+    let at = 0;
+    starts.forEach((start, i) => {
+      const mine = results.slice(at, at + (queries[i]?.length ?? 0)).map((r) => r.results);
+      at += queries[i]?.length ?? 0;
+      for (const c of mergeCandidates(mine, start, full.limit)) seen.set(c.ip, (seen.get(c.ip) ?? 0) + 1);
+    });
+  }
+  return seen;
+}
+
+const ipsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i + 1}`);
+
+describe('candidate choice by random key', () => {
+  it('gives every matching healthy IP a fair chance and never one outside the filter, pool or health', async () => {
+    const dynamic = ipsOf('203.0.113', 100);
+    await addPool([
+      ...dynamic.map((ip) => ({ ip })),
+      // exclusively leased (fixed) IPs and the other dynamic pool must never come out of pool 10
+      ...ipsOf('198.51.100', 20).map((ip) => ({ ip, pool: 30 as const })),
+      ...ipsOf('192.0.2', 20).map((ip) => ({ ip, pool: 40 as const })),
+    ]);
+    await addPool([{ ip: '203.0.114.1' }]);
+    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.114.1'").run();
+    const u = await makeUser();
+    expect(await scalar('SELECT count(DISTINCT rnd) AS n FROM proxy_ips')).toBe(141);
+    const seen = await draw(u.id, 2000, { limit: 1 });
+    expect([...seen.keys()].sort()).toEqual([...dynamic].sort());
+    // 2000 draws over 100 IPs: 20 each on average; a sort-free pick must not starve or favour any IP grossly
+    expect(Math.min(...seen.values())).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...seen.values())).toBeLessThanOrEqual(60);
+  });
+
+  it('reaches every IP of a region (province or city key) and of a long region list', async () => {
+    const gd = ipsOf('203.0.113', 60);
+    await addPool([
+      ...gd.map((ip, i) => ({ ip, city: i % 2 ? '广州市' : '深圳市' })),
+      ...ipsOf('203.0.115', 60).map((ip) => ({ ip, province: '北京市', city: '北京市', carrier: '联通' as const })),
+    ]);
+    const u = await makeUser();
+    const byProvince = await draw(u.id, 600, { limit: 2, regions: ['广东'] });
+    expect([...byProvince.keys()].sort()).toEqual([...gd].sort());
+    const byCity = await draw(u.id, 300, { limit: 2, regions: ['深圳'] });
+    expect([...byCity.keys()].sort()).toEqual(gd.filter((_, i) => i % 2 === 0).sort());
+    // more region keys than index seeks: one scan of the pool index with the region filter as a residual
+    const many = ['上海', '天津', '重庆', '江苏', '浙江', '四川', '湖北', '湖南', '广东'];
+    const byList = await draw(u.id, 600, { limit: 2, regions: many });
+    expect([...byList.keys()].sort()).toEqual([...gd].sort());
+    // a municipality matches as province and as city: each IP still comes once per call
+    const bj = await loadExtractionState(env.DB, {
+      userId: u.id,
+      second: 1,
+      rateLimit: 1000,
+      callerIp: CALLER,
+      productType: 10,
+      packageId: null,
+      now: Date.now(),
+      filter: filter(u.id, { limit: 60, regions: ['北京'] }),
+    });
+    expect(new Set(bj.candidates.map((c) => c.ip)).size).toBe(60);
+    expect(bj.candidates).toHaveLength(60);
+  });
+
+  it('dedup probes find the last unused IPs of a heavy day, whatever the random start', async () => {
+    const all = ipsOf('203.0.113', 100);
+    await addPool(all.map((ip) => ({ ip })));
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const day = shanghaiDay(Date.now());
+    const now = Date.now();
+    // 90 of the 100 IPs were handed to this user today; 5 of the rest are still held from yesterday
+    await env.DB.prepare(
+      `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+         assigned_at, expires_at)
+       SELECT ?1, ?2, id, 10, ip, port, 'http', '', '电信', CASE WHEN id <= ?3 THEN ?4 ELSE '2000-01-01' END, ?5, ?6
+       FROM proxy_ips ORDER BY id LIMIT 95`,
+    )
+      .bind(u.id, pkg, (await scalar('SELECT min(id) AS n FROM proxy_ips')) + 89, day, now, now + 600_000)
+      .run();
+    for (const start of [0, 2 ** 30, 2 ** 31 - 1]) {
+      const today = await loadExtractionState(env.DB, {
+        userId: u.id,
+        second: 1,
+        rateLimit: 1000,
+        callerIp: CALLER,
+        productType: 10,
+        packageId: null,
+        now,
+        start,
+        filter: filter(u.id, { limit: 10, excludeDay: day }),
+      });
+      expect(today.candidates.map((c) => c.ip).sort()).toEqual(all.slice(90).sort());
+      const inUse = await loadExtractionState(env.DB, {
+        userId: u.id,
+        second: 2,
+        rateLimit: 1000,
+        callerIp: CALLER,
+        productType: 10,
+        packageId: null,
+        now,
+        start,
+        filter: filter(u.id, { limit: 10, excludeInUseAt: now }),
+      });
+      expect(inUse.candidates.map((c) => c.ip).sort()).toEqual(all.slice(95).sort());
+    }
+  });
+});
+
+describe('wrong-key throttle per calling IP', () => {
+  it('answers 1011 (429) after 20 wrong keys in a minute, before looking up any key, and spares other callers', async () => {
+    await addPool(ipsOf('203.0.113', 3).map((ip) => ({ ip })));
+    const u = await makeUser();
+    await makePackage(u.id);
+    const attacker = '198.51.100.77';
+    await allowIp(u.id, CALLER);
+    await allowIp(u.id, attacker);
+    const statuses: number[] = [];
+    let last = '';
+    for (let i = 0; i < 30; i++) {
+      const wrong = `guess${String(i).padStart(4, '0')}${crypto.randomUUID().replaceAll('-', '')}`;
+      const res = await extractCall({ key: wrong, format: 'json' }, attacker);
+      statuses.push(res.status);
+      last = res.text;
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
+    expect(JSON.parse(last)).toEqual({ code: 1011, msg: '密钥错误次数过多，请1分钟后再试' });
+    // refused before the lookup: the owner's right key from that IP waits out the window as well
+    expect((await extractCall({ key: u.key, num: 1 }, attacker)).text).toBe(
+      'ERROR 1011 密钥错误次数过多，请1分钟后再试',
+    );
+    // the throttled calls did no D1 work: the shared counter holds the 20 failed lookups only
+    expect(await scalar('SELECT count AS n FROM extract_key_failures WHERE client_ip = ?', attacker)).toBe(20);
+    // other callers of the same key are not affected, and nothing was charged or logged for the refused calls
+    expect((await extractCall({ key: u.key, num: 1 }, CALLER)).status).toBe(200);
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE client_ip = ?', attacker)).toBe(0);
+  });
+
+  it('counts wrong AES tokens like wrong keys: their own code under the limit, then 1011', async () => {
+    const u = await makeUser();
+    const attacker = '198.51.100.78';
+    await allowIp(u.id, attacker);
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await extractCall({ uid: String(u.id), token: btoa(`forged-token-${i}`), format: 'json' }, attacker);
+      codes.push((JSON.parse(res.text) as { code: number }).code);
+    }
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(1008));
+    expect(codes[20]).toBe(1011);
+  });
+
+  it('counts failures in a window that opens at the first failure and restarts after it', async () => {
+    const t0 = 1_800_000_000_000;
+    expect(await countKeyFailure(env.DB, '203.0.113.9', t0, 60_000)).toEqual({ count: 1, startedAt: t0 });
+    expect(await countKeyFailure(env.DB, '203.0.113.9', t0 + 59_999, 60_000)).toEqual({ count: 2, startedAt: t0 });
+    expect(await countKeyFailure(env.DB, '203.0.113.10', t0 + 1, 60_000)).toEqual({ count: 1, startedAt: t0 + 1 });
+    expect(await countKeyFailure(env.DB, '203.0.113.9', t0 + 60_000, 60_000)).toEqual({
+      count: 1,
+      startedAt: t0 + 60_000,
+    });
+  });
+});

@@ -1,0 +1,215 @@
+// Every hot query plans without a full scan of a large table (docs/decisions/081). The statements are the real ones:
+// each hot db function runs against a recording D1 that keeps the SQL and bindings it is given, then each recorded
+// statement is planned with EXPLAIN QUERY PLAN on the migrated database.
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { findByApiKey } from '../../src/server/db/credentials';
+import {
+  type CandidateFilter,
+  chargeCountPackage,
+  chargeTimePackage,
+  countKeyFailure,
+  loadExtractionState,
+  recordExtraction,
+} from '../../src/server/db/extract';
+import { countLiveFixed } from '../../src/server/db/fixed';
+import { searchArticles } from '../../src/server/db/help';
+import { countUnreadNotices, listUserNotices } from '../../src/server/db/notices';
+import { countUnpaid, listBills } from '../../src/server/db/orders';
+import { livePackages } from '../../src/server/db/packages';
+import { extractChart, listAssignments, listExtractLogs } from '../../src/server/db/records';
+import { countLiveWhiteList, listWhiteList } from '../../src/server/db/white-list';
+
+/** Tables that grow with customers, pool or history: a plan may only SEARCH them through an index. */
+const LARGE_TABLES = [
+  'users',
+  'sessions',
+  'proxy_ips',
+  'proxy_packages',
+  'proxy_api_credentials',
+  'extract_logs',
+  'ip_assignments',
+  'extract_rate',
+  'extract_key_failures',
+  'white_list',
+  'orders',
+  'order_items',
+  'notice_reads',
+  'fixed_allocations',
+  'usage_hourly',
+  'usage_daily',
+];
+
+/** Cross-customer indexes that serve the sweeps; a per-customer hot query answered through one reads everyone's rows. */
+const SWEEP_INDEXES = [
+  'proxy_packages_expiry',
+  'orders_unpaid',
+  'white_list_enabled',
+  'extract_logs_time',
+  'ip_assignments_time',
+  'sessions_expires',
+];
+
+interface Recorded {
+  sql: string;
+  binds: unknown[];
+}
+
+/** A D1 stand-in that records every statement it is asked to run and answers with no rows. */
+function recordingDb(): { db: D1Database; seen: Recorded[] } {
+  const seen: Recorded[] = [];
+  const empty = { results: [], success: true, meta: { changes: 0, last_row_id: 0 } };
+  const statement = (entry: Recorded): D1PreparedStatement =>
+    ({
+      bind: (...binds: unknown[]) => {
+        entry.binds = binds;
+        return statement(entry);
+      },
+      first: async () => null,
+      all: async () => empty,
+      run: async () => empty,
+      raw: async () => [],
+    }) as unknown as D1PreparedStatement;
+  const db = {
+    prepare: (sql: string) => {
+      const entry = { sql, binds: [] };
+      seen.push(entry);
+      return statement(entry);
+    },
+    batch: async (stmts: unknown[]) => stmts.map(() => empty),
+    exec: async () => ({ count: 0, duration: 0 }),
+  } as unknown as D1Database;
+  return { db, seen };
+}
+
+const NOW = 1_800_000_000_000;
+const DAY = '2027-01-15';
+const U = 7;
+const filter = (f: Partial<CandidateFilter> = {}): CandidateFilter => ({
+  pool: 10,
+  protocolBit: 1,
+  minExpiresAt: NOW,
+  regions: [],
+  excludes: [],
+  carriers: [],
+  limit: 10,
+  excludeDay: null,
+  excludeInUseAt: null,
+  userId: U,
+  ...f,
+});
+const extraction = (f: Partial<CandidateFilter>) => (db: D1Database) =>
+  loadExtractionState(db, {
+    userId: U,
+    second: NOW / 1000,
+    rateLimit: 10,
+    callerIp: '192.0.2.1',
+    productType: 10,
+    packageId: null,
+    now: NOW,
+    filter: filter(f),
+  });
+const bill = { kind: 0, productType: 0, orderNo: '', from: 0, to: 0, page: 1, pageSize: 10 };
+
+/** The hot queries by name. Add new hot paths here; the test plans every statement each one issues. */
+const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
+  'extract: key lookup': (db) => findByApiKey(db, 'k'.repeat(32)),
+  'extract: wrong-key counter': (db) => countKeyFailure(db, '192.0.2.1', NOW, 60_000),
+  'extract: rate, white list, packages, candidates': extraction({}),
+  'extract: candidates dedup=1': extraction({ excludeDay: DAY }),
+  'extract: candidates dedup=2': extraction({ excludeInUseAt: NOW }),
+  'extract: candidates by region': extraction({ regions: ['广东', '深圳'], carriers: ['电信'], excludes: ['东莞'] }),
+  'extract: candidates by a long region list': extraction({
+    regions: ['上海', '天津', '重庆', '江苏', '浙江', '四川', '湖北', '湖南', '广东'],
+    excludeDay: DAY,
+  }),
+  'extract: charge count package': (db) => chargeCountPackage(db, 1, 10, NOW),
+  'extract: charge time package': (db) => chargeTimePackage(db, 1, 10, DAY, NOW),
+  'extract: log and assignments': (db) =>
+    recordExtraction(
+      db,
+      {
+        userId: U,
+        packageId: 1,
+        productType: 10,
+        clientIp: '192.0.2.1',
+        requested: 1,
+        returned: 1,
+        code: 0,
+        query: '',
+        now: NOW,
+        protocol: 'http',
+        day: DAY,
+      },
+      [{ ipId: 1, ip: '203.0.113.1', port: 1, region: '', carrier: '电信', expiresAt: NOW }],
+    ),
+  'records: extraction calls': (db) =>
+    listExtractLogs(db, { userId: U, from: NOW - 86_400_000, to: NOW, offset: 0, limit: 10 }),
+  'records: charts by hour': (db) => extractChart(db, { userId: U, from: NOW - 86_400_000, to: NOW, bucket: 'hour' }),
+  'records: charts by day': (db) =>
+    extractChart(db, { userId: U, from: NOW - 30 * 86_400_000, to: NOW, bucket: 'day' }),
+  'records: IPs handed out': (db) =>
+    listAssignments(db, { userId: U, productType: null, liveAt: null, ip: null, offset: 0, limit: 10 }),
+  'records: live IPs of a type': (db) =>
+    listAssignments(db, { userId: U, productType: 10, liveAt: NOW, ip: null, offset: 0, limit: 10 }),
+  'records: one IP': (db) =>
+    listAssignments(db, { userId: U, productType: null, liveAt: null, ip: '203.0.113.1', offset: 0, limit: 10 }),
+  'bills: all': (db) => listBills(db, U, { ...bill, state: 0 }, NOW),
+  'bills: unpaid': (db) => listBills(db, U, { ...bill, state: 1 }, NOW),
+  'bills: closed': (db) => listBills(db, U, { ...bill, state: 3 }, NOW),
+  'bills: unpaid count': (db) => countUnpaid(db, U, NOW),
+  'meal counts: live packages': (db) => livePackages(db, U, NOW),
+  'meal counts: live fixed IPs': (db) => countLiveFixed(db, U, NOW),
+  'white list: list': (db) => listWhiteList(db, U),
+  'white list: live count': (db) => countLiveWhiteList(db, U, NOW),
+  'notices: unread count': (db) => countUnreadNotices(db, U, NOW),
+  'notices: list': (db) => listUserNotices(db, U, NOW, 10),
+  'help: search (FTS5, trigram)': (db) => searchArticles(db, { long: ['提取密钥'], short: [] }, 10, 0),
+  'help: search (FTS5 with a short word)': (db) => searchArticles(db, { long: ['提取密钥'], short: ['IP'] }, 10, 0),
+  'help: search (short words only)': (db) => searchArticles(db, { long: [], short: ['IP'] }, 10, 0),
+};
+
+/**
+ * Plan lines that scan a large table from end to end, that read one through a sweep index, and, for statements reading the pool, any sort through a
+ * temporary B-tree (ORDER BY random() over the matching pool plans as an index search plus such a sort).
+ */
+async function fullScans(r: Recorded): Promise<string[]> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${r.sql}`)
+    .bind(...r.binds)
+    .all<{ detail: string }>();
+  const readsPool = /FROM proxy_ips\b/.test(r.sql);
+  return results
+    .map((x) => x.detail)
+    .filter((d) => {
+      const m = /^SCAN (\w+)/.exec(d);
+      if (m !== null && LARGE_TABLES.includes(m[1] as string)) return true;
+      if (SWEEP_INDEXES.some((i) => d.includes(`INDEX ${i} `))) return true;
+      return readsPool && /^USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(d);
+    });
+}
+
+describe('query plans of the hot paths', () => {
+  for (const [name, run] of Object.entries(HOT_QUERIES)) {
+    it(`${name}: no full scan of a large table`, async () => {
+      const { db, seen } = recordingDb();
+      await run(db);
+      expect(seen.length).toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (const r of seen) {
+        for (const line of await fullScans(r))
+          problems.push(`${line}\n  in: ${r.sql.replace(/\s+/g, ' ').slice(0, 300)}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('flags a full scan and a sort of the pool (the check itself can fail)', async () => {
+    expect(await fullScans({ sql: 'SELECT count(*) FROM extract_logs WHERE query = ?', binds: ['x'] })).toEqual([
+      expect.stringMatching(/^SCAN extract_logs/),
+    ]);
+    // the candidate query before docs/decisions/081
+    const sortAll =
+      'SELECT id FROM proxy_ips WHERE pool = ?1 AND healthy = 1 AND expires_at >= ?2 ORDER BY random() LIMIT 10';
+    expect(await fullScans({ sql: sortAll, binds: [10, 0] })).toEqual([expect.stringMatching(/^USE TEMP B-TREE/)]);
+  });
+});
