@@ -98,6 +98,13 @@ describe('customers', { timeout: 30_000 }, () => {
       (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: ' ' }, { cookie: support.cookie })).body.E,
     ).toBe('请填写操作原因（2-200个字）');
     expect(await userStatus(u.id)).toBe(1);
+    const feedRows = async () =>
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM node_changes WHERE kind = 'u' AND ref = ?")
+          .bind(u.id)
+          .first<{ n: number }>()
+      )?.n ?? 0;
+    const feedBefore = await feedRows();
     const res = await callApi(
       'Admin.SuspendCustomer',
       { userId: u.id, reason: '涉嫌滥用' },
@@ -106,6 +113,8 @@ describe('customers', { timeout: 30_000 }, () => {
     expect(res.body.P).toEqual({ status: 2 });
     const refused = await extractCall({ key: u.key, num: 1 });
     expect(refused.status).not.toBe(200);
+    // Proxy nodes learn it at their next pull: the change feed names the customer.
+    expect(await feedRows()).toBe(feedBefore + 1);
     // Suspending twice is refused and not recorded twice.
     expect(
       (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: '重复' }, { cookie: support.cookie })).body.E,

@@ -190,7 +190,11 @@ describe('/node/v2/contract', () => {
     const d3 = await contract(d2.cursor);
     expect(d3.users[0]?.passwordSha256).toBe(await sha256(`${username}:${rotated.body.P?.password}`));
 
-    await env.DB.prepare('UPDATE users SET status = 0 WHERE id = ?').bind(uid).run();
+    // Suspension (the console writes the feed row in the same batch as the status change).
+    await env.DB.batch([
+      env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(uid),
+      env.DB.prepare("INSERT INTO node_changes (kind, ref, created_at) VALUES ('u', ?, ?)").bind(uid, Date.now()),
+    ]);
     const d4 = await contract(d3.cursor);
     expect(d4.users).toMatchObject([{ userId: uid, active: false }]);
 

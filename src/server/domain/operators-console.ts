@@ -3,6 +3,7 @@
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import type { AuditActor } from '../db/operators-audit';
+import { userChangedStatement } from '../db/node-feed';
 import {
   deleteCustomerSessionsStatement,
   setCustomerStatusStatement,
@@ -42,7 +43,11 @@ export async function setCustomerSuspended(
 ): Promise<{ status: 1 | 2 }> {
   const from = r.suspended ? 1 : 2;
   const to = r.suspended ? 2 : 1;
-  const statements = [setCustomerStatusStatement(db, { userId: r.userId, from, to, now: actor.now })];
+  // Nodes learn the new status at their next pull (the feed row); the status UPDATE stays last for the audit check.
+  const statements = [
+    userChangedStatement(db, r.userId, actor.now),
+    setCustomerStatusStatement(db, { userId: r.userId, from, to, now: actor.now }),
+  ];
   if (r.suspended) statements.unshift(deleteCustomerSessionsStatement(db, r.userId));
   const { changed } = await auditedWrite(
     db,
