@@ -189,7 +189,10 @@ export class ProxyNode {
       this.store.save();
       this.lastSavedAt = Date.now();
     }
-    if (changed)
+    // The cursor moves on every pull; only a snapshot or a delta that carries something is worth a log line.
+    const carries =
+      answer.leases.length + answer.endedLeases.length + answer.users.length + answer.removedUsers.length > 0;
+    if (changed && (answer.full || carries))
       this.log.info('contract applied', {
         full: answer.full,
         leases: answer.leases.length,
