@@ -3,6 +3,7 @@
 // portal's /node/v2 API with NODE_DEV_SECRET from .dev.vars; docs/decisions/046 and 071).
 import { spawn } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { startLocalCron } from './lib/local-cron.mjs';
 import { bin, DEV_VARS, run, toolEnv } from './lib/tools.mjs';
 
 const port = process.env.PORT ?? '8787';
@@ -43,7 +44,7 @@ process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 const portal = spawn(
   bin('wrangler'),
-  ['dev', '--ip', '127.0.0.1', '--port', port, '--inspector-port', '9230', ...DEV_VARS],
+  ['dev', '--ip', '127.0.0.1', '--port', port, '--inspector-port', '9230', '--test-scheduled', ...DEV_VARS],
   { env: toolEnv(), stdio: 'inherit' },
 );
 children.push(portal);
@@ -68,6 +69,10 @@ if (portal.exitCode === null) {
     if (code) console.error(`✘ the local proxy node stopped (exit ${code}); the portal keeps running`);
   });
 }
+// The Worker's cron jobs (usage roll-ups for records and bandwidth, order expiry, reconciliation, purges) run locally
+// too; the 5-minute one also shortly after start.
+const stopCron = startLocalCron(`http://127.0.0.1:${port}`, { first: ['*/5 * * * *'] });
 const code = await new Promise((r) => portal.on('exit', (c) => r(c ?? 0)));
+stopCron();
 stopAll('SIGTERM');
 process.exit(code);
