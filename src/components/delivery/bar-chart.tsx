@@ -58,13 +58,15 @@ function ChartSvg({
   maxLabels,
   className,
 }: Required<BarChartProps> & { width: number; maxLabels: number; className: string }) {
-  const pad = { top: 12, right: 12, bottom: 28, left: 56 };
-  const innerW = width - pad.left - pad.right;
-  const innerH = height - pad.top - pad.bottom;
   const max = Math.max(0, ...points.flatMap((p) => p.values));
   const step = niceStep(max);
   const top = Math.max(step * Math.ceil(max / step), step);
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  // The left gutter fits the widest tick label ("76.56 KB" needs more room than "8"), at about 7.5 px a character.
+  const widestLabel = Math.max(...ticks.map((t) => formatValue(t).length));
+  const pad = { top: 12, right: 12, bottom: 28, left: Math.max(40, Math.ceil(widestLabel * 7.5) + 14) };
+  const innerW = width - pad.left - pad.right;
+  const innerH = height - pad.top - pad.bottom;
   const slot = points.length ? innerW / points.length : innerW;
   const barW = Math.max(2, Math.min(28, (slot * 0.7) / Math.max(1, series.length)));
   const labelEvery = Math.max(1, Math.ceil(points.length / maxLabels));
