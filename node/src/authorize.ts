@@ -128,6 +128,23 @@ export class Authorizer {
     return { ok: true, user, lease: mine };
   }
 
+  /**
+   * Whether an attempt would be refused only for want of a live lease on the exit, for a known and active user (the
+   * lease may be in the next pull). Reads the contract only: no rate token, no concurrency slot.
+   */
+  lacksLeaseOnly(a: Attempt): boolean {
+    if (this.isStale()) return false;
+    const candidates = a.credentials
+      ? [this.store.byCredentials(a.credentials.username, a.credentials.password)].filter((u): u is User => !!u)
+      : this.store.whiteListed(a.clientIp, this.store.now());
+    const decisions = candidates.map((u) => this.leaseFor(u, a));
+    return (
+      decisions.length > 0 &&
+      decisions.every((d) => !d.ok) &&
+      decisions.some((d) => !d.ok && (d.code === 'exit_not_leased' || d.code === 'lease_expired'))
+    );
+  }
+
   /** Decides an attempt. On success the caller owns one concurrency slot (release it when the connection ends). */
   decide(a: Attempt): Decision {
     if (this.isStale()) return { ok: false, code: 'contract_stale', userId: null };

@@ -33,6 +33,9 @@ export type NodeConfig = {
   stateDir: string;
   /** Grace for established connections after their lease ends. */
   graceMs: number;
+  /** How long a known user's new connection may wait for the next contract pull when the exit is not yet leased to
+   * them (an extraction a moment ago); 0 refuses at once. */
+  leaseWaitMs: number;
   /** How long the last good contract is trusted without a successful pull. */
   staleMs: number;
   /** Usage and refusals are cut into batches this often. */
@@ -146,6 +149,7 @@ export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.Proc
     secret: secretFrom(r, base, env),
     stateDir: resolve(base, typeof r.stateDir === 'string' ? r.stateDir : 'state'),
     graceMs: num(r.graceMs, 'graceMs', 60_000),
+    leaseWaitMs: num(r.leaseWaitMs, 'leaseWaitMs', 3_000),
     staleMs: num(r.staleMs, 'staleMs', 600_000),
     flushMs: num(r.flushMs, 'flushMs', 10_000),
     heartbeatMs: num(r.heartbeatMs, 'heartbeatMs', 30_000),

@@ -40,7 +40,14 @@ export class ProxyNode {
       maxBytes: config.spoolMaxBytes,
       log,
     });
-    this.plane = new ProxyPlane({ auth: this.auth, reporter: this.reporter, log, graceMs: config.graceMs });
+    this.plane = new ProxyPlane({
+      auth: this.auth,
+      reporter: this.reporter,
+      log,
+      graceMs: config.graceMs,
+      freshContract: (maxWaitMs) => this.freshContract(maxWaitMs),
+      leaseWaitMs: config.leaseWaitMs,
+    });
     this.heartbeatMs = config.heartbeatMs;
     this.pullMs = config.pullMs;
   }
@@ -140,6 +147,34 @@ export class ProxyNode {
       this.log.warn('heartbeat failed', { error: (e as Error).message });
       return false;
     }
+  }
+
+  private lastEarlyPullAt = 0;
+  private earlyPull: Promise<void> | null = null;
+
+  /**
+   * A pull brought forward for connections waiting on a lease: one early pull at a time, at most one per 500 ms, and
+   * started after any pull already in flight (which may predate the lease). Resolves when it is applied or after
+   * maxWaitMs, whichever comes first.
+   */
+  freshContract(maxWaitMs: number): Promise<void> {
+    if (!this.earlyPull) {
+      const delay = Math.max(0, this.lastEarlyPullAt + 500 - Date.now());
+      this.earlyPull = new Promise<void>((r) => setTimeout(r, delay).unref())
+        .then(() => this.pulling)
+        .then(() => {
+          this.lastEarlyPullAt = Date.now();
+          return this.pull();
+        })
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => {
+          this.earlyPull = null;
+        });
+    }
+    return Promise.race([this.earlyPull, new Promise<void>((r) => setTimeout(r, maxWaitMs).unref())]);
   }
 
   /** Pulls the contract once (concurrent calls share one pull). */

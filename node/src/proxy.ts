@@ -55,22 +55,35 @@ export class ProxyPlane {
   private reporter: Reporter;
   private log: Logger;
   private graceMs: number;
+  private freshContract: ((maxWaitMs: number) => Promise<void>) | null;
+  private leaseWaitMs: number;
   private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(opts: { auth: Authorizer; reporter: Reporter; log: Logger; graceMs: number }) {
+  constructor(opts: {
+    auth: Authorizer;
+    reporter: Reporter;
+    log: Logger;
+    graceMs: number;
+    /** Resolves after the next contract pull (early, coalesced) or after maxWaitMs, whichever comes first. */
+    freshContract?: (maxWaitMs: number) => Promise<void>;
+    /** How long a known user's connection may wait for a lease the portal just granted (0: never wait). */
+    leaseWaitMs?: number;
+  }) {
     this.auth = opts.auth;
     this.reporter = opts.reporter;
     this.log = opts.log;
     this.graceMs = opts.graceMs;
+    this.freshContract = opts.freshContract ?? null;
+    this.leaseWaitMs = opts.leaseWaitMs ?? 0;
 
     this.http = new HttpProxyServer({
       port: 0,
       authRealm: 'yunshu-node',
-      prepareRequestFunction: ({ request, username, password }) => {
+      prepareRequestFunction: async ({ request, username, password }) => {
         const t = this.bySocket.get(request.socket as net.Socket);
         if (!t) throw new RequestError('unknown connection', 500);
         const given = request.headers['proxy-authorization'] !== undefined;
-        const d = this.decide(t, given ? { username, password } : undefined);
+        const d = await this.decideAllowingNewLease(t, given ? { username, password } : undefined);
         if (!d.ok)
           throw new RequestError(refusalReason(d.code, t.clientIp), REFUSAL_STATUS[d.code], {
             'X-Proxy-Refusal': d.code,
@@ -85,12 +98,12 @@ export class ProxyPlane {
     // SOCKS5: the credentials path validates the account in the sub-negotiation; both paths decide the rest in the
     // ruleset validator once the target is known.
     const connect = (conn: Socks5Conn, sendStatus: (s: string) => void) => this.socksConnect(conn, sendStatus);
-    const ruleset = (conn: Socks5Conn) => {
+    const ruleset = async (conn: Socks5Conn) => {
       const t = conn.metadata.tracked ?? this.bySocket.get(conn.socket);
       if (!t) return false;
       const creds =
         conn.username !== undefined ? { username: conn.username, password: conn.password ?? '' } : undefined;
-      return this.decide(t, creds).ok;
+      return (await this.decideAllowingNewLease(t, creds)).ok;
     };
     this.socksAuth = new Socks5Server();
     this.socksAuth.setAuthHandler(((conn: Socks5Conn) => {
@@ -107,6 +120,24 @@ export class ProxyPlane {
       s.setRulesetValidator(ruleset as never);
       s.setConnectionHandler(connect as never);
     }
+  }
+
+  /**
+   * Like decide, but a known, active user refused only for want of a live lease on this exit (the usual case right
+   * after an extraction: the portal granted the lease after the node's last pull) waits, bounded by leaseWaitMs, for
+   * the next contract pull and is decided again. The decision still comes from the pulled contract; the portal is
+   * never asked about this connection.
+   */
+  private async decideAllowingNewLease(t: Tracked, credentials: Attempt['credentials']): Promise<Decision> {
+    if (
+      this.freshContract &&
+      this.leaseWaitMs > 0 &&
+      t.userId === null &&
+      this.auth.lacksLeaseOnly({ ip: t.exit.ip, port: t.exit.port, clientIp: t.clientIp, credentials })
+    ) {
+      await this.freshContract(this.leaseWaitMs);
+    }
+    return this.decide(t, credentials);
   }
 
   /** Decides an attempt on a tracked connection, records a refusal, binds the connection to its user on success. */

@@ -321,4 +321,28 @@ describe('yunshu-node', () => {
     portal.down = false;
     await until(async () => (await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`)).status === 200, 3000, 'fresh again');
   });
+  test('a connection right after an extraction waits for the next pull instead of being refused (bounded)', async () => {
+    await node.stop();
+    // No scheduled pull in sight: only the early pull a waiting connection brings forward can deliver the lease.
+    node = new ProxyNode(makeConfig(portal, dir, { pullMs: 600_000, leaseWaitMs: 3000 }), silentLogger);
+    await node.start();
+    assert.equal((await connectGet(EXIT_B, T)).connect.status, 403);
+    portal.leases.set('a50', lease('a50', EXIT_B.host, EXIT_B.port, 7));
+    portal.changed();
+    const fresh = await connectGet(EXIT_B, T);
+    assert.equal(fresh.connect.status, 200);
+    assert.equal(fresh.inner?.body, 'from 127.0.0.3');
+    // An unknown client is not held: it is refused at once, as before.
+    const unknown = await httpGet(EXIT_B, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.22' });
+    assert.equal(unknown.status, 407);
+    // With leaseWaitMs 0 the node refuses at once.
+    await node.stop();
+    node = new ProxyNode(makeConfig(portal, dir, { pullMs: 600_000, leaseWaitMs: 0 }), silentLogger);
+    await node.start();
+    portal.leases.set('a51', lease('a51', EXIT_B.host, EXIT_B.port, 8));
+    portal.changed();
+    const at = await httpGet(EXIT_B, `http://127.0.0.1:${T.port}/`, { auth: ['u8', 'pw8'] });
+    assert.equal(at.status, 403);
+    assert.equal(at.headers['x-proxy-refusal'], 'exit_not_leased');
+  });
 });
