@@ -1,5 +1,6 @@
 // Queries for operator accounts and operator sessions (migrations/0015). Only the SHA-256 of a session token is stored.
 import type { OperatorRole } from '../../lib/operator-roles';
+import { reserveLockoutAttempt } from './users';
 
 export interface OperatorRecord {
   id: number;
@@ -89,18 +90,7 @@ export async function reserveOperatorAttempt(
   lockUntil: number,
   now: number,
 ): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `UPDATE operators SET
-         failed_logins = CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END,
-         locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END) >= ?1 THEN ?2 ELSE 0 END,
-         updated_at = ?3
-       WHERE id = ?4 AND locked_until <= ?3
-       RETURNING failed_logins`,
-    )
-    .bind(maxFailures, lockUntil, now, operatorId)
-    .first<{ failed_logins: number }>();
-  return row ? row.failed_logins : null;
+  return reserveLockoutAttempt(db, 'operators', operatorId, maxFailures, lockUntil, now);
 }
 
 /** Clear the failure count after a correct password (the code still has to follow). */

@@ -94,16 +94,31 @@ export async function reservePasswordAttempt(
   lockUntil: number,
   now: number,
 ): Promise<number | null> {
+  return reserveLockoutAttempt(db, 'users', userId, maxFailures, lockUntil, now);
+}
+
+/**
+ * The one atomic lockout step shared by customers (`users`) and operators (`operators`): count a failure on an
+ * unlocked row (a lapsed lock starts over at 1), set the lock on reaching `maxFailures`; null while locked.
+ */
+export async function reserveLockoutAttempt(
+  db: D1Database,
+  table: 'users' | 'operators',
+  id: number,
+  maxFailures: number,
+  lockUntil: number,
+  now: number,
+): Promise<number | null> {
   const row = await db
     .prepare(
-      `UPDATE users SET
+      `UPDATE ${table} SET
          failed_logins = CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END,
          locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failed_logins + 1 END) >= ?1 THEN ?2 ELSE 0 END,
          updated_at = ?3
        WHERE id = ?4 AND locked_until <= ?3
        RETURNING failed_logins`,
     )
-    .bind(maxFailures, lockUntil, now, userId)
+    .bind(maxFailures, lockUntil, now, id)
     .first<{ failed_logins: number }>();
   return row ? row.failed_logins : null;
 }
