@@ -24,24 +24,8 @@ export interface CatalogueView {
   regions: { id: number; name: string; province: string; isOverseas: boolean }[];
 }
 
-/** One line's terms from PayOrder.Quote (see LineTerms in src/server/domain/checkout.ts). */
-export interface QuoteTerms {
-  name: string;
-  productType: number;
-  billingMethod: number;
-  ipDurationMinutes: number;
-  units: number;
-  count: number;
-  dailyLimit: number;
-  ipCount: number;
-  days: number;
-  bonusVolume: number;
-  bonusPercent: number;
-  listFen: number;
-  discountFen: number;
-  discountPercent: number;
-  activityName: string | null;
-}
+/** One line's terms from PayOrder.Quote: the engine's own type (a type-only import, erased from the bundle). */
+export type { LineTerms as QuoteTerms } from '../../server/domain/checkout';
 
 export interface QuoteView {
   listFen: number;
