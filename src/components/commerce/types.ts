@@ -1,4 +1,5 @@
-// Payload shapes of the commerce actions as the pages use them (kept here so client code never imports the server).
+// Payload shapes of the commerce actions as the pages use them; engine types come in as type-only imports (erased).
+import type { LineTerms } from '../../server/domain/checkout';
 
 export interface MealViewData {
   id: number;
@@ -25,7 +26,7 @@ export interface CatalogueView {
 }
 
 /** One line's terms from PayOrder.Quote: the engine's own type (a type-only import, erased from the bundle). */
-export type { LineTerms as QuoteTerms } from '../../server/domain/checkout';
+export type QuoteTerms = LineTerms;
 
 export interface QuoteView {
   listFen: number;
