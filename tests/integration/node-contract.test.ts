@@ -360,12 +360,13 @@ describe('/node/v2/heartbeat health', () => {
 });
 
 describe('/node/v2/usage and /node/v2/refusals', () => {
-  it('stores a usage batch once, ignores rows for other nodes’ exits, and the bytes reach the bandwidth API', async () => {
+  it('stores a usage batch once, ignores rows for other nodes’ exits, and the bytes reach the bandwidth API and the IP records', async () => {
     const cookie = await loginBySms('13800001234');
     const userId = await scalar("SELECT id AS n FROM users WHERE phone = '13800001234'");
-    await exit('127.0.0.2');
+    const ipId = await exit('127.0.0.2');
     await exit('127.0.0.3', { node: 2 });
     const now = Date.now();
+    await lease(userId, await makePackage(userId), ipId, now - 120_000, now + 120_000);
     const row = { userId, port: 18000, clientIp: '127.0.0.1', connections: 3 };
     const body = JSON.stringify({
       batchId: 'n1-u-1',
@@ -392,6 +393,13 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
     expect(hour.body.P?.total).toEqual({ bytesIn: 1000, bytesOut: 5000 });
     const month = await callApi<{ total: { bytesOut: number } }>('Statistics.Bandwidth', { range: '30d' }, { cookie });
     expect(month.body.P?.total.bytesOut).toBe(5000);
+    // The IP records show each extracted IP's own traffic during its lease.
+    const ips = await callApi<{ list: { ip: string; bytes: number; connections: number }[] }>(
+      'ProxyLog.GetList',
+      {},
+      { cookie },
+    );
+    expect(ips.body.P?.list).toEqual([expect.objectContaining({ ip: '127.0.0.2', bytes: 6000, connections: 3 })]);
   });
 
   it('attributes refusals without a user to the lease holders at that moment, once per batch', async () => {

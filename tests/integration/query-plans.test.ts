@@ -38,6 +38,7 @@ const LARGE_TABLES = [
   'fixed_allocations',
   'usage_hourly',
   'usage_daily',
+  'node_usage',
 ];
 
 /** Cross-customer indexes that serve the sweeps; a per-customer hot query answered through one reads everyone's rows. */

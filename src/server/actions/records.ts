@@ -53,7 +53,7 @@ export const recordActions = {
   }),
 
   'ProxyLog.GetList': defineAction({
-    summary: '提取的IP明细（IP、端口、协议、地区、到期时间），可按IP查询',
+    summary: '提取的IP明细（IP、端口、协议、地区、到期时间、租期内经代理节点的流量与连接数），可按IP查询',
     access: 'user',
     cacheable: false,
     input: z.object({ ip: z.string().trim().max(64).default(''), ...pageInput }),

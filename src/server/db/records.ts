@@ -77,6 +77,9 @@ export interface AssignmentRecord {
   assignedAt: number;
   expiresAt: number;
   remark: string;
+  /** Bytes both ways and connections the nodes reported for this user through this exit during the lease. */
+  bytes: number;
+  connections: number;
 }
 
 /** A page of the IPs handed to the user (optionally one product type, only unexpired, or one address). */
@@ -97,8 +100,13 @@ export async function listAssignments(
     db.prepare(`SELECT count(*) AS n FROM ip_assignments WHERE ${where}`).bind(...binds),
     db
       .prepare(
-        `SELECT id, ip, port, protocol, region, carrier, product_type, package_id, assigned_at, expires_at, remark
-         FROM ip_assignments WHERE ${where} ORDER BY assigned_at DESC, id DESC LIMIT ?5 OFFSET ?6`,
+        `SELECT a.*, coalesce(sum(n.bytes_in + n.bytes_out), 0) AS bytes, coalesce(sum(n.connections), 0) AS connections
+         FROM (SELECT id, user_id, ip, port, protocol, region, carrier, product_type, package_id, assigned_at, expires_at,
+                      remark
+               FROM ip_assignments WHERE ${where} ORDER BY assigned_at DESC, id DESC LIMIT ?5 OFFSET ?6) a
+         LEFT JOIN node_usage n ON n.user_id = a.user_id AND n.ip = a.ip AND n.port = a.port
+           AND n.period_start < a.expires_at AND n.period_end > a.assigned_at
+         GROUP BY a.id ORDER BY a.assigned_at DESC, a.id DESC`,
       )
       .bind(...binds, r.limit, r.offset),
   ]);
@@ -116,6 +124,8 @@ export async function listAssignments(
       assignedAt: x.assigned_at as number,
       expiresAt: x.expires_at as number,
       remark: x.remark as string,
+      bytes: x.bytes as number,
+      connections: x.connections as number,
     })),
   };
 }

@@ -4,6 +4,7 @@ import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../compo
 import { BarChart } from '../../../components/delivery/bar-chart';
 import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
 import { LeaseTag } from '../../../components/delivery/lease-tag';
+import { formatTraffic } from '../../../lib/extract-link';
 import { formatDateTime } from '../../../lib/format';
 import { loadFor } from '../../../server/delivery-page-data';
 
@@ -51,6 +52,8 @@ interface IpLog {
     carrier: string;
     assignedAt: number;
     expiresAt: number;
+    bytes: number;
+    connections: number;
   }[];
 }
 
@@ -189,10 +192,11 @@ export default async function RecordPage({ query }: { query?: string }) {
                   <Th className="font-normal">运营商</Th>
                   <Th className="font-normal">提取时间</Th>
                   <Th className="font-normal">到期时间</Th>
+                  <Th className="font-normal">流量 / 连接</Th>
                 </tr>
               </DataHead>
               <DataBody>
-                {ips.list.length === 0 && <EmptyRow cols={6} text="暂无提取的IP" />}
+                {ips.list.length === 0 && <EmptyRow cols={7} text="暂无提取的IP" />}
                 {ips.list.map((r) => (
                   <DataRow key={r.id} className="border-b border-slate-50">
                     <Cell
@@ -210,6 +214,9 @@ export default async function RecordPage({ query }: { query?: string }) {
                     <Cell label="到期时间" className="whitespace-nowrap">
                       {formatDateTime(r.expiresAt)}
                       <LeaseTag expiresAt={r.expiresAt} />
+                    </Cell>
+                    <Cell label="流量 / 连接" className="whitespace-nowrap">
+                      {formatTraffic(r.bytes)} / {r.connections}
                     </Cell>
                   </DataRow>
                 ))}
