@@ -1,7 +1,10 @@
 // The action registry: every /api action by its seed name. Groups live in one file each.
 import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
+import { adminCampaignActions } from './admin-campaigns';
+import { adminCatalogueActions } from './admin-catalogue';
 import { adminConsoleActions } from './admin-console';
+import { adminCustomerToolActions } from './admin-customer-tools';
 import { adminCustomerActions } from './admin-customers';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
@@ -53,4 +56,7 @@ export const registry: Record<string, AnyAction> = {
   ...adminOperatorActions,
   ...adminCustomerActions,
   ...adminOrderActions,
+  ...adminCatalogueActions,
+  ...adminCampaignActions,
+  ...adminCustomerToolActions,
 };

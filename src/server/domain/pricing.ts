@@ -112,6 +112,20 @@ export function discountTag(meal: Pick<Meal, 'isOverseas'>, activity: Activity |
   return null;
 }
 
+/**
+ * What an activity does to an order, worded exactly as quotePurchase applies it: the discount is a percentage of the
+ * original price rounded down to the fen; the bonus adds a percentage of the IPs (count or daily limit), rounded down,
+ * and never applies to dedicated IPs (30/50) or days.
+ */
+export function activityRuleText(a: Pick<Activity, 'productType' | 'discountPercent' | 'bonusPercent'>): string {
+  const parts: string[] = [];
+  if (a.discountPercent > 0) parts.push(`订单原价减${a.discountPercent}%（优惠金额向下取整到分）`);
+  if (a.bonusPercent > 0 && !isDedicatedType(a.productType)) {
+    parts.push(`赠送${a.bonusPercent}%的IP数量（按量加总量，包天加每日量，向下取整；天数不变）`);
+  }
+  return parts.length ? parts.join('；') : '无优惠';
+}
+
 /** Bonus applies to extracted IPs (count and daily limit), never to dedicated IPs or days. */
 const bonusPercentFor = (meal: Meal, activity: Activity | null) =>
   activity && !isDedicatedType(meal.productType) ? activity.bonusPercent : 0;

@@ -1,5 +1,6 @@
 // Demo catalogue for local development and tests: meals of the four product types with stable ids, activities,
 // sale regions and coupons, plus one coupon for the verified demo user. Idempotent SQL.
+import { IP_DURATIONS } from '../../lib/catalogue-rules';
 import { durationLabel, periodLabel } from '../../lib/commerce';
 import { regionKey } from '../domain/regions';
 
@@ -23,7 +24,7 @@ const jiao = (fen: number) => Math.max(10, Math.round(fen / 10) * 10);
 
 function extractableMeals(type: 10 | 40): MealSeed[] {
   const label = type === 10 ? '短效动态IP' : '长效静态IP';
-  const minutes = type === 10 ? [3, 5, 10, 15, 30] : [60, 240, 480, 720, 1440];
+  const minutes = IP_DURATIONS[type] ?? [];
   const perKCount = type === 10 ? [100, 150, 250, 350, 500] : [800, 1500, 2500, 3500, 6000];
   const perKDaily = type === 10 ? [150, 200, 300, 400, 600] : [1000, 1800, 3000, 4000, 7000];
   const countSizes = type === 10 ? [10_000, 50_000, 200_000, 1_000_000] : [1000, 5000, 20_000];

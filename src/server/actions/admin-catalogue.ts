@@ -1,0 +1,127 @@
+// Admin.Catalogue* / Meal / Activity / Region actions: the console's catalogue (admin writes, finance reads). Changes
+// apply to orders placed afterwards; each write is audited in the same batch.
+import { z } from 'zod';
+import { ACTIVITY_LIMITS, MEAL_LIMITS } from '../../lib/catalogue-rules';
+import { PRODUCT_TYPES } from '../../lib/commerce';
+import { auditActor } from '../domain/operators-audit';
+import {
+  catalogueForAdmin,
+  saveActivity,
+  saveMeal,
+  saveRegion,
+  setCatalogueState,
+} from '../domain/operators-catalogue';
+import { reasonSchema } from './admin-schemas';
+import { defineAction } from './define';
+
+const READERS = { operator: ['finance'] } as const;
+const ADMIN_ONLY = { operator: [] } as const;
+
+const int = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label}须为${min}-${max}的整数` })
+    .int(`${label}须为${min}-${max}的整数`)
+    .min(min, `${label}须为${min}-${max}的整数`)
+    .max(max, `${label}须为${min}-${max}的整数`);
+
+export const productTypeSchema = z.literal(PRODUCT_TYPES, { error: '请选择产品类型' });
+const idSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
+const optionalReason = z.string().trim().max(200, '原因最多200个字').optional();
+const timeSchema = (label: string) =>
+  z
+    .number({ error: `请填写${label}` })
+    .int()
+    .min(0, `请填写${label}`);
+
+const mealInput = z.object({
+  id: idSchema.optional(),
+  productType: productTypeSchema,
+  billingMethod: z.union([z.literal(1), z.literal(2)], { error: '请选择计费方式' }),
+  name: z
+    .string({ error: '请填写套餐名称' })
+    .trim()
+    .min(2, `套餐名称为2-${MEAL_LIMITS.nameMax}个字`)
+    .max(MEAL_LIMITS.nameMax, `套餐名称为2-${MEAL_LIMITS.nameMax}个字`),
+  ipDurationMinutes: int('IP时长（分钟）', 0, 1440),
+  size: int('数量', 1, MEAL_LIMITS.sizeMax),
+  periodDays: int('有效期（天）', 1, MEAL_LIMITS.periodDaysMax),
+  priceFen: int('价格（分）', 1, MEAL_LIMITS.priceFenMax),
+  isOverseas: z.boolean().default(false),
+  sort: int('排序', 0, 100_000).default(0),
+  reason: optionalReason,
+});
+
+const activityInput = z.object({
+  id: idSchema.optional(),
+  name: z
+    .string({ error: '请填写活动名称' })
+    .trim()
+    .min(2, `活动名称为2-${ACTIVITY_LIMITS.nameMax}个字`)
+    .max(ACTIVITY_LIMITS.nameMax, `活动名称为2-${ACTIVITY_LIMITS.nameMax}个字`),
+  productType: productTypeSchema,
+  billingMethod: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '请选择计费方式' }).default(0),
+  mealId: z.number().int().min(0).default(0),
+  discountPercent: int('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
+  bonusPercent: int('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
+  startsAt: timeSchema('开始时间'),
+  endsAt: timeSchema('结束时间'),
+  reason: optionalReason,
+});
+
+const regionInput = z.object({
+  id: idSchema.optional(),
+  name: z.string({ error: '请填写地区名称' }).trim().min(2, '地区名称为2-20个字').max(20, '地区名称为2-20个字'),
+  province: z.string().trim().max(20, '省份最多20个字').default(''),
+  productTypes: z.array(z.number().int(), { error: '请选择适用产品' }).max(2),
+  isOverseas: z.boolean().default(false),
+  sort: int('排序', 0, 100_000).default(0),
+  reason: optionalReason,
+});
+
+export const adminCatalogueActions = {
+  'Admin.CatalogueList': defineAction({
+    summary: '【运营后台】某产品类型的全部套餐（含已下架，附当前活动后的单价），全部活动与销售地区',
+    access: READERS,
+    cacheable: false,
+    input: z.object({ productType: productTypeSchema }),
+    handler: async (ctx, input) => catalogueForAdmin(ctx.db, input.productType, ctx.now),
+  }),
+
+  'Admin.MealSave': defineAction({
+    summary:
+      '【运营后台·管理员】新建或修改套餐（类型、计费方式、IP时长取自该类型的可选时长、数量、有效期、价格分）；只影响之后的新订单',
+    access: ADMIN_ONLY,
+    cacheable: false,
+    input: mealInput,
+    handler: async (ctx, input) => saveMeal(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.ActivitySave': defineAction({
+    summary: '【运营后台·管理员】新建或修改活动（折扣或赠送比例、适用范围、起止时间）；只影响之后的新订单',
+    access: ADMIN_ONLY,
+    cacheable: false,
+    input: activityInput,
+    handler: async (ctx, input) => saveActivity(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.RegionSave': defineAction({
+    summary: '【运营后台·管理员】新建或修改固定IP/优质IP的销售地区',
+    access: ADMIN_ONLY,
+    cacheable: false,
+    input: regionInput,
+    handler: async (ctx, input) => saveRegion(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.CatalogueSetState': defineAction({
+    summary: '【运营后台·管理员】上架/下架套餐、启用/停用活动或地区（需原因）',
+    access: ADMIN_ONLY,
+    cacheable: false,
+    input: z.object({
+      kind: z.enum(['meal', 'activity', 'region'], { error: '请选择项目类型' }),
+      id: idSchema,
+      state: z.union([z.literal(1), z.literal(2)], { error: '请选择状态' }),
+      reason: reasonSchema,
+    }),
+    handler: async (ctx, input) => setCatalogueState(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+};

@@ -1,0 +1,117 @@
+// Admin.CustomerRateLimit / GrantPackage (support), Admin.Seller* (finance writes, support reads) and the commission
+// ledger of a customer (finance, support): the customer and promotion screens' remaining tools.
+import { z } from 'zod';
+import { auditActor } from '../domain/operators-audit';
+import {
+  assignCustomersToSeller,
+  customerCommission,
+  GRANT_LIMITS,
+  grantPackage,
+  RATE_LIMIT_MAX,
+  saveSeller,
+  sellerDetail,
+  sellersForAdmin,
+  setCustomerRateLimit,
+} from '../domain/operators-customer-tools';
+import { reasonSchema, userIdSchema } from './admin-schemas';
+import { defineAction } from './define';
+
+const SUPPORT = { operator: ['support'] } as const;
+const READERS = { operator: ['support', 'finance'] } as const;
+const FINANCE = { operator: ['finance'] } as const;
+
+const int = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label}须为${min}-${max}的整数` })
+    .int(`${label}须为${min}-${max}的整数`)
+    .min(min, `${label}须为${min}-${max}的整数`)
+    .max(max, `${label}须为${min}-${max}的整数`);
+const sellerIdSchema = z.number({ error: '请选择销售' }).int().positive('请选择销售');
+
+export const adminCustomerToolActions = {
+  'Admin.CustomerRateLimit': defineAction({
+    summary: `【运营后台·客服】设置客户的提取频率（每秒1-${RATE_LIMIT_MAX}次，需原因），下一次提取即生效`,
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({
+      userId: userIdSchema,
+      rateLimit: int('提取频率（次/秒）', 1, RATE_LIMIT_MAX),
+      reason: reasonSchema,
+    }),
+    handler: async (ctx, input) => setCustomerRateLimit(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.GrantPackage': defineAction({
+    summary:
+      '【运营后台·客服】赠送客户一个短效或长效套餐（按量IP数或包天每日量、IP时长、有效天数，需原因），出现在客户的套餐列表',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({
+      userId: userIdSchema,
+      productType: z.union([z.literal(10), z.literal(40)], { error: '只能赠送短效动态IP或长效静态IP' }),
+      billingMethod: z.union([z.literal(1), z.literal(2)], { error: '请选择计费方式' }),
+      ipDurationMinutes: int('IP时长（分钟）', 1, 1440),
+      amount: int('数量', 1, GRANT_LIMITS.countMax),
+      days: int('有效天数', 1, GRANT_LIMITS.daysMax),
+      reason: reasonSchema,
+    }),
+    handler: async (ctx, input) => grantPackage(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.CustomerCommission': defineAction({
+    summary: '【运营后台】客户作为推广者的佣金余额与佣金明细（被邀请人手机号脱敏，每页20条）',
+    access: READERS,
+    cacheable: false,
+    input: z.object({ userId: userIdSchema, page: z.number().int().min(1).max(10_000).default(1) }),
+    handler: async (ctx, input) => customerCommission(ctx.db, input.userId, input.page),
+  }),
+
+  'Admin.SellerList': defineAction({
+    summary: '【运营后台】销售列表（客户数、客户已支付金额）',
+    access: READERS,
+    cacheable: false,
+    input: z.object({}),
+    handler: async (ctx) => ({ list: await sellersForAdmin(ctx.db) }),
+  }),
+
+  'Admin.SellerDetail': defineAction({
+    summary: '【运营后台】销售及其名下客户（最新100个，手机号脱敏）',
+    access: READERS,
+    cacheable: false,
+    input: z.object({ id: sellerIdSchema }),
+    handler: async (ctx, input) => sellerDetail(ctx.db, input.id),
+  }),
+
+  'Admin.SellerSave': defineAction({
+    summary: '【运营后台·财务】新建或修改销售（编码用于推广链接 ?did=编码&from=seller）',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({
+      id: sellerIdSchema.optional(),
+      code: z
+        .string({ error: '销售编码为3-16位字母或数字' })
+        .trim()
+        .regex(/^[A-Za-z0-9]{3,16}$/, '销售编码为3-16位字母或数字'),
+      name: z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名最多20个字'),
+      phone: z
+        .string({ error: '请填写11位手机号' })
+        .trim()
+        .regex(/^1\d{10}$/, '请填写11位手机号'),
+      enabled: z.boolean().default(true),
+      reason: z.string().trim().max(200, '原因最多200个字').optional(),
+    }),
+    handler: async (ctx, input) => saveSeller(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.SellerAssign': defineAction({
+    summary: '【运营后台·财务】把客户（手机号或用户ID，每行一个）分配给销售，sellerId 为0时取消分配（需原因）',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({
+      sellerId: z.number({ error: '请选择销售' }).int().min(0, '请选择销售'),
+      targets: z.string({ error: '请填写客户' }).max(4000, '一次最多200个客户'),
+      reason: reasonSchema,
+    }),
+    handler: async (ctx, input) => assignCustomersToSeller(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+};

@@ -1,0 +1,272 @@
+// Queries for the console's catalogue screen: every meal, activity and sale region whatever its state, and the
+// statements that create, edit and enable/disable them (the caller puts them in one audited batch). Orders keep their
+// own amounts and order_items their own terms, so nothing here touches an existing order.
+import type { Activity, BillingMethod, Meal, ProductType } from '../domain/pricing';
+
+export interface MealAdminRow extends Meal {
+  sort: number;
+  state: 1 | 2;
+}
+
+export interface ActivityAdminRow extends Activity {
+  state: number;
+}
+
+export interface RegionAdminRow {
+  id: number;
+  name: string;
+  province: string;
+  productTypes: number[];
+  isOverseas: boolean;
+  sort: number;
+  state: number;
+}
+
+interface MealRow {
+  id: number;
+  product_type: ProductType;
+  billing_method: BillingMethod;
+  name: string;
+  ip_duration_minutes: number;
+  size: number;
+  period_days: number;
+  price_fen: number;
+  is_overseas: number;
+  sort: number;
+  state: 1 | 2;
+}
+
+const mapMeal = (r: MealRow): MealAdminRow => ({
+  id: r.id,
+  productType: r.product_type,
+  billingMethod: r.billing_method,
+  name: r.name,
+  ipDurationMinutes: r.ip_duration_minutes,
+  size: r.size,
+  periodDays: r.period_days,
+  priceFen: r.price_fen,
+  isOverseas: r.is_overseas === 1,
+  sort: r.sort,
+  state: r.state,
+});
+
+/** Every meal of a type (on sale first), in display order. */
+export async function listMealsForAdmin(db: D1Database, productType: number): Promise<MealAdminRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM meals WHERE product_type = ? ORDER BY state, billing_method, sort, id')
+    .bind(productType)
+    .all<MealRow>();
+  return results.map(mapMeal);
+}
+
+export async function findMealForAdmin(db: D1Database, id: number): Promise<MealAdminRow | null> {
+  const row = await db.prepare('SELECT * FROM meals WHERE id = ?').bind(id).first<MealRow>();
+  return row ? mapMeal(row) : null;
+}
+
+export interface MealFields {
+  productType: number;
+  billingMethod: number;
+  name: string;
+  ipDurationMinutes: number;
+  size: number;
+  periodDays: number;
+  priceFen: number;
+  isOverseas: boolean;
+  sort: number;
+}
+
+const mealBinds = (m: MealFields) => [
+  m.productType,
+  m.billingMethod,
+  m.name,
+  m.ipDurationMinutes,
+  m.size,
+  m.periodDays,
+  m.priceFen,
+  m.isOverseas ? 1 : 0,
+  m.sort,
+];
+
+/** A new meal, on sale (the id is the next rowid, above the imported catalogue's stable ids). */
+export const insertMealStatement = (db: D1Database, m: MealFields) =>
+  db
+    .prepare(
+      `INSERT INTO meals (product_type, billing_method, name, ip_duration_minutes, size, period_days, price_fen,
+         is_overseas, sort, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+    )
+    .bind(...mealBinds(m));
+
+/** Edit a meal's terms (orders already placed keep the amounts and terms they were created with). */
+export const updateMealStatement = (db: D1Database, id: number, m: MealFields) =>
+  db
+    .prepare(
+      `UPDATE meals SET product_type = ?, billing_method = ?, name = ?, ip_duration_minutes = ?, size = ?,
+         period_days = ?, price_fen = ?, is_overseas = ?, sort = ? WHERE id = ?`,
+    )
+    .bind(...mealBinds(m), id);
+
+/** Put a meal on sale (1) or withdraw it (2), only from the other state. */
+export const setMealStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
+  db.prepare('UPDATE meals SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
+
+interface ActivityRow {
+  id: number;
+  name: string;
+  product_type: number;
+  billing_method: number;
+  meal_id: number;
+  discount_percent: number;
+  bonus_percent: number;
+  starts_at: number;
+  ends_at: number;
+  state: number;
+}
+
+const mapActivity = (r: ActivityRow): ActivityAdminRow => ({
+  id: r.id,
+  name: r.name,
+  productType: r.product_type,
+  billingMethod: r.billing_method,
+  mealId: r.meal_id,
+  discountPercent: r.discount_percent,
+  bonusPercent: r.bonus_percent,
+  startsAt: r.starts_at,
+  endsAt: r.ends_at,
+  state: r.state,
+});
+
+/** Every activity, newest window first. */
+export async function listActivitiesForAdmin(db: D1Database): Promise<ActivityAdminRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM activities ORDER BY state, product_type, ends_at DESC, id')
+    .all<ActivityRow>();
+  return results.map(mapActivity);
+}
+
+export async function findActivityForAdmin(db: D1Database, id: number): Promise<ActivityAdminRow | null> {
+  const row = await db.prepare('SELECT * FROM activities WHERE id = ?').bind(id).first<ActivityRow>();
+  return row ? mapActivity(row) : null;
+}
+
+export interface ActivityFields {
+  name: string;
+  productType: number;
+  billingMethod: number;
+  mealId: number;
+  discountPercent: number;
+  bonusPercent: number;
+  startsAt: number;
+  endsAt: number;
+}
+
+const activityBinds = (a: ActivityFields) => [
+  a.name,
+  a.productType,
+  a.billingMethod,
+  a.mealId,
+  a.discountPercent,
+  a.bonusPercent,
+  a.startsAt,
+  a.endsAt,
+];
+
+export const insertActivityStatement = (db: D1Database, a: ActivityFields) =>
+  db
+    .prepare(
+      `INSERT INTO activities (name, product_type, billing_method, meal_id, discount_percent, bonus_percent,
+         starts_at, ends_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+    )
+    .bind(...activityBinds(a));
+
+export const updateActivityStatement = (db: D1Database, id: number, a: ActivityFields) =>
+  db
+    .prepare(
+      `UPDATE activities SET name = ?, product_type = ?, billing_method = ?, meal_id = ?, discount_percent = ?,
+         bonus_percent = ?, starts_at = ?, ends_at = ? WHERE id = ?`,
+    )
+    .bind(...activityBinds(a), id);
+
+/** Enable (1) or disable (2) an activity, only from the other state. */
+export const setActivityStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
+  db.prepare('UPDATE activities SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
+
+interface RegionRow {
+  id: number;
+  name: string;
+  province: string;
+  product_types: string;
+  is_overseas: number;
+  sort: number;
+  state: number;
+}
+
+const mapRegion = (r: RegionRow): RegionAdminRow => ({
+  id: r.id,
+  name: r.name,
+  province: r.province,
+  productTypes: r.product_types
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0),
+  isOverseas: r.is_overseas === 1,
+  sort: r.sort,
+  state: r.state,
+});
+
+export async function listRegionsForAdmin(db: D1Database): Promise<RegionAdminRow[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT id, name, province, product_types, is_overseas, sort, state FROM meal_regions ORDER BY state, sort, id',
+    )
+    .all<RegionRow>();
+  return results.map(mapRegion);
+}
+
+export async function findRegionForAdmin(db: D1Database, id: number): Promise<RegionAdminRow | null> {
+  const row = await db
+    .prepare('SELECT id, name, province, product_types, is_overseas, sort, state FROM meal_regions WHERE id = ?')
+    .bind(id)
+    .first<RegionRow>();
+  return row ? mapRegion(row) : null;
+}
+
+export interface RegionFields {
+  name: string;
+  province: string;
+  /** Suffix-free keys the fixed-IP allocation matches exits by (empty for overseas regions). */
+  provinceKey: string;
+  cityKey: string;
+  productTypes: number[];
+  isOverseas: boolean;
+  sort: number;
+}
+
+const regionBinds = (r: RegionFields) => [
+  r.name,
+  r.province,
+  r.provinceKey,
+  r.cityKey,
+  r.productTypes.join(','),
+  r.isOverseas ? 1 : 0,
+  r.sort,
+];
+
+export const insertRegionStatement = (db: D1Database, r: RegionFields) =>
+  db
+    .prepare(
+      `INSERT INTO meal_regions (name, province, province_key, city_key, product_types, is_overseas, sort, state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+    )
+    .bind(...regionBinds(r));
+
+export const updateRegionStatement = (db: D1Database, id: number, r: RegionFields) =>
+  db
+    .prepare(
+      `UPDATE meal_regions SET name = ?, province = ?, province_key = ?, city_key = ?, product_types = ?,
+         is_overseas = ?, sort = ? WHERE id = ?`,
+    )
+    .bind(...regionBinds(r), id);
+
+export const setRegionStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
+  db.prepare('UPDATE meal_regions SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);

@@ -1,0 +1,227 @@
+// The console's catalogue: meals, activities and sale regions checked against the catalogue's rules (the seed's IP
+// durations, the billing methods of each type, the tables' bounds), each write with its audit row in one batch. A
+// meal's price change applies to orders placed afterwards: an order keeps the amounts and order_items the terms it was
+// created with (docs/decisions/121).
+import { BILLING_METHODS_FOR, DEDICATED_SIZE, IP_DURATIONS } from '../../lib/catalogue-rules';
+import { AppError } from '../../lib/errors';
+import { listLiveActivities } from '../db/catalogue';
+import type { AuditActor } from '../db/operators-audit';
+import {
+  type ActivityFields,
+  findActivityForAdmin,
+  findMealForAdmin,
+  findRegionForAdmin,
+  insertActivityStatement,
+  insertMealStatement,
+  insertRegionStatement,
+  listActivitiesForAdmin,
+  listMealsForAdmin,
+  listRegionsForAdmin,
+  type MealFields,
+  setActivityStateStatement,
+  setMealStateStatement,
+  setRegionStateStatement,
+  updateActivityStatement,
+  updateMealStatement,
+  updateRegionStatement,
+} from '../db/operators-catalogue-edit';
+import { mealView } from './catalogue';
+import { auditedWrite } from './operators-audit';
+import { activityRuleText, isDedicatedType } from './pricing';
+import { regionKey } from './regions';
+
+/** A meal's terms must be ones the engine and the buy page can sell. */
+export function checkMeal(m: MealFields): void {
+  if (!(BILLING_METHODS_FOR[m.productType] ?? []).includes(m.billingMethod as 1 | 2)) {
+    throw new AppError('catalogueBillingInvalid');
+  }
+  if (!(IP_DURATIONS[m.productType] ?? []).includes(m.ipDurationMinutes))
+    throw new AppError('catalogueDurationInvalid');
+  if (isDedicatedType(m.productType) && m.size !== DEDICATED_SIZE) throw new AppError('catalogueDedicatedSize');
+}
+
+/** An activity must have an effect the engine applies, within a real window, on a meal of its own type. */
+export async function checkActivity(db: D1Database, a: ActivityFields): Promise<void> {
+  if (a.endsAt <= a.startsAt) throw new AppError('catalogueWindowInvalid');
+  if (a.discountPercent === 0 && a.bonusPercent === 0) throw new AppError('catalogueActivityEmpty');
+  if (isDedicatedType(a.productType) && a.bonusPercent > 0) throw new AppError('catalogueActivityBonusDedicated');
+  if (a.billingMethod !== 0 && !(BILLING_METHODS_FOR[a.productType] ?? []).includes(a.billingMethod as 1 | 2)) {
+    throw new AppError('catalogueBillingInvalid');
+  }
+  if (a.mealId !== 0) {
+    const meal = await findMealForAdmin(db, a.mealId);
+    if (
+      !meal ||
+      meal.productType !== a.productType ||
+      (a.billingMethod !== 0 && meal.billingMethod !== a.billingMethod)
+    ) {
+      throw new AppError('catalogueActivityMealMismatch');
+    }
+  }
+}
+
+/** The catalogue screen of one product type: every meal with what it sells for now, activities and regions. */
+export async function catalogueForAdmin(db: D1Database, productType: number, now: number) {
+  const [meals, live, activities, regions] = await Promise.all([
+    listMealsForAdmin(db, productType),
+    listLiveActivities(db, now),
+    listActivitiesForAdmin(db),
+    listRegionsForAdmin(db),
+  ]);
+  return {
+    meals: meals.map((m) => {
+      const v = mealView(m, live, now);
+      return { ...m, payFen: v.payFen, tag: v.tag, activityName: v.activityName, bonusPercent: v.bonusPercent };
+    }),
+    activities: activities.map((a) => ({
+      ...a,
+      live: a.state === 1 && a.startsAt <= now && a.endsAt > now,
+      ruleText: activityRuleText(a),
+    })),
+    regions,
+  };
+}
+
+type Target = { kind: 'meal' | 'activity' | 'region'; id: number };
+
+async function write(
+  db: D1Database,
+  actor: AuditActor,
+  entry: { action: string; target: string; before?: unknown; after?: unknown; reason?: string },
+  statement: D1PreparedStatement,
+  notFound: 'catalogueMealNotFound' | 'catalogueActivityNotFound' | 'catalogueRegionNotFound' | 'catalogueStateChanged',
+): Promise<number> {
+  const { changed, results } = await auditedWrite(db, actor, entry, [statement], { requireChange: true });
+  if (!changed) throw new AppError(notFound);
+  return Number(results[0]?.meta.last_row_id ?? 0);
+}
+
+/** Create a meal (on sale at once) or edit one; returns its id. */
+export async function saveMeal(
+  db: D1Database,
+  actor: AuditActor,
+  r: MealFields & { id?: number | undefined; reason?: string | undefined },
+): Promise<{ id: number }> {
+  const { id, reason, ...fields } = r;
+  checkMeal(fields);
+  if (id === undefined) {
+    const newId = await write(
+      db,
+      actor,
+      { action: 'Admin.MealSave', target: 'meal:new', after: fields, reason: reason ?? '' },
+      insertMealStatement(db, fields),
+      'catalogueMealNotFound',
+    );
+    return { id: newId };
+  }
+  const before = await findMealForAdmin(db, id);
+  if (!before) throw new AppError('catalogueMealNotFound');
+  await write(
+    db,
+    actor,
+    { action: 'Admin.MealSave', target: `meal:${id}`, before, after: fields, reason: reason ?? '' },
+    updateMealStatement(db, id, fields),
+    'catalogueMealNotFound',
+  );
+  return { id };
+}
+
+export async function saveActivity(
+  db: D1Database,
+  actor: AuditActor,
+  r: ActivityFields & { id?: number | undefined; reason?: string | undefined },
+): Promise<{ id: number }> {
+  const { id, reason, ...fields } = r;
+  await checkActivity(db, fields);
+  if (id === undefined) {
+    const newId = await write(
+      db,
+      actor,
+      { action: 'Admin.ActivitySave', target: 'activity:new', after: fields, reason: reason ?? '' },
+      insertActivityStatement(db, fields),
+      'catalogueActivityNotFound',
+    );
+    return { id: newId };
+  }
+  const before = await findActivityForAdmin(db, id);
+  if (!before) throw new AppError('catalogueActivityNotFound');
+  await write(
+    db,
+    actor,
+    { action: 'Admin.ActivitySave', target: `activity:${id}`, before, after: fields, reason: reason ?? '' },
+    updateActivityStatement(db, id, fields),
+    'catalogueActivityNotFound',
+  );
+  return { id };
+}
+
+export interface RegionInput {
+  id?: number | undefined;
+  name: string;
+  province: string;
+  productTypes: number[];
+  isOverseas: boolean;
+  sort: number;
+  reason?: string | undefined;
+}
+
+export async function saveRegion(db: D1Database, actor: AuditActor, r: RegionInput): Promise<{ id: number }> {
+  const { id, reason, ...rest } = r;
+  const productTypes = [...new Set(rest.productTypes)].filter((t) => t === 30 || t === 50).sort();
+  if (productTypes.length === 0) throw new AppError('catalogueRegionTypes');
+  // Domestic regions match exits by city (and province); overseas ones by neither (docs/decisions/121).
+  const fields = {
+    ...rest,
+    productTypes,
+    provinceKey: rest.isOverseas ? '' : regionKey(rest.province),
+    cityKey: rest.isOverseas ? '' : regionKey(rest.name),
+  };
+  if (id === undefined) {
+    const newId = await write(
+      db,
+      actor,
+      { action: 'Admin.RegionSave', target: 'region:new', after: fields, reason: reason ?? '' },
+      insertRegionStatement(db, fields),
+      'catalogueRegionNotFound',
+    );
+    return { id: newId };
+  }
+  const before = await findRegionForAdmin(db, id);
+  if (!before) throw new AppError('catalogueRegionNotFound');
+  await write(
+    db,
+    actor,
+    { action: 'Admin.RegionSave', target: `region:${id}`, before, after: fields, reason: reason ?? '' },
+    updateRegionStatement(db, id, fields),
+    'catalogueRegionNotFound',
+  );
+  return { id };
+}
+
+/** Put a meal, activity or region on (1) or off (2), with a reason; refused when it is already so. */
+export async function setCatalogueState(
+  db: D1Database,
+  actor: AuditActor,
+  r: Target & { state: 1 | 2; reason: string },
+): Promise<{ state: 1 | 2 }> {
+  const statement =
+    r.kind === 'meal'
+      ? setMealStateStatement(db, r.id, r.state)
+      : r.kind === 'activity'
+        ? setActivityStateStatement(db, r.id, r.state)
+        : setRegionStateStatement(db, r.id, r.state);
+  await write(
+    db,
+    actor,
+    {
+      action: 'Admin.CatalogueSetState',
+      target: `${r.kind}:${r.id}`,
+      before: { state: r.state === 1 ? 2 : 1 },
+      after: { state: r.state },
+      reason: r.reason,
+    },
+    statement,
+    'catalogueStateChanged',
+  );
+  return { state: r.state };
+}
