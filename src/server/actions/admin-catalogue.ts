@@ -2,7 +2,6 @@
 // apply to orders placed afterwards; each write is audited in the same batch.
 import { z } from 'zod';
 import { ACTIVITY_LIMITS, MEAL_LIMITS } from '../../lib/catalogue-rules';
-import { PRODUCT_TYPES } from '../../lib/commerce';
 import { auditActor } from '../domain/operators-audit';
 import {
   catalogueForAdmin,
@@ -12,6 +11,7 @@ import {
   setCatalogueState,
 } from '../domain/operators-catalogue';
 import { reasonSchema } from './admin-schemas';
+import { productTypeSchema } from './commerce-schemas';
 import { defineAction } from './define';
 
 const READERS = { operator: ['finance'] } as const;
@@ -24,7 +24,6 @@ const int = (label: string, min: number, max: number) =>
     .min(min, `${label}须为${min}-${max}的整数`)
     .max(max, `${label}须为${min}-${max}的整数`);
 
-export const productTypeSchema = z.literal(PRODUCT_TYPES, { error: '请选择产品类型' });
 const idSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
 const optionalReason = z.string().trim().max(200, '原因最多200个字').optional();
 const timeSchema = (label: string) =>
