@@ -157,13 +157,13 @@ describe('sellers and commission', { timeout: 60_000 }, () => {
     )
       .bind(a.id, b.id, Date.now())
       .run();
-    const ledger = await callApi<{ summary: { availableFen: number }; list: { inviteePhone: string }[] }>(
-      'Admin.CustomerCommission',
-      { userId: a.id },
-      { cookie: finance.cookie },
-    );
-    expect(ledger.body.P?.summary.availableFen).toBe(1000);
-    expect(ledger.body.P?.list[0]?.inviteePhone).toMatch(/^139\*{4}\d{4}$/);
+    const tools = await callApi<{
+      seller: { id: number } | null;
+      commission: { summary: { availableFen: number }; list: { inviteePhone: string }[] };
+    }>('Admin.CustomerTools', { userId: a.id }, { cookie: finance.cookie });
+    expect(tools.body.P?.seller?.id).toBe(sellerId);
+    expect(tools.body.P?.commission.summary.availableFen).toBe(1000);
+    expect(tools.body.P?.commission.list[0]?.inviteePhone).toMatch(/^139\*{4}\d{4}$/);
   });
 
   it('refuses customers and roles outside each tool', async () => {
@@ -190,7 +190,7 @@ describe('sellers and commission', { timeout: 60_000 }, () => {
       ).status,
     ).toBe(403);
     const content = await operatorLogin('content');
-    expect((await callApi('Admin.CustomerCommission', { userId: u.id }, { cookie: content.cookie })).status).toBe(403);
+    expect((await callApi('Admin.CustomerTools', { userId: u.id }, { cookie: content.cookie })).status).toBe(403);
     expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(0);
     expect(await n('SELECT rate_limit AS n FROM proxy_api_credentials WHERE user_id = ?', u.id)).toBe(10);
   });

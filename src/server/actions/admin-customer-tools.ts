@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { auditActor } from '../domain/operators-audit';
 import {
   assignCustomersToSeller,
-  customerCommission,
+  customerTools,
   GRANT_LIMITS,
   grantPackage,
   RATE_LIMIT_MAX,
@@ -58,12 +58,13 @@ export const adminCustomerToolActions = {
     handler: async (ctx, input) => grantPackage(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
-  'Admin.CustomerCommission': defineAction({
-    summary: '【运营后台】客户作为推广者的佣金余额与佣金明细（被邀请人手机号脱敏，每页20条）',
+  'Admin.CustomerTools': defineAction({
+    summary:
+      '【运营后台】客户的提取频率（未开通API为null）、所属销售、作为推广者的佣金余额与佣金明细（被邀请人手机号脱敏，每页20条）',
     access: READERS,
     cacheable: false,
     input: z.object({ userId: userIdSchema, page: z.number().int().min(1).max(10_000).default(1) }),
-    handler: async (ctx, input) => customerCommission(ctx.db, input.userId, input.page),
+    handler: async (ctx, input) => customerTools(ctx.db, input.userId, input.page),
   }),
 
   'Admin.SellerList': defineAction({

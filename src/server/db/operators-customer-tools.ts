@@ -146,3 +146,11 @@ export async function sellerCustomers(db: D1Database, sellerId: number, limit: n
     .all<{ id: number; phone: string; created_at: number }>();
   return results.map((r) => ({ id: r.id, phone: r.phone, createdAt: r.created_at }));
 }
+
+/** The seller a customer is assigned to, if any. */
+export async function findSellerOfUser(db: D1Database, userId: number) {
+  return db
+    .prepare('SELECT s.id, s.code, s.name FROM users u JOIN sellers s ON s.id = u.seller_id WHERE u.id = ?')
+    .bind(userId)
+    .first<{ id: number; code: string; name: string }>();
+}

@@ -12,6 +12,7 @@ import {
   assignSellerStatement,
   findRateLimit,
   findSeller,
+  findSellerOfUser,
   grantFeedStatement,
   grantPackageStatement,
   insertSellerStatement,
@@ -197,12 +198,24 @@ export async function assignCustomersToSeller(
   return { assigned: changed, unknown };
 }
 
-/** A promoter's commission balances and ledger page (invitee phones masked). */
-export async function customerCommission(db: D1Database, userId: number, page: number) {
-  const [summary, ledger] = await Promise.all([commissionSummary(db, userId), listCommission(db, userId, page, 20)]);
+/**
+ * What the customer screen's tools show: the extraction rate limit (null before the API was opened; 10 is then the
+ * default), the assigned seller, and the customer's commission balances and ledger page as a promoter.
+ */
+export async function customerTools(db: D1Database, userId: number, page: number) {
+  const [rateLimit, seller, summary, ledger] = await Promise.all([
+    findRateLimit(db, userId),
+    findSellerOfUser(db, userId),
+    commissionSummary(db, userId),
+    listCommission(db, userId, page, 20),
+  ]);
   return {
-    summary,
-    total: ledger.total,
-    list: ledger.list.map((e) => ({ ...e, inviteePhone: maskPhone(e.inviteePhone) })),
+    rateLimit,
+    seller,
+    commission: {
+      summary,
+      total: ledger.total,
+      list: ledger.list.map((e) => ({ ...e, inviteePhone: maskPhone(e.inviteePhone) })),
+    },
   };
 }

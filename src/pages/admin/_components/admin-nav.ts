@@ -13,6 +13,9 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/orders', label: '订单', roles: ['finance', 'support'] },
   { href: '/admin/reviews', label: '企业认证', roles: ['support'] },
   { href: '/admin/withdrawals', label: '提现', roles: ['finance'] },
+  { href: '/admin/catalogue', label: '商品目录', roles: ['finance'] },
+  { href: '/admin/campaigns', label: '营销活动', roles: ['finance'] },
+  { href: '/admin/sellers', label: '销售', roles: ['finance', 'support'] },
   { href: '/admin/audit', label: '操作日志', roles: [] },
   { href: '/admin/operators', label: '运营账号', roles: [] },
 ];

@@ -8,6 +8,7 @@ import { serverApi } from '../../../../server/api-server';
 import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
+import { CustomerTools } from '../../_components/customer-tools';
 
 type Detail = Omit<CustomerDetailRows, 'user' | 'identity' | 'promoter'> & {
   user: NonNullable<CustomerDetailRows['user']>;
@@ -106,6 +107,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
           )}
         </Section>
       </div>
+      <CustomerTools userId={u.id} />
       <Section title="套餐">
         <ul className="divide-y divide-slate-100 text-sm">
           {d.packages.length === 0 && <li className="text-slate-400">无</li>}

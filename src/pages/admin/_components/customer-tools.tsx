@@ -1,0 +1,109 @@
+// The customer screen's tools (server component): the extraction rate limit (support sets it with a reason; the next
+// /extract call obeys it), granting a package with a reason, the assigned seller and the commission ledger.
+import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
+import { PRODUCT_LABEL } from '../../../lib/commerce';
+import { formatDateTime, formatFen } from '../../../lib/format';
+import { serverApi } from '../../../server/api-server';
+import type { customerTools } from '../../../server/domain/operators-customer-tools';
+import { Section } from './parts';
+import { RecordForm } from './record-form';
+
+type Tools = Awaited<ReturnType<typeof customerTools>>;
+
+const COMMISSION_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲回' };
+
+export async function CustomerTools({ userId }: { userId: number }) {
+  const t = await (await serverApi()).call<Tools>('Admin.CustomerTools', { userId }, { silent: true });
+  if (!t || typeof t !== 'object' || !('commission' in t)) return null;
+  const c = t.commission;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="提取频率">
+        <p className="mb-3 text-sm text-slate-600" data-testid="customer-rate-limit">
+          当前：每秒最多 {t.rateLimit ?? 10} 次{t.rateLimit === null ? '（尚未开通API，默认值）' : ''}
+          ；修改后下一次提取即生效。
+        </p>
+        <RecordForm
+          action="Admin.CustomerRateLimit"
+          fields={[
+            { name: 'rateLimit', label: '每秒次数（1-200）', kind: 'int', defaultValue: t.rateLimit ?? 10 },
+            { name: 'reason', label: '原因（记入操作日志）', kind: 'text', maxLength: 200 },
+          ]}
+          fixed={{ userId }}
+          submitLabel="保存频率"
+          done="提取频率已修改"
+          testId="rate-limit-form"
+        />
+      </Section>
+      <Section title="赠送套餐">
+        <RecordForm
+          action="Admin.GrantPackage"
+          fields={[
+            {
+              name: 'productType',
+              label: '产品',
+              kind: 'select',
+              options: [10, 40].map((v) => ({ value: v, label: PRODUCT_LABEL[v] ?? String(v) })),
+            },
+            {
+              name: 'billingMethod',
+              label: '计费方式',
+              kind: 'select',
+              options: [
+                { value: 1, label: '按量（IP总数）' },
+                { value: 2, label: '包天（每日IP数）' },
+              ],
+            },
+            {
+              name: 'ipDurationMinutes',
+              label: 'IP时长（须属于所选产品）',
+              kind: 'select',
+              options: [10, 40].flatMap((v) =>
+                (IP_DURATIONS[v] ?? []).map((d) => ({ value: d, label: `${PRODUCT_LABEL[v]} · ${durationOption(d)}` })),
+              ),
+            },
+            { name: 'amount', label: '数量', kind: 'int', defaultValue: 1000 },
+            { name: 'days', label: '有效天数（1-365）', kind: 'int', defaultValue: 7 },
+            { name: 'reason', label: '原因（记入操作日志）', kind: 'text', maxLength: 200 },
+          ]}
+          fixed={{ userId }}
+          submitLabel="赠送"
+          done="套餐已赠送，客户的套餐列表中可见"
+          testId="grant-form"
+          reset
+        />
+      </Section>
+      <Section title="推广佣金">
+        <p className="mb-2 text-sm text-slate-600">
+          所属销售：
+          {t.seller ? (
+            <a href={`/admin/sellers?seller=${t.seller.id}`} className="text-brand-700 hover:underline">
+              {t.seller.name}（{t.seller.code}）
+            </a>
+          ) : (
+            '无'
+          )}
+        </p>
+        <p className="mb-2 text-sm text-slate-600" data-testid="commission-summary">
+          可提现 {formatFen(c.summary.availableFen)} · 提现中 {formatFen(c.summary.inWithdrawalFen)} · 已提现{' '}
+          {formatFen(c.summary.withdrawnFen)} · 累计 {formatFen(c.summary.totalFen)}
+        </p>
+        <ul className="divide-y divide-slate-100 text-xs" data-testid="commission-ledger">
+          {c.list.length === 0 && <li className="py-1.5 text-slate-400">没有佣金记录</li>}
+          {c.list.map((e) => (
+            <li key={e.id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+              <span className="break-all">
+                {formatDateTime(e.createdAt)} · {e.inviteePhone} · {e.orderNo}
+              </span>
+              <span>
+                {formatFen(e.amountFen)}（{(e.rateBp / 100).toFixed(1)}% × {formatFen(e.baseFen)}）·{' '}
+                {COMMISSION_STATE[e.state] ?? e.state}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {c.total > c.list.length && <p className="mt-1 text-xs text-slate-400">共 {c.total} 条，显示最新 20 条</p>}
+      </Section>
+    </div>
+  );
+}

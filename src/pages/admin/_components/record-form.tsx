@@ -1,0 +1,196 @@
+'use client';
+// A console form for one action: fields described by the screen (text, integers, money in yuan sent as integer fen,
+// choices, check boxes, Asia/Shanghai date-times sent as epoch ms), fixed parameters, and the screen reloads after
+// the action succeeds. The server validates everything again; the form only converts units.
+import { type FormEvent, useId, useState } from 'react';
+import { useRouter } from 'waku/router/client';
+import { pushToast } from '../../../state/toast';
+import { adminApi } from './admin-api';
+
+interface Base {
+  name: string;
+  label: string;
+  hint?: string;
+}
+
+export type FormField =
+  | (Base & { kind: 'text'; defaultValue?: string; placeholder?: string; maxLength?: number })
+  | (Base & { kind: 'textarea'; defaultValue?: string; placeholder?: string })
+  | (Base & { kind: 'int'; defaultValue?: number })
+  | (Base & { kind: 'yuan'; defaultValue?: number })
+  | (Base & { kind: 'select'; options: { value: number | string; label: string }[]; defaultValue?: number | string })
+  | (Base & { kind: 'checks'; options: { value: number; label: string }[]; defaultValue?: number[] })
+  | (Base & { kind: 'bool'; defaultValue?: boolean })
+  | (Base & { kind: 'datetime'; defaultValue?: number });
+
+const SHANGHAI_MS = 8 * 3_600_000;
+
+/** 'YYYY-MM-DDTHH:mm' in Asia/Shanghai for a datetime-local input. */
+const toLocalInput = (ms: number) => new Date(ms + SHANGHAI_MS).toISOString().slice(0, 16);
+
+/** Yuan text (at most two decimals) to integer fen, or null. */
+export function yuanToFen(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+function read(f: FormField, data: FormData): unknown {
+  const raw = data.get(f.name);
+  switch (f.kind) {
+    case 'text':
+    case 'textarea':
+      return String(raw ?? '');
+    case 'int':
+      return String(raw ?? '').trim() === '' ? Number.NaN : Number(raw);
+    case 'yuan':
+      return yuanToFen(String(raw ?? ''));
+    case 'select': {
+      const v = String(raw ?? '');
+      return typeof f.options[0]?.value === 'number' ? Number(v) : v;
+    }
+    case 'checks':
+      return data.getAll(f.name).map(Number);
+    case 'bool':
+      return raw === 'on';
+    case 'datetime': {
+      const v = String(raw ?? '');
+      return v ? Date.parse(`${v}:00+08:00`) : Number.NaN;
+    }
+  }
+}
+
+export interface RecordFormProps {
+  action: string;
+  fields: FormField[];
+  fixed?: Record<string, unknown>;
+  submitLabel: string;
+  done: string;
+  testId?: string;
+  /** Clear the form after success (creation forms). */
+  reset?: boolean;
+}
+
+export function RecordForm({ action, fields, fixed = {}, submitLabel, done, testId, reset }: RecordFormProps) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const uid = useId();
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const params: Record<string, unknown> = { ...fixed };
+    for (const f of fields) {
+      const v = read(f, data);
+      if (f.kind === 'yuan' && v === null) {
+        pushToast('error', `${f.label}：请填写金额（元，最多两位小数）`);
+        return;
+      }
+      params[f.name] = v;
+    }
+    setBusy(true);
+    const res = await adminApi.call(action, params);
+    setBusy(false);
+    if (res === false) return;
+    if (reset) form.reset();
+    pushToast('success', done);
+    await router.reload();
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid={testId}>
+      {fields.map((f) => {
+        const id = `${uid}-${f.name}`;
+        const wide = f.kind === 'textarea' || f.kind === 'checks' ? 'sm:col-span-2' : '';
+        if (f.kind === 'checks') {
+          return (
+            <fieldset key={f.name} className={wide}>
+              <legend className="mb-1 block text-xs text-slate-600">{f.label}</legend>
+              <span className="flex flex-wrap gap-3 py-2">
+                {f.options.map((o) => (
+                  <label key={o.value} className="inline-flex items-center gap-1 text-sm">
+                    <input
+                      type="checkbox"
+                      name={f.name}
+                      value={o.value}
+                      defaultChecked={f.defaultValue?.includes(o.value)}
+                    />
+                    {o.label}
+                  </label>
+                ))}
+              </span>
+            </fieldset>
+          );
+        }
+        return (
+          <div key={f.name} className={wide}>
+            <label htmlFor={id} className="mb-1 block text-xs text-slate-600">
+              {f.label}
+            </label>
+            {f.kind === 'text' && (
+              <input
+                id={id}
+                name={f.name}
+                className="input"
+                defaultValue={f.defaultValue ?? ''}
+                placeholder={f.placeholder}
+                maxLength={f.maxLength}
+              />
+            )}
+            {f.kind === 'textarea' && (
+              <textarea
+                id={id}
+                name={f.name}
+                className="input min-h-20"
+                defaultValue={f.defaultValue ?? ''}
+                placeholder={f.placeholder}
+              />
+            )}
+            {f.kind === 'int' && (
+              <input id={id} name={f.name} className="input" inputMode="numeric" defaultValue={f.defaultValue ?? ''} />
+            )}
+            {f.kind === 'yuan' && (
+              <input
+                id={id}
+                name={f.name}
+                className="input"
+                inputMode="decimal"
+                placeholder="元"
+                defaultValue={f.defaultValue === undefined ? '' : (f.defaultValue / 100).toFixed(2)}
+              />
+            )}
+            {f.kind === 'select' && (
+              <select id={id} name={f.name} className="input" defaultValue={f.defaultValue ?? f.options[0]?.value}>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+            {f.kind === 'bool' && (
+              <span className="flex items-center gap-2 py-2 text-sm">
+                <input id={id} type="checkbox" name={f.name} defaultChecked={f.defaultValue} />是
+              </span>
+            )}
+            {f.kind === 'datetime' && (
+              <input
+                id={id}
+                type="datetime-local"
+                name={f.name}
+                className="input"
+                defaultValue={f.defaultValue === undefined ? '' : toLocalInput(f.defaultValue)}
+              />
+            )}
+            {f.hint ? <span className="mt-0.5 block text-xs text-slate-400">{f.hint}</span> : null}
+          </div>
+        );
+      })}
+      <div className="flex items-end">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          {busy ? '处理中…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
