@@ -33,6 +33,7 @@ export async function CustomerTools({ userId }: { userId: number }) {
           submitLabel="保存频率"
           done="提取频率已修改"
           testId="rate-limit-form"
+          narrow
         />
       </Section>
       <Section title="赠送套餐">
@@ -70,6 +71,7 @@ export async function CustomerTools({ userId }: { userId: number }) {
           submitLabel="赠送"
           done="套餐已赠送，客户的套餐列表中可见"
           testId="grant-form"
+          narrow
           reset
         />
       </Section>

@@ -69,9 +69,11 @@ export interface RecordFormProps {
   testId?: string;
   /** Clear the form after success (creation forms). */
   reset?: boolean;
+  /** At most two columns (forms inside half-width cards). */
+  narrow?: boolean;
 }
 
-export function RecordForm({ action, fields, fixed = {}, submitLabel, done, testId, reset }: RecordFormProps) {
+export function RecordForm({ action, fields, fixed = {}, submitLabel, done, testId, reset, narrow }: RecordFormProps) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const uid = useId();
@@ -98,7 +100,11 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
     await router.reload();
   }
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid={testId}>
+    <form
+      onSubmit={submit}
+      className={`grid gap-3 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-4'}`}
+      data-testid={testId}
+    >
       {fields.map((f) => {
         const id = `${uid}-${f.name}`;
         const wide = f.kind === 'textarea' || f.kind === 'checks' ? 'sm:col-span-2' : '';
