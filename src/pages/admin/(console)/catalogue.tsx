@@ -136,6 +136,16 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
   const editRegion = res.regions.find((r) => r.id === Number(p.get('region')));
   const dedicated = type === 30 || type === 50;
   const regions = res.regions.filter((r) => r.productTypes.includes(type));
+  // Narrow the meal list by billing method and IP duration (an extractable type sells dozens of meals).
+  const billing = Number(p.get('billing'));
+  const minutes = p.has('minutes') ? Number(p.get('minutes')) : Number.NaN;
+  const meals = res.meals.filter(
+    (m) => (!billing || m.billingMethod === billing) && (Number.isNaN(minutes) || m.ipDurationMinutes === minutes),
+  );
+  const filterHref = (b: number, mins: number) =>
+    `/admin/catalogue?type=${type}${b ? `&billing=${b}` : ''}${Number.isNaN(mins) ? '' : `&minutes=${mins}`}`;
+  const chip =
+    'rounded-full border border-slate-200 bg-white px-2.5 py-0.5 text-xs aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700';
   return (
     <div className="space-y-4">
       <PageTitle title="商品目录">
@@ -192,6 +202,32 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
         </Section>
       )}
 
+      {!dedicated && (
+        <nav className="flex flex-wrap items-center gap-1.5" aria-label="筛选套餐">
+          {[0, ...(BILLING_METHODS_FOR[type] ?? [])].map((b) => (
+            <a
+              key={`b${b}`}
+              href={filterHref(b, minutes)}
+              aria-current={billing === b ? 'page' : undefined}
+              className={chip}
+            >
+              {b ? BILLING_LABEL[b] : '全部计费'}
+            </a>
+          ))}
+          <span className="mx-1 text-slate-300">|</span>
+          {[Number.NaN, ...(IP_DURATIONS[type] ?? [])].map((d) => (
+            <a
+              key={`d${d}`}
+              href={filterHref(billing, d)}
+              aria-current={(Number.isNaN(d) ? Number.isNaN(minutes) : d === minutes) ? 'page' : undefined}
+              className={chip}
+            >
+              {Number.isNaN(d) ? '全部时长' : durationOption(d)}
+            </a>
+          ))}
+          <span className="ml-1 text-xs text-slate-400">共 {meals.length} 个</span>
+        </nav>
+      )}
       <div className="card overflow-hidden p-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
         <DataTable data-testid="meal-table">
           <DataHead className="bg-slate-50 text-xs text-slate-500">
@@ -205,12 +241,12 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
             </tr>
           </DataHead>
           <DataBody>
-            {res.meals.length === 0 && (
+            {meals.length === 0 && (
               <EmptyRow cols={6} className="py-8 text-slate-400">
-                还没有套餐
+                没有符合条件的套餐
               </EmptyRow>
             )}
-            {res.meals.map((m) => (
+            {meals.map((m) => (
               <DataRow key={m.id} className="border-t border-slate-100">
                 <Cell kind="title" className="px-3 py-2">
                   <span className="text-xs text-slate-400">#{m.id}</span> {m.name}
