@@ -1,4 +1,5 @@
-// The action registry: every /api action by its seed name. Groups live in one file each.
+// The action registry: every /api action by its seed name. Groups live in one file each. It is the /api contract:
+// `satisfies` keeps each action's own input and output types, which type the client (src/lib/api-core.ts).
 import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
 import { adminCampaignActions } from './admin-campaigns';
@@ -29,7 +30,7 @@ import { visitorActions } from './visitor';
 import { welfareActions } from './welfare';
 import { whiteListActions } from './white-list';
 
-export const registry: Record<string, AnyAction> = {
+export const registry = {
   ...userActions,
   ...redirectActions,
   ...helpActions,
@@ -59,4 +60,4 @@ export const registry: Record<string, AnyAction> = {
   ...adminCatalogueActions,
   ...adminCampaignActions,
   ...adminCustomerToolActions,
-};
+} satisfies Record<string, AnyAction>;

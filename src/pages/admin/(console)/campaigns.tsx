@@ -2,17 +2,17 @@
 // stock left; create, edit with ?coupon=, enable/disable, issue to customers by phone or id) and red-packet launches
 // (budget, window, use: received / used / budget left; create, edit with ?launch=, enable/disable).
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, rowAction, Th } from '../../../components/data-table';
+import type { ActionOutput } from '../../../lib/api-core';
 import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
 import { couponFace, PRODUCT_LABEL } from '../../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../../lib/coupon-rules';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { campaignsForAdmin } from '../../../server/domain/operators-campaigns';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
 
-type Campaigns = Awaited<ReturnType<typeof campaignsForAdmin>>;
+type Campaigns = ActionOutput<'Admin.CampaignList'>;
 type Coupon = Campaigns['coupons'][number];
 type Launch = Campaigns['launches'][number];
 
@@ -93,8 +93,8 @@ function launchFields(l?: Launch): FormField[] {
 
 export default async function AdminCampaignsPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
-  const res = await (await serverApi()).call<Campaigns>('Admin.CampaignList', {}, { silent: true });
-  if (!res || !('coupons' in res)) return <NoAccess />;
+  const res = await (await serverApi()).call('Admin.CampaignList', {}, { silent: true });
+  if (!res) return <NoAccess />;
   const editCoupon = res.coupons.find((c) => c.id === Number(p.get('coupon')));
   const editLaunch = res.launches.find((l) => l.id === Number(p.get('launch')));
   const now = Date.now();

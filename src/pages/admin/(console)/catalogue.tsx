@@ -9,15 +9,15 @@ import {
   mealTermsText,
   sizeText,
 } from '../../../lib/catalogue-rules';
-import { BILLING_LABEL, PRODUCT_LABEL, PRODUCT_TYPES, periodLabel } from '../../../lib/commerce';
+import { BILLING_LABEL, isProductType, PRODUCT_LABEL, PRODUCT_TYPES, periodLabel } from '../../../lib/commerce';
+import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { catalogueForAdmin } from '../../../server/domain/operators-catalogue';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
 
-type Catalogue = Awaited<ReturnType<typeof catalogueForAdmin>>;
+type Catalogue = ActionOutput<'Admin.CatalogueList'>;
 
 const REASON: FormField = { name: 'reason', label: '修改原因（记入操作日志）', kind: 'text', maxLength: 200 };
 
@@ -127,9 +127,9 @@ const stateBadge = (on: boolean, onText = '在售', offText = '已下架') => (
 export default async function AdminCataloguePage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
   const t = Number(p.get('type'));
-  const type = (PRODUCT_TYPES as readonly number[]).includes(t) ? t : 10;
-  const res = await (await serverApi()).call<Catalogue>('Admin.CatalogueList', { productType: type }, { silent: true });
-  if (!res || !('meals' in res)) return <NoAccess />;
+  const type = isProductType(t) ? t : 10;
+  const res = await (await serverApi()).call('Admin.CatalogueList', { productType: type }, { silent: true });
+  if (!res) return <NoAccess />;
   const editMeal = res.meals.find((m) => m.id === Number(p.get('meal')));
   const activities = res.activities.filter((a) => a.productType === type);
   const editActivity = activities.find((a) => a.id === Number(p.get('activity')));

@@ -1,13 +1,12 @@
 // /admin/sellers: sales staff (code for their ?did=…&from=seller links, customers, paid amounts), create and edit
 // (?seller=), assign customers by phone or id; a seller's customers (?seller=). Finance writes, support reads.
+import type { ActionOutput } from '../../../lib/api-core';
 import { formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { sellerDetail, sellersForAdmin } from '../../../server/domain/operators-customer-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { type FormField, RecordForm } from '../_components/record-form';
 
-type Sellers = { list: Awaited<ReturnType<typeof sellersForAdmin>> };
-type Detail = Awaited<ReturnType<typeof sellerDetail>>;
+type Detail = ActionOutput<'Admin.SellerDetail'>;
 
 function sellerFields(s?: Detail['seller']): FormField[] {
   return [
@@ -20,14 +19,13 @@ function sellerFields(s?: Detail['seller']): FormField[] {
 
 export default async function AdminSellersPage({ query }: { query: string }) {
   const api = await serverApi();
-  const res = await api.call<Sellers>('Admin.SellerList', {}, { silent: true });
-  if (!res || !('list' in res)) return <NoAccess />;
+  const res = await api.call('Admin.SellerList', {}, { silent: true });
+  if (!res) return <NoAccess />;
   const selected = Number(new URLSearchParams(query).get('seller'));
-  const detail =
-    Number.isInteger(selected) && selected > 0
-      ? await api.call<Detail>('Admin.SellerDetail', { id: selected }, { silent: true })
-      : null;
-  const d = detail && typeof detail === 'object' && 'seller' in detail ? detail : null;
+  const d =
+    (Number.isInteger(selected) && selected > 0
+      ? await api.call('Admin.SellerDetail', { id: selected }, { silent: true })
+      : null) || null;
   return (
     <div className="space-y-4">
       <PageTitle title="销售与推广" />

@@ -4,17 +4,14 @@ import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
 import { PRODUCT_LABEL } from '../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { customerTools } from '../../../server/domain/operators-customer-tools';
 import { Section } from './parts';
 import { RecordForm } from './record-form';
-
-type Tools = Awaited<ReturnType<typeof customerTools>>;
 
 const COMMISSION_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲回' };
 
 export async function CustomerTools({ userId }: { userId: number }) {
-  const t = await (await serverApi()).call<Tools>('Admin.CustomerTools', { userId }, { silent: true });
-  if (!t || typeof t !== 'object' || !('commission' in t)) return null;
+  const t = await (await serverApi()).call('Admin.CustomerTools', { userId }, { silent: true });
+  if (!t) return null;
   const c = t.commission;
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -4,6 +4,7 @@
 // the action succeeds. The server validates everything again; the form only converts units.
 import { type FormEvent, useId, useState } from 'react';
 import { useRouter } from 'waku/router/client';
+import type { ActionInput, ActionName } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 
@@ -61,7 +62,7 @@ function read(f: FormField, data: FormData): unknown {
 }
 
 export interface RecordFormProps {
-  action: string;
+  action: ActionName;
   fields: FormField[];
   fixed?: Record<string, unknown>;
   submitLabel: string;
@@ -92,7 +93,8 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
       params[f.name] = v;
     }
     setBusy(true);
-    const res = await adminApi.call(action, params);
+    // The fields and fixed parameters make the action's input; the server validates the whole of it.
+    const res = await adminApi.call(action, params as ActionInput<typeof action>);
     setBusy(false);
     if (res === false) return;
     if (reset) form.reset();
