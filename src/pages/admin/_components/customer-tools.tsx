@@ -24,7 +24,7 @@ export async function CustomerTools({ userId }: { userId: number }) {
           action="Admin.CustomerRateLimit"
           fields={[
             { name: 'rateLimit', label: '每秒次数（1-200）', kind: 'int', defaultValue: t.rateLimit ?? 10 },
-            { name: 'reason', label: '原因（记入操作日志）', kind: 'text', maxLength: 200 },
+            { name: 'reason', label: '限流原因（写入操作日志）', kind: 'text', maxLength: 200 },
           ]}
           fixed={{ userId }}
           submitLabel="保存频率"
@@ -62,7 +62,7 @@ export async function CustomerTools({ userId }: { userId: number }) {
             },
             { name: 'amount', label: '数量', kind: 'int', defaultValue: 1000 },
             { name: 'days', label: '有效天数（1-365）', kind: 'int', defaultValue: 7 },
-            { name: 'reason', label: '原因（记入操作日志）', kind: 'text', maxLength: 200 },
+            { name: 'reason', label: '赠送原因（写入操作日志）', kind: 'text', maxLength: 200 },
           ]}
           fixed={{ userId }}
           submitLabel="赠送"
