@@ -2,6 +2,7 @@
 // in the same batch; stock and budget are taken only by conditional statements.
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../../lib/commerce';
+import { auditActor } from '../domain/operators-audit';
 import {
   campaignsForAdmin,
   issueCoupon,
@@ -10,7 +11,6 @@ import {
   setCouponState,
   setLaunchEnabled,
 } from '../domain/operators-campaigns';
-import { auditActor } from '../domain/operators-audit';
 import { reasonSchema } from './admin-schemas';
 import { defineAction } from './define';
 

@@ -23,9 +23,9 @@ import {
   updateSellerStatement,
 } from '../db/operators-customer-tools';
 import { findUserById } from '../db/users';
-import { parseCustomerRefs } from './operators-campaigns';
-import { auditedWrite } from './operators-audit';
 import { ensureCredentials } from './credentials';
+import { auditedWrite } from './operators-audit';
+import { parseCustomerRefs } from './operators-campaigns';
 
 export const RATE_LIMIT_MAX = 200;
 

@@ -2,6 +2,7 @@
 // engine), activities and, for fixed and premium IPs, sale regions; create, edit (?meal= / ?activity= / ?region=),
 // withdraw and restore. Changes apply to orders placed afterwards. A link previews the public buy page of the type.
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, rowAction, Th } from '../../../components/data-table';
+import type { ActionOutput } from '../../../lib/api-core';
 import {
   BILLING_METHODS_FOR,
   durationOption,
@@ -10,7 +11,6 @@ import {
   sizeText,
 } from '../../../lib/catalogue-rules';
 import { BILLING_LABEL, isProductType, PRODUCT_LABEL, PRODUCT_TYPES, periodLabel } from '../../../lib/commerce';
-import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
 import { NoAccess, PageTitle, Section } from '../_components/parts';

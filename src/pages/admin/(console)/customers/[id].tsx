@@ -3,10 +3,10 @@
 import { PRODUCT_LABEL } from '../../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { serverApi } from '../../../../server/api-server';
+import { CustomerTools } from '../../_components/customer-tools';
 import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
-import { CustomerTools } from '../../_components/customer-tools';
 
 export default async function AdminCustomerPage({ id }: { id: string }) {
   const userId = Number(id);
