@@ -2,16 +2,16 @@
 // and every session at once), unlocking, and the refund preview. Every write goes with its audit row in one batch.
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import { userChangedStatement } from '../db/node-feed';
 import type { AuditActor } from '../db/operators-audit';
+import { userChangedStatement } from '../db/node-feed';
 import {
   deleteCustomerSessionsStatement,
   setCustomerStatusStatement,
   unlockCustomerStatement,
 } from '../db/operators-customers';
 import { standingFigures, windowFigures } from '../db/operators-dashboard';
-import { refundEffects } from '../db/operators-orders';
 import { findOrder } from '../db/orders';
+import { refundEffects } from '../db/operators-orders';
 import { findLiveRefund, orderPackageMerged } from '../db/refunds';
 import { auditedWrite } from './operators-audit';
 
