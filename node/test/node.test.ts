@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../src/config.ts';
 import { silentLogger } from '../src/log.ts';
 import { ProxyNode } from '../src/node.ts';
-import { grownReadBytes } from '../src/tunnel.ts';
+import { grownReadBytes, setReadBudget } from '../src/tunnel.ts';
 import {
   connectGet,
   type FakePortal,
@@ -436,6 +436,26 @@ describe('yunshu-node', () => {
     );
     assert.equal(grownReadBytes(), 0, 'read buffers returned when the tunnels closed');
     await bulkTarget.close();
+  });
+
+  test('with the read-buffer budget spent, tunnels keep 64 KiB reads and still move everything intact', async () => {
+    const payload = randomBytes(4 * 1024 * 1024);
+    const bulkTarget = await startBulkTarget(payload);
+    setReadBudget(0);
+    try {
+      let grownMax = 0;
+      const sample = setInterval(() => {
+        grownMax = Math.max(grownMax, grownReadBytes());
+      }, 5);
+      const s = await openTunnelTo(EXIT_A, { host: '127.0.0.1', port: bulkTarget.port }, '127.0.0.1');
+      const r = await bulk(s, payload.length, Buffer.alloc(0), [1_000_000, 2_500_000]);
+      clearInterval(sample);
+      assert.equal(grownMax, 0, 'no buffer grew past 64 KiB');
+      assert.equal(hash(r.received), hash(payload));
+    } finally {
+      setReadBudget(256 * 1024 * 1024);
+      await bulkTarget.close();
+    }
   });
 
   test('a CONNECT tunnel whose lease ends keeps moving inside the grace, is closed after it, and its bytes are counted', async () => {
