@@ -438,6 +438,17 @@ describe('yunshu-node', () => {
     await bulkTarget.close();
   });
 
+  test('CONNECT to a target that refuses the connection answers 502 with the error code', async () => {
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const closedPort = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const c = await connectGet(EXIT_A, { host: '127.0.0.1', port: closedPort });
+    assert.equal(c.connect.status, 502);
+    assert.equal(c.connect.headers['x-proxy-error'], 'ECONNREFUSED');
+    assert.match(c.connect.body, /无法连接目标/);
+  });
+
   test('with the read-buffer budget spent, tunnels keep 64 KiB reads and still move everything intact', async () => {
     const payload = randomBytes(4 * 1024 * 1024);
     const bulkTarget = await startBulkTarget(payload);
