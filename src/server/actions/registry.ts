@@ -1,8 +1,10 @@
 // The action registry: every /api action by its seed name. Groups live in one file each.
 import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
+import { adminContentActions } from './admin-content';
 import { adminConsoleActions } from './admin-console';
 import { adminCustomerActions } from './admin-customers';
+import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
@@ -53,4 +55,6 @@ export const registry: Record<string, AnyAction> = {
   ...adminOperatorActions,
   ...adminCustomerActions,
   ...adminOrderActions,
+  ...adminContentActions,
+  ...adminNodeActions,
 };
