@@ -1,10 +1,10 @@
 // The console's content and delivery actions (docs/decisions/125, 126): who may call them, what each write changes
 // and what the public site serves right after, the audit row written in the same batch, validation that changes
 // nothing, and nodes: the secret shown once, a disabled node refused, a rotated secret replacing the old one.
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES, type OperatorRole } from '../../src/lib/operator-roles';
-import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { BASE, callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, nodeCall } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 
@@ -476,5 +476,51 @@ describe('nodes', { timeout: 60_000 }, () => {
       expect.objectContaining({ nodeId: 1, province: '广东省', carrier: '电信', total: 1, healthy: 1 }),
       expect.objectContaining({ nodeId: 1, province: '浙江省', carrier: '联通', total: 1, healthy: 0 }),
     ]);
+  });
+});
+
+describe('marketing image upload', { timeout: 30_000 }, () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+  const upload = (body: BodyInit, cookie?: string, headers: Record<string, string> = {}) =>
+    SELF.fetch(`${BASE}/api/upload/marketing-image`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream', ...(cookie ? { cookie } : {}), ...headers },
+    });
+  const stored = async () => (await env.FILES.list({ prefix: 'public/marketing/' })).objects.length;
+
+  it('stores an image from the content role in R2, serves it publicly and refuses the rest', async () => {
+    const content = await operatorLogin('content');
+    const ops = await operatorLogin('ops');
+    const customer = await loginBySms('13900000082');
+    expect((await upload(PNG)).status).toBe(401);
+    expect((await upload(PNG, customer)).status).toBe(401);
+    expect((await upload(PNG, ops.cookie)).status).toBe(403);
+    expect((await upload(PNG, content.cookie, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await upload(new TextEncoder().encode('<svg onload=alert(1)>'), content.cookie)).status).toBe(415);
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(PNG);
+    expect((await upload(big, content.cookie)).status).toBe(413);
+    expect(await stored()).toBe(0);
+
+    const ok = await upload(PNG, content.cookie);
+    expect(ok.status).toBe(200);
+    const { P } = (await ok.json()) as { P: { path: string; mime: string } };
+    expect(P.path).toMatch(/^\/api\/media\/marketing\/[0-9a-f-]{36}\.png$/);
+    expect(await stored()).toBe(1);
+    const served = await SELF.fetch(`${BASE}${P.path}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect((await SELF.fetch(`${BASE}/api/media/marketing/../../private/x.png`)).status).toBe(404);
+    expect((await auditOf(content.id)).map((r) => r.action)).toEqual(['Admin.MarketingImageUpload']);
+
+    // The uploaded path is accepted as a marketing image's picture.
+    const saved = await callApi(
+      'Admin.MarketingImageSave',
+      { slot: 'bottomBtn2', img: P.path, startsAt: '2020-01-01T00:00', endsAt: '2099-01-01T00:00' },
+      { cookie: content.cookie },
+    );
+    expect(saved.body.E).toBeUndefined();
   });
 });
