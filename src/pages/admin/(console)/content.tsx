@@ -42,12 +42,12 @@ function Item({
 }) {
   return (
     <li className="rounded-lg border border-slate-100 p-3">
-      <div className="flex flex-wrap items-start justify-between gap-2 text-sm">
+      <div className="flex items-start justify-between gap-2 text-sm">
         <div className="min-w-0">
           <p className="break-all font-medium text-slate-900">{title}</p>
           <p className="break-all text-xs text-slate-400">{meta}</p>
         </div>
-        {del}
+        <div className="shrink-0">{del}</div>
       </div>
       <details className="mt-2">
         <summary className="cursor-pointer text-xs text-brand-700">编辑</summary>

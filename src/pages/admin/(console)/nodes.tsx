@@ -7,9 +7,88 @@ import type { AdminNodeRow, ExitHealthRow } from '../../../server/db/operators-n
 import { CreateNodeForm, NodeRowActions } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 
-const POOL: Record<number, string> = { 10: '动态', 40: '静态', 30: '独享' };
+const POOLS: [number, string][] = [
+  [10, '动态'],
+  [40, '静态'],
+  [30, '独享'],
+];
 /** A v2 node heartbeats every minute: no heartbeat for 3 minutes reads as offline. */
 const OFFLINE_AFTER_MS = 3 * 60_000;
+
+interface RegionHealth {
+  key: string;
+  label: string;
+  /** healthy / total per pool (10 dynamic, 40 static, 30 dedicated). */
+  pools: Record<number, [number, number]>;
+  checkedAt: number;
+}
+
+/** Exit health rows summed per province (or per province and carrier), pools side by side. */
+function byRegion(rows: ExitHealthRow[], withCarrier = false): RegionHealth[] {
+  const map = new Map<string, RegionHealth>();
+  for (const e of rows) {
+    const key = withCarrier ? `${e.province}|${e.carrier}` : e.province;
+    const r = map.get(key) ?? {
+      key,
+      label: withCarrier ? `${e.province} · ${e.carrier}` : e.province,
+      pools: {},
+      checkedAt: 0,
+    };
+    const [h, t] = r.pools[e.pool] ?? [0, 0];
+    r.pools[e.pool] = [h + e.healthy, t + e.total];
+    r.checkedAt = Math.max(r.checkedAt, e.checkedAt);
+    map.set(key, r);
+  }
+  return [...map.values()];
+}
+
+function Health({ v }: { v: [number, number] | undefined }) {
+  if (!v) return <span className="text-slate-300">—</span>;
+  const [h, t] = v;
+  return (
+    <span className={h === t ? 'text-emerald-600' : h === 0 ? 'text-rose-600' : 'text-amber-600'}>{`${h}/${t}`}</span>
+  );
+}
+
+function RegionTable({ rows, first }: { rows: RegionHealth[]; first: string }) {
+  return (
+    <DataTable data-testid="exit-table">
+      <DataHead className="bg-slate-50 text-xs text-slate-500">
+        <tr>
+          <Th className="px-3 py-2">{first}</Th>
+          {POOLS.map(([p, label]) => (
+            <Th key={p} className="px-3 py-2">
+              {label}（健康/总数）
+            </Th>
+          ))}
+          <Th className="px-3 py-2">最近检查</Th>
+        </tr>
+      </DataHead>
+      <DataBody>
+        {rows.length === 0 && (
+          <EmptyRow cols={5} className="py-8 text-slate-400">
+            节点尚未上报出口
+          </EmptyRow>
+        )}
+        {rows.map((r) => (
+          <DataRow key={r.key} className="border-t border-slate-100">
+            <Cell kind="title" className="px-3 py-2">
+              {r.label}
+            </Cell>
+            {POOLS.map(([p, label]) => (
+              <Cell key={p} label={label} className="px-3 py-2">
+                <Health v={r.pools[p]} />
+              </Cell>
+            ))}
+            <Cell label="最近检查" className="px-3 py-2">
+              {r.checkedAt ? formatDateTime(r.checkedAt) : '—'}
+            </Cell>
+          </DataRow>
+        ))}
+      </DataBody>
+    </DataTable>
+  );
+}
 
 export default async function AdminNodesPage() {
   const res = await (await serverApi()).call<{ nodes: AdminNodeRow[]; exits: ExitHealthRow[] }>(
@@ -20,12 +99,11 @@ export default async function AdminNodesPage() {
   if (!res || !('nodes' in res)) return <NoAccess />;
   const now = Date.now();
   const names = new Map(res.nodes.map((n) => [n.id, n.name]));
-  const statusText = (n: AdminNodeRow) =>
-    n.status !== 1
-      ? ['已停用', 'text-slate-500']
-      : now - n.lastSeenAt < OFFLINE_AFTER_MS
-        ? ['在线', 'text-emerald-600']
-        : ['离线', 'text-rose-600'];
+  const statusText = (n: AdminNodeRow): [string, string] => {
+    if (n.status !== 1) return ['已停用', 'text-slate-500'];
+    if (n.lastSeenAt === 0) return ['未上线', 'text-slate-500'];
+    return now - n.lastSeenAt < OFFLINE_AFTER_MS ? ['在线', 'text-emerald-600'] : ['离线', 'text-rose-600'];
+  };
   return (
     <div className="space-y-4">
       <PageTitle title="节点" />
@@ -86,54 +164,37 @@ export default async function AdminNodesPage() {
         </DataTable>
       </Section>
 
-      <Section title="出口健康（按节点、地区、运营商）">
-        <DataTable data-testid="exit-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">节点</Th>
-              <Th className="px-3 py-2">地区</Th>
-              <Th className="px-3 py-2">运营商</Th>
-              <Th className="px-3 py-2">IP池</Th>
-              <Th className="px-3 py-2">健康/总数</Th>
-              <Th className="px-3 py-2">最近检查</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.exits.length === 0 && (
-              <EmptyRow cols={6} className="py-8 text-slate-400">
-                节点尚未上报出口
-              </EmptyRow>
-            )}
-            {res.exits.map((e) => (
-              <DataRow key={`${e.nodeId}-${e.province}-${e.carrier}-${e.pool}`} className="border-t border-slate-100">
-                <Cell kind="title" className="px-3 py-2">
-                  {names.get(e.nodeId) ?? `#${e.nodeId}`}
-                </Cell>
-                <Cell label="地区" className="px-3 py-2">
-                  {e.province}
-                </Cell>
-                <Cell label="运营商" className="px-3 py-2">
-                  {e.carrier}
-                </Cell>
-                <Cell label="IP池" className="px-3 py-2">
-                  {POOL[e.pool] ?? e.pool}
-                </Cell>
-                <Cell label="健康" className="px-3 py-2">
-                  <span
-                    className={
-                      e.healthy === e.total ? 'text-emerald-600' : e.healthy === 0 ? 'text-rose-600' : 'text-amber-600'
-                    }
-                  >
-                    {e.healthy}/{e.total}
+      <Section title="出口健康（按地区，全部节点）">
+        <RegionTable rows={byRegion(res.exits)} first="地区" />
+      </Section>
+
+      <Section title="出口健康（按节点、地区与运营商）">
+        {res.nodes.filter((n) => n.exits > 0).length === 0 && (
+          <p className="text-sm text-slate-400">节点尚未上报出口</p>
+        )}
+        <div className="space-y-2">
+          {res.nodes
+            .filter((n) => n.exits > 0)
+            .map((n) => (
+              <details key={n.id} className="rounded-lg border border-slate-100" data-testid={`node-exits-${n.id}`}>
+                <summary className="cursor-pointer px-3 py-2 text-sm">
+                  <span className="font-medium text-slate-900">{names.get(n.id)}</span>{' '}
+                  <span className="text-xs text-slate-500">
+                    健康 {n.healthy}/{n.exits}
                   </span>
-                </Cell>
-                <Cell label="最近检查" className="px-3 py-2">
-                  {e.checkedAt ? formatDateTime(e.checkedAt) : '—'}
-                </Cell>
-              </DataRow>
+                </summary>
+                <div className="px-1 pb-2">
+                  <RegionTable
+                    rows={byRegion(
+                      res.exits.filter((e) => e.nodeId === n.id),
+                      true,
+                    )}
+                    first="地区 · 运营商"
+                  />
+                </div>
+              </details>
             ))}
-          </DataBody>
-        </DataTable>
+        </div>
       </Section>
     </div>
   );
