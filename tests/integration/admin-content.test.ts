@@ -241,6 +241,7 @@ describe('site content', { timeout: 60_000 }, () => {
         )
       ).body.E,
     ).toBe('结束时间必须晚于开始时间');
+    expect(await count('SELECT count(*) AS n FROM home_notices')).toBe(0);
     const notice = await callApi<{ id: number }>(
       'Admin.NoticeSave',
       {
@@ -265,6 +266,7 @@ describe('site content', { timeout: 60_000 }, () => {
         )
       ).body.E,
     ).toBe('链接必须是 https:// 地址或以 / 开头的站内路径');
+    expect(await count('SELECT count(*) AS n FROM friend_links')).toBe(0);
     const link = await callApi<{ id: number }>(
       'Admin.FriendLinkSave',
       { linkName: '合作伙伴', linkUrl: 'https://partner.example/' },
@@ -286,12 +288,21 @@ describe('site content', { timeout: 60_000 }, () => {
         ?.res,
     ).toBe(false);
 
+    // A notice read by a customer is deleted with its read marks; the home notice is gone at once.
+    const reader = await loginBySms('13900000083');
+    await callApi('Notice.ReadNotice', { id: notice.body.P?.id }, { cookie: reader });
+    expect(await count('SELECT count(*) AS n FROM notice_reads')).toBe(1);
+    await callApi('Admin.NoticeDelete', { id: notice.body.P?.id }, { cookie: op.cookie });
+    expect(await count('SELECT count(*) AS n FROM notice_reads')).toBe(0);
+    expect((await callApi<{ notice: unknown }>('Notice.getShowHomeNotice')).body.P?.notice).toBeNull();
+
     expect((await auditOf(op.id)).map((r) => r.action)).toEqual([
       'Admin.NoticeSave',
       'Admin.FriendLinkSave',
       'Admin.FriendLinkDelete',
       'Admin.OnlineChatSet',
       'Admin.OnlineChatSet',
+      'Admin.NoticeDelete',
     ]);
   });
 
