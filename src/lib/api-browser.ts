@@ -1,13 +1,10 @@
-// The browser's API client: the shared core over fetch('/api'), with toasts for E and the login-expired flow.
-
-import { mineInfoAtom } from '../state/session';
-import { browserStore } from '../state/store';
-import { pushToast } from '../state/toast';
-import { isCacheableAction } from './actions';
-import { type ApiClient, createApiClient, onceWithin } from './api-core';
+// The browser's API client setup, shared by the portal (src/state/api.ts) and the operator console
+// (src/pages/admin/_components/admin-api.ts): fetch('/api') with the public envelope mode, key and codec, and the
+// source type. What to do on E and on an expired session is injected by the caller (state imports lib, never the
+// other way round).
+import { type ApiClient, type ApiClientOptions, createApiClient } from './api-core';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type EnvelopeMode, transportKeyFromHex } from './envelope';
 import { webEnvelopeCodec } from './envelope-web';
-import { shellMessages as messages } from './messages-shell';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from './mine-info';
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -21,42 +18,34 @@ const API_URL = `${env.WAKU_PUBLIC_API_BASE_URL ?? ''}/api`;
 /** 1 for PC (wider than 768 px), 2 for mobile. */
 export const currentSourceType = (): 1 | 2 => (typeof window !== 'undefined' && window.innerWidth <= 768 ? 2 : 1);
 
-function cookieUserId(): string {
+/** The signed-in customer's id from the Mine_Info cookie ('anon' without one): the cache scope. */
+export function cookieUserId(): string {
   if (typeof document === 'undefined') return 'anon';
   return String(decodeMineInfoCookie(readCookie(document.cookie, MINE_INFO_COOKIE))?.id ?? 'anon');
 }
 
-/** Clear the session on this device: server session and cookies, client state and cache. */
-export async function logoutLocally(): Promise<void> {
-  await api.call('User.Logout', {}, { silent: true });
-  api.clearCache();
-  browserStore?.set(mineInfoAtom, null);
+export interface BrowserApiOptions
+  extends Pick<ApiClientOptions, 'cacheScope' | 'isCacheable' | 'onError' | 'onAuthExpired'> {
+  /** Map the HTTP status before the core reads it (the console treats 403 as an answer, not an expired login). */
+  mapStatus?: (status: number) => number;
 }
 
-const expired = onceWithin(3000, () => {
-  pushToast('error', messages.loginExpired);
-  void logoutLocally().finally(() => {
-    // The login page repeats the notice, so it is not lost with the navigation.
-    if (window.location.pathname !== '/login') window.location.assign('/login?expired=1');
+/** A browser client over fetch('/api'), typed by the action registry. */
+export function createBrowserApi({ mapStatus = (s) => s, ...handlers }: BrowserApiOptions): ApiClient {
+  return createApiClient({
+    transport: async (req) => {
+      const res = await fetch(API_URL, {
+        method: 'POST',
+        headers: { 'content-type': req.contentType, 'source-type': String(req.sourceType) },
+        body: req.body,
+        signal: req.signal,
+        credentials: 'same-origin',
+      });
+      return { status: mapStatus(res.status), text: await res.text() };
+    },
+    mode: MODE,
+    codec: webEnvelopeCodec(MODE, KEY),
+    sourceType: currentSourceType,
+    ...handlers,
   });
-});
-
-export const api: ApiClient = createApiClient({
-  transport: async (req) => {
-    const res = await fetch(API_URL, {
-      method: 'POST',
-      headers: { 'content-type': req.contentType, 'source-type': String(req.sourceType) },
-      body: req.body,
-      signal: req.signal,
-      credentials: 'same-origin',
-    });
-    return { status: res.status, text: await res.text() };
-  },
-  mode: MODE,
-  codec: webEnvelopeCodec(MODE, KEY),
-  sourceType: currentSourceType,
-  cacheScope: cookieUserId,
-  isCacheable: isCacheableAction,
-  onError: (text) => pushToast('error', text),
-  onAuthExpired: expired,
-});
+}

@@ -2,6 +2,10 @@
 // 100-entry / 5-minute cache for cacheable actions (scoped per user), and the seed's return conventions:
 // P when present; on E a toast and false (or the whole response when the caller asks); on 401/403 the
 // login-expired flow. Transports differ (fetch in the browser, in-process on the server); nothing else does.
+// The action registry is the contract: `call(name, input)` checks the input against the action's zod input type and
+// returns its handler's result type, through a type-only import (no server code reaches the client bundle).
+import type { z } from 'zod';
+import type { registry } from '../server/actions/registry';
 import type { EnvelopeCodec, EnvelopeMode } from './envelope';
 import { shellMessages as messages } from './messages-shell';
 
@@ -9,6 +13,29 @@ export const API_TIMEOUT_MS = 120_000;
 export const CACHE_MAX_ENTRIES = 100;
 export const CACHE_TTL_MS = 5 * 60_000;
 
+/** What a contract needs of an action: its zod input and its handler (the registry's entries have both). */
+export interface ActionShape {
+  input: z.ZodType;
+  handler: (...args: never[]) => unknown;
+}
+export type Contract = Record<string, ActionShape>;
+
+/** The portal's contract: every action in the server registry. */
+export type Registry = typeof registry;
+
+/** An action's name in a contract. */
+export type ActionName<C extends Contract = Registry> = keyof C & string;
+/** What a caller may send: the zod input type (before defaults and transforms). */
+export type ActionInput<N extends ActionName<C>, C extends Contract = Registry> = z.input<C[N]['input']>;
+/** What the action answers in P: its handler's result. */
+export type ActionOutput<N extends ActionName<C>, C extends Contract = Registry> = Awaited<ReturnType<C[N]['handler']>>;
+
+/** A business error's answer, returned in place of false when the caller asks with `raw`. */
+export interface ApiError {
+  E: string;
+}
+
+/** The raw wire answer. */
 export interface ApiResponse<T = unknown> {
   P?: T;
   E?: string;
@@ -85,24 +112,40 @@ export class LruCache<V> {
   }
 }
 
-export interface ApiClient {
-  /** Call an action: P on success; false (or the response with raw) on E; false on failure. */
-  call<T = unknown>(action: string, params?: unknown, options?: CallOptions): Promise<T | false | ApiResponse<T>>;
+/** The arguments after the name: the input (optional when the action takes none) and the call options. */
+export type CallArgs<N extends ActionName<C>, O extends CallOptions, C extends Contract = Registry> =
+  // biome-ignore lint/complexity/noBannedTypes: {} is "an action whose input has no required field"
+  {} extends ActionInput<N, C> ? [input?: ActionInput<N, C>, options?: O] : [input: ActionInput<N, C>, options?: O];
+
+/** What a call resolves to: the output; false on E or failure; with `raw`, {E} instead of false on E. */
+export type CallResult<N extends ActionName<C>, O extends CallOptions, C extends Contract = Registry> = O extends {
+  raw: true;
+}
+  ? ActionOutput<N, C> | ApiError | false
+  : ActionOutput<N, C> | false;
+
+export interface ApiClient<C extends Contract = Registry> {
+  /** Call an action: P on success; false (or {E} with raw) on E; false on failure. */
+  // biome-ignore lint/complexity/noBannedTypes: no options means neither raw nor silent
+  call<N extends ActionName<C>, const O extends CallOptions = {}>(
+    action: N,
+    ...args: CallArgs<N, O, C>
+  ): Promise<CallResult<N, O, C>>;
   /** Forget every cached answer (on login and logout). */
   clearCache(): void;
 }
 
-/** Build a client over a transport. */
-export function createApiClient(o: ApiClientOptions): ApiClient {
+/** Build a client over a transport (typed by the registry unless a test gives its own contract). */
+export function createApiClient<C extends Contract = Registry>(o: ApiClientOptions): ApiClient<C> {
   const cache = new LruCache<unknown>(CACHE_MAX_ENTRIES, CACHE_TTL_MS);
   const now = o.now ?? Date.now;
 
-  async function call<T>(action: string, params: unknown = {}, options: CallOptions = {}) {
+  async function call(action: string, params: unknown = {}, options: CallOptions = {}): Promise<unknown> {
     const cacheable = o.isCacheable(action);
     const key = `${o.cacheScope()}|${action}|${JSON.stringify(params)}`;
     if (cacheable && !options.fresh) {
       const hit = cache.get(key, now());
-      if (hit !== undefined) return hit as T;
+      if (hit !== undefined) return hit;
     }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), o.timeoutMs ?? API_TIMEOUT_MS);
@@ -124,9 +167,9 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       o.onAuthExpired?.();
       return false as const;
     }
-    let body: ApiResponse<T>;
+    let body: ApiResponse;
     try {
-      body = (await o.codec.decode(res.text)) as ApiResponse<T>;
+      body = (await o.codec.decode(res.text)) as ApiResponse;
     } catch {
       if (!options.silent) o.onError?.(messages.internal);
       return false as const;
@@ -141,12 +184,12 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     }
     if (body && 'P' in body) {
       if (cacheable) cache.set(key, body.P, now());
-      return body.P as T;
+      return body.P;
     }
     return body;
   }
 
-  return { call: call as ApiClient['call'], clearCache: () => cache.clear() };
+  return { call: call as ApiClient<C>['call'], clearCache: () => cache.clear() };
 }
 
 /** Throttle: run fn at most once per windowMs (the login-expired notice guard is 3 s). */

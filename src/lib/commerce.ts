@@ -3,6 +3,9 @@
 export const PRODUCT_TYPES = [10, 40, 30, 50] as const;
 export type ProductTypeCode = (typeof PRODUCT_TYPES)[number];
 
+/** True for one of the four product type codes. */
+export const isProductType = (n: number): n is ProductTypeCode => (PRODUCT_TYPES as readonly number[]).includes(n);
+
 export const PRODUCT_LABEL: Record<number, string> = {
   10: '短效动态IP',
   40: '长效静态IP',

@@ -69,6 +69,6 @@ export const serverApi = cache(async (): Promise<ApiClient> => {
 export const currentMineInfo = cache(async (): Promise<MineInfo | null> => {
   const cookie = incomingRequest()?.headers.get('cookie');
   if (!decodeMineInfoCookie(readCookie(cookie, MINE_INFO_COOKIE))) return null;
-  const info = await (await serverApi()).call<MineInfo>('User.GetMineInfo', {}, { silent: true });
+  const info = await (await serverApi()).call('User.GetMineInfo', {}, { silent: true });
   return info && typeof info === 'object' && 'id' in info ? info : null;
 });

@@ -1,6 +1,6 @@
 // The region coverage payload shared by /region and /region/data.
 import type { CoverageTotals } from '../lib/coverage-figures';
-import { publicCall } from './public-data';
+import { load } from './page-data';
 
 export interface CityDto {
   province: string;
@@ -21,7 +21,7 @@ export interface Coverage {
 /** Region.GetCoverage, or an empty coverage when it fails. */
 export async function loadCoverage(): Promise<Coverage> {
   return (
-    (await publicCall<Coverage>('Region.GetCoverage')) ?? {
+    (await load('Region.GetCoverage', {}, null)) ?? {
       hot: [],
       provinces: [],
       totals: { cities: 0, provinces: 0, nodes: 0, availability: 0 },

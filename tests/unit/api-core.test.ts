@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { createApiClient, LruCache, onceWithin, type Transport } from '../../src/lib/api-core';
 import {
   DEV_TRANSPORT_IV_HEX,
@@ -10,6 +11,9 @@ import {
 } from '../../src/lib/envelope';
 
 const key = transportKeyFromHex(DEV_TRANSPORT_KEY_HEX, DEV_TRANSPORT_IV_HEX);
+
+/** The core's behaviour does not depend on the registry: these tests call made-up actions with any input. */
+type AnyContract = Record<string, { input: z.ZodUnknown; handler: () => Promise<unknown> }>;
 
 function setup(reply: (A: string, P: unknown) => { status: number; body: unknown }, mode: 'json' | 'aes' = 'json') {
   const seen: { A: string; P: unknown; sourceType: number; contentType: string }[] = [];
@@ -23,7 +27,7 @@ function setup(reply: (A: string, P: unknown) => { status: number; body: unknown
   let t = 1_000;
   const onError = vi.fn();
   const onAuthExpired = vi.fn();
-  const client = createApiClient({
+  const client = createApiClient<AnyContract>({
     transport,
     mode,
     codec: envelopeCodec(mode, key),
@@ -101,7 +105,7 @@ describe('api client core', () => {
 
   it('times out after the configured time with the timeout toast', async () => {
     const onError = vi.fn();
-    const client = createApiClient({
+    const client = createApiClient<AnyContract>({
       transport: (req) =>
         new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new Error('aborted')))),
       mode: 'json',

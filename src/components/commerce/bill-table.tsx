@@ -1,30 +1,17 @@
 'use client';
 // The bill table: select unpaid or closed orders to delete, pay or cancel unpaid ones, open any order's detail.
 import { useState } from 'react';
-import { api } from '../../lib/api-browser';
+import type { ActionOutput } from '../../lib/api-core';
 import { PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
+import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 import { Cell, DataBody, DataHead, DataRow, DataTable, rowAction, Th } from '../data-table';
 import { Dialog } from '../dialog';
 import { CancelOrderButton } from './cancel-order-button';
 
-export interface BillRow {
-  orderNo: string;
-  kindText: string;
-  productType: number;
-  title: string;
-  listFen: number;
-  discountFen: number;
-  creditFen: number;
-  couponFen: number;
-  payFen: number;
-  state: number;
-  stateText: string;
-  createdAt: number;
-  paidAt: number | null;
-  deletable: boolean;
-}
+/** One bill as Order.GetBillList answers it. */
+export type BillRow = ActionOutput<'Order.GetBillList'>['list'][number];
 
 const STATE_STYLE: Record<number, string> = {
   1: 'bg-amber-50 text-amber-700',
@@ -39,7 +26,7 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
 
   async function remove() {
     setConfirm(false);
-    const r = await api.call<{ deleted: number }>('Order.DeleteByOrderNos', { orderNos: selected });
+    const r = await api.call('Order.DeleteByOrderNos', { orderNos: selected });
     if (r && typeof r === 'object' && 'deleted' in r) {
       pushToast('success', `已删除 ${r.deleted} 个订单`);
       window.location.reload();

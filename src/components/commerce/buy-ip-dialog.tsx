@@ -4,8 +4,8 @@
 // the WeChat payment dialog.
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-browser';
 import { formatDateTime, formatFen } from '../../lib/format';
+import { api } from '../../state/api';
 import { payingOrderAtom } from '../../state/commerce';
 import { Dialog } from '../dialog';
 import type { MealViewData, QuoteView, UpgradablePackage } from './types';
@@ -52,7 +52,7 @@ export function BuyIpDialog({
   useEffect(() => {
     let live = true;
     const t = setTimeout(async () => {
-      const r = await api.call<QuoteView>('PayOrder.Quote', JSON.parse(quoteKey), { raw: true, silent: true });
+      const r = await api.call('PayOrder.Quote', JSON.parse(quoteKey), { raw: true, silent: true });
       if (!live || !r || typeof r !== 'object') return;
       if ('E' in r && typeof r.E === 'string') {
         setError(r.E);
@@ -71,13 +71,7 @@ export function BuyIpDialog({
   async function submit() {
     setBusy(true);
     const coupon = couponId ? { couponId } : {};
-    const r = await api.call<{
-      orderNo: string;
-      title: string;
-      payFen: number;
-      expiresAt: number;
-      codeUrl: string | null;
-    }>(
+    const r = await api.call(
       action === 'renew'
         ? 'PayOrder.RenewProxy'
         : action === 'addTimes'

@@ -6,16 +6,16 @@
 // order bar with the price and 立即购买.
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api-browser';
 import type { InitialSelection } from '../../lib/buy-selection';
 import { BILLING_LABEL, couponFace, periodLabel } from '../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../lib/coupon-rules';
 import { formatFen } from '../../lib/format';
 import { messages } from '../../lib/messages';
+import { api } from '../../state/api';
 import { payingOrderAtom } from '../../state/commerce';
 import { pushToast } from '../../state/toast';
 import { AmountLines, activityLabel, QuoteTermsList } from './quote-terms';
-import type { CatalogueView } from './types';
+import type { CatalogueView, QuoteRequest } from './types';
 import { useBuyQuote } from './use-buy-quote';
 import { selectionHref, useBuySelection } from './use-buy-selection';
 
@@ -54,7 +54,7 @@ export function BuyPanel({
 }) {
   const s = useBuySelection(data, initial);
   const { meal, dedicated, units } = s;
-  const request = meal
+  const request: QuoteRequest | null = meal
     ? {
         kind: 'buy',
         mealId: meal.id,
@@ -91,13 +91,7 @@ export function BuyPanel({
       return;
     }
     setBusy(true);
-    const r = await api.call<{
-      orderNo: string;
-      title: string;
-      payFen: number;
-      expiresAt: number;
-      codeUrl: string | null;
-    }>('PayOrder.BuyProxy', {
+    const r = await api.call('PayOrder.BuyProxy', {
       mealId: meal.id,
       units,
       ...(dedicated ? { regionId: s.regionId } : {}),

@@ -2,7 +2,7 @@
 // 取消订单: asks for confirmation, then Order.Cancel (closed at WeChat Pay first; the coupon comes back). onDone runs
 // after a successful cancel (default: reload the page so lists and quotes show the returned coupon).
 import { useState } from 'react';
-import { api } from '../../lib/api-browser';
+import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 import { Dialog } from '../dialog';
 
@@ -21,7 +21,7 @@ export function CancelOrderButton({
   async function cancel() {
     setConfirm(false);
     setBusy(true);
-    const r = await api.call<{ state: number }>('Order.Cancel', { orderNo });
+    const r = await api.call('Order.Cancel', { orderNo });
     setBusy(false);
     if (r && typeof r === 'object' && 'state' in r) {
       pushToast('success', '订单已取消，占用的优惠券已退回');

@@ -1,7 +1,7 @@
 'use client';
 // Receive a coupon, then refresh the page so the list shows it.
 import { useState } from 'react';
-import { api } from '../../lib/api-browser';
+import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 
 export function ReceiveCouponButton({ couponId }: { couponId: number }) {

@@ -2,10 +2,10 @@
 // The buy page's live quote (PayOrder.Quote, best coupon pre-selected), the coupons the customer may still receive,
 // and receiving one: the toast says what the engine did with it, never more.
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-browser';
 import { couponRuleText } from '../../lib/coupon-rules';
+import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
-import type { QuoteView } from './types';
+import type { QuoteRequest, QuoteView } from './types';
 
 export interface Receivable {
   id: number;
@@ -18,7 +18,7 @@ export interface Receivable {
   received: number;
 }
 
-export function useBuyQuote(request: Record<string, unknown> | null, loggedIn: boolean) {
+export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
   const [couponId, setCouponId] = useState<number | 'none' | 'auto'>('auto');
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [receivable, setReceivable] = useState<Receivable[]>([]);
@@ -29,10 +29,10 @@ export function useBuyQuote(request: Record<string, unknown> | null, loggedIn: b
 
   useEffect(() => {
     if (!quoteKey) return;
-    const { request: req, couponId: chosen } = JSON.parse(quoteKey) as { request: unknown; couponId?: number };
+    const { request: req, couponId: chosen } = JSON.parse(quoteKey) as { request: QuoteRequest; couponId?: number };
     let live = true;
     const t = setTimeout(async () => {
-      const r = await api.call<QuoteView>('PayOrder.Quote', { request: req, couponId: chosen }, { silent: true });
+      const r = await api.call('PayOrder.Quote', { request: req, couponId: chosen }, { silent: true });
       if (!live) return;
       if (r && typeof r === 'object' && 'payFen' in r) {
         setQuote(r);
@@ -48,16 +48,16 @@ export function useBuyQuote(request: Record<string, unknown> | null, loggedIn: b
   const receivableKey = loggedIn ? `v${version}` : '';
   useEffect(() => {
     if (!receivableKey) return;
-    void api.call<{ list: Receivable[] }>('Coupon.GetReceivable', {}, { silent: true }).then((r) => {
+    void api.call('Coupon.GetReceivable', {}, { silent: true }).then((r) => {
       if (r && typeof r === 'object' && 'list' in r) setReceivable(r.list.filter((c) => c.received < c.perUserLimit));
     });
   }, [receivableKey]);
 
   /** Receive a coupon, then ask the engine whether this order can use it and say exactly that. */
   async function receive(c: Receivable) {
-    const r = await api.call<{ id: number }>('Coupon.Receive', { couponId: c.id });
+    const r = await api.call('Coupon.Receive', { couponId: c.id });
     if (!r || typeof r !== 'object' || !('id' in r)) return;
-    const q = request ? await api.call<QuoteView>('PayOrder.Quote', { request }, { silent: true }) : false;
+    const q = request ? await api.call('PayOrder.Quote', { request }, { silent: true }) : false;
     const applies =
       q && typeof q === 'object' && 'applicableCoupons' in q && q.applicableCoupons.some((x) => x.id === r.id);
     if (applies) {

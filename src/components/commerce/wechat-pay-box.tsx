@@ -3,8 +3,8 @@
 // PayOrder.GetOrderStateByOrderId until the order is paid, expired or closed. Used by the dialog and /payPage.
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku/router/client';
-import { api } from '../../lib/api-browser';
 import { formatFen } from '../../lib/format';
+import { api } from '../../state/api';
 import type { PayingOrder } from '../../state/commerce';
 
 const POLL_MS = 2500;
@@ -92,7 +92,7 @@ export function WechatPayBox({
   useEffect(() => {
     if (codeUrl) return;
     let live = true;
-    void api.call<{ codeUrl: string }>('PayOrder.GetPayCode', { orderNo: order.orderNo }).then((r) => {
+    void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo }).then((r) => {
       if (!live) return;
       if (r && typeof r === 'object' && 'codeUrl' in r) {
         setCodeUrl(r.codeUrl);
@@ -108,11 +108,7 @@ export function WechatPayBox({
     if (phase !== 'waiting') return;
     const tick = setInterval(() => setNow(Date.now()), 1000);
     const poll = setInterval(async () => {
-      const r = await api.call<{ state: number; expired: boolean }>(
-        'PayOrder.GetOrderStateByOrderId',
-        { orderNo: order.orderNo },
-        { silent: true },
-      );
+      const r = await api.call('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { silent: true });
       if (!r || typeof r !== 'object' || !('state' in r)) return;
       if (r.state === 2) {
         setPhase('paid');

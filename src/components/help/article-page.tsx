@@ -2,9 +2,9 @@
 import type { ReactElement } from 'react';
 import type { HelpSlug } from '../../server/domain/help';
 import { loadHelpSidebar } from '../../server/help-pages';
+import { load } from '../../server/page-data';
 import { notFoundPage } from '../../server/page-status';
-import { publicCall } from '../../server/public-data';
-import { type ArticlePayload, ArticleView } from './article-view';
+import { ArticleView } from './article-view';
 import { HelpFrame, HelpSidebar } from './help-parts';
 
 /** Render the article a parsed slug names, or the 404 view. */
@@ -13,10 +13,7 @@ export async function renderArticlePage(
   sidebar?: Awaited<ReturnType<typeof loadHelpSidebar>>,
 ): Promise<ReactElement> {
   const [article, side] = await Promise.all([
-    publicCall<ArticlePayload>(
-      'HelpRenovation.GetArticleById',
-      parsed.kind === 'id' ? { id: parsed.id } : { url: parsed.url },
-    ),
+    load('HelpRenovation.GetArticleById', parsed.kind === 'id' ? { id: parsed.id } : { url: parsed.url }, null),
     sidebar ?? loadHelpSidebar(),
   ]);
   if (!article) return notFoundPage();

@@ -4,8 +4,8 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useRef } from 'react';
-import { api, logoutLocally } from '../../lib/api-browser';
 import { MINE_INFO_COOKIE } from '../../lib/mine-info';
+import { api, logoutLocally } from '../../state/api';
 import { type ClientMineInfo, mineInfoAtom } from '../../state/session';
 import { accountPanelOpenAtom } from '../../state/ui';
 import { LazyAccountPanel, preloadAccountPanel } from './account-panel-lazy';
@@ -25,7 +25,7 @@ export function SessionSync({ mineInfo }: { mineInfo: ClientMineInfo | null }) {
     if (!mineInfo) return;
     const refresh = async () => {
       if (document.visibilityState !== 'visible') return;
-      const fresh = await api.call<ClientMineInfo>('User.GetMineInfo', {}, { silent: true });
+      const fresh = await api.call('User.GetMineInfo', {}, { silent: true });
       if (fresh && typeof fresh === 'object' && 'id' in fresh) setInfo(fresh);
     };
     document.addEventListener('visibilitychange', refresh);

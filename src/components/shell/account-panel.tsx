@@ -4,9 +4,9 @@
 // proxy API is open, and logout.
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { api, logoutLocally } from '../../lib/api-browser';
 import { MEAL_ROWS, type MealCounts, mealButton } from '../../lib/meal-buttons';
 import { accountMenuLinks } from '../../lib/personal-center-nav';
+import { api, logoutLocally } from '../../state/api';
 import { copyText } from '../../state/clipboard';
 import { mineInfoAtom } from '../../state/session';
 import { pushToast } from '../../state/toast';
@@ -29,7 +29,7 @@ export function AccountPanel() {
   useEffect(() => {
     if (userId === undefined) return;
     let live = true;
-    void api.call<{ data: MealCounts }>('Proxy.GetMealCount', {}, { silent: true }).then((res) => {
+    void api.call('Proxy.GetMealCount', {}, { silent: true }).then((res) => {
       // On failure the rows fall back to their defaults (— and 去购买), as before the counts load.
       if (live) setCounts(res && 'data' in res ? res.data : {});
     });
@@ -51,7 +51,7 @@ export function AccountPanel() {
 
   async function resetSecret() {
     if (!window.confirm('重置后旧的提取密钥、AES Key/IV 与已生成的令牌立即失效，确定重置吗？')) return;
-    const res = await api.call<{ proxyApiKey: string; proxyApiIv: string }>('proxy.resetSecret', {});
+    const res = await api.call('proxy.resetSecret', {});
     if (res && 'proxyApiKey' in res && info) {
       setInfo({ ...info, proxyApiKey: res.proxyApiKey, proxyApiIv: res.proxyApiIv });
       pushToast('success', '密钥已重置，旧密钥已失效');

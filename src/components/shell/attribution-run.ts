@@ -1,8 +1,9 @@
 // The work behind <Attribution/> (./attribution.tsx), loaded only on page views that have some to do.
-import { api } from '../../lib/api-browser';
+
 import { computeFingerprint } from '../../lib/fingerprint';
 import { shellMessages as messages } from '../../lib/messages-shell';
 import { adClickIds, PROMOTION_KEYS, parsePromotion } from '../../lib/promotion';
+import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 
 function safeStorage(kind: 'local' | 'session'): Storage | null {

@@ -3,7 +3,8 @@
 // online-chat loader and the attribution capture ride along here because every layout renders the header.
 import { maskPhone } from '../../lib/format';
 import type { MineInfo } from '../../server/domain/accounts';
-import { latestNews, publicCall } from '../../server/public-data';
+import { load } from '../../server/page-data';
+import { latestNews } from '../../server/public-data';
 import { Logo } from '../logo';
 // Issue 6: the real-name gate, the notice bell and the red-packet launcher.
 import { NoticeBell } from '../trust/notice-bell';
@@ -15,16 +16,13 @@ import { DesktopNav } from './desktop-nav';
 import { HeaderFrame } from './header-frame';
 import { MobileNav } from './mobile-nav';
 import { OnlineChat } from './online-chat';
-import { type MarketingImage, TopBanner } from './top-banner';
+import { TopBanner } from './top-banner';
 
 /** Header news shows 4 items (seed section 9). */
 const HEADER_NEWS = 4;
 
 export async function Header({ mineInfo }: { mineInfo: MineInfo | null }) {
-  const [news, marketing] = await Promise.all([
-    latestNews(),
-    publicCall<{ imges?: { centerImg?: MarketingImage | null } }>('Activity.GetActivityMarketingImg'),
-  ]);
+  const [news, marketing] = await Promise.all([latestNews(), load('Activity.GetActivityMarketingImg', {}, null)]);
   return (
     <>
       <SessionSync mineInfo={mineInfo} />

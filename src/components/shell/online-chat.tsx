@@ -3,7 +3,7 @@
 // asks Config.CurrentMessageShow and injects the configured chat script when the answer is res: true.
 import { useEffect } from 'react';
 import { useRouter } from 'waku/router/client';
-import { api } from '../../lib/api-browser';
+import { api } from '../../state/api';
 
 const SCRIPT_ID = 'online-chat-script';
 
@@ -21,7 +21,7 @@ export function OnlineChat() {
     delete root.dataset.chatHidden;
     if (document.getElementById(SCRIPT_ID)) return;
     const timer = setTimeout(async () => {
-      const r = await api.call<{ res: boolean; scriptUrl: string }>('Config.CurrentMessageShow', {}, { silent: true });
+      const r = await api.call('Config.CurrentMessageShow', {}, { silent: true });
       if (!r || typeof r !== 'object' || !('res' in r) || !r.res || document.getElementById(SCRIPT_ID)) return;
       const s = document.createElement('script');
       s.id = SCRIPT_ID;

@@ -5,8 +5,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'waku/router/client';
-import { api } from '../../lib/api-browser';
 import type { MarketingImageDto } from '../../lib/marketing';
+import { api } from '../../state/api';
 import { mineInfoAtom } from '../../state/session';
 
 export type MarketingImage = MarketingImageDto;
@@ -20,11 +20,7 @@ export function TopBanner({ initial }: { initial: MarketingImage | null }) {
     if (lastUser.current === userId) return;
     lastUser.current = userId;
     void api
-      .call<{ imges?: { centerImg?: MarketingImage | null } }>(
-        'Activity.GetActivityMarketingImg',
-        {},
-        { fresh: true, silent: true },
-      )
+      .call('Activity.GetActivityMarketingImg', {}, { fresh: true, silent: true })
       .then((r) => setImage(r && typeof r === 'object' && 'imges' in r ? (r.imges?.centerImg ?? null) : null));
   }, [userId]);
   useEffect(() => {

@@ -3,8 +3,8 @@
 // notice marks it read (Notice.ReadNotice) and the badge drops. Notice HTML is sanitised by the server.
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-browser';
 import { formatDate } from '../../lib/format';
+import { api } from '../../state/api';
 import { unreadNoticeCountAtom } from '../../state/notices';
 import { Dialog } from '../dialog';
 
@@ -23,18 +23,14 @@ export function NoticeBell() {
   const [expanded, setExpanded] = useState<number | null>(null);
 
   useEffect(() => {
-    void api.call<{ unreadCount: number }>('Notice.getUnReadCount', {}, { silent: true }).then((r) => {
+    void api.call('Notice.getUnReadCount', {}, { silent: true }).then((r) => {
       if (r && typeof r === 'object' && 'unreadCount' in r) setCount(r.unreadCount);
     });
   }, [setCount]);
 
   async function show() {
     setOpen(true);
-    const r = await api.call<{ list: NoticeItem[]; unreadCount: number }>(
-      'Notice.getLatestNotice',
-      {},
-      { silent: true },
-    );
+    const r = await api.call('Notice.getLatestNotice', {}, { silent: true });
     if (r && typeof r === 'object' && 'list' in r) {
       setList(r.list);
       setCount(r.unreadCount);
@@ -44,7 +40,7 @@ export function NoticeBell() {
   async function read(n: NoticeItem) {
     setExpanded(expanded === n.id ? null : n.id);
     if (n.isRead) return;
-    const r = await api.call<{ unreadCount: number }>('Notice.ReadNotice', { id: n.id }, { silent: true });
+    const r = await api.call('Notice.ReadNotice', { id: n.id }, { silent: true });
     if (r && typeof r === 'object' && 'unreadCount' in r) {
       setCount(r.unreadCount);
       setList((l) => l.map((x) => (x.id === n.id ? { ...x, isRead: true } : x)));

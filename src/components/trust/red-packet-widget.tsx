@@ -5,9 +5,9 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useRouter } from 'waku/router/client';
-import { api } from '../../lib/api-browser';
 import { isRealNameVerified } from '../../lib/identity';
-import { type RedInfo, redInfoAtom } from '../../state/red-packet';
+import { api } from '../../state/api';
+import { redInfoAtom } from '../../state/red-packet';
 import { mineInfoAtom } from '../../state/session';
 import { pushToast } from '../../state/toast';
 import { Dialog } from '../dialog';
@@ -25,7 +25,7 @@ export function RedPacketWidget() {
 
   useEffect(() => {
     void userId; // reload on login and logout
-    void api.call<RedInfo>('RedLaunch.GetRedLaunch', {}, { silent: true }).then((r) => {
+    void api.call('RedLaunch.GetRedLaunch', {}, { silent: true }).then((r) => {
       if (r && typeof r === 'object' && 'data' in r) setRed(r);
     });
   }, [userId, setRed]);
@@ -39,7 +39,7 @@ export function RedPacketWidget() {
   async function receive() {
     if (!launch) return;
     setBusy(true);
-    const r = await api.call<{ recordId: number }>('RedLaunch.Receive', { id: launch.id });
+    const r = await api.call('RedLaunch.Receive', { id: launch.id });
     setBusy(false);
     if (r && typeof r === 'object' && 'recordId' in r) {
       setRecordId(r.recordId);
@@ -50,7 +50,7 @@ export function RedPacketWidget() {
   async function use() {
     if (recordId === null) return;
     setBusy(true);
-    const r = await api.call<{ packageId: number }>('Proxy.GetredPackage', { recordId });
+    const r = await api.call('Proxy.GetredPackage', { recordId });
     setBusy(false);
     if (r && typeof r === 'object' && 'packageId' in r) {
       pushToast('success', '红包已转为套餐，可在套餐管理中查看');

@@ -1,7 +1,7 @@
 'use client';
 // The welfare trial card's button: claims the trial (Proxy.GiveWelfareMeal) once per real-name identity.
 import { useState } from 'react';
-import { api } from '../../lib/api-browser';
+import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 
 export function WelfareClaim({ able, reason }: { able: boolean; reason: string }) {
@@ -19,7 +19,7 @@ export function WelfareClaim({ able, reason }: { able: boolean; reason: string }
   }
   async function claim() {
     setBusy(true);
-    const r = await api.call<{ packageId: number }>('Proxy.GiveWelfareMeal', {});
+    const r = await api.call('Proxy.GiveWelfareMeal', {});
     setBusy(false);
     if (r && typeof r === 'object' && 'packageId' in r) {
       setDone(true);

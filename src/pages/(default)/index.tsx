@@ -3,21 +3,13 @@
 // advantages, hot cities, business scenarios, news and friend links (home page only).
 import { SectionTitle } from '../../components/content/page-hero';
 import { PageMeta } from '../../components/page-meta';
-import type { FriendLink } from '../../components/shell/footer';
-import { type CoverageFigures, type CoverageTotals, coverageFigures } from '../../lib/coverage-figures';
+import { type CoverageFigures, coverageFigures } from '../../lib/coverage-figures';
 import { discountTag, overviewMaxima, startingPrices } from '../../server/domain/meal-tags';
-import { latestNews, publicCall, type TitleDto } from '../../server/public-data';
+import { load } from '../../server/page-data';
+import { latestNews } from '../../server/public-data';
 import { FriendLinks } from './_components/friend-links';
 import { HomeNotice } from './_components/home-notice';
-import {
-  Advantages,
-  HotCities,
-  type HotCity,
-  NewsAndHelp,
-  type ProductCard,
-  Products,
-  Scenarios,
-} from './_components/home-sections';
+import { Advantages, HotCities, NewsAndHelp, type ProductCard, Products, Scenarios } from './_components/home-sections';
 
 const claims = (f: CoverageFigures) => [
   { value: f.cities, label: '覆盖城市' },
@@ -59,12 +51,12 @@ const PRODUCTS: Omit<ProductCard, 'priceFen' | 'tag'>[] = [
 
 export default async function HomePage() {
   const [overview, coverage, notice, links, news, hot] = await Promise.all([
-    publicCall<unknown>('ProxyMeal.GetMealOverview'),
-    publicCall<{ hot: HotCity[]; totals: CoverageTotals }>('Region.GetCoverage'),
-    publicCall<{ notice: { id: number; title: string; content: string } | null }>('Notice.getShowHomeNotice'),
-    publicCall<{ list: FriendLink[] }>('Link.queryLinks'),
+    load('ProxyMeal.GetMealOverview', {}, null),
+    load('Region.GetCoverage', {}, null),
+    load('Notice.getShowHomeNotice', {}, null),
+    load('Link.queryLinks', {}, null),
     latestNews(),
-    publicCall<{ list: TitleDto[] }>('HelpRenovation.HotArticleTitleList', { pageSize: 8 }),
+    load('HelpRenovation.HotArticleTitleList', { pageSize: 8 }, null),
   ]);
   const figures = coverageFigures(coverage?.totals);
   const maxima = overviewMaxima(overview);

@@ -13,7 +13,7 @@ import {
 import { formatFen } from '../../lib/format';
 import { PROMOTION_COOKIE_DAYS } from '../../lib/promotion';
 import { currentMineInfo } from '../../server/api-server';
-import { publicCall } from '../../server/public-data';
+import { load } from '../../server/page-data';
 
 const STEPS = [
   { t: '获取专属链接', d: '登录后在本页或个人中心“推广返利”复制您的专属推广链接（首次打开自动开通）。' },
@@ -30,7 +30,7 @@ const STEPS = [
 
 /** The promoter's invitation link: the code is created on first use, so the link always credits them. */
 async function promotionLink(): Promise<string | null> {
-  const p = await publicCall<{ code?: unknown; link?: unknown }>('UserPromotion.AddUserPromotion');
+  const p = await load('UserPromotion.AddUserPromotion', {}, null);
   return typeof p?.link === 'string' && typeof p.code === 'string' && p.code ? p.link : null;
 }
 

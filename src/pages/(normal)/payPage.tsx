@@ -80,7 +80,7 @@ export default async function PayPage({ query }: { query: string }) {
   const api = await serverApi();
   // The state call first: it asks WeChat Pay about a pending order, so the detail below is current.
   if (valid) await api.call('PayOrder.GetOrderStateByOrderId', { orderNo }, { silent: true });
-  const detail = valid ? await api.call<OrderDetail>('Order.GetDetail', { orderNo }, { silent: true }) : false;
+  const detail = valid ? await api.call('Order.GetDetail', { orderNo }, { silent: true }) : false;
   const found = detail && 'orderNo' in detail ? detail : null;
   const pending = found?.state === 1;
   return (

@@ -3,26 +3,25 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PackageRenewList } from '../../components/commerce/package-renew-list';
 import { PayDialog } from '../../components/commerce/pay-dialog';
-import type { CatalogueView, UpgradablePackage } from '../../components/commerce/types';
 import { parseSelection } from '../../lib/buy-selection';
-import { PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
+import { isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { isRealNameVerified } from '../../lib/identity';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
 export default async function PcBuyPage({ query }: { query: string }) {
   const params = new URLSearchParams(query);
   const raw = Number(params.get('type'));
-  const type = (PRODUCT_TYPES as readonly number[]).includes(raw) ? raw : 10;
+  const type = isProductType(raw) ? raw : 10;
   const tab = params.get('tab') === '2' ? 2 : 1;
   const api = await serverApi();
   const [mine, catalogue, packages] = await Promise.all([
     currentMineInfo(),
-    api.call<CatalogueView>('ProxyMeal.GetMealWithActivity', { type }, { silent: true }),
-    tab === 2 ? api.call<{ list: UpgradablePackage[] }>('ProxyUpgrade.getProxyList', { type }, { silent: true }) : null,
+    api.call('ProxyMeal.GetMealWithActivity', { type }, { silent: true }),
+    tab === 2 ? api.call('ProxyUpgrade.getProxyList', { type }, { silent: true }) : null,
   ]);
   if (!mine) return null;
-  const data = catalogue && 'meals' in catalogue ? catalogue : { type, meals: [], ipTimes: [], regions: [] };
-  const list = packages && 'list' in packages ? packages.list : [];
+  const data = catalogue || { type, meals: [], ipTimes: [], regions: [] };
+  const list = packages ? packages.list : [];
   const verified = isRealNameVerified({
     isIdentityAuth: mine.isIdentityAuth,
     companyAuthState: mine.companyAuth.state,

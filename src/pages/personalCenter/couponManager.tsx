@@ -6,29 +6,6 @@ import { COUPON_STACKING_NOTE, couponRuleText, couponScopeText, couponThresholdT
 import { formatDate } from '../../lib/format';
 import { serverApi } from '../../server/api-server';
 
-interface CouponRow {
-  id: number;
-  name: string;
-  kind: number;
-  value: number;
-  thresholdFen: number;
-  productTypes: number[];
-  expiresAt: number;
-  locked: boolean;
-  orderNo: string | null;
-}
-interface Receivable {
-  id: number;
-  name: string;
-  kind: number;
-  value: number;
-  thresholdFen: number;
-  productTypes: number[];
-  validDays: number;
-  perUserLimit: number;
-  received: number;
-}
-
 const TABS = [
   [1, '未使用'],
   [2, '已使用'],
@@ -40,8 +17,8 @@ export default async function CouponManagerPage({ query }: { query: string }) {
   const state = raw === 2 || raw === 3 ? raw : 1;
   const api = await serverApi();
   const [mine, receivable] = await Promise.all([
-    api.call<{ list: CouponRow[] }>('Coupon.GetList', { state }, { silent: true }),
-    api.call<{ list: Receivable[] }>('Coupon.GetReceivable', {}, { silent: true }),
+    api.call('Coupon.GetList', { state }, { silent: true }),
+    api.call('Coupon.GetReceivable', {}, { silent: true }),
   ]);
   const list = mine && 'list' in mine ? mine.list : [];
   const offers = (receivable && 'list' in receivable ? receivable.list : []).filter((c) => c.received < c.perUserLimit);

@@ -1,9 +1,9 @@
 // /personalCenter/orderManager: the user's bills with filters (GET form, works without JavaScript) and pages.
 import { Breadcrumb } from '../../components/breadcrumb';
 import { BillFilters } from '../../components/commerce/bill-filters';
-import { type BillRow, BillTable } from '../../components/commerce/bill-table';
+import { BillTable } from '../../components/commerce/bill-table';
 import { billDateFilter, normalizeOrderNo } from '../../lib/bill-filters';
-import { PRODUCT_TYPES } from '../../lib/commerce';
+import { isProductType } from '../../lib/commerce';
 import { serverApi } from '../../server/api-server';
 
 const PAGE_SIZE = 10;
@@ -23,23 +23,22 @@ export default async function OrderManagerPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
   const state = num(p.get('state'), 3);
   const kind = num(p.get('kind'), 6);
-  const productType = (PRODUCT_TYPES as readonly number[]).includes(Number(p.get('productType')))
-    ? Number(p.get('productType'))
-    : 0;
+  const requestedType = Number(p.get('productType'));
+  const productType = isProductType(requestedType) ? requestedType : 0;
   const page = Math.max(1, num(p.get('page'), 10_000));
   const dates = billDateFilter(p.get('from'), p.get('to'));
   const orderNo = normalizeOrderNo(p.get('orderNo'));
   const api = await serverApi();
   const [bills, unpaid] = await Promise.all([
-    api.call<{ total: number; list: BillRow[] }>(
+    api.call(
       'Order.GetBillList',
       { state, kind, productType, orderNo, from: dates.from, to: dates.to, page, pageSize: PAGE_SIZE },
       { silent: true },
     ),
-    api.call<{ count: number }>('Order.GetPayNoCount', {}, { silent: true }),
+    api.call('Order.GetPayNoCount', {}, { silent: true }),
   ]);
-  const data = bills && 'list' in bills ? bills : { total: 0, list: [] };
-  const payNoCount = unpaid && 'count' in unpaid ? unpaid.count : 0;
+  const data = bills || { total: 0, list: [] };
+  const payNoCount = unpaid ? unpaid.count : 0;
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
   const link = (o: Record<string, number>) => {
     const q = new URLSearchParams({

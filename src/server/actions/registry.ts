@@ -1,4 +1,5 @@
-// The action registry: every /api action by its seed name. Groups live in one file each.
+// The action registry: every /api action by its seed name. Groups live in one file each. It is the /api contract:
+// `satisfies` keeps each action's own input and output types, which type the client (src/lib/api-core.ts).
 import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
 import { adminContentActions } from './admin-content';
@@ -28,7 +29,7 @@ import { visitorActions } from './visitor';
 import { welfareActions } from './welfare';
 import { whiteListActions } from './white-list';
 
-export const registry: Record<string, AnyAction> = {
+export const registry = {
   ...userActions,
   ...redirectActions,
   ...helpActions,
@@ -57,4 +58,4 @@ export const registry: Record<string, AnyAction> = {
   ...adminOrderActions,
   ...adminContentActions,
   ...adminNodeActions,
-};
+} satisfies Record<string, AnyAction>;

@@ -2,13 +2,14 @@
 // The enterprise consultation form: native constraints mirror the server schema (src/lib/consult.ts); the server's
 // answer (Company.Consult) is authoritative and its Chinese message is shown inline.
 import { useState } from 'react';
-import { api } from '../../../lib/api-browser';
+import type { ActionInput } from '../../../lib/api-core';
 import {
   CONSULT_LIMITS,
   CONSULT_PHONE_PATTERN,
   CONSULT_SCENARIOS,
   CONSULT_VOLUMES,
 } from '../../../lib/consult-options';
+import { api } from '../../../state/api';
 
 export function ConsultForm() {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'error'; text?: string }>({ kind: 'idle' });
@@ -26,12 +27,12 @@ export function ConsultForm() {
       data-testid="consult-form"
       onSubmit={async (e) => {
         e.preventDefault();
-        const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+        // The form's fields by name; the server validates them (its message is shown inline).
+        const data = Object.fromEntries(new FormData(e.currentTarget)) as ActionInput<'Company.Consult'>;
         setState({ kind: 'sending' });
-        const r = await api.call<{ id: number }>('Company.Consult', data, { raw: true, silent: true });
-        if (r && typeof r === 'object' && 'id' in r) setState({ kind: 'done' });
-        else
-          setState({ kind: 'error', text: (r && typeof r === 'object' && 'E' in r && r.E) || '提交失败，请稍后再试' });
+        const r = await api.call('Company.Consult', data, { raw: true, silent: true });
+        if (r && 'id' in r) setState({ kind: 'done' });
+        else setState({ kind: 'error', text: r === false ? '提交失败，请稍后再试' : r.E });
       }}
     >
       <label className="text-sm text-slate-700">

@@ -7,8 +7,8 @@ import { HelpFrame, HelpSidebar, TitleList } from '../../../components/help/help
 import { PageMeta } from '../../../components/page-meta';
 import { parseHelpSlug } from '../../../server/domain/help';
 import { loadHelpSidebar } from '../../../server/help-pages';
+import { load } from '../../../server/page-data';
 import { notFoundPage } from '../../../server/page-status';
-import { type CategoryDto, publicCall } from '../../../server/public-data';
 
 export default async function HelpSlugPage({ slug, query }: { slug: string; query?: string }) {
   if (slug === 'search') {
@@ -20,10 +20,14 @@ export default async function HelpSlugPage({ slug, query }: { slug: string; quer
   if (!parsed) return notFoundPage();
   const sidebar = await loadHelpSidebar();
   if (parsed.kind === 'url') {
-    const cat = await publicCall<{ category: CategoryDto }>('HelpRenovation.GetTypeById', {
-      url: parsed.url,
-      pageSize: 50,
-    });
+    const cat = await load(
+      'HelpRenovation.GetTypeById',
+      {
+        url: parsed.url,
+        pageSize: 50,
+      },
+      null,
+    );
     if (cat) {
       const c = cat.category;
       return (

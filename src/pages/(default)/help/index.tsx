@@ -5,7 +5,8 @@ import { HelpSidebar, TitleList } from '../../../components/help/help-parts';
 import { HelpSearchBox } from '../../../components/help/help-search-box';
 import { PageMeta } from '../../../components/page-meta';
 import { loadHelpSidebar } from '../../../server/help-pages';
-import { type CategoryDto, latestNews, publicCall } from '../../../server/public-data';
+import { load } from '../../../server/page-data';
+import { type CategoryDto, latestNews } from '../../../server/public-data';
 
 function Section({ title, categories }: { title: string; categories: CategoryDto[] }) {
   return (
@@ -44,14 +45,22 @@ function Section({ title, categories }: { title: string; categories: CategoryDto
 export default async function HelpHomePage() {
   const [sidebar, tutorials, products, news] = await Promise.all([
     loadHelpSidebar(),
-    publicCall<{ list: CategoryDto[] }>('HelpRenovation.ArticleSecondCategoryListV2', {
-      topCategory: 0,
-      articleNum: 5,
-    }),
-    publicCall<{ list: CategoryDto[] }>('HelpRenovation.ArticleSecondCategoryListV2', {
-      topCategory: 2,
-      articleNum: 5,
-    }),
+    load(
+      'HelpRenovation.ArticleSecondCategoryListV2',
+      {
+        topCategory: 0,
+        articleNum: 5,
+      },
+      null,
+    ),
+    load(
+      'HelpRenovation.ArticleSecondCategoryListV2',
+      {
+        topCategory: 2,
+        articleNum: 5,
+      },
+      null,
+    ),
     latestNews(),
   ]);
   return (

@@ -5,10 +5,10 @@
 // paths only) is kept across the switch between login and registration.
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../../lib/api-browser';
 import { messages } from '../../../lib/messages';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { loginPasswordSchema, phoneSchema, smsCodeSchema } from '../../../lib/schemas';
+import { api } from '../../../state/api';
 import { type ClientMineInfo, mineInfoAtom } from '../../../state/session';
 import { pushToast } from '../../../state/toast';
 
@@ -106,8 +106,8 @@ export function LoginForm({
     setBusy(true);
     const options = { raw: true, silent: true };
     const reply = await (tab === 'sms'
-      ? api.call<LoginAnswer>('User.LoginRegister', { phone: p.data, code: secret.data }, options)
-      : api.call<LoginAnswer>('User.Login', { phone: p.data, password: secret.data }, options));
+      ? api.call('User.LoginRegister', { phone: p.data, code: secret.data }, options)
+      : api.call('User.Login', { phone: p.data, password: secret.data }, options));
     if (reply === false || 'E' in reply) {
       setBusy(false);
       return fail('secret', serverError(reply));

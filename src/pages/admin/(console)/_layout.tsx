@@ -16,7 +16,7 @@ export interface ConsoleOperator {
 }
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const me = await (await serverApi()).call<ConsoleOperator | null>('Operator.Me', {}, { silent: true });
+  const me = await (await serverApi()).call('Operator.Me', {}, { silent: true });
   if (!me || typeof me !== 'object' || !('role' in me)) redirect('/admin/login');
   const nav = navFor(me.role);
   return (

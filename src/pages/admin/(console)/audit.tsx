@@ -2,7 +2,6 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
-import type { AuditRecord } from '../../../server/db/operators-audit';
 import { serverApi } from '../../../server/api-server';
 import { NoAccess, PageTitle } from '../_components/parts';
 
@@ -17,7 +16,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
   const target = text('target');
   const day = DAY.test(p.get('day') ?? '') ? (p.get('day') as string) : '';
   const beforeId = Number(p.get('before')) || 0;
-  const res = await (await serverApi()).call<{ list: AuditRecord[] }>(
+  const res = await (await serverApi()).call(
     'Admin.AuditSearch',
     {
       ...(operator ? { operator } : {}),

@@ -2,7 +2,6 @@
 // mark contacted, close or reopen.
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { ConsultRow } from '../../../server/db/operators-content';
 import { CONSULT_STATE_TEXT } from '../../../server/domain/operators-content';
 import { ConsultActions } from '../_components/consult-tools';
 import { NoAccess, PageTitle } from '../_components/parts';
@@ -10,14 +9,14 @@ import { NoAccess, PageTitle } from '../_components/parts';
 export default async function AdminConsultationsPage({ query }: { query: string }) {
   const sp = new URLSearchParams(query);
   const raw = sp.get('state');
-  const state = raw === 'all' ? null : [0, 1, 2].includes(Number(raw)) && raw !== null && raw !== '' ? Number(raw) : 0;
+  const state = raw === 'all' ? null : raw === '1' ? 1 : raw === '2' ? 2 : 0;
   const before = Number(sp.get('before'));
-  const res = await (await serverApi()).call<{ list: ConsultRow[]; counts: { state: number; n: number }[] }>(
+  const res = await (await serverApi()).call(
     'Admin.ConsultList',
     { state, beforeId: before > 0 ? before : null },
     { silent: true },
   );
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   const countOf = (s: number) => res.counts.find((c) => c.state === s)?.n ?? 0;
   const tabs: [string, string][] = [
     ['0', `待处理 ${countOf(0)}`],

@@ -3,12 +3,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type {
-  AdminFriendLink,
-  AdminMarketingImage,
-  AdminMaterial,
-  AdminNotice,
-} from '../../../server/db/operators-content';
 import { DeleteButton } from '../_components/help-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import {
@@ -18,14 +12,6 @@ import {
   NoticeForm,
   OnlineChatSwitch,
 } from '../_components/site-content-forms';
-
-interface SiteContent {
-  notices: AdminNotice[];
-  links: AdminFriendLink[];
-  images: AdminMarketingImage[];
-  materials: AdminMaterial[];
-  onlineChat: boolean;
-}
 
 const SLOT: Record<string, string> = { centerImg: '顶部横幅', bottomBtn2: '底部按钮图' };
 
@@ -67,8 +53,8 @@ function New({ children }: { children: ReactNode }) {
 }
 
 export default async function AdminContentPage() {
-  const res = await (await serverApi()).call<SiteContent>('Admin.SiteContent', {}, { silent: true });
-  if (!res || !('notices' in res)) return <NoAccess />;
+  const res = await (await serverApi()).call('Admin.SiteContent', {}, { silent: true });
+  if (!res) return <NoAccess />;
   const now = Date.now();
   const live = (s: number, e: number, enabled: number) =>
     enabled !== 1 ? '已停用' : s > now ? '未开始' : e <= now ? '已结束' : '生效中';

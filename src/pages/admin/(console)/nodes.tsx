@@ -3,9 +3,13 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { AdminNodeRow, ExitHealthRow } from '../../../server/db/operators-nodes';
+import type { ActionOutput } from '../../../lib/api-core';
 import { CreateNodeForm, NodeRowActions } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
+
+type NodeList = ActionOutput<'Admin.NodeList'>;
+type AdminNodeRow = NodeList['nodes'][number];
+type ExitHealthRow = NodeList['exits'][number];
 
 const POOLS: [number, string][] = [
   [10, '动态'],
@@ -91,12 +95,8 @@ function RegionTable({ rows, first }: { rows: RegionHealth[]; first: string }) {
 }
 
 export default async function AdminNodesPage() {
-  const res = await (await serverApi()).call<{ nodes: AdminNodeRow[]; exits: ExitHealthRow[] }>(
-    'Admin.NodeList',
-    {},
-    { silent: true },
-  );
-  if (!res || !('nodes' in res)) return <NoAccess />;
+  const res = await (await serverApi()).call('Admin.NodeList', {}, { silent: true });
+  if (!res) return <NoAccess />;
   const now = Date.now();
   const names = new Map(res.nodes.map((n) => [n.id, n.name]));
   const statusText = (n: AdminNodeRow): [string, string] => {

@@ -1,23 +1,12 @@
 // /admin/operators: operator accounts (admin only).
 import { formatDateTime } from '../../../lib/format';
-import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
+import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
 import { serverApi } from '../../../server/api-server';
 import { CreateOperatorForm, OperatorRowActions } from '../_components/operator-forms';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 
-interface OperatorView {
-  id: number;
-  username: string;
-  displayName: string;
-  role: OperatorRole;
-  status: 1 | 2;
-  totpEnrolled: boolean;
-  lockedUntil: number;
-  lastLoginAt: number | null;
-}
-
 export default async function AdminOperatorsPage() {
-  const res = await (await serverApi()).call<{ list: OperatorView[] }>('Admin.OperatorList', {}, { silent: true });
+  const res = await (await serverApi()).call('Admin.OperatorList', {}, { silent: true });
   if (!res || !('list' in res)) return <NoAccess />;
   return (
     <div className="space-y-4">

@@ -3,13 +3,12 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { RedirectRule } from '../../../server/db/redirects';
 import { RedirectDelete, RedirectForm } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 
 export default async function AdminRedirectsPage() {
-  const res = await (await serverApi()).call<{ list: RedirectRule[] }>('Redirect.List', {}, { silent: true });
-  if (!res || !('list' in res)) return <NoAccess />;
+  const res = await (await serverApi()).call('Redirect.List', {}, { silent: true });
+  if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="跳转规则" />

@@ -1,7 +1,6 @@
 // /admin/withdrawals: commission withdrawals by state (finance): approve (1→2), mark paid (2→3) or reject (1/2→4, the
 // commission returns to available), each with a note kept in the withdrawal's own trail and in the audit log.
 import { formatDateTime, formatFen } from '../../../lib/format';
-import type { WithdrawalRecord } from '../../../server/db/commission';
 import { serverApi } from '../../../server/api-server';
 import { NoAccess, PageTitle } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
@@ -13,16 +12,10 @@ const STATES = [
   [4, '已驳回'],
 ] as const;
 
-type Row = WithdrawalRecord & { events: { fromState: number; toState: number; note: string; createdAt: number }[] };
-
 export default async function AdminWithdrawalsPage({ query }: { query: string }) {
   const n = Number(new URLSearchParams(query).get('state'));
   const state = [1, 2, 3, 4].includes(n) ? n : 1;
-  const res = await (await serverApi()).call<{ list: Row[] }>(
-    'UserPromotion.WithdrawalQueue',
-    { state },
-    { silent: true },
-  );
+  const res = await (await serverApi()).call('UserPromotion.WithdrawalQueue', { state }, { silent: true });
   if (!res || !('list' in res)) return <NoAccess />;
   return (
     <div className="space-y-4">

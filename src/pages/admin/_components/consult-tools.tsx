@@ -2,7 +2,7 @@
 // Consultation handling: mark contacted, close, or reopen, with an optional note kept in the audit log.
 import { useAdminWrite } from './admin-write';
 
-const NEXT: Record<number, [number, string, string][]> = {
+const NEXT: Record<number, [0 | 1 | 2, string, string][]> = {
   0: [
     [1, '标记已联系', '已标记为已联系'],
     [2, '关闭', '已关闭'],

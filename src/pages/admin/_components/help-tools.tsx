@@ -3,10 +3,13 @@
 // preview of the body exactly as the server will store it (Admin.ArticlePreview runs the same sanitiser as the save).
 import { type FormEvent, useState } from 'react';
 import { useRouter } from 'waku/router/client';
-import type { AdminArticle, AdminHelpCategory } from '../../../server/db/operators-content';
+import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 import { field, useAdminWrite } from './admin-write';
+
+type AdminHelpCategory = ActionOutput<'Admin.HelpCategoryList'>['list'][number];
+type AdminArticle = ActionOutput<'Admin.ArticleDetail'>['article'];
 
 export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
   const { busy, run } = useAdminWrite();
@@ -17,7 +20,7 @@ export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
       'Admin.HelpCategorySave',
       {
         ...(category ? { id: category.id } : {}),
-        topCategory: Number(field(f, 'topCategory')),
+        topCategory: field(f, 'topCategory') === '2' ? 2 : 0,
         name: field(f, 'name'),
         description: field(f, 'description'),
         url: field(f, 'url'),
@@ -81,7 +84,15 @@ export function PublishToggle({ id, published }: { id: number; published: boolea
   );
 }
 
-export function DeleteButton({ action, id, what }: { action: string; id: number; what: string }) {
+/** The console's delete actions (each takes { id }). */
+export type DeleteAction =
+  | 'Admin.HelpCategoryDelete'
+  | 'Admin.NoticeDelete'
+  | 'Admin.FriendLinkDelete'
+  | 'Admin.MarketingImageDelete'
+  | 'Admin.MaterialDelete';
+
+export function DeleteButton({ action, id, what }: { action: DeleteAction; id: number; what: string }) {
   const { busy, run } = useAdminWrite();
   return (
     <button
@@ -113,7 +124,7 @@ export function ArticleEditor({ article, categories }: EditorProps) {
   async function showPreview() {
     setTab('preview');
     const res = await adminApi.call('Admin.ArticlePreview', { bodyHtml: body });
-    if (res && typeof res === 'object' && 'html' in res) setPreview(String(res.html));
+    if (res) setPreview(res.html);
   }
 
   async function save(e: FormEvent<HTMLFormElement>) {
@@ -134,10 +145,10 @@ export function ArticleEditor({ article, categories }: EditorProps) {
       showOnBuy: f.get('showOnBuy') === 'on',
     });
     setBusy(false);
-    if (!res || typeof res !== 'object' || !('id' in res)) return;
+    if (!res) return;
     pushToast('success', article ? '已保存' : '已新建（未发布）');
     if (article) await router.reload();
-    else router.push(`/admin/help/${String(res.id)}`);
+    else router.push(`/admin/help/${res.id}`);
   }
 
   return (

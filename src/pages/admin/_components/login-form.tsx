@@ -15,13 +15,13 @@ export function AdminLoginForm() {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     setBusy(true);
-    const res = await adminApi.call<{ next: 'enrol' | 'totp' }>('Operator.Login', {
+    const res = await adminApi.call('Operator.Login', {
       username: String(form.get('username') ?? ''),
       password: String(form.get('password') ?? ''),
     });
     if (res && 'next' in res) {
       if (res.next === 'enrol') {
-        const info = await adminApi.call<{ secret: string; qrSvg: string }>('Operator.TotpEnrol', {});
+        const info = await adminApi.call('Operator.TotpEnrol', {});
         if (info && 'secret' in info) setEnrolment(info);
       }
       setStep(res.next);

@@ -74,9 +74,9 @@ export function CreateNodeForm() {
     setBusy(true);
     const res = await adminApi.call('Admin.NodeCreate', { name: field(new FormData(form), 'name') });
     setBusy(false);
-    if (!res || typeof res !== 'object' || !('secret' in res) || !('id' in res)) return;
+    if (!res) return;
     form.reset();
-    show({ title: '节点已创建', nodeId: Number(res.id), secret: String(res.secret) });
+    show({ title: '节点已创建', nodeId: res.id, secret: res.secret });
   }
   return (
     <>
@@ -107,8 +107,8 @@ export function NodeRowActions({ id, name, status }: { id: number; name: string;
     setRotating(true);
     const res = await adminApi.call('Admin.NodeRotateSecret', { id, reason });
     setRotating(false);
-    if (!res || typeof res !== 'object' || !('secret' in res)) return;
-    show({ title: '密钥已轮换', nodeId: id, secret: String(res.secret) });
+    if (!res) return;
+    show({ title: '密钥已轮换', nodeId: res.id, secret: res.secret });
   }
   return (
     <div className="flex flex-wrap gap-2">
@@ -146,7 +146,11 @@ export function RedirectForm() {
     const f = new FormData(form);
     const res = await run(
       'Redirect.Save',
-      { fromPath: field(f, 'fromPath'), toPath: field(f, 'toPath'), status: Number(field(f, 'status')) },
+      {
+        fromPath: field(f, 'fromPath'),
+        toPath: field(f, 'toPath'),
+        status: ([301, 302, 307, 308] as const).find((c) => String(c) === field(f, 'status')) ?? 301,
+      },
       '跳转规则已保存',
     );
     if (res !== false) form.reset();

@@ -3,6 +3,7 @@
 // status, reset password and second factor. Each change needs a reason except creation.
 import { type FormEvent, useState } from 'react';
 import { useRouter } from 'waku/router/client';
+import type { ActionInput } from '../../../lib/api-core';
 import { OPERATOR_ROLE_LABEL, OPERATOR_ROLES, type OperatorRole } from '../../../lib/operator-roles';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
@@ -18,7 +19,8 @@ export function CreateOperatorForm() {
     const res = await adminApi.call('Admin.OperatorCreate', {
       username: String(f.get('username') ?? ''),
       displayName: String(f.get('displayName') ?? ''),
-      role: String(f.get('role') ?? ''),
+      // The select offers OPERATOR_ROLES only; the server validates it again.
+      role: String(f.get('role') ?? '') as OperatorRole,
       password: String(f.get('password') ?? ''),
     });
     setBusy(false);
@@ -56,10 +58,14 @@ export function CreateOperatorForm() {
 export function OperatorRowActions({ id, role, status }: { id: number; role: OperatorRole; status: 1 | 2 }) {
   const router = useRouter();
   const [nextRole, setNextRole] = useState<OperatorRole>(role);
-  async function run(action: string, params: Record<string, unknown>, done: string) {
+  async function run<N extends 'Admin.OperatorUpdate' | 'Admin.OperatorReset'>(
+    action: N,
+    params: Omit<ActionInput<N>, 'id' | 'reason'>,
+    done: string,
+  ) {
     const reason = window.prompt('请填写原因（记入操作日志）') ?? '';
     if (!reason) return;
-    const res = await adminApi.call(action, { id, ...params, reason });
+    const res = await adminApi.call(action, { id, ...params, reason } as ActionInput<N>);
     if (res === false) return;
     pushToast('success', done);
     await router.reload();

@@ -23,10 +23,7 @@ export function AskProviderButton({ orderNo }: { orderNo: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        const res = await adminApi.call<{ results: { outTradeNo: string; outcome: string }[] }>(
-          'Admin.OrderAskProvider',
-          { orderNo },
-        );
+        const res = await adminApi.call('Admin.OrderAskProvider', { orderNo });
         setBusy(false);
         if (!res || !('results' in res)) return;
         pushToast(
@@ -52,10 +49,11 @@ export function ExportCsvButton({ from, to, state }: { from: string; to: string;
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        const res = await adminApi.call<{ filename: string; csv: string; rows: number; truncated: boolean }>(
-          'Admin.OrderExport',
-          { state, ...(from ? { from } : {}), ...(to ? { to } : {}) },
-        );
+        const res = await adminApi.call('Admin.OrderExport', {
+          state,
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+        });
         setBusy(false);
         if (!res || !('csv' in res)) return;
         const url = URL.createObjectURL(new Blob([res.csv], { type: 'text/csv;charset=utf-8' }));

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
+import type { ActionInput, ActionName } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 
@@ -11,7 +12,8 @@ export interface ReasonActionProps {
   label: string;
   title: string;
   description: string;
-  action: string;
+  action: ActionName;
+  /** The action's input except the text field, which the dialog adds. */
   params: Record<string, unknown>;
   done: string;
   tone?: 'primary' | 'danger';
@@ -38,7 +40,8 @@ export function ReasonAction({
   async function confirm() {
     if (busy) return;
     setBusy(true);
-    const res = await adminApi.call(action, { ...params, [field]: reason });
+    // The caller's params plus the text field make the action's input; the server validates the whole of it.
+    const res = await adminApi.call(action, { ...params, [field]: reason } as ActionInput<typeof action>);
     setBusy(false);
     if (res === false) return;
     setOpen(false);

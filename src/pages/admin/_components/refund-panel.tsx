@@ -6,7 +6,6 @@ import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
 import { formatFen } from '../../../lib/format';
 import type { refundPreview } from '../../../server/domain/operators-console';
-import type { RefundOutcome } from '../../../server/domain/refunds';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 
@@ -25,13 +24,13 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
   const router = useRouter();
 
   async function open() {
-    const res = await adminApi.call<Preview>('Admin.RefundPreview', { orderNo });
+    const res = await adminApi.call('Admin.RefundPreview', { orderNo });
     if (res && 'orderNo' in res) setPreview(res);
   }
   async function execute() {
     if (busy || !preview || preview.blocker) return;
     setBusy(true);
-    const res = await adminApi.call<RefundOutcome>('Order.RefundByOrderNo', { orderNo, reason });
+    const res = await adminApi.call('Order.RefundByOrderNo', { orderNo, reason });
     setBusy(false);
     if (!res || !('status' in res)) return;
     setPreview(null);

@@ -2,14 +2,15 @@
 // The site-content screen's leaves: notices, friend links, marketing images (with the R2 upload), promotion materials
 // and the online-chat switch. Each form creates a row or, given one, edits it; the server validates and sanitises.
 import { type FormEvent, useState } from 'react';
-import type {
-  AdminFriendLink,
-  AdminMarketingImage,
-  AdminMaterial,
-  AdminNotice,
-} from '../../../server/db/operators-content';
+import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { field, shanghaiInput, useAdminWrite } from './admin-write';
+import { choice, field, shanghaiInput, useAdminWrite } from './admin-write';
+
+type SiteContent = ActionOutput<'Admin.SiteContent'>;
+type AdminNotice = SiteContent['notices'][number];
+type AdminFriendLink = SiteContent['links'][number];
+type AdminMarketingImage = SiteContent['images'][number];
+type AdminMaterial = SiteContent['materials'][number];
 
 const DAY = 86_400_000;
 const grid = 'grid gap-2 sm:grid-cols-2 lg:grid-cols-4';
@@ -178,13 +179,13 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
       'Admin.MarketingImageSave',
       {
         ...(image ? { id: image.id } : {}),
-        slot: field(f, 'slot'),
+        slot: choice(field(f, 'slot'), ['centerImg', 'bottomBtn2']),
         img,
         isClick: f.get('isClick') === 'on',
         clickUrl: field(f, 'clickUrl'),
         inOrOut: field(f, 'inOrOut') === '2' ? 2 : 1,
         alt: field(f, 'alt'),
-        audience: field(f, 'audience'),
+        audience: choice(field(f, 'audience'), ['all', 'guest', 'user']),
         startsAt: field(f, 'startsAt'),
         endsAt: field(f, 'endsAt'),
         enabled: f.get('enabled') === 'on',

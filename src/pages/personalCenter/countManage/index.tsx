@@ -2,15 +2,15 @@
 import { TrustPageHead } from '../../../components/trust/page-head';
 import { WelfareClaim } from '../../../components/trust/welfare-claim';
 import { currentMineInfo } from '../../../server/api-server';
-import { loadTrust } from '../../../server/trust-page-data';
+import { load } from '../../../server/page-data';
 import { AutoReplaceSwitch, PasswordForm, PhoneChangeForm } from './_components/account-forms';
 
 export default async function CountManagePage() {
   const info = await currentMineInfo();
   if (!info) return null;
   const [auto, welfare] = await Promise.all([
-    loadTrust<{ isAutoReplace: boolean }>('User.IsAutoReplace', {}, { isAutoReplace: false }),
-    loadTrust<{ able: boolean; reason: string }>('User.WelfareAble', {}, { able: false, reason: 'unavailable' }),
+    load('User.IsAutoReplace', {}, { isAutoReplace: false }),
+    load('User.WelfareAble', {}, { able: false, reason: 'unavailable' }),
   ]);
   const verified = info.identityLabel !== '未认证';
   return (

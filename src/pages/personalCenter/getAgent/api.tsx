@@ -1,20 +1,16 @@
 // /personalCenter/getAgent/api?type=10|40[&proxyType=1]: the get-proxy tool (API extraction link generator).
 import { LinkTabs, PageHead, queryOf } from '../../../components/delivery/pc-pages';
-import { loadFor } from '../../../server/delivery-page-data';
-import { ExtractTool, type ToolData } from './_components/extract-tool';
-import { ProxyAccount, type ProxyAccountData } from './_components/proxy-account';
+import { load } from '../../../server/page-data';
+import { ExtractTool } from './_components/extract-tool';
+import { ProxyAccount } from './_components/proxy-account';
 
 export default async function GetAgentApiPage({ query }: { query?: string }) {
   const q = queryOf(query);
   const type = q.get('type') === '40' ? 40 : 10;
   const [tabs, data, account] = await Promise.all([
-    loadFor<Record<string, number>>('Extract.GetTabCount', {}, {}),
-    loadFor<ToolData>(
-      'Extract.GetMealAndRegion',
-      { type },
-      { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [] },
-    ),
-    loadFor<ProxyAccountData>('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
+    load('Extract.GetTabCount', {}, { 10: 0, 40: 0 }),
+    load('Extract.GetMealAndRegion', { type }, { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [] }),
+    load('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
   ]);
   return (
     <div className="space-y-5" data-testid="extract-tool-page">
@@ -32,12 +28,12 @@ export default async function GetAgentApiPage({ query }: { query?: string }) {
         tabs={[
           {
             key: '10',
-            label: `短效动态IP（${tabs['10'] ?? 0}）`,
+            label: `短效动态IP（${tabs[10]}）`,
             href: '/personalCenter/getAgent/api?type=10&proxyType=1',
           },
           {
             key: '40',
-            label: `长效静态IP（${tabs['40'] ?? 0}）`,
+            label: `长效静态IP（${tabs[40]}）`,
             href: '/personalCenter/getAgent/api?type=40&proxyType=1',
           },
         ]}

@@ -1,9 +1,10 @@
 // /personalCenter/getAgent/bandwidth: traffic through the proxies as the nodes report it (rolled up every 5 min).
 import { BarChart } from '../../../components/delivery/bar-chart';
 import { PageHead, queryOf } from '../../../components/delivery/pc-pages';
+import type { ActionOutput } from '../../../lib/api-core';
 import { formatTraffic } from '../../../lib/extract-link';
 import { formatDateTime } from '../../../lib/format';
-import { loadFor } from '../../../server/delivery-page-data';
+import { load } from '../../../server/page-data';
 
 const RANGES = [
   { key: '24h', label: '近24小时' },
@@ -11,12 +12,7 @@ const RANGES = [
   { key: '30d', label: '近30天' },
 ] as const;
 
-interface Bandwidth {
-  bucket: 'hour' | 'day';
-  from: number;
-  points: { at: string | number; bytesIn: number; bytesOut: number; ips: number }[];
-  total: { bytesIn: number; bytesOut: number };
-}
+type Bandwidth = ActionOutput<'Statistics.Bandwidth'>;
 
 function buckets(b: Bandwidth, range: string, now: number) {
   const map = new Map(b.points.map((p) => [String(p.at), p]));
@@ -41,7 +37,7 @@ export default async function BandwidthPage({ query }: { query?: string }) {
   const q = queryOf(query);
   const range = RANGES.find((r) => r.key === q.get('range'))?.key ?? '24h';
   const now = Date.now();
-  const data = await loadFor<Bandwidth>(
+  const data = await load(
     'Statistics.Bandwidth',
     { range },
     {

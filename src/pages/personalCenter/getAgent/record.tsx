@@ -2,11 +2,12 @@
 
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
-import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
 import { LeaseTag } from '../../../components/delivery/lease-tag';
+import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import type { ActionOutput } from '../../../lib/api-core';
 import { formatTraffic } from '../../../lib/extract-link';
 import { formatDateTime } from '../../../lib/format';
-import { loadFor } from '../../../server/delivery-page-data';
+import { load } from '../../../server/page-data';
 
 const RANGES = [
   { key: '24h', label: '近24小时' },
@@ -23,39 +24,7 @@ const CODE_TEXT: Record<number, string> = {
   1007: '无满足条件的IP',
 };
 
-interface Chart {
-  bucket: 'hour' | 'day';
-  from: number;
-  points: { at: number; calls: number; ips: number }[];
-}
-interface Calls {
-  total: number;
-  list: {
-    id: number;
-    clientIp: string;
-    requested: number;
-    returned: number;
-    code: number;
-    query: string;
-    createdAt: number;
-    productType: number;
-  }[];
-}
-interface IpLog {
-  total: number;
-  list: {
-    id: number;
-    ip: string;
-    port: number;
-    protocol: string;
-    region: string;
-    carrier: string;
-    assignedAt: number;
-    expiresAt: number;
-    bytes: number;
-    connections: number;
-  }[];
-}
+type Chart = ActionOutput<'ProxyRPC.GetCharts'>;
 
 /** The chart's buckets, zero-filled so the time axis has no gaps. */
 function fillBuckets(c: Chart, now: number) {
@@ -77,9 +46,9 @@ export default async function RecordPage({ query }: { query?: string }) {
   const page = pageOf(q);
   const now = Date.now();
   const [chart, calls, ips] = await Promise.all([
-    loadFor<Chart>('ProxyRPC.GetCharts', { range }, { bucket: 'day', from: now, points: [] }),
-    tab === 'calls' ? loadFor<Calls>('ProxyRPC.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
-    tab === 'ips' ? loadFor<IpLog>('ProxyLog.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
+    load('ProxyRPC.GetCharts', { range }, { bucket: 'day', from: now, points: [] }),
+    tab === 'calls' ? load('ProxyRPC.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
+    tab === 'ips' ? load('ProxyLog.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
   ]);
   const totals = chart.points.reduce((s, p) => ({ calls: s.calls + p.calls, ips: s.ips + p.ips }), {
     calls: 0,

@@ -1,15 +1,15 @@
 // /personalCenter/getAgent/whiteList: the IPs allowed to extract and to use the proxies, and the connections the
 // proxy nodes refused recently (with 「添加此IP」 for addresses not on the list).
 import { PageHead } from '../../../components/delivery/pc-pages';
-import { loadFor } from '../../../server/delivery-page-data';
-import { type Refusal, RefusalList } from './_components/refusal-list';
-import { type WhiteEntry, WhiteListManager } from './_components/white-list-manager';
+import { load } from '../../../server/page-data';
+import { RefusalList } from './_components/refusal-list';
+import { WhiteListManager } from './_components/white-list-manager';
 
 export default async function WhiteListPage() {
   const [data, curr, refusals] = await Promise.all([
-    loadFor<{ cap: number; list: WhiteEntry[] }>('ProxyWhiteList.GetWhiteList', {}, { cap: 20, list: [] }),
-    loadFor<{ ip: string }>('ProxyWhiteList.currIp', {}, { ip: '' }),
-    loadFor<{ total: number; list: Refusal[] }>('ProxyWhiteList.GetRefusals', {}, { total: 0, list: [] }),
+    load('ProxyWhiteList.GetWhiteList', {}, { cap: 20, list: [] }),
+    load('ProxyWhiteList.currIp', {}, { ip: '' }),
+    load('ProxyWhiteList.GetRefusals', {}, { total: 0, list: [] }),
   ]);
   return (
     <div className="space-y-5" data-testid="white-list-page">

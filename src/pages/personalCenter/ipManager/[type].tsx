@@ -1,53 +1,21 @@
 // /personalCenter/ipManager/{type}: long-lived IPs. 30 (and 50): dedicated fixed IPs with area distribution and
 // allocation records; 40: long-lived static IPs extracted and still valid.
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
-import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
 import { LeaseTag } from '../../../components/delivery/lease-tag';
+import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
 import { formatDateTime } from '../../../lib/format';
-import { loadFor } from '../../../server/delivery-page-data';
+import { load } from '../../../server/page-data';
 import { IpRemark } from './_components/ip-remark';
-
-interface IpList {
-  total: number;
-  list: {
-    id: number;
-    ip: string;
-    port: number;
-    region: string;
-    carrier: string;
-    startsAt: number;
-    expiresAt: number;
-    remark: string;
-  }[];
-}
-interface Records {
-  total: number;
-  list: {
-    id: number;
-    ip: string;
-    port: number;
-    region: string;
-    allocatedAt: number;
-    releasedAt: number;
-    live: boolean;
-  }[];
-}
 
 export default async function IpManagerPage({ type, query }: { type: string; query?: string }) {
   const q = queryOf(query);
   const current = type === '40' ? 40 : 30;
   const page = pageOf(q);
   const [ips, dist, records] = await Promise.all([
-    loadFor<IpList>('ProxyIp.GetLongStaticIpList', { type: current, page, pageSize: 15 }, { total: 0, list: [] }),
+    load('ProxyIp.GetLongStaticIpList', { type: current, page, pageSize: 15 }, { total: 0, list: [] }),
+    current === 30 ? load('FixedAllocation.fixedIpAreaDistribution', {}, { list: [] }) : null,
     current === 30
-      ? loadFor<{ list: { province: string; count: number }[] }>(
-          'FixedAllocation.fixedIpAreaDistribution',
-          {},
-          { list: [] },
-        )
-      : null,
-    current === 30
-      ? loadFor<Records>('FixedAllocation.FixedIpConsumerRecord', { page: 1, pageSize: 10 }, { total: 0, list: [] })
+      ? load('FixedAllocation.FixedIpConsumerRecord', { page: 1, pageSize: 10 }, { total: 0, list: [] })
       : null,
   ]);
   const max = Math.max(1, ...(dist?.list ?? []).map((d) => d.count));

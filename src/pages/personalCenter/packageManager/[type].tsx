@@ -1,24 +1,21 @@
 // /personalCenter/packageManager/{type}: the user's packages of a product type (10 short, 40 long, 30 fixed).
 import { LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
-import { loadFor } from '../../../server/delivery-page-data';
-import { type PackageItem, PackageTable } from './_components/package-table';
+import { load } from '../../../server/page-data';
+import { PackageTable } from './_components/package-table';
 
 const TABS = [
-  { key: '10', label: '短效动态IP' },
-  { key: '40', label: '长效静态IP' },
-  { key: '30', label: '固定IP' },
-];
+  { key: '10', type: 10, label: '短效动态IP' },
+  { key: '40', type: 40, label: '长效静态IP' },
+  { key: '30', type: 30, label: '固定IP' },
+] as const;
 
 export default async function PackageManagerPage({ type, query }: { type: string; query?: string }) {
   const q = queryOf(query);
-  const current = TABS.find((t) => t.key === (q.get('type') ?? type))?.key ?? '10';
+  const tab = TABS.find((t) => t.key === (q.get('type') ?? type)) ?? TABS[0];
+  const current = tab.key;
   const page = pageOf(q);
-  const data = await loadFor<{ total: number; list: PackageItem[] }>(
-    'Proxy.GetProxys',
-    { type: Number(current), page, pageSize: 10 },
-    { total: 0, list: [] },
-  );
-  const label = TABS.find((t) => t.key === current)?.label ?? '';
+  const data = await load('Proxy.GetProxys', { type: tab.type, page, pageSize: 10 }, { total: 0, list: [] });
+  const label = tab.label;
   return (
     <div className="space-y-5" data-testid="package-manager-page">
       <PageHead
@@ -33,10 +30,10 @@ export default async function PackageManagerPage({ type, query }: { type: string
       <section className="card overflow-hidden">
         <LinkTabs
           current={current}
-          tabs={TABS.map((t) => ({ ...t, href: `/personalCenter/packageManager/${t.key}` }))}
+          tabs={TABS.map((t) => ({ key: t.key, label: t.label, href: `/personalCenter/packageManager/${t.key}` }))}
         />
         <div className="p-4">
-          <PackageTable key={`${current}-${page}`} initial={data.list} type={Number(current)} />
+          <PackageTable key={`${current}-${page}`} initial={data.list} type={tab.type} />
           <LinkPager
             page={page}
             pageSize={10}

@@ -11,7 +11,7 @@ import {
 } from '../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
-import { loadTrust } from '../../../server/trust-page-data';
+import { load } from '../../../server/page-data';
 import { CopyButton, OpenPromotion, WithdrawForm } from './_components/promotion-tools';
 
 interface Promotion {
@@ -21,29 +21,6 @@ interface Promotion {
   minWithdrawalFen: number;
   summary: { availableFen: number; inWithdrawalFen: number; withdrawnFen: number; totalFen: number };
 }
-interface Page<T> {
-  total: number;
-  list: T[];
-}
-type Invitee = {
-  inviteePhone: string;
-  invitedAt: number;
-  isVerified: boolean;
-  orderCount: number;
-  commissionFen: number;
-};
-type Entry = {
-  id: number;
-  inviteePhone: string;
-  orderNo: string;
-  baseFen: number;
-  rateBp: number;
-  amountFen: number;
-  isFirst: boolean;
-  state: number;
-  createdAt: number;
-};
-type Withdrawal = { id: number; amountFen: number; accountNo: string; state: number; createdAt: number };
 
 const ENTRY_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲销' };
 const W_STATE: Record<number, string> = { 1: '待审核', 2: '待打款', 3: '已打款', 4: '已驳回' };
@@ -64,27 +41,15 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
     summary: { availableFen: 0, inWithdrawalFen: 0, withdrawnFen: 0, totalFen: 0 },
   };
   const [promo, material, invites, entries, withdrawals] = await Promise.all([
-    loadTrust<Promotion>('UserPromotion.GetUserPromotion', {}, empty),
-    loadTrust<{ list: { id: number; title: string; content: string }[] }>(
-      'Config.UserPromotionMaterial',
-      {},
-      { list: [] },
-    ),
+    load('UserPromotion.GetUserPromotion', {}, empty),
+    load('Config.UserPromotionMaterial', {}, { list: [] }),
     tab === 'invite'
-      ? loadTrust<Page<Invitee>>(
-          'UserPromotion.GetInvitationDetails',
-          { page, pageSize: PAGE_SIZE },
-          { total: 0, list: [] },
-        )
+      ? load('UserPromotion.GetInvitationDetails', { page, pageSize: PAGE_SIZE }, { total: 0, list: [] })
       : null,
     tab === 'commission'
-      ? loadTrust<Page<Entry>>(
-          'UserPromotion.GetCommissionDetails',
-          { page, pageSize: PAGE_SIZE },
-          { total: 0, list: [] },
-        )
+      ? load('UserPromotion.GetCommissionDetails', { page, pageSize: PAGE_SIZE }, { total: 0, list: [] })
       : null,
-    tab === 'withdraw' ? loadTrust<{ list: Withdrawal[] }>('UserPromotion.GetWithdrawals', {}, { list: [] }) : null,
+    tab === 'withdraw' ? load('UserPromotion.GetWithdrawals', {}, { list: [] }) : null,
   ]);
   const s = promo.summary;
   const total = invites?.total ?? entries?.total ?? 0;

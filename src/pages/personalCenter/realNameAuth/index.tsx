@@ -4,20 +4,7 @@ import { WelfareClaim } from '../../../components/trust/welfare-claim';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { currentMineInfo } from '../../../server/api-server';
-import { loadTrust } from '../../../server/trust-page-data';
-
-interface AuthInfo {
-  identity: { name: string; idNumber: string; verifiedAt: number } | null;
-  companyAuth: { state: number; stateText: string; companyName: string; creditCode: string };
-}
-interface CompanyProgress {
-  state: number;
-  stateText: string;
-  reviewRemark: string;
-}
-interface WelfareMeal {
-  meal: { name: string; ipCount: number; validDays: number; ipDurationMinutes: number } | null;
-}
+import { load } from '../../../server/page-data';
 
 export default async function RealNameAuthPage({ query }: { query: string }) {
   const info = await currentMineInfo();
@@ -27,10 +14,10 @@ export default async function RealNameAuthPage({ query }: { query: string }) {
   const next = safeRedirect(q.get('next') ?? q.get('redirect'), '');
   const keep = next ? `&next=${encodeURIComponent(next)}` : '';
   const [auth, progress, welfare, meal] = await Promise.all([
-    loadTrust<AuthInfo | null>('Auth.CompanyAuthResult', {}, null),
-    loadTrust<CompanyProgress | null>('Auth.CompanyCertifyResult', {}, null),
-    loadTrust<{ able: boolean; reason: string }>('User.WelfareAble', {}, { able: false, reason: 'unavailable' }),
-    loadTrust<WelfareMeal>('ProxyMeal.GetWelfareMeal', {}, { meal: null }),
+    load('Auth.CompanyAuthResult', {}, null),
+    load('Auth.CompanyCertifyResult', {}, null),
+    load('User.WelfareAble', {}, { able: false, reason: 'unavailable' }),
+    load('ProxyMeal.GetWelfareMeal', {}, { meal: null }),
   ]);
   const verified = info.identityLabel !== '未认证';
   const companyState = progress?.state ?? 0;

@@ -8,9 +8,8 @@ import { HelpSearchBox } from '../../../../components/help/help-search-box';
 import { PageMeta } from '../../../../components/page-meta';
 import { normalizeKeyword } from '../../../../server/domain/help';
 import { loadHelpSidebar } from '../../../../server/help-pages';
-import { publicCall, type TitleDto } from '../../../../server/public-data';
+import { load } from '../../../../server/page-data';
 
-type SearchHit = TitleDto & { titleHtml: string; snippetHtml: string };
 const PAGE_SIZE = 20;
 
 function decode(s: string): string {
@@ -26,11 +25,15 @@ export default async function HelpSearchPage({ keyword, query }: { keyword: stri
   const page = pageOf(queryOf(query));
   const [result, sidebar] = await Promise.all([
     kw
-      ? publicCall<{ list: SearchHit[]; total: number }>('HelpRenovation.GetArticleBykw', {
-          keyword: kw,
-          page,
-          pageSize: PAGE_SIZE,
-        })
+      ? load(
+          'HelpRenovation.GetArticleBykw',
+          {
+            keyword: kw,
+            page,
+            pageSize: PAGE_SIZE,
+          },
+          null,
+        )
       : null,
     loadHelpSidebar(),
   ]);

@@ -2,24 +2,15 @@
 // invitations, the audit history — with suspend / restore / unlock (each with a reason).
 import { PRODUCT_LABEL } from '../../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../../lib/format';
-import type { CustomerDetailRows } from '../../../../server/db/operators-customers';
-import type { AuditRecord } from '../../../../server/db/operators-audit';
 import { serverApi } from '../../../../server/api-server';
 import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
 
-type Detail = Omit<CustomerDetailRows, 'user' | 'identity' | 'promoter'> & {
-  user: NonNullable<CustomerDetailRows['user']>;
-  identity: CustomerDetailRows['identity'] | null;
-  promoter: { id: number; phone: string } | null;
-  history: AuditRecord[];
-};
-
 export default async function AdminCustomerPage({ id }: { id: string }) {
   const userId = Number(id);
   if (!Number.isInteger(userId) || userId <= 0) return <NoAccess />;
-  const d = await (await serverApi()).call<Detail>('Admin.CustomerDetail', { userId }, { silent: true });
+  const d = await (await serverApi()).call('Admin.CustomerDetail', { userId }, { silent: true });
   if (!d || !('user' in d)) return <p className="card p-6 text-sm text-slate-500">用户不存在或当前角色无权查看。</p>;
   const u = d.user;
   const locked = u.lockedUntil > Date.now();

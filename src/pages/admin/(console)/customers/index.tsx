@@ -10,14 +10,13 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { formatDateTime } from '../../../../lib/format';
-import type { CustomerRow } from '../../../../server/db/operators-customers';
 import { serverApi } from '../../../../server/api-server';
 import { CUSTOMER_STATUS_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle } from '../../_components/parts';
 
 export default async function AdminCustomersPage({ query }: { query: string }) {
   const q = (new URLSearchParams(query).get('q') ?? '').slice(0, 64);
-  const res = await (await serverApi()).call<{ list: CustomerRow[] }>('Admin.CustomerSearch', { q }, { silent: true });
+  const res = await (await serverApi()).call('Admin.CustomerSearch', { q }, { silent: true });
   if (!res || !('list' in res)) return <NoAccess />;
   return (
     <div className="space-y-4">

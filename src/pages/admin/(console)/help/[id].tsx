@@ -1,14 +1,13 @@
 // /admin/help/{id} (or /admin/help/new): the article editor with preview, publish / unpublish and the public link.
 
 import { serverApi } from '../../../../server/api-server';
-import type { AdminArticle, AdminHelpCategory } from '../../../../server/db/operators-content';
 import { ArticleEditor, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle } from '../../_components/parts';
 
 export default async function AdminArticlePage({ id }: { id: string }) {
   const api = await serverApi();
-  const cats = await api.call<{ list: AdminHelpCategory[] }>('Admin.HelpCategoryList', {}, { silent: true });
-  if (!cats || !('list' in cats)) return <NoAccess />;
+  const cats = await api.call('Admin.HelpCategoryList', {}, { silent: true });
+  if (!cats) return <NoAccess />;
   const categories = cats.list.map((c) => ({ id: c.id, name: c.name, topCategory: c.topCategory }));
   if (id === 'new') {
     return (
@@ -20,10 +19,8 @@ export default async function AdminArticlePage({ id }: { id: string }) {
   }
   const n = Number(id);
   const res =
-    Number.isSafeInteger(n) && n > 0
-      ? await api.call<{ article: AdminArticle }>('Admin.ArticleDetail', { id: n }, { silent: true })
-      : false;
-  if (!res || !('article' in res)) {
+    Number.isSafeInteger(n) && n > 0 ? await api.call('Admin.ArticleDetail', { id: n }, { silent: true }) : false;
+  if (!res) {
     return <p className="card p-6 text-sm text-slate-500">文章不存在。</p>;
   }
   const a = res.article;

@@ -12,7 +12,6 @@ import {
 } from '../../../../components/data-table';
 import { formatDateTime } from '../../../../lib/format';
 import { serverApi } from '../../../../server/api-server';
-import type { AdminArticleRow, AdminHelpCategory } from '../../../../server/db/operators-content';
 import { CategoryForm, DeleteButton, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 
@@ -21,15 +20,15 @@ const TOP: Record<number, string> = { 0: '使用教程', 2: '产品与功能' };
 export default async function AdminHelpPage({ query }: { query: string }) {
   const sp = new URLSearchParams(query);
   const q = (sp.get('q') ?? '').slice(0, 64);
-  const kind = sp.get('kind') === 'help' || sp.get('kind') === 'news' ? sp.get('kind') : null;
+  const kind = sp.get('kind') === 'help' ? 'help' : sp.get('kind') === 'news' ? 'news' : null;
   const state = sp.get('state') === '0' ? 0 : sp.get('state') === '1' ? 1 : null;
   const categoryId = Number(sp.get('category')) > 0 ? Number(sp.get('category')) : null;
   const api = await serverApi();
   const [cats, arts] = await Promise.all([
-    api.call<{ list: AdminHelpCategory[] }>('Admin.HelpCategoryList', {}, { silent: true }),
-    api.call<{ list: AdminArticleRow[] }>('Admin.ArticleList', { q, kind, state, categoryId }, { silent: true }),
+    api.call('Admin.HelpCategoryList', {}, { silent: true }),
+    api.call('Admin.ArticleList', { q, kind, state, categoryId }, { silent: true }),
   ]);
-  if (!cats || !('list' in cats) || !arts || !('list' in arts)) return <NoAccess />;
+  if (!cats || !arts) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="帮助中心">

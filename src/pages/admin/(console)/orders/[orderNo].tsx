@@ -1,19 +1,16 @@
 // /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询.
 import { formatDateTime, formatFen } from '../../../../lib/format';
-import type { ConsoleOrderDetail } from '../../../../server/db/operators-orders';
 import { serverApi } from '../../../../server/api-server';
 import { ORDER_STATE_TEXT, PAYMENT_STATE_TEXT } from '../../_components/labels';
 import { AskProviderButton } from '../../_components/order-tools';
 import { PageTitle, Section } from '../../_components/parts';
 import { RefundPanel } from '../../_components/refund-panel';
 
-type Detail = ConsoleOrderDetail & { order: NonNullable<ConsoleOrderDetail['order']> };
-
 export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
   const api = await serverApi();
   const [d, me] = await Promise.all([
-    api.call<Detail>('Admin.OrderDetail', { orderNo }, { silent: true }),
-    api.call<{ role: string } | null>('Operator.Me', {}, { silent: true }),
+    api.call('Admin.OrderDetail', { orderNo }, { silent: true }),
+    api.call('Operator.Me', {}, { silent: true }),
   ]);
   if (!d || !('order' in d)) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
   const o = d.order;

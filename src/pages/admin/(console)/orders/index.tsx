@@ -10,7 +10,6 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { formatDateTime, formatFen } from '../../../../lib/format';
-import type { ConsoleOrderRow } from '../../../../server/db/operators-orders';
 import { serverApi } from '../../../../server/api-server';
 import { ORDER_STATE_TEXT } from '../../_components/labels';
 import { ExportCsvButton } from '../../_components/order-tools';
@@ -25,7 +24,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
   const state = Number.isInteger(stateNum) && stateNum >= 0 && stateNum <= 4 ? stateNum : 0;
   const from = DAY.test(p.get('from') ?? '') ? (p.get('from') as string) : '';
   const to = DAY.test(p.get('to') ?? '') ? (p.get('to') as string) : '';
-  const res = await (await serverApi()).call<{ list: ConsoleOrderRow[] }>(
+  const res = await (await serverApi()).call(
     'Admin.OrderSearch',
     { q, state, ...(from ? { from } : {}), ...(to ? { to } : {}) },
     { silent: true },

@@ -2,8 +2,9 @@
 // Account settings forms: phone change (old phone's code, then the new phone's), password change (current password
 // or SMS code) and the auto-replace switch. After a credential change every other session is ended by the server.
 import { useState } from 'react';
-import { api } from '../../../../lib/api-browser';
+import type { ActionInput } from '../../../../lib/api-core';
 import { passwordSchema, phoneSchema, smsCodeSchema } from '../../../../lib/schemas';
+import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
 function useCountdown(): [number, () => void] {
@@ -25,7 +26,7 @@ function useCountdown(): [number, () => void] {
 
 const ok = (r: unknown) => r !== false && r !== null && r !== undefined;
 
-function CodeButton({ purpose, phone }: { purpose: string; phone?: string }) {
+function CodeButton({ purpose, phone }: { purpose: ActionInput<'User.GetPhoneCode'>['purpose']; phone?: string }) {
   const [left, start] = useCountdown();
   async function send() {
     if (phone !== undefined && !phoneSchema.safeParse(phone).success)
@@ -202,7 +203,7 @@ export function PasswordForm({ hasPassword: initialHasPassword }: { hasPassword:
 export function AutoReplaceSwitch({ initial }: { initial: boolean }) {
   const [on, setOn] = useState(initial);
   async function toggle() {
-    const r = await api.call<{ isAutoReplace: boolean }>('User.IsAutoReplace', { value: !on });
+    const r = await api.call('User.IsAutoReplace', { value: !on });
     if (r && typeof r === 'object' && 'isAutoReplace' in r) setOn(r.isAutoReplace);
   }
   return (

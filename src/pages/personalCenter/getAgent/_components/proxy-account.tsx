@@ -4,7 +4,7 @@
 // minute). Also the uid used by AES extraction tokens (docs/extraction-api.md).
 import { useState } from 'react';
 import { Dialog } from '../../../../components/dialog';
-import { api } from '../../../../lib/api-browser';
+import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';
 
@@ -22,7 +22,7 @@ export function ProxyAccount({ initial }: { initial: ProxyAccountData }) {
 
   async function rotate() {
     setBusy(true);
-    const res = await api.call<ProxyAccountData>('Proxy.ResetProxyPassword', {});
+    const res = await api.call('Proxy.ResetProxyPassword', {});
     setBusy(false);
     setConfirming(false);
     if (res && 'password' in res) {

@@ -12,8 +12,8 @@ import {
   rowAction,
   Th,
 } from '../../../../components/data-table';
-import { api } from '../../../../lib/api-browser';
 import { formatDateTime } from '../../../../lib/format';
+import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 import { WHITE_LIST_CHANGED } from './white-list-manager';
 
@@ -44,7 +44,7 @@ export function RefusalList({
   const [added, setAdded] = useState<string[]>([]);
 
   async function load(p: number) {
-    const res = await api.call<{ total: number; list: Refusal[] }>('ProxyWhiteList.GetRefusals', {
+    const res = await api.call('ProxyWhiteList.GetRefusals', {
       page: p,
       pageSize: PAGE,
     });

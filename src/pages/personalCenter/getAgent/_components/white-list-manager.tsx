@@ -12,8 +12,8 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
-import { api } from '../../../../lib/api-browser';
 import { formatDateTime } from '../../../../lib/format';
+import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
 /** Window event other leaves dispatch after adding a white-list entry. */
@@ -47,7 +47,7 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
   const [busy, setBusy] = useState(false);
 
   async function reload() {
-    const res = await api.call<{ list: WhiteEntry[] }>('ProxyWhiteList.GetWhiteList', {});
+    const res = await api.call('ProxyWhiteList.GetWhiteList', {});
     if (res && 'list' in res) setList(res.list);
     setSelected([]);
   }

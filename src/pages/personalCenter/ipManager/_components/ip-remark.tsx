@@ -1,7 +1,7 @@
 'use client';
 // Inline remark editing for a fixed IP (FixedAllocation.Remark).
 import { useState } from 'react';
-import { api } from '../../../../lib/api-browser';
+import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
 export function IpRemark({ id, initial }: { id: number; initial: string }) {

@@ -12,9 +12,9 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
-import { api } from '../../../../lib/api-browser';
 import { packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
+import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
 export interface PackageItem {

@@ -1,9 +1,9 @@
 'use client';
 // Promotion page leaves: opening the link, copying link and material (复制成功), and the withdrawal request form.
 import { useState } from 'react';
-import { api } from '../../../../lib/api-browser';
 import { messages } from '../../../../lib/messages';
 import { accountNameSchema, accountNoSchema } from '../../../../lib/trust-schemas';
+import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';
 

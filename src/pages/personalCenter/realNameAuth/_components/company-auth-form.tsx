@@ -1,9 +1,9 @@
 'use client';
 // Company authentication: upload the licence image (raw bytes to the upload route), then Company.Add.
 import { useState } from 'react';
-import { api } from '../../../../lib/api-browser';
 import { messages } from '../../../../lib/messages';
 import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/trust-schemas';
+import { api } from '../../../../state/api';
 
 const MAX = 5 * 1024 * 1024;
 

@@ -3,9 +3,9 @@
 // Auth.CertifyResult (the server asks the provider). Errors show inline.
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { api } from '../../../../lib/api-browser';
 import { idNumberSchema, realNameSchema } from '../../../../lib/trust-schemas';
-import { type ClientMineInfo, mineInfoAtom } from '../../../../state/session';
+import { api } from '../../../../state/api';
+import { mineInfoAtom } from '../../../../state/session';
 
 type Check =
   | { state: 'idle' }
@@ -24,17 +24,15 @@ export function PersonalAuthForm({ certifyId, next = '' }: { certifyId: string |
 
   useEffect(() => {
     if (!certifyId) return;
-    void api
-      .call<{ passed: boolean; idNumber: string }>('Auth.CertifyResult', { certifyId }, { raw: true, silent: true })
-      .then(async (r) => {
-        if (r && typeof r === 'object' && 'passed' in r && r.passed) {
-          setCheck({ state: 'passed', idNumber: r.idNumber });
-          const fresh = await api.call<ClientMineInfo>('User.GetMineInfo', {}, { silent: true });
-          if (fresh && typeof fresh === 'object' && 'id' in fresh) setInfo(fresh);
-        } else {
-          setCheck({ state: 'failed', text: (r && typeof r === 'object' && 'E' in r && r.E) || '认证未通过' });
-        }
-      });
+    void api.call('Auth.CertifyResult', { certifyId }, { raw: true, silent: true }).then(async (r) => {
+      if (r && typeof r === 'object' && 'passed' in r && r.passed) {
+        setCheck({ state: 'passed', idNumber: r.idNumber });
+        const fresh = await api.call('User.GetMineInfo', {}, { silent: true });
+        if (fresh && typeof fresh === 'object' && 'id' in fresh) setInfo(fresh);
+      } else {
+        setCheck({ state: 'failed', text: (r && typeof r === 'object' && 'E' in r && r.E) || '认证未通过' });
+      }
+    });
   }, [certifyId, setInfo]);
 
   async function submit(e: React.FormEvent) {
@@ -45,7 +43,7 @@ export function PersonalAuthForm({ certifyId, next = '' }: { certifyId: string |
     if (!i.success) return setError(i.error.issues[0]?.message ?? '');
     setError('');
     setBusy(true);
-    const r = await api.call<{ certifyUrl: string }>(
+    const r = await api.call(
       'Auth.CertifyInit',
       { name: n.data, idNumber: i.data, ...(next ? { next } : {}) },
       { raw: true, silent: true },
