@@ -358,8 +358,30 @@ describe('site content', { timeout: 60_000 }, () => {
       { kind: 'text', title: '推荐语', content: '注册链接：{link}' },
       { cookie: op.cookie },
     );
-    const materials = await callApi<{ list: { title: string }[] }>('Config.UserPromotionMaterial');
+    const materials = await callApi<{ list: { id: number; title: string }[] }>('Config.UserPromotionMaterial');
     expect(materials.body.P?.list.map((m) => m.title)).toEqual(['推荐语']);
+    // Editing changes the row in place; editing a row that does not exist changes and records nothing.
+    const id = materials.body.P?.list[0]?.id;
+    await callApi(
+      'Admin.MaterialSave',
+      { id, kind: 'text', title: '新推荐语', content: '链接：{link}' },
+      { cookie: op.cookie },
+    );
+    expect(
+      (await callApi<{ list: { title: string }[] }>('Config.UserPromotionMaterial')).body.P?.list.map((m) => m.title),
+    ).toEqual(['新推荐语']);
+    const before = (await auditOf(op.id)).length;
+    expect(
+      (
+        await callApi(
+          'Admin.MaterialSave',
+          { id: 99_999, kind: 'text', title: 'x', content: 'y' },
+          { cookie: op.cookie },
+        )
+      ).body.E,
+    ).toBe('内容不存在或已删除，请刷新后重试');
+    expect(await auditOf(op.id)).toHaveLength(before);
+    expect(await count('SELECT count(*) AS n FROM promotion_materials')).toBe(1);
   });
 });
 

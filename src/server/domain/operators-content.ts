@@ -239,7 +239,10 @@ async function saveRow(
   if (id) {
     const before = await findContentRow(db, table, id);
     if (!before) throw new AppError('contentNotFound');
-    await auditedWrite(db, actor, { action, target: `${kind}:${id}`, before, after }, [update(id)]);
+    const r = await auditedWrite(db, actor, { action, target: `${kind}:${id}`, before, after }, [update(id)], {
+      requireChange: true,
+    });
+    if (r.changed === 0) throw new AppError('contentNotFound');
     return { id };
   }
   const r = await auditedWrite(db, actor, { action, target: `${kind}:new`, after }, [insert()]);
