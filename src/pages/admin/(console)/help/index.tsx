@@ -127,7 +127,7 @@ export default async function AdminHelpPage({ query }: { query: string }) {
         <ul className="space-y-3">
           {cats.list.map((c) => (
             <li key={c.id} className="rounded-lg border border-slate-100 p-3">
-              <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm">
+              <div className="mb-1 flex items-start justify-between gap-2 text-sm">
                 <p>
                   <span className="font-medium text-slate-900">{c.name}</span>{' '}
                   <span className="text-xs text-slate-400">
@@ -136,7 +136,12 @@ export default async function AdminHelpPage({ query }: { query: string }) {
                 </p>
                 {c.articles === 0 && <DeleteButton action="Admin.HelpCategoryDelete" id={c.id} what="该分类" />}
               </div>
-              <CategoryForm category={c} />
+              <details>
+                <summary className="cursor-pointer text-xs text-brand-700">编辑</summary>
+                <div className="mt-2">
+                  <CategoryForm category={c} />
+                </div>
+              </details>
             </li>
           ))}
         </ul>
