@@ -2,8 +2,10 @@
 // `satisfies` keeps each action's own input and output types, which type the client (src/lib/api-core.ts).
 import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
+import { adminContentActions } from './admin-content';
 import { adminConsoleActions } from './admin-console';
 import { adminCustomerActions } from './admin-customers';
+import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
@@ -54,4 +56,6 @@ export const registry = {
   ...adminOperatorActions,
   ...adminCustomerActions,
   ...adminOrderActions,
+  ...adminContentActions,
+  ...adminNodeActions,
 } satisfies Record<string, AnyAction>;
