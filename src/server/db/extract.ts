@@ -394,7 +394,8 @@ export interface AssignmentRow {
  * assignment per IP (one statement for all IPs), the node change-feed rows announcing the new leases, and the
  * conditional charge. The three writes run first, each guarded by the very condition of the charge that follows them
  * (`chargeable`): the batch is serialised, so the guards and the charge see the same package row and either all four
- * happen or none. Returns false when the package could not give the IPs (another call got there first): then nothing
+ * happen or none. The assignments and lease notices find the new log row among the caller's logs of this millisecond
+ * (the batch is serialised, so it is the newest of them): an index seek, however long the caller's history. Returns false when the package could not give the IPs (another call got there first): then nothing
  * was written and the caller may try its next package.
  */
 export async function chargeAndRecord(
@@ -421,7 +422,7 @@ export async function chargeAndRecord(
       .prepare(
         `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
                                      day, assigned_at, expires_at)
-         SELECT ?1, ?2, (SELECT max(id) FROM extract_logs WHERE user_id = ?1), value ->> '$[0]', ?3, value ->> '$[1]',
+         SELECT ?1, ?2, (SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time WHERE user_id = ?1 AND created_at = ?6), value ->> '$[0]', ?3, value ->> '$[1]',
                 value ->> '$[2]', ?4, value ->> '$[3]', value ->> '$[4]', ?5, ?6, value ->> '$[5]'
          FROM json_each(?7) WHERE ${assignGuard.sql}`,
       )
