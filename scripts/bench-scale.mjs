@@ -8,6 +8,7 @@
 //
 // Usage: npm run bench:scale -- [--ips=50000] [--users=100000] [--logs=500000] [--assignments=<logs>]
 //          [--heavy-ips=20000] [--requests=400] [--concurrency=8] [--port=8823] [--build-only] [--reuse]
+//          [--routes=<regex>]
 //        the issue's scale: --ips=200000 --users=1000000 --logs=5000000
 // The large database is kept in .tmp/bench-scale/large: --build-only builds it and stops; --reuse benches an existing
 // one built with the same sizes (new migrations applied, pool expiries, the heavy customer's day and the bench
@@ -34,6 +35,8 @@ const PORT = arg('port', 8823);
 const flag = (name) => process.argv.includes(`--${name}`);
 const BUILD_ONLY = flag('build-only');
 const REUSE = flag('reuse');
+/** --routes=<regular expression>: bench only the routes whose names match (the trivial route always runs). */
+const ONLY = process.argv.find((a) => a.startsWith('--routes='))?.slice('--routes='.length);
 const WARMUP = 40;
 const KEY = 'demo13800138000key0000000000abcd';
 const TOKEN = 'benchscale-session-token-0123456789abcdef';
@@ -63,7 +66,12 @@ const step = async (label, cmd, args) => {
 };
 const d1 = ['d1', 'migrations', 'apply', 'DB', '--local', '-c', configPath, '--persist-to', state];
 await step('migrate', bin('wrangler'), d1);
-await step('seed', process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`, `--config=${configPath}`]);
+await step('seed', process.execPath, [
+  'scripts/seed.mjs',
+  `--persist-to=${state}`,
+  `--config=${configPath}`,
+  '--demo-pool',
+]);
 
 /** The local D1 database file wrangler keeps under a state directory. */
 function sqliteFile(root = state) {
@@ -337,7 +345,7 @@ const apiCall = (A, P) => ({
 const get = (path) => ({ url: `${base}${path}`, init: {} });
 
 /** The routes, the trivial one first; `check` says whether a response is a success of that route. */
-const ROUTES = [
+const ALL_ROUTES = [
   { name: 'GET /builds/latest.json (trivial)', req: get('/builds/latest.json'), trivial: true },
   { name: 'GET /extract?num=10&format=json', req: get(`/extract?key=${KEY}&num=10&format=json`) },
   { name: 'GET /extract?num=10&format=json&dedup=1', req: get(`/extract?key=${KEY}&num=10&format=json&dedup=1`) },
@@ -355,6 +363,7 @@ const ROUTES = [
   { name: 'ProxyWhiteList.GetWhiteList', req: apiCall('ProxyWhiteList.GetWhiteList', {}) },
   { name: 'Notice.getUnReadCount', req: apiCall('Notice.getUnReadCount', {}) },
 ];
+const ROUTES = ALL_ROUTES.filter((r) => r.trivial || !ONLY || new RegExp(ONLY).test(r.name));
 
 const ok = async (res) => {
   const text = await res.text();
