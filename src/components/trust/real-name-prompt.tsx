@@ -1,11 +1,10 @@
 'use client';
-// The real-name gate (seed section 4): a logged-in user with neither identity nor company authentication sees the
-// prompt on every route outside the personal-centre layout and on /personalCenter itself; never elsewhere in the centre.
-import { useAtom, useAtomValue } from 'jotai';
+// The real-name prompt (seed section 4), mounted by RealNameGate (real-name-gate.tsx) only for a logged-in user with
+// neither identity nor company authentication: shown on every route outside the personal-centre layout and on
+// /personalCenter itself; never elsewhere in the centre.
+import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useRouter } from 'waku/router/client';
-import { isRealNameVerified } from '../../lib/identity';
-import { mineInfoAtom } from '../../state/session';
 import { showRealNamePromptAtom } from '../../state/ui';
 import { Dialog } from '../dialog';
 
@@ -13,16 +12,13 @@ import { Dialog } from '../dialog';
 export const gateAppliesTo = (path: string): boolean =>
   !path.startsWith('/personalCenter') || path === '/personalCenter';
 
-export function RealNameGate() {
-  const info = useAtomValue(mineInfoAtom);
+export function RealNamePrompt() {
   const { path } = useRouter();
   const [open, setOpen] = useAtom(showRealNamePromptAtom);
-  const needed =
-    info !== null &&
-    !isRealNameVerified({ isIdentityAuth: info.isIdentityAuth, companyAuthState: info.companyAuth.state });
   useEffect(() => {
-    setOpen(needed && gateAppliesTo(path));
-  }, [needed, path, setOpen]);
+    setOpen(gateAppliesTo(path));
+    return () => setOpen(false);
+  }, [path, setOpen]);
   return (
     <Dialog
       open={open}
