@@ -200,8 +200,9 @@ ${result.date} · ${REQUESTS} requests per route · ${CONCURRENCY} in flight · 
 
 Throughput ratio (extract / trivial): **${result.throughputRatio}**
 
-Each extraction does 4 D1 round trips (key lookup; one batch with the rate-limit upsert, white-list check, packages
-and candidate IPs; the conditional charge; one batch writing the log and 10 assignment rows).
+Each extraction does 2 D1 round trips (decision 131): one batch with the key lookup, the rate-limit upsert, the
+white-list check, the packages and the candidate IPs (each statement conditional on the key); one batch with the
+conditional charge and the log, 10 assignment rows and lease notices guarded by the charge's own condition.
 `,
   );
   console.log(JSON.stringify(result, null, 2));
