@@ -55,7 +55,12 @@ await step('migrate', bin('wrangler'), [
   '--persist-to',
   state,
 ]);
-await step('seed', process.execPath, ['scripts/seed.mjs', `--persist-to=${state}`, `--config=${configPath}`]);
+await step('seed', process.execPath, [
+  'scripts/seed.mjs',
+  `--persist-to=${state}`,
+  `--config=${configPath}`,
+  '--demo-pool',
+]);
 // Enough quota and rate allowance that the bench measures the work of a call, not its refusal.
 writeFileSync(
   `${dir}/bench.sql`,
@@ -77,8 +82,9 @@ await step('bench data', bin('wrangler'), [
   `${dir}/bench.sql`,
 ]);
 
-const port = await freePort();
-const inspector = await freePort();
+// BENCH_PORT=<port> pins the port (inspector: port + 1000); otherwise two free loopback ports.
+const port = Number(process.env.BENCH_PORT) || (await freePort());
+const inspector = process.env.BENCH_PORT ? port + 1000 : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const wrangler = spawn(
   bin('wrangler'),
@@ -194,8 +200,9 @@ ${result.date} · ${REQUESTS} requests per route · ${CONCURRENCY} in flight · 
 
 Throughput ratio (extract / trivial): **${result.throughputRatio}**
 
-Each extraction does 4 D1 round trips (key lookup; one batch with the rate-limit upsert, white-list check, packages
-and candidate IPs; the conditional charge; one batch writing the log and 10 assignment rows).
+Each extraction does 2 D1 round trips (decision 131): one batch with the key lookup, the rate-limit upsert, the
+white-list check, the packages and the candidate IPs (each statement conditional on the key); one batch with the
+conditional charge and the log, 10 assignment rows and lease notices guarded by the charge's own condition.
 `,
   );
   console.log(JSON.stringify(result, null, 2));

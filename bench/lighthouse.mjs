@@ -1,12 +1,13 @@
 // Lighthouse budgets for the public site (issue 5): builds a private preview, runs Lighthouse 13 (mobile profile,
 // Debian's Chromium) three times on each page, takes the median score per category, measures the JavaScript shipped
 // to the home page (gzip), and writes bench/results/lighthouse.json and .md. Exit code 1 when a budget is missed.
-// Usage: npm run bench -- lighthouse    (env: LH_BASE=http://host:port to measure a running server instead; LH_RUNS=3)
+// Usage: npm run bench -- lighthouse    (env: LH_BASE=http://host:port to measure a running server instead; LH_RUNS=3;
+// LH_PORT=<port> for the private preview, default 8795)
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const PORT = 8795;
+const PORT = Number(process.env.LH_PORT ?? 8795);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = ['/', '/buy?type=10', '/getProxy/10', '/helpDetails/quick-start.html'];
 const BUDGET = { performance: 95, accessibility: 95, seo: 100, 'best-practices': 95 };

@@ -1,21 +1,28 @@
 // Benchmark of the reference proxy node (node/) over HTTP CONNECT, side by side in one run with a direct connection
-// and with squid (Debian package `squid`) as the anchor: throughput of 1 MB and 100 MB transfers, connection-setup
-// latency p50/p99 (and what the proxy adds over direct), and 500 concurrent tunnels. Loopback addresses only.
+// and with squid (Debian package `squid`) as the anchor: throughput of 1 MB and 100 MB downloads (and a 100 MB upload),
+// connection-setup latency p50/p99 (and what the proxy adds over direct), CPU time each proxy spends per 100 MB, and
+// 500 concurrent tunnels. Loopback addresses only.
 // The node runs as its own process against a small fake portal (the contract: one white-listed user leasing the
-// exit); the target runs as its own process too. Writes bench/results/proxy-node.{json,md}.
-// Usage: npm run bench -- proxy-node   (BENCH_SETUP_SAMPLES, BENCH_1MB_RUNS, BENCH_100MB_RUNS to change the load)
+// exit); the target runs as its own process too; the same client code drives every path. Runs are interleaved
+// round by round (the order rotates every round) so drift in the shared machine's load hits every path alike; figures
+// are medians; every ratio is computed from this run alone. Writes bench/results/proxy-node.{json,md}.
+// Usage: npm run bench -- proxy-node
+//   env: BENCH_SETUP_SAMPLES, BENCH_1MB_RUNS, BENCH_100MB_RUNS (how many), BENCH_NODE_PORT (the exit's port, default
+//   28100), BENCH_NODE_ARGS (extra flags for the node process, e.g. --cpu-prof), BENCH_NODE_MAIN (another copy of the
+//   node's main.ts, e.g. an older version to compare)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { lease, startFakePortal, user } from '../node/test/helpers.ts';
 
 const SETUP_SAMPLES = Number(process.env.BENCH_SETUP_SAMPLES ?? 1000);
-const RUNS_1MB = Number(process.env.BENCH_1MB_RUNS ?? 100);
-const RUNS_100MB = Number(process.env.BENCH_100MB_RUNS ?? 10);
+const RUNS_1MB = Number(process.env.BENCH_1MB_RUNS ?? 200);
+const RUNS_100MB = Number(process.env.BENCH_100MB_RUNS ?? 25);
 const CONCURRENT = 500;
-const EXIT = { host: '127.0.0.2', port: 28100 };
+const EXIT = { host: '127.0.0.2', port: Number(process.env.BENCH_NODE_PORT ?? 28100) };
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const dir = resolve('.tmp/bench-proxy-node');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -25,6 +32,9 @@ const cleanup = () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
 };
 process.on('exit', cleanup);
+const loads = [];
+const noteLoad = (phase) => loads.push({ phase, load1: Math.round(os.loadavg()[0] * 100) / 100 });
+noteLoad('start');
 
 const freePort = () =>
   new Promise((ok, fail) => {
@@ -52,7 +62,7 @@ const waitPort = async (host, port, ms = 15000) => {
   throw new Error(`${host}:${port} did not open`);
 };
 
-// Target (own process): "N\n" from the client -> N bytes, then end.
+// Target (own process): "N\n" from the client -> N bytes, then end; "uN\n" then N bytes -> "k", then end.
 const targetPort = await freePort();
 const targetCode = `
 const net = require('node:net');
@@ -61,10 +71,20 @@ net.createServer({ noDelay: true }, (s) => {
   s.on('error', () => {});
   let head = '';
   const onData = (d) => {
-    head += d;
+    head += d.toString('latin1');
     const i = head.indexOf('\\n');
     if (i < 0) return;
     s.off('data', onData);
+    if (head[0] === 'u') {
+      let left = Number(head.slice(1, i)) - (head.length - i - 1);
+      const done = () => s.end('k');
+      if (left <= 0) return done();
+      s.on('data', (d) => {
+        left -= d.length;
+        if (left <= 0) done();
+      });
+      return;
+    }
     let left = Number(head.slice(0, i));
     const pump = () => {
       while (left > 0) {
@@ -100,10 +120,27 @@ writeFileSync(
     exits: [{ ip: EXIT.host, port: EXIT.port, pool: 10, province: '广东省', city: '深圳市', carrier: '电信' }],
   }),
 );
-const nodeProc = spawn(process.execPath, ['node/src/main.ts', '--config', `${dir}/node.json`], { stdio: 'inherit' });
+const nodeProc = spawn(
+  process.execPath,
+  [...NODE_ARGS, process.env.BENCH_NODE_MAIN ?? 'node/src/main.ts', '--config', `${dir}/node.json`],
+  {
+    stdio: 'inherit',
+  },
+);
 children.push(nodeProc);
 await waitPort(EXIT.host, EXIT.port);
 await new Promise((r) => setTimeout(r, 500)); // first pull
+EXIT.pid = nodeProc.pid;
+
+/** CPU time (user + system, ms) a process has used so far; 0 when it cannot be read (not Linux). */
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
 
 // squid as the anchor: installed with apt-get when missing and we are root.
 const squidBin = ['/usr/sbin/squid', '/usr/bin/squid'].find((p) => existsSync(p));
@@ -143,14 +180,17 @@ if (squidPath) {
   children.push(proc);
   try {
     await waitPort('127.0.0.1', port, 20000);
-    squid = { host: '127.0.0.1', port };
+    squid = { host: '127.0.0.1', port, pid: proc.pid };
   } catch {
     console.error(`squid did not start (see ${sdir}/cache.log): running without the anchor`);
   }
 }
 
-/** Opens a tunnel (or a direct connection) and asks the target for n bytes; resolves with timings. */
-function transfer(via, n) {
+/**
+ * Opens a tunnel (or a direct connection) and asks the target for n bytes (or, with up, sends it n bytes); resolves
+ * with timings. transferMs runs from the tunnel being up to the connection being closed.
+ */
+function transfer(via, n, up = false) {
   return new Promise((ok, fail) => {
     const t0 = process.hrtime.bigint();
     const s = net.connect(via ? { host: via.host, port: via.port } : { host: '127.0.0.1', port: targetPort });
@@ -158,14 +198,26 @@ function transfer(via, n) {
     let established = !via;
     let head = '';
     let got = 0;
+    const want = up ? 1 : n;
     let tEst = via ? 0n : null;
     let tFirst = 0n;
+    const start = () => {
+      tEst = process.hrtime.bigint();
+      if (!up) return s.write(`${n}\n`);
+      s.write(`u${n}\n`);
+      let left = n;
+      const pump = () => {
+        while (left > 0) {
+          const k = Math.min(left, upChunk.length);
+          left -= k;
+          if (!s.write(k === upChunk.length ? upChunk : upChunk.subarray(0, k))) return s.once('drain', pump);
+        }
+      };
+      pump();
+    };
     s.on('connect', () => {
       if (via) s.write(`CONNECT 127.0.0.1:${targetPort} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\n\r\n`);
-      else {
-        tEst = process.hrtime.bigint();
-        s.write(`${n}\n`);
-      }
+      else start();
     });
     s.on('data', (d) => {
       if (!established) {
@@ -177,21 +229,21 @@ function transfer(via, n) {
           return fail(new Error(`tunnel refused: ${head.split('\r\n')[0]}`));
         }
         established = true;
-        tEst = process.hrtime.bigint();
-        s.write(`${n}\n`);
+        start();
         got += Buffer.byteLength(head.slice(i + 4), 'latin1');
       } else got += d.length;
       if (got > 0 && !tFirst) tFirst = process.hrtime.bigint();
-      if (got >= n) s.end();
+      if (got >= want) s.end();
     });
     s.on('close', () => {
       const t1 = process.hrtime.bigint();
-      if (got < n) return fail(new Error(`short transfer ${got}/${n}`));
+      if (got < want) return fail(new Error(`short transfer ${got}/${want}`));
       ok({ setupMs: Number(tFirst - t0) / 1e6, transferMs: Number(t1 - tEst) / 1e6, total: Number(t1 - t0) / 1e6 });
     });
     s.on('error', fail);
   });
 }
+const upChunk = Buffer.alloc(65536, 98);
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -203,30 +255,58 @@ const targets = [['direct', null], ['yunshu-node', EXIT], ...(squid ? [['squid',
 const results = {};
 for (const [name] of targets) results[name] = {};
 
+/** The paths in round i's order: rotated every round, so no path always runs right after another. */
+const rotated = (i) => targets.map((_, k) => targets[(i + k) % targets.length]);
+
 // Connection setup: connect, tunnel, first byte of a 1-byte answer. Interleaved so drift hits all alike.
-for (let i = 0; i < 50; i++) for (const [, via] of targets) await transfer(via, 1);
+for (let i = 0; i < 50; i++) for (const [, via] of rotated(i)) await transfer(via, 1);
+noteLoad('setup');
 const setup = Object.fromEntries(targets.map(([n]) => [n, []]));
 for (let i = 0; i < SETUP_SAMPLES; i++)
-  for (const [name, via] of targets) setup[name].push((await transfer(via, 1)).setupMs);
+  for (const [name, via] of rotated(i)) setup[name].push((await transfer(via, 1)).setupMs);
 for (const [name] of targets)
   Object.assign(results[name], {
     setupP50Ms: round(pct(setup[name], 50), 3),
     setupP99Ms: round(pct(setup[name], 99), 3),
   });
 
-// Throughput: MB/s of the transfer once the tunnel is up (median of runs).
-for (const [label, size, runs] of [
-  ['1MB', 1 << 20, RUNS_1MB],
-  ['100MB', 100 << 20, RUNS_100MB],
-]) {
+// Throughput: MB/s of the transfer once the tunnel is up (median of runs), and the CPU time the proxy process used
+// per 100 MB moved (from /proc: independent of how busy the rest of the machine is). Warm-up rounds first.
+const phases = [
+  ['1MB', 1 << 20, RUNS_1MB, false],
+  ['100MB', 100 << 20, RUNS_100MB, false],
+  ['Up100MB', 100 << 20, RUNS_100MB, true],
+];
+const pairedRatios = {};
+/** Every throughput sample (MB/s, in round order), kept in the JSON report. */
+const samples = Object.fromEntries(targets.map(([n]) => [n, {}]));
+for (const [label, size, runs, up] of phases) {
+  for (let i = 0; i < (size > 1 << 20 ? 1 : 10); i++) for (const [, via] of rotated(i)) await transfer(via, size, up);
+  noteLoad(label);
   const rates = Object.fromEntries(targets.map(([n]) => [n, []]));
+  const cpu = Object.fromEntries(targets.map(([n]) => [n, 0]));
   for (let i = 0; i < runs; i++)
-    for (const [name, via] of targets) {
-      const r = await transfer(via, size);
+    for (const [name, via] of rotated(i)) {
+      const c0 = via?.pid ? cpuMs(via.pid) : 0;
+      const r = await transfer(via, size, up);
+      if (via?.pid) cpu[name] += cpuMs(via.pid) - c0;
       rates[name].push(size / (1 << 20) / (r.transferMs / 1000));
     }
-  for (const [name] of targets) results[name][`throughput${label}MBps`] = round(pct(rates[name], 50), 1);
+  for (const [name, via] of targets) {
+    results[name][`throughput${label}MBps`] = round(pct(rates[name], 50), 1);
+    samples[name][label] = rates[name].map((r) => round(r, 1));
+    if (via?.pid) results[name][`cpuMsPer100MB${label}`] = round(cpu[name] / ((runs * size) / (100 << 20)), 0);
+  }
+  if (squid)
+    pairedRatios[label] = round(
+      pct(
+        rates['yunshu-node'].map((r, i) => r / rates.squid[i]),
+        50,
+      ),
+      2,
+    );
 }
+noteLoad('throughput done');
 
 // 500 tunnels at once, each held open until all are up, then each fetches 64 KiB.
 async function concurrent(via) {
@@ -287,11 +367,14 @@ const node = results['yunshu-node'];
 const anchor = results.squid;
 const addedP50 = round(node.setupP50Ms - results.direct.setupP50Ms, 3);
 const addedP99 = round(node.setupP99Ms - results.direct.setupP99Ms, 3);
-const ratio1 = anchor ? round(node.throughput1MBMBps / anchor.throughput1MBMBps, 2) : null;
-const ratio100 = anchor ? round(node.throughput100MBMBps / anchor.throughput100MBMBps, 2) : null;
+const ratioOf = (label) =>
+  anchor ? round(node[`throughput${label}MBps`] / anchor[`throughput${label}MBps`], 2) : null;
+const ratio1 = ratioOf('1MB');
+const ratio100 = ratioOf('100MB');
+const ratioUp = ratioOf('Up100MB');
 const goals = {
   throughputVsSquid: {
-    goal: '>= 0.8x squid',
+    goal: '>= 0.8x squid (downloads of 1 MB and 100 MB through CONNECT)',
     ratio1MB: ratio1,
     ratio100MB: ratio100,
     met: anchor ? ratio1 >= 0.8 && ratio100 >= 0.8 : null,
@@ -302,36 +385,53 @@ const goals = {
     met: node.concurrent.errors === 0 && node.concurrent.open === CONCURRENT,
   },
 };
+noteLoad('end');
+const loadRange = `${Math.min(...loads.map((l) => l.load1))}-${Math.max(...loads.map((l) => l.load1))}`;
 const report = {
   at: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load1: os.loadavg()[0], node: process.version },
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load1: loads, node: process.version },
   samples: { setup: SETUP_SAMPLES, runs1MB: RUNS_1MB, runs100MB: RUNS_100MB },
   results,
   addedSetupMs: { p50: addedP50, p99: addedP99 },
+  ratiosVsSquid: {
+    ofMedians: { '1MB': ratio1, '100MB': ratio100, up100MB: ratioUp },
+    medianOfRoundRatios: pairedRatios,
+  },
   goals,
+  throughputSamplesMBps: samples,
 };
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/proxy-node.json', `${JSON.stringify(report, null, 2)}\n`);
+// Arrays of numbers (the samples) one per line.
+const json = JSON.stringify(report, null, 2).replace(
+  /\[\s+([\d.,\s-]+?)\s+\]/g,
+  (_, inner) => `[${inner.replace(/\s+/g, ' ')}]`,
+);
+writeFileSync('bench/results/proxy-node.json', `${json}\n`);
+const cell = (v) => (v === undefined ? '—' : v);
 const row = (name) => {
   const r = results[name];
-  return `| ${name} | ${r.setupP50Ms} | ${r.setupP99Ms} | ${r.throughput1MBMBps} | ${r.throughput100MBMBps} | ${r.concurrent ? `${r.concurrent.open}/${r.concurrent.tunnels} open, ${r.concurrent.errors} errors, ${r.concurrent.ms} ms` : '—'} |`;
+  return `| ${name} | ${r.setupP50Ms} | ${r.setupP99Ms} | ${r.throughput1MBMBps} | ${r.throughput100MBMBps} | ${r.throughputUp100MBMBps} | ${cell(r.cpuMsPer100MB100MB)} | ${cell(r.cpuMsPer100MBUp100MB)} | ${cell(r.cpuMsPer100MB1MB)} | ${r.concurrent ? `${r.concurrent.open}/${r.concurrent.tunnels} open, ${r.concurrent.errors} errors, ${r.concurrent.ms} ms` : '—'} |`;
 };
 const md = `# Proxy node benchmark (HTTP CONNECT, loopback)
 
-Run ${report.at} on ${report.machine.cpus} CPU (${report.machine.model}), load ${round(report.machine.load1, 2)}, Node ${report.machine.node}.
-Client, target, node and squid each in their own process on one machine; figures are medians unless marked.
-Setup = connect, tunnel established, first byte of the answer (${SETUP_SAMPLES} samples each, interleaved).
-Throughput = MB/s of the transfer once the tunnel is up (median of ${RUNS_1MB} runs for 1 MB, ${RUNS_100MB} for 100 MB).
+Run ${report.at} on ${report.machine.cpus} CPU (${report.machine.model}), Node ${report.machine.node}.
+Load average (1 min) during the run: ${loadRange} (${loads.map((l) => `${l.phase} ${l.load1}`).join(', ')}).
+Client, target, node and squid each in their own process on one machine; the same client drives every path; runs are
+interleaved round by round with the order rotating; figures are medians; every ratio comes from this run alone.
+Setup = connect, tunnel established, first byte of the answer (${SETUP_SAMPLES} samples each).
+Throughput = MB/s of the transfer once the tunnel is up (median of ${RUNS_1MB} runs for 1 MB, ${RUNS_100MB} for 100 MB), downloads
+from the target unless marked "up". CPU = user + system time of the proxy process per 100 MB moved (from /proc), which
+does not depend on how busy the rest of the machine is.
 
-| path | setup p50 ms | setup p99 ms | 1 MB MB/s | 100 MB MB/s | ${CONCURRENT} concurrent tunnels |
-|---|---|---|---|---|---|
+| path | setup p50 ms | setup p99 ms | 1 MB MB/s | 100 MB MB/s | 100 MB up MB/s | CPU ms / 100 MB (100 MB runs) | CPU ms / 100 MB (100 MB up) | CPU ms / 100 MB (1 MB runs, incl. setup) | ${CONCURRENT} concurrent tunnels |
+|---|---|---|---|---|---|---|---|---|---|
 ${targets.map(([n]) => row(n)).join('\n')}
 
 Added setup by the node over direct: p50 ${addedP50} ms, p99 ${addedP99} ms (goal p50 <= 2 ms: ${goals.addedSetupP50.met ? 'met' : 'NOT met'}).
-Throughput vs squid: ${anchor ? `${ratio1}x (1 MB), ${ratio100}x (100 MB) (goal >= 0.8x: ${goals.throughputVsSquid.met ? 'met' : 'NOT met'})` : 'squid not available in this run'}.
+Throughput vs squid: ${anchor ? `${ratio1}x (1 MB), ${ratio100}x (100 MB) (goal >= 0.8x: ${goals.throughputVsSquid.met ? 'met' : 'NOT met'}); upload 100 MB (not part of the goal) ${ratioUp}x. Median of the per-round ratios: ${pairedRatios['1MB']}x (1 MB), ${pairedRatios['100MB']}x (100 MB), ${pairedRatios.Up100MB}x (100 MB up)` : 'squid not available in this run'}.
 ${CONCURRENT} concurrent tunnels through the node: ${goals.concurrent.met ? 'no error' : `${node.concurrent.errors} errors`}.
 
-Re-run: \`npm run bench -- proxy-node\`. The machine is shared; a loaded run shows in the load figure above.
+Re-run: \`npm run bench -- proxy-node\`. The machine is shared; the load figures above show how busy it was.
 `;
 writeFileSync('bench/results/proxy-node.md', md);
 console.log(md);

@@ -45,6 +45,8 @@ export type NodeConfig = {
   pullMs: number;
   /** Spool directory cap in bytes; past it the oldest refusal batches, then usage batches, are dropped. */
   spoolMaxBytes: number;
+  /** Memory all tunnels together may hold in read buffers grown past 64 KiB (tunnel.ts), in bytes. */
+  tunnelBufferBytes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   version: string;
   exits: ExitConfig[];
@@ -155,6 +157,7 @@ export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.Proc
     heartbeatMs: num(r.heartbeatMs, 'heartbeatMs', 30_000),
     pullMs: num(r.pullMs, 'pullMs', 5_000),
     spoolMaxBytes: num(r.spoolMaxBytes, 'spoolMaxBytes', 64 * 1024 * 1024),
+    tunnelBufferBytes: num(r.tunnelBufferMiB, 'tunnelBufferMiB', 256) * 1024 * 1024,
     logLevel: level,
     version: NODE_VERSION,
     exits,

@@ -10,9 +10,9 @@ const arg =
   (process.argv.includes('--config') ? process.argv[process.argv.indexOf('--config') + 1] : undefined);
 const file = arg ?? process.env.YUNSHU_NODE_CONFIG ?? '/etc/yunshu-node/config.json';
 
-// Tunnels move 64 KiB reads; the default 16 KiB write buffer pauses the reading side after every chunk. Raising it
-// helped in the first runs of bench/proxy-node.mjs (100 MB: 0.43x -> 0.56-0.88x squid); on the loaded shared
-// machine later runs could not separate 64 KiB from 2 MiB (see bench/results/proxy-node.md).
+// Streams still carry plain HTTP forwarding and the client -> target direction of tunnels (the target -> client
+// direction reads into its own buffer, tunnel.ts): at the 64 KiB default a slow target pauses the client after every
+// read; 512 KiB lets a few reads queue before backpressure (decision 071).
 setDefaultHighWaterMark(false, 512 * 1024);
 
 let node: ProxyNode;

@@ -7,6 +7,7 @@ import type { Logger } from './log.ts';
 import { createPortalClient, type PortalClient } from './portal.ts';
 import { ProxyPlane } from './proxy.ts';
 import { Reporter } from './reports.ts';
+import { setReadBudget } from './tunnel.ts';
 
 type HeartbeatAnswer = { accepted: number; ignored: number; serverTime: number; heartbeatMs?: number; pullMs?: number };
 
@@ -50,6 +51,7 @@ export class ProxyNode {
     });
     this.heartbeatMs = config.heartbeatMs;
     this.pullMs = config.pullMs;
+    setReadBudget(config.tunnelBufferBytes);
   }
 
   async start(): Promise<void> {

@@ -1,6 +1,7 @@
 // The reference node over real sockets against a fake portal: authorization decisions for HTTP, CONNECT and SOCKS5,
 // binding to the exit address, grace on lease end, stale contract, disk spool with retries counted once.
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../src/config.ts';
 import { silentLogger } from '../src/log.ts';
 import { ProxyNode } from '../src/node.ts';
+import { grownReadBytes, setReadBudget } from '../src/tunnel.ts';
 import {
   connectGet,
   type FakePortal,
@@ -47,6 +49,133 @@ function makeConfig(portal: FakePortal, stateDir: string, extra: Record<string, 
       ttlDays: 30,
     })),
     ...extra,
+  });
+}
+
+const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * A raw target for tunnels: the client sends "N M\n" and then M bytes; the target sends the first N bytes of
+ * `payload`, hashes the M bytes it receives, and ends once both are done.
+ */
+async function startBulkTarget(payload: Buffer) {
+  const uploads: { bytes: number; hash: string }[] = [];
+  const server = net.createServer({ allowHalfOpen: true }, (s) => {
+    s.on('error', () => {});
+    let head = Buffer.alloc(0);
+    let parsed = false;
+    let want = 0;
+    const got: Buffer[] = [];
+    let gotBytes = 0;
+    let sent = false;
+    const maybeEnd = () => {
+      if (!sent || gotBytes < want) return;
+      uploads.push({ bytes: gotBytes, hash: hash(Buffer.concat(got)) });
+      s.end();
+    };
+    s.on('data', (d: Buffer) => {
+      if (parsed) {
+        got.push(d);
+        gotBytes += d.length;
+        return maybeEnd();
+      }
+      head = Buffer.concat([head, d]);
+      const i = head.indexOf(10);
+      if (i < 0) return;
+      parsed = true;
+      const [n = 0, m = 0] = head.subarray(0, i).toString().split(' ').map(Number);
+      want = m;
+      const rest = head.subarray(i + 1);
+      if (rest.length) {
+        got.push(rest);
+        gotBytes += rest.length;
+      }
+      let off = 0;
+      const pump = () => {
+        while (off < n) {
+          const chunk = payload.subarray(off, Math.min(n, off + 200_000));
+          off += chunk.length;
+          if (!s.write(chunk)) return s.once('drain', pump);
+        }
+        sent = true;
+        maybeEnd();
+      };
+      pump();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    uploads,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Opens a CONNECT tunnel (or, with socks, a SOCKS5 one) to the target and resolves with the established socket. */
+function openTunnelTo(
+  exit: { host: string; port: number },
+  target: { host: string; port: number },
+  localAddress: string,
+  socks = false,
+): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ ...exit, localAddress });
+    let buf = Buffer.alloc(0);
+    let stage = 0;
+    s.on('error', reject);
+    s.on('connect', () => {
+      if (socks) s.write(Buffer.from([5, 1, 0]));
+      else s.write(`CONNECT ${target.host}:${target.port} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\n\r\n`);
+    });
+    const onData = (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      if (!socks) {
+        const i = buf.indexOf('\r\n\r\n');
+        if (i < 0) return;
+        if (!buf.subarray(0, 12).toString().startsWith('HTTP/1.1 200')) return reject(new Error(buf.toString()));
+        s.off('data', onData);
+        if (buf.length > i + 4) s.unshift(buf.subarray(i + 4));
+        return resolve(s);
+      }
+      if (stage === 0 && buf.length >= 2) {
+        buf = buf.subarray(2);
+        const port = Buffer.alloc(2);
+        port.writeUInt16BE(target.port);
+        s.write(Buffer.concat([Buffer.from([5, 1, 0, 1, ...target.host.split('.').map(Number)]), port]));
+        stage = 1;
+      }
+      if (stage === 1 && buf.length >= 10) {
+        if (buf[1] !== 0) return reject(new Error(`socks reply ${buf[1]}`));
+        s.off('data', onData);
+        if (buf.length > 10) s.unshift(buf.subarray(10));
+        resolve(s);
+      }
+    };
+    s.on('data', onData);
+  });
+}
+
+/** Asks for n bytes, sends `upload`, reads everything (pausing as a slow reader at the given offsets) until close. */
+function bulk(s: net.Socket, n: number, upload: Buffer, pauseAt: number[] = []) {
+  return new Promise<{ received: Buffer; bytesRead: number; bytesWritten: number }>((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let got = 0;
+    const pauses = [...pauseAt];
+    s.on('data', (d: Buffer) => {
+      parts.push(d);
+      got += d.length;
+      if (pauses.length && got >= (pauses[0] as number)) {
+        pauses.shift();
+        s.pause();
+        setTimeout(() => s.resume(), 150);
+      }
+    });
+    s.on('error', reject);
+    s.on('close', () =>
+      resolve({ received: Buffer.concat(parts), bytesRead: s.bytesRead, bytesWritten: s.bytesWritten }),
+    );
+    s.write(`${n} ${upload.length}\n`);
+    s.write(upload);
   });
 }
 
@@ -193,12 +322,15 @@ describe('yunshu-node', () => {
   test('over_concurrency and over_rate refuse past the per-user limits', async () => {
     portal.users.set(8, user(8, { limits: { maxConcurrent: 1, newPerSecond: 100 } }));
     await node.pull();
+    // Tunnels of user 8 from earlier tests may still be closing on a loaded machine: they would take the one slot.
+    await until(() => node.auth.limiter.concurrent(8) === 0, 3000, 'earlier tunnels of user 8 closed');
     const hold = net.connect({ ...EXIT_A, localAddress: '127.0.0.23' });
     await new Promise((r) => hold.once('connect', r));
     hold.write(
       `CONNECT 127.0.0.1:${T.port} HTTP/1.1\r\nProxy-Authorization: Basic ${Buffer.from('u8:pw8').toString('base64')}\r\n\r\n`,
     );
-    await new Promise((r) => hold.once('data', r));
+    const held = await new Promise<Buffer>((r) => hold.once('data', r));
+    assert.match(held.toString(), /^HTTP\/1\.1 200/, 'the first tunnel holds the slot');
     const second = await connectGet(EXIT_A, T, { auth: ['u8', 'pw8'] });
     assert.equal(second.connect.status, 442);
     assert.equal(second.connect.headers['x-proxy-refusal'], 'over_concurrency');
@@ -246,6 +378,146 @@ describe('yunshu-node', () => {
     assert.ok(received > atRefusal, 'still moving data inside the grace');
     await until(() => closedAt > 0, 4000, 'close after the grace');
     assert.ok(closedAt - endedAt >= 1400, `closed ${closedAt - endedAt} ms after the end`);
+  });
+
+  test('CONNECT and SOCKS5 tunnels move large payloads intact both ways, past slow readers, several at once; every byte is counted once', async () => {
+    const payload = randomBytes(6 * 1024 * 1024);
+    const bulkTarget = await startBulkTarget(payload);
+    const B = { host: '127.0.0.1', port: bulkTarget.port };
+    portal.users.set(12, user(12, { whiteList: [{ ip: '127.0.0.40', expiresAt: 0 }] }));
+    portal.leases.set('a12', lease('a12', EXIT_A.host, EXIT_A.port, 12));
+    await node.pull();
+    node.cut();
+    await node.reporter.flush(true);
+    const before = new Set(portal.usage.keys());
+    const uploads = [randomBytes(1_500_000), randomBytes(10), randomBytes(700_000), randomBytes(2_000_000)];
+    const sizes = [payload.length, 3_000_000, 1, payload.length];
+    const sockets = await Promise.all(
+      [false, false, true, true].map((socks) => openTunnelTo(EXIT_A, B, '127.0.0.40', socks)),
+    );
+    const runs = sockets.map((s, i) =>
+      bulk(s, sizes[i] as number, uploads[i] as Buffer, i % 2 === 0 ? [1_000_000, 4_000_000] : []),
+    );
+    let grownMax = 0;
+    const sample = setInterval(() => {
+      grownMax = Math.max(grownMax, grownReadBytes());
+    }, 20);
+    await sleep(100);
+    node.cut(); // a cut in the middle of the transfers: what it counted is not counted again later
+    const results = await Promise.all(runs);
+    clearInterval(sample);
+    assert.ok(grownMax > 0, 'bulk tunnels read with grown buffers');
+    for (const [i, r] of results.entries()) {
+      assert.equal(r.received.length, sizes[i], `tunnel ${i} length`);
+      assert.equal(hash(r.received), hash(payload.subarray(0, sizes[i])), `tunnel ${i} download intact`);
+    }
+    assert.deepEqual(
+      bulkTarget.uploads.map((u) => `${u.bytes}:${u.hash}`).sort(),
+      uploads.map((u) => `${u.length}:${hash(u)}`).sort(),
+      'uploads intact',
+    );
+    await sleep(50);
+    node.cut();
+    await node.reporter.flush(true);
+    const rows = [...portal.usage.entries()]
+      .filter(([id]) => !before.has(id))
+      .flatMap(([, b]) => b.rows)
+      .filter((r) => r.userId === 12 && r.clientIp === '127.0.0.40');
+    const sum = (k: 'bytesIn' | 'bytesOut' | 'connections') => rows.reduce((a, r) => a + r[k], 0);
+    assert.equal(sum('connections'), 4);
+    // What the clients received is what the node counted out; what they sent, in (requests and handshakes included).
+    assert.equal(
+      sum('bytesOut'),
+      results.reduce((a, r) => a + r.bytesRead, 0),
+    );
+    assert.equal(
+      sum('bytesIn'),
+      results.reduce((a, r) => a + r.bytesWritten, 0),
+    );
+    assert.equal(grownReadBytes(), 0, 'read buffers returned when the tunnels closed');
+    await bulkTarget.close();
+  });
+
+  test('CONNECT to a target that refuses the connection answers 502 with the error code', async () => {
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const closedPort = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const c = await connectGet(EXIT_A, { host: '127.0.0.1', port: closedPort });
+    assert.equal(c.connect.status, 502);
+    assert.equal(c.connect.headers['x-proxy-error'], 'ECONNREFUSED');
+    assert.match(c.connect.body, /无法连接目标/);
+  });
+
+  test('with the read-buffer budget spent, tunnels keep 64 KiB reads and still move everything intact', async () => {
+    const payload = randomBytes(4 * 1024 * 1024);
+    const bulkTarget = await startBulkTarget(payload);
+    setReadBudget(0);
+    try {
+      let grownMax = 0;
+      const sample = setInterval(() => {
+        grownMax = Math.max(grownMax, grownReadBytes());
+      }, 5);
+      const s = await openTunnelTo(EXIT_A, { host: '127.0.0.1', port: bulkTarget.port }, '127.0.0.1');
+      const r = await bulk(s, payload.length, Buffer.alloc(0), [1_000_000, 2_500_000]);
+      clearInterval(sample);
+      assert.equal(grownMax, 0, 'no buffer grew past 64 KiB');
+      assert.equal(hash(r.received), hash(payload));
+    } finally {
+      setReadBudget(256 * 1024 * 1024);
+      await bulkTarget.close();
+    }
+  });
+
+  test('a CONNECT tunnel whose lease ends keeps moving inside the grace, is closed after it, and its bytes are counted', async () => {
+    portal.users.set(13, user(13, { whiteList: [{ ip: '127.0.0.41', expiresAt: 0 }] }));
+    portal.leases.set('a13', lease('a13', EXIT_B.host, EXIT_B.port, 13));
+    await node.pull();
+    node.cut();
+    await node.reporter.flush(true);
+    const before = new Set(portal.usage.keys());
+    const s = await openTunnelTo(EXIT_B, T, '127.0.0.41');
+    let received = 0;
+    let closedAt = 0;
+    s.on('data', (d: Buffer) => {
+      received += d.length;
+    });
+    const closed = new Promise<void>((r) =>
+      s.on('close', () => {
+        closedAt = Date.now();
+        r();
+      }),
+    );
+    s.write(`GET /slow HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await until(() => received > 0, 3000, 'first bytes');
+    portal.leases.delete('a13');
+    portal.ended.push('a13');
+    const endedAt = Date.now();
+    await node.pull();
+    const fresh = await connectGet(EXIT_B, T, { localAddress: '127.0.0.41' });
+    assert.equal(fresh.connect.status, 454);
+    const atRefusal = received;
+    await sleep(800);
+    assert.equal(closedAt, 0, 'still open inside the grace');
+    assert.ok(received > atRefusal, 'still moving data inside the grace');
+    await closed;
+    assert.ok(closedAt - endedAt >= 1400, `closed ${closedAt - endedAt} ms after the end`);
+    await sleep(50);
+    node.cut();
+    await node.reporter.flush(true);
+    const rows = [...portal.usage.entries()]
+      .filter(([id]) => !before.has(id))
+      .flatMap(([, b]) => b.rows)
+      .filter((r) => r.userId === 13);
+    assert.equal(
+      rows.reduce((a, r) => a + r.bytesOut, 0),
+      s.bytesRead,
+      'counted what the client received',
+    );
+    assert.equal(
+      rows.reduce((a, r) => a + r.bytesIn, 0),
+      s.bytesWritten,
+    );
   });
 
   test('a lease that reaches expiresAt is expired by the node clock, without a pull', async () => {

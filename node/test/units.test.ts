@@ -25,6 +25,12 @@ describe('config', () => {
     assert.equal(c.portalUrl, 'http://127.0.0.1:8787');
     assert.equal(c.graceMs, 60_000);
     assert.equal(c.staleMs, 600_000);
+    assert.equal(c.tunnelBufferBytes, 256 * 1024 * 1024);
+    assert.equal(
+      parseConfig({ ...base, tunnelBufferMiB: 8 }, dir, { YUNSHU_NODE_SECRET: 'x' }).tunnelBufferBytes,
+      8 << 20,
+    );
+    assert.throws(() => parseConfig({ ...base, tunnelBufferMiB: -1 }, dir, { YUNSHU_NODE_SECRET: 'x' }), ConfigError);
     assert.equal(c.exits[0]?.pool, 10);
     assert.deepEqual(c.exits[0]?.protocols, ['http', 'https', 'socks5']);
     assert.equal(parseConfig(base, dir, { YUNSHU_NODE_SECRET: 'from-env' }).secret, 'from-env');

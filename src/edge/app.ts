@@ -10,6 +10,7 @@ import { promotionCapture } from './middleware/promotion-capture';
 import { redirects } from './middleware/redirects';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { adminUploadRoutes } from './routes/admin-uploads'; // issue 11: marketing images
 import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';
@@ -44,6 +45,7 @@ export function createEndpointApp(): Hono<EdgeEnv> {
   app.route('/', payRoutes());
   app.route('/', faceVerifyDevRoutes());
   app.route('/', uploadRoutes());
+  app.route('/', adminUploadRoutes());
   app.route('/', seoRoutes());
   app.route('/', extractRoutes());
   app.route('/', nodeRoutes());

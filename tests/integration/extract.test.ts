@@ -213,6 +213,51 @@ describe('GET /extract refusals', () => {
     expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(10);
   });
 
+  it('moves to the next package when a concurrent call empties the first, and records only what was charged', async () => {
+    await simplePool(40);
+    const u = await makeUser({ rateLimit: 100 });
+    await allowIp(u.id, CALLER);
+    const soon = await makePackage(u.id, { remaining: 5, expiresAt: Date.now() + 3_600_000 });
+    const later = await makePackage(u.id, { remaining: 100 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 1 })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', soon)).toBe(0);
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', later)).toBe(85);
+    // one success log, one assignment and one node lease notice per IP charged, each under the package it came from
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(20);
+    expect(
+      await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ? AND package_id = ?', u.id, soon),
+    ).toBe(5);
+    expect(
+      await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ? AND package_id = ?', u.id, later),
+    ).toBe(15);
+    expect(
+      await scalar(
+        `SELECT count(*) AS n FROM ip_assignments a JOIN extract_logs l ON l.id = a.log_id
+         WHERE a.user_id = ? AND l.package_id = a.package_id`,
+        u.id,
+      ),
+    ).toBe(20);
+    expect(await scalar("SELECT count(*) AS n FROM node_changes WHERE kind = 'a'")).toBe(20);
+  });
+
+  it('sees a disabled account and a changed key on the very next call, and counts nothing for them', async () => {
+    await simplePool(5);
+    const u = await ready();
+    expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
+    await env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(u.id).run();
+    const disabled = await extractCall({ key: u.key, num: 1 });
+    expect([disabled.status, disabled.text]).toEqual([401, 'ERROR 1001 密钥无效']);
+    expect(await scalar('SELECT count AS n FROM extract_rate WHERE user_id = ?', u.id)).toBe(1);
+    await env.DB.prepare('UPDATE users SET status = 1 WHERE id = ?').bind(u.id).run();
+    const fresh = 'changedkey0000000000000000000000';
+    await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(fresh, u.id).run();
+    expect((await extractCall({ key: u.key, num: 1 })).status).toBe(401);
+    expect((await extractCall({ key: fresh, num: 1 })).status).toBe(200);
+    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ?', u.id)).toBe(2);
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(98);
+  });
+
   it('never lets multi-IP calls overdraw: 20 concurrent calls of 3 against 10 left', async () => {
     await simplePool(30);
     const u = await ready({ remaining: 10, rateLimit: 100 });

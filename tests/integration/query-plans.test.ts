@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { findByApiKey } from '../../src/server/db/credentials';
 import {
   type CandidateFilter,
+  chargeAndRecord,
   chargeCountPackage,
   chargeTimePackage,
   countKeyFailure,
   loadExtractionState,
-  recordExtraction,
 } from '../../src/server/db/extract';
 import { countLiveFixed } from '../../src/server/db/fixed';
 import { searchArticles } from '../../src/server/db/help';
@@ -110,6 +110,36 @@ const extraction = (f: Partial<CandidateFilter>) => (db: D1Database) =>
     now: NOW,
     filter: filter(f),
   });
+const record = (billingMethod: 1 | 2) => (db: D1Database) =>
+  chargeAndRecord(
+    db,
+    { id: 1, billingMethod },
+    {
+      userId: U,
+      packageId: 1,
+      productType: 10,
+      clientIp: '192.0.2.1',
+      requested: 1,
+      returned: 1,
+      code: 0,
+      query: '',
+      now: NOW,
+      protocol: 'http',
+      day: DAY,
+    },
+    [{ ipId: 1, ip: '203.0.113.1', port: 1, region: '', carrier: '电信', expiresAt: NOW }],
+  );
+/** The same extraction by a bare key: the key lookup folded into the batch. */
+const extractionByKey = (f: Partial<CandidateFilter>) => (db: D1Database) =>
+  loadExtractionState(db, {
+    apiKey: 'k'.repeat(32),
+    second: NOW / 1000,
+    callerIp: '192.0.2.1',
+    productType: 10,
+    packageId: null,
+    now: NOW,
+    filter: filter(f),
+  });
 const bill = { kind: 0, productType: 0, orderNo: '', from: 0, to: 0, page: 1, pageSize: 10 };
 
 /** The hot queries by name. Add new hot paths here; the test plans every statement each one issues. */
@@ -118,6 +148,10 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
   'extract: wrong-key counter': (db) => countKeyFailure(db, '192.0.2.1', NOW, 60_000),
   'extract: rate, white list, packages, candidates': extraction({}),
   'extract: candidates dedup=1': extraction({ excludeDay: DAY }),
+  'extract by key: key, rate, white list, packages, candidates': extractionByKey({}),
+  'extract by key: candidates dedup=1': extractionByKey({ excludeDay: DAY }),
+  'extract by key: candidates dedup=2': extractionByKey({ excludeInUseAt: NOW }),
+  'extract by key: candidates by region': extractionByKey({ regions: ['广东'], excludeDay: DAY }),
   'extract: candidates dedup=2': extraction({ excludeInUseAt: NOW }),
   'extract: candidates by region': extraction({ regions: ['广东', '深圳'], carriers: ['电信'], excludes: ['东莞'] }),
   'extract: candidates by a long region list': extraction({
@@ -126,24 +160,8 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
   }),
   'extract: charge count package': (db) => chargeCountPackage(db, 1, 10, NOW),
   'extract: charge time package': (db) => chargeTimePackage(db, 1, 10, DAY, NOW),
-  'extract: log and assignments': (db) =>
-    recordExtraction(
-      db,
-      {
-        userId: U,
-        packageId: 1,
-        productType: 10,
-        clientIp: '192.0.2.1',
-        requested: 1,
-        returned: 1,
-        code: 0,
-        query: '',
-        now: NOW,
-        protocol: 'http',
-        day: DAY,
-      },
-      [{ ipId: 1, ip: '203.0.113.1', port: 1, region: '', carrier: '电信', expiresAt: NOW }],
-    ),
+  'extract: charge, log and assignments (count package)': record(1),
+  'extract: charge, log and assignments (time package)': record(2),
   'records: extraction calls': (db) =>
     listExtractLogs(db, { userId: U, from: NOW - 86_400_000, to: NOW, offset: 0, limit: 10 }),
   'records: charts by hour': (db) => extractChart(db, { userId: U, from: NOW - 86_400_000, to: NOW, bucket: 'hour' }),

@@ -272,7 +272,7 @@ export function BuyPanel({
           <p className="mt-2 text-center text-xs text-slate-500">
             还没有账号？
             <a
-              className="text-brand-600 hover:underline"
+              className="text-brand-600 underline underline-offset-2"
               href="/login?type=sms"
               onClick={(e) => {
                 e.preventDefault();

@@ -2,21 +2,18 @@
 // Mobile header controls (<= 768 px): the person icon (account drawer from the top, just below the header, which stays
 // visible) or a login link, and the menu icon opening the left drawer with the desktop sections. Page scroll is locked
 // while either drawer is open; each drawer has a named close button, closes on Esc and hands the focus back to the
-// button that opened it.
+// button that opened it. The menu's sections (mobile-menu-sections.tsx) load when it is first opened (the drawer, its
+// close button and the focus handling are here, ready from the first tap); the account drawer (account-drawer.tsx)
+// loads with its own close button and focus handling on first use.
 import { useAtom } from 'jotai';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib/site';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
-import { SellerContact } from '../trust/seller-contact';
-import { LazyAccountPanel } from './account-panel-lazy';
 
-const SECTIONS = [
-  { title: '产品订购', links: PRODUCT_LINKS },
-  { title: '获取代理', links: GET_PROXY_LINKS },
-  { title: '业务场景', links: SCENARIOS.map((s) => ({ label: s.label, href: `/businessScen/${s.type}` })) },
-  { title: '帮助中心', links: HELP_LINKS },
-];
+const loadSections = () => import('./mobile-menu-sections');
+const loadAccountDrawer = () => import('./account-drawer');
+const AccountDrawer = lazy(() => loadAccountDrawer().then((m) => ({ default: m.AccountDrawer })));
+const MenuSections = lazy(() => loadSections().then((m) => ({ default: m.MobileMenuSections })));
 
 function useScrollLock(locked: boolean) {
   useEffect(() => {
@@ -64,11 +61,9 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
   const [expanded, setExpanded] = useState<string | null>('产品订购');
   const [drawerTop, setDrawerTop] = useState(56);
   const accountButton = useRef<HTMLButtonElement>(null);
-  const accountClose = useRef<HTMLButtonElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuClose = useRef<HTMLButtonElement>(null);
   useScrollLock(menuOpen || accountOpen);
-  useDrawerFocus(accountOpen && loggedIn, () => setAccountOpen(false), accountButton, accountClose);
   useDrawerFocus(menuOpen, () => setMenuOpen(false), menuButton, menuClose);
 
   return (
@@ -81,6 +76,7 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
           aria-expanded={accountOpen}
           data-testid="mobile-account-button"
           className="rounded-full p-2"
+          onPointerDown={() => void loadAccountDrawer()}
           onClick={() => {
             setMenuOpen(false);
             setDrawerTop(headerBottom());
@@ -104,6 +100,8 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
         aria-expanded={menuOpen}
         data-testid="mobile-menu-button"
         className="rounded p-2"
+        // The menu's sections load on first use: start on touch, before the click lands.
+        onPointerDown={() => void loadSections()}
         onClick={() => {
           setAccountOpen(false);
           setMenuOpen(!menuOpen);
@@ -138,88 +136,17 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
                 ✕
               </button>
             </div>
-            <a href="/" className="border-b border-slate-100 px-4 py-3 font-medium">
-              首页
-            </a>
-            {SECTIONS.map((s) => (
-              <div key={s.title} className="border-b border-slate-100">
-                <button
-                  type="button"
-                  className="flex w-full items-center justify-between px-4 py-3 font-medium"
-                  aria-expanded={expanded === s.title}
-                  onClick={() => setExpanded(expanded === s.title ? null : s.title)}
-                >
-                  {s.title}
-                  <span className={`transition-transform ${expanded === s.title ? 'rotate-180' : ''}`}>⌄</span>
-                </button>
-                {expanded === s.title && (
-                  <ul className="grid grid-cols-2 gap-1 px-3 pb-3">
-                    {s.links.map((l) => (
-                      <li key={l.href}>
-                        <a href={l.href} className="block rounded-lg bg-slate-50 px-3 py-2 text-sm">
-                          {l.label}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {expanded === s.title && s.title === '获取代理' && (
-                  <div className="px-3 pb-3">
-                    <SellerContact />
-                  </div>
-                )}
-              </div>
-            ))}
-            <a href="/firmsServer" className="border-b border-slate-100 px-4 py-3 font-medium">
-              企业服务
-            </a>
-            {!loggedIn && (
-              <div className="mt-auto grid grid-cols-2 gap-3 p-4">
-                <a href="/login" className="btn-outline">
-                  登录
-                </a>
-                <a href="/login?type=sms" className="btn-primary">
-                  注册
-                </a>
-              </div>
-            )}
+            <Suspense fallback={null}>
+              <MenuSections loggedIn={loggedIn} expanded={expanded} setExpanded={setExpanded} />
+            </Suspense>
           </nav>
         </div>
       )}
 
       {accountOpen && loggedIn && (
-        // Below the header (which stays visible, its person icon toggles the drawer), above the page.
-        <div className="fixed inset-x-0 bottom-0 z-50" style={{ top: drawerTop }} data-testid="account-drawer">
-          {/* The backdrop closes on a tap; keyboards and screen readers use the named close button instead. */}
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="absolute inset-0 bg-slate-900/50"
-            onClick={() => setAccountOpen(false)}
-          />
-          <div
-            role="dialog"
-            aria-label="我的账户"
-            className="absolute inset-x-0 top-0 max-h-full overflow-y-auto rounded-b-2xl border-t border-slate-100 bg-white p-4 text-slate-800 shadow-xl"
-          >
-            <div className="mb-2 flex items-center justify-between">
-              <span className="text-sm font-semibold text-ink">我的账户</span>
-              <button
-                ref={accountClose}
-                type="button"
-                aria-label="关闭账户面板"
-                className="-mr-2 rounded-full p-2 text-slate-500 hover:bg-slate-100"
-                onClick={() => setAccountOpen(false)}
-              >
-                <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-                  <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" />
-                </svg>
-              </button>
-            </div>
-            <LazyAccountPanel />
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <AccountDrawer top={drawerTop} close={() => setAccountOpen(false)} opener={accountButton} />
+        </Suspense>
       )}
     </div>
   );

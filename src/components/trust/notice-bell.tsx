@@ -1,26 +1,17 @@
 'use client';
-// The header's notice bell: the unread badge (Notice.getUnReadCount) and a dialog with the latest notices; opening a
-// notice marks it read (Notice.ReadNotice) and the badge drops. Notice HTML is sanitised by the server.
+// The header's notice bell: the unread badge (Notice.getUnReadCount); a click opens the latest notices
+// (notice-dialog.tsx, whose code loads on the first click).
 import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { formatDate } from '../../lib/format';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../state/api';
 import { unreadNoticeCountAtom } from '../../state/notices';
-import { Dialog } from '../dialog';
 
-interface NoticeItem {
-  id: number;
-  title: string;
-  content: string;
-  publishedAt: number;
-  isRead: boolean;
-}
+const NoticeDialog = lazy(() => import('./notice-dialog').then((m) => ({ default: m.NoticeDialog })));
 
 export function NoticeBell() {
   const [count, setCount] = useAtom(unreadNoticeCountAtom);
   const [open, setOpen] = useState(false);
-  const [list, setList] = useState<NoticeItem[]>([]);
-  const [expanded, setExpanded] = useState<number | null>(null);
+  const [used, setUsed] = useState(false);
 
   useEffect(() => {
     void api.call('Notice.getUnReadCount', {}, { silent: true }).then((r) => {
@@ -28,24 +19,10 @@ export function NoticeBell() {
     });
   }, [setCount]);
 
-  async function show() {
+  const show = () => {
     setOpen(true);
-    const r = await api.call('Notice.getLatestNotice', {}, { silent: true });
-    if (r && typeof r === 'object' && 'list' in r) {
-      setList(r.list);
-      setCount(r.unreadCount);
-    }
-  }
-
-  async function read(n: NoticeItem) {
-    setExpanded(expanded === n.id ? null : n.id);
-    if (n.isRead) return;
-    const r = await api.call('Notice.ReadNotice', { id: n.id }, { silent: true });
-    if (r && typeof r === 'object' && 'unreadCount' in r) {
-      setCount(r.unreadCount);
-      setList((l) => l.map((x) => (x.id === n.id ? { ...x, isRead: true } : x)));
-    }
-  }
+    setUsed(true);
+  };
 
   return (
     <>
@@ -73,36 +50,11 @@ export function NoticeBell() {
           </span>
         )}
       </button>
-      <Dialog open={open} title="公告通知" onClose={() => setOpen(false)} bare width="max-w-lg">
-        {list.length === 0 ? (
-          <p className="py-6 text-center text-slate-400">暂无公告</p>
-        ) : (
-          <ul className="-mx-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto">
-            {list.map((n) => (
-              <li key={n.id} className="px-2 py-3">
-                <button type="button" className="flex w-full items-start gap-2 text-left" onClick={() => read(n)}>
-                  <span
-                    className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.isRead ? 'bg-transparent' : 'bg-red-500'}`}
-                    aria-hidden="true"
-                  />
-                  {!n.isRead && <span className="sr-only">未读</span>}
-                  <span className="flex-1">
-                    <span className={`block ${n.isRead ? 'text-slate-600' : 'font-medium text-ink'}`}>{n.title}</span>
-                    <span className="text-xs text-slate-400">{formatDate(n.publishedAt)}</span>
-                  </span>
-                </button>
-                {expanded === n.id && (
-                  <div
-                    className="prose-help mt-2 rounded-lg bg-slate-50 px-4 py-1 text-sm"
-                    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server's allow-list sanitiser
-                    dangerouslySetInnerHTML={{ __html: n.content }}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <NoticeDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

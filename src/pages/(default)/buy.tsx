@@ -60,7 +60,9 @@ export default async function BuyPage({ query }: { query: string }) {
                     </span>
                   )}
                   {ov?.mealMinPrice[t] ? (
-                    <span className="ml-2 text-xs opacity-70">{formatFen(ov.mealMinPrice[t] ?? 0)}起</span>
+                    <span className={`ml-2 text-xs ${t === type ? 'text-slate-600' : 'opacity-70'}`}>
+                      {formatFen(ov.mealMinPrice[t] ?? 0)}起
+                    </span>
                   ) : null}
                 </a>
               );

@@ -4,9 +4,11 @@ import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
 import { adminCampaignActions } from './admin-campaigns';
 import { adminCatalogueActions } from './admin-catalogue';
+import { adminContentActions } from './admin-content';
 import { adminConsoleActions } from './admin-console';
 import { adminCustomerToolActions } from './admin-customer-tools';
 import { adminCustomerActions } from './admin-customers';
+import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
@@ -60,4 +62,6 @@ export const registry = {
   ...adminCatalogueActions,
   ...adminCampaignActions,
   ...adminCustomerToolActions,
+  ...adminContentActions,
+  ...adminNodeActions,
 } satisfies Record<string, AnyAction>;

@@ -67,8 +67,16 @@ export const MAX_REGION_SEEKS = 8;
  * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history. Exported so
  * the EXPLAIN test plans the real statements; `mergeCandidates` combines their rows.
  */
-export function candidateQueries(f: CandidateFilter, start: number): { sql: string; binds: unknown[] }[] {
+export function candidateQueries(
+  f: CandidateFilter,
+  start: number,
+  caller?: { apiKey: string },
+): { sql: string; binds: unknown[] }[] {
+  // The caller's user id: bound (?7), or resolved from the extraction key in the same statement (an uncorrelated
+  // subquery SQLite evaluates once); an unknown key or a disabled account makes the seek a constant-false no-op.
+  const user = caller ? callerUserSql('?7') : '?7';
   const residual = ['healthy = 1', 'expires_at >= ?2', '(protocols & ?3) != 0'];
+  if (caller) residual.unshift(`${user} IS NOT NULL`);
   if (f.excludes.length) {
     residual.push(
       'province_key NOT IN (SELECT value FROM json_each(?5)) AND city_key NOT IN (SELECT value FROM json_each(?5))',
@@ -77,12 +85,12 @@ export function candidateQueries(f: CandidateFilter, start: number): { sql: stri
   if (f.carriers.length) residual.push('carrier IN (SELECT value FROM json_each(?6))');
   if (f.excludeDay) {
     residual.push(
-      'NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ?7 AND a.day = ?8 AND a.ip_id = proxy_ips.id)',
+      `NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ${user} AND a.day = ?8 AND a.ip_id = proxy_ips.id)`,
     );
   }
   if (f.excludeInUseAt !== null) {
     residual.push(
-      'NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ?7 AND a.ip_id = proxy_ips.id AND a.expires_at > ?9)',
+      `NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ${user} AND a.ip_id = proxy_ips.id AND a.expires_at > ?9)`,
     );
   }
   const binds: unknown[] = [
@@ -92,7 +100,7 @@ export function candidateQueries(f: CandidateFilter, start: number): { sql: stri
     JSON.stringify(f.regions),
     JSON.stringify(f.excludes),
     JSON.stringify(f.carriers),
-    f.userId,
+    caller ? caller.apiKey : f.userId,
     f.excludeDay ?? '',
     f.excludeInUseAt ?? 0,
     candidateWindow(f.limit),
@@ -147,6 +155,19 @@ export function sample<T>(rows: T[], n: number, random: () => number = Math.rand
   return a.slice(0, k);
 }
 
+/**
+ * The user id behind an extraction key, as an SQL expression over the key's parameter: NULL for an unknown key or a
+ * disabled account (`users.status != 1`), so every statement of the state batch that uses it does nothing for them.
+ * A unique-index probe of `api_key` plus the user's primary key, evaluated once per statement.
+ */
+export const callerUserSql = (keyParam: string) =>
+  `(SELECT c.user_id FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
+    WHERE c.api_key = ${keyParam})`;
+
+/** The owner and rate limit of an extraction key (no row: unknown key or disabled account). */
+export const CALLER_BY_KEY_SQL = `SELECT c.user_id, c.rate_limit FROM proxy_api_credentials c
+         JOIN users u ON u.id = c.user_id AND u.status = 1 WHERE c.api_key = ?1`;
+
 /** One conditional upsert per call: a new second starts at 1; within the second only while count < limit. */
 export const RATE_COUNT_SQL = `INSERT INTO extract_rate (user_id, window_sec, count) VALUES (?1, ?2, 1)
          ON CONFLICT(user_id) DO UPDATE SET
@@ -154,23 +175,50 @@ export const RATE_COUNT_SQL = `INSERT INTO extract_rate (user_id, window_sec, co
            window_sec = max(window_sec, excluded.window_sec)
          WHERE excluded.window_sec > window_sec OR count < ?3`;
 
-export const WHITE_LIST_CHECK_SQL =
-  'SELECT 1 AS ok FROM white_list WHERE user_id = ? AND ip = ? AND enabled = 1 AND (expires_at = 0 OR expires_at > ?)';
+/** The same upsert for a caller known by key: no row at all for an unknown key; the limit read from the key's row. */
+export const RATE_COUNT_BY_KEY_SQL = `INSERT INTO extract_rate (user_id, window_sec, count)
+         SELECT c.user_id, ?2, 1 FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
+         WHERE c.api_key = ?1
+         ON CONFLICT(user_id) DO UPDATE SET
+           count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
+           window_sec = max(window_sec, excluded.window_sec)
+         WHERE excluded.window_sec > window_sec
+            OR count < (SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = excluded.user_id)`;
 
-export const PACKAGES_FOR_EXTRACT_SQL = `SELECT id, billing_method, remaining_count, daily_limit, used_today, usage_day,
-                ip_duration_minutes, state, starts_at, expires_at
+export const whiteListCheckSql = (user: string) =>
+  `SELECT 1 AS ok FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1 AND (expires_at = 0 OR expires_at > ?3)`;
+export const WHITE_LIST_CHECK_SQL = whiteListCheckSql('?1');
+
+export const packagesForExtractSql = (user: string) => `SELECT id, billing_method, remaining_count, daily_limit,
+                used_today, usage_day, ip_duration_minutes, state, starts_at, expires_at
          FROM proxy_packages
-         WHERE user_id = ? AND product_type = ? AND state IN (1, 3) AND expires_at > ? AND (?4 = 0 OR id = ?4)
+         WHERE user_id = ${user} AND product_type = ?2 AND state IN (1, 3) AND expires_at > ?3 AND (?4 = 0 OR id = ?4)
            AND ${RESERVATION_FREE}
          ORDER BY expires_at, id`;
+export const PACKAGES_FOR_EXTRACT_SQL = packagesForExtractSql('?1');
 
-/** One batch: count this call against the rate limit, check the caller's IP, load packages and candidate IPs. */
+/** Who is extracting: a caller already proven (an AES token call), or a bare key checked inside the state batch. */
+export type ExtractCallerRef = { userId: number; rateLimit: number } | { apiKey: string };
+
+export interface ExtractionState {
+  /** The caller's user id; null when the key is unknown or its account disabled (then nothing was counted). */
+  userId: number | null;
+  allowed: boolean;
+  whiteListed: boolean;
+  packages: PackageForExtract[];
+  candidates: CandidateIp[];
+}
+
+/**
+ * One batch, one round trip: the caller (for a bare key: the key lookup itself, every other statement conditional on
+ * it), this call counted against the rate limit, the caller's IP checked against the white list, the packages and the
+ * candidate IPs. Nothing about who may extract is cached between calls: a suspended account or a changed key is seen
+ * by the very next call.
+ */
 export async function loadExtractionState(
   db: D1Database,
-  r: {
-    userId: number;
+  r: ExtractCallerRef & {
     second: number;
-    rateLimit: number;
     callerIp: string;
     productType: number;
     packageId: number | null;
@@ -179,18 +227,33 @@ export async function loadExtractionState(
     /** The random start in [0, RND_SPACE); tests pass their own. */
     start?: number;
   },
-): Promise<{ allowed: boolean; whiteListed: boolean; packages: PackageForExtract[]; candidates: CandidateIp[] }> {
+): Promise<ExtractionState> {
   const f = r.filter;
   const start = r.start ?? Math.floor(Math.random() * RND_SPACE);
-  const seeks = candidateQueries(f, start).map((q) => db.prepare(q.sql).bind(...q.binds));
-  const [rate, white, packages, ...ips] = await db.batch<Record<string, unknown>>([
-    // One conditional upsert per call: a new second starts at 1; within the second only while count < limit.
-    db.prepare(RATE_COUNT_SQL).bind(r.userId, r.second, r.rateLimit),
-    db.prepare(WHITE_LIST_CHECK_SQL).bind(r.userId, r.callerIp, r.now),
-    db.prepare(PACKAGES_FOR_EXTRACT_SQL).bind(r.userId, r.productType, r.now, r.packageId ?? 0),
-    ...seeks,
-  ]);
+  const byKey = 'apiKey' in r ? { apiKey: r.apiKey } : undefined;
+  const seeks = candidateQueries(f, start, byKey).map((q) => db.prepare(q.sql).bind(...q.binds));
+  const head: D1PreparedStatement[] = [];
+  if ('apiKey' in r) {
+    const user = callerUserSql('?1');
+    head.push(
+      db.prepare(RATE_COUNT_BY_KEY_SQL).bind(r.apiKey, r.second),
+      db.prepare(whiteListCheckSql(user)).bind(r.apiKey, r.callerIp, r.now),
+      db.prepare(packagesForExtractSql(user)).bind(r.apiKey, r.productType, r.now, r.packageId ?? 0),
+      db.prepare(CALLER_BY_KEY_SQL).bind(r.apiKey),
+    );
+  } else {
+    head.push(
+      db.prepare(RATE_COUNT_SQL).bind(r.userId, r.second, r.rateLimit),
+      db.prepare(WHITE_LIST_CHECK_SQL).bind(r.userId, r.callerIp, r.now),
+      db.prepare(PACKAGES_FOR_EXTRACT_SQL).bind(r.userId, r.productType, r.now, r.packageId ?? 0),
+    );
+  }
+  const results = await db.batch<Record<string, unknown>>([...head, ...seeks]);
+  const [rate, white, packages] = results;
+  const ips = results.slice(head.length);
+  const owner = 'apiKey' in r ? results[3]?.results[0] : { user_id: r.userId };
   return {
+    userId: owner ? (owner.user_id as number) : null,
     allowed: (rate?.meta.changes ?? 0) === 1,
     whiteListed: (white?.results.length ?? 0) > 0,
     packages: (packages?.results ?? []).map((p) => ({
@@ -221,22 +284,58 @@ export async function loadExtractionState(
   };
 }
 
-/** Take n IPs from a count package; false when another call got there first (never below zero). */
+/** The package an extraction charges, as the charge needs it. */
+export interface ChargeTarget {
+  id: number;
+  billingMethod: 1 | 2;
+}
+
+/**
+ * The SQL condition (over proxy_packages) under which a package can give n IPs now: a live count package with n left,
+ * or a live time package with n left of the day's allowance (daily_limit 0 = unlimited); never a package frozen by an
+ * unpaid upgrade/merge order. Parameters are numbered from `at`: package id, n, now, then the Shanghai day for a time
+ * package. The charge UPDATE and the guard of every write of the same batch share it.
+ */
+export function chargeable(
+  pkg: ChargeTarget,
+  n: number,
+  day: string,
+  now: number,
+  at: number,
+): { sql: string; binds: unknown[] } {
+  const [P, N, T, D] = [at, at + 1, at + 2, at + 3].map((i) => `?${i}`);
+  if (pkg.billingMethod === 1) {
+    return {
+      sql: `id = ${P} AND billing_method = 1 AND state IN (1, 3) AND starts_at <= ${T} AND expires_at > ${T}
+         AND remaining_count >= ${N} AND ${RESERVATION_FREE}`,
+      binds: [pkg.id, n, now],
+    };
+  }
+  return {
+    sql: `id = ${P} AND billing_method = 2 AND state = 1 AND starts_at <= ${T} AND expires_at > ${T}
+         AND (daily_limit = 0 OR (CASE WHEN usage_day = ${D} THEN used_today ELSE 0 END) + ${N} <= daily_limit)
+         AND ${RESERVATION_FREE}`,
+    binds: [pkg.id, n, now, day],
+  };
+}
+
+/** The charge itself: n IPs off a count package (state 3 at zero) or onto a time package's day. */
+function chargeStatement(db: D1Database, pkg: ChargeTarget, n: number, day: string, now: number) {
+  const c = chargeable(pkg, n, day, now, 1);
+  const set =
+    pkg.billingMethod === 1
+      ? 'remaining_count = remaining_count - ?2, state = CASE WHEN remaining_count - ?2 = 0 THEN 3 ELSE 1 END, updated_at = ?3'
+      : 'used_today = (CASE WHEN usage_day = ?4 THEN used_today ELSE 0 END) + ?2, usage_day = ?4, updated_at = ?3';
+  return db.prepare(`UPDATE proxy_packages SET ${set} WHERE ${c.sql}`).bind(...c.binds);
+}
+
+/** Take n IPs from a count package on its own; false when it cannot give them (never below zero). */
 export async function chargeCountPackage(db: D1Database, packageId: number, n: number, now: number): Promise<boolean> {
-  const res = await db
-    .prepare(
-      `UPDATE proxy_packages
-       SET remaining_count = remaining_count - ?2, state = CASE WHEN remaining_count - ?2 = 0 THEN 3 ELSE 1 END,
-           updated_at = ?3
-       WHERE id = ?1 AND billing_method = 1 AND state IN (1, 3) AND starts_at <= ?3 AND expires_at > ?3
-         AND remaining_count >= ?2 AND ${RESERVATION_FREE}`,
-    )
-    .bind(packageId, n, now)
-    .run();
+  const res = await chargeStatement(db, { id: packageId, billingMethod: 1 }, n, '', now).run();
   return res.meta.changes === 1;
 }
 
-/** Take n IPs from a time package's allowance for `day` (daily_limit 0 = unlimited); false when over the limit. */
+/** Take n IPs from a time package's allowance for `day` on its own; false when over the limit. */
 export async function chargeTimePackage(
   db: D1Database,
   packageId: number,
@@ -244,16 +343,7 @@ export async function chargeTimePackage(
   day: string,
   now: number,
 ): Promise<boolean> {
-  const res = await db
-    .prepare(
-      `UPDATE proxy_packages
-       SET used_today = (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ?2, usage_day = ?3, updated_at = ?4
-       WHERE id = ?1 AND billing_method = 2 AND state = 1 AND starts_at <= ?4 AND expires_at > ?4
-         AND (daily_limit = 0 OR (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ?2 <= daily_limit)
-         AND ${RESERVATION_FREE}`,
-    )
-    .bind(packageId, n, day, now)
-    .run();
+  const res = await chargeStatement(db, { id: packageId, billingMethod: 2 }, n, day, now).run();
   return res.meta.changes === 1;
 }
 
@@ -269,17 +359,25 @@ export interface ExtractLogEntry {
   now: number;
 }
 
-const logStatement = (db: D1Database, e: ExtractLogEntry) =>
-  db
-    .prepare(
-      `INSERT INTO extract_logs (user_id, package_id, product_type, client_ip, requested, returned, code, query, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(e.userId, e.packageId, e.productType, e.clientIp, e.requested, e.returned, e.code, e.query, e.now);
+const LOG_COLUMNS = 'user_id, package_id, product_type, client_ip, requested, returned, code, query, created_at';
+const logBinds = (e: ExtractLogEntry) => [
+  e.userId,
+  e.packageId,
+  e.productType,
+  e.clientIp,
+  e.requested,
+  e.returned,
+  e.code,
+  e.query,
+  e.now,
+];
 
 /** Log a failed call. */
 export async function insertExtractLog(db: D1Database, e: ExtractLogEntry): Promise<void> {
-  await logStatement(db, e).run();
+  await db
+    .prepare(`INSERT INTO extract_logs (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    .bind(...logBinds(e))
+    .run();
 }
 
 export interface AssignmentRow {
@@ -292,28 +390,47 @@ export interface AssignmentRow {
 }
 
 /**
- * Log a successful call and record each IP handed out, in one transaction (one statement for all IPs), with the
- * node change-feed rows announcing the new leases to their nodes.
+ * Charge the package for the IPs and record the call, in one batch (one transaction, one round trip): the log row, one
+ * assignment per IP (one statement for all IPs), the node change-feed rows announcing the new leases, and the
+ * conditional charge. The three writes run first, each guarded by the very condition of the charge that follows them
+ * (`chargeable`): the batch is serialised, so the guards and the charge see the same package row and either all four
+ * happen or none. The assignments and lease notices find the new log row among the caller's logs of this millisecond
+ * (the batch is serialised, so it is the newest of them): an index seek, however long the caller's history. Returns false when the package could not give the IPs (another call got there first): then nothing
+ * was written and the caller may try its next package.
  */
-export async function recordExtraction(
+export async function chargeAndRecord(
   db: D1Database,
+  pkg: ChargeTarget,
   e: ExtractLogEntry & { packageId: number; protocol: string; day: string },
   rows: AssignmentRow[],
-): Promise<void> {
+): Promise<boolean> {
+  const n = rows.length;
+  const guard = (at: number) => {
+    const c = chargeable(pkg, n, e.day, e.now, at);
+    return { sql: `EXISTS (SELECT 1 FROM proxy_packages WHERE ${c.sql})`, binds: c.binds };
+  };
   const payload = JSON.stringify(rows.map((r) => [r.ipId, r.ip, r.port, r.region, r.carrier, r.expiresAt]));
-  await db.batch([
-    logStatement(db, e),
+  const logGuard = guard(10);
+  const assignGuard = guard(8);
+  const results = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO extract_logs (${LOG_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${logGuard.sql}`,
+      )
+      .bind(...logBinds(e), ...logGuard.binds),
     db
       .prepare(
         `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
                                      day, assigned_at, expires_at)
-         SELECT ?1, ?2, (SELECT max(id) FROM extract_logs WHERE user_id = ?1), value ->> '$[0]', ?3, value ->> '$[1]',
+         SELECT ?1, ?2, (SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time WHERE user_id = ?1 AND created_at = ?6), value ->> '$[0]', ?3, value ->> '$[1]',
                 value ->> '$[2]', ?4, value ->> '$[3]', value ->> '$[4]', ?5, ?6, value ->> '$[5]'
-         FROM json_each(?7)`,
+         FROM json_each(?7) WHERE ${assignGuard.sql}`,
       )
-      .bind(e.userId, e.packageId, e.productType, e.protocol, e.day, e.now, payload),
-    extractionLeasesStatement(db, e.userId, e.now),
+      .bind(e.userId, e.packageId, e.productType, e.protocol, e.day, e.now, payload, ...assignGuard.binds),
+    extractionLeasesStatement(db, e.userId, e.now, guard(3)),
+    chargeStatement(db, pkg, n, e.day, e.now),
   ]);
+  return (results[3]?.meta.changes ?? 0) === 1;
 }
 
 /**

@@ -1,12 +1,11 @@
 // The extraction flow behind GET /extract: key -> rate limit -> white list -> package -> IPs -> conditional charge ->
 // log. Every quota change is a conditional UPDATE checked by its affected rows; nothing is read-modify-write.
 import {
-  chargeCountPackage,
-  chargeTimePackage,
+  chargeAndRecord,
+  type ExtractCallerRef,
   insertExtractLog,
   loadExtractionState,
   type PackageForExtract,
-  recordExtraction,
 } from '../db/extract';
 import {
   ExtractError,
@@ -67,7 +66,15 @@ const loggedQuery = (q: URLSearchParams) => {
   return copy.toString().slice(0, 500);
 };
 
-/** Run one extraction. Throws ExtractError for every refusal (failed calls are logged through `defer`). */
+/**
+ * Run one extraction. Throws ExtractError for every refusal (failed calls are logged through `defer`).
+ *
+ * A bare-key call with valid parameters costs two D1 round trips (docs/decisions/131): one batch that looks the key
+ * up, counts the call against the rate limit, checks the white list and loads the packages and candidate IPs (every
+ * statement conditional on the key, so an unknown key or a disabled account changes nothing); and one batch that
+ * charges the package and records the call, every write guarded by the charge's own condition. AES token calls and
+ * calls with a parameter error prove the caller first (extractCaller), as before.
+ */
 export async function extract(
   db: D1Database,
   req: ExtractRequest,
@@ -76,17 +83,33 @@ export async function extract(
   const callerIp = normalizeIp(req.callerIp) ?? req.callerIp;
   // Wrong keys and tokens are throttled per calling IP before any lookup (docs/decisions/081).
   assertKeyNotThrottled(callerIp, req.now);
-  let owner: { userId: number; rateLimit: number };
-  try {
-    owner = await extractCaller(db, req.query, req.now);
-  } catch (err) {
+  const wrongKey = async (err: unknown): Promise<never> => {
     throw err instanceof ExtractError ? await keyFailed(db, callerIp, req.now, err) : err;
+  };
+  let parsed: ExtractParams | ExtractError;
+  try {
+    parsed = parseExtractQuery(req.query);
+  } catch (err) {
+    if (!(err instanceof ExtractError)) throw err;
+    parsed = err;
   }
-  let params: ExtractParams | null = null;
+  const key = req.query.get('key') ?? '';
+  const byKey = !req.query.has('token') && !(parsed instanceof ExtractError);
+  if (byKey && !/^[A-Za-z0-9]{16,64}$/.test(key)) await wrongKey(new ExtractError(1001));
+  let caller: ExtractCallerRef = { apiKey: key };
+  if (!byKey) {
+    try {
+      caller = await extractCaller(db, req.query, req.now);
+    } catch (err) {
+      await wrongKey(err);
+    }
+  }
+  let userId = 'userId' in caller ? caller.userId : 0;
+  const params = parsed instanceof ExtractError ? null : parsed;
   const fail = (err: ExtractError, packageId: number | null = null): never => {
     defer(
       insertExtractLog(db, {
-        userId: owner.userId,
+        userId,
         packageId,
         productType: params?.type ?? 10,
         clientIp: callerIp,
@@ -99,18 +122,12 @@ export async function extract(
     );
     throw err;
   };
-  try {
-    params = parseExtractQuery(req.query);
-  } catch (err) {
-    if (err instanceof ExtractError) fail(err);
-    throw err;
-  }
-  const p = params as ExtractParams;
+  if (parsed instanceof ExtractError) fail(parsed);
+  const p = parsed as ExtractParams;
   const day = shanghaiDay(req.now);
   const state = await loadExtractionState(db, {
-    userId: owner.userId,
+    ...caller,
     second: Math.floor(req.now / 1000),
-    rateLimit: owner.rateLimit,
     callerIp,
     productType: p.type,
     packageId: p.packageId,
@@ -125,9 +142,11 @@ export async function extract(
       limit: p.num,
       excludeDay: p.dedup === 1 ? day : null,
       excludeInUseAt: p.dedup === 2 ? req.now : null,
-      userId: owner.userId,
+      userId,
     },
   });
+  if (state.userId === null) await wrongKey(new ExtractError(1001));
+  userId = state.userId as number;
   if (!state.allowed) fail(new ExtractError(1005));
   if (!state.whiteListed) fail(new ExtractError(1002));
   let candidates: PackageForExtract[] = [];
@@ -141,50 +160,44 @@ export async function extract(
   const longest = Math.max(...candidates.map((c) => c.durationMinutes));
   if (p.minTtl > longest * 60) fail(new ExtractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
   const n = state.candidates.length;
-  let charged: PackageForExtract | null = null;
+  const ipsFor = (pkg: PackageForExtract): ExtractedIp[] =>
+    state.candidates.map((c) => ({
+      ip: c.ip,
+      port: c.port,
+      region: regionText(c.province, c.city),
+      carrier: c.carrier,
+      expiresAt: leaseEnd(c.expiresAt, req.now, pkg.durationMinutes),
+    }));
+  // Soonest-expiring package first; another package only when a concurrent call emptied this one first.
   for (const pkg of candidates) {
     if (p.minTtl > pkg.durationMinutes * 60) continue;
-    const ok =
-      pkg.billingMethod === 1
-        ? await chargeCountPackage(db, pkg.id, n, req.now)
-        : await chargeTimePackage(db, pkg.id, n, day, req.now);
-    if (ok) {
-      charged = pkg;
-      break;
-    }
+    const ips = ipsFor(pkg);
+    const charged = await chargeAndRecord(
+      db,
+      pkg,
+      {
+        userId,
+        packageId: pkg.id,
+        productType: p.type,
+        clientIp: callerIp,
+        requested: p.num,
+        returned: n,
+        code: 0,
+        query: loggedQuery(req.query),
+        now: req.now,
+        protocol: p.protocol,
+        day,
+      },
+      ips.map((ip, i) => ({
+        ipId: state.candidates[i]?.id ?? 0,
+        ip: ip.ip,
+        port: ip.port,
+        region: ip.region,
+        carrier: ip.carrier,
+        expiresAt: ip.expiresAt,
+      })),
+    );
+    if (charged) return { params: p, ips };
   }
-  if (!charged) fail(new ExtractError(1004), candidates[0]?.id ?? null);
-  const pkg = charged as PackageForExtract;
-  const ips: ExtractedIp[] = state.candidates.map((c) => ({
-    ip: c.ip,
-    port: c.port,
-    region: regionText(c.province, c.city),
-    carrier: c.carrier,
-    expiresAt: leaseEnd(c.expiresAt, req.now, pkg.durationMinutes),
-  }));
-  await recordExtraction(
-    db,
-    {
-      userId: owner.userId,
-      packageId: pkg.id,
-      productType: p.type,
-      clientIp: callerIp,
-      requested: p.num,
-      returned: n,
-      code: 0,
-      query: loggedQuery(req.query),
-      now: req.now,
-      protocol: p.protocol,
-      day,
-    },
-    ips.map((ip, i) => ({
-      ipId: state.candidates[i]?.id ?? 0,
-      ip: ip.ip,
-      port: ip.port,
-      region: ip.region,
-      carrier: ip.carrier,
-      expiresAt: ip.expiresAt,
-    })),
-  );
-  return { params: p, ips };
+  return fail(new ExtractError(1004), candidates[0]?.id ?? null);
 }

@@ -16,6 +16,11 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/catalogue', label: '商品目录', roles: ['finance'] },
   { href: '/admin/campaigns', label: '营销活动', roles: ['finance'] },
   { href: '/admin/sellers', label: '销售', roles: ['finance', 'support'] },
+  { href: '/admin/help', label: '帮助中心', roles: ['content'] },
+  { href: '/admin/content', label: '站点内容', roles: ['content'] },
+  { href: '/admin/consultations', label: '企业咨询', roles: ['support'] },
+  { href: '/admin/nodes', label: '节点', roles: ['ops'] },
+  { href: '/admin/redirects', label: '跳转规则', roles: ['ops'] },
   { href: '/admin/audit', label: '操作日志', roles: [] },
   { href: '/admin/operators', label: '运营账号', roles: [] },
 ];

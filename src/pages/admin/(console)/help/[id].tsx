@@ -1,0 +1,47 @@
+// /admin/help/{id} (or /admin/help/new): the article editor with preview, publish / unpublish and the public link.
+
+import { serverApi } from '../../../../server/api-server';
+import { ArticleEditor, PublishToggle } from '../../_components/help-tools';
+import { NoAccess, PageTitle } from '../../_components/parts';
+
+export default async function AdminArticlePage({ id }: { id: string }) {
+  const api = await serverApi();
+  const cats = await api.call('Admin.HelpCategoryList', {}, { silent: true });
+  if (!cats) return <NoAccess />;
+  const categories = cats.list.map((c) => ({ id: c.id, name: c.name, topCategory: c.topCategory }));
+  if (id === 'new') {
+    return (
+      <div>
+        <PageTitle title="新建文章" />
+        <ArticleEditor article={null} categories={categories} />
+      </div>
+    );
+  }
+  const n = Number(id);
+  const res =
+    Number.isSafeInteger(n) && n > 0 ? await api.call('Admin.ArticleDetail', { id: n }, { silent: true }) : false;
+  if (!res) {
+    return <p className="card p-6 text-sm text-slate-500">文章不存在。</p>;
+  }
+  const a = res.article;
+  return (
+    <div>
+      <PageTitle title={`编辑文章 #${a.id}`}>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'} data-testid="article-state">
+            {a.state === 1 ? '已发布' : '未发布'}
+          </span>
+          <PublishToggle id={a.id} published={a.state === 1} />
+          {a.state === 1 && (
+            <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className="btn-ghost">
+              查看公开页面
+            </a>
+          )}
+        </div>
+      </PageTitle>
+      <ArticleEditor key={a.updatedAt} article={a} categories={categories} />
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

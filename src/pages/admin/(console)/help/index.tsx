@@ -1,0 +1,157 @@
+// /admin/help: the help centre (content role): categories (new, edit, delete when empty) and articles in every state,
+// filtered by text, kind, state and category (GET form), each with publish / unpublish and a link to its editor.
+import {
+  Cell,
+  DataBody,
+  DataHead,
+  DataRow,
+  DataTable,
+  EmptyRow,
+  rowAction,
+  Th,
+} from '../../../../components/data-table';
+import { formatDateTime } from '../../../../lib/format';
+import { serverApi } from '../../../../server/api-server';
+import { CategoryForm, DeleteButton, PublishToggle } from '../../_components/help-tools';
+import { NoAccess, PageTitle, Section } from '../../_components/parts';
+
+const TOP: Record<number, string> = { 0: '使用教程', 2: '产品与功能' };
+
+export default async function AdminHelpPage({ query }: { query: string }) {
+  const sp = new URLSearchParams(query);
+  const q = (sp.get('q') ?? '').slice(0, 64);
+  const kind = sp.get('kind') === 'help' ? 'help' : sp.get('kind') === 'news' ? 'news' : null;
+  const state = sp.get('state') === '0' ? 0 : sp.get('state') === '1' ? 1 : null;
+  const categoryId = Number(sp.get('category')) > 0 ? Number(sp.get('category')) : null;
+  const api = await serverApi();
+  const [cats, arts] = await Promise.all([
+    api.call('Admin.HelpCategoryList', {}, { silent: true }),
+    api.call('Admin.ArticleList', { q, kind, state, categoryId }, { silent: true }),
+  ]);
+  if (!cats || !arts) return <NoAccess />;
+  return (
+    <div className="space-y-4">
+      <PageTitle title="帮助中心">
+        <a href="/admin/help/new" className="btn-primary" data-testid="article-new">
+          新建文章
+        </a>
+      </PageTitle>
+
+      <Section title="文章">
+        <form method="get" className="mb-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-5" role="search">
+          <input name="q" defaultValue={q} className="input" placeholder="标题或地址" aria-label="查找文章" />
+          <select name="kind" defaultValue={kind ?? ''} className="input" aria-label="类型">
+            <option value="">全部类型</option>
+            <option value="help">帮助文章</option>
+            <option value="news">站内新闻</option>
+          </select>
+          <select name="state" defaultValue={state === null ? '' : String(state)} className="input" aria-label="状态">
+            <option value="">全部状态</option>
+            <option value="1">已发布</option>
+            <option value="0">未发布</option>
+          </select>
+          <select
+            name="category"
+            defaultValue={categoryId ? String(categoryId) : ''}
+            className="input"
+            aria-label="分类"
+          >
+            <option value="">全部分类</option>
+            {cats.list.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-outline">
+            筛选
+          </button>
+        </form>
+        <DataTable data-testid="article-table">
+          <DataHead className="bg-slate-50 text-xs text-slate-500">
+            <tr>
+              <Th className="px-3 py-2">标题</Th>
+              <Th className="px-3 py-2">分类</Th>
+              <Th className="px-3 py-2">状态</Th>
+              <Th className="px-3 py-2">阅读</Th>
+              <Th className="px-3 py-2">最近修改</Th>
+              <Th className="px-3 py-2">操作</Th>
+            </tr>
+          </DataHead>
+          <DataBody>
+            {arts.list.length === 0 && (
+              <EmptyRow cols={6} className="py-8 text-slate-400">
+                没有文章
+              </EmptyRow>
+            )}
+            {arts.list.map((a) => (
+              <DataRow key={a.id} className="border-t border-slate-100">
+                <Cell kind="title" className="px-3 py-2 font-medium">
+                  <span className="break-all">{a.title}</span>
+                  <span className="block text-xs font-normal text-slate-400">/{a.url}</span>
+                </Cell>
+                <Cell label="分类" className="px-3 py-2">
+                  {a.kind === 'news' ? '站内新闻' : (a.categoryName ?? '—')}
+                </Cell>
+                <Cell label="状态" className="px-3 py-2">
+                  <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'}>
+                    {a.state === 1 ? '已发布' : '未发布'}
+                  </span>
+                </Cell>
+                <Cell label="阅读" className="px-3 py-2">
+                  {a.views}
+                </Cell>
+                <Cell label="最近修改" className="px-3 py-2">
+                  {formatDateTime(a.updatedAt)}
+                </Cell>
+                <Cell kind="actions" className="px-3 py-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <a href={`/admin/help/${a.id}`} className={rowAction()}>
+                      编辑
+                    </a>
+                    <PublishToggle id={a.id} published={a.state === 1} />
+                    {a.state === 1 && (
+                      <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className={rowAction()}>
+                        查看
+                      </a>
+                    )}
+                  </div>
+                </Cell>
+              </DataRow>
+            ))}
+          </DataBody>
+        </DataTable>
+      </Section>
+
+      <Section title="分类">
+        <ul className="space-y-3">
+          {cats.list.map((c) => (
+            <li key={c.id} className="rounded-lg border border-slate-100 p-3">
+              <div className="mb-1 flex items-start justify-between gap-2 text-sm">
+                <p>
+                  <span className="font-medium text-slate-900">{c.name}</span>{' '}
+                  <span className="text-xs text-slate-400">
+                    {TOP[c.topCategory]} · /help/{c.url}.html · {c.published}/{c.articles} 篇已发布
+                  </span>
+                </p>
+                {c.articles === 0 && <DeleteButton action="Admin.HelpCategoryDelete" id={c.id} what="该分类" />}
+              </div>
+              <details>
+                <summary className="cursor-pointer text-xs text-brand-700">编辑</summary>
+                <div className="mt-2">
+                  <CategoryForm category={c} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          <p className="mb-2 text-sm font-medium text-slate-700">新建分类</p>
+          <CategoryForm />
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

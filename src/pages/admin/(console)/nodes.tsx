@@ -1,0 +1,203 @@
+// /admin/nodes: proxy nodes (ops): status, protocol version, last heartbeat, exits healthy / leased; create (the secret
+// is shown once), disable / enable, rotate the secret; exits and health per node, province, carrier and pool.
+import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format';
+import { serverApi } from '../../../server/api-server';
+import type { ActionOutput } from '../../../lib/api-core';
+import { CreateNodeForm, NodeRowActions } from '../_components/node-tools';
+import { NoAccess, PageTitle, Section } from '../_components/parts';
+
+type NodeList = ActionOutput<'Admin.NodeList'>;
+type AdminNodeRow = NodeList['nodes'][number];
+type ExitHealthRow = NodeList['exits'][number];
+
+const POOLS: [number, string][] = [
+  [10, '动态'],
+  [40, '静态'],
+  [30, '独享'],
+];
+/** A v2 node heartbeats every minute: no heartbeat for 3 minutes reads as offline. */
+const OFFLINE_AFTER_MS = 3 * 60_000;
+
+interface RegionHealth {
+  key: string;
+  label: string;
+  /** healthy / total per pool (10 dynamic, 40 static, 30 dedicated). */
+  pools: Record<number, [number, number]>;
+  checkedAt: number;
+}
+
+/** Exit health rows summed per province (or per province and carrier), pools side by side. */
+function byRegion(rows: ExitHealthRow[], withCarrier = false): RegionHealth[] {
+  const map = new Map<string, RegionHealth>();
+  for (const e of rows) {
+    const key = withCarrier ? `${e.province}|${e.carrier}` : e.province;
+    const r = map.get(key) ?? {
+      key,
+      label: withCarrier ? `${e.province} · ${e.carrier}` : e.province,
+      pools: {},
+      checkedAt: 0,
+    };
+    const [h, t] = r.pools[e.pool] ?? [0, 0];
+    r.pools[e.pool] = [h + e.healthy, t + e.total];
+    r.checkedAt = Math.max(r.checkedAt, e.checkedAt);
+    map.set(key, r);
+  }
+  return [...map.values()];
+}
+
+function Health({ v }: { v: [number, number] | undefined }) {
+  if (!v) return <span className="text-slate-300">—</span>;
+  const [h, t] = v;
+  return (
+    <span className={h === t ? 'text-emerald-600' : h === 0 ? 'text-rose-600' : 'text-amber-600'}>{`${h}/${t}`}</span>
+  );
+}
+
+function RegionTable({ rows, first }: { rows: RegionHealth[]; first: string }) {
+  return (
+    <DataTable data-testid="exit-table">
+      <DataHead className="bg-slate-50 text-xs text-slate-500">
+        <tr>
+          <Th className="px-3 py-2">{first}</Th>
+          {POOLS.map(([p, label]) => (
+            <Th key={p} className="px-3 py-2">
+              {label}（健康/总数）
+            </Th>
+          ))}
+          <Th className="px-3 py-2">最近检查</Th>
+        </tr>
+      </DataHead>
+      <DataBody>
+        {rows.length === 0 && (
+          <EmptyRow cols={5} className="py-8 text-slate-400">
+            节点尚未上报出口
+          </EmptyRow>
+        )}
+        {rows.map((r) => (
+          <DataRow key={r.key} className="border-t border-slate-100">
+            <Cell kind="title" className="px-3 py-2">
+              {r.label}
+            </Cell>
+            {POOLS.map(([p, label]) => (
+              <Cell key={p} label={label} className="px-3 py-2">
+                <Health v={r.pools[p]} />
+              </Cell>
+            ))}
+            <Cell label="最近检查" className="px-3 py-2">
+              {r.checkedAt ? formatDateTime(r.checkedAt) : '—'}
+            </Cell>
+          </DataRow>
+        ))}
+      </DataBody>
+    </DataTable>
+  );
+}
+
+export default async function AdminNodesPage() {
+  const res = await (await serverApi()).call('Admin.NodeList', {}, { silent: true });
+  if (!res) return <NoAccess />;
+  const now = Date.now();
+  const names = new Map(res.nodes.map((n) => [n.id, n.name]));
+  const statusText = (n: AdminNodeRow): [string, string] => {
+    if (n.status !== 1) return ['已停用', 'text-slate-500'];
+    if (n.lastSeenAt === 0) return ['未上线', 'text-slate-500'];
+    return now - n.lastSeenAt < OFFLINE_AFTER_MS ? ['在线', 'text-emerald-600'] : ['离线', 'text-rose-600'];
+  };
+  return (
+    <div className="space-y-4">
+      <PageTitle title="节点" />
+      <Section title="新建节点">
+        <CreateNodeForm />
+        <p className="mt-2 text-xs text-slate-500">
+          节点用编号和密钥签名每次调用（docs/node-api.md）；密钥只在新建和轮换时显示一次。
+        </p>
+      </Section>
+
+      <Section title="节点列表">
+        <DataTable data-testid="node-table">
+          <DataHead className="bg-slate-50 text-xs text-slate-500">
+            <tr>
+              <Th className="px-3 py-2">节点</Th>
+              <Th className="px-3 py-2">状态</Th>
+              <Th className="px-3 py-2">最近心跳</Th>
+              <Th className="px-3 py-2">出口（健康/总数）</Th>
+              <Th className="px-3 py-2">在租</Th>
+              <Th className="px-3 py-2">操作</Th>
+            </tr>
+          </DataHead>
+          <DataBody>
+            {res.nodes.length === 0 && (
+              <EmptyRow cols={6} className="py-8 text-slate-400">
+                还没有节点
+              </EmptyRow>
+            )}
+            {res.nodes.map((n) => {
+              const [text, tone] = statusText(n);
+              return (
+                <DataRow key={n.id} className="border-t border-slate-100">
+                  <Cell kind="title" className="px-3 py-2 font-medium">
+                    {n.name}{' '}
+                    <span className="text-xs font-normal text-slate-400">
+                      #{n.id} · v{n.apiVersion}
+                    </span>
+                  </Cell>
+                  <Cell label="状态" className="px-3 py-2">
+                    <span className={tone}>{text}</span>
+                  </Cell>
+                  <Cell label="最近心跳" className="px-3 py-2">
+                    {n.lastSeenAt ? formatDateTime(n.lastSeenAt) : '从未'}
+                  </Cell>
+                  <Cell label="出口" className="px-3 py-2">
+                    {n.healthy}/{n.exits}
+                  </Cell>
+                  <Cell label="在租" className="px-3 py-2">
+                    {n.leased}
+                  </Cell>
+                  <Cell kind="actions" className="px-3 py-2">
+                    <NodeRowActions id={n.id} name={n.name} status={n.status} />
+                  </Cell>
+                </DataRow>
+              );
+            })}
+          </DataBody>
+        </DataTable>
+      </Section>
+
+      <Section title="出口健康（按地区，全部节点）">
+        <RegionTable rows={byRegion(res.exits)} first="地区" />
+      </Section>
+
+      <Section title="出口健康（按节点、地区与运营商）">
+        {res.nodes.filter((n) => n.exits > 0).length === 0 && (
+          <p className="text-sm text-slate-400">节点尚未上报出口</p>
+        )}
+        <div className="space-y-2">
+          {res.nodes
+            .filter((n) => n.exits > 0)
+            .map((n) => (
+              <details key={n.id} className="rounded-lg border border-slate-100" data-testid={`node-exits-${n.id}`}>
+                <summary className="cursor-pointer px-3 py-2 text-sm">
+                  <span className="font-medium text-slate-900">{names.get(n.id)}</span>{' '}
+                  <span className="text-xs text-slate-500">
+                    健康 {n.healthy}/{n.exits}
+                  </span>
+                </summary>
+                <div className="px-1 pb-2">
+                  <RegionTable
+                    rows={byRegion(
+                      res.exits.filter((e) => e.nodeId === n.id),
+                      true,
+                    )}
+                    first="地区 · 运营商"
+                  />
+                </div>
+              </details>
+            ))}
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

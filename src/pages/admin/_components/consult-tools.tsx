@@ -1,0 +1,38 @@
+'use client';
+// Consultation handling: mark contacted, close, or reopen, with an optional note kept in the audit log.
+import { useAdminWrite } from './admin-write';
+
+const NEXT: Record<number, [0 | 1 | 2, string, string][]> = {
+  0: [
+    [1, '标记已联系', '已标记为已联系'],
+    [2, '关闭', '已关闭'],
+  ],
+  1: [
+    [2, '关闭', '已关闭'],
+    [0, '重新打开', '已重新打开'],
+  ],
+  2: [[0, '重新打开', '已重新打开']],
+};
+
+export function ConsultActions({ id, state }: { id: number; state: number }) {
+  const { busy, run } = useAdminWrite();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(NEXT[state] ?? []).map(([to, label, done]) => (
+        <button
+          key={to}
+          type="button"
+          className={to === 1 ? 'btn-outline px-3 py-1 text-xs' : 'btn-ghost px-3 py-1 text-xs'}
+          disabled={busy}
+          onClick={() => {
+            const note = window.prompt('备注（可留空，记入操作日志）');
+            if (note === null) return;
+            void run('Admin.ConsultMark', { id, state: to, note }, done);
+          }}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

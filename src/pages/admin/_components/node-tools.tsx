@@ -1,0 +1,193 @@
+'use client';
+// Delivery leaves: create a node (its signing secret is shown once, here, and never again), disable / enable with a
+// reason, rotate the secret with a reason (the new secret is shown once). Redirect rules: create / replace and delete.
+import { type FormEvent, useState } from 'react';
+import { useRouter } from 'waku/router/client';
+import { Dialog } from '../../../components/dialog';
+import { pushToast } from '../../../state/toast';
+import { adminApi } from './admin-api';
+import { field, useAdminWrite } from './admin-write';
+
+function SecretOnce({
+  title,
+  nodeId,
+  secret,
+  onClose,
+}: {
+  title: string;
+  nodeId: number;
+  secret: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open title={title} onClose={onClose} onConfirm={onClose} confirmText="我已保存">
+      <p className="mb-2">密钥只显示这一次，关闭后无法再次查看（遗失只能轮换）。请写入节点配置：</p>
+      <dl className="space-y-2 rounded-lg bg-slate-50 p-3 font-mono text-xs" data-testid="node-secret-box">
+        <div>
+          <dt className="text-slate-500">NODE_ID</dt>
+          <dd className="select-all break-all text-slate-900">{nodeId}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">NODE_SECRET</dt>
+          <dd className="select-all break-all text-slate-900" data-testid="node-secret">
+            {secret}
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="btn-outline mt-3"
+        onClick={() => {
+          void navigator.clipboard?.writeText(secret).then(
+            () => pushToast('success', '已复制'),
+            () => undefined,
+          );
+        }}
+      >
+        复制密钥
+      </button>
+    </Dialog>
+  );
+}
+
+function useSecretDialog() {
+  const router = useRouter();
+  const [shown, setShown] = useState<{ title: string; nodeId: number; secret: string } | null>(null);
+  const dialog = shown ? (
+    <SecretOnce
+      {...shown}
+      onClose={() => {
+        setShown(null);
+        void router.reload();
+      }}
+    />
+  ) : null;
+  return { show: setShown, dialog };
+}
+
+export function CreateNodeForm() {
+  const [busy, setBusy] = useState(false);
+  const { show, dialog } = useSecretDialog();
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setBusy(true);
+    const res = await adminApi.call('Admin.NodeCreate', { name: field(new FormData(form), 'name') });
+    setBusy(false);
+    if (!res) return;
+    form.reset();
+    show({ title: '节点已创建', nodeId: res.id, secret: res.secret });
+  }
+  return (
+    <>
+      <form onSubmit={submit} className="flex flex-wrap gap-2" data-testid="node-create">
+        <input
+          name="name"
+          className="input max-w-xs flex-1"
+          placeholder="节点名称，如 gz-telecom-01"
+          aria-label="节点名称"
+          required
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          新建节点
+        </button>
+      </form>
+      {dialog}
+    </>
+  );
+}
+
+export function NodeRowActions({ id, name, status }: { id: number; name: string; status: number }) {
+  const { busy, run } = useAdminWrite();
+  const [rotating, setRotating] = useState(false);
+  const { show, dialog } = useSecretDialog();
+  async function rotate() {
+    const reason = window.prompt(`轮换「${name}」的密钥：旧密钥立即失效。请填写原因（记入操作日志）`) ?? '';
+    if (!reason) return;
+    setRotating(true);
+    const res = await adminApi.call('Admin.NodeRotateSecret', { id, reason });
+    setRotating(false);
+    if (!res) return;
+    show({ title: '密钥已轮换', nodeId: res.id, secret: res.secret });
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className={
+          status === 1 ? 'btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50' : 'btn-outline px-2 py-1 text-xs'
+        }
+        disabled={busy}
+        onClick={() => {
+          const reason = window.prompt(
+            status === 1
+              ? `停用「${name}」：其调用立即被拒绝，出口退出IP池。请填写原因`
+              : `启用「${name}」：请填写原因`,
+          );
+          if (reason)
+            void run('Admin.NodeSetEnabled', { id, enabled: status !== 1, reason }, status === 1 ? '已停用' : '已启用');
+        }}
+      >
+        {status === 1 ? '停用' : '启用'}
+      </button>
+      <button type="button" className="btn-ghost px-2 py-1 text-xs" disabled={rotating} onClick={rotate}>
+        轮换密钥
+      </button>
+      {dialog}
+    </div>
+  );
+}
+
+export function RedirectForm() {
+  const { busy, run } = useAdminWrite();
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const res = await run(
+      'Redirect.Save',
+      {
+        fromPath: field(f, 'fromPath'),
+        toPath: field(f, 'toPath'),
+        status: ([301, 302, 307, 308] as const).find((c) => String(c) === field(f, 'status')) ?? 301,
+      },
+      '跳转规则已保存',
+    );
+    if (res !== false) form.reset();
+  }
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_8rem_auto]"
+      data-testid="redirect-form"
+    >
+      <input name="fromPath" className="input" placeholder="来源路径，如 /old-page" aria-label="来源路径" required />
+      <input name="toPath" className="input" placeholder="目标：站内路径或 https 地址" aria-label="目标地址" required />
+      <select name="status" className="input" aria-label="状态码" defaultValue="301">
+        <option value="301">301 永久</option>
+        <option value="302">302 临时</option>
+        <option value="307">307 临时</option>
+        <option value="308">308 永久</option>
+      </select>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        保存规则
+      </button>
+    </form>
+  );
+}
+
+export function RedirectDelete({ fromPath }: { fromPath: string }) {
+  const { busy, run } = useAdminWrite();
+  return (
+    <button
+      type="button"
+      className="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
+      disabled={busy}
+      onClick={() => {
+        if (window.confirm(`删除 ${fromPath} 的跳转规则？`)) void run('Redirect.Delete', { fromPath }, '已删除');
+      }}
+    >
+      删除
+    </button>
+  );
+}

@@ -1,0 +1,92 @@
+// The console's node writes (docs/decisions/126): create a node (its signing secret is returned once and never again),
+// disable / enable it, rotate its secret. Each write goes with its audit row in one batch; the secret itself is never
+// written to the audit log. /node/v1 and /node/v2 read proxy_nodes on every call (src/edge/routes/node.ts
+// authenticate), so a disabled node or an old secret is refused from the next request on.
+import { AppError } from '../../lib/errors';
+import type { AuditActor } from '../db/operators-audit';
+import {
+  findNodeAdmin,
+  insertNodeStatement,
+  markNodeExitsUnhealthyStatement,
+  nodeNameTaken,
+  rotateNodeSecretStatement,
+  setNodeStatusStatement,
+} from '../db/operators-nodes';
+import { auditedWrite } from './operators-audit';
+
+/** Bytes of randomness in a node secret (shown as 64 hex characters). */
+export const NODE_SECRET_BYTES = 32;
+
+/** A fresh signing secret for a node: 256 random bits as lowercase hex. */
+export function newNodeSecret(): string {
+  const b = crypto.getRandomValues(new Uint8Array(NODE_SECRET_BYTES));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+export async function createNode(
+  db: D1Database,
+  actor: AuditActor,
+  name: string,
+): Promise<{ id: number; name: string; secret: string }> {
+  if (await nodeNameTaken(db, name)) throw new AppError('nodeNameTaken');
+  const secret = newNodeSecret();
+  try {
+    const r = await auditedWrite(db, actor, { action: 'Admin.NodeCreate', target: 'node:new', after: { name } }, [
+      insertNodeStatement(db, name, secret, actor.now),
+    ]);
+    const id = Number((r.results[0]?.results?.[0] as { id?: number } | undefined)?.id ?? 0);
+    return { id, name, secret };
+  } catch (e) {
+    if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message)) throw new AppError('nodeNameTaken');
+    throw e;
+  }
+}
+
+/** Disable (its calls are refused, its exits leave the pool at once) or enable a node. */
+export async function setNodeEnabled(
+  db: D1Database,
+  actor: AuditActor,
+  input: { id: number; enabled: boolean; reason: string },
+): Promise<{ status: 0 | 1 }> {
+  const node = await findNodeAdmin(db, input.id);
+  if (!node) throw new AppError('nodeNotFound');
+  const to = input.enabled ? 1 : 0;
+  const changes = input.enabled
+    ? [setNodeStatusStatement(db, input.id, 1)]
+    : [markNodeExitsUnhealthyStatement(db, input.id, actor.now), setNodeStatusStatement(db, input.id, 0)];
+  const r = await auditedWrite(
+    db,
+    actor,
+    {
+      action: input.enabled ? 'Admin.NodeEnable' : 'Admin.NodeDisable',
+      target: `node:${input.id}`,
+      before: { status: node.status, name: node.name },
+      after: { status: to },
+      reason: input.reason,
+    },
+    changes,
+    { requireChange: true },
+  );
+  if (r.changed === 0) throw new AppError('contentStateUnchanged');
+  return { status: to };
+}
+
+/** Replace a node's secret; the old one is refused from the next call. Returns the new secret (shown once). */
+export async function rotateNodeSecret(
+  db: D1Database,
+  actor: AuditActor,
+  input: { id: number; reason: string },
+): Promise<{ id: number; secret: string }> {
+  const node = await findNodeAdmin(db, input.id);
+  if (!node) throw new AppError('nodeNotFound');
+  const secret = newNodeSecret();
+  const r = await auditedWrite(
+    db,
+    actor,
+    { action: 'Admin.NodeRotateSecret', target: `node:${input.id}`, after: { name: node.name }, reason: input.reason },
+    [rotateNodeSecretStatement(db, input.id, secret)],
+    { requireChange: true },
+  );
+  if (r.changed === 0) throw new AppError('nodeNotFound');
+  return { id: input.id, secret };
+}

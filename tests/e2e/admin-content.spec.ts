@@ -1,0 +1,126 @@
+// Console content and delivery journeys (docs/decisions/125, 126): a content operator (created by the bootstrap
+// command) logs in with TOTP, writes a help article, previews it, publishes it, edits it, and the public help page
+// shows the new text at once; an ops operator creates a node and sees its signing secret exactly once.
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { hydrated } from './helpers';
+
+const STATE =
+  process.env.E2E_STATE_DIR ?? (process.env.E2E_BASE_URL ? '' : `.tmp/e2e-state-${process.env.E2E_PORT ?? 8788}`);
+const PASSWORD = 'journey-password-1234';
+
+const code = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+/** The documented bootstrap command creates the operator (no SQL by hand). */
+function createOperator(username: string, role: 'content' | 'ops') {
+  const out = execFileSync(
+    process.execPath,
+    [
+      'scripts/admin-create.mjs',
+      `--username=${username}`,
+      `--name=${role === 'content' ? '王编辑' : '赵运维'}`,
+      `--role=${role}`,
+      `--password=${PASSWORD}`,
+      `--persist-to=${STATE}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(out).toContain(`operator "${username}" (${role}) created.`);
+}
+
+/** Log in at /admin/login, binding the TOTP authenticator the first time. */
+async function consoleLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/admin/login');
+  await hydrated(page);
+  await page.getByLabel('账号').fill(username);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '下一步' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.getByRole('textbox', { name: '动态验证码' }).fill(code(secret));
+  await page.getByRole('button', { name: '绑定并登录' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test('a content operator writes, previews and publishes a help article; an edit shows on the public page at once', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
+  test.setTimeout(120_000);
+  const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
+  const username = `editor_${tag}`;
+  const slug = `console-journey-${tag.toLowerCase()}`;
+  createOperator(username, 'content');
+  await consoleLogin(page, username);
+  const nav = page.getByRole('navigation', { name: '运营后台' });
+  await expect(nav.getByRole('link', { name: '帮助中心' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '节点' })).toHaveCount(0); // an ops screen
+
+  // A new article: saved hidden, with the body sanitised as the preview showed.
+  await nav.getByRole('link', { name: '帮助中心' }).click();
+  await hydrated(page);
+  await page.getByTestId('article-new').click();
+  await hydrated(page);
+  const editor = page.getByTestId('article-editor');
+  await editor.getByLabel('标题').fill('后台编辑的文章');
+  await editor.getByLabel(/^地址/).fill(slug);
+  await editor.getByLabel('正文 HTML').fill('<p>第一版正文</p><script>alert(1)</script>');
+  await editor.getByTestId('article-preview-tab').click();
+  await expect(page.getByTestId('article-preview')).toHaveText('第一版正文');
+  await editor.getByTestId('article-save').click();
+  await expect(page).toHaveURL(/\/admin\/help\/\d+$/);
+  await hydrated(page);
+  await expect(page.getByTestId('article-state')).toHaveText('未发布');
+  expect((await page.request.get(`/helpDetails/${slug}.html`)).status()).toBe(404);
+
+  // Publish, then edit the published article: the public page shows the new text on the next request.
+  await page.getByTestId('article-publish').click();
+  await expect(page.getByTestId('article-state')).toHaveText('已发布');
+  await hydrated(page);
+  await page
+    .getByTestId('article-editor')
+    .getByLabel('正文 HTML')
+    .fill(`<h2>新的小标题</h2><p>第二版正文：已更新 ${tag}</p>`);
+  await page.getByTestId('article-save').click();
+  await expect(page.getByText('已保存')).toBeVisible();
+  await page.screenshot({ path: `.tmp/shots/admin-article-editor-${testInfo.project.name}.png`, fullPage: true });
+
+  const visitor = await (await browser.newContext(baseURL ? { baseURL } : {})).newPage();
+  await visitor.goto(`/helpDetails/${slug}.html`);
+  await expect(visitor.getByRole('heading', { name: '后台编辑的文章' })).toBeVisible();
+  await expect(visitor.getByText(`第二版正文：已更新 ${tag}`)).toBeVisible();
+  await expect(visitor.getByText('第一版正文')).toHaveCount(0);
+  // And the help search finds it by its new text.
+  await visitor.goto(`/help/search/${encodeURIComponent(tag)}`);
+  await expect(visitor.getByRole('link', { name: /后台编辑的文章/ })).toHaveCount(1);
+});
+
+test('an ops operator creates a node and sees its secret once', async ({ page }, testInfo) => {
+  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
+  test.setTimeout(90_000);
+  const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
+  const username = `ops_${tag}`;
+  const nodeName = `journey-${tag}`;
+  createOperator(username, 'ops');
+  await consoleLogin(page, username);
+  await page.getByRole('navigation', { name: '运营后台' }).getByRole('link', { name: '节点' }).click();
+  await hydrated(page);
+  const create = page.getByTestId('node-create');
+  await create.getByLabel('节点名称').fill(nodeName);
+  await create.getByRole('button', { name: '新建节点' }).click();
+  const secret = (await page.getByTestId('node-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await page.screenshot({ path: `.tmp/shots/admin-node-secret-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: '我已保存' }).click();
+  await expect(page.getByTestId('node-table')).toContainText(nodeName);
+  // Never again: neither the screen nor the list answer carries the secret.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('node-table')).toContainText(nodeName);
+  expect(await page.content()).not.toContain(secret);
+  const list = await page.request.post('/api', { data: { A: 'Admin.NodeList', P: {} } });
+  expect(await list.text()).not.toContain(secret);
+});

@@ -1,0 +1,559 @@
+// The console's content and delivery actions (docs/decisions/125, 126): who may call them, what each write changes
+// and what the public site serves right after, the audit row written in the same batch, validation that changes
+// nothing, and nodes: the secret shown once, a disabled node refused, a rotated secret replacing the old one.
+import { env, SELF } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/lib/operator-roles';
+import { BASE, callApi, loginBySms, resetDb } from '../helpers/api';
+import { addPool, nodeCall } from '../helpers/delivery';
+import { operatorLogin } from '../helpers/operators';
+
+beforeEach(resetDb);
+
+const auditOf = (operatorId: number) =>
+  env.DB.prepare(
+    `SELECT action, target, before_summary, after_summary, reason FROM audit_log
+     WHERE operator_id = ? AND action NOT LIKE 'Operator.%' ORDER BY id`,
+  )
+    .bind(operatorId)
+    .all<{ action: string; target: string; before_summary: string; after_summary: string; reason: string }>()
+    .then((r) => r.results);
+const count = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<{ n: number }>()
+  )?.n ?? -1;
+
+const CONTENT_ACTIONS = [
+  'Admin.HelpCategoryList',
+  'Admin.HelpCategorySave',
+  'Admin.HelpCategoryDelete',
+  'Admin.ArticleList',
+  'Admin.ArticleDetail',
+  'Admin.ArticlePreview',
+  'Admin.ArticleSave',
+  'Admin.ArticlePublish',
+  'Admin.SiteContent',
+  'Admin.NoticeSave',
+  'Admin.NoticeDelete',
+  'Admin.FriendLinkSave',
+  'Admin.FriendLinkDelete',
+  'Admin.MarketingImageSave',
+  'Admin.MarketingImageDelete',
+  'Admin.MaterialSave',
+  'Admin.MaterialDelete',
+  'Admin.OnlineChatSet',
+];
+const SUPPORT_ACTIONS = ['Admin.ConsultList', 'Admin.ConsultMark'];
+const OPS_ACTIONS = ['Admin.NodeList', 'Admin.NodeCreate', 'Admin.NodeSetEnabled', 'Admin.NodeRotateSecret'];
+
+describe('access', { timeout: 60_000 }, () => {
+  it('refuses a customer session (403) and every role outside the action’s own (403); admin and the role pass', async () => {
+    const customer = await loginBySms('13900000081');
+    const cookies = {} as Record<OperatorRole, string>;
+    for (const role of OPERATOR_ROLES) cookies[role] = (await operatorLogin(role)).cookie;
+    const groups: [string[], OperatorRole][] = [
+      [CONTENT_ACTIONS, 'content'],
+      [SUPPORT_ACTIONS, 'support'],
+      [OPS_ACTIONS, 'ops'],
+    ];
+    for (const [names, own] of groups) {
+      for (const name of names) {
+        expect((await callApi(name, {}, { cookie: customer })).status, name).toBe(403);
+        for (const role of OPERATOR_ROLES) {
+          const res = await callApi(name, {}, { cookie: cookies[role] });
+          // Allowed roles reach the handler: an answer (maybe a validation error), never a refusal.
+          if (role === own || role === 'admin') expect([200, 400], `${name} as ${role}`).toContain(res.status);
+          else expect(res.status, `${name} as ${role}`).toBe(403);
+        }
+      }
+    }
+  });
+});
+
+async function makeCategory(cookie: string, url = 'guides') {
+  const res = await callApi<{ id: number }>(
+    'Admin.HelpCategorySave',
+    { topCategory: 0, name: '使用教程', url, sort: 1 },
+    { cookie },
+  );
+  expect(res.body.E).toBeUndefined();
+  return res.body.P?.id ?? 0;
+}
+
+describe('help articles', { timeout: 60_000 }, () => {
+  it('a new article stays hidden until published; an edit is served by the public actions at once', async () => {
+    const op = await operatorLogin('content');
+    const categoryId = await makeCategory(op.cookie);
+    const saved = await callApi<{ id: number; updatedAt: number; bodyHtml: string }>(
+      'Admin.ArticleSave',
+      {
+        kind: 'help',
+        categoryId,
+        url: 'first-steps',
+        title: '第一步：添加白名单',
+        keywords: '白名单, 入门',
+        bodyHtml: '<p>旧的说明文字</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+      },
+      { cookie: op.cookie },
+    );
+    expect(saved.body.E).toBeUndefined();
+    const id = saved.body.P?.id ?? 0;
+    // Sanitised when saved: the script and the javascript: link are gone from what is stored.
+    expect(saved.body.P?.bodyHtml).toBe('<p>旧的说明文字</p><a>x</a>');
+    const stored = await env.DB.prepare('SELECT body_html, state FROM articles WHERE id = ?')
+      .bind(id)
+      .first<{ body_html: string; state: number }>();
+    expect(stored).toEqual({ body_html: '<p>旧的说明文字</p><a>x</a>', state: 0 });
+    expect((await callApi('HelpRenovation.GetArticleById', { id })).body.E).toBe('文章不存在或已下线');
+
+    expect((await callApi('Admin.ArticlePublish', { id, publish: true }, { cookie: op.cookie })).body.P).toEqual({
+      state: 1,
+    });
+    const served = await callApi<{ article: { content: string; Title: string } }>('HelpRenovation.GetArticleById', {
+      url: 'first-steps',
+    });
+    expect(served.body.P?.article.content).toContain('旧的说明文字');
+
+    // Edit the published article: the very next public read and the search index carry the new text.
+    const edited = await callApi<{ updatedAt: number }>(
+      'Admin.ArticleSave',
+      {
+        id,
+        updatedAt: saved.body.P?.updatedAt,
+        kind: 'help',
+        categoryId,
+        url: 'first-steps',
+        title: '第一步：添加白名单',
+        bodyHtml: '<p>新的说明：先在个人中心添加终端IP</p>',
+      },
+      { cookie: op.cookie },
+    );
+    expect(edited.body.E).toBeUndefined();
+    const after = await callApi<{ article: { content: string } }>('HelpRenovation.GetArticleById', { id });
+    expect(after.body.P?.article.content).toBe('<p>新的说明：先在个人中心添加终端IP</p>');
+    const found = await callApi<{ list: { id: number }[] }>('HelpRenovation.GetArticleBykw', { keyword: '终端IP' });
+    expect(found.body.P?.list.map((a) => a.id)).toEqual([id]);
+    const stale = await callApi<{ list: { id: number }[] }>('HelpRenovation.GetArticleBykw', { keyword: '旧的说明' });
+    expect(stale.body.P?.list).toEqual([]);
+
+    // A save based on the old version (someone else saved since) is refused and changes nothing.
+    const conflict = await callApi(
+      'Admin.ArticleSave',
+      {
+        id,
+        updatedAt: saved.body.P?.updatedAt,
+        kind: 'help',
+        categoryId,
+        url: 'first-steps',
+        title: '覆盖',
+        bodyHtml: '<p>覆盖</p>',
+      },
+      { cookie: op.cookie },
+    );
+    expect(conflict.body.E).toBe('文章已被他人修改，请刷新后再编辑');
+    expect(await count("SELECT count(*) AS n FROM articles WHERE title = '覆盖'")).toBe(0);
+
+    // Unpublish: hidden from the article page and from search.
+    await callApi('Admin.ArticlePublish', { id, publish: false }, { cookie: op.cookie });
+    expect((await callApi('HelpRenovation.GetArticleById', { id })).body.E).toBe('文章不存在或已下线');
+    expect(
+      (await callApi<{ list: unknown[] }>('HelpRenovation.GetArticleBykw', { keyword: '终端IP' })).body.P?.list,
+    ).toEqual([]);
+    // Unpublishing twice is refused and recorded once.
+    expect((await callApi('Admin.ArticlePublish', { id, publish: false }, { cookie: op.cookie })).body.E).toBe(
+      '已经是该状态，无需重复操作',
+    );
+
+    expect((await auditOf(op.id)).map((r) => [r.action, r.target])).toEqual([
+      ['Admin.HelpCategorySave', 'help_category:new'],
+      ['Admin.ArticleSave', 'article:new'],
+      ['Admin.ArticlePublish', `article:${id}`],
+      ['Admin.ArticleSave', `article:${id}`],
+      ['Admin.ArticleUnpublish', `article:${id}`],
+    ]);
+  });
+
+  it('invalid input changes nothing and writes no audit row', async () => {
+    const op = await operatorLogin('content');
+    const categoryId = await makeCategory(op.cookie);
+    const base = { kind: 'help', categoryId, url: 'a-page', title: '标题', bodyHtml: '<p>正文</p>' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, url: 'Bad URL' }, '地址须为小写字母、数字和连字符（最多80位）'],
+      [{ ...base, url: 'guides' }, '该地址已被其他分类或文章使用'],
+      [{ ...base, title: '  ' }, '请填写标题'],
+      [{ ...base, bodyHtml: '<script>x</script>' }, '正文不能为空（净化后没有可显示的内容）'],
+      [{ ...base, categoryId: 999 }, '帮助分类不存在'],
+      [{ ...base, id: 999, updatedAt: 1 }, '文章不存在或已下线'],
+    ];
+    for (const [input, message] of cases) {
+      expect((await callApi('Admin.ArticleSave', input, { cookie: op.cookie })).body.E).toContain(message);
+    }
+    expect(await count('SELECT count(*) AS n FROM articles')).toBe(0);
+    expect(
+      (await callApi('Admin.HelpCategorySave', { topCategory: 0, name: '重复', url: 'guides' }, { cookie: op.cookie }))
+        .body.E,
+    ).toBe('该地址已被其他分类或文章使用');
+    expect((await auditOf(op.id)).map((r) => r.action)).toEqual(['Admin.HelpCategorySave']);
+  });
+
+  it('a category holding articles cannot be deleted; an empty one can', async () => {
+    const op = await operatorLogin('content');
+    const full = await makeCategory(op.cookie, 'full');
+    const empty = await makeCategory(op.cookie, 'empty');
+    await callApi(
+      'Admin.ArticleSave',
+      { kind: 'help', categoryId: full, url: 'in-full', title: '一篇', bodyHtml: '<p>x</p>' },
+      { cookie: op.cookie },
+    );
+    expect((await callApi('Admin.HelpCategoryDelete', { id: full }, { cookie: op.cookie })).body.E).toBe(
+      '分类下还有文章，不能删除：请先把文章移到其他分类',
+    );
+    expect((await callApi('Admin.HelpCategoryDelete', { id: empty }, { cookie: op.cookie })).body.P).toEqual({
+      deleted: true,
+    });
+    expect(await count('SELECT count(*) AS n FROM help_categories')).toBe(1);
+    expect((await auditOf(op.id)).filter((r) => r.action === 'Admin.HelpCategoryDelete')).toHaveLength(1);
+  });
+
+  it('the preview answers the body exactly as it would be stored, writing nothing', async () => {
+    const op = await operatorLogin('content');
+    const res = await callApi<{ html: string }>(
+      'Admin.ArticlePreview',
+      { bodyHtml: '<h2 onclick="x()">标题</h2><iframe src="https://e.example"></iframe>' },
+      { cookie: op.cookie },
+    );
+    expect(res.body.P?.html).toBe('<h2>标题</h2>');
+    expect(await auditOf(op.id)).toEqual([]);
+  });
+});
+
+describe('site content', { timeout: 60_000 }, () => {
+  it('notices, friend links and the online-chat switch are served by the public actions at once', async () => {
+    const op = await operatorLogin('content');
+    expect(
+      (
+        await callApi(
+          'Admin.NoticeSave',
+          { title: '维护', contentHtml: '<p>x</p>', startsAt: '2026-01-02T00:00', endsAt: '2026-01-01T00:00' },
+          { cookie: op.cookie },
+        )
+      ).body.E,
+    ).toBe('结束时间必须晚于开始时间');
+    expect(await count('SELECT count(*) AS n FROM home_notices')).toBe(0);
+    const notice = await callApi<{ id: number }>(
+      'Admin.NoticeSave',
+      {
+        title: '系统维护通知',
+        contentHtml: '<p>今晚维护</p><img src=x onerror=alert(1)>',
+        startsAt: '2020-01-01T00:00',
+        endsAt: '2099-01-01T00:00',
+      },
+      { cookie: op.cookie },
+    );
+    expect(notice.body.E).toBeUndefined();
+    const home = await callApi<{ notice: { title: string; content: string } | null }>('Notice.getShowHomeNotice');
+    expect(home.body.P?.notice?.title).toBe('系统维护通知');
+    expect(home.body.P?.notice?.content).not.toContain('onerror');
+
+    expect(
+      (
+        await callApi(
+          'Admin.FriendLinkSave',
+          { linkName: '坏链接', linkUrl: 'javascript:alert(1)' },
+          { cookie: op.cookie },
+        )
+      ).body.E,
+    ).toBe('链接必须是 https:// 地址或以 / 开头的站内路径');
+    expect(await count('SELECT count(*) AS n FROM friend_links')).toBe(0);
+    const link = await callApi<{ id: number }>(
+      'Admin.FriendLinkSave',
+      { linkName: '合作伙伴', linkUrl: 'https://partner.example/' },
+      { cookie: op.cookie },
+    );
+    const links = await callApi<{ list: { linkName: string }[] }>('Link.queryLinks');
+    expect(links.body.P?.list.map((l) => l.linkName)).toEqual(['合作伙伴']);
+    await callApi('Admin.FriendLinkDelete', { id: link.body.P?.id }, { cookie: op.cookie });
+    expect((await callApi<{ list: unknown[] }>('Link.queryLinks')).body.P?.list).toEqual([]);
+
+    await callApi('Admin.OnlineChatSet', { enabled: true }, { cookie: op.cookie });
+    expect(
+      (await callApi<{ res: boolean }>('Config.CurrentMessageShow', {}, { headers: { 'source-type': '1' } })).body.P
+        ?.res,
+    ).toBe(true);
+    await callApi('Admin.OnlineChatSet', { enabled: false }, { cookie: op.cookie });
+    expect(
+      (await callApi<{ res: boolean }>('Config.CurrentMessageShow', {}, { headers: { 'source-type': '1' } })).body.P
+        ?.res,
+    ).toBe(false);
+
+    // A notice read by a customer is deleted with its read marks; the home notice is gone at once.
+    const reader = await loginBySms('13900000083');
+    await callApi('Notice.ReadNotice', { id: notice.body.P?.id }, { cookie: reader });
+    expect(await count('SELECT count(*) AS n FROM notice_reads')).toBe(1);
+    await callApi('Admin.NoticeDelete', { id: notice.body.P?.id }, { cookie: op.cookie });
+    expect(await count('SELECT count(*) AS n FROM notice_reads')).toBe(0);
+    expect((await callApi<{ notice: unknown }>('Notice.getShowHomeNotice')).body.P?.notice).toBeNull();
+
+    expect((await auditOf(op.id)).map((r) => r.action)).toEqual([
+      'Admin.NoticeSave',
+      'Admin.FriendLinkSave',
+      'Admin.FriendLinkDelete',
+      'Admin.OnlineChatSet',
+      'Admin.OnlineChatSet',
+      'Admin.NoticeDelete',
+    ]);
+  });
+
+  it('marketing images and materials are validated like the public shell shows them', async () => {
+    const op = await operatorLogin('content');
+    const window = { startsAt: '2020-01-01T00:00', endsAt: '2099-01-01T00:00' };
+    expect(
+      (
+        await callApi(
+          'Admin.MarketingImageSave',
+          { slot: 'centerImg', img: 'javascript:x', ...window },
+          { cookie: op.cookie },
+        )
+      ).body.E,
+    ).toBe('链接必须是 https:// 地址或以 / 开头的站内路径');
+    expect(
+      (
+        await callApi(
+          'Admin.MarketingImageSave',
+          {
+            slot: 'centerImg',
+            img: '/images/banner.png',
+            isClick: true,
+            inOrOut: 1,
+            clickUrl: 'https://x.example',
+            ...window,
+          },
+          { cookie: op.cookie },
+        )
+      ).body.E,
+    ).toBe('链接必须是 https:// 地址或以 / 开头的站内路径');
+    expect(await count('SELECT count(*) AS n FROM marketing_images')).toBe(0);
+    await callApi(
+      'Admin.MarketingImageSave',
+      {
+        slot: 'centerImg',
+        img: '/images/banner.png',
+        isClick: true,
+        inOrOut: 1,
+        clickUrl: '/buy',
+        alt: '双11',
+        ...window,
+      },
+      { cookie: op.cookie },
+    );
+    const shown = await callApi<{ imges: { centerImg: { img: string; clickUrl: string } | null } }>(
+      'Activity.GetActivityMarketingImg',
+    );
+    expect(shown.body.P?.imges.centerImg).toMatchObject({ img: '/images/banner.png', clickUrl: '/buy' });
+
+    await callApi(
+      'Admin.MaterialSave',
+      { kind: 'text', title: '推荐语', content: '注册链接：{link}' },
+      { cookie: op.cookie },
+    );
+    const materials = await callApi<{ list: { id: number; title: string }[] }>('Config.UserPromotionMaterial');
+    expect(materials.body.P?.list.map((m) => m.title)).toEqual(['推荐语']);
+    // Editing changes the row in place; editing a row that does not exist changes and records nothing.
+    const id = materials.body.P?.list[0]?.id;
+    await callApi(
+      'Admin.MaterialSave',
+      { id, kind: 'text', title: '新推荐语', content: '链接：{link}' },
+      { cookie: op.cookie },
+    );
+    expect(
+      (await callApi<{ list: { title: string }[] }>('Config.UserPromotionMaterial')).body.P?.list.map((m) => m.title),
+    ).toEqual(['新推荐语']);
+    const before = (await auditOf(op.id)).length;
+    expect(
+      (
+        await callApi(
+          'Admin.MaterialSave',
+          { id: 99_999, kind: 'text', title: 'x', content: 'y' },
+          { cookie: op.cookie },
+        )
+      ).body.E,
+    ).toBe('内容不存在或已删除，请刷新后重试');
+    expect(await auditOf(op.id)).toHaveLength(before);
+    expect(await count('SELECT count(*) AS n FROM promotion_materials')).toBe(1);
+  });
+});
+
+describe('consultations', { timeout: 30_000 }, () => {
+  it('support lists new consultations and marks them handled once', async () => {
+    const op = await operatorLogin('support');
+    await env.DB.prepare(
+      `INSERT INTO consult_requests (company, contact_name, phone, scenario, monthly_volume, client_ip, created_at)
+       VALUES ('某科技', '张先生', '13900000001', '数据采集', '1000万', '198.51.100.1', ?)`,
+    )
+      .bind(Date.now())
+      .run();
+    const list = await callApi<{ list: { id: number; company: string }[]; counts: { state: number; n: number }[] }>(
+      'Admin.ConsultList',
+      {},
+      { cookie: op.cookie },
+    );
+    expect(list.body.P?.list.map((c) => c.company)).toEqual(['某科技']);
+    const id = list.body.P?.list[0]?.id;
+    expect(
+      (await callApi('Admin.ConsultMark', { id, state: 1, note: '已电话联系' }, { cookie: op.cookie })).body.P,
+    ).toEqual({
+      state: 1,
+    });
+    expect((await callApi('Admin.ConsultMark', { id, state: 1 }, { cookie: op.cookie })).body.E).toBe(
+      '已经是该状态，无需重复操作',
+    );
+    expect(
+      (await callApi<{ list: unknown[] }>('Admin.ConsultList', { state: 0 }, { cookie: op.cookie })).body.P?.list,
+    ).toEqual([]);
+    expect(await auditOf(op.id)).toEqual([
+      expect.objectContaining({
+        action: 'Admin.ConsultMark',
+        target: `consult:${id}`,
+        after_summary: '已联系',
+        reason: '已电话联系',
+      }),
+    ]);
+  });
+});
+
+describe('nodes', { timeout: 60_000 }, () => {
+  it('a new node signs with the secret shown once; disabling refuses its calls and pulls its exits; rotating replaces the secret', async () => {
+    const op = await operatorLogin('ops');
+    const created = await callApi<{ id: number; name: string; secret: string }>(
+      'Admin.NodeCreate',
+      { name: 'gz-telecom-01' },
+      { cookie: op.cookie },
+    );
+    const { id, secret } = created.body.P ?? { id: 0, secret: '' };
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect((await callApi('Admin.NodeCreate', { name: 'GZ-TELECOM-01' }, { cookie: op.cookie })).body.E).toBe(
+      '该节点名称已被使用',
+    );
+    expect((await callApi('Admin.NodeCreate', { name: 'bad name!' }, { cookie: op.cookie })).body.E).toBeTruthy();
+    expect(await count('SELECT count(*) AS n FROM proxy_nodes')).toBe(1);
+    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret })).status).toBe(200);
+
+    // The list never carries a secret.
+    const list = await callApi<{ nodes: Record<string, unknown>[] }>('Admin.NodeList', {}, { cookie: op.cookie });
+    expect(list.body.P?.nodes).toHaveLength(1);
+    expect(JSON.stringify(list.body.P)).not.toContain(secret);
+
+    // Rotate: the old secret is refused at once, the new one works; neither secret reaches the audit log.
+    expect((await callApi('Admin.NodeRotateSecret', { id }, { cookie: op.cookie })).body.E).toBe(
+      '请填写操作原因（2-200个字）',
+    );
+    const rotated = await callApi<{ secret: string }>(
+      'Admin.NodeRotateSecret',
+      { id, reason: '密钥泄露' },
+      { cookie: op.cookie },
+    );
+    const fresh = rotated.body.P?.secret ?? '';
+    expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh).not.toBe(secret);
+    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret })).status).toBe(401);
+    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret: fresh })).status).toBe(200);
+
+    // Disable: every /node call is refused and the node's exits leave the pool.
+    await env.DB.prepare(
+      `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
+         expires_at, healthy, checked_at, created_at) VALUES (?, 10, '203.0.113.77', 40000, 7, '广东省', '广州市', '广东', '广州', '电信', ?, 1, 0, 0)`,
+    )
+      .bind(id, Date.now() + 3_600_000)
+      .run();
+    const disabled = await callApi(
+      'Admin.NodeSetEnabled',
+      { id, enabled: false, reason: '机房下线' },
+      { cookie: op.cookie },
+    );
+    expect(disabled.body.P).toEqual({ status: 0 });
+    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret: fresh })).status).toBe(401);
+    expect(
+      (await nodeCall('POST', '/node/v2/heartbeat', JSON.stringify({ exits: [] }), { nodeId: id, secret: fresh }))
+        .status,
+    ).toBe(401);
+    expect(await count('SELECT count(*) AS n FROM proxy_ips WHERE node_id = ? AND healthy = 1', id)).toBe(0);
+    expect(
+      (await callApi('Admin.NodeSetEnabled', { id, enabled: false, reason: '重复' }, { cookie: op.cookie })).body.E,
+    ).toBe('已经是该状态，无需重复操作');
+    await callApi('Admin.NodeSetEnabled', { id, enabled: true, reason: '恢复上线' }, { cookie: op.cookie });
+    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret: fresh })).status).toBe(200);
+
+    const rows = await auditOf(op.id);
+    expect(rows.map((r) => r.action)).toEqual([
+      'Admin.NodeCreate',
+      'Admin.NodeRotateSecret',
+      'Admin.NodeDisable',
+      'Admin.NodeEnable',
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    expect(JSON.stringify(rows)).not.toContain(fresh);
+  });
+
+  it('lists exits and health per node, region and carrier', async () => {
+    const op = await operatorLogin('ops');
+    await addPool([{ ip: '203.0.113.1' }, { ip: '203.0.113.2', province: '浙江省', city: '杭州市', carrier: '联通' }]);
+    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.113.2'").run();
+    const res = await callApi<{
+      nodes: { id: number; exits: number; healthy: number }[];
+      exits: { nodeId: number; province: string; carrier: string; total: number; healthy: number }[];
+    }>('Admin.NodeList', {}, { cookie: op.cookie });
+    expect(res.body.P?.nodes).toEqual([expect.objectContaining({ id: 1, exits: 2, healthy: 1 })]);
+    expect(res.body.P?.exits).toEqual([
+      expect.objectContaining({ nodeId: 1, province: '广东省', carrier: '电信', total: 1, healthy: 1 }),
+      expect.objectContaining({ nodeId: 1, province: '浙江省', carrier: '联通', total: 1, healthy: 0 }),
+    ]);
+  });
+});
+
+describe('marketing image upload', { timeout: 30_000 }, () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+  const upload = (body: BodyInit, cookie?: string, headers: Record<string, string> = {}) =>
+    SELF.fetch(`${BASE}/api/upload/marketing-image`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream', ...(cookie ? { cookie } : {}), ...headers },
+    });
+  const stored = async () => (await env.FILES.list({ prefix: 'public/marketing/' })).objects.length;
+
+  it('stores an image from the content role in R2, serves it publicly and refuses the rest', async () => {
+    const content = await operatorLogin('content');
+    const ops = await operatorLogin('ops');
+    const customer = await loginBySms('13900000082');
+    expect((await upload(PNG)).status).toBe(401);
+    expect((await upload(PNG, customer)).status).toBe(401);
+    expect((await upload(PNG, ops.cookie)).status).toBe(403);
+    expect((await upload(PNG, content.cookie, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await upload(new TextEncoder().encode('<svg onload=alert(1)>'), content.cookie)).status).toBe(415);
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(PNG);
+    expect((await upload(big, content.cookie)).status).toBe(413);
+    expect(await stored()).toBe(0);
+
+    const ok = await upload(PNG, content.cookie);
+    expect(ok.status).toBe(200);
+    const { P } = (await ok.json()) as { P: { path: string; mime: string } };
+    expect(P.path).toMatch(/^\/api\/media\/marketing\/[0-9a-f-]{36}\.png$/);
+    expect(await stored()).toBe(1);
+    const served = await SELF.fetch(`${BASE}${P.path}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect((await SELF.fetch(`${BASE}/api/media/marketing/../../private/x.png`)).status).toBe(404);
+    expect((await auditOf(content.id)).map((r) => r.action)).toEqual(['Admin.MarketingImageUpload']);
+
+    // The uploaded path is accepted as a marketing image's picture.
+    const saved = await callApi(
+      'Admin.MarketingImageSave',
+      { slot: 'bottomBtn2', img: P.path, startsAt: '2020-01-01T00:00', endsAt: '2099-01-01T00:00' },
+      { cookie: content.cookie },
+    );
+    expect(saved.body.E).toBeUndefined();
+  });
+});
