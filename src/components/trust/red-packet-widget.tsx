@@ -7,7 +7,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { api } from '../../state/api';
-import { type RedInfo, redInfoAtom } from '../../state/red-packet';
+import { redInfoAtom } from '../../state/red-packet';
 import { mineInfoAtom } from '../../state/session';
 
 const RedPacket = lazy(() => import('./red-packet').then((m) => ({ default: m.RedPacket })));
