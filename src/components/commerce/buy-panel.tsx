@@ -98,7 +98,7 @@ export function BuyPanel({
       ...(q.chosenCoupon ? { couponId: q.chosenCoupon } : {}),
     });
     setBusy(false);
-    if (r && typeof r === 'object' && 'orderNo' in r) {
+    if (r) {
       openPay(r);
       q.refresh();
     }

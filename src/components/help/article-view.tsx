@@ -4,16 +4,11 @@ import { formatDate } from '../../lib/format';
 import { SITE } from '../../lib/site';
 import { articlePath } from '../../server/domain/help';
 import { siteOrigin } from '../../server/page-meta';
-import type { ArticleDto, TitleDto } from '../../server/public-data';
 import { Breadcrumb } from '../breadcrumb';
 import { PageMeta } from '../page-meta';
+import type { ActionOutput } from '../../lib/api-core';
 
-export interface ArticlePayload {
-  article: ArticleDto;
-  newer: TitleDto | null;
-  older: TitleDto | null;
-  related: TitleDto[];
-}
+export type ArticlePayload = ActionOutput<'HelpRenovation.GetArticleById'>;
 
 export async function ArticleView({ data }: { data: ArticlePayload }) {
   const { article: a, newer, older, related } = data;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
 import { Logo } from '../logo';
 import { QrSvg } from '../qr-svg';
+import type { ActionOutput } from '../../lib/api-core';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,12 +31,7 @@ const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
   },
 ];
 
-export interface FriendLink {
-  linkName: string;
-  linkUrl: string;
-  linkTarget: string;
-  noFollow: boolean;
-}
+export type FriendLink = ActionOutput<'Link.queryLinks'>['list'][number];
 
 export async function Footer({ friendLinks }: { friendLinks?: FriendLink[] }) {
   return (

@@ -7,14 +7,9 @@ import { formatDate } from '../../lib/format';
 import { api } from '../../state/api';
 import { unreadNoticeCountAtom } from '../../state/notices';
 import { Dialog } from '../dialog';
+import type { ActionOutput } from '../../lib/api-core';
 
-interface NoticeItem {
-  id: number;
-  title: string;
-  content: string;
-  publishedAt: number;
-  isRead: boolean;
-}
+type NoticeItem = ActionOutput<'Notice.getLatestNotice'>['list'][number];
 
 export function NoticeBell() {
   const [count, setCount] = useAtom(unreadNoticeCountAtom);
@@ -24,14 +19,14 @@ export function NoticeBell() {
 
   useEffect(() => {
     void api.call('Notice.getUnReadCount', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'unreadCount' in r) setCount(r.unreadCount);
+      if (r) setCount(r.unreadCount);
     });
   }, [setCount]);
 
   async function show() {
     setOpen(true);
     const r = await api.call('Notice.getLatestNotice', {}, { silent: true });
-    if (r && typeof r === 'object' && 'list' in r) {
+    if (r) {
       setList(r.list);
       setCount(r.unreadCount);
     }
@@ -41,7 +36,7 @@ export function NoticeBell() {
     setExpanded(expanded === n.id ? null : n.id);
     if (n.isRead) return;
     const r = await api.call('Notice.ReadNotice', { id: n.id }, { silent: true });
-    if (r && typeof r === 'object' && 'unreadCount' in r) {
+    if (r) {
       setCount(r.unreadCount);
       setList((l) => l.map((x) => (x.id === n.id ? { ...x, isRead: true } : x)));
     }

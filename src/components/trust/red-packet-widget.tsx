@@ -26,7 +26,7 @@ export function RedPacketWidget() {
   useEffect(() => {
     void userId; // reload on login and logout
     void api.call('RedLaunch.GetRedLaunch', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'data' in r) setRed(r);
+      if (r) setRed(r);
     });
   }, [userId, setRed]);
 
@@ -41,7 +41,7 @@ export function RedPacketWidget() {
     setBusy(true);
     const r = await api.call('RedLaunch.Receive', { id: launch.id });
     setBusy(false);
-    if (r && typeof r === 'object' && 'recordId' in r) {
+    if (r) {
       setRecordId(r.recordId);
       setRed({ data: { ...launch, received: true, remaining: launch.remaining - 1 } });
     }
@@ -52,7 +52,7 @@ export function RedPacketWidget() {
     setBusy(true);
     const r = await api.call('Proxy.GetredPackage', { recordId });
     setBusy(false);
-    if (r && typeof r === 'object' && 'packageId' in r) {
+    if (r) {
       pushToast('success', '红包已转为套餐，可在套餐管理中查看');
       setOpen(false);
       setRecordId(null);

@@ -20,8 +20,8 @@ export default async function CouponManagerPage({ query }: { query: string }) {
     api.call('Coupon.GetList', { state }, { silent: true }),
     api.call('Coupon.GetReceivable', {}, { silent: true }),
   ]);
-  const list = mine && 'list' in mine ? mine.list : [];
-  const offers = (receivable && 'list' in receivable ? receivable.list : []).filter((c) => c.received < c.perUserLimit);
+  const list = mine ? mine.list : [];
+  const offers = (receivable ? receivable.list : []).filter((c) => c.received < c.perUserLimit);
   return (
     <div className="space-y-5">
       <title>优惠券 - 个人中心</title>

@@ -9,7 +9,11 @@ export default async function GetAgentApiPage({ query }: { query?: string }) {
   const type = q.get('type') === '40' ? 40 : 10;
   const [tabs, data, account] = await Promise.all([
     load('Extract.GetTabCount', {}, { 10: 0, 40: 0 }),
-    load('Extract.GetMealAndRegion', { type }, { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [] }),
+    load(
+      'Extract.GetMealAndRegion',
+      { type },
+      { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [], protocols: [] },
+    ),
     load('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
   ]);
   return (

@@ -5,25 +5,20 @@ import { TrustPageHead } from '../../../components/trust/page-head';
 import {
   bpPercent,
   COMMISSION_RATES,
+  COMMISSION_STATE_TEXT,
   commissionRateRows,
   commissionRuleLines,
   MIN_WITHDRAWAL_FEN,
+  WITHDRAWAL_STATE_TEXT,
 } from '../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
 import { CopyButton, OpenPromotion, WithdrawForm } from './_components/promotion-tools';
+import type { ActionOutput } from '../../../lib/api-core';
 
-interface Promotion {
-  opened: boolean;
-  link: string | null;
-  rates: Record<string, { firstBp: number; recurringBp: number }>;
-  minWithdrawalFen: number;
-  summary: { availableFen: number; inWithdrawalFen: number; withdrawnFen: number; totalFen: number };
-}
+type Promotion = ActionOutput<'UserPromotion.GetUserPromotion'>;
 
-const ENTRY_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲销' };
-const W_STATE: Record<number, string> = { 1: '待审核', 2: '待打款', 3: '已打款', 4: '已驳回' };
 const PAGE_SIZE = 10;
 const pct = bpPercent;
 
@@ -35,6 +30,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
   const page = Math.max(1, Math.min(10_000, Number(q.get('page')) || 1));
   const empty: Promotion = {
     opened: false,
+    code: null,
     link: null,
     rates: COMMISSION_RATES,
     minWithdrawalFen: MIN_WITHDRAWAL_FEN,
@@ -210,7 +206,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
                         {pct(e.rateBp)}
                         {e.isFirst ? '（首单）' : ''}
                       </Cell>
-                      <Cell label="状态">{ENTRY_STATE[e.state]}</Cell>
+                      <Cell label="状态">{COMMISSION_STATE_TEXT[e.state]}</Cell>
                       <Cell label="佣金" className={`text-right ${e.amountFen < 0 ? 'text-red-600' : ''}`}>
                         {formatFen(e.amountFen)}
                       </Cell>
@@ -236,7 +232,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
                         {formatDateTime(w.createdAt)}
                       </Cell>
                       <Cell label="收款账号">{w.accountNo}</Cell>
-                      <Cell label="状态">{W_STATE[w.state]}</Cell>
+                      <Cell label="状态">{WITHDRAWAL_STATE_TEXT[w.state]}</Cell>
                       <Cell label="金额" className="text-right">
                         {formatFen(w.amountFen)}
                       </Cell>

@@ -16,16 +16,9 @@ import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 import { WHITE_LIST_CHANGED } from './white-list-manager';
+import type { ActionOutput } from '../../../../lib/api-core';
 
-export interface Refusal {
-  id: number;
-  at: number;
-  clientIp: string;
-  exit: string;
-  code: string;
-  reason: string;
-  canAdd: boolean;
-}
+export type Refusal = ActionOutput<'ProxyWhiteList.GetRefusals'>['list'][number];
 
 const PAGE = 10;
 
@@ -48,7 +41,7 @@ export function RefusalList({
       page: p,
       pageSize: PAGE,
     });
-    if (res && 'list' in res) {
+    if (res) {
       setList(res.list);
       setTotal(res.total);
       setPage(p);
