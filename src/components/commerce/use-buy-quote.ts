@@ -2,11 +2,11 @@
 // The buy page's live quote (PayOrder.Quote, best coupon pre-selected), the coupons the customer may still receive,
 // and receiving one: the toast says what the engine did with it, never more.
 import { useEffect, useState } from 'react';
+import type { ActionOutput } from '../../lib/api-core';
 import { couponRuleText } from '../../lib/coupon-rules';
 import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 import type { QuoteRequest, QuoteView } from './types';
-import type { ActionOutput } from '../../lib/api-core';
 
 export type Receivable = ActionOutput<'Coupon.GetReceivable'>['list'][number];
 

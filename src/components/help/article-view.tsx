@@ -1,12 +1,13 @@
 // One help or news article: breadcrumb, title, date and views, the sanitised body, neighbours and related articles,
 // with per-page SEO tags and Article structured data.
+
+import type { ActionOutput } from '../../lib/api-core';
 import { formatDate } from '../../lib/format';
 import { SITE } from '../../lib/site';
 import { articlePath } from '../../server/domain/help';
 import { siteOrigin } from '../../server/page-meta';
 import { Breadcrumb } from '../breadcrumb';
 import { PageMeta } from '../page-meta';
-import type { ActionOutput } from '../../lib/api-core';
 
 export type ArticlePayload = ActionOutput<'HelpRenovation.GetArticleById'>;
 

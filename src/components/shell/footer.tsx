@@ -1,10 +1,10 @@
 // The site footer: logo and QR code, business contacts, service links, navigation columns, use cases, friend links
 // (home page only), the disclaimer, the operator notice and filings.
 import type { ReactNode } from 'react';
+import type { ActionOutput } from '../../lib/api-core';
 import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
 import { Logo } from '../logo';
 import { QrSvg } from '../qr-svg';
-import type { ActionOutput } from '../../lib/api-core';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -3,11 +3,11 @@
 // notice marks it read (Notice.ReadNotice) and the badge drops. Notice HTML is sanitised by the server.
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import type { ActionOutput } from '../../lib/api-core';
 import { formatDate } from '../../lib/format';
 import { api } from '../../state/api';
 import { unreadNoticeCountAtom } from '../../state/notices';
 import { Dialog } from '../dialog';
-import type { ActionOutput } from '../../lib/api-core';
 
 type NoticeItem = ActionOutput<'Notice.getLatestNotice'>['list'][number];
 

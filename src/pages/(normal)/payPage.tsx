@@ -4,11 +4,11 @@ import { unstable_redirect as redirect } from 'waku/router/server';
 import { CancelOrderButton } from '../../components/commerce/cancel-order-button';
 import { AmountLines, validityText } from '../../components/commerce/quote-terms';
 import { PaySuccess, WechatPayBox } from '../../components/commerce/wechat-pay-box';
+import type { ActionOutput } from '../../lib/api-core';
 import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
-import { SITE } from '../../lib/site';
+import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
-import type { ActionOutput } from '../../lib/api-core';
 
 type OrderDetail = ActionOutput<'Order.GetDetail'>;
 
@@ -54,7 +54,7 @@ export default async function PayPage({ query }: { query: string }) {
   const pending = found?.state === 1;
   return (
     <div className="bg-slate-50 py-10">
-      <title>{`${pending ? '收银台' : '订单详情'} - ${SITE.name}`}</title>
+      <title>{pageTitle(pending ? '收银台' : '订单详情')}</title>
       <meta name="robots" content="noindex" />
       <div className="container-page max-w-4xl">
         <h1 className="mb-5 text-xl font-bold text-ink">{pending ? '收银台' : '订单详情'}</h1>

@@ -1,7 +1,9 @@
 // /personalCenter/promotionRebate: the invitation link and material, commission balances and rules, withdrawals,
 // invitees and the commission ledger (?tab=invite|commission|withdraw, ?page=n).
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
-import { TrustPageHead } from '../../../components/trust/page-head';
+import { Pager } from '../../../components/pager';
+import { PageHead } from '../../../components/page-head';
+import type { ActionOutput } from '../../../lib/api-core';
 import {
   bpPercent,
   COMMISSION_RATES,
@@ -15,7 +17,6 @@ import { formatDateTime, formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
 import { CopyButton, OpenPromotion, WithdrawForm } from './_components/promotion-tools';
-import type { ActionOutput } from '../../../lib/api-core';
 
 type Promotion = ActionOutput<'UserPromotion.GetUserPromotion'>;
 
@@ -49,7 +50,6 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
   ]);
   const s = promo.summary;
   const total = invites?.total ?? entries?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const tabs = [
     { key: 'invite', label: '邀请明细' },
     { key: 'commission', label: '佣金明细' },
@@ -57,7 +57,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
   ];
   return (
     <div className="space-y-5" data-testid="promotion-page">
-      <TrustPageHead trail={[{ label: '财务' }, { label: '推广返利' }]} title="推广返利" />
+      <PageHead trail={[{ label: '财务' }, { label: '推广返利' }]} title="推广返利" />
       <section className="card p-6">
         {promo.opened && promo.link ? (
           <div className="space-y-4">
@@ -249,22 +249,13 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
             {invites ? '暂无邀请记录' : entries ? '暂无佣金记录' : '暂无提现记录'}
           </p>
         )}
-        {tab !== 'withdraw' && pages > 1 && (
-          <nav className="mt-4 flex justify-end gap-2 text-sm" aria-label="分页">
-            {page > 1 && (
-              <a className="btn-ghost" href={`/personalCenter/promotionRebate?tab=${tab}&page=${page - 1}`}>
-                上一页
-              </a>
-            )}
-            <span className="px-2 py-2 text-slate-500">
-              {page} / {pages}
-            </span>
-            {page < pages && (
-              <a className="btn-ghost" href={`/personalCenter/promotionRebate?tab=${tab}&page=${page + 1}`}>
-                下一页
-              </a>
-            )}
-          </nav>
+        {tab !== 'withdraw' && (invites ?? entries) && (
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            href={(p) => `/personalCenter/promotionRebate?tab=${tab}&page=${p}`}
+          />
         )}
       </section>
     </div>

@@ -1,10 +1,10 @@
 'use client';
 // The get-proxy tool: pick package, count, region, protocol, format and fields; see the link, copy it, try it.
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { buildExtractLink, type ExtractLinkOptions } from '../../../../lib/extract-link';
 import { messages } from '../../../../lib/messages';
 import { copyText } from '../../../../state/clipboard';
-import type { ActionOutput } from '../../../../lib/api-core';
 
 /** Extract.GetMealAndRegion: the key, the packages to extract from, regions and carriers (any list of carriers, so
  * a page whose load failed can pass an empty one). */

@@ -4,10 +4,10 @@
 // minute). Also the uid used by AES extraction tokens (docs/extraction-api.md).
 import { useState } from 'react';
 import { Dialog } from '../../../../components/dialog';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';
-import type { ActionOutput } from '../../../../lib/api-core';
 
 export type ProxyAccountData = ActionOutput<'Proxy.GetProxyAccount'>;
 

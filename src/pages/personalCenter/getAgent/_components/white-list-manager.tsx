@@ -12,10 +12,10 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
-import type { ActionOutput } from '../../../../lib/api-core';
 
 /** Window event other leaves dispatch after adding a white-list entry. */
 export const WHITE_LIST_CHANGED = 'white-list-changed';

@@ -12,11 +12,11 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
-import type { ActionOutput } from '../../../../lib/api-core';
 
 export type PackageItem = ActionOutput<'Proxy.GetProxys'>['list'][number];
 
