@@ -11,13 +11,6 @@ export interface TransportKey {
   iv: Uint8Array; // 16 bytes
 }
 
-export interface ApiRequestBody {
-  A: string;
-  P?: unknown;
-}
-
-export type ApiResponseBody<T = unknown> = { P?: T; E?: undefined } | { E: string; P?: undefined };
-
 /** The development transport key, used when no key is configured. Production configures its own pair. */
 export const DEV_TRANSPORT_KEY_HEX = '6b3f1c9e0a2d4f8b7c5e1a3d9f0b2c4e6a8d0f1e3c5b7a9d2f4e6c8a0b1d3f5e';
 export const DEV_TRANSPORT_IV_HEX = '3a7c1e5f9b2d4a6c8e0f1b3d5a7c9e2f';
