@@ -1,5 +1,5 @@
 'use client';
-// The one dialog, loaded the first time it opens (issue 12: home-page JavaScript). For the header's dialogs that most
+// The one dialog, loaded the first time it opens (the home-page JavaScript budget). For the header's dialogs that most
 // visits never open (notices, red packet, real-name prompt): same props and behaviour as Dialog once loaded.
 import { lazy, Suspense, useRef } from 'react';
 import type { DialogProps } from './dialog';

@@ -1,5 +1,13 @@
 // The 404 view (seed section 2): an illustration, a playful message and a way home. Used by the /404 page and by
 // pages whose slug names nothing (they call notFoundPage(), which also sets the HTTP status).
+import { setPageStatus } from '../server/page-status';
+
+/** Render the 404 view with status 404 (a page whose slug names nothing: `return notFoundPage()`). */
+export function notFoundPage() {
+  setPageStatus(404);
+  return <NotFoundView />;
+}
+
 export function NotFoundView() {
   return (
     <section className="container-page flex flex-col items-center py-20 text-center md:py-28" data-testid="not-found">

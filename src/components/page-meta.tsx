@@ -1,5 +1,5 @@
 // Per-page <title>, description, canonical and Open Graph tags (React hoists them into <head>), plus optional JSON-LD.
-import { SITE } from '../lib/site';
+import { pageTitle, SITE } from '../lib/site';
 import { siteOrigin } from '../server/page-meta';
 
 export interface PageMetaProps {
@@ -18,7 +18,7 @@ const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 export async function PageMeta({ title, description, path, type = 'website', noindex, jsonLd }: PageMetaProps) {
   const origin = await siteOrigin();
   const url = `${origin}${path}`;
-  const fullTitle = title.includes(SITE.name) ? title : `${title} - ${SITE.name}`;
+  const fullTitle = pageTitle(title);
   return (
     <>
       <title>{fullTitle}</title>

@@ -10,7 +10,7 @@ import { promotionCapture } from './middleware/promotion-capture';
 import { redirects } from './middleware/redirects';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
-import { adminUploadRoutes } from './routes/admin-uploads'; // issue 11: marketing images
+import { adminUploadRoutes } from './routes/admin-uploads'; // marketing images uploaded from the console
 import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';

@@ -3,8 +3,13 @@
 // source type. What to do on E and on an expired session is injected by the caller (state imports lib, never the
 // other way round).
 import { type ApiClient, type ApiClientOptions, createApiClient } from './api-core';
-import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type EnvelopeMode, transportKeyFromHex } from './envelope';
-import { webEnvelopeCodec } from './envelope-web';
+import {
+  DEV_TRANSPORT_IV_HEX,
+  DEV_TRANSPORT_KEY_HEX,
+  type EnvelopeMode,
+  envelopeCodec,
+  transportKeyFromHex,
+} from './envelope';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from './mine-info';
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -44,7 +49,7 @@ export function createBrowserApi({ mapStatus = (s) => s, ...handlers }: BrowserA
       return { status: mapStatus(res.status), text: await res.text() };
     },
     mode: MODE,
-    codec: webEnvelopeCodec(MODE, KEY),
+    codec: envelopeCodec(MODE, KEY),
     sourceType: currentSourceType,
     ...handlers,
   });

@@ -35,6 +35,10 @@ export interface ApiError {
   E: string;
 }
 
+/** Tells a `raw` call's {E} from the action's output. */
+export const isApiError = (r: unknown): r is ApiError =>
+  typeof r === 'object' && r !== null && typeof (r as { E?: unknown }).E === 'string';
+
 /** The raw wire answer. */
 export interface ApiResponse<T = unknown> {
   P?: T;
@@ -117,11 +121,13 @@ export type CallArgs<N extends ActionName<C>, O extends CallOptions, C extends C
   // biome-ignore lint/complexity/noBannedTypes: {} is "an action whose input has no required field"
   {} extends ActionInput<N, C> ? [input?: ActionInput<N, C>, options?: O] : [input: ActionInput<N, C>, options?: O];
 
-/** What a call resolves to: the output; false on E or failure; with `raw`, {E} instead of false on E. */
+/** What a call resolves to: the output; false on E or failure; with `raw` (unless known false), also {E}. */
 export type CallResult<N extends ActionName<C>, O extends CallOptions, C extends Contract = Registry> = O extends {
-  raw: true;
+  raw: infer R;
 }
-  ? ActionOutput<N, C> | ApiError | false
+  ? [R] extends [false | undefined]
+    ? ActionOutput<N, C> | false
+    : ActionOutput<N, C> | ApiError | false
   : ActionOutput<N, C> | false;
 
 export interface ApiClient<C extends Contract = Registry> {

@@ -18,8 +18,6 @@ export const PRODUCT_LABEL: Record<number, string> = {
  * seed's term, used on every page (docs/decisions/034).
  */
 export const BILLING_LABEL: Record<number, string> = { 1: '按量计费', 2: '包天计费' };
-/** The short form inside names: 按量 / 包天. */
-export const BILLING_SHORT: Record<number, string> = { 1: '按量', 2: '包天' };
 
 export const ORDER_STATE_LABEL: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
 

@@ -53,3 +53,14 @@ export function commissionRuleLines(minWithdrawalFen: number = MIN_WITHDRAWAL_FE
     '严禁自我邀请、虚假注册、刷单等作弊行为，一经发现取消返利资格并追回佣金，详见《用户协议》。',
   ];
 }
+
+/** Commission entry states as UserPromotion.GetCommissionDetails answers them (the ledger's own state column). */
+export const COMMISSION_STATE_TEXT: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲销' };
+
+/** Withdrawal states (1 requested, 2 approved, 3 paid, 4 rejected: server/domain/commission.ts nextWithdrawalState). */
+export const WITHDRAWAL_STATE_TEXT: Record<number, string> = {
+  1: '待审核',
+  2: '已审核待打款',
+  3: '已打款',
+  4: '已驳回',
+};

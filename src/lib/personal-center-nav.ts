@@ -59,14 +59,3 @@ export const accountMenuLinks = (): PcNavItem[] =>
   readyNav()
     .flatMap((g) => g.items)
     .filter((i) => i.inAccountMenu);
-
-/** The breadcrumb names for a personal-centre path. */
-export function breadcrumbFor(path: string): string[] {
-  for (const g of PC_NAV) {
-    for (const i of g.items) {
-      const itemPath = i.href.split('?')[0];
-      if (itemPath === path) return path === '/personalCenter' ? ['个人中心'] : ['个人中心', g.title, i.label];
-    }
-  }
-  return ['个人中心'];
-}

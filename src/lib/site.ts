@@ -17,6 +17,9 @@ export const SITE = {
   operatorConventionUrl: 'https://www.example-proxy.com/operator-convention',
 } as const;
 
+/** The one title rule: "{page} - 云枢代理" (a title that already names the site is kept as it is). */
+export const pageTitle = (title: string): string => (title.includes(SITE.name) ? title : `${title} - ${SITE.name}`);
+
 export { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS } from './site-links';
 
 /** Pages whose hero sits under a transparent header (seed: "home-like pages"). */

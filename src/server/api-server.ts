@@ -70,5 +70,5 @@ export const currentMineInfo = cache(async (): Promise<MineInfo | null> => {
   const cookie = incomingRequest()?.headers.get('cookie');
   if (!decodeMineInfoCookie(readCookie(cookie, MINE_INFO_COOKIE))) return null;
   const info = await (await serverApi()).call('User.GetMineInfo', {}, { silent: true });
-  return info && typeof info === 'object' && 'id' in info ? info : null;
+  return info ? info : null;
 });

@@ -5,4 +5,3 @@ import type { MineInfo } from '../lib/mine-info';
 export type ClientMineInfo = MineInfo;
 
 export const mineInfoAtom = atom<ClientMineInfo | null>(null);
-export const isLoggedInAtom = atom((get) => get(mineInfoAtom) !== null);

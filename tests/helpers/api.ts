@@ -3,11 +3,10 @@ import { env, SELF } from 'cloudflare:test';
 import {
   DEV_TRANSPORT_IV_HEX,
   DEV_TRANSPORT_KEY_HEX,
-  decodeEnvelope,
   type EnvelopeMode,
-  encodeEnvelope,
   transportKeyFromHex,
 } from '../../src/lib/envelope';
+import { decodeEnvelope, encodeEnvelope } from './envelope-reference';
 
 export const tk = transportKeyFromHex(DEV_TRANSPORT_KEY_HEX, DEV_TRANSPORT_IV_HEX);
 export const BASE = 'https://portal.test';

@@ -4,13 +4,14 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
-import { encryptText, transportKeyFromHex } from '../../src/lib/envelope';
+import { transportKeyFromHex } from '../../src/lib/envelope';
 import { OPERATOR_ROLES, roleAllows } from '../../src/lib/operator-roles';
 import { isOperatorAccess } from '../../src/server/actions/define';
 import { registry } from '../../src/server/actions/registry';
 import { OPERATOR_IDLE_MS, totpCodeAt } from '../../src/server/domain/operators';
 import { callApi, cookieJar, loginBySms, resetDb } from '../helpers/api';
 import { createOperatorRow, OPERATOR_PASSWORD, operatorLogin } from '../helpers/operators';
+import { encryptText } from '../helpers/envelope-reference';
 
 beforeEach(resetDb);
 

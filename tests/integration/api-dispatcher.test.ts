@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encryptText } from '../../src/lib/envelope';
+import { encryptText } from '../helpers/envelope-reference';
 import { BASE, callApi, loginBySms, resetDb, tk } from '../helpers/api';
 
 beforeEach(resetDb);
@@ -44,7 +44,7 @@ describe('POST /api dispatcher', () => {
       const res = await post(body, { 'content-type': 'text/plain' });
       expect(res.status).toBe(400);
       const text = await res.text();
-      expect(JSON.parse((await import('../../src/lib/envelope')).decryptText(text, tk))).toEqual({
+      expect(JSON.parse((await import('../helpers/envelope-reference')).decryptText(text, tk))).toEqual({
         E: '请求格式错误，无法解析',
       });
     }

@@ -2,7 +2,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
-import { decryptText, encryptText, transportKeyFromHex } from '../../src/lib/envelope';
+import { transportKeyFromHex } from '../../src/lib/envelope';
+import { decryptText, encryptText } from '../helpers/envelope-reference';
 import { readConfig } from '../../src/server/env';
 import { resetDb } from '../helpers/api';
 

@@ -54,6 +54,12 @@ export async function contractChecks(): Promise<void> {
       void id;
     }
   }
+  // A `raw` flag known only at run time keeps {E} in the result.
+  const maybeRaw = { raw: Math.random() > 0.5 };
+  const either = await api.call('Coupon.Receive', { couponId: 1 }, maybeRaw);
+  // @ts-expect-error {E} may be there
+  if (either !== false) void either.id;
+
   // Without `raw` there is no {E} in the result.
   const plain = await api.call('Coupon.Receive', { couponId: 1 });
   // @ts-expect-error E is not part of a call without raw

@@ -4,11 +4,10 @@ import { createApiClient, LruCache, onceWithin, type Transport } from '../../src
 import {
   DEV_TRANSPORT_IV_HEX,
   DEV_TRANSPORT_KEY_HEX,
-  decodeEnvelope,
-  encodeEnvelope,
   envelopeCodec,
   transportKeyFromHex,
 } from '../../src/lib/envelope';
+import { decodeEnvelope, encodeEnvelope } from '../helpers/envelope-reference';
 
 const key = transportKeyFromHex(DEV_TRANSPORT_KEY_HEX, DEV_TRANSPORT_IV_HEX);
 

@@ -27,7 +27,7 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
   async function remove() {
     setConfirm(false);
     const r = await api.call('Order.DeleteByOrderNos', { orderNos: selected });
-    if (r && typeof r === 'object' && 'deleted' in r) {
+    if (r) {
       pushToast('success', `已删除 ${r.deleted} 个订单`);
       window.location.reload();
     }

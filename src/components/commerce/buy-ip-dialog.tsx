@@ -4,11 +4,12 @@
 // the WeChat payment dialog.
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../lib/api-core';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { api } from '../../state/api';
 import { payingOrderAtom } from '../../state/commerce';
 import { Dialog } from '../dialog';
-import type { MealViewData, QuoteView, UpgradablePackage } from './types';
+import type { MealViewData, QuoteRequest, QuoteView, UpgradablePackage } from './types';
 
 export type PackageAction = 'renew' | 'addTimes' | 'changeDate' | 'merge';
 
@@ -39,7 +40,7 @@ export function BuyIpDialog({
   const [busy, setBusy] = useState(false);
   const openPay = useSetAtom(payingOrderAtom);
 
-  const request =
+  const request: QuoteRequest =
     action === 'renew'
       ? { kind: 'renew', packageId: pkg.id, periods: amount }
       : action === 'addTimes'
@@ -52,14 +53,15 @@ export function BuyIpDialog({
   useEffect(() => {
     let live = true;
     const t = setTimeout(async () => {
-      const r = await api.call('PayOrder.Quote', JSON.parse(quoteKey), { raw: true, silent: true });
-      if (!live || !r || typeof r !== 'object') return;
-      if ('E' in r && typeof r.E === 'string') {
+      const input = JSON.parse(quoteKey) as { request: QuoteRequest; couponId?: number };
+      const r = await api.call('PayOrder.Quote', input, { raw: true, silent: true });
+      if (!live || !r) return;
+      if (isApiError(r)) {
         setError(r.E);
         setQuote(null);
-      } else if ('payFen' in r) {
+      } else {
         setError(null);
-        setQuote(r as QuoteView);
+        setQuote(r);
       }
     }, 200);
     return () => {
@@ -88,7 +90,7 @@ export function BuyIpDialog({
             : { packageIds: [pkg.id], mealId, units: 1 },
     );
     setBusy(false);
-    if (r && typeof r === 'object' && 'orderNo' in r) {
+    if (r) {
       onClose();
       openPay(r);
     }

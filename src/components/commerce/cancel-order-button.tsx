@@ -23,7 +23,7 @@ export function CancelOrderButton({
     setBusy(true);
     const r = await api.call('Order.Cancel', { orderNo });
     setBusy(false);
-    if (r && typeof r === 'object' && 'state' in r) {
+    if (r) {
       pushToast('success', '订单已取消，占用的优惠券已退回');
       if (onDone) onDone();
       else window.location.reload();

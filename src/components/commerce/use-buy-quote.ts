@@ -2,21 +2,13 @@
 // The buy page's live quote (PayOrder.Quote, best coupon pre-selected), the coupons the customer may still receive,
 // and receiving one: the toast says what the engine did with it, never more.
 import { useEffect, useState } from 'react';
+import type { ActionOutput } from '../../lib/api-core';
 import { couponRuleText } from '../../lib/coupon-rules';
 import { api } from '../../state/api';
 import { pushToast } from '../../state/toast';
 import type { QuoteRequest, QuoteView } from './types';
 
-export interface Receivable {
-  id: number;
-  name: string;
-  kind: number;
-  value: number;
-  thresholdFen: number;
-  productTypes: number[];
-  perUserLimit: number;
-  received: number;
-}
+export type Receivable = ActionOutput<'Coupon.GetReceivable'>['list'][number];
 
 export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
   const [couponId, setCouponId] = useState<number | 'none' | 'auto'>('auto');
@@ -34,7 +26,7 @@ export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
     const t = setTimeout(async () => {
       const r = await api.call('PayOrder.Quote', { request: req, couponId: chosen }, { silent: true });
       if (!live) return;
-      if (r && typeof r === 'object' && 'payFen' in r) {
+      if (r) {
         setQuote(r);
         setCouponId((c) => (c === 'auto' && r.bestCouponId ? r.bestCouponId : c));
       } else setCouponId('auto');
@@ -49,17 +41,16 @@ export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
   useEffect(() => {
     if (!receivableKey) return;
     void api.call('Coupon.GetReceivable', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'list' in r) setReceivable(r.list.filter((c) => c.received < c.perUserLimit));
+      if (r) setReceivable(r.list.filter((c) => c.received < c.perUserLimit));
     });
   }, [receivableKey]);
 
   /** Receive a coupon, then ask the engine whether this order can use it and say exactly that. */
   async function receive(c: Receivable) {
     const r = await api.call('Coupon.Receive', { couponId: c.id });
-    if (!r || typeof r !== 'object' || !('id' in r)) return;
+    if (!r) return;
     const q = request ? await api.call('PayOrder.Quote', { request }, { silent: true }) : false;
-    const applies =
-      q && typeof q === 'object' && 'applicableCoupons' in q && q.applicableCoupons.some((x) => x.id === r.id);
+    const applies = q !== false && q.applicableCoupons.some((x) => x.id === r.id);
     if (applies) {
       const best = q.bestCouponId === r.id;
       pushToast('success', best ? '领取成功，已为您选用该优惠券' : '领取成功，已为您选择本单最优惠的优惠券');

@@ -94,7 +94,7 @@ export function WechatPayBox({
     let live = true;
     void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo }).then((r) => {
       if (!live) return;
-      if (r && typeof r === 'object' && 'codeUrl' in r) {
+      if (r) {
         setCodeUrl(r.codeUrl);
         setPhase('waiting');
       } else setPhase('error');
@@ -109,7 +109,7 @@ export function WechatPayBox({
     const tick = setInterval(() => setNow(Date.now()), 1000);
     const poll = setInterval(async () => {
       const r = await api.call('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { silent: true });
-      if (!r || typeof r !== 'object' || !('state' in r)) return;
+      if (!r) return;
       if (r.state === 2) {
         setPhase('paid');
         paidRef.current();

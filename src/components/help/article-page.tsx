@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { HelpSlug } from '../../server/domain/help';
 import { loadHelpSidebar } from '../../server/help-pages';
 import { load } from '../../server/page-data';
-import { notFoundPage } from '../../server/page-status';
+import { notFoundPage } from '../not-found-view';
 import { ArticleView } from './article-view';
 import { HelpFrame, HelpSidebar } from './help-parts';
 

@@ -1,19 +1,15 @@
 // One help or news article: breadcrumb, title, date and views, the sanitised body, neighbours and related articles,
 // with per-page SEO tags and Article structured data.
+
+import type { ActionOutput } from '../../lib/api-core';
 import { formatDate } from '../../lib/format';
 import { SITE } from '../../lib/site';
 import { articlePath } from '../../server/domain/help';
 import { siteOrigin } from '../../server/page-meta';
-import type { ArticleDto, TitleDto } from '../../server/public-data';
 import { Breadcrumb } from '../breadcrumb';
 import { PageMeta } from '../page-meta';
 
-export interface ArticlePayload {
-  article: ArticleDto;
-  newer: TitleDto | null;
-  older: TitleDto | null;
-  related: TitleDto[];
-}
+export type ArticlePayload = ActionOutput<'HelpRenovation.GetArticleById'>;
 
 export async function ArticleView({ data }: { data: ArticlePayload }) {
   const { article: a, newer, older, related } = data;

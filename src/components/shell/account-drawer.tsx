@@ -1,5 +1,5 @@
 'use client';
-// The phone account drawer (loaded the first time it opens, issue 12: home-page JavaScript): below the header (which
+// The phone account drawer (loaded the first time it opens, to keep it off the home page's first load): below the header (which
 // stays visible, its person icon toggles the drawer), above the page, with a named close button that takes the focus
 // when the drawer appears; Esc closes it and the focus goes back to the person icon.
 import { type RefObject, useRef } from 'react';

@@ -26,7 +26,7 @@ export function SessionSync({ mineInfo }: { mineInfo: ClientMineInfo | null }) {
     const refresh = async () => {
       if (document.visibilityState !== 'visible') return;
       const fresh = await api.call('User.GetMineInfo', {}, { silent: true });
-      if (fresh && typeof fresh === 'object' && 'id' in fresh) setInfo(fresh);
+      if (fresh) setInfo(fresh);
     };
     document.addEventListener('visibilitychange', refresh);
     return () => document.removeEventListener('visibilitychange', refresh);

@@ -1,6 +1,6 @@
 'use client';
 // The account panel is only seen after a click (desktop dropdown, mobile drawer): its code (meal counts, key copy,
-// seller contact) loads then, not with every page (issue 12: home-page JavaScript budget).
+// seller contact) loads then, not with every page (the home-page JavaScript budget).
 import { lazy, Suspense } from 'react';
 
 const load = () => import('./account-panel');

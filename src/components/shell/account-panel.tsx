@@ -31,7 +31,7 @@ export function AccountPanel() {
     let live = true;
     void api.call('Proxy.GetMealCount', {}, { silent: true }).then((res) => {
       // On failure the rows fall back to their defaults (— and 去购买), as before the counts load.
-      if (live) setCounts(res && 'data' in res ? res.data : {});
+      if (live) setCounts(res ? res.data : {});
     });
     return () => {
       live = false;
@@ -52,7 +52,7 @@ export function AccountPanel() {
   async function resetSecret() {
     if (!window.confirm('重置后旧的提取密钥、AES Key/IV 与已生成的令牌立即失效，确定重置吗？')) return;
     const res = await api.call('proxy.resetSecret', {});
-    if (res && 'proxyApiKey' in res && info) {
+    if (res && info) {
       setInfo({ ...info, proxyApiKey: res.proxyApiKey, proxyApiIv: res.proxyApiIv });
       pushToast('success', '密钥已重置，旧密钥已失效');
     }

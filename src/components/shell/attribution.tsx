@@ -10,7 +10,7 @@ const ATTRIBUTION_PARAMS = /[?&](did|bd_vid|bdVid|qhclickid)=/;
 export function Attribution() {
   useEffect(() => {
     // Most page views have nothing to record: the code (promotion parsing, fingerprint, tracking calls) loads only for
-    // a first visit (no fingerprint yet) or a link carrying attribution parameters (issue 12: page JavaScript).
+    // a first visit (no fingerprint yet) or a link carrying attribution parameters (page JavaScript budget).
     let stored = '';
     try {
       stored = window.localStorage.getItem('fingerPrint') ?? '';

@@ -1,6 +1,7 @@
 // The site footer: logo and QR code, business contacts, service links, navigation columns, use cases, friend links
 // (home page only), the disclaimer, the operator notice and filings.
 import type { ReactNode } from 'react';
+import type { ActionOutput } from '../../lib/api-core';
 import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
 import { Logo } from '../logo';
 import { QrSvg } from '../qr-svg';
@@ -30,12 +31,7 @@ const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
   },
 ];
 
-export interface FriendLink {
-  linkName: string;
-  linkUrl: string;
-  linkTarget: string;
-  noFollow: boolean;
-}
+export type FriendLink = ActionOutput<'Link.queryLinks'>['list'][number];
 
 export async function Footer({ friendLinks }: { friendLinks?: FriendLink[] }) {
   return (

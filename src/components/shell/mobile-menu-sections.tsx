@@ -1,5 +1,5 @@
 'use client';
-// The opened phone menu's body (loaded the first time the menu opens, issue 12: home-page JavaScript): the desktop
+// The opened phone menu's body (loaded the first time the menu opens, to keep it off the home page's first load): the desktop
 // sections as accordions, the assigned seller's phone under 获取代理, and login/register for visitors. The drawer
 // itself (backdrop, close button, Esc, focus return) stays in mobile-nav.tsx, so it works from the first tap.
 import { GET_PROXY_LINKS, HELP_LINKS, PRODUCT_LINKS, SCENARIOS } from '../../lib/site-links';

@@ -22,7 +22,7 @@ export function OnlineChat() {
     if (document.getElementById(SCRIPT_ID)) return;
     const timer = setTimeout(async () => {
       const r = await api.call('Config.CurrentMessageShow', {}, { silent: true });
-      if (!r || typeof r !== 'object' || !('res' in r) || !r.res || document.getElementById(SCRIPT_ID)) return;
+      if (r === false || !r.res || document.getElementById(SCRIPT_ID)) return;
       const s = document.createElement('script');
       s.id = SCRIPT_ID;
       s.src = r.scriptUrl;

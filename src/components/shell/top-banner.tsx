@@ -21,7 +21,7 @@ export function TopBanner({ initial }: { initial: MarketingImage | null }) {
     lastUser.current = userId;
     void api
       .call('Activity.GetActivityMarketingImg', {}, { fresh: true, silent: true })
-      .then((r) => setImage(r && typeof r === 'object' && 'imges' in r ? (r.imges?.centerImg ?? null) : null));
+      .then((r) => setImage(r ? (r.imges?.centerImg ?? null) : null));
   }, [userId]);
   useEffect(() => {
     const root = document.documentElement;

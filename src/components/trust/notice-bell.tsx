@@ -15,7 +15,7 @@ export function NoticeBell() {
 
   useEffect(() => {
     void api.call('Notice.getUnReadCount', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'unreadCount' in r) setCount(r.unreadCount);
+      if (r) setCount(r.unreadCount);
     });
   }, [setCount]);
 

@@ -1,21 +1,16 @@
 'use client';
-// The notice bell's dialog (loaded the first time the bell is opened, issue 12: home-page JavaScript): the latest
+// The notice bell's dialog (its code loads the first time the bell is opened, to keep it off the home page's first load): the latest
 // notices (Notice.getLatestNotice); opening one marks it read (Notice.ReadNotice) and the badge drops. Notice HTML is
 // sanitised by the server when it is saved.
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { api } from '../../state/api';
+import type { ActionOutput } from '../../lib/api-core';
 import { formatDate } from '../../lib/format';
+import { api } from '../../state/api';
 import { unreadNoticeCountAtom } from '../../state/notices';
 import { Dialog } from '../dialog';
 
-interface NoticeItem {
-  id: number;
-  title: string;
-  content: string;
-  publishedAt: number;
-  isRead: boolean;
-}
+type NoticeItem = ActionOutput<'Notice.getLatestNotice'>['list'][number];
 
 /** Mounted while the bell's dialog may show; loads the list each time it opens. */
 export function NoticeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -26,7 +21,7 @@ export function NoticeDialog({ open, onClose }: { open: boolean; onClose: () => 
   useEffect(() => {
     if (!open) return;
     void api.call('Notice.getLatestNotice', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'list' in r) {
+      if (r) {
         setList(r.list);
         setCount(r.unreadCount);
       }
@@ -37,7 +32,7 @@ export function NoticeDialog({ open, onClose }: { open: boolean; onClose: () => 
     setExpanded(expanded === n.id ? null : n.id);
     if (n.isRead) return;
     const r = await api.call('Notice.ReadNotice', { id: n.id }, { silent: true });
-    if (r && typeof r === 'object' && 'unreadCount' in r) {
+    if (r) {
       setCount(r.unreadCount);
       setList((l) => l.map((x) => (x.id === n.id ? { ...x, isRead: true } : x)));
     }

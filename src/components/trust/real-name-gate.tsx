@@ -1,6 +1,6 @@
 'use client';
 // The real-name gate (seed section 4): for a logged-in user with neither identity nor company authentication it mounts
-// the prompt (real-name-prompt.tsx, whose code loads only then: issue 12, home-page JavaScript); for everyone else it
+// the prompt (real-name-prompt.tsx, whose code loads only then: the home-page JavaScript budget); for everyone else it
 // renders nothing.
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';

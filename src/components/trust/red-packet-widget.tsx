@@ -2,7 +2,7 @@
 // The red-packet launcher: loads RedLaunch.GetRedLaunch whenever the signed-in user changes (login, logout), shows a
 // floating packet while the launch has packets left and the user has none, and lets a verified user receive it
 // (RedLaunch.Receive) and turn it into a package (Proxy.GetredPackage). The packet and its dialog
-// (red-packet.tsx) load only while there is a packet to show (issue 12: home-page JavaScript).
+// (red-packet.tsx) load only while there is a packet to show (kept off the home page's first load).
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRouter } from 'waku/router/client';
@@ -24,7 +24,7 @@ export function RedPacketWidget() {
   useEffect(() => {
     void userId; // reload on login and logout
     void api.call('RedLaunch.GetRedLaunch', {}, { silent: true }).then((r) => {
-      if (r && typeof r === 'object' && 'data' in r) setRed(r);
+      if (r) setRed(r);
     });
   }, [userId, setRed]);
 

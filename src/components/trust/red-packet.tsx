@@ -1,6 +1,6 @@
 'use client';
-// The floating red packet and its dialog (loaded only while RedPacketWidget has a packet to show, issue 12: home-page
-// JavaScript): a verified user receives the packet (RedLaunch.Receive) and turns it into a package
+// The floating red packet and its dialog (loaded only while RedPacketWidget has a packet to show, to keep it off
+// the home page's first load): a verified user receives the packet (RedLaunch.Receive) and turns it into a package
 // (Proxy.GetredPackage); others are sent to log in or to real-name verification first.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ export function RedPacket({
     setBusy(true);
     const r = await api.call('RedLaunch.Receive', { id: launch.id });
     setBusy(false);
-    if (r && typeof r === 'object' && 'recordId' in r) {
+    if (r) {
       setRecordId(r.recordId);
       setRed({ data: { ...launch, received: true, remaining: launch.remaining - 1 } });
     }
@@ -48,7 +48,7 @@ export function RedPacket({
     setBusy(true);
     const r = await api.call('Proxy.GetredPackage', { recordId });
     setBusy(false);
-    if (r && typeof r === 'object' && 'packageId' in r) {
+    if (r) {
       pushToast('success', '红包已转为套餐，可在套餐管理中查看');
       onClose();
       setRecordId(null);

@@ -21,7 +21,7 @@ export function WelfareClaim({ able, reason }: { able: boolean; reason: string }
     setBusy(true);
     const r = await api.call('Proxy.GiveWelfareMeal', {});
     setBusy(false);
-    if (r && typeof r === 'object' && 'packageId' in r) {
+    if (r) {
       setDone(true);
       pushToast('success', '领取成功，试用套餐已到账');
     }

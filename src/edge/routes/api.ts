@@ -79,8 +79,8 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
     const config = readConfig(c.env);
     let mode: EnvelopeMode = 'json';
     const cookies: string[] = [];
-    const reply = (status: number, body: unknown) => {
-      const res = new Response(encodeEnvelope(body, mode, config.transportKey), {
+    const reply = async (status: number, body: unknown) => {
+      const res = new Response(await encodeEnvelope(body, mode, config.transportKey), {
         status,
         headers: { 'Content-Type': contentTypeFor(mode), 'Cache-Control': 'no-store' },
       });
@@ -95,7 +95,7 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
       const raw = await readBodyLimited(c.req.raw, MAX_API_BODY_BYTES);
       let decoded: unknown;
       try {
-        decoded = decodeEnvelope(raw, mode, config.transportKey);
+        decoded = await decodeEnvelope(raw, mode, config.transportKey);
       } catch {
         throw new ProtocolError(400, 'badEnvelope');
       }

@@ -5,7 +5,7 @@ import { parseSelection } from '../../lib/buy-selection';
 import { isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { formatFen } from '../../lib/format';
 import { isRealNameVerified } from '../../lib/identity';
-import { SITE } from '../../lib/site';
+import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
 const INTRO: Record<number, string> = {
@@ -34,7 +34,7 @@ export default async function BuyPage({ query }: { query: string }) {
     : null;
   return (
     <div className="bg-slate-50 pb-16">
-      <title>{`购买${PRODUCT_LABEL[type]} - ${SITE.name}`}</title>
+      <title>{pageTitle(`购买${PRODUCT_LABEL[type]}`)}</title>
       <meta name="description" content={`${PRODUCT_LABEL[type]}套餐价格与购买：${INTRO[type]}`} />
       <section className="bg-[linear-gradient(120deg,#1935b6,#3372ff)] pt-24 pb-10 text-white md:pt-28">
         <div className="container-page">

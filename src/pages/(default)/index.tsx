@@ -4,7 +4,7 @@
 import { SectionTitle } from '../../components/content/page-hero';
 import { PageMeta } from '../../components/page-meta';
 import { type CoverageFigures, coverageFigures } from '../../lib/coverage-figures';
-import { discountTag, overviewMaxima, startingPrices } from '../../server/domain/meal-tags';
+import { discountTag, overviewMaxima, startingPrices } from '../../lib/meal-tags';
 import { load } from '../../server/page-data';
 import { latestNews } from '../../server/public-data';
 import { FriendLinks } from './_components/friend-links';

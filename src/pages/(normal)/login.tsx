@@ -2,7 +2,7 @@
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { coverageFigures } from '../../lib/coverage-figures';
 import { safeRedirect } from '../../lib/safe-redirect';
-import { SITE } from '../../lib/site';
+import { pageTitle, SITE } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
 import { loadCoverage } from '../../server/regions-page';
 import { LoginForm } from './_components/login-form';
@@ -22,7 +22,7 @@ export default async function LoginPage({ query }: { query: string }) {
   const figures = coverageFigures((await loadCoverage()).totals);
   return (
     <div className="bg-[linear-gradient(160deg,#eef5ff_0%,#f8fafc_60%)]">
-      <title>{type === 'sms' ? `注册 - ${SITE.name}` : `登录 - ${SITE.name}`}</title>
+      <title>{pageTitle(type === 'sms' ? '注册' : '登录')}</title>
       <meta name="robots" content="noindex" />
       <div className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
         <div className="hidden md:block">

@@ -4,44 +4,13 @@ import { unstable_redirect as redirect } from 'waku/router/server';
 import { CancelOrderButton } from '../../components/commerce/cancel-order-button';
 import { AmountLines, validityText } from '../../components/commerce/quote-terms';
 import { PaySuccess, WechatPayBox } from '../../components/commerce/wechat-pay-box';
+import type { ActionOutput } from '../../lib/api-core';
 import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
-import { SITE } from '../../lib/site';
+import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
-interface OrderDetail {
-  orderNo: string;
-  kindText: string;
-  productType: number;
-  title: string;
-  state: number;
-  stateText: string;
-  items: {
-    name: string;
-    productType: number;
-    billingMethod: number;
-    ipDurationMinutes: number;
-    units: number;
-    addCount: number;
-    addDailyLimit: number;
-    addIpCount: number;
-    addDays: number;
-    listFen: number;
-    renewsPackage: boolean;
-  }[];
-  listFen: number;
-  discountFen: number;
-  creditFen: number;
-  couponFen: number;
-  couponName: string | null;
-  payFen: number;
-  createdAt: number;
-  expiresAt: number;
-  paidAt: number | null;
-  closedAt: number | null;
-  outTradeNo: string | null;
-  transactionId: string | null;
-}
+type OrderDetail = ActionOutput<'Order.GetDetail'>;
 
 const n = (v: number) => v.toLocaleString('zh-CN');
 
@@ -81,11 +50,11 @@ export default async function PayPage({ query }: { query: string }) {
   // The state call first: it asks WeChat Pay about a pending order, so the detail below is current.
   if (valid) await api.call('PayOrder.GetOrderStateByOrderId', { orderNo }, { silent: true });
   const detail = valid ? await api.call('Order.GetDetail', { orderNo }, { silent: true }) : false;
-  const found = detail && 'orderNo' in detail ? detail : null;
+  const found = detail ? detail : null;
   const pending = found?.state === 1;
   return (
     <div className="bg-slate-50 py-10">
-      <title>{`${pending ? '收银台' : '订单详情'} - ${SITE.name}`}</title>
+      <title>{pageTitle(pending ? '收银台' : '订单详情')}</title>
       <meta name="robots" content="noindex" />
       <div className="container-page max-w-4xl">
         <h1 className="mb-5 text-xl font-bold text-ink">{pending ? '收银台' : '订单详情'}</h1>

@@ -6,6 +6,7 @@ import { PayDialog } from '../../components/commerce/pay-dialog';
 import { parseSelection } from '../../lib/buy-selection';
 import { isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { isRealNameVerified } from '../../lib/identity';
+import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
 export default async function PcBuyPage({ query }: { query: string }) {
@@ -30,7 +31,7 @@ export default async function PcBuyPage({ query }: { query: string }) {
     `border-b-2 px-1 pb-3 text-sm font-medium ${active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-700'}`;
   return (
     <div className="space-y-5">
-      <title>购买套餐 - 个人中心</title>
+      <title>{pageTitle('购买套餐')}</title>
       <Breadcrumb
         items={[{ label: '个人中心', href: '/personalCenter' }, { label: '产品管理' }, { label: '购买套餐' }]}
       />

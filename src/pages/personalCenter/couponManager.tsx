@@ -4,6 +4,7 @@ import { ReceiveCouponButton } from '../../components/commerce/receive-coupon-bu
 import { couponFace } from '../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText, couponScopeText, couponThresholdText } from '../../lib/coupon-rules';
 import { formatDate } from '../../lib/format';
+import { pageTitle } from '../../lib/site';
 import { serverApi } from '../../server/api-server';
 
 const TABS = [
@@ -20,11 +21,11 @@ export default async function CouponManagerPage({ query }: { query: string }) {
     api.call('Coupon.GetList', { state }, { silent: true }),
     api.call('Coupon.GetReceivable', {}, { silent: true }),
   ]);
-  const list = mine && 'list' in mine ? mine.list : [];
-  const offers = (receivable && 'list' in receivable ? receivable.list : []).filter((c) => c.received < c.perUserLimit);
+  const list = mine ? mine.list : [];
+  const offers = (receivable ? receivable.list : []).filter((c) => c.received < c.perUserLimit);
   return (
     <div className="space-y-5">
-      <title>优惠券 - 个人中心</title>
+      <title>{pageTitle('优惠券')}</title>
       <Breadcrumb items={[{ label: '个人中心', href: '/personalCenter' }, { label: '财务' }, { label: '优惠券' }]} />
       <h1 className="text-xl font-semibold text-ink">优惠券</h1>
       {offers.length > 0 && (

@@ -1,6 +1,7 @@
 // /personalCenter: the account summary with the identity label and the next steps.
 import { Breadcrumb } from '../../components/breadcrumb';
 import { formatDate } from '../../lib/format';
+import { pageTitle } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
 
 export default async function PersonalCenterHome() {
@@ -19,7 +20,7 @@ export default async function PersonalCenterHome() {
   ];
   return (
     <div className="space-y-5">
-      <title>个人中心 - 云枢代理</title>
+      <title>{pageTitle('个人中心')}</title>
       <Breadcrumb items={[{ label: '个人中心' }]} />
       <h1 className="text-xl font-semibold text-ink">个人中心</h1>
       <section

@@ -1,9 +1,11 @@
 // /personalCenter/orderManager: the user's bills with filters (GET form, works without JavaScript) and pages.
 import { Breadcrumb } from '../../components/breadcrumb';
+import { Pager } from '../../components/pager';
 import { BillFilters } from '../../components/commerce/bill-filters';
 import { BillTable } from '../../components/commerce/bill-table';
 import { billDateFilter, normalizeOrderNo } from '../../lib/bill-filters';
 import { isProductType } from '../../lib/commerce';
+import { pageTitle } from '../../lib/site';
 import { serverApi } from '../../server/api-server';
 
 const PAGE_SIZE = 10;
@@ -39,7 +41,6 @@ export default async function OrderManagerPage({ query }: { query: string }) {
   ]);
   const data = bills || { total: 0, list: [] };
   const payNoCount = unpaid ? unpaid.count : 0;
-  const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
   const link = (o: Record<string, number>) => {
     const q = new URLSearchParams({
       state: String(state),
@@ -55,7 +56,7 @@ export default async function OrderManagerPage({ query }: { query: string }) {
   };
   return (
     <div className="space-y-5">
-      <title>订单管理 - 个人中心</title>
+      <title>{pageTitle('订单管理')}</title>
       <Breadcrumb items={[{ label: '个人中心', href: '/personalCenter' }, { label: '财务' }, { label: '订单管理' }]} />
       <h1 className="text-xl font-semibold text-ink">订单管理</h1>
       <div className="card p-4">
@@ -79,23 +80,7 @@ export default async function OrderManagerPage({ query }: { query: string }) {
         <BillFilters values={{ state, kind, productType, fromDay: dates.fromDay, toDay: dates.toDay, orderNo }} />
       </div>
       <BillTable rows={data.list} />
-      {pages > 1 && (
-        <nav className="flex items-center justify-center gap-2 text-sm" aria-label="分页">
-          {page > 1 && (
-            <a className="btn-ghost" href={link({ page: page - 1 })}>
-              上一页
-            </a>
-          )}
-          <span className="text-slate-500">
-            第 {page} / {pages} 页 · 共 {data.total} 条
-          </span>
-          {page < pages && (
-            <a className="btn-ghost" href={link({ page: page + 1 })}>
-              下一页
-            </a>
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageSize={PAGE_SIZE} total={data.total} href={(p) => link({ page: p })} />
     </div>
   );
 }

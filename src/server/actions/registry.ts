@@ -53,7 +53,7 @@ export const registry = {
   ...welfareActions,
   ...redPacketActions,
   ...promotionActions,
-  // Operator console (issue 11)
+  // Operator console
   ...adminAuthActions,
   ...adminConsoleActions,
   ...adminOperatorActions,

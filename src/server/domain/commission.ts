@@ -65,10 +65,4 @@ export function nextWithdrawalState(from: number, decision: WithdrawalDecision):
   return null;
 }
 
-export const WITHDRAWAL_STATE_TEXT: Record<number, string> = {
-  1: '待审核',
-  2: '已审核待打款',
-  3: '已打款',
-  4: '已驳回',
-};
-export const COMMISSION_STATE_TEXT: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已退款冲销' };
+// The states' labels live with the rules the pages render: src/lib/commission-rules.ts.

@@ -84,7 +84,7 @@ describe('seed content invariants', () => {
   });
 });
 
-import { discountTag, overviewMaxima, startingPrices } from '../../../src/server/domain/meal-tags';
+import { discountTag, overviewMaxima, startingPrices } from '../../../src/lib/meal-tags';
 
 describe('meal tags', () => {
   it('follows the seed tag rules', () => {

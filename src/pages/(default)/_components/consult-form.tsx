@@ -2,7 +2,7 @@
 // The enterprise consultation form: native constraints mirror the server schema (src/lib/consult.ts); the server's
 // answer (Company.Consult) is authoritative and its Chinese message is shown inline.
 import { useState } from 'react';
-import type { ActionInput } from '../../../lib/api-core';
+import { type ActionInput, isApiError } from '../../../lib/api-core';
 import {
   CONSULT_LIMITS,
   CONSULT_PHONE_PATTERN,
@@ -31,8 +31,8 @@ export function ConsultForm() {
         const data = Object.fromEntries(new FormData(e.currentTarget)) as ActionInput<'Company.Consult'>;
         setState({ kind: 'sending' });
         const r = await api.call('Company.Consult', data, { raw: true, silent: true });
-        if (r && 'id' in r) setState({ kind: 'done' });
-        else setState({ kind: 'error', text: r === false ? '提交失败，请稍后再试' : r.E });
+        if (r && !isApiError(r)) setState({ kind: 'done' });
+        else setState({ kind: 'error', text: isApiError(r) ? r.E : '提交失败，请稍后再试' });
       }}
     >
       <label className="text-sm text-slate-700">

@@ -1,4 +1,5 @@
 // Home page sections (server components): products with live prices and tags, advantages, hot cities, scenarios, news.
+import type { ActionOutput } from '../../../lib/api-core';
 import { formatDate, formatFen } from '../../../lib/format';
 import { SCENARIOS } from '../../../lib/site';
 import type { TitleDto } from '../../../server/public-data';
@@ -78,12 +79,8 @@ export function Advantages() {
   );
 }
 
-export interface HotCity {
-  city: string;
-  province: string;
-  availability: number;
-  carriers: string[];
-}
+/** A hot city as Region.GetCoverage answers it. */
+export type HotCity = ActionOutput<'Region.GetCoverage'>['hot'][number];
 
 export function HotCities({ cities }: { cities: HotCity[] }) {
   return (

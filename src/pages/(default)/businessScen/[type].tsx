@@ -2,7 +2,7 @@
 import { PageHero, SectionTitle } from '../../../components/content/page-hero';
 import { PageMeta } from '../../../components/page-meta';
 import { SCENARIOS } from '../../../lib/site';
-import { notFoundPage } from '../../../server/page-status';
+import { notFoundPage } from '../../../components/not-found-view';
 import { SCENARIO_CONTENT } from './_components/scenario-content';
 
 export default async function BusinessScenarioPage({ type }: { type: string }) {

@@ -2,7 +2,7 @@
 // to download (#code). Other types are a 404.
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { PageMeta } from '../../../components/page-meta';
-import { notFoundPage } from '../../../server/page-status';
+import { notFoundPage } from '../../../components/not-found-view';
 import {
   CODE_SAMPLES,
   EXTRACT_ENDPOINT,

@@ -8,7 +8,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { parseHelpSlug } from '../../../server/domain/help';
 import { loadHelpSidebar } from '../../../server/help-pages';
 import { load } from '../../../server/page-data';
-import { notFoundPage } from '../../../server/page-status';
+import { notFoundPage } from '../../../components/not-found-view';
 
 export default async function HelpSlugPage({ slug, query }: { slug: string; query?: string }) {
   if (slug === 'search') {

@@ -5,17 +5,17 @@
 // paths only) is kept across the switch between login and registration.
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ApiError, isApiError } from '../../../lib/api-core';
 import { messages } from '../../../lib/messages';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { loginPasswordSchema, phoneSchema, smsCodeSchema } from '../../../lib/schemas';
 import { api } from '../../../state/api';
-import { type ClientMineInfo, mineInfoAtom } from '../../../state/session';
+import { mineInfoAtom } from '../../../state/session';
 import { pushToast } from '../../../state/toast';
 
 type Tab = 'password' | 'sms';
 type Field = 'phone' | 'secret' | 'agree';
 type FieldErrors = Partial<Record<Field, string>>;
-type LoginAnswer = { state: 1; isNew: boolean; mineInfo: ClientMineInfo } | { state: 2 };
 
 const RESEND_SECONDS = 60;
 const DEFAULT_TARGET = '/personalCenter';
@@ -89,7 +89,7 @@ export function LoginForm({
     setErrors({});
     setCountdown(RESEND_SECONDS);
     const answer = await api.call('User.GetCode', { phone: p.data }, { raw: true, silent: true });
-    if (answer === false || (typeof answer === 'object' && answer !== null && 'E' in answer)) {
+    if (answer === false || isApiError(answer)) {
       setCountdown(0);
       fail('secret', serverError(answer));
     } else pushToast('success', messages.codeSent);
@@ -104,15 +104,15 @@ export function LoginForm({
     if (!agreed) return fail('agree', '请先阅读并同意《用户协议》和《隐私政策》');
     setErrors({});
     setBusy(true);
-    const options = { raw: true, silent: true };
+    const options = { raw: true, silent: true } as const;
     const reply = await (tab === 'sms'
       ? api.call('User.LoginRegister', { phone: p.data, code: secret.data }, options)
       : api.call('User.Login', { phone: p.data, password: secret.data }, options));
-    if (reply === false || 'E' in reply) {
+    if (reply === false || isApiError(reply)) {
       setBusy(false);
       return fail('secret', serverError(reply));
     }
-    const answer = reply as LoginAnswer;
+    const answer = reply;
     if (answer.state === 2) {
       setBusy(false);
       return fail('phone', messages.accountUnavailable);
@@ -293,7 +293,6 @@ export function LoginForm({
 }
 
 /** The text of a refused call: the server's E, or the network notice when no answer arrived. */
-function serverError(answer: unknown): string {
-  if (answer && typeof answer === 'object' && 'E' in answer && typeof answer.E === 'string') return answer.E;
-  return messages.network;
+function serverError(answer: ApiError | false): string {
+  return answer ? answer.E : messages.network;
 }

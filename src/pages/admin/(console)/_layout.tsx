@@ -2,22 +2,15 @@
 // the operator's role. Phones get the navigation as a scrolling strip above the screen.
 import type { ReactNode } from 'react';
 import { unstable_redirect as redirect } from 'waku/router/server';
-import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
+import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
 import { serverApi } from '../../../server/api-server';
 import { navFor } from '../_components/admin-nav';
 import { AdminNavLinks } from '../_components/admin-nav-links';
 import { AdminLogoutButton } from '../_components/logout-button';
 
-export interface ConsoleOperator {
-  id: number;
-  username: string;
-  displayName: string;
-  role: OperatorRole;
-}
-
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const me = await (await serverApi()).call('Operator.Me', {}, { silent: true });
-  if (!me || typeof me !== 'object' || !('role' in me)) redirect('/admin/login');
+  if (!me) redirect('/admin/login');
   const nav = navFor(me.role);
   return (
     <div className="flex min-h-screen flex-col md:flex-row">

@@ -27,7 +27,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
     },
     { silent: true },
   );
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   const last = res.list.at(-1);
   const more = new URLSearchParams({ operator, action, target, day, before: String(last?.id ?? '') });
   return (

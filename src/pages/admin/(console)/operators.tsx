@@ -7,7 +7,7 @@ import { NoAccess, PageTitle, Section } from '../_components/parts';
 
 export default async function AdminOperatorsPage() {
   const res = await (await serverApi()).call('Admin.OperatorList', {}, { silent: true });
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="运营账号" />

@@ -13,7 +13,7 @@ const DECISIONS = [
 
 export default async function AdminReviewsPage() {
   const res = await (await serverApi()).call('Auth.CompanyReviewList', { state: 4 }, { silent: true });
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="企业认证审核" />

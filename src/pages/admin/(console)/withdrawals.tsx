@@ -1,22 +1,18 @@
 // /admin/withdrawals: commission withdrawals by state (finance): approve (1→2), mark paid (2→3) or reject (1/2→4, the
 // commission returns to available), each with a note kept in the withdrawal's own trail and in the audit log.
+import { WITHDRAWAL_STATE_TEXT } from '../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
 import { NoAccess, PageTitle } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 
-const STATES = [
-  [1, '待审核'],
-  [2, '待打款'],
-  [3, '已打款'],
-  [4, '已驳回'],
-] as const;
+const STATES = [1, 2, 3, 4].map((s) => [s, WITHDRAWAL_STATE_TEXT[s] ?? ''] as const);
 
 export default async function AdminWithdrawalsPage({ query }: { query: string }) {
   const n = Number(new URLSearchParams(query).get('state'));
   const state = [1, 2, 3, 4].includes(n) ? n : 1;
   const res = await (await serverApi()).call('UserPromotion.WithdrawalQueue', { state }, { silent: true });
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="提现" />

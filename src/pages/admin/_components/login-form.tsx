@@ -19,10 +19,10 @@ export function AdminLoginForm() {
       username: String(form.get('username') ?? ''),
       password: String(form.get('password') ?? ''),
     });
-    if (res && 'next' in res) {
+    if (res) {
       if (res.next === 'enrol') {
         const info = await adminApi.call('Operator.TotpEnrol', {});
-        if (info && 'secret' in info) setEnrolment(info);
+        if (info) setEnrolment(info);
       }
       setStep(res.next);
     }

@@ -25,7 +25,7 @@ export function AskProviderButton({ orderNo }: { orderNo: string }) {
         setBusy(true);
         const res = await adminApi.call('Admin.OrderAskProvider', { orderNo });
         setBusy(false);
-        if (!res || !('results' in res)) return;
+        if (!res) return;
         pushToast(
           'info',
           res.results.length
@@ -55,7 +55,7 @@ export function ExportCsvButton({ from, to, state }: { from: string; to: string;
           ...(to ? { to } : {}),
         });
         setBusy(false);
-        if (!res || !('csv' in res)) return;
+        if (!res) return;
         const url = URL.createObjectURL(new Blob([res.csv], { type: 'text/csv;charset=utf-8' }));
         const a = document.createElement('a');
         a.href = url;

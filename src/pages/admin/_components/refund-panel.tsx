@@ -25,14 +25,14 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
 
   async function open() {
     const res = await adminApi.call('Admin.RefundPreview', { orderNo });
-    if (res && 'orderNo' in res) setPreview(res);
+    if (res) setPreview(res);
   }
   async function execute() {
     if (busy || !preview || preview.blocker) return;
     setBusy(true);
     const res = await adminApi.call('Order.RefundByOrderNo', { orderNo, reason });
     setBusy(false);
-    if (!res || !('status' in res)) return;
+    if (!res) return;
     setPreview(null);
     pushToast('success', STATUS_TEXT[res.status] ?? res.status);
     await router.reload();

@@ -1,5 +1,5 @@
 // /personalCenter/countManage: account settings (phone, password, auto-replace) and the identity summary.
-import { TrustPageHead } from '../../../components/trust/page-head';
+import { PageHead } from '../../../components/page-head';
 import { WelfareClaim } from '../../../components/trust/welfare-claim';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
@@ -15,7 +15,7 @@ export default async function CountManagePage() {
   const verified = info.identityLabel !== '未认证';
   return (
     <div className="space-y-5" data-testid="count-manage-page">
-      <TrustPageHead trail={[{ label: '账户' }, { label: '账户设置' }]} title="账户设置" />
+      <PageHead trail={[{ label: '账户' }, { label: '账户设置' }]} title="账户设置" />
       <section className="card divide-y divide-slate-100 px-6">
         <div className="flex items-center justify-between py-5">
           <div>

@@ -1,5 +1,7 @@
 // /personalCenter/getAgent/api?type=10|40[&proxyType=1]: the get-proxy tool (API extraction link generator).
-import { LinkTabs, PageHead, queryOf } from '../../../components/delivery/pc-pages';
+
+import { LinkTabs, queryOf } from '../../../components/list-page';
+import { PageHead } from '../../../components/page-head';
 import { load } from '../../../server/page-data';
 import { ExtractTool } from './_components/extract-tool';
 import { ProxyAccount } from './_components/proxy-account';
@@ -9,13 +11,17 @@ export default async function GetAgentApiPage({ query }: { query?: string }) {
   const type = q.get('type') === '40' ? 40 : 10;
   const [tabs, data, account] = await Promise.all([
     load('Extract.GetTabCount', {}, { 10: 0, 40: 0 }),
-    load('Extract.GetMealAndRegion', { type }, { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [] }),
+    load(
+      'Extract.GetMealAndRegion',
+      { type },
+      { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [], protocols: [] },
+    ),
     load('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
   ]);
   return (
     <div className="space-y-5" data-testid="extract-tool-page">
       <PageHead
-        trail={['个人中心', '获取代理', 'API提取']}
+        trail={['获取代理', 'API提取']}
         title="API提取"
         actions={
           <a href="/getProxy/10#api" className="text-sm text-brand-600 hover:underline">

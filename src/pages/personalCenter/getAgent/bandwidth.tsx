@@ -1,6 +1,7 @@
 // /personalCenter/getAgent/bandwidth: traffic through the proxies as the nodes report it (rolled up every 5 min).
 import { BarChart } from '../../../components/delivery/bar-chart';
-import { PageHead, queryOf } from '../../../components/delivery/pc-pages';
+import { queryOf } from '../../../components/list-page';
+import { PageHead } from '../../../components/page-head';
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatTraffic } from '../../../lib/extract-link';
 import { formatDateTime } from '../../../lib/format';
@@ -55,7 +56,7 @@ export default async function BandwidthPage({ query }: { query?: string }) {
   return (
     <div className="space-y-5" data-testid="bandwidth-page">
       <PageHead
-        trail={['个人中心', '获取代理', '带宽统计']}
+        trail={['获取代理', '带宽统计']}
         title="带宽统计"
         actions={
           <div className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">

@@ -3,7 +3,9 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
 import { LeaseTag } from '../../../components/delivery/lease-tag';
-import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import { EmptyRow, LinkTabs, pageOf, queryOf } from '../../../components/list-page';
+import { PageHead } from '../../../components/page-head';
+import { Pager } from '../../../components/pager';
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatTraffic } from '../../../lib/extract-link';
 import { formatDateTime } from '../../../lib/format';
@@ -64,7 +66,7 @@ export default async function RecordPage({ query }: { query?: string }) {
   };
   return (
     <div className="space-y-5" data-testid="record-page">
-      <PageHead trail={['个人中心', '获取代理', '提取记录']} title="提取记录" />
+      <PageHead trail={['获取代理', '提取记录']} title="提取记录" />
       <section className="card p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div className="flex gap-6 text-sm">
@@ -192,7 +194,7 @@ export default async function RecordPage({ query }: { query?: string }) {
               </DataBody>
             </DataTable>
           )}
-          <LinkPager page={page} pageSize={15} total={(calls ?? ips)?.total ?? 0} href={(p) => href({ page: p })} />
+          <Pager page={page} pageSize={15} total={(calls ?? ips)?.total ?? 0} href={(p) => href({ page: p })} />
         </div>
       </section>
     </div>

@@ -2,7 +2,9 @@
 // allocation records; 40: long-lived static IPs extracted and still valid.
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { LeaseTag } from '../../../components/delivery/lease-tag';
-import { EmptyRow, LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+import { EmptyRow, LinkTabs, pageOf, queryOf } from '../../../components/list-page';
+import { PageHead } from '../../../components/page-head';
+import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { load } from '../../../server/page-data';
 import { IpRemark } from './_components/ip-remark';
@@ -21,7 +23,7 @@ export default async function IpManagerPage({ type, query }: { type: string; que
   const max = Math.max(1, ...(dist?.list ?? []).map((d) => d.count));
   return (
     <div className="space-y-5" data-testid="ip-manager-page">
-      <PageHead trail={['个人中心', '产品管理', '长效IP管理']} title="长效IP管理" />
+      <PageHead trail={['产品管理', '长效IP管理']} title="长效IP管理" />
       <section className="card overflow-hidden">
         <LinkTabs
           current={String(current)}
@@ -70,7 +72,7 @@ export default async function IpManagerPage({ type, query }: { type: string; que
               ))}
             </DataBody>
           </DataTable>
-          <LinkPager
+          <Pager
             page={page}
             pageSize={15}
             total={ips.total}

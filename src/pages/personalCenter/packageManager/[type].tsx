@@ -1,5 +1,8 @@
 // /personalCenter/packageManager/{type}: the user's packages of a product type (10 short, 40 long, 30 fixed).
-import { LinkPager, LinkTabs, PageHead, pageOf, queryOf } from '../../../components/delivery/pc-pages';
+
+import { LinkTabs, pageOf, queryOf } from '../../../components/list-page';
+import { PageHead } from '../../../components/page-head';
+import { Pager } from '../../../components/pager';
 import { load } from '../../../server/page-data';
 import { PackageTable } from './_components/package-table';
 
@@ -19,7 +22,7 @@ export default async function PackageManagerPage({ type, query }: { type: string
   return (
     <div className="space-y-5" data-testid="package-manager-page">
       <PageHead
-        trail={['个人中心', '产品管理', `${label}套餐`]}
+        trail={['产品管理', `${label}套餐`]}
         title="套餐管理"
         actions={
           <a className="btn-primary" href={`/buy?type=${current}`}>
@@ -34,7 +37,7 @@ export default async function PackageManagerPage({ type, query }: { type: string
         />
         <div className="p-4">
           <PackageTable key={`${current}-${page}`} initial={data.list} type={tab.type} />
-          <LinkPager
+          <Pager
             page={page}
             pageSize={10}
             total={data.total}

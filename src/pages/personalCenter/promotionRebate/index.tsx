@@ -1,31 +1,20 @@
-// /personalCenter/promotionRebate: the invitation link and material, commission balances and rules, withdrawals,
-// invitees and the commission ledger (?tab=invite|commission|withdraw, ?page=n).
-import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
-import { TrustPageHead } from '../../../components/trust/page-head';
+import { PageHead } from '../../../components/page-head';
+import type { ActionOutput } from '../../../lib/api-core';
 import {
-  bpPercent,
   COMMISSION_RATES,
   commissionRateRows,
   commissionRuleLines,
   MIN_WITHDRAWAL_FEN,
 } from '../../../lib/commission-rules';
-import { formatDateTime, formatFen } from '../../../lib/format';
+import { formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
+import { PromotionLedger } from './_components/promotion-ledger';
 import { CopyButton, OpenPromotion, WithdrawForm } from './_components/promotion-tools';
 
-interface Promotion {
-  opened: boolean;
-  link: string | null;
-  rates: Record<string, { firstBp: number; recurringBp: number }>;
-  minWithdrawalFen: number;
-  summary: { availableFen: number; inWithdrawalFen: number; withdrawnFen: number; totalFen: number };
-}
+type Promotion = ActionOutput<'UserPromotion.GetUserPromotion'>;
 
-const ENTRY_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲销' };
-const W_STATE: Record<number, string> = { 1: '待审核', 2: '待打款', 3: '已打款', 4: '已驳回' };
 const PAGE_SIZE = 10;
-const pct = bpPercent;
 
 export default async function PromotionRebatePage({ query }: { query: string }) {
   const info = await currentMineInfo();
@@ -35,6 +24,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
   const page = Math.max(1, Math.min(10_000, Number(q.get('page')) || 1));
   const empty: Promotion = {
     opened: false,
+    code: null,
     link: null,
     rates: COMMISSION_RATES,
     minWithdrawalFen: MIN_WITHDRAWAL_FEN,
@@ -52,16 +42,9 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
     tab === 'withdraw' ? load('UserPromotion.GetWithdrawals', {}, { list: [] }) : null,
   ]);
   const s = promo.summary;
-  const total = invites?.total ?? entries?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const tabs = [
-    { key: 'invite', label: '邀请明细' },
-    { key: 'commission', label: '佣金明细' },
-    { key: 'withdraw', label: '提现记录' },
-  ];
   return (
     <div className="space-y-5" data-testid="promotion-page">
-      <TrustPageHead trail={[{ label: '财务' }, { label: '推广返利' }]} title="推广返利" />
+      <PageHead trail={[{ label: '财务' }, { label: '推广返利' }]} title="推广返利" />
       <section className="card p-6">
         {promo.opened && promo.link ? (
           <div className="space-y-4">
@@ -139,138 +122,14 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
           verified={info.identityLabel !== '未认证'}
         />
       </section>
-      <section className="card p-6">
-        <nav className="mb-4 flex gap-1 border-b border-slate-200" aria-label="明细">
-          {tabs.map((t) => (
-            <a
-              key={t.key}
-              href={`/personalCenter/promotionRebate?tab=${t.key}`}
-              aria-current={t.key === tab ? 'page' : undefined}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm ${t.key === tab ? 'border-brand-600 font-medium text-brand-700' : 'border-transparent text-slate-500'}`}
-            >
-              {t.label}
-            </a>
-          ))}
-        </nav>
-        <div className="overflow-x-auto">
-          <DataTable className="md:min-w-[560px]">
-            {invites && (
-              <>
-                <DataHead className="text-xs text-slate-500">
-                  <tr>
-                    <Th className="py-2">被邀请人</Th>
-                    <Th>注册时间</Th>
-                    <Th>实名</Th>
-                    <Th>付款订单</Th>
-                    <Th className="text-right">贡献佣金</Th>
-                  </tr>
-                </DataHead>
-                <DataBody className="divide-y divide-slate-100">
-                  {invites.list.map((i) => (
-                    <DataRow key={`${i.inviteePhone}-${i.invitedAt}`}>
-                      <Cell kind="title" className="py-2 max-md:font-medium max-md:text-ink">
-                        {i.inviteePhone}
-                      </Cell>
-                      <Cell label="注册时间">{formatDateTime(i.invitedAt)}</Cell>
-                      <Cell label="实名">{i.isVerified ? '已实名' : '未实名'}</Cell>
-                      <Cell label="付款订单">{i.orderCount}</Cell>
-                      <Cell label="贡献佣金" className="text-right">
-                        {formatFen(i.commissionFen)}
-                      </Cell>
-                    </DataRow>
-                  ))}
-                </DataBody>
-              </>
-            )}
-            {entries && (
-              <>
-                <DataHead className="text-xs text-slate-500">
-                  <tr>
-                    <Th className="py-2">时间</Th>
-                    <Th>被邀请人</Th>
-                    <Th>订单号</Th>
-                    <Th>实付</Th>
-                    <Th>比例</Th>
-                    <Th>状态</Th>
-                    <Th className="text-right">佣金</Th>
-                  </tr>
-                </DataHead>
-                <DataBody className="divide-y divide-slate-100">
-                  {entries.list.map((e) => (
-                    <DataRow key={e.id}>
-                      <Cell kind="title" className="py-2 max-md:font-medium max-md:text-ink">
-                        {formatDateTime(e.createdAt)}
-                      </Cell>
-                      <Cell label="被邀请人">{e.inviteePhone}</Cell>
-                      <Cell label="订单号" className="font-mono text-xs">
-                        {e.orderNo}
-                      </Cell>
-                      <Cell label="实付">{formatFen(e.baseFen)}</Cell>
-                      <Cell label="比例">
-                        {pct(e.rateBp)}
-                        {e.isFirst ? '（首单）' : ''}
-                      </Cell>
-                      <Cell label="状态">{ENTRY_STATE[e.state]}</Cell>
-                      <Cell label="佣金" className={`text-right ${e.amountFen < 0 ? 'text-red-600' : ''}`}>
-                        {formatFen(e.amountFen)}
-                      </Cell>
-                    </DataRow>
-                  ))}
-                </DataBody>
-              </>
-            )}
-            {withdrawals && (
-              <>
-                <DataHead className="text-xs text-slate-500">
-                  <tr>
-                    <Th className="py-2">申请时间</Th>
-                    <Th>收款账号</Th>
-                    <Th>状态</Th>
-                    <Th className="text-right">金额</Th>
-                  </tr>
-                </DataHead>
-                <DataBody className="divide-y divide-slate-100">
-                  {withdrawals.list.map((w) => (
-                    <DataRow key={w.id}>
-                      <Cell kind="title" className="py-2 max-md:font-medium max-md:text-ink">
-                        {formatDateTime(w.createdAt)}
-                      </Cell>
-                      <Cell label="收款账号">{w.accountNo}</Cell>
-                      <Cell label="状态">{W_STATE[w.state]}</Cell>
-                      <Cell label="金额" className="text-right">
-                        {formatFen(w.amountFen)}
-                      </Cell>
-                    </DataRow>
-                  ))}
-                </DataBody>
-              </>
-            )}
-          </DataTable>
-        </div>
-        {/* Outside the scrolling table, so the message stays centred in the card on phones. */}
-        {(invites ?? entries ?? withdrawals)?.list.length === 0 && (
-          <p className="py-8 text-center text-sm text-slate-400">
-            {invites ? '暂无邀请记录' : entries ? '暂无佣金记录' : '暂无提现记录'}
-          </p>
-        )}
-        {tab !== 'withdraw' && pages > 1 && (
-          <nav className="mt-4 flex justify-end gap-2 text-sm" aria-label="分页">
-            {page > 1 && (
-              <a className="btn-ghost" href={`/personalCenter/promotionRebate?tab=${tab}&page=${page - 1}`}>
-                上一页
-              </a>
-            )}
-            <span className="px-2 py-2 text-slate-500">
-              {page} / {pages}
-            </span>
-            {page < pages && (
-              <a className="btn-ghost" href={`/personalCenter/promotionRebate?tab=${tab}&page=${page + 1}`}>
-                下一页
-              </a>
-            )}
-          </nav>
-        )}
-      </section>
+      <PromotionLedger
+        tab={tab}
+        page={page}
+        pageSize={PAGE_SIZE}
+        invites={invites}
+        entries={entries}
+        withdrawals={withdrawals}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // /personalCenter/realNameAuth/auth: personal verification (and the return from the face page, ?certifyId=...) or the
 // company application (?tab=company).
-import { TrustPageHead } from '../../../components/trust/page-head';
+import { PageHead } from '../../../components/page-head';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { currentMineInfo } from '../../../server/api-server';
 import { CompanyAuthForm } from './_components/company-auth-form';
@@ -21,7 +21,7 @@ export default async function RealNameAuthFormPage({ query }: { query: string })
   ];
   return (
     <div className="space-y-5">
-      <TrustPageHead
+      <PageHead
         trail={[{ label: '账户' }, { label: '实名认证', href: '/personalCenter/realNameAuth' }, { label: '认证' }]}
         title="实名认证"
       />

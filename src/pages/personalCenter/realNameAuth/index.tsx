@@ -1,5 +1,5 @@
 // /personalCenter/realNameAuth: the account's authentication status (personal and company) and the welfare trial.
-import { TrustPageHead } from '../../../components/trust/page-head';
+import { PageHead } from '../../../components/page-head';
 import { WelfareClaim } from '../../../components/trust/welfare-claim';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
@@ -23,7 +23,7 @@ export default async function RealNameAuthPage({ query }: { query: string }) {
   const companyState = progress?.state ?? 0;
   return (
     <div className="space-y-5" data-testid="real-name-page">
-      <TrustPageHead trail={[{ label: '账户' }, { label: '实名认证' }]} title="实名认证" />
+      <PageHead trail={[{ label: '账户' }, { label: '实名认证' }]} title="实名认证" />
       {next && (
         <section
           className="card flex flex-col gap-3 border-l-4 border-brand-600 p-5 md:flex-row md:items-center md:justify-between"

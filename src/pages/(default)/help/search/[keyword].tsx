@@ -2,10 +2,11 @@
 // (titleHtml/snippetHtml come escaped from the server, docs/decisions/091), 20 per page. A failed search says so
 // instead of claiming there were no results.
 import { Breadcrumb } from '../../../../components/breadcrumb';
-import { LinkPager, pageOf, queryOf } from '../../../../components/delivery/pc-pages';
 import { HelpFrame, HelpSidebar } from '../../../../components/help/help-parts';
 import { HelpSearchBox } from '../../../../components/help/help-search-box';
+import { pageOf, queryOf } from '../../../../components/list-page';
 import { PageMeta } from '../../../../components/page-meta';
+import { Pager } from '../../../../components/pager';
 import { normalizeKeyword } from '../../../../server/domain/help';
 import { loadHelpSidebar } from '../../../../server/help-pages';
 import { load } from '../../../../server/page-data';
@@ -92,7 +93,7 @@ export default async function HelpSearchPage({ keyword, query }: { keyword: stri
                     </li>
                   ))}
                 </ul>
-                <LinkPager
+                <Pager
                   page={page}
                   pageSize={PAGE_SIZE}
                   total={result?.total ?? 0}

@@ -12,7 +12,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
   const userId = Number(id);
   if (!Number.isInteger(userId) || userId <= 0) return <NoAccess />;
   const d = await (await serverApi()).call('Admin.CustomerDetail', { userId }, { silent: true });
-  if (!d || !('user' in d)) return <p className="card p-6 text-sm text-slate-500">用户不存在或当前角色无权查看。</p>;
+  if (!d) return <p className="card p-6 text-sm text-slate-500">用户不存在或当前角色无权查看。</p>;
   const u = d.user;
   const locked = u.lockedUntil > Date.now();
   return (

@@ -17,7 +17,7 @@ import { NoAccess, PageTitle } from '../../_components/parts';
 export default async function AdminCustomersPage({ query }: { query: string }) {
   const q = (new URLSearchParams(query).get('q') ?? '').slice(0, 64);
   const res = await (await serverApi()).call('Admin.CustomerSearch', { q }, { silent: true });
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="客户" />

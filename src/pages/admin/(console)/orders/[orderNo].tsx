@@ -12,9 +12,9 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
     api.call('Admin.OrderDetail', { orderNo }, { silent: true }),
     api.call('Operator.Me', {}, { silent: true }),
   ]);
-  if (!d || !('order' in d)) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
+  if (!d) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
   const o = d.order;
-  const finance = !!me && 'role' in me && (me.role === 'finance' || me.role === 'admin');
+  const finance = !!me && (me.role === 'finance' || me.role === 'admin');
   return (
     <div className="space-y-4">
       <PageTitle title="订单详情">

@@ -29,7 +29,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
     { q, state, ...(from ? { from } : {}), ...(to ? { to } : {}) },
     { silent: true },
   );
-  if (!res || !('list' in res)) return <NoAccess />;
+  if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">
       <PageTitle title="订单">

@@ -204,7 +204,7 @@ export function AutoReplaceSwitch({ initial }: { initial: boolean }) {
   const [on, setOn] = useState(initial);
   async function toggle() {
     const r = await api.call('User.IsAutoReplace', { value: !on });
-    if (r && typeof r === 'object' && 'isAutoReplace' in r) setOn(r.isAutoReplace);
+    if (r) setOn(r.isAutoReplace);
   }
   return (
     <div className="flex items-center justify-between gap-3">

@@ -1,17 +1,14 @@
 'use client';
 // The get-proxy tool: pick package, count, region, protocol, format and fields; see the link, copy it, try it.
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { buildExtractLink, type ExtractLinkOptions } from '../../../../lib/extract-link';
 import { messages } from '../../../../lib/messages';
 import { copyText } from '../../../../state/clipboard';
 
-export interface ToolData {
-  apiKey: string;
-  whiteListCount: number;
-  meals: { id: number; name: string; available: number; billingMethod: number; expiresAt: number }[];
-  regions: { province: string; count: number; cities: { city: string; count: number }[] }[];
-  carriers: readonly string[];
-}
+/** Extract.GetMealAndRegion: the key, the packages to extract from, regions and carriers (any list of carriers, so
+ * a page whose load failed can pass an empty one). */
+export type ToolData = Omit<ActionOutput<'Extract.GetMealAndRegion'>, 'carriers'> & { carriers: readonly string[] };
 
 const FIELDS = [
   { key: 'region', label: '地区' },

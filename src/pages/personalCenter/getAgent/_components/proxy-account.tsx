@@ -4,15 +4,12 @@
 // minute). Also the uid used by AES extraction tokens (docs/extraction-api.md).
 import { useState } from 'react';
 import { Dialog } from '../../../../components/dialog';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';
 
-export interface ProxyAccountData {
-  uid: number;
-  username: string;
-  password: string;
-}
+export type ProxyAccountData = ActionOutput<'Proxy.GetProxyAccount'>;
 
 export function ProxyAccount({ initial }: { initial: ProxyAccountData }) {
   const [acct, setAcct] = useState(initial);
@@ -25,7 +22,7 @@ export function ProxyAccount({ initial }: { initial: ProxyAccountData }) {
     const res = await api.call('Proxy.ResetProxyPassword', {});
     setBusy(false);
     setConfirming(false);
-    if (res && 'password' in res) {
+    if (res) {
       setAcct(res);
       setShown(true);
       pushToast('success', '代理密码已重置，旧密码将在几秒内失效');

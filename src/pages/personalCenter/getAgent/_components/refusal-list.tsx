@@ -12,20 +12,14 @@ import {
   rowAction,
   Th,
 } from '../../../../components/data-table';
+import type { ActionOutput } from '../../../../lib/api-core';
+import { Pager } from '../../../../components/pager';
 import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 import { WHITE_LIST_CHANGED } from './white-list-manager';
 
-export interface Refusal {
-  id: number;
-  at: number;
-  clientIp: string;
-  exit: string;
-  code: string;
-  reason: string;
-  canAdd: boolean;
-}
+export type Refusal = ActionOutput<'ProxyWhiteList.GetRefusals'>['list'][number];
 
 const PAGE = 10;
 
@@ -48,7 +42,7 @@ export function RefusalList({
       page: p,
       pageSize: PAGE,
     });
-    if (res && 'list' in res) {
+    if (res) {
       setList(res.list);
       setTotal(res.total);
       setPage(p);
@@ -63,7 +57,6 @@ export function RefusalList({
     }
   }
 
-  const pages = Math.max(1, Math.ceil(total / PAGE));
   return (
     <div className="card overflow-x-auto p-4" data-testid="refusal-list">
       <h2 className="mb-1 font-semibold text-ink">最近被拒绝的连接</h2>
@@ -115,19 +108,7 @@ export function RefusalList({
           })}
         </DataBody>
       </DataTable>
-      {pages > 1 && (
-        <div className="mt-3 flex items-center justify-end gap-2 text-sm">
-          <button type="button" className="btn-ghost px-2 py-1" disabled={page <= 1} onClick={() => load(page - 1)}>
-            上一页
-          </button>
-          <span className="text-slate-500">
-            {page}/{pages}
-          </span>
-          <button type="button" className="btn-ghost px-2 py-1" disabled={page >= pages} onClick={() => load(page + 1)}>
-            下一页
-          </button>
-        </div>
-      )}
+      <Pager page={page} pageSize={PAGE} total={total} onPage={(p) => void load(p)} />
     </div>
   );
 }

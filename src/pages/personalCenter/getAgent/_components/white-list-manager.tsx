@@ -12,6 +12,7 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
@@ -19,15 +20,7 @@ import { pushToast } from '../../../../state/toast';
 /** Window event other leaves dispatch after adding a white-list entry. */
 export const WHITE_LIST_CHANGED = 'white-list-changed';
 
-export interface WhiteEntry {
-  id: number;
-  ip: string;
-  remark: string;
-  enabled: boolean;
-  expiresAt: number;
-  createdAt: number;
-  live: boolean;
-}
+export type WhiteEntry = ActionOutput<'ProxyWhiteList.GetWhiteList'>['list'][number];
 
 interface Draft {
   id: number | null;
@@ -48,7 +41,7 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
 
   async function reload() {
     const res = await api.call('ProxyWhiteList.GetWhiteList', {});
-    if (res && 'list' in res) setList(res.list);
+    if (res) setList(res.list);
     setSelected([]);
   }
 

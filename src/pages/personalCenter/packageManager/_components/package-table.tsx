@@ -12,34 +12,13 @@ import {
   Th,
 } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
-export interface PackageItem {
-  id: number;
-  type: number;
-  name: string;
-  billingMethod: number;
-  durationMinutes: number;
-  totalCount: number;
-  remainingCount: number;
-  dailyLimit: number;
-  usedToday: number;
-  ipCount: number;
-  available: number;
-  startsAt: number;
-  expiresAt: number;
-  state: number;
-  stateText: string;
-  remark: string;
-  deletable: boolean;
-  /** Frozen as a source of an unpaid upgrade/merge order (shown as 升级中). */
-  reserved?: boolean;
-  /** Fixed/premium: dedicated IPs still waiting for a free IP of the paid region (待分配). */
-  pendingIps?: number;
-}
+export type PackageItem = ActionOutput<'Proxy.GetProxys'>['list'][number];
 
 const STATE_STYLE: Record<number, string> = { 1: 'bg-emerald-50 text-emerald-700', 3: 'bg-amber-50 text-amber-700' };
 

@@ -1,6 +1,7 @@
 'use client';
 // Company authentication: upload the licence image (raw bytes to the upload route), then Company.Add.
 import { useState } from 'react';
+import { isApiError } from '../../../../lib/api-core';
 import { messages } from '../../../../lib/messages';
 import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/trust-schemas';
 import { api } from '../../../../state/api';
@@ -59,7 +60,7 @@ export function CompanyAuthForm({ state }: { state: number }) {
     setBusy(true);
     const r = await api.call('Company.Add', { ...form, licenceId: licence.id }, { raw: true, silent: true });
     setBusy(false);
-    if (r && typeof r === 'object' && 'E' in r && typeof r.E === 'string') setError(r.E);
+    if (isApiError(r)) setError(r.E);
     else if (r) setSubmitted(true);
   }
 

@@ -3,6 +3,7 @@
 // Auth.CertifyResult (the server asks the provider). Errors show inline.
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../../../lib/api-core';
 import { idNumberSchema, realNameSchema } from '../../../../lib/trust-schemas';
 import { api } from '../../../../state/api';
 import { mineInfoAtom } from '../../../../state/session';
@@ -25,12 +26,12 @@ export function PersonalAuthForm({ certifyId, next = '' }: { certifyId: string |
   useEffect(() => {
     if (!certifyId) return;
     void api.call('Auth.CertifyResult', { certifyId }, { raw: true, silent: true }).then(async (r) => {
-      if (r && typeof r === 'object' && 'passed' in r && r.passed) {
+      if (r && !isApiError(r) && r.passed) {
         setCheck({ state: 'passed', idNumber: r.idNumber });
         const fresh = await api.call('User.GetMineInfo', {}, { silent: true });
-        if (fresh && typeof fresh === 'object' && 'id' in fresh) setInfo(fresh);
+        if (fresh) setInfo(fresh);
       } else {
-        setCheck({ state: 'failed', text: (r && typeof r === 'object' && 'E' in r && r.E) || '认证未通过' });
+        setCheck({ state: 'failed', text: isApiError(r) ? r.E : '认证未通过' });
       }
     });
   }, [certifyId, setInfo]);
@@ -49,8 +50,8 @@ export function PersonalAuthForm({ certifyId, next = '' }: { certifyId: string |
       { raw: true, silent: true },
     );
     setBusy(false);
-    if (r && typeof r === 'object' && 'certifyUrl' in r) window.location.assign(r.certifyUrl);
-    else setError((r && typeof r === 'object' && 'E' in r && r.E) || '发起认证失败，请稍后再试');
+    if (r && !isApiError(r)) window.location.assign(r.certifyUrl);
+    else setError(isApiError(r) ? r.E : '发起认证失败，请稍后再试');
   }
 
   if (check.state === 'checking') return <p className="py-10 text-center text-slate-500">正在查询认证结果…</p>;
