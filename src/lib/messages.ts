@@ -172,6 +172,9 @@ export const messages = {
   // Order page filters (issue 13)
   billOrderNoInvalid: '订单号格式不正确：以D开头，共31位',
   billDateRangeInvalid: '开始日期不能晚于结束日期',
+  // Answers to WeChat Pay's callbacks (read by WeChat, not shown to customers)
+  paySignatureInvalid: '签名验证失败',
+  payNotifyUnknownOrder: '订单不匹配',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -31,7 +31,7 @@ export const serverApi = cache(async (): Promise<ApiClient> => {
   const cookie = req?.headers.get('cookie') ?? '';
   const ip = req?.headers.get('cf-connecting-ip') ?? '127.0.0.1';
   const userAgent = req?.headers.get('user-agent') ?? '';
-  const base = typeof bindings.API_BASE_URL === 'string' && bindings.API_BASE_URL ? bindings.API_BASE_URL : null;
+  const base = config.apiBaseUrl ?? null;
   // In-process calls carry the page request's origin, so actions that build links from it (the invitation link) name
   // the portal rather than a placeholder host when PORTAL_ORIGIN is not configured.
   const selfOrigin = req ? new URL(req.url).origin : 'http://in-process';

@@ -24,13 +24,11 @@ import { identityKeys } from '../domain/identity-crypto';
 import { maskCreditCode, maskName } from '../domain/identity-number';
 import { confirmVerification, startVerification } from '../domain/realname';
 import { faceVerifyProviderFor } from '../providers/realname';
-import { readTrustConfig } from '../trust-env';
 import { type BaseContext, defineAction } from './define';
 import { auditActor } from '../domain/operators-audit';
 
-const trustOf = (ctx: BaseContext) => readTrustConfig(ctx.env, ctx.config);
-const keysOf = (ctx: BaseContext) => identityKeys(trustOf(ctx).idEncryptionKey);
-const providerOf = (ctx: BaseContext) => faceVerifyProviderFor(ctx.env, ctx.config, trustOf(ctx), () => Date.now());
+const keysOf = (ctx: BaseContext) => identityKeys(ctx.config.identity.idEncryptionKey);
+const providerOf = (ctx: BaseContext) => faceVerifyProviderFor(ctx.env, ctx.config, () => Date.now());
 
 export const LICENCE_UPLOAD_PATH = '/api/upload/company-licence';
 

@@ -8,9 +8,12 @@ import {
   type PackageForExtract,
   recordExtraction,
 } from '../db/extract';
+import type { AppError } from '../../lib/errors';
 import {
-  ExtractError,
   type ExtractedIp,
+  extractCodeOf,
+  extractError,
+  isExtractError,
   type ExtractParams,
   leaseEnd,
   PROTOCOL_BITS,
@@ -42,9 +45,9 @@ export function choosePackages(
   now: number,
 ): PackageForExtract[] {
   const live = packages.filter((p) => p.startsAt <= now && p.expiresAt > now);
-  if (live.length === 0) throw new ExtractError(1003);
+  if (live.length === 0) throw extractError(1003);
   const usable = live.filter((p) => availableQuota(p, day, now) >= n);
-  if (usable.length === 0) throw new ExtractError(1004);
+  if (usable.length === 0) throw extractError(1004);
   return usable;
 }
 
@@ -67,7 +70,7 @@ const loggedQuery = (q: URLSearchParams) => {
   return copy.toString().slice(0, 500);
 };
 
-/** Run one extraction. Throws ExtractError for every refusal (failed calls are logged through `defer`). */
+/** Run one extraction. Throws the extraction error (extractError) for every refusal (failed calls are logged through `defer`). */
 export async function extract(
   db: D1Database,
   req: ExtractRequest,
@@ -80,10 +83,10 @@ export async function extract(
   try {
     owner = await extractCaller(db, req.query, req.now);
   } catch (err) {
-    throw err instanceof ExtractError ? await keyFailed(db, callerIp, req.now, err) : err;
+    throw isExtractError(err) ? await keyFailed(db, callerIp, req.now, err) : err;
   }
   let params: ExtractParams | null = null;
-  const fail = (err: ExtractError, packageId: number | null = null): never => {
+  const fail = (err: AppError, packageId: number | null = null): never => {
     defer(
       insertExtractLog(db, {
         userId: owner.userId,
@@ -92,7 +95,7 @@ export async function extract(
         clientIp: callerIp,
         requested: params?.num ?? 0,
         returned: 0,
-        code: err.code,
+        code: extractCodeOf(err) ?? 500,
         query: loggedQuery(req.query),
         now: req.now,
       }),
@@ -102,7 +105,7 @@ export async function extract(
   try {
     params = parseExtractQuery(req.query);
   } catch (err) {
-    if (err instanceof ExtractError) fail(err);
+    if (isExtractError(err)) fail(err);
     throw err;
   }
   const p = params as ExtractParams;
@@ -128,18 +131,18 @@ export async function extract(
       userId: owner.userId,
     },
   });
-  if (!state.allowed) fail(new ExtractError(1005));
-  if (!state.whiteListed) fail(new ExtractError(1002));
+  if (!state.allowed) fail(extractError(1005));
+  if (!state.whiteListed) fail(extractError(1002));
   let candidates: PackageForExtract[] = [];
   try {
     candidates = choosePackages(state.packages, Math.min(p.num, Math.max(1, state.candidates.length)), day, req.now);
   } catch (err) {
-    if (err instanceof ExtractError) fail(err, p.packageId);
+    if (isExtractError(err)) fail(err, p.packageId);
     throw err;
   }
-  if (state.candidates.length === 0) fail(new ExtractError(1007), candidates[0]?.id ?? null);
+  if (state.candidates.length === 0) fail(extractError(1007), candidates[0]?.id ?? null);
   const longest = Math.max(...candidates.map((c) => c.durationMinutes));
-  if (p.minTtl > longest * 60) fail(new ExtractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
+  if (p.minTtl > longest * 60) fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
   const n = state.candidates.length;
   let charged: PackageForExtract | null = null;
   for (const pkg of candidates) {
@@ -153,7 +156,7 @@ export async function extract(
       break;
     }
   }
-  if (!charged) fail(new ExtractError(1004), candidates[0]?.id ?? null);
+  if (!charged) fail(extractError(1004), candidates[0]?.id ?? null);
   const pkg = charged as PackageForExtract;
   const ips: ExtractedIp[] = state.candidates.map((c) => ({
     ip: c.ip,

@@ -14,7 +14,7 @@ import {
   payAndFulfil,
 } from '../db/payments';
 import type { PaySetup } from '../providers/pay';
-import { PayApiError, type TradeState } from '../providers/pay/types';
+import { type TradeState, upstreamCode } from '../providers/pay/types';
 import { commissionAccrualStatements } from './commission'; // issue 6
 import { newOutTradeNo } from './order-numbers';
 
@@ -168,7 +168,7 @@ export async function reconcilePayment(
     const q = await pay.provider.queryOrder(outTradeNo);
     return await applyTransaction(db, q, now);
   } catch (err) {
-    if (err instanceof PayApiError && err.code === 'ORDER_NOT_EXIST') return 'not_paid';
+    if (upstreamCode(err) === 'ORDER_NOT_EXIST') return 'not_paid';
     log('warn', { event: 'query_failed', outTradeNo, error: String(err) });
     return 'error';
   }
@@ -210,11 +210,11 @@ export async function closeOrder(
     try {
       await pay.provider.closeOrder(p.outTradeNo);
     } catch (err) {
-      if (err instanceof PayApiError && err.code === 'ORDERPAID') {
+      if (upstreamCode(err) === 'ORDERPAID') {
         const again = await reconcilePayment(db, pay, p.outTradeNo, now);
         return again === 'paid' || again === 'duplicate' ? 'paid' : 'retry';
       }
-      if (!(err instanceof PayApiError && err.code === 'ORDER_NOT_EXIST')) {
+      if (upstreamCode(err) !== 'ORDER_NOT_EXIST') {
         log('warn', { event: 'close_failed', outTradeNo: p.outTradeNo, error: String(err) });
         return 'retry';
       }

@@ -3,12 +3,12 @@
 import { utf8 } from '../../../lib/bytes';
 import {
   type NativeOrder,
-  PayApiError,
+  payApiFailed,
   type PayNotification,
   type PayProvider,
   type PayQueryResult,
   type PayTransaction,
-  PayVerificationError,
+  payUnverified,
   REFUND_STATUSES,
   type RefundRequest,
   type RefundResult,
@@ -250,19 +250,19 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     const timestamp = headers.get('Wechatpay-Timestamp');
     const signNonce = headers.get('Wechatpay-Nonce');
     if (!serial || !signature || !timestamp || !signNonce) {
-      throw new PayVerificationError('missing_header', 'missing Wechatpay-* signature headers');
+      throw payUnverified('missing_header', 'missing Wechatpay-* signature headers');
     }
     const signatureType = headers.get('Wechatpay-Signature-Type');
     if (signatureType && signatureType !== AUTH_SCHEME) {
-      throw new PayVerificationError('unsupported_algorithm', `signature type ${signatureType}`);
+      throw payUnverified('unsupported_algorithm', `signature type ${signatureType}`);
     }
     if (serial !== opts.platformPublicKeyId) {
-      throw new PayVerificationError('serial_mismatch', `Wechatpay-Serial ${serial} is not the configured key`);
+      throw payUnverified('serial_mismatch', `Wechatpay-Serial ${serial} is not the configured key`);
     }
     // WeChat occasionally sends deliberately wrong signatures to check that merchants verify them.
-    if (signature.startsWith(SIGNTEST_PREFIX)) throw new PayVerificationError('signature_probe');
+    if (signature.startsWith(SIGNTEST_PREFIX)) throw payUnverified('signature_probe');
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowMs - Number(timestamp) * 1000) >= MAX_CLOCK_SKEW_MS) {
-      throw new PayVerificationError('timestamp_skew', `Wechatpay-Timestamp ${timestamp} too far from now`);
+      throw payUnverified('timestamp_skew', `Wechatpay-Timestamp ${timestamp} too far from now`);
     }
     const { platform } = await getKeys();
     const ok = await verifyCallbackSignature({
@@ -272,7 +272,7 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       signatureB64: signature,
       publicKey: platform,
     });
-    if (!ok) throw new PayVerificationError('bad_signature');
+    if (!ok) throw payUnverified('bad_signature');
   }
 
   async function call(
@@ -322,20 +322,20 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     } catch {
       // not JSON: keep the raw text
     }
-    throw new PayApiError(res.status, code, message);
+    throw payApiFailed(res.status, code, message);
   }
 
   function parseJson(body: string, status: number): unknown {
     try {
       return JSON.parse(body);
     } catch {
-      throw new PayApiError(status, 'MALFORMED_RESPONSE', 'response body is not JSON');
+      throw payApiFailed(status, 'MALFORMED_RESPONSE', 'response body is not JSON');
     }
   }
 
   function checkMerchant(t: { mchid: string; appid: string }): void {
     if (t.mchid !== opts.mchid || t.appid !== opts.appid) {
-      throw new PayVerificationError('merchant_mismatch', `transaction for ${t.mchid}/${t.appid}`);
+      throw payUnverified('merchant_mismatch', `transaction for ${t.mchid}/${t.appid}`);
     }
   }
 
@@ -357,7 +357,7 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       const res = await call('POST', '/v3/pay/transactions/native', payload);
       const json = parseJson(res.body, res.status);
       const codeUrl = isObject(json) ? optString(json, 'code_url') : undefined;
-      if (!codeUrl) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'no code_url in response');
+      if (!codeUrl) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'no code_url in response');
       return { codeUrl };
     },
 
@@ -368,10 +368,10 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
         `?mchid=${encodeURIComponent(opts.mchid)}`;
       const res = await call('GET', path);
       const t = readTransaction(parseJson(res.body, res.status));
-      if (!t) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'unexpected transaction shape');
+      if (!t) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'unexpected transaction shape');
       checkMerchant(t);
       if (t.outTradeNo !== outTradeNo) {
-        throw new PayVerificationError('merchant_mismatch', `asked for ${outTradeNo}, got ${t.outTradeNo}`);
+        throw payUnverified('merchant_mismatch', `asked for ${outTradeNo}, got ${t.outTradeNo}`);
       }
       return t satisfies PayQueryResult;
     },
@@ -393,12 +393,12 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       };
       const res = await call('POST', '/v3/refund/domestic/refunds', payload);
       const result = readRefund(parseJson(res.body, res.status));
-      if (!result) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'unexpected refund shape');
+      if (!result) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'unexpected refund shape');
       if (result.outRefundNo !== r.outRefundNo || result.outTradeNo !== r.outTradeNo) {
-        throw new PayVerificationError('merchant_mismatch', `asked for ${r.outRefundNo}, got ${result.outRefundNo}`);
+        throw payUnverified('merchant_mismatch', `asked for ${r.outRefundNo}, got ${result.outRefundNo}`);
       }
       if (result.refundFen !== r.refundFen || result.totalFen !== r.totalFen) {
-        throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'refund amount differs from the request');
+        throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'refund amount differs from the request');
       }
       return result;
     },
@@ -409,22 +409,22 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       try {
         event = JSON.parse(body);
       } catch {
-        throw new PayVerificationError('malformed_body', 'notification body is not JSON');
+        throw payUnverified('malformed_body', 'notification body is not JSON');
       }
       if (!isObject(event) || !isObject(event.resource)) {
-        throw new PayVerificationError('malformed_body', 'notification without resource');
+        throw payUnverified('malformed_body', 'notification without resource');
       }
       const id = optString(event, 'id');
       const eventType = optString(event, 'event_type');
-      if (!id || !eventType) throw new PayVerificationError('malformed_body', 'notification without id/event_type');
+      if (!id || !eventType) throw payUnverified('malformed_body', 'notification without id/event_type');
       const resource = event.resource;
       if (resource.algorithm !== RESOURCE_ALGORITHM) {
-        throw new PayVerificationError('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
+        throw payUnverified('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
       }
       const ciphertext = optString(resource, 'ciphertext');
       const resourceNonce = optString(resource, 'nonce');
       const associatedData = optString(resource, 'associated_data') ?? '';
-      if (!ciphertext || !resourceNonce) throw new PayVerificationError('malformed_body', 'resource incomplete');
+      if (!ciphertext || !resourceNonce) throw payUnverified('malformed_body', 'resource incomplete');
 
       let plaintext: string;
       try {
@@ -435,17 +435,17 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
           apiV3Key: opts.apiV3Key,
         });
       } catch {
-        throw new PayVerificationError('decrypt_failed');
+        throw payUnverified('decrypt_failed');
       }
       let decoded: unknown;
       try {
         decoded = JSON.parse(plaintext);
       } catch {
-        throw new PayVerificationError('malformed_resource', 'resource is not JSON');
+        throw payUnverified('malformed_resource', 'resource is not JSON');
       }
       const t = readTransaction(decoded);
       if (!t?.transactionId || t.amountTotalFen === undefined || !t.currency) {
-        throw new PayVerificationError('malformed_resource', 'resource is not a complete transaction');
+        throw payUnverified('malformed_resource', 'resource is not a complete transaction');
       }
       checkMerchant(t);
       const transaction: PayTransaction = {
