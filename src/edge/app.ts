@@ -1,6 +1,7 @@
 // The edge: the middleware every request passes (request id, errors, security headers, redirects, guard) and the
 // non-page endpoints. Waku's server entry mounts the same list in front of the pages; src/edge/worker.ts runs it
 // alone for the test suites.
+import 'server-only';
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { adminGuard } from './middleware/admin-guard';
 import { errorBoundary, handleError } from './middleware/error-boundary';

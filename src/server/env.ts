@@ -2,6 +2,7 @@
 // schema, once per isolate (per bindings object); the rest of the code sees typed AppConfig fields only. Secrets come
 // from Workers secrets (.dev.vars locally); only the transport key pair may also be known to the client. The names are
 // documented in docs/operations.md (tests/unit/operations-config.test.ts keeps the two equal).
+import 'server-only';
 import { z } from 'zod';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type TransportKey, transportKeyFromHex } from '../lib/envelope';
 

@@ -5,7 +5,7 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chargeTimePackage } from '../../src/server/db/extract';
 import { allocateFixedIps } from '../../src/server/db/fixed';
-import { shanghaiDay } from '../../src/server/domain/extract-params';
+import { shanghaiDay } from '../../src/lib/time';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { BASE, callApi, loginBySms } from '../helpers/api';
 import { seedCatalogue } from '../helpers/commerce';

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
-import { hashPassword } from '../../src/server/domain/crypto';
+import { hashPassword } from '../../src/server/crypto';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, makePackage } from '../helpers/delivery';

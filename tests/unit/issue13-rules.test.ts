@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { billDateFilter, normalizeOrderNo, shanghaiDayStart } from '../../src/lib/bill-filters';
 import { defaultBillingMethod } from '../../src/lib/commerce';
-import { ftsQuery, highlightWords, markedToHtml, searchTerms } from '../../src/server/domain/help';
+import { ftsQuery } from '../../src/server/db/help';
+import { highlightWords, markedToHtml, searchTerms } from '../../src/server/domain/help';
 import { sanitizeHtml, storedHtml } from '../../src/server/domain/html-sanitizer';
 
 describe('help search terms and highlights', () => {

@@ -1,5 +1,6 @@
 // What an action is: a registry entry with its zod input, who may call it, whether clients may cache its result,
 // and a handler. The dispatcher (src/edge/routes/api.ts) is the only caller of handlers.
+import 'server-only';
 import type { z } from 'zod';
 import type { OperatorRole } from '../../lib/operator-roles';
 import type { UserRecord } from '../db/users';

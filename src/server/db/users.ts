@@ -1,4 +1,5 @@
 // Queries for users: lookup, registration, login bookkeeping. Rows are mapped to UserRecord.
+import 'server-only';
 
 export interface UserRecord {
   id: number;

@@ -15,7 +15,7 @@ import {
   resetFailedLogins,
   type UserRecord,
 } from '../db/users';
-import { verifyPassword } from './crypto';
+import { verifyPassword } from '../crypto';
 import { verifyCode } from './sms';
 
 export const MAX_PASSWORD_FAILURES = 5;

@@ -1,6 +1,7 @@
 // The extraction API's contract as pure rules: query parsing (with the 1006 details), separators, protocol bits,
 // the error code table and output formatting in txt and json. No I/O here.
 import { AppError, isAppError } from '../../lib/errors';
+import { shanghaiDateTime } from '../../lib/time';
 import type { MessageCode } from '../../lib/messages';
 import { CARRIERS, type Carrier, regionKey } from './regions';
 
@@ -132,15 +133,6 @@ export function parseExtractQuery(q: URLSearchParams): ExtractParams {
     type: Number(type) as 10 | 40,
   };
 }
-
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
-/** The Asia/Shanghai calendar day (YYYY-MM-DD) of an instant (China has no daylight saving). */
-export const shanghaiDay = (ms: number): string => new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-
-/** "2026-11-22 12:00:00" in Asia/Shanghai, without Intl (this runs per returned IP). */
-export const shanghaiDateTime = (ms: number): string =>
-  new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
 /** When an extracted IP stops being usable: its own expiry or the package's IP lifetime, whichever is first. */
 export const leaseEnd = (ipExpiresAt: number, now: number, durationMinutes: number): number =>

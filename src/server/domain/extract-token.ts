@@ -4,7 +4,6 @@
 // TOKEN_WINDOW_MS of the server clock.
 import { findByApiKey, findForToken } from '../db/credentials';
 import { markTokenUsed } from '../db/extract-token';
-import type { AppError } from '../../lib/errors';
 import { extractError } from './extract-params';
 import { sha256Hex } from './node-auth';
 

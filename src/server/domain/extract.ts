@@ -18,8 +18,8 @@ import {
   leaseEnd,
   PROTOCOL_BITS,
   parseExtractQuery,
-  shanghaiDay,
 } from './extract-params';
+import { shanghaiDay } from '../../lib/time';
 import { extractCaller } from './extract-token';
 import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import { regionText } from './regions';

@@ -57,9 +57,6 @@ export function normalizeKeyword(raw: string): string | null {
   return kw.length ? kw : null;
 }
 
-/** Escape LIKE wildcards so a keyword matches literally (used with ESCAPE '\'). */
-export const likePattern = (kw: string): string => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Page bounds: page from 1, size 1..50. */
 export function pageWindow(page: number, pageSize: number): { limit: number; offset: number } {
   const size = Math.min(50, Math.max(1, Math.trunc(pageSize)));
@@ -78,9 +75,6 @@ export function searchTerms(keyword: string): { long: string[]; short: string[] 
   const isLong = (w: string) => [...w].length >= 3;
   return { long: words.filter(isLong), short: words.filter((w) => !isLong(w)) };
 }
-
-/** An FTS5 MATCH expression requiring every word as a literal phrase (quotes doubled: no query syntax leaks in). */
-export const ftsQuery = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

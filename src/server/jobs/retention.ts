@@ -4,7 +4,7 @@
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/operators-retention';
 import { type Bindings, readConfig } from '../env';
-import type { Job } from './index';
+import type { Job } from './job';
 
 export const MIN_RETENTION_DAYS = 180;
 const BATCH = 500;

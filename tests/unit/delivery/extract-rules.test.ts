@@ -8,9 +8,8 @@ import {
   formatSuccess,
   leaseEnd,
   parseExtractQuery,
-  shanghaiDateTime,
-  shanghaiDay,
 } from '../../../src/server/domain/extract-params';
+import { shanghaiDateTime, shanghaiDay } from '../../../src/lib/time';
 import { signNodeRequest, verifyNodeSignature } from '../../../src/server/domain/node-auth';
 import { regionKey } from '../../../src/server/domain/regions';
 import { normalizeIp } from '../../../src/server/domain/white-list-ip';

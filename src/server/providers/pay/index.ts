@@ -2,6 +2,7 @@
 // (the simulator cannot be selected). Development and tests: the same client pointed at the in-worker simulator
 // (requests go through the simulator's handler in process, signed and verified exactly as with WeChat), unless
 // PAY_PROVIDER=wechat chooses a real merchant.
+import 'server-only';
 import { type AppConfig, type Bindings, NOTIFY_PATH } from '../../env';
 import { handleSimulatorApi, SIMULATOR_MERCHANT, SIMULATOR_MOUNT, simulatorKeys } from './simulator';
 import type { PayProvider } from './types';

@@ -1,6 +1,7 @@
 // WeChat Pay API v3 Native (QR code) client: signed requests, verified responses and verified+decrypted payment
 // notifications, in platform public-key mode (Wechatpay-Serial = PUB_KEY_ID_...). Also the notification answers.
 import { utf8 } from '../../../lib/bytes';
+import { shanghaiRfc3339 } from '../../../lib/time';
 import {
   type NativeOrder,
   payApiFailed,
@@ -35,7 +36,6 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 const SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
 const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 export interface WechatPayOptions {
   mchid: string;
@@ -63,8 +63,7 @@ export interface WechatPayOptions {
 /** Format epoch ms as WeChat's RFC 3339 Beijing time, e.g. 2018-06-08T10:34:56+08:00 (sub-seconds dropped). */
 export function toWechatTime(ms: number): string {
   if (!Number.isFinite(ms)) throw new RangeError('invalid time');
-  const shifted = new Date(Math.floor(ms / 1000) * 1000 + BEIJING_OFFSET_MS);
-  return `${shifted.toISOString().slice(0, 19)}+08:00`;
+  return shanghaiRfc3339(ms);
 }
 
 /** Parse an RFC 3339 time with an explicit offset (as WeChat sends) to epoch ms; throws when malformed. */

@@ -1,5 +1,6 @@
 // Chooses the face-verification provider: Aliyun in production (always), the local simulator in development unless
 // FACE_VERIFY_PROVIDER=aliyun.
+import 'server-only';
 import type { AppConfig, Bindings } from '../../env';
 import { createAliyunFaceVerify } from './aliyun';
 import { createFaceSimulator } from './simulator';

@@ -1,4 +1,5 @@
 // Chooses the SMS provider: Aliyun in production (always), the D1 outbox in development unless Aliyun is chosen.
+import 'server-only';
 import type { AppConfig, Bindings } from '../../env';
 import { createAliyunSms } from './aliyun';
 import { createOutboxSms } from './outbox';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../../../lib/api-browser';
 import { messages } from '../../../../lib/messages';
-import { accountNameSchema, accountNoSchema } from '../../../../lib/trust-schemas';
+import { accountNameSchema, accountNoSchema } from '../../../../lib/schemas';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';
 

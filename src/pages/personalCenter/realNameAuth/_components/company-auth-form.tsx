@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../../../lib/api-browser';
 import { messages } from '../../../../lib/messages';
-import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/trust-schemas';
+import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/schemas';
 
 const MAX = 5 * 1024 * 1024;
 

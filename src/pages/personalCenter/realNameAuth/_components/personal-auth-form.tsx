@@ -4,7 +4,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { api } from '../../../../lib/api-browser';
-import { idNumberSchema, realNameSchema } from '../../../../lib/trust-schemas';
+import { idNumberSchema, realNameSchema } from '../../../../lib/schemas';
 import { type ClientMineInfo, mineInfoAtom } from '../../../../state/session';
 
 type Check =
