@@ -17,10 +17,6 @@ export type Access = 'public' | 'user' | 'verified' | OperatorAccess;
 /** True for operator actions (served only to operator sessions, never to customers). */
 export const isOperatorAccess = (a: Access): a is OperatorAccess => typeof a === 'object' && a !== null;
 
-/** The access level's name: public, user, verified or operator. */
-export const accessKind = (a: Access): 'public' | 'user' | 'verified' | 'operator' =>
-  isOperatorAccess(a) ? 'operator' : a;
-
 export interface CookieOptions {
   maxAgeSeconds?: number;
   httpOnly?: boolean;

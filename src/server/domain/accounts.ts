@@ -26,7 +26,6 @@ export const IP_WINDOW_MS = 15 * 60_000;
 /** Spent on unknown logins and accounts without a password so timing does not reveal which ones exist. */
 export const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 export const USER_STATUS_ACTIVE = 1;
-export const USER_STATUS_UNAVAILABLE = 2;
 
 export type LoginOutcome = { state: 1; user: UserRecord; created: boolean } | { state: 2 };
 

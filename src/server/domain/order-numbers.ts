@@ -19,6 +19,3 @@ export const newOutTradeNo = (now: number): string => `P${stamp(now)}${randomPar
 
 /** R + yyyyMMddHHmmss + 16 random symbols: one per refund (WeChat out_refund_no). */
 export const newOutRefundNo = (now: number): string => `R${stamp(now)}${randomPart(16)}`;
-
-/** The shape both numbers have. */
-export const ORDER_NO_PATTERN = /^[DP]\d{14}[0-9A-Z]{16}$/;
