@@ -4,6 +4,7 @@
 // documented in docs/operations.md (tests/unit/operations-config.test.ts keeps the two equal).
 import 'server-only';
 import { z } from 'zod';
+import type { WechatPayOptions } from './providers/pay/wechat';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type TransportKey, transportKeyFromHex } from '../lib/envelope';
 
 /** '' counts as not set, like a missing variable. */
@@ -60,16 +61,17 @@ export type Bindings = Pick<CloudflareBindings, 'DB' | 'KV' | 'FILES'> &
 /** The path WeChat Pay posts notifications to (default notify URL = portal origin + this). */
 export const NOTIFY_PATH = '/pay/notify/wechat';
 
-export interface WechatPayCredentials {
-  mchid: string;
-  appid: string;
-  merchantSerialNo: string;
-  merchantPrivateKeyPem: string;
-  platformPublicKeyPem: string;
-  platformPublicKeyId: string;
-  apiV3Key: string;
-  notifyUrl: string;
-}
+/** A real merchant's WeChat Pay settings: the client's credentials and where notifications go. */
+export type WechatPayCredentials = Pick<
+  WechatPayOptions,
+  | 'mchid'
+  | 'appid'
+  | 'merchantSerialNo'
+  | 'merchantPrivateKeyPem'
+  | 'platformPublicKeyPem'
+  | 'platformPublicKeyId'
+  | 'apiV3Key'
+> & { notifyUrl: string };
 
 export interface IdentityConfig {
   /** Seals identity data and operators' TOTP secrets at rest. */
