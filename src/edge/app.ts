@@ -15,12 +15,12 @@ import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';
 import { extractRoutes } from './routes/extract';
-import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // issue 6: face simulator (dev only)
+import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // face-verification simulator (development only)
 import { nodeRoutes } from './routes/node';
 import { payRoutes } from './routes/pay';
 import { paySimulatorRoutes } from './routes/pay-simulator';
 import { seoRoutes } from './routes/seo';
-import { uploadRoutes } from './routes/uploads'; // issue 6: company licence upload
+import { uploadRoutes } from './routes/uploads'; // company licence upload
 import type { EdgeEnv } from './types';
 
 /** Path prefixes answered by the endpoint routes instead of pages. */

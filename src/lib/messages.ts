@@ -83,7 +83,7 @@ export const messages = {
   payUnavailable: '支付服务暂时不可用，请稍后再试',
   orderDeleteNone: '只能删除待支付或已关闭的订单',
   tooManyUnpaid: '待支付订单过多，请先支付或删除已有订单',
-  // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion (issue 6)
+  // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion
   nameInvalid: '请输入与身份证一致的真实姓名',
   idNumberInvalid: '身份证号码格式或校验位不正确',
   identityTaken: '该身份证已认证其他账号，一个身份只能认证一个账号',
@@ -169,7 +169,7 @@ export const messages = {
   operatorNotFound: '运营账号不存在',
   customerNotFound: '用户不存在',
   customerStateChanged: '用户状态已变化，请刷新后重试',
-  // Order page filters (issue 13)
+  // Order page filters
   billOrderNoInvalid: '订单号格式不正确：以D开头，共31位',
   billDateRangeInvalid: '开始日期不能晚于结束日期',
   // Answers to WeChat Pay's callbacks (read by WeChat, not shown to customers)

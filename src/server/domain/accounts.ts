@@ -105,7 +105,7 @@ export async function mineInfoFor(user: UserRecord, db?: D1Database): Promise<Mi
     proxyApiOpend: user.proxyApiOpened,
     proxyApiKey: proxyApi?.aesKey ?? null,
     proxyApiIv: proxyApi?.aesIv ?? null,
-    sellerInfo: user.sellerPhone ? { sellerPhone: user.sellerPhone } : null, // issue 6: seller assigned at registration
+    sellerInfo: user.sellerPhone ? { sellerPhone: user.sellerPhone } : null, // the seller assigned at registration
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt,
   };

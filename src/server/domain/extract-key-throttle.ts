@@ -1,4 +1,4 @@
-// Throttling wrong extraction keys per calling IP (docs/decisions/081, issue 13 item 15). The shared count lives in
+// Throttling wrong extraction keys per calling IP (docs/decisions/081). The shared count lives in
 // D1 (extract_key_failures, one conditional upsert per wrong key); each isolate remembers which IPs are over the
 // limit, so a throttled IP is refused before any key lookup, without touching D1.
 import { countKeyFailure } from '../db/extract';

@@ -1,4 +1,4 @@
-// Issue 13 (backend defects): the fixed-IP list's ip filter, bandwidth ranges, the identity label after personal
+// The fixed-IP list's ip filter, bandwidth ranges, the identity label after personal
 // verification, password guesses in User.ChangePwd, single-winner review decisions and login answers that do not
 // reveal which phones are registered.
 import { env } from 'cloudflare:test';

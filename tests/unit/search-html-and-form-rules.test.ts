@@ -1,4 +1,4 @@
-// Pure rules added for issue 13: search terms and escaped highlights, stored HTML, the sanitiser's handling of
+// Pure rules: search terms and escaped highlights, stored HTML, the sanitiser's handling of
 // unterminated markup, the order page's filters and the buy form's default billing method.
 import { describe, expect, it } from 'vitest';
 import { billDateFilter, normalizeOrderNo, shanghaiDayStart } from '../../src/lib/bill-filters';
