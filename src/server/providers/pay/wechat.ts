@@ -10,13 +10,9 @@ import {
   type PayQueryResult,
   type PayTransaction,
   payUnverified,
-  REFUND_STATUSES,
   type RefundRequest,
-  type RefundResult,
-  type RefundStatus,
-  TRADE_STATES,
-  type TradeState,
 } from './types';
+import { parseWechatTime, readRefund, readTransaction } from './wechat-responses';
 import {
   AUTH_SCHEME,
   buildAuthorization,
@@ -27,6 +23,8 @@ import {
   randomNonce,
   verifyCallbackSignature,
 } from './wechat-crypto';
+
+export { parseWechatTime };
 
 export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
 
@@ -66,16 +64,6 @@ export function toWechatTime(ms: number): string {
   return shanghaiRfc3339(ms);
 }
 
-/** Parse an RFC 3339 time with an explicit offset (as WeChat sends) to epoch ms; throws when malformed. */
-export function parseWechatTime(text: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
-    throw new RangeError(`invalid RFC 3339 time: ${text}`);
-  }
-  const ms = Date.parse(text);
-  if (!Number.isFinite(ms)) throw new RangeError(`invalid RFC 3339 time: ${text}`);
-  return ms;
-}
-
 /** The answer to a notification that was processed (WeChat accepts 200 or 204 without a body). */
 export function notifySuccess(): Response {
   return new Response(null, { status: 204 });
@@ -94,62 +82,6 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optString = (o: Json, key: string): string | undefined => (typeof o[key] === 'string' ? o[key] : undefined);
-const optFen = (o: Json | undefined, key: string): number | undefined => {
-  const v = o?.[key];
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
-};
-
-/** Fields common to the query response and the notification resource (WeChat's "transaction" object). */
-interface TransactionFields {
-  outTradeNo: string;
-  mchid: string;
-  appid: string;
-  tradeState: TradeState;
-  tradeStateDesc?: string;
-  transactionId?: string;
-  amountTotalFen?: number;
-  payerTotalFen?: number;
-  currency?: string;
-  successTimeMs?: number;
-  attach?: string;
-}
-
-/** Read WeChat's transaction JSON; null when a required field is missing or has the wrong type. */
-function readTransaction(o: unknown): TransactionFields | null {
-  if (!isObject(o)) return null;
-  const outTradeNo = optString(o, 'out_trade_no');
-  const mchid = optString(o, 'mchid');
-  const appid = optString(o, 'appid');
-  const tradeState = optString(o, 'trade_state');
-  if (!outTradeNo || !mchid || !appid || !tradeState) return null;
-  if (!(TRADE_STATES as readonly string[]).includes(tradeState)) return null;
-  const out: TransactionFields = { outTradeNo, mchid, appid, tradeState: tradeState as TradeState };
-  const tradeStateDesc = optString(o, 'trade_state_desc');
-  if (tradeStateDesc !== undefined) out.tradeStateDesc = tradeStateDesc;
-  const transactionId = optString(o, 'transaction_id');
-  if (transactionId) out.transactionId = transactionId;
-  const attach = optString(o, 'attach');
-  if (attach !== undefined) out.attach = attach;
-  if (o.amount !== undefined) {
-    if (!isObject(o.amount)) return null;
-    const total = optFen(o.amount, 'total');
-    const payerTotal = optFen(o.amount, 'payer_total');
-    const currency = optString(o.amount, 'currency');
-    if (o.amount.total !== undefined && total === undefined) return null;
-    if (total !== undefined) out.amountTotalFen = total;
-    if (payerTotal !== undefined) out.payerTotalFen = payerTotal;
-    if (currency !== undefined) out.currency = currency;
-  }
-  const successTime = optString(o, 'success_time');
-  if (successTime) {
-    try {
-      out.successTimeMs = parseWechatTime(successTime);
-    } catch {
-      return null;
-    }
-  }
-  return out;
-}
 
 function utf8Length(text: string): number {
   return utf8(text).length;
@@ -190,32 +122,6 @@ function validateRefund(r: RefundRequest): void {
     throw new RangeError('refundFen must be a positive integer no greater than totalFen');
   }
   if ([...r.reason].length > 80) throw new RangeError('reason must be at most 80 characters');
-}
-
-/** Read WeChat's refund JSON; null when a required field is missing or has the wrong type. */
-function readRefund(o: unknown): RefundResult | null {
-  if (!isObject(o) || !isObject(o.amount)) return null;
-  const refundId = optString(o, 'refund_id');
-  const outRefundNo = optString(o, 'out_refund_no');
-  const outTradeNo = optString(o, 'out_trade_no');
-  const status = optString(o, 'status');
-  const refundFen = optFen(o.amount, 'refund');
-  const totalFen = optFen(o.amount, 'total');
-  if (!refundId || !outRefundNo || !outTradeNo || !status || refundFen === undefined || totalFen === undefined) {
-    return null;
-  }
-  if (!(REFUND_STATUSES as readonly string[]).includes(status)) return null;
-  if (optString(o.amount, 'currency') !== undefined && o.amount.currency !== 'CNY') return null;
-  const out: RefundResult = { refundId, outRefundNo, outTradeNo, status: status as RefundStatus, refundFen, totalFen };
-  const successTime = optString(o, 'success_time');
-  if (successTime) {
-    try {
-      out.successTimeMs = parseWechatTime(successTime);
-    } catch {
-      return null;
-    }
-  }
-  return out;
 }
 
 /** Create the WeChat Pay v3 Native provider. Keys are imported on first use. */
