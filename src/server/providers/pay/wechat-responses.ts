@@ -2,7 +2,7 @@
 // resource) and the refund object. Required fields must be present with the right type; optional ones that come with
 // another type are ignored, as WeChat may add or change informational fields.
 import { z } from 'zod';
-import { REFUND_STATUSES, type RefundResult, TRADE_STATES } from './types';
+import { type PayQueryResult, REFUND_STATUSES, type RefundResult, TRADE_STATES } from './types';
 
 /** Informational fields: taken when they have the expected type, ignored otherwise. */
 const lenient = z.unknown().optional();
@@ -46,19 +46,8 @@ const transactionSchema = z.object({
   success_time: successTime,
 });
 
-export type TransactionFields = {
-  outTradeNo: string;
-  mchid: string;
-  appid: string;
-  tradeState: (typeof TRADE_STATES)[number];
-  tradeStateDesc?: string;
-  transactionId?: string;
-  amountTotalFen?: number;
-  payerTotalFen?: number;
-  currency?: string;
-  successTimeMs?: number;
-  attach?: string;
-};
+/** WeChat's transaction object (query answer and notification resource) has the query result's fields. */
+export type TransactionFields = PayQueryResult;
 
 /** Read WeChat's transaction JSON; null when a required field is missing or has the wrong type. */
 export function readTransaction(o: unknown): TransactionFields | null {
