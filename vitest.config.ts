@@ -1,5 +1,6 @@
 // Unit and integration suites run inside workerd with real local D1/KV/R2 (per-file isolated storage).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig(async () => {
@@ -15,6 +16,10 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // src/server modules import 'server-only' (it fails a client build); the suites run them on the server side.
+    resolve: {
+      alias: { 'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)) },
+    },
     test: {
       include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
       setupFiles: ['./tests/setup.ts'],

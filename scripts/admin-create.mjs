@@ -32,6 +32,8 @@ await build({
   entryPoints: ['src/server/db/operators-bootstrap.ts'],
   bundle: true,
   platform: 'node',
+  // src/server modules import 'server-only', which resolves to an empty module under react-server.
+  conditions: ['react-server'],
   format: 'esm',
   outfile: bundle,
   logLevel: 'error',

@@ -10,9 +10,11 @@ const arg = (k) => process.argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.le
 mkdirSync('.tmp', { recursive: true });
 const bundle = '.tmp/catalogue-import.mjs';
 await build({
-  entryPoints: ['src/server/db/operators-catalogue.ts'],
+  entryPoints: ['src/server/seed/catalogue-import.ts'],
   bundle: true,
   platform: 'node',
+  // src/server modules import 'server-only', which resolves to an empty module under react-server.
+  conditions: ['react-server'],
   format: 'esm',
   outfile: bundle,
   logLevel: 'error',

@@ -14,6 +14,8 @@ await build({
   },
   bundle: true,
   platform: 'node',
+  // src/server modules import 'server-only', which resolves to an empty module under react-server.
+  conditions: ['react-server'],
   format: 'esm',
   outfile: out,
   logLevel: 'error',

@@ -11,6 +11,8 @@ await build({
   entryPoints: ['src/server/seed/index.ts'],
   bundle: true,
   platform: 'node',
+  // src/server modules import 'server-only', which resolves to an empty module under react-server.
+  conditions: ['react-server'],
   format: 'esm',
   outfile: bundle,
   logLevel: 'error',

@@ -28,6 +28,7 @@ const readJson = (file) => {
 await check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 await check('lint', bin('biome'), ['lint', '.']);
 await check('format', bin('biome'), ['format', '.']);
+await check('module graph (no cycles, no upward imports)', process.execPath, ['scripts/check-imports.mjs']);
 
 console.log('\n▶ workerd tests (vitest)');
 const vitest = await run(

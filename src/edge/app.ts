@@ -1,6 +1,7 @@
 // The edge: the middleware every request passes (request id, errors, security headers, redirects, guard) and the
 // non-page endpoints. Waku's server entry mounts the same list in front of the pages; src/edge/worker.ts runs it
 // alone for the test suites.
+import 'server-only';
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { adminGuard } from './middleware/admin-guard';
 import { errorBoundary, handleError } from './middleware/error-boundary';
@@ -15,12 +16,12 @@ import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';
 import { extractRoutes } from './routes/extract';
-import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // issue 6: face simulator (dev only)
+import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // face-verification simulator (development only)
 import { nodeRoutes } from './routes/node';
 import { payRoutes } from './routes/pay';
 import { paySimulatorRoutes } from './routes/pay-simulator';
 import { seoRoutes } from './routes/seo';
-import { uploadRoutes } from './routes/uploads'; // issue 6: company licence upload
+import { uploadRoutes } from './routes/uploads'; // company licence upload
 import type { EdgeEnv } from './types';
 
 /** Path prefixes answered by the endpoint routes instead of pages. */

@@ -1,5 +1,6 @@
-// Request checks shared by every edge route that takes a body: a streaming byte limit (Content-Length is only a
-// hint; chunked bodies are counted as they arrive) and the same-site origin rule for browser-facing endpoints.
+// Request facts and checks shared by the edge routes: the client's IP, a streaming byte limit (Content-Length is only
+// a hint; chunked bodies are counted as they arrive), the same-site origin rule for browser-facing endpoints, and
+// work deferred past the response.
 import type { Context } from 'hono';
 
 /** Read at most `limit` bytes of a body; null when it is larger (the rest is never buffered). */
@@ -43,4 +44,26 @@ export function isSameSite(c: Context, portalOrigin: string | undefined): boolea
   const origin = c.req.header('origin');
   if (!origin) return true;
   return origin === new URL(c.req.url).origin || origin === portalOrigin;
+}
+
+/** The client's IP as Cloudflare reports it (set by the edge; clients cannot forge it there). */
+export function clientIp(c: Context): string {
+  return c.req.header('cf-connecting-ip') ?? '127.0.0.1';
+}
+
+/**
+ * Run work after the response (logs, counters) through the request's execution context: the Worker's own, or for
+ * in-process /api calls the one src/server/api-server.ts passes (cloudflare:workers' waitUntil). Failures are logged.
+ */
+export function deferWork(c: Context, where: string, fields: Record<string, unknown> = {}) {
+  return (p: Promise<unknown>): void => {
+    const logged = p.catch((err: unknown) =>
+      console.error(JSON.stringify({ level: 'error', where, ...fields, error: String(err) })),
+    );
+    try {
+      c.executionCtx.waitUntil(logged);
+    } catch {
+      // Only app.request() in the test suites has no execution context; the promise still runs to its end there.
+    }
+  };
 }

@@ -1,5 +1,6 @@
 // Helpers for edge responses: headers that can be changed after next(), and cookie strings.
 import type { Context } from 'hono';
+import { readConfig } from '../server/env';
 
 /** Make c.res headers writable (responses from fetch/assets have immutable headers). */
 export function writableHeaders(c: Context): Headers {
@@ -10,6 +11,20 @@ export function writableHeaders(c: Context): Headers {
     c.res = new Response(c.res.body, c.res);
   }
   return c.res.headers;
+}
+
+/**
+ * Whether cookies set on this request carry Secure: always in production (the configuration's secureCookies; a
+ * configuration that does not read fails closed), and on any https request.
+ */
+export function secureCookiesFor(c: Context): boolean {
+  let configured: boolean;
+  try {
+    configured = readConfig(c.env).secureCookies;
+  } catch {
+    configured = true;
+  }
+  return configured || new URL(c.req.url).protocol === 'https:';
 }
 
 export interface CookieSpec {

@@ -25,7 +25,7 @@ export const CACHEABLE_ACTIONS: ReadonlySet<string> = new Set<string>([
   'ProxyMeal.GetMealOverview',
   'ProxyMeal.GetMealWithActivity',
   'ProxyUpgrade.GetAllProxyTime',
-  // Trust and growth (issue 6)
+  // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion
   'ProxyMeal.GetWelfareMeal',
   'Config.UserPromotionMaterial',
 ]);

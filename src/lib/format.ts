@@ -1,4 +1,4 @@
-// Display formatting: phone masking, money (integer fen) and dates in Asia/Shanghai. The only formatters in the app.
+// Display formatting: phone masking, money (integer fen), and the dates of src/lib/time.ts (Asia/Shanghai).
 
 /** 13812341234 -> 138****1234 (first 3, four stars, last 4). */
 export function maskPhone(phone: string): string {
@@ -14,31 +14,5 @@ export function formatFen(fen: number, withSign = true): string {
   return `${sign}${withSign ? '¥' : ''}${text}`;
 }
 
-const dateTimeFmt = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-function parts(ms: number): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of dateTimeFmt.formatToParts(new Date(ms))) out[p.type] = p.value;
-  return out;
-}
-
-/** Epoch ms -> "2026-11-22 08:30:00" in Asia/Shanghai. */
-export function formatDateTime(ms: number): string {
-  const p = parts(ms);
-  return `${p.year}-${p.month}-${p.day} ${p.hour === '24' ? '00' : p.hour}:${p.minute}:${p.second}`;
-}
-
-/** Epoch ms -> "2026-11-22" in Asia/Shanghai. */
-export function formatDate(ms: number): string {
-  const p = parts(ms);
-  return `${p.year}-${p.month}-${p.day}`;
-}
+// Dates are formatted by the time module (Asia/Shanghai); re-exported here with the other display formatters.
+export { formatDate, formatDateTime } from './time';

@@ -83,7 +83,7 @@ export const messages = {
   payUnavailable: '支付服务暂时不可用，请稍后再试',
   orderDeleteNone: '只能删除待支付或已关闭的订单',
   tooManyUnpaid: '待支付订单过多，请先支付或删除已有订单',
-  // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion (issue 6)
+  // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion
   nameInvalid: '请输入与身份证一致的真实姓名',
   idNumberInvalid: '身份证号码格式或校验位不正确',
   identityTaken: '该身份证已认证其他账号，一个身份只能认证一个账号',
@@ -154,7 +154,7 @@ export const messages = {
   orderCancelNotPending: '只能取消待支付的订单',
   orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',
   orderCancelRetry: '暂时无法在微信支付关闭该订单，请稍后再试',
-  // Operator console (issue 11)
+  // Operator console
   operatorLoginRequired: '请先登录运营后台',
   operatorForbidden: '当前角色无权执行此操作',
   operatorLoginFailed: '账号或密码错误',
@@ -169,7 +169,7 @@ export const messages = {
   operatorNotFound: '运营账号不存在',
   customerNotFound: '用户不存在',
   customerStateChanged: '用户状态已变化，请刷新后重试',
-  // Console catalogue, campaigns and customer tools (issue 11)
+  // Console catalogue, campaigns and customer tools
   catalogueMealNotFound: '套餐不存在',
   catalogueBillingInvalid: '该产品不支持此计费方式（固定IP与优质IP按天计费）',
   catalogueDurationInvalid: 'IP时长须从该产品的可选时长中选择',
@@ -195,7 +195,7 @@ export const messages = {
   grantPackageInvalid: '赠送套餐：按量为1-10,000,000个IP，包天为每天1-1,000,000个，有效期1-365天',
   sellerNotFound: '销售不存在',
   sellerCodeTaken: '该销售编码已被使用',
-  // Console content and delivery screens (issue 11; docs/decisions/125, 126)
+  // Console content and delivery screens (docs/decisions/125, 126)
   contentNotFound: '内容不存在或已删除，请刷新后重试',
   helpUrlTaken: '该地址已被其他分类或文章使用',
   helpCategoryNotEmpty: '分类下还有文章，不能删除：请先把文章移到其他分类',
@@ -209,9 +209,12 @@ export const messages = {
   nodeNotFound: '节点不存在',
   marketingImageType: '请上传JPG、PNG或WEBP格式的图片',
   marketingImageTooLarge: '图片不能超过2MB',
-  // Order page filters (issue 13)
+  // Order page filters
   billOrderNoInvalid: '订单号格式不正确：以D开头，共31位',
   billDateRangeInvalid: '开始日期不能晚于结束日期',
+  // Answers to WeChat Pay's callbacks (read by WeChat, not shown to customers)
+  paySignatureInvalid: '签名验证失败',
+  payNotifyUnknownOrder: '订单不匹配',
 } as const;
 
 export type MessageCode = keyof typeof messages;

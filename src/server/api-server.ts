@@ -1,17 +1,16 @@
-// The server components' API client: the same core as the browser's, over an in-process transport (the edge's own
-// endpoint app, no network hop) or, with API_BASE_URL set, over fetch to another backend speaking the protocol.
+// The server components' API client: the same core as the browser's, over an in-process transport (the endpoint app
+// the entry provides, src/server/in-process-api.ts, no network hop) or, with API_BASE_URL set, over fetch to another backend speaking the protocol.
 // One client per request (React cache), so nothing is shared between requests or users.
+import 'server-only';
 import { cache } from 'react';
 import { unstable_getContext as getContext } from 'waku/server';
-import { createEndpointApp } from '../edge/app';
 import { isCacheableAction } from '../lib/actions';
 import { type ApiClient, createApiClient } from '../lib/api-core';
 import { envelopeCodec } from '../lib/envelope';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from '../lib/mine-info';
 import type { MineInfo } from './domain/accounts';
 import { type Bindings, readConfig } from './env';
-
-const endpointApp = createEndpointApp();
+import { inProcessApi } from './in-process-api';
 
 function incomingRequest(): Request | null {
   try {
@@ -24,19 +23,21 @@ function incomingRequest(): Request | null {
 /** The API client for the current request, carrying its cookies and client IP. */
 export const serverApi = cache(async (): Promise<ApiClient> => {
   // Imported lazily: the build's prerender step runs in Node, where this module does not exist.
-  const { env: workerEnv } = await import('cloudflare:workers');
+  const { env: workerEnv, waitUntil } = await import('cloudflare:workers');
   const bindings = workerEnv as unknown as Bindings;
   const config = readConfig(bindings);
   const req = incomingRequest();
   const cookie = req?.headers.get('cookie') ?? '';
   const ip = req?.headers.get('cf-connecting-ip') ?? '127.0.0.1';
   const userAgent = req?.headers.get('user-agent') ?? '';
-  const base = typeof bindings.API_BASE_URL === 'string' && bindings.API_BASE_URL ? bindings.API_BASE_URL : null;
+  const base = config.apiBaseUrl ?? null;
   // In-process calls carry the page request's origin, so actions that build links from it (the invitation link) name
   // the portal rather than a placeholder host when PORTAL_ORIGIN is not configured.
   const selfOrigin = req ? new URL(req.url).origin : 'http://in-process';
   // In-process calls may use JSON outside production; production always speaks AES, like the browser.
   const mode = config.envelope === 'aes' ? 'aes' : 'json';
+  // Work an action defers (logs, counters) outlives the page render through the Worker's own waitUntil.
+  const executionContext = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   return createApiClient({
     transport: async (t) => {
       const init: RequestInit = {
@@ -53,7 +54,7 @@ export const serverApi = cache(async (): Promise<ApiClient> => {
       };
       const res = base
         ? await fetch(`${base}/api`, init)
-        : await endpointApp.fetch(new Request(`${selfOrigin}/api`, init), bindings);
+        : await inProcessApi()(new Request(`${selfOrigin}/api`, init), bindings, executionContext);
       return { status: res.status, text: await res.text() };
     },
     mode,

@@ -1,49 +1,84 @@
-// Typed bindings and configuration of the Worker, validated once per isolate. Secrets come from Workers secrets
-// (.dev.vars locally); only the transport key pair may also be known to the client.
+// The Worker's bindings and its one validated configuration. Every variable and secret is read here, through one zod
+// schema, once per isolate (per bindings object); the rest of the code sees typed AppConfig fields only. Secrets come
+// from Workers secrets (.dev.vars locally); only the transport key pair may also be known to the client. The names are
+// documented in docs/operations.md (tests/unit/operations-config.test.ts keeps the two equal).
+import 'server-only';
 import { z } from 'zod';
+import type { WechatPayOptions } from './providers/pay/wechat';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type TransportKey, transportKeyFromHex } from '../lib/envelope';
 
-export interface Bindings {
-  DB: D1Database;
-  KV: KVNamespace;
-  FILES: R2Bucket;
-  ASSETS?: Fetcher;
-  APP_ENV?: string;
-  API_ENVELOPE?: string;
-  API_AES_KEY?: string;
-  API_AES_IV?: string;
-  PORTAL_ORIGIN?: string;
-  API_BASE_URL?: string;
-  SESSION_SECRET?: string;
-  CHAT_SIGN_SECRET?: string;
-  SMS_PROVIDER?: string;
-  ALIYUN_ACCESS_KEY_ID?: string;
-  ALIYUN_ACCESS_KEY_SECRET?: string;
-  ALIYUN_SMS_SIGN_NAME?: string;
-  ALIYUN_SMS_TEMPLATE_CODE?: string;
-  BUILD_ID?: string;
-  /** Days extraction logs and the like are kept (src/server/jobs/retention.ts; never below 180). */
-  RETENTION_DAYS?: string;
-  [key: string]: unknown;
-}
+/** '' counts as not set, like a missing variable. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const text = optional(z.string());
 
 const configSchema = z.object({
   // Fail closed: a missing or unknown APP_ENV means production (development routes off, secrets required).
-  APP_ENV: z.enum(['production', 'development', 'test']).catch('production'),
-  API_ENVELOPE: z.enum(['aes', 'json', 'any']).default('any'),
-  API_AES_KEY: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/i)
-    .optional(),
-  API_AES_IV: z
-    .string()
-    .regex(/^[0-9a-f]{32}$/i)
-    .optional(),
-  PORTAL_ORIGIN: z.string().url().optional(),
-  SESSION_SECRET: z.string().min(32).optional(),
-  CHAT_SIGN_SECRET: z.string().min(32).optional(),
-  SMS_PROVIDER: z.enum(['aliyun', 'outbox']).optional(),
+  APP_ENV: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['production', 'development', 'test']).catch('production'),
+  ),
+  API_ENVELOPE: optional(z.enum(['aes', 'json', 'any'])),
+  API_AES_KEY: optional(z.string().regex(/^[0-9a-f]{64}$/i)),
+  API_AES_IV: optional(z.string().regex(/^[0-9a-f]{32}$/i)),
+  PORTAL_ORIGIN: optional(z.string().url()),
+  API_BASE_URL: text,
+  SESSION_SECRET: optional(z.string().min(32)),
+  CHAT_SIGN_SECRET: optional(z.string().min(32)),
+  CHAT_SCRIPT_URL: text,
+  SMS_PROVIDER: optional(z.enum(['aliyun', 'outbox'])),
+  ALIYUN_ACCESS_KEY_ID: text,
+  ALIYUN_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_SIGN_NAME: text,
+  ALIYUN_SMS_TEMPLATE_CODE: text,
+  ALIYUN_FACE_SCENE_ID: text,
+  FACE_VERIFY_PROVIDER: text,
+  ID_ENCRYPTION_KEY: text,
+  PAY_PROVIDER: text,
+  WECHATPAY_MCHID: text,
+  WECHATPAY_APPID: text,
+  WECHATPAY_MERCHANT_SERIAL_NO: text,
+  WECHATPAY_MERCHANT_PRIVATE_KEY: text,
+  WECHATPAY_PUBLIC_KEY: text,
+  WECHATPAY_PUBLIC_KEY_ID: text,
+  WECHATPAY_API_V3_KEY: text,
+  WECHATPAY_NOTIFY_URL: text,
+  RETENTION_DAYS: text,
+  BUILD_ID: text,
 });
+
+/** Every variable and secret the Worker reads (all through readConfig). */
+export type ConfigName = keyof typeof configSchema.shape;
+export const CONFIG_NAMES = Object.keys(configSchema.shape) as ConfigName[];
+
+/**
+ * The Worker's bindings: the resources from the generated CloudflareBindings, and the configuration names as unknown
+ * values, so reading one anywhere but through readConfig does not give a usable value (and unknown names do not
+ * compile).
+ */
+export type Bindings = Pick<CloudflareBindings, 'DB' | 'KV' | 'FILES'> &
+  Partial<Pick<CloudflareBindings, 'ASSETS'>> & { readonly [K in ConfigName]?: unknown };
+
+/** The path WeChat Pay posts notifications to (default notify URL = portal origin + this). */
+export const NOTIFY_PATH = '/pay/notify/wechat';
+
+/** A real merchant's WeChat Pay settings: the client's credentials and where notifications go. */
+export type WechatPayCredentials = Pick<
+  WechatPayOptions,
+  | 'mchid'
+  | 'appid'
+  | 'merchantSerialNo'
+  | 'merchantPrivateKeyPem'
+  | 'platformPublicKeyPem'
+  | 'platformPublicKeyId'
+  | 'apiV3Key'
+> & { notifyUrl: string };
+
+export interface IdentityConfig {
+  /** Seals identity data and operators' TOTP secrets at rest. */
+  idEncryptionKey: string;
+  faceProvider: 'aliyun' | 'simulator';
+  aliyunFaceSceneId: string | undefined;
+}
 
 export interface AppConfig {
   appEnv: 'production' | 'development' | 'test';
@@ -52,27 +87,100 @@ export interface AppConfig {
   envelope: 'aes' | 'json' | 'any';
   transportKey: TransportKey;
   portalOrigin: string | undefined;
+  /** Server components call this backend over fetch instead of in process (optional). */
+  apiBaseUrl: string | undefined;
   sessionSecret: string;
   /** Keys the customer-service user signature (User.getUserSign); never the SMS-code HMAC key. */
   chatSignSecret: string;
+  /** Where the online-chat widget script is loaded from (optional). */
+  chatScriptUrl: string | undefined;
   smsProvider: 'aliyun' | 'outbox';
+  /** Cookies carry Secure (production). */
+  secureCookies: boolean;
+  /** Responses carry Strict-Transport-Security (production). */
+  hsts: boolean;
+  /** RETENTION_DAYS as an integer, when set (the retention job applies its legal minimum). */
+  retentionDays: number | undefined;
+  /** The BUILD_ID variable (fallback when no build id was compiled in). */
+  buildId: string | undefined;
+  /** Aliyun credentials for SMS and face verification; the providers say what is missing when they need it. */
+  aliyun: {
+    accessKeyId: string | undefined;
+    accessKeySecret: string | undefined;
+    smsSignName: string | undefined;
+    smsTemplateCode: string | undefined;
+  };
+  /** Real-name settings; reading them throws in production without the identity key or with the face simulator. */
+  readonly identity: IdentityConfig;
+  /** Payment: which provider, and WeChat Pay's merchant settings (null with the names missing when incomplete). */
+  pay: {
+    kind: 'wechat' | 'simulator';
+    wechat: WechatPayCredentials | null;
+    missing: string[];
+  };
 }
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
 const DEV_CHAT_SIGN_SECRET = 'development-only-chat-sign-secret-change-me-0123456789';
+/** Development-only identity key (the .dev.vars.example value); production must set ID_ENCRYPTION_KEY. */
+export const DEV_ID_ENCRYPTION_KEY = 'development-only-identity-key-change-me-0123456789abcdef';
 
-/** Read and validate configuration from the bindings. Throws (once, loudly) if production is misconfigured. */
-export function readConfig(env: Bindings): AppConfig {
-  const raw = configSchema.parse({
-    APP_ENV: env.APP_ENV || undefined,
-    API_ENVELOPE: env.API_ENVELOPE || undefined,
-    API_AES_KEY: env.API_AES_KEY || undefined,
-    API_AES_IV: env.API_AES_IV || undefined,
-    PORTAL_ORIGIN: env.PORTAL_ORIGIN || undefined,
-    SESSION_SECRET: env.SESSION_SECRET || undefined,
-    CHAT_SIGN_SECRET: env.CHAT_SIGN_SECRET || undefined,
-    SMS_PROVIDER: env.SMS_PROVIDER || undefined,
-  });
+type Raw = z.output<typeof configSchema>;
+
+/** PEM secrets may be stored with literal \n sequences. */
+const pemText = (v: string): string => (v.includes('\\n') ? v.replace(/\\n/g, '\n') : v);
+
+function identityOf(raw: Raw, isProduction: boolean): IdentityConfig {
+  const key = raw.ID_ENCRYPTION_KEY;
+  const wanted = raw.FACE_VERIFY_PROVIDER;
+  if (isProduction) {
+    if (!key || key.length < 32) throw new Error('production configuration is missing: ID_ENCRYPTION_KEY');
+    if (wanted && wanted !== 'aliyun') throw new Error('FACE_VERIFY_PROVIDER must be aliyun in production');
+  }
+  return {
+    idEncryptionKey: key ?? DEV_ID_ENCRYPTION_KEY,
+    // The simulator can never serve production: production always verifies through Aliyun.
+    faceProvider: isProduction ? 'aliyun' : wanted === 'aliyun' ? 'aliyun' : 'simulator',
+    aliyunFaceSceneId: raw.ALIYUN_FACE_SCENE_ID,
+  };
+}
+
+function payOf(raw: Raw, isProduction: boolean): AppConfig['pay'] {
+  const need = {
+    WECHATPAY_MCHID: raw.WECHATPAY_MCHID,
+    WECHATPAY_APPID: raw.WECHATPAY_APPID,
+    WECHATPAY_MERCHANT_SERIAL_NO: raw.WECHATPAY_MERCHANT_SERIAL_NO,
+    WECHATPAY_MERCHANT_PRIVATE_KEY: raw.WECHATPAY_MERCHANT_PRIVATE_KEY,
+    WECHATPAY_PUBLIC_KEY: raw.WECHATPAY_PUBLIC_KEY,
+    WECHATPAY_PUBLIC_KEY_ID: raw.WECHATPAY_PUBLIC_KEY_ID,
+    WECHATPAY_API_V3_KEY: raw.WECHATPAY_API_V3_KEY,
+  };
+  const missing = Object.entries(need)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  const notifyUrl = raw.WECHATPAY_NOTIFY_URL ?? (raw.PORTAL_ORIGIN ? `${raw.PORTAL_ORIGIN}${NOTIFY_PATH}` : '');
+  if (!notifyUrl) missing.push('WECHATPAY_NOTIFY_URL or PORTAL_ORIGIN');
+  return {
+    // Production always uses WeChat Pay; elsewhere the simulator unless PAY_PROVIDER=wechat.
+    kind: isProduction || raw.PAY_PROVIDER === 'wechat' ? 'wechat' : 'simulator',
+    missing,
+    wechat: missing.length
+      ? null
+      : {
+          mchid: need.WECHATPAY_MCHID as string,
+          appid: need.WECHATPAY_APPID as string,
+          merchantSerialNo: need.WECHATPAY_MERCHANT_SERIAL_NO as string,
+          merchantPrivateKeyPem: pemText(need.WECHATPAY_MERCHANT_PRIVATE_KEY as string),
+          platformPublicKeyPem: pemText(need.WECHATPAY_PUBLIC_KEY as string),
+          platformPublicKeyId: need.WECHATPAY_PUBLIC_KEY_ID as string,
+          apiV3Key: need.WECHATPAY_API_V3_KEY as string,
+          notifyUrl,
+        },
+  };
+}
+
+function parseConfig(env: Bindings): AppConfig {
+  const raw = configSchema.parse(Object.fromEntries(CONFIG_NAMES.map((k) => [k, env[k]])));
   const isProduction = raw.APP_ENV === 'production';
   if (isProduction) {
     const missing = (['API_AES_KEY', 'API_AES_IV', 'SESSION_SECRET', 'CHAT_SIGN_SECRET'] as const).filter(
@@ -80,15 +188,46 @@ export function readConfig(env: Bindings): AppConfig {
     );
     if (missing.length) throw new Error(`production configuration is missing: ${missing.join(', ')}`);
   }
+  const retention = Number(raw.RETENTION_DAYS);
   return {
     appEnv: raw.APP_ENV,
     isProduction,
-    envelope: isProduction ? 'aes' : raw.API_ENVELOPE,
+    envelope: isProduction ? 'aes' : (raw.API_ENVELOPE ?? 'any'),
     transportKey: transportKeyFromHex(raw.API_AES_KEY ?? DEV_TRANSPORT_KEY_HEX, raw.API_AES_IV ?? DEV_TRANSPORT_IV_HEX),
     portalOrigin: raw.PORTAL_ORIGIN,
+    apiBaseUrl: raw.API_BASE_URL,
     sessionSecret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
     chatSignSecret: raw.CHAT_SIGN_SECRET ?? DEV_CHAT_SIGN_SECRET,
+    chatScriptUrl: raw.CHAT_SCRIPT_URL,
     // The outbox can never serve production: production always sends through Aliyun.
     smsProvider: isProduction ? 'aliyun' : (raw.SMS_PROVIDER ?? 'outbox'),
+    secureCookies: isProduction,
+    hsts: isProduction,
+    retentionDays: raw.RETENTION_DAYS !== undefined && Number.isInteger(retention) ? retention : undefined,
+    buildId: raw.BUILD_ID,
+    aliyun: {
+      accessKeyId: raw.ALIYUN_ACCESS_KEY_ID,
+      accessKeySecret: raw.ALIYUN_ACCESS_KEY_SECRET,
+      smsSignName: raw.ALIYUN_SMS_SIGN_NAME,
+      smsTemplateCode: raw.ALIYUN_SMS_TEMPLATE_CODE,
+    },
+    get identity() {
+      return identityOf(raw, isProduction);
+    },
+    pay: payOf(raw, isProduction),
   };
+}
+
+const parsed = new WeakMap<object, AppConfig>();
+
+/**
+ * The validated configuration of these bindings, parsed once per isolate (the bindings object is the isolate's).
+ * Throws (loudly, and again on the next call) if production is misconfigured.
+ */
+export function readConfig(env: Bindings): AppConfig {
+  const known = parsed.get(env);
+  if (known) return known;
+  const config = parseConfig(env);
+  parsed.set(env, config);
+  return config;
 }

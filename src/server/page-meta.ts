@@ -1,12 +1,13 @@
 // Page-level facts for SEO tags: the canonical origin (configured portal origin, else the request's own).
 import { unstable_getContext as getContext } from 'waku/server';
+import { type Bindings, readConfig } from './env';
 
 /** The origin canonical and Open Graph addresses are built on. */
 export async function siteOrigin(): Promise<string> {
   try {
     const { env } = await import('cloudflare:workers');
-    const configured = (env as { PORTAL_ORIGIN?: unknown }).PORTAL_ORIGIN;
-    if (typeof configured === 'string' && /^https?:\/\//.test(configured)) return configured.replace(/\/$/, '');
+    const configured = readConfig(env as unknown as Bindings).portalOrigin;
+    if (configured && /^https?:\/\//.test(configured)) return configured.replace(/\/$/, '');
   } catch {
     // outside the Worker (build-time prerender)
   }

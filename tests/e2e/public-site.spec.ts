@@ -1,6 +1,6 @@
 // Public-site journeys: the seed's content on every public route, 404s for unknown slugs, a captured promotion link,
 // the chat widget only where allowed, and code-sample zips that unpack into programs naming our extraction API.
-import { inflateRawSync } from 'node:zlib';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
 import { hydrated } from './helpers';
 
@@ -86,18 +86,11 @@ test('the chat widget loads on desktop public pages only', async ({ page, isMobi
   }
 });
 
+/** The text files of a zip, read through its central directory (fflate's reader, independent of our writer). */
 function unzipTexts(buf: Buffer): Map<string, string> {
   const files = new Map<string, string>();
-  let at = 0;
-  while (buf.readUInt32LE(at) === 0x04034b50) {
-    const method = buf.readUInt16LE(at + 8);
-    const size = buf.readUInt32LE(at + 18);
-    const nameLen = buf.readUInt16LE(at + 26);
-    const extraLen = buf.readUInt16LE(at + 28);
-    const name = buf.subarray(at + 30, at + 30 + nameLen).toString('utf8');
-    const data = buf.subarray(at + 30 + nameLen + extraLen, at + 30 + nameLen + extraLen + size);
-    if (!name.endsWith('/')) files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
-    at += 30 + nameLen + extraLen + size;
+  for (const [name, data] of Object.entries(unzipSync(new Uint8Array(buf)))) {
+    if (!name.endsWith('/')) files.set(name, strFromU8(data));
   }
   return files;
 }

@@ -2,7 +2,7 @@
 // TOTP enrolment, code), returning the operator cookie.
 import { env } from 'cloudflare:test';
 import type { OperatorRole } from '../../src/lib/operator-roles';
-import { hashPassword } from '../../src/server/domain/crypto';
+import { hashPassword } from '../../src/server/crypto';
 import { totpCodeAt } from '../../src/server/domain/operators';
 import { callApi, cookieJar } from './api';
 

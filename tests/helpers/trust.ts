@@ -1,6 +1,6 @@
 // Test helpers for the trust features: valid ID numbers, the face simulator, and verified accounts (operators: tests/helpers/operators.ts).
 import { env, SELF } from 'cloudflare:test';
-import { idCheckChar } from '../../src/server/domain/identity-number';
+import { idCheckChar } from '../../src/lib/identity-number';
 import { BASE, callApi, loginBySms } from './api';
 
 let ipSeq = 1;

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/domain/crypto';
+import { hashPassword } from '../../src/server/crypto';
 import { callApi, cookieJar, latestCode, loginBySms, resetDb } from '../helpers/api';
 
 beforeEach(resetDb);

@@ -2,7 +2,7 @@
 // and never create or touch a customer row.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { catalogueImportStatements } from '../../src/server/db/operators-catalogue';
+import { catalogueImportStatements } from '../../src/server/seed/catalogue-import';
 import { callApi, resetDb } from '../helpers/api';
 
 beforeEach(resetDb);

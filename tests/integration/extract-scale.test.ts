@@ -10,7 +10,7 @@ import {
   RND_SPACE,
   mergeCandidates,
 } from '../../src/server/db/extract';
-import { shanghaiDay } from '../../src/server/domain/extract-params';
+import { shanghaiDay } from '../../src/lib/time';
 import { addPool, allowIp, extractCall, makePackage, makeUser, resetAll, scalar } from '../helpers/delivery';
 
 beforeEach(resetAll);

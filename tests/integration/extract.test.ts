@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { shanghaiDay } from '../../src/server/domain/extract-params';
+import { shanghaiDay } from '../../src/lib/time';
 import {
   addPool,
   allowIp,

@@ -3,7 +3,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
-import { hmacSha256Hex } from '../../src/server/domain/crypto';
+import { hmacSha256Hex } from '../../src/server/crypto';
 import { readConfig } from '../../src/server/env';
 import { demoTrustSql } from '../../src/server/seed/trust';
 import { BASE, callApi, cookieJar, latestCode, resetDb } from '../helpers/api';

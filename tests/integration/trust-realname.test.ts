@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
 import { readConfig } from '../../src/server/env';
 import { faceVerifyProviderFor } from '../../src/server/providers/realname';
-import { readTrustConfig } from '../../src/server/trust-env';
 import { BASE, callApi, resetDb } from '../helpers/api';
 import { newUser, scalar, simulatorVerdict, validId, verifyPerson } from '../helpers/trust';
 
@@ -185,20 +184,17 @@ describe('the simulator in production', () => {
   it('is never chosen and its pages do not exist', async () => {
     const withKey = { ...prodEnv, ID_ENCRYPTION_KEY: 'k'.repeat(40), FACE_VERIFY_PROVIDER: undefined };
     const config = readConfig(withKey);
-    const trust = readTrustConfig(withKey, config);
-    expect(trust.faceProvider).toBe('aliyun');
-    expect(() => faceVerifyProviderFor(withKey, config, trust, Date.now)).toThrow(/not configured/);
+    expect(config.identity.faceProvider).toBe('aliyun');
+    expect(() => faceVerifyProviderFor(withKey, config, Date.now)).toThrow(/not configured/);
     const configured = {
       ...withKey,
       ALIYUN_ACCESS_KEY_ID: 'id',
       ALIYUN_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_FACE_SCENE_ID: '1000',
     };
-    expect(faceVerifyProviderFor(configured, config, readTrustConfig(configured, config), Date.now).name).toBe(
-      'aliyun',
-    );
-    expect(() => readTrustConfig({ ...withKey, FACE_VERIFY_PROVIDER: 'simulator' }, config)).toThrow();
-    expect(() => readTrustConfig({ ...prodEnv, ID_ENCRYPTION_KEY: undefined }, config)).toThrow(/ID_ENCRYPTION_KEY/);
+    expect(faceVerifyProviderFor(configured, readConfig(configured), Date.now).name).toBe('aliyun');
+    expect(() => readConfig({ ...withKey, FACE_VERIFY_PROVIDER: 'simulator' }).identity).toThrow();
+    expect(() => readConfig({ ...prodEnv, ID_ENCRYPTION_KEY: undefined }).identity).toThrow(/ID_ENCRYPTION_KEY/);
 
     await env.DB.prepare(
       "INSERT INTO face_simulator_sessions (certify_id, outer_order_no, name_masked, return_url, created_at) VALUES ('simx', 'o', '*三', 'https://portal.test/', 0)",

@@ -12,7 +12,7 @@ import {
   isValidIdNumber,
   maskIdNumber,
   maskName,
-} from '../../src/server/domain/identity-number';
+} from '../../src/lib/identity-number';
 
 const withCheck = (first17: string) => first17 + idCheckChar(first17);
 

@@ -3,7 +3,7 @@
 // checked by every action and by the personal-centre layout; this guard only keeps logged-out visitors out early.
 import type { MiddlewareHandler } from 'hono';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from '../../lib/mine-info';
-import { clearSessionCookies, writableHeaders } from '../response';
+import { clearSessionCookies, secureCookiesFor, writableHeaders } from '../response';
 import type { EdgeEnv } from '../types';
 
 export interface GuardOptions {
@@ -23,7 +23,7 @@ export function personalCenterGuard(options: GuardOptions = {}): MiddlewareHandl
     if (!isPersonalCenterPath(path)) return next();
     const info = decodeMineInfoCookie(readCookie(c.req.header('cookie'), MINE_INFO_COOKIE));
     if (info) return next();
-    const clear = clearSessionCookies(options.secureCookies ?? false);
+    const clear = clearSessionCookies(options.secureCookies ?? secureCookiesFor(c));
     if (RSC.test(path)) {
       // Client navigation: the layout answers with a router redirect; the cookies are cleared here.
       await next();

@@ -4,7 +4,7 @@
 // shows 推广链接有误，请联系客服).
 import type { MiddlewareHandler } from 'hono';
 import { isSellerTraffic, PROMOTION_COOKIE_DAYS, PROMOTION_KEYS, parsePromotion } from '../../lib/promotion';
-import { serializeCookie, writableHeaders } from '../response';
+import { secureCookiesFor, serializeCookie, writableHeaders } from '../response';
 import type { EdgeEnv } from '../types';
 
 export interface PromotionCaptureOptions {
@@ -25,7 +25,7 @@ export function promotionCapture(options: PromotionCaptureOptions = {}): Middlew
     if (!url.searchParams.has('did') || skip.some((p) => url.pathname.startsWith(p))) return;
     const parsed = parsePromotion(url.searchParams);
     if (parsed.kind !== 'ok') return;
-    const secure = options.secureCookies ?? url.protocol === 'https:';
+    const secure = options.secureCookies ?? secureCookiesFor(c);
     const maxAgeSeconds = PROMOTION_COOKIE_DAYS * 86_400;
     const h = writableHeaders(c);
     for (const k of PROMOTION_KEYS) {

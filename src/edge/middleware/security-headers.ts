@@ -23,10 +23,10 @@ function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Production unless the configuration says otherwise (fails closed like readConfig). */
-function isProduction(env: EdgeEnv['Bindings']): boolean {
+/** HSTS as the configuration says (production); a configuration that does not read fails closed (HSTS on). */
+function wantsHsts(env: EdgeEnv['Bindings']): boolean {
   try {
-    return readConfig(env).isProduction;
+    return readConfig(env).hsts;
   } catch {
     return true;
   }
@@ -68,6 +68,6 @@ export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
     set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     set('Cross-Origin-Opener-Policy', 'same-origin');
     set('Content-Security-Policy', csp);
-    if (isProduction(c.env)) set('Strict-Transport-Security', HSTS);
+    if (wantsHsts(c.env)) set('Strict-Transport-Security', HSTS);
   };
 }

@@ -3,7 +3,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { contentTypeFor, decodeEnvelope, type EnvelopeMode, encodeEnvelope } from '../../lib/envelope';
-import { AppError, isAppError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { isRealNameVerified } from '../../lib/identity';
 import { type MessageCode, messages } from '../../lib/messages';
 import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
@@ -13,7 +13,8 @@ import { registry } from '../../server/actions/registry';
 import { OPERATOR_COOKIE, type OperatorPrincipal, resolveOperatorSession } from '../../server/domain/operators';
 import { resolveSession } from '../../server/domain/session';
 import { type AppConfig, readConfig } from '../../server/env';
-import { isSameSite, readTextLimited } from '../request-guards';
+import { errorResponse } from '../error-response';
+import { clientIp, deferWork, isSameSite, readTextLimited } from '../request-guards';
 import { serializeCookie } from '../response';
 import type { EdgeEnv } from '../types';
 
@@ -25,39 +26,28 @@ const requestShape = z.object({
   P: z.unknown().optional(),
 });
 
-class ProtocolError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: MessageCode,
-    readonly detail?: string,
-  ) {
-    super(code);
-  }
-}
-
-/** The client's IP as Cloudflare reports it (set by the edge; clients cannot forge it there). */
-export function clientIp(c: Context): string {
-  return c.req.header('cf-connecting-ip') ?? '127.0.0.1';
-}
+/** A refusal of the request itself (envelope, origin, access): the catalogue text with its HTTP status. */
+const refused = (status: number, code: MessageCode, detail?: string) =>
+  new AppError(code, { status, ...(detail ? { detail } : {}) });
 
 function envelopeModeOf(c: Context, config: AppConfig): EnvelopeMode {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const mode: EnvelopeMode = type.startsWith('text/plain') ? 'aes' : 'json';
-  if (config.envelope === 'aes' && mode !== 'aes') throw new ProtocolError(400, 'envelopeRequired');
-  if (config.envelope === 'json' && mode !== 'json') throw new ProtocolError(400, 'badEnvelope');
+  if (config.envelope === 'aes' && mode !== 'aes') throw refused(400, 'envelopeRequired');
+  if (config.envelope === 'json' && mode !== 'json') throw refused(400, 'badEnvelope');
   return mode;
 }
 
 async function readBodyLimited(req: Request, limit: number): Promise<string> {
   const text = await readTextLimited(req, limit);
-  if (text === null) throw new ProtocolError(413, 'bodyTooLarge');
+  if (text === null) throw refused(413, 'bodyTooLarge');
   return text;
 }
 
 function parseSourceType(value: string | undefined): 1 | 2 {
   if (value === undefined || value === '' || value === '1') return 1;
   if (value === '2') return 2;
-  throw new ProtocolError(400, 'badSourceType');
+  throw refused(400, 'badSourceType');
 }
 
 /** The first zod issue as a Chinese sentence (schemas carry their own messages). */
@@ -88,8 +78,8 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
       return res;
     };
     try {
-      if (c.req.method !== 'POST') throw new ProtocolError(405, 'badEnvelope');
-      if (!isSameSite(c, config.portalOrigin)) throw new ProtocolError(403, 'crossSite');
+      if (c.req.method !== 'POST') throw refused(405, 'badEnvelope');
+      if (!isSameSite(c, config.portalOrigin)) throw refused(403, 'crossSite');
       mode = envelopeModeOf(c, config);
       const sourceType = parseSourceType(c.req.header('source-type'));
       const raw = await readBodyLimited(c.req.raw, MAX_API_BODY_BYTES);
@@ -97,13 +87,13 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
       try {
         decoded = await decodeEnvelope(raw, mode, config.transportKey);
       } catch {
-        throw new ProtocolError(400, 'badEnvelope');
+        throw refused(400, 'badEnvelope');
       }
       const shape = requestShape.safeParse(decoded);
-      if (!shape.success) throw new ProtocolError(400, 'badEnvelope');
+      if (!shape.success) throw refused(400, 'badEnvelope');
       const { A: name, P: params } = shape.data;
       const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
-      if (!action) throw new ProtocolError(404, 'unknownAction', name);
+      if (!action) throw refused(404, 'unknownAction', name);
 
       const now = Date.now();
       const cookieHeader = c.req.header('cookie');
@@ -115,12 +105,12 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
         operator = await resolveOperatorSession(c.env.DB, readCookie(cookieHeader, OPERATOR_COOKIE), now);
         if (!operator) {
           const customer = readCookie(cookieHeader, TOKEN_COOKIE);
-          throw customer ? new ProtocolError(403, 'forbidden') : new ProtocolError(401, 'operatorLoginRequired');
+          throw customer ? refused(403, 'forbidden') : refused(401, 'operatorLoginRequired');
         }
-        if (!roleAllows(operator.role, action.access.operator)) throw new ProtocolError(403, 'operatorForbidden');
+        if (!roleAllows(operator.role, action.access.operator)) throw refused(403, 'operatorForbidden');
       } else {
         session = await resolveSession(c.env.DB, readCookie(cookieHeader, TOKEN_COOKIE), now);
-        if (action.access !== 'public' && !session) throw new ProtocolError(401, 'loginExpired');
+        if (action.access !== 'public' && !session) throw refused(401, 'loginExpired');
       }
       if (action.access === 'verified' && session && !isRealNameVerified(session.user)) {
         throw new AppError('realNameRequired');
@@ -128,7 +118,7 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
       const input = action.input.safeParse(params ?? {});
       if (!input.success) return reply(400, { E: describeZodError(input.error) });
 
-      const secure = config.isProduction;
+      const secure = config.secureCookies;
       const ctx: BaseContext = {
         env: c.env,
         config,
@@ -165,36 +155,13 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
               ...(opts.sameSite !== undefined ? { sameSite: opts.sameSite } : {}),
             }),
           ),
-        waitUntil: (p) => {
-          const logged = p.catch((err: unknown) =>
-            console.error(JSON.stringify({ level: 'error', where: 'waitUntil', action: name, error: String(err) })),
-          );
-          try {
-            c.executionCtx.waitUntil(logged);
-          } catch {
-            // No execution context (in-process calls from server components): the promise runs on its own.
-          }
-        },
+        waitUntil: deferWork(c, 'waitUntil', { action: name }),
       };
       // biome-ignore lint/suspicious/noExplicitAny: the registry erases each action's own context type
       const result = await action.handler(ctx as any, input.data);
       return reply(200, { P: result === undefined ? null : result });
     } catch (err) {
-      if (err instanceof ProtocolError) {
-        const text = err.detail ? `${messages[err.code]}：${err.detail}` : messages[err.code];
-        return reply(err.status, { E: text });
-      }
-      if (isAppError(err)) return reply(err.status, { E: err.message });
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          requestId: c.get('requestId'),
-          where: 'api',
-          error: String(err),
-          stack: (err as Error)?.stack,
-        }),
-      );
-      return reply(500, { E: messages.internal });
+      return errorResponse(err, c, { surface: 'api', reply });
     }
   });
 

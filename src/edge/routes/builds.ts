@@ -1,13 +1,14 @@
 // GET /builds/latest.json: the running build's id, polled hourly by clients to reload onto a new build.
 import { Hono } from 'hono';
+import { type Bindings, readConfig } from '../../server/env';
 import type { EdgeEnv } from '../types';
 
 declare const __BUILD_ID__: string | undefined;
 
 /** The build id compiled into this Worker (falls back to the BUILD_ID var, then 'dev'). */
-export function currentBuildId(env: { BUILD_ID?: string }): string {
+export function currentBuildId(env: Bindings): string {
   const compiled = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : undefined;
-  return compiled ?? env.BUILD_ID ?? 'dev';
+  return compiled ?? readConfig(env).buildId ?? 'dev';
 }
 
 /** Routes under /builds/. */

@@ -16,7 +16,7 @@ import { REFUSAL_CODES } from '../../server/domain/node-refusals';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
 import type { EdgeEnv } from '../types';
-import { authenticate, deny, parseJson } from './node';
+import { authenticate, deny, parseJson } from '../node-request';
 
 const ipString = z
   .string()

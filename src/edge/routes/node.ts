@@ -3,19 +3,17 @@
 //   GET  /node/v1/whitelist  the white list in force (ETag; 304 when unchanged)
 //   POST /node/v1/usage      per-user byte counts (idempotent per batchId)
 // /node/v2/* (contract v2, docs/node-api.md) is served by ./node-v2.ts; v1 stays for older nodes (decision 044).
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../lib/messages';
-import { findNode, insertUsageReports, liveWhiteList, upsertNodeIps } from '../../server/db/pool';
+import { insertUsageReports, liveWhiteList, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
-import { nodeHeadersPlausible, sha256Hex, verifyNodeSignature } from '../../server/domain/node-auth';
+import { sha256Hex } from '../../server/domain/node-auth';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
-import { readTextLimited } from '../request-guards';
+import { authenticate, deny, parseJson } from '../node-request';
 import type { EdgeEnv } from '../types';
 import { nodeV2Routes } from './node-v2';
-
-const MAX_NODE_BODY = 512 * 1024; // bytes
 
 const heartbeatSchema = z.object({
   ips: z
@@ -49,57 +47,6 @@ const usageSchema = z.object({
     )
     .max(5000),
 });
-
-export const deny = (c: Context) => c.json({ code: 401, msg: messages.nodeAuthFailed }, 401);
-
-/**
- * The request target as sent: path plus query string (v2 signs both), or the path alone (v1). Taken from the raw
- * URL so the query string is byte-for-byte what the node sent.
- */
-function signedPath(url: string, withQuery: boolean): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  const target = start < 0 ? '/' : (url.slice(start).split('#')[0] ?? '/');
-  return withQuery ? target : (target.split('?')[0] ?? '/');
-}
-
-/**
- * Verify the node's signature; returns the node id and the raw body, or null. The cheap header checks (node id,
- * timestamp window, signature shape) come first; only then is the body read, counted in bytes (MAX_NODE_BODY).
- * v1 signs the path alone; v2 signs the path with its query string.
- */
-export async function authenticate(
-  c: Context<EdgeEnv>,
-  withQuery = false,
-): Promise<{ nodeId: number; body: string } | null> {
-  const id = Number(c.req.header('x-node-id'));
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const timestamp = c.req.header('x-node-timestamp') ?? '';
-  const signature = (c.req.header('x-node-signature') ?? '').toLowerCase();
-  const now = Date.now();
-  if (!nodeHeadersPlausible({ timestamp, signature, now })) return null;
-  const body = c.req.method === 'GET' ? '' : await readTextLimited(c.req.raw, MAX_NODE_BODY);
-  if (body === null) return null;
-  const node = await findNode(c.env.DB, id);
-  if (node?.status !== 1) return null;
-  const ok = await verifyNodeSignature(node.secret, {
-    method: c.req.method,
-    path: signedPath(c.req.url, withQuery),
-    timestamp,
-    signature,
-    body,
-    now,
-  });
-  return ok ? { nodeId: id, body } : null;
-}
-
-export function parseJson<T>(schema: z.ZodType<T>, body: string): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Build the Hono sub-app that serves /node/v1/*. */
 export function nodeRoutes(): Hono<EdgeEnv> {

@@ -6,6 +6,10 @@ import { formatDateTime, formatFen } from '../../lib/format';
 import { readConfig } from '../../server/env';
 import { findSimulatedTransaction, handleSimulatorApi, simulatePayment } from '../../server/providers/pay/simulator';
 import type { EdgeEnv } from '../types';
+import { payRoutes } from './pay';
+
+/** The notify route the simulated payment posts to (built once per isolate). */
+const notifyRoute = payRoutes();
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -74,9 +78,8 @@ export function paySimulatorRoutes(): Hono<EdgeEnv> {
     if (!paid) return c.html(page('支付失败', '<h1 class="bad">该订单无法支付（已支付、已关闭或已过期）</h1>'), 409);
     let result = '未发送回调（稍后由对账任务查询补单）';
     if (form.skip_notify !== '1') {
-      // Sent through the portal's own endpoint app in process: the real notify route, the real verification.
-      const { createEndpointApp } = await import('../app');
-      const res = await createEndpointApp().fetch(
+      // Sent in process to the real notify route: the real verification.
+      const res = await notifyRoute.fetch(
         new Request(new URL(new URL(paid.notifyUrl).pathname, c.req.url), {
           method: 'POST',
           headers: paid.headers,

@@ -1,10 +1,10 @@
 // POST /api/upload/company-licence: the licence image upload (the /api body limit is 64 KiB, so images come here as
 // a raw body). Same origin check and session as /api; JPEG/PNG/WEBP by magic bytes, at most 5 MB, stored privately
 // in R2. GET /api/upload/company-licence/:id streams an image back to its owner or an operator only.
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { roleAllows } from '../../lib/operator-roles';
 import { AppError } from '../../lib/errors';
-import { type MessageCode, messages } from '../../lib/messages';
+import type { MessageCode } from '../../lib/messages';
 import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
 import {
   completeLicenceUpload,
@@ -16,21 +16,23 @@ import { MAX_LICENCE_BYTES, MAX_LICENCE_UPLOADS_PER_HOUR, sniffImageType } from 
 import { OPERATOR_COOKIE, resolveOperatorSession } from '../../server/domain/operators';
 import { resolveSession } from '../../server/domain/session';
 import { readConfig } from '../../server/env';
+import { errorResponse } from '../error-response';
 import { isSameSite, readBytesLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
 
-const fail = (c: Context, status: number, code: MessageCode) =>
-  c.json({ E: messages[code] }, status as 400, { 'Cache-Control': 'no-store' });
+function fail(status: number, code: MessageCode): never {
+  throw new AppError(code, { status });
+}
 
 /** The licence upload routes. */
 export function uploadRoutes(): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
 
   app.post('/api/upload/company-licence', async (c) => {
-    if (!isSameSite(c, readConfig(c.env).portalOrigin)) return fail(c, 403, 'crossSite');
+    if (!isSameSite(c, readConfig(c.env).portalOrigin)) fail(403, 'crossSite');
     const now = Date.now();
     const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), now);
-    if (!session) return fail(c, 401, 'loginExpired');
+    if (!session) fail(401, 'loginExpired');
     // Reserve the upload first (the hourly limit is checked inside the INSERT), then store; a failed upload gives its
     // reservation back.
     const id = await reserveLicenceUpload(c.env.DB, {
@@ -39,14 +41,14 @@ export function uploadRoutes(): Hono<EdgeEnv> {
       since: now - 3_600_000,
       max: MAX_LICENCE_UPLOADS_PER_HOUR,
     });
-    if (id === null) return fail(c, 429, 'trackingTooFrequent');
+    if (id === null) fail(429, 'trackingTooFrequent');
     let stored: string | null = null;
     try {
       const body = await readBytesLimited(c.req.raw, MAX_LICENCE_BYTES);
       const mime = body && body.byteLength > 0 ? sniffImageType(body.subarray(0, 16)) : null;
       if (!body || !mime) {
         await deleteLicenceUpload(c.env.DB, id);
-        return body ? fail(c, 415, 'licenceNotImage') : fail(c, 413, 'licenceTooLarge');
+        return body ? fail(415, 'licenceNotImage') : fail(413, 'licenceTooLarge');
       }
       const ext = mime.slice('image/'.length).replace('jpeg', 'jpg');
       const key = `private/company-licence/${session.user.id}/${crypto.randomUUID()}.${ext}`;
@@ -67,11 +69,11 @@ export function uploadRoutes(): Hono<EdgeEnv> {
     const operator = await resolveOperatorSession(c.env.DB, readCookie(cookie, OPERATOR_COOKIE), Date.now());
     const reviewer = operator !== null && roleAllows(operator.role, ['support']);
     const session = reviewer ? null : await resolveSession(c.env.DB, readCookie(cookie, TOKEN_COOKIE), Date.now());
-    if (!reviewer && !session) return fail(c, 401, 'loginExpired');
+    if (!reviewer && !session) fail(401, 'loginExpired');
     const upload = await findLicenceUpload(c.env.DB, Number(c.req.param('id')));
-    if (!upload || (!reviewer && upload.userId !== session?.user.id)) return fail(c, 404, 'notFound');
+    if (!upload || (!reviewer && upload.userId !== session?.user.id)) fail(404, 'notFound');
     const obj = await c.env.FILES.get(upload.r2Key);
-    if (!obj) return fail(c, 404, 'notFound');
+    if (!obj) fail(404, 'notFound');
     return new Response(obj.body, {
       headers: {
         'Content-Type': upload.mime,
@@ -82,10 +84,6 @@ export function uploadRoutes(): Hono<EdgeEnv> {
     });
   });
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ E: err.message }, 200);
-    console.error(JSON.stringify({ level: 'error', where: 'upload', error: String(err) }));
-    return fail(c, 500, 'internal');
-  });
+  app.onError((err, c) => errorResponse(err, c));
   return app;
 }

@@ -7,7 +7,7 @@ import { getAutoReplace, setAutoReplace } from '../db/account-settings';
 import { findUserById } from '../db/users';
 import { changePassword, changePhone, sendAccountCode, verifyOldPhone } from '../domain/account-settings';
 import { mineInfoCookieFor } from '../domain/accounts';
-import { hmacSha256Hex } from '../domain/crypto';
+import { hmacSha256Hex } from '../crypto';
 import { SESSION_ABSOLUTE_MS } from '../domain/session';
 import { welfareStatus } from '../domain/welfare';
 import { smsProviderFor } from '../providers/sms';

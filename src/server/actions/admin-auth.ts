@@ -10,10 +10,9 @@ import {
   resolveOperatorSession,
   verifyTotpLogin,
 } from '../domain/operators';
-import { readTrustConfig } from '../trust-env';
 import { type BaseContext, defineAction } from './define';
 
-const keysOf = (ctx: BaseContext) => identityKeys(readTrustConfig(ctx.env, ctx.config).idEncryptionKey);
+const keysOf = (ctx: BaseContext) => identityKeys(ctx.config.identity.idEncryptionKey);
 /** The operator cookie: HttpOnly, SameSite=Strict, Secure in production, ends with the browser session. */
 const COOKIE = { httpOnly: true, sameSite: 'Strict' } as const;
 

@@ -6,7 +6,8 @@ import { auditInsertStatement } from '../db/operators-audit';
 import { orderDetail, searchOrders } from '../db/operators-orders';
 import { listOrderPayments } from '../db/payments';
 import { auditActor } from '../domain/operators-audit';
-import { refundPreview, shanghaiMidnight } from '../domain/operators-console';
+import { refundPreview } from '../domain/operators-console';
+import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { reconcilePayment } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
 import { orderNoSchema } from './commerce-schemas';
@@ -14,7 +15,6 @@ import { defineAction } from './define';
 
 const READERS = { operator: ['finance', 'support'] } as const;
 const FINANCE = { operator: ['finance'] } as const;
-const DAY_MS = 86_400_000;
 /** Most rows one CSV export carries (narrow the dates for more). */
 export const ORDER_EXPORT_MAX_ROWS = 5000;
 
@@ -37,9 +37,6 @@ const dayRange = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, '请选择结束日期')
     .optional(),
 });
-
-/** "2026-11-22" (Asia/Shanghai) -> that day's midnight in epoch ms. */
-const shanghaiDayStart = (day: string): number => shanghaiMidnight(Date.parse(`${day}T12:00:00+08:00`));
 
 export const adminOrderActions = {
   'Admin.OrderSearch': defineAction({
@@ -134,8 +131,7 @@ export const adminOrderActions = {
         '支付时间',
         '退款时间',
       ];
-      const iso = (ms: number | null) =>
-        ms ? new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
+      const iso = (ms: number | null) => (ms ? shanghaiDateTime(ms) : '');
       const lines = rows.map((r) =>
         [
           r.orderNo,

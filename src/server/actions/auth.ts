@@ -10,8 +10,8 @@ import {
   idNumberSchema,
   legalPersonSchema,
   realNameSchema,
-  remarkSchema,
-} from '../../lib/trust-schemas';
+  noteSchema,
+} from '../../lib/schemas';
 import {
   findLatestCompanyAuth,
   findLatestLicenceUpload,
@@ -21,16 +21,14 @@ import {
 import { findUserIdentity } from '../db/realname';
 import { companyStateText, MAX_LICENCE_BYTES, reviewCompanyAuth, submitCompanyAuth } from '../domain/company-auth';
 import { identityKeys } from '../domain/identity-crypto';
-import { maskCreditCode, maskName } from '../domain/identity-number';
+import { maskCreditCode, maskName } from '../../lib/identity-number';
 import { confirmVerification, startVerification } from '../domain/realname';
 import { faceVerifyProviderFor } from '../providers/realname';
-import { readTrustConfig } from '../trust-env';
 import { type BaseContext, defineAction } from './define';
 import { auditActor } from '../domain/operators-audit';
 
-const trustOf = (ctx: BaseContext) => readTrustConfig(ctx.env, ctx.config);
-const keysOf = (ctx: BaseContext) => identityKeys(trustOf(ctx).idEncryptionKey);
-const providerOf = (ctx: BaseContext) => faceVerifyProviderFor(ctx.env, ctx.config, trustOf(ctx), () => Date.now());
+const keysOf = (ctx: BaseContext) => identityKeys(ctx.config.identity.idEncryptionKey);
+const providerOf = (ctx: BaseContext) => faceVerifyProviderFor(ctx.env, ctx.config, () => Date.now());
 
 export const LICENCE_UPLOAD_PATH = '/api/upload/company-licence';
 
@@ -101,7 +99,7 @@ export const authActions = {
       creditCode: creditCodeSchema,
       legalPerson: legalPersonSchema,
       licenceId: z.number().int().positive(),
-      remark: remarkSchema.default(''),
+      remark: noteSchema.default(''),
     }),
     async handler(ctx, input) {
       await submitCompanyAuth(ctx.db, await keysOf(ctx), {
@@ -167,7 +165,7 @@ export const authActions = {
     summary: '申请人修改审核中企业认证申请的备注（给审核人员的说明）',
     access: 'user',
     cacheable: false,
-    input: z.object({ remark: remarkSchema }),
+    input: z.object({ remark: noteSchema }),
     async handler(ctx, input) {
       if (!(await updateUserRemark(ctx.db, ctx.user.id, input.remark))) throw new AppError('companyNotFound');
       return { saved: true };
@@ -193,7 +191,7 @@ export const authActions = {
     input: z.object({
       id: z.number().int().positive(),
       decision: z.enum(['approve', 'individual', 'reject', 'revoke']),
-      remark: remarkSchema.default(''),
+      remark: noteSchema.default(''),
     }),
     async handler(ctx, input) {
       return reviewCompanyAuth(ctx.db, { ...input, actorId: ctx.operator.id, now: ctx.now }, (from, to) => ({

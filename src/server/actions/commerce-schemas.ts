@@ -7,9 +7,6 @@ export const intIn = (min: number, max: number, message: string = messages.inval
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
 export const idSchema = intIn(1, Number.MAX_SAFE_INTEGER);
-export const productTypeSchema = z.union([z.literal(10), z.literal(40), z.literal(30), z.literal(50)], {
-  error: '产品类型必须是 10、40、30 或 50',
-});
 export const unitsSchema = intIn(1, 1000, messages.quantityInvalid);
 export const couponIdSchema = idSchema.optional();
 export const orderNoSchema = z.string({ error: messages.orderNotFound }).regex(/^D\d{14}[0-9A-Z]{16}$/, {

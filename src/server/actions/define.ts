@@ -1,5 +1,6 @@
 // What an action is: a registry entry with its zod input, who may call it, whether clients may cache its result,
 // and a handler. The dispatcher (src/edge/routes/api.ts) is the only caller of handlers.
+import 'server-only';
 import type { z } from 'zod';
 import type { OperatorRole } from '../../lib/operator-roles';
 import type { UserRecord } from '../db/users';
@@ -15,10 +16,6 @@ export type Access = 'public' | 'user' | 'verified' | OperatorAccess;
 
 /** True for operator actions (served only to operator sessions, never to customers). */
 export const isOperatorAccess = (a: Access): a is OperatorAccess => typeof a === 'object' && a !== null;
-
-/** The access level's name: public, user, verified or operator. */
-export const accessKind = (a: Access): 'public' | 'user' | 'verified' | 'operator' =>
-  isOperatorAccess(a) ? 'operator' : a;
 
 export interface CookieOptions {
   maxAgeSeconds?: number;

@@ -5,7 +5,7 @@ import { poolRegions } from '../db/pool';
 import { countLiveWhiteList } from '../db/white-list';
 import { ensureCredentials } from '../domain/credentials';
 import { availableQuota } from '../domain/extract';
-import { shanghaiDay } from '../domain/extract-params';
+import { shanghaiDay } from '../../lib/time';
 import { CARRIERS } from '../domain/regions';
 import { defineAction } from './define';
 

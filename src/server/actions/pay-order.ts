@@ -2,14 +2,14 @@
 // QR code for an order, and poll an order's state. Amounts always come from the server's pricing engine.
 import { z } from 'zod';
 import { ORDER_STATE_LABEL } from '../../lib/commerce';
-import { AppError, isAppError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import { findOrder, findUserOrder } from '../db/orders';
-import { type CheckoutRequest, checkoutTerms, placeOrder, prepareCheckout, priceCheckout } from '../domain/checkout';
-import { paymentCodeFor, refreshOrderPayment } from '../domain/payments';
+import { findUserOrder } from '../db/orders';
+import { checkoutTerms, prepareCheckout, priceCheckout } from '../domain/checkout';
+import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
 import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
-import { defineAction, type UserContext } from './define';
+import { defineAction } from './define';
 
 const regionIdSchema = idSchema.optional();
 const lineSchema = z.object({ mealId: idSchema, units: unitsSchema, regionId: regionIdSchema });
@@ -38,39 +38,7 @@ export const checkoutRequestSchema = z.discriminatedUnion(
   { error: messages.invalidParams },
 );
 
-/** The order view returned after placing it: where and how to pay. */
-export interface PlacedOrderView {
-  orderNo: string;
-  title: string;
-  payFen: number;
-  expiresAt: number;
-  codeUrl: string | null;
-  payPageUrl: string;
-}
-
-/** Place an order for the user and open its first payment attempt (the order stands even if the provider is down). */
-export async function checkoutAndPay(
-  ctx: UserContext,
-  request: CheckoutRequest,
-  couponId: number | undefined,
-): Promise<PlacedOrderView> {
-  const placed = await placeOrder(ctx.db, {
-    userId: ctx.user.id,
-    sourceType: ctx.sourceType,
-    request,
-    couponId,
-    now: ctx.now,
-  });
-  let codeUrl: string | null = null;
-  try {
-    const order = await findOrder(ctx.db, placed.orderNo);
-    if (order)
-      codeUrl = (await paymentCodeFor(ctx.db, await payProviderFor(ctx.env, ctx.config), order, ctx.now)).codeUrl;
-  } catch (err) {
-    if (!isAppError(err)) throw err;
-  }
-  return { ...placed, codeUrl, payPageUrl: `/payPage?orderNo=${placed.orderNo}` };
-}
+export type { PlacedOrderView } from '../domain/payments';
 
 export const payOrderActions = {
   'PayOrder.Quote': defineAction({
@@ -98,7 +66,7 @@ export const payOrderActions = {
     access: 'verified',
     cacheable: false,
     input: z.object({ mealId: idSchema, units: unitsSchema, regionId: regionIdSchema, couponId: couponIdSchema }),
-    handler: (ctx, { couponId, ...line }) => checkoutAndPay(ctx, { kind: 'buy', ...line }, couponId),
+    handler: (ctx, { couponId, ...line }) => placeOrderForPayment(ctx, { kind: 'buy', ...line }, couponId),
   }),
 
   'PayOrder.BatchBuyDiscountProxy': defineAction({
@@ -109,7 +77,7 @@ export const payOrderActions = {
       items: z.array(lineSchema).min(1, messages.quantityInvalid).max(10, messages.quantityInvalid),
       couponId: couponIdSchema,
     }),
-    handler: (ctx, input) => checkoutAndPay(ctx, { kind: 'batch', items: input.items }, input.couponId),
+    handler: (ctx, input) => placeOrderForPayment(ctx, { kind: 'batch', items: input.items }, input.couponId),
   }),
 
   'PayOrder.RenewProxy': defineAction({
@@ -118,7 +86,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ packageId: idSchema, periods: periodsSchema, couponId: couponIdSchema }),
     handler: (ctx, input) =>
-      checkoutAndPay(ctx, { kind: 'renew', packageId: input.packageId, periods: input.periods }, input.couponId),
+      placeOrderForPayment(ctx, { kind: 'renew', packageId: input.packageId, periods: input.periods }, input.couponId),
   }),
 
   'PayOrder.BuyAddTimes': defineAction({
@@ -127,7 +95,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ packageId: idSchema, count: countSchema, couponId: couponIdSchema }),
     handler: (ctx, input) =>
-      checkoutAndPay(ctx, { kind: 'addTimes', packageId: input.packageId, count: input.count }, input.couponId),
+      placeOrderForPayment(ctx, { kind: 'addTimes', packageId: input.packageId, count: input.count }, input.couponId),
   }),
 
   'PayOrder.BuyChangeDate': defineAction({
@@ -136,7 +104,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ packageId: idSchema, days: daysSchema, couponId: couponIdSchema }),
     handler: (ctx, input) =>
-      checkoutAndPay(ctx, { kind: 'changeDate', packageId: input.packageId, days: input.days }, input.couponId),
+      placeOrderForPayment(ctx, { kind: 'changeDate', packageId: input.packageId, days: input.days }, input.couponId),
   }),
 
   'PayOrder.GetPayCode': defineAction({

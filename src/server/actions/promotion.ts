@@ -1,30 +1,14 @@
 // UserPromotion.* and Config.UserPromotionMaterial: invitation link and material, invitees, the commission ledger and
-// withdrawals (with the operator's review). attributeFromCookies is called by User.LoginRegister for new accounts.
+// withdrawals (with the operator's review).
 import { z } from 'zod';
 import { maskPhone } from '../../lib/format';
-import { PROMOTION_KEYS } from '../../lib/promotion';
-import { accountNameSchema, accountNoSchema, pageSchema, pageSizeSchema, remarkSchema } from '../../lib/trust-schemas';
+import { accountNameSchema, accountNoSchema, pageSchema, pageSizeSchema, noteSchema } from '../../lib/schemas';
 import { commissionSummary, listCommission, listWithdrawalEvents, listWithdrawals } from '../db/commission';
 import { findPromotionCode, listInvitations, listMaterials } from '../db/promotion';
-import { findUserById, type UserRecord } from '../db/users';
 import { COMMISSION_RATES, MIN_WITHDRAWAL_FEN } from '../domain/commission';
-import {
-  askWithdrawal,
-  attributeRegistration,
-  decideWithdrawal,
-  ensurePromotionCode,
-  invitationLink,
-} from '../domain/promotion';
-import { type BaseContext, defineAction } from './define';
+import { askWithdrawal, decideWithdrawal, ensurePromotionCode, invitationLink } from '../domain/promotion';
+import { defineAction } from './define';
 import { auditActor } from '../domain/operators-audit';
-
-/** Credit a just-registered user to a promoter or seller from the 30-day promotion cookies; returns the fresh user. */
-export async function attributeFromCookies(ctx: BaseContext, user: UserRecord): Promise<UserRecord> {
-  const [did, from, keyword] = PROMOTION_KEYS.map((k) => ctx.getCookie(k));
-  const outcome = await attributeRegistration(ctx.db, { userId: user.id, did, from, keyword, now: ctx.now });
-  if (outcome === 'none') return user;
-  return (await findUserById(ctx.db, user.id)) ?? user;
-}
 
 const withdrawalView = (w: {
   id: number;
@@ -147,7 +131,7 @@ export const promotionActions = {
     input: z.object({
       id: z.number().int().positive(),
       decision: z.enum(['approve', 'paid', 'reject']),
-      note: remarkSchema.default(''),
+      note: noteSchema.default(''),
     }),
     async handler(ctx, input) {
       return decideWithdrawal(ctx.db, { ...input, actorId: ctx.operator.id, now: ctx.now }, (from, to) => ({

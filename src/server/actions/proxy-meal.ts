@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { durationLabel } from '../../lib/commerce';
 import { listSaleRegions } from '../db/catalogue';
 import { mealOverview, offeredMeals } from '../domain/catalogue';
-import { productTypeSchema } from './commerce-schemas';
+import { productTypeSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 export const proxyMealActions = {

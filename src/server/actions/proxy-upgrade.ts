@@ -7,10 +7,11 @@ import { messages } from '../../lib/messages';
 import { findUserPackage, listUserPackages } from '../db/package-terms';
 import { offeredMeals } from '../domain/catalogue';
 import { prepareCheckout, priceCheckout } from '../domain/checkout';
+import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
-import { couponIdSchema, idSchema, intIn, productTypeSchema, unitsSchema } from './commerce-schemas';
+import { productTypeSchema } from '../../lib/schemas';
+import { couponIdSchema, idSchema, intIn, unitsSchema } from './commerce-schemas';
 import { defineAction } from './define';
-import { checkoutAndPay } from './pay-order';
 
 export const proxyUpgradeActions = {
   'ProxyUpgrade.GetAllProxyTime': defineAction({
@@ -70,7 +71,7 @@ export const proxyUpgradeActions = {
       mealId: idSchema,
       units: unitsSchema,
     }),
-    handler: (ctx, input) => checkoutAndPay(ctx, { kind: 'merge', ...input }, undefined),
+    handler: (ctx, input) => placeOrderForPayment(ctx, { kind: 'merge', ...input }, undefined),
   }),
 
   'ProxyUpgrade.GetAddTimesPrice': defineAction({

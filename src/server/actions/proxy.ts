@@ -2,24 +2,16 @@
 // the long-lived IP list.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { messages } from '../../lib/messages';
+import { pageInput, productTypeSchema, remarkSchema } from '../../lib/schemas';
+import { shanghaiDay } from '../../lib/time';
 import { countLiveFixed, listFixedAllocations } from '../db/fixed';
 import { deleteFinishedPackages, listPackages, livePackages, setPackageRemark } from '../db/packages';
 import { listAssignments } from '../db/records';
 import { ensureCredentials, resetCredentials, rotateProxyPassword } from '../domain/credentials';
-import { shanghaiDay } from '../domain/extract-params';
 import { mealCounts, packageView } from '../domain/packages';
 import { regionText } from '../domain/regions';
 import { defineAction } from './define';
 
-export const pageInput = {
-  page: z.number().int().min(1, '页码错误').default(1),
-  pageSize: z.number().int().min(1, '每页数量错误').max(100, '每页最多100条').default(10),
-};
-export const productTypeSchema = z.union([z.literal(10), z.literal(30), z.literal(40), z.literal(50)], {
-  error: '产品类型错误',
-});
-export const remarkSchema = z.string().trim().max(50, messages.remarkTooLong);
 const idsSchema = z.array(z.number().int().positive()).min(1, '请选择记录').max(100, '一次最多100条');
 
 export const proxyActions = {

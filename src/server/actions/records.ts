@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { fixedAreaDistribution, listFixedAllocations, setFixedRemark } from '../db/fixed';
 import { bandwidthSeries, extractChart, listAssignments, listExtractLogs } from '../db/records';
-import { shanghaiDay } from '../domain/extract-params';
+import { shanghaiDay } from '../../lib/time';
 import { regionText } from '../domain/regions';
 import { defineAction } from './define';
-import { pageInput, remarkSchema } from './proxy';
+import { pageInput, remarkSchema } from '../../lib/schemas';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

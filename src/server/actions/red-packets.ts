@@ -1,7 +1,7 @@
 // Red-packet actions: the current launch (redInfo), receiving a packet, new packets, the record list and turning a
 // packet into a proxy package.
 import { z } from 'zod';
-import { pageSchema, pageSizeSchema } from '../../lib/trust-schemas';
+import { pageSchema, pageSizeSchema } from '../../lib/schemas';
 import { findCurrentLaunch, hasReceived, listRecords, takeNewRecords } from '../db/red-packets';
 import { receiveRedPacket, redeemRedPacket } from '../domain/red-packets';
 import { defineAction } from './define';

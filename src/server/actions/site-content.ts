@@ -104,7 +104,7 @@ export const siteContentActions = {
     input: z.object({}),
     async handler(ctx) {
       const enabled = (await readSetting(ctx.db, 'online_chat')) === '1';
-      const configured = typeof ctx.env.CHAT_SCRIPT_URL === 'string' ? ctx.env.CHAT_SCRIPT_URL : '';
+      const configured = ctx.config.chatScriptUrl ?? '';
       const scriptUrl = configured && safeHref(configured) ? configured : DEFAULT_CHAT_SCRIPT;
       return { res: enabled && ctx.sourceType === 1, scriptUrl };
     },

@@ -10,11 +10,11 @@ import {
   mineInfoCookieFor,
   mineInfoFor,
 } from '../domain/accounts';
+import { attributeFromCookies } from '../domain/promotion';
 import { endSession, SESSION_ABSOLUTE_MS, startSession } from '../domain/session';
 import { sendVerificationCode } from '../domain/sms';
 import { smsProviderFor } from '../providers/sms';
 import { type BaseContext, defineAction } from './define';
-import { attributeFromCookies } from './promotion';
 
 const SESSION_COOKIE_SECONDS = SESSION_ABSOLUTE_MS / 1000;
 
@@ -65,7 +65,10 @@ export const userActions = {
       });
       // Issue 6: a new account is credited to its promoter or seller from the 30-day promotion cookies.
       if (outcome.state === 1 && outcome.created) {
-        return answerLogin(ctx, { ...outcome, user: await attributeFromCookies(ctx, outcome.user) });
+        return answerLogin(ctx, {
+          ...outcome,
+          user: await attributeFromCookies(ctx.db, outcome.user, ctx.getCookie, ctx.now),
+        });
       }
       return answerLogin(ctx, outcome);
     },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { remarkSchema } from '../../lib/schemas';
 import {
   deleteWhiteListEntries,
   insertWhiteListEntry,
@@ -22,7 +23,6 @@ const ipSchema = z.string({ error: messages.whiteIpInvalid }).transform((s, ctx)
   }
   return ip;
 });
-const remarkSchema = z.string().trim().max(50, messages.remarkTooLong).default('');
 /** Epoch ms, 0 = never expires. */
 const expirySchema = z.number().int().min(0, messages.whiteIpExpiryPast).default(0);
 const idsSchema = z.array(z.number().int().positive()).min(1, '请选择记录').max(100, '一次最多100条');
@@ -53,7 +53,7 @@ export const whiteListActions = {
     summary: '添加白名单IP（IPv4/IPv6，可设过期时间，0 为永久）',
     access: 'user',
     cacheable: false,
-    input: z.object({ ip: ipSchema, remark: remarkSchema, expiresAt: expirySchema }),
+    input: z.object({ ip: ipSchema, remark: remarkSchema.default(''), expiresAt: expirySchema }),
     async handler(ctx, input) {
       checkExpiry(input.expiresAt, ctx.now);
       const outcome = await insertWhiteListEntry(ctx.db, {
@@ -74,7 +74,12 @@ export const whiteListActions = {
     summary: '修改白名单IP、备注或过期时间',
     access: 'user',
     cacheable: false,
-    input: z.object({ id: z.number().int().positive(), ip: ipSchema, remark: remarkSchema, expiresAt: expirySchema }),
+    input: z.object({
+      id: z.number().int().positive(),
+      ip: ipSchema,
+      remark: remarkSchema.default(''),
+      expiresAt: expirySchema,
+    }),
     async handler(ctx, input) {
       checkExpiry(input.expiresAt, ctx.now);
       const outcome = await updateWhiteListEntry(ctx.db, { userId: ctx.user.id, ...input, now: ctx.now });

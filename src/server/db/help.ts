@@ -1,5 +1,10 @@
 // Queries for the help centre and news: categories, articles (kind help/news), titles, search and view counts.
-import { ftsQuery, likePattern } from '../domain/help';
+
+/** Escape LIKE wildcards so a keyword matches literally (used with ESCAPE '\'). */
+export const likePattern = (kw: string): string => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An FTS5 MATCH expression requiring every word as a literal phrase (quotes doubled: no query syntax leaks in). */
+export const ftsQuery = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
 
 export interface HelpCategory {
   id: number;

@@ -2,7 +2,7 @@
 // scripts/admin-create.mjs through `wrangler d1 execute` (local or --remote). The account enrols its TOTP second
 // factor at the first login. The creation is recorded in the audit log as done from the command line.
 import type { OperatorRole } from '../../lib/operator-roles';
-import { hashPassword } from '../domain/crypto';
+import { hashPassword } from '../crypto';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 

@@ -1,5 +1,6 @@
 // Queries for orders and their items: creation (with the coupon lock in the same atomic batch), closing (returning
 // the coupon), the bill list and deletion by the user.
+import 'server-only';
 
 export interface OrderItemDraft {
   packageId: number | null;

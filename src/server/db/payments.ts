@@ -1,6 +1,7 @@
 // Queries for payment attempts and the one atomic batch that marks an order paid and fulfils it: the order changes
 // from unpaid to paid at most once, and every fulfilment statement runs only while that order is paid by this attempt
 // and not yet fulfilled, so a duplicate or concurrent callback changes nothing.
+import 'server-only';
 import type { OrderItemRecord, OrderRecord } from './orders';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';

@@ -46,15 +46,6 @@ export async function findSellerByCode(db: D1Database, code: string): Promise<{ 
   return row ?? null;
 }
 
-/** The phone of the user's assigned seller (for mineInfo.sellerInfo). */
-export async function findSellerPhoneOfUser(db: D1Database, userId: number): Promise<string | null> {
-  const row = await db
-    .prepare('SELECT s.phone FROM users u JOIN sellers s ON s.id = u.seller_id AND s.enabled = 1 WHERE u.id = ?')
-    .bind(userId)
-    .first<{ phone: string }>();
-  return row?.phone ?? null;
-}
-
 /** Assign a seller to a user who has none. */
 export async function assignSeller(db: D1Database, userId: number, sellerId: number, now: number): Promise<boolean> {
   const res = await db

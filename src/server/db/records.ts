@@ -1,7 +1,8 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
+import { SHANGHAI_OFFSET_MS } from '../../lib/time';
 
 const HOUR = 3_600_000;
-const SH = 28_800_000; // Asia/Shanghai offset
+const SH = SHANGHAI_OFFSET_MS;
 
 export interface ExtractLogRow {
   id: number;

@@ -1,4 +1,5 @@
 // Queries for users: lookup, registration, login bookkeeping. Rows are mapped to UserRecord.
+import 'server-only';
 
 export interface UserRecord {
   id: number;
@@ -12,7 +13,7 @@ export interface UserRecord {
   companyAuthState: number;
   proxyApiOpened: boolean;
   createdAt: number;
-  /** The assigned seller's phone (issue 6: sellers), or null. */
+  /** The assigned seller's phone (from the seller link at registration), or null. */
   sellerPhone: string | null;
 }
 

@@ -6,7 +6,7 @@ import { deleteUserSessions } from '../db/sessions';
 import { reservePasswordAttempt, setPasswordHash, type UserRecord } from '../db/users';
 import type { SmsProvider } from '../providers/sms/types';
 import { LOCK_MS, MAX_PASSWORD_FAILURES } from './accounts';
-import { hashPassword, verifyPassword } from './crypto';
+import { hashPassword, verifyPassword } from '../crypto';
 import { sendVerificationCode, verifyCode } from './sms';
 
 /** How long the old phone's re-verification lets the user verify a new phone. */

@@ -15,7 +15,7 @@ import {
   resetFailedLogins,
   type UserRecord,
 } from '../db/users';
-import { verifyPassword } from './crypto';
+import { verifyPassword } from '../crypto';
 import { verifyCode } from './sms';
 
 export const MAX_PASSWORD_FAILURES = 5;
@@ -26,7 +26,6 @@ export const IP_WINDOW_MS = 15 * 60_000;
 /** Spent on unknown logins and accounts without a password so timing does not reveal which ones exist. */
 export const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 export const USER_STATUS_ACTIVE = 1;
-export const USER_STATUS_UNAVAILABLE = 2;
 
 export type LoginOutcome = { state: 1; user: UserRecord; created: boolean } | { state: 2 };
 
@@ -106,7 +105,7 @@ export async function mineInfoFor(user: UserRecord, db?: D1Database): Promise<Mi
     proxyApiOpend: user.proxyApiOpened,
     proxyApiKey: proxyApi?.aesKey ?? null,
     proxyApiIv: proxyApi?.aesIv ?? null,
-    sellerInfo: user.sellerPhone ? { sellerPhone: user.sellerPhone } : null, // issue 6: seller assigned at registration
+    sellerInfo: user.sellerPhone ? { sellerPhone: user.sellerPhone } : null, // the seller assigned at registration
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt,
   };

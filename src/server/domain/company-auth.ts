@@ -10,7 +10,7 @@ import {
   transitionCompanyAuth,
 } from '../db/company';
 import { type IdentityKeys, keyedHash } from './identity-crypto';
-import { isValidCreditCode } from './identity-number';
+import { isValidCreditCode } from '../../lib/identity-number';
 
 export const COMPANY_NONE = 0;
 export const COMPANY_APPROVED = 1;

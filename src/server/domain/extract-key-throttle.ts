@@ -2,7 +2,8 @@
 // D1 (extract_key_failures, one conditional upsert per wrong key); each isolate remembers which IPs are over the
 // limit, so a throttled IP is refused before any key lookup, without touching D1.
 import { countKeyFailure } from '../db/extract';
-import { ExtractError } from './extract-params';
+import type { AppError } from '../../lib/errors';
+import { extractError } from './extract-params';
 
 /** Wrong keys one IP may send per window before every call from it is refused with 1011 until the window ends. */
 export const EXTRACT_KEY_FAIL_LIMIT = 20;
@@ -17,7 +18,7 @@ const blockedUntil = new Map<string, number>();
 export function assertKeyNotThrottled(clientIp: string, now: number): void {
   const until = blockedUntil.get(clientIp);
   if (until === undefined) return;
-  if (now < until) throw new ExtractError(1011);
+  if (now < until) throw extractError(1011);
   blockedUntil.delete(clientIp);
 }
 
@@ -30,8 +31,8 @@ export async function keyFailed(
   db: D1Database,
   clientIp: string,
   now: number,
-  failure: ExtractError = new ExtractError(1001),
-): Promise<ExtractError> {
+  failure: AppError = extractError(1001),
+): Promise<AppError> {
   const { count, startedAt } = await countKeyFailure(db, clientIp, now, EXTRACT_KEY_FAIL_WINDOW_MS);
   if (count < EXTRACT_KEY_FAIL_LIMIT) return failure;
   if (blockedUntil.size >= MAX_REMEMBERED) {
@@ -39,5 +40,5 @@ export async function keyFailed(
     if (oldest !== undefined) blockedUntil.delete(oldest);
   }
   blockedUntil.set(clientIp, startedAt + EXTRACT_KEY_FAIL_WINDOW_MS);
-  return count === EXTRACT_KEY_FAIL_LIMIT ? failure : new ExtractError(1011);
+  return count === EXTRACT_KEY_FAIL_LIMIT ? failure : extractError(1011);
 }

@@ -4,7 +4,7 @@
 // TOKEN_WINDOW_MS of the server clock.
 import { findByApiKey, findForToken } from '../db/credentials';
 import { markTokenUsed } from '../db/extract-token';
-import { ExtractError } from './extract-params';
+import { extractError } from './extract-params';
 import { sha256Hex } from './node-auth';
 
 export const TOKEN_WINDOW_MS = 5 * 60_000;
@@ -65,7 +65,7 @@ const sameString = (a: string, b: string) => {
 };
 
 /**
- * The account behind an /extract call, or an ExtractError: 1001 for a bad bare key; for token calls 1008 (not a
+ * The account behind an /extract call, or an extraction error: 1001 for a bad bare key; for token calls 1008 (not a
  * token of this account: unknown uid, wrong AES key/IV, wrong extraction key, garbage), 1009 (timestamp more than 5
  * minutes from the server clock), 1010 (this token was already used).
  */
@@ -77,15 +77,15 @@ export async function extractCaller(
   if (!q.has('token')) {
     const key = q.get('key') ?? '';
     const owner = /^[A-Za-z0-9]{16,64}$/.test(key) ? await findByApiKey(db, key) : null;
-    if (!owner) throw new ExtractError(1001);
+    if (!owner) throw extractError(1001);
     return owner;
   }
   const uid = q.get('uid') ?? '';
   const creds = /^[1-9]\d{0,12}$/.test(uid) ? await findForToken(db, Number(uid)) : null;
   const opened = creds ? await openExtractToken(creds.aesKey, creds.aesIv, q.get('token') ?? '') : null;
-  if (!creds || !opened || !sameString(opened.k, creds.apiKey)) throw new ExtractError(1008);
-  if (Math.abs(now - opened.t) > TOKEN_WINDOW_MS) throw new ExtractError(1009);
+  if (!creds || !opened || !sameString(opened.k, creds.apiKey)) throw extractError(1008);
+  if (Math.abs(now - opened.t) > TOKEN_WINDOW_MS) throw extractError(1009);
   const fresh = await markTokenUsed(db, creds.userId, await sha256Hex(opened.plain), opened.t + TOKEN_WINDOW_MS);
-  if (!fresh) throw new ExtractError(1010);
+  if (!fresh) throw extractError(1010);
   return { userId: creds.userId, rateLimit: creds.rateLimit };
 }

@@ -7,15 +7,18 @@ import {
   loadExtractionState,
   type PackageForExtract,
 } from '../db/extract';
+import type { AppError } from '../../lib/errors';
 import {
-  ExtractError,
   type ExtractedIp,
+  extractCodeOf,
+  extractError,
+  isExtractError,
   type ExtractParams,
   leaseEnd,
   PROTOCOL_BITS,
   parseExtractQuery,
-  shanghaiDay,
 } from './extract-params';
+import { shanghaiDay } from '../../lib/time';
 import { extractCaller } from './extract-token';
 import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import { regionText } from './regions';
@@ -41,9 +44,9 @@ export function choosePackages(
   now: number,
 ): PackageForExtract[] {
   const live = packages.filter((p) => p.startsAt <= now && p.expiresAt > now);
-  if (live.length === 0) throw new ExtractError(1003);
+  if (live.length === 0) throw extractError(1003);
   const usable = live.filter((p) => availableQuota(p, day, now) >= n);
-  if (usable.length === 0) throw new ExtractError(1004);
+  if (usable.length === 0) throw extractError(1004);
   return usable;
 }
 
@@ -67,7 +70,7 @@ const loggedQuery = (q: URLSearchParams) => {
 };
 
 /**
- * Run one extraction. Throws ExtractError for every refusal (failed calls are logged through `defer`).
+ * Run one extraction. Throws the extraction error (extractError) for every refusal (failed calls are logged through `defer`).
  *
  * A bare-key call with valid parameters costs two D1 round trips (docs/decisions/131): one batch that looks the key
  * up, counts the call against the rate limit, checks the white list and loads the packages and candidate IPs (every
@@ -84,18 +87,18 @@ export async function extract(
   // Wrong keys and tokens are throttled per calling IP before any lookup (docs/decisions/081).
   assertKeyNotThrottled(callerIp, req.now);
   const wrongKey = async (err: unknown): Promise<never> => {
-    throw err instanceof ExtractError ? await keyFailed(db, callerIp, req.now, err) : err;
+    throw isExtractError(err) ? await keyFailed(db, callerIp, req.now, err) : err;
   };
-  let parsed: ExtractParams | ExtractError;
+  let parsed: ExtractParams | AppError;
   try {
     parsed = parseExtractQuery(req.query);
   } catch (err) {
-    if (!(err instanceof ExtractError)) throw err;
+    if (!isExtractError(err)) throw err;
     parsed = err;
   }
   const key = req.query.get('key') ?? '';
-  const byKey = !req.query.has('token') && !(parsed instanceof ExtractError);
-  if (byKey && !/^[A-Za-z0-9]{16,64}$/.test(key)) await wrongKey(new ExtractError(1001));
+  const byKey = !req.query.has('token') && !isExtractError(parsed);
+  if (byKey && !/^[A-Za-z0-9]{16,64}$/.test(key)) await wrongKey(extractError(1001));
   let caller: ExtractCallerRef = { apiKey: key };
   if (!byKey) {
     try {
@@ -105,8 +108,8 @@ export async function extract(
     }
   }
   let userId = 'userId' in caller ? caller.userId : 0;
-  const params = parsed instanceof ExtractError ? null : parsed;
-  const fail = (err: ExtractError, packageId: number | null = null): never => {
+  const params = isExtractError(parsed) ? null : parsed;
+  const fail = (err: AppError, packageId: number | null = null): never => {
     defer(
       insertExtractLog(db, {
         userId,
@@ -115,14 +118,14 @@ export async function extract(
         clientIp: callerIp,
         requested: params?.num ?? 0,
         returned: 0,
-        code: err.code,
+        code: extractCodeOf(err) ?? 500,
         query: loggedQuery(req.query),
         now: req.now,
       }),
     );
     throw err;
   };
-  if (parsed instanceof ExtractError) fail(parsed);
+  if (isExtractError(parsed)) fail(parsed);
   const p = parsed as ExtractParams;
   const day = shanghaiDay(req.now);
   const state = await loadExtractionState(db, {
@@ -145,20 +148,20 @@ export async function extract(
       userId,
     },
   });
-  if (state.userId === null) await wrongKey(new ExtractError(1001));
+  if (state.userId === null) await wrongKey(extractError(1001));
   userId = state.userId as number;
-  if (!state.allowed) fail(new ExtractError(1005));
-  if (!state.whiteListed) fail(new ExtractError(1002));
+  if (!state.allowed) fail(extractError(1005));
+  if (!state.whiteListed) fail(extractError(1002));
   let candidates: PackageForExtract[] = [];
   try {
     candidates = choosePackages(state.packages, Math.min(p.num, Math.max(1, state.candidates.length)), day, req.now);
   } catch (err) {
-    if (err instanceof ExtractError) fail(err, p.packageId);
+    if (isExtractError(err)) fail(err, p.packageId);
     throw err;
   }
-  if (state.candidates.length === 0) fail(new ExtractError(1007), candidates[0]?.id ?? null);
+  if (state.candidates.length === 0) fail(extractError(1007), candidates[0]?.id ?? null);
   const longest = Math.max(...candidates.map((c) => c.durationMinutes));
-  if (p.minTtl > longest * 60) fail(new ExtractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
+  if (p.minTtl > longest * 60) fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
   const n = state.candidates.length;
   const ipsFor = (pkg: PackageForExtract): ExtractedIp[] =>
     state.candidates.map((c) => ({
@@ -199,5 +202,5 @@ export async function extract(
     );
     if (charged) return { params: p, ips };
   }
-  return fail(new ExtractError(1004), candidates[0]?.id ?? null);
+  return fail(extractError(1004), candidates[0]?.id ?? null);
 }

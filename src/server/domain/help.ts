@@ -20,9 +20,6 @@ export function parseHelpSlug(segment: string): HelpSlug | null {
   return URL_SLUG.test(base) ? { kind: 'url', url: base } : null;
 }
 
-/** True for a valid article/category url slug. */
-export const isValidUrlSlug = (s: string): boolean => URL_SLUG.test(s);
-
 /** The canonical address of an article. */
 export const articlePath = (url: string): string => `/helpDetails/${url}.html`;
 /** The address of a category listing. */
@@ -57,9 +54,6 @@ export function normalizeKeyword(raw: string): string | null {
   return kw.length ? kw : null;
 }
 
-/** Escape LIKE wildcards so a keyword matches literally (used with ESCAPE '\'). */
-export const likePattern = (kw: string): string => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Page bounds: page from 1, size 1..50. */
 export function pageWindow(page: number, pageSize: number): { limit: number; offset: number } {
   const size = Math.min(50, Math.max(1, Math.trunc(pageSize)));
@@ -78,9 +72,6 @@ export function searchTerms(keyword: string): { long: string[]; short: string[] 
   const isLong = (w: string) => [...w].length >= 3;
   return { long: words.filter(isLong), short: words.filter((w) => !isLong(w)) };
 }
-
-/** An FTS5 MATCH expression requiring every word as a literal phrase (quotes doubled: no query syntax leaks in). */
-export const ftsQuery = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -2,6 +2,7 @@
 // and every session at once), unlocking, and the refund preview. Every write goes with its audit row in one batch.
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { DAY_MS, shanghaiMidnight } from '../../lib/time';
 import type { AuditActor } from '../db/operators-audit';
 import { userChangedStatement } from '../db/node-feed';
 import {
@@ -14,12 +15,6 @@ import { findOrder } from '../db/orders';
 import { refundEffects } from '../db/operators-orders';
 import { findLiveRefund, orderPackageMerged } from '../db/refunds';
 import { auditedWrite } from './operators-audit';
-
-const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
-/** Midnight in Asia/Shanghai (UTC+8, no daylight saving) of the day holding `now`. */
-export const shanghaiMidnight = (now: number): number => now - ((now + SHANGHAI_OFFSET_MS) % DAY_MS);
 
 /** The dashboard: today (since Shanghai midnight), the last 7 and 30 days, and the standing figures. */
 export async function dashboard(db: D1Database, now: number) {

@@ -11,7 +11,7 @@ import {
   updateOperatorStatement,
 } from '../db/operators';
 import type { AuditActor } from '../db/operators-audit';
-import { hashPassword } from './crypto';
+import { hashPassword } from '../crypto';
 import { auditedWrite } from './operators-audit';
 
 /** Operator passwords: 12 to 128 characters (the second factor does the rest). */

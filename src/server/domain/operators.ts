@@ -21,7 +21,7 @@ import {
 import { auditInsertStatement } from '../db/operators-audit';
 import { releaseIpLoginAttempt, reserveIpLoginAttempt } from '../db/users';
 import { DUMMY_HASH, IP_WINDOW_MS, LOCK_MS, MAX_PASSWORD_ATTEMPTS_PER_IP, MAX_PASSWORD_FAILURES } from './accounts';
-import { randomToken, sha256Hex, verifyPassword } from './crypto';
+import { randomToken, sha256Hex, verifyPassword } from '../crypto';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */

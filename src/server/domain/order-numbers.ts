@@ -1,11 +1,10 @@
 // Order and payment-attempt numbers: a Beijing-time stamp for humans plus 80 random bits, so they are unique and
 // unguessable, and fit WeChat's out_trade_no (6-32 of [0-9A-Za-z]).
+import { shanghaiStamp } from '../../lib/time';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // 32 symbols: 5 bits each, no bias
 
-function stamp(now: number): string {
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 19).replace(/\D/g, '');
-}
+const stamp = shanghaiStamp;
 
 function randomPart(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
@@ -20,6 +19,3 @@ export const newOutTradeNo = (now: number): string => `P${stamp(now)}${randomPar
 
 /** R + yyyyMMddHHmmss + 16 random symbols: one per refund (WeChat out_refund_no). */
 export const newOutRefundNo = (now: number): string => `R${stamp(now)}${randomPart(16)}`;
-
-/** The shape both numbers have. */
-export const ORDER_NO_PATTERN = /^[DP]\d{14}[0-9A-Z]{16}$/;

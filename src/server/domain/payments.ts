@@ -1,6 +1,7 @@
 // Payments: payment attempts at the provider, applying a verified paid transaction (checked against our own order,
 // paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
-import { AppError } from '../../lib/errors';
+import 'server-only';
+import { AppError, isAppError } from '../../lib/errors';
 import { closeUnpaidOrder, findOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
   claimPaymentQuery,
@@ -13,9 +14,11 @@ import {
   markPaymentPending,
   payAndFulfil,
 } from '../db/payments';
-import type { PaySetup } from '../providers/pay';
-import { PayApiError, type TradeState } from '../providers/pay/types';
-import { commissionAccrualStatements } from './commission'; // issue 6
+import type { AppConfig, Bindings } from '../env';
+import { type PaySetup, payProviderFor } from '../providers/pay';
+import { type TradeState, upstreamCode } from '../providers/pay/types';
+import { type CheckoutRequest, placeOrder } from './checkout';
+import { commissionAccrualStatements } from './commission';
 import { newOutTradeNo } from './order-numbers';
 
 export const MAX_PAY_ATTEMPTS = 5;
@@ -168,7 +171,7 @@ export async function reconcilePayment(
     const q = await pay.provider.queryOrder(outTradeNo);
     return await applyTransaction(db, q, now);
   } catch (err) {
-    if (err instanceof PayApiError && err.code === 'ORDER_NOT_EXIST') return 'not_paid';
+    if (upstreamCode(err) === 'ORDER_NOT_EXIST') return 'not_paid';
     log('warn', { event: 'query_failed', outTradeNo, error: String(err) });
     return 'error';
   }
@@ -210,11 +213,11 @@ export async function closeOrder(
     try {
       await pay.provider.closeOrder(p.outTradeNo);
     } catch (err) {
-      if (err instanceof PayApiError && err.code === 'ORDERPAID') {
+      if (upstreamCode(err) === 'ORDERPAID') {
         const again = await reconcilePayment(db, pay, p.outTradeNo, now);
         return again === 'paid' || again === 'duplicate' ? 'paid' : 'retry';
       }
-      if (!(err instanceof PayApiError && err.code === 'ORDER_NOT_EXIST')) {
+      if (upstreamCode(err) !== 'ORDER_NOT_EXIST') {
         log('warn', { event: 'close_failed', outTradeNo: p.outTradeNo, error: String(err) });
         return 'retry';
       }
@@ -222,4 +225,35 @@ export async function closeOrder(
     await markPaymentClosed(db, p.outTradeNo);
   }
   return (await closeUnpaidOrder(db, orderNo, now)) ? 'closed' : 'not_open';
+}
+
+/** The order view returned after placing it: where and how to pay. */
+export interface PlacedOrderView {
+  orderNo: string;
+  title: string;
+  payFen: number;
+  expiresAt: number;
+  codeUrl: string | null;
+  payPageUrl: string;
+}
+
+/**
+ * Place an order and open its first payment attempt. The order stands even when the provider is down or refuses
+ * (codeUrl null: the pay page asks again); any other failure propagates.
+ */
+export async function placeOrderForPayment(
+  r: { db: D1Database; env: Bindings; config: AppConfig; user: { id: number }; sourceType: number; now: number },
+  request: CheckoutRequest,
+  couponId: number | undefined,
+): Promise<PlacedOrderView> {
+  const { db, now } = r;
+  const placed = await placeOrder(db, { userId: r.user.id, sourceType: r.sourceType, request, couponId, now });
+  let codeUrl: string | null = null;
+  try {
+    const order = await findOrder(db, placed.orderNo);
+    if (order) codeUrl = (await paymentCodeFor(db, await payProviderFor(r.env, r.config), order, now)).codeUrl;
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+  }
+  return { ...placed, codeUrl, payPageUrl: `/payPage?orderNo=${placed.orderNo}` };
 }

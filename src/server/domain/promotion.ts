@@ -2,7 +2,8 @@
 // cookies captured at the edge, and the withdrawal workflow of earned commission.
 import { AppError } from '../../lib/errors';
 import type { AuditWrite } from '../db/operators-audit';
-import { parsePromotion } from '../../lib/promotion';
+import { PROMOTION_KEYS, parsePromotion } from '../../lib/promotion';
+import { findUserById, type UserRecord } from '../db/users';
 import { findWithdrawal, hasOpenWithdrawal, requestWithdrawal, transitionWithdrawal } from '../db/commission';
 import {
   assignSeller,
@@ -107,4 +108,20 @@ export async function decideWithdrawal(
   );
   if (!moved) throw new AppError('withdrawStateChanged');
   return { state: to };
+}
+
+/**
+ * Credit a just-registered user to a promoter or seller from the 30-day promotion cookies (User.LoginRegister);
+ * returns the user as stored afterwards.
+ */
+export async function attributeFromCookies(
+  db: D1Database,
+  user: UserRecord,
+  getCookie: (name: string) => string | undefined,
+  now: number,
+): Promise<UserRecord> {
+  const [did, from, keyword] = PROMOTION_KEYS.map((k) => getCookie(k));
+  const outcome = await attributeRegistration(db, { userId: user.id, did, from, keyword, now });
+  if (outcome === 'none') return user;
+  return (await findUserById(db, user.id)) ?? user;
 }

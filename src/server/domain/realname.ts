@@ -10,7 +10,7 @@ import {
 } from '../db/realname';
 import type { FaceVerifyProvider } from '../providers/realname/types';
 import { encryptField, type IdentityKeys, keyedHash } from './identity-crypto';
-import { isPlausibleName, isValidIdNumber, maskIdNumber, maskName, normaliseIdNumber } from './identity-number';
+import { isPlausibleName, isValidIdNumber, maskIdNumber, maskName, normaliseIdNumber } from '../../lib/identity-number';
 
 /** Verifications a user may start per 24 hours (each costs a vendor call). */
 export const MAX_VERIFICATIONS_PER_DAY = 5;

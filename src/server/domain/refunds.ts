@@ -7,7 +7,7 @@
 //   3b. WeChat refused (a verified 4xx, or CLOSED): the row becomes FAILED and the order stays paid;
 //   3c. unknown outcome (network, 5xx, unverifiable answer): the row stays PENDING, the order stays paid and cannot be
 //       refunded again under another number; a later call (after REFUND_RETRY_AFTER_MS) re-sends the same number.
-import { AppError } from '../../lib/errors';
+import { AppError, isAppError } from '../../lib/errors';
 import { findOrder } from '../db/orders';
 import {
   claimStaleRefund,
@@ -21,7 +21,7 @@ import {
   reserveRefund,
 } from '../db/refunds';
 import type { AuditWrite } from '../db/operators-audit';
-import { PayApiError, type PayProvider, type RefundStatus } from '../providers/pay/types';
+import type { PayProvider, RefundStatus } from '../providers/pay/types';
 import { commissionReversalStatements } from './commission';
 import { newOutRefundNo } from './order-numbers';
 
@@ -86,11 +86,13 @@ export async function refundOrder(
       totalFen: refund.totalFen,
     });
   } catch (e) {
-    const definite = e instanceof RangeError || (e instanceof PayApiError && e.status >= 400 && e.status < 500);
-    const note = e instanceof PayApiError ? `${e.code}: ${e.message}` : String(e);
+    const upstream = isAppError(e) ? e.upstream : undefined;
+    const definite =
+      e instanceof RangeError || (upstream !== undefined && upstream.status >= 400 && upstream.status < 500);
+    const note = upstream ? `${upstream.code}: ${upstream.message}` : String(e);
     if (definite) {
       await failRefund(db, refund.outRefundNo, note, now);
-      throw new AppError('refundRejected', e instanceof PayApiError ? { detail: e.message } : {});
+      throw new AppError('refundRejected', upstream ? { detail: upstream.message } : {});
     }
     await noteRefund(db, refund.outRefundNo, `unknown outcome: ${note}`, now);
     throw new AppError('refundUnknown');

@@ -1,7 +1,8 @@
 // Login sessions: a random token per login, only its SHA-256 stored, with idle and absolute expiry.
+import 'server-only';
 import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from '../db/sessions';
 import { findUserById, type UserRecord } from '../db/users';
-import { randomToken, sha256Hex } from './crypto';
+import { randomToken, sha256Hex } from '../crypto';
 
 export const SESSION_IDLE_MS = 7 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;

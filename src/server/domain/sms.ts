@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { SmsPurpose } from '../../lib/schemas';
 import { consumeCode, countRecentCodes, insertCodeWithinLimits, type SmsLimits } from '../db/sms';
 import type { SmsProvider } from '../providers/sms/types';
-import { hmacSha256Hex, randomSixDigitCode } from './crypto';
+import { hmacSha256Hex, randomSixDigitCode } from '../crypto';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

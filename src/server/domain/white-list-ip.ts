@@ -88,7 +88,3 @@ export function normalizeIp(input: string): string | null {
   }
   return formatIPv6(v6);
 }
-
-/** True when an entry with this expiry (0 = never) still applies at `now`. */
-export const isWhiteListEntryLive = (enabled: boolean, expiresAt: number, now: number): boolean =>
-  enabled && (expiresAt === 0 || expiresAt > now);

@@ -9,10 +9,10 @@ import { expirePoolIps } from '../db/pool';
 import { rollupDays, rollupHours } from '../db/records';
 import { disableExpiredWhiteList } from '../db/white-list';
 import { FEED_RETENTION_MS, NODE_HEARTBEAT_MS, STALE_INTERVALS } from '../domain/node-contract';
-import type { Job } from './index';
+import type { Job } from './job';
+import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
 
-const HOUR = 3_600_000;
-const SH = 8 * HOUR;
+const HOUR = HOUR_MS;
 /** Usage rows, refusals and batch markers of nodes are kept 35 days (the roll-ups keep the byte totals). */
 const NODE_DATA_RETENTION_MS = 35 * 24 * HOUR;
 
@@ -38,7 +38,7 @@ export const usageRollupJob: Job = {
   async run(env, now) {
     const hour = Math.floor(now / HOUR) * HOUR;
     // Shanghai midnight of yesterday, so both days are recomputed from whole hours.
-    const yesterday = Math.floor((now + SH) / (24 * HOUR)) * 24 * HOUR - SH - 24 * HOUR;
+    const yesterday = shanghaiMidnight(now) - DAY_MS;
     return {
       hours: await rollupHours(env.DB, hour - 3 * HOUR, hour + HOUR),
       days: await rollupDays(env.DB, yesterday, hour + HOUR),

@@ -1,16 +1,13 @@
 // Scheduled work (cron triggers in wrangler.toml). Each job registers here under the cron it runs on; one failing job
 // never stops the others.
+import 'server-only';
 import type { Bindings } from '../env';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
 import { retentionJob } from './retention';
+import type { Job } from './job';
 import { purgeSessionsJob } from './sessions';
-
-export interface Job {
-  name: string;
-  run(env: Bindings, now: number): Promise<unknown>;
-}
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
 export const JOBS: Record<string, Job[]> = {

@@ -5,7 +5,7 @@ import { listOpenPayments } from '../db/payments';
 import { closeOrder, reconcilePayment } from '../domain/payments';
 import { readConfig } from '../env';
 import { payProviderFor } from '../providers/pay';
-import type { Job } from './index';
+import type { Job } from './job';
 
 const BATCH = 50;
 /** Attempts younger than this are left to the notification. */

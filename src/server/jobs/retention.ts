@@ -3,8 +3,8 @@
 // batches of BATCH rows, at most MAX_BATCHES per table per run, so no statement holds D1 for long and a large backlog
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/operators-retention';
-import type { Bindings } from '../env';
-import type { Job } from './index';
+import { type Bindings, readConfig } from '../env';
+import type { Job } from './job';
 
 export const MIN_RETENTION_DAYS = 180;
 const BATCH = 500;
@@ -12,8 +12,8 @@ const MAX_BATCHES = 40;
 
 /** The retention in days from RETENTION_DAYS: an integer, never below 180 (invalid or lower values mean 180). */
 export function retentionDays(env: Bindings): number {
-  const n = Number(env.RETENTION_DAYS);
-  return Number.isInteger(n) && n > MIN_RETENTION_DAYS ? n : MIN_RETENTION_DAYS;
+  const n = readConfig(env).retentionDays;
+  return n !== undefined && n > MIN_RETENTION_DAYS ? n : MIN_RETENTION_DAYS;
 }
 
 /** Purge what the retention allows; returns the rows removed per table. */

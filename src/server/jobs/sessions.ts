@@ -4,7 +4,7 @@ import { purgeExpiredSessions } from '../db/sessions';
 import { purgeOldCodes } from '../db/sms';
 import { purgeOldLoginAttempts, purgePhoneFailures } from '../db/users';
 import { SESSION_IDLE_MS } from '../domain/session';
-import type { Job } from './index';
+import type { Job } from './job';
 
 export const purgeSessionsJob: Job = {
   name: 'purge-sessions-and-codes',

@@ -1,5 +1,5 @@
 // Demo accounts for local development: a verified user with a password, a new user and an operator.
-import { hashPassword } from '../domain/crypto';
+import { hashPassword } from '../crypto';
 
 export const DEMO_ACCOUNTS = [
   { phone: '13800138000', password: 'demo1234', identity: true, role: 'user' },

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { mealButton } from '../../../src/lib/meal-buttons';
 import { availableQuota, choosePackages } from '../../../src/server/domain/extract';
 import {
-  ExtractError,
+  extractCodeOf,
+  extractError,
   formatError,
   formatSuccess,
   leaseEnd,
   parseExtractQuery,
-  shanghaiDateTime,
-  shanghaiDay,
 } from '../../../src/server/domain/extract-params';
+import { shanghaiDateTime, shanghaiDay } from '../../../src/lib/time';
 import { signNodeRequest, verifyNodeSignature } from '../../../src/server/domain/node-auth';
 import { regionKey } from '../../../src/server/domain/regions';
 import { normalizeIp } from '../../../src/server/domain/white-list-ip';
@@ -21,7 +21,7 @@ const codeOf = (q: string) => {
     parse(q);
     return 0;
   } catch (e) {
-    return e instanceof ExtractError ? `${e.code} ${e.message}` : 'other';
+    return extractCodeOf(e) !== null ? `${extractCodeOf(e)} ${(e as Error).message}` : 'other';
   }
 };
 
@@ -83,8 +83,8 @@ describe('output', () => {
     });
   });
   it('formats errors per format', () => {
-    expect(formatError('txt', new ExtractError(1005))).toBe('ERROR 1005 请求过于频繁');
-    expect(formatError('json', new ExtractError(1007))).toBe('{"code":1007,"msg":"暂无满足条件的IP"}');
+    expect(formatError('txt', extractError(1005))).toBe('ERROR 1005 请求过于频繁');
+    expect(formatError('json', extractError(1007))).toBe('{"code":1007,"msg":"暂无满足条件的IP"}');
   });
   it('uses Asia/Shanghai days and caps leases by the package lifetime', () => {
     expect(shanghaiDay(Date.UTC(2026, 0, 1, 15, 59))).toBe('2026-01-01');

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  likePattern,
-  normalizeKeyword,
-  pageWindow,
-  parseHelpSlug,
-  visibleCategories,
-} from '../../../src/server/domain/help';
+import { likePattern } from '../../../src/server/db/help';
+import { normalizeKeyword, pageWindow, parseHelpSlug, visibleCategories } from '../../../src/server/domain/help';
 import { helpArticles, helpCategories, newsArticles } from '../../../src/server/seed/content/help';
 
 describe('parseHelpSlug', () => {

@@ -10,8 +10,8 @@ import {
   transactionJson,
   verifyMerchantRequest,
 } from '../../../src/server/providers/pay/simulator-protocol';
+import { AppError } from '../../../src/lib/errors';
 import type { PayVerificationReason } from '../../../src/server/providers/pay/types';
-import { PayApiError, PayVerificationError } from '../../../src/server/providers/pay/types';
 import type { WechatPayOptions } from '../../../src/server/providers/pay/wechat';
 import {
   createWechatPay,
@@ -123,10 +123,10 @@ async function reason(p: Promise<unknown>): Promise<PayVerificationReason> {
   try {
     await p;
   } catch (err) {
-    if (err instanceof PayVerificationError) return err.reason;
+    if (err instanceof AppError && err.code === 'paySignatureInvalid') return err.reason as PayVerificationReason;
     throw err;
   }
-  throw new Error('expected a PayVerificationError');
+  throw new Error('expected a failed verification (paySignatureInvalid)');
 }
 
 describe('wechatpay crypto vectors', () => {
@@ -601,12 +601,13 @@ describe('wechatpay HTTP client', () => {
     expect(await reason(client(other.fetchImpl).refund(refundRequest))).toBe('merchant_mismatch');
 
     const less = fakeWechat(() => sign(200, refundAnswer('SUCCESS', { refundFen: 1 })));
-    await expect(client(less.fetchImpl).refund(refundRequest)).rejects.toMatchObject({ code: 'MALFORMED_RESPONSE' });
+    await expect(client(less.fetchImpl).refund(refundRequest)).rejects.toMatchObject({
+      upstream: { code: 'MALFORMED_RESPONSE' },
+    });
 
     const refused = fakeWechat(() => sign(403, errorBody('NOT_ENOUGH', '基本账户余额不足')));
     await expect(client(refused.fetchImpl).refund(refundRequest)).rejects.toMatchObject({
-      status: 403,
-      code: 'NOT_ENOUGH',
+      upstream: { status: 403, code: 'NOT_ENOUGH' },
     });
 
     const never = fakeWechat(() => sign(200, refundAnswer('SUCCESS')));
@@ -617,13 +618,13 @@ describe('wechatpay HTTP client', () => {
     expect(never.seen).toHaveLength(0);
   });
 
-  it('surfaces signed WeChat errors as PayApiError', async () => {
+  it('surfaces signed WeChat errors as an AppError carrying the answer of WeChat', async () => {
     const { fetchImpl } = fakeWechat(() => sign(404, errorBody('ORDER_NOT_EXIST', '订单不存在')));
     const err = await client(fetchImpl)
       .queryOrder(order.outTradeNo)
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PayApiError);
-    expect(err).toMatchObject({ status: 404, code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).upstream).toMatchObject({ status: 404, code: 'ORDER_NOT_EXIST', message: '订单不存在' });
   });
 
   it('rejects an unsigned success response', async () => {
@@ -718,6 +719,6 @@ describe('wechatpay HTTP client', () => {
     const { fetchImpl } = fakeWechat(() => sign(200, '{"code_url":"weixin://x"}'));
     const pay = client(fetchImpl, { merchantPrivateKeyPem: TEST_PLATFORM_PRIVATE_PEM });
     const err = await pay.createNativeOrder(order).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 401, code: 'SIGN_ERROR', message: 'bad_signature' });
+    expect(err).toMatchObject({ upstream: { status: 401, code: 'SIGN_ERROR', message: 'bad_signature' } });
   });
 });

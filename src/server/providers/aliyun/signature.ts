@@ -1,6 +1,6 @@
 // Alibaba Cloud OpenAPI V3 request signing (ACS3-HMAC-SHA256) for RPC-style APIs, and the signed JSON call built on it.
 import { toHex } from '../../../lib/bytes';
-import { hmacSha256Hex, sha256Hex } from '../../domain/crypto';
+import { hmacSha256Hex, sha256Hex } from '../../crypto';
 
 export const ACS3_ALGORITHM = 'ACS3-HMAC-SHA256';
 

@@ -22,7 +22,7 @@ import {
   transactionJson,
   verifyMerchantRequest,
 } from './simulator-protocol';
-import { parseWechatTime } from './wechat';
+import { parseWechatTime } from './wechat-responses';
 import { importPrivateKeyPem, importPublicKeyPem, randomNonce } from './wechat-crypto';
 
 /** The simulator's merchant identity (not a real merchant). */

@@ -1,5 +1,6 @@
 // The payment provider interface (WeChat Pay v3 Native QR code). Real: WeChat Pay. Development: a local simulator
 // that speaks the same signed protocol. Money is integer fen, times are epoch ms.
+import { AppError, isAppError } from '../../../lib/errors';
 
 /** WeChat Pay trade states (trade_state). */
 export type TradeState = 'SUCCESS' | 'NOTPAY' | 'CLOSED' | 'REFUND' | 'USERPAYING' | 'PAYERROR' | 'REVOKED';
@@ -109,9 +110,9 @@ export interface PayProvider {
   queryOrder(outTradeNo: string): Promise<PayQueryResult>;
   /** Close an unpaid order so it can no longer be paid. */
   closeOrder(outTradeNo: string): Promise<void>;
-  /** Refund (part of) a paid transaction; throws PayApiError when WeChat refuses it. */
+  /** Refund (part of) a paid transaction; throws payApiFailed (AppError with upstream) when WeChat refuses it. */
   refund(r: RefundRequest): Promise<RefundResult>;
-  /** Verify and decrypt a payment notification; throws PayVerificationError when it must not be trusted. */
+  /** Verify and decrypt a payment notification; throws payUnverified (AppError paySignatureInvalid) when it must not be trusted. */
   parseNotification(headers: Headers, body: string, nowMs: number): Promise<PayNotification>;
 }
 
@@ -128,26 +129,13 @@ export type PayVerificationReason =
   | 'malformed_resource'
   | 'merchant_mismatch';
 
-/** A notification or response failed verification; `reason` is stable for logs and metrics. */
-export class PayVerificationError extends Error {
-  override readonly name = 'PayVerificationError';
-  constructor(
-    readonly reason: PayVerificationReason,
-    message: string = reason,
-  ) {
-    super(message);
-  }
-}
+/** A notification or response that failed verification (401); `reason` is stable for logs and metrics. */
+export const payUnverified = (reason: PayVerificationReason, note?: string): AppError =>
+  new AppError('paySignatureInvalid', { status: 401, reason, ...(note ? { cause: note } : {}) });
 
 /** WeChat answered with an error status (e.g. 404 ORDER_NOT_EXIST) or a response we could not understand. */
-export class PayApiError extends Error {
-  override readonly name = 'PayApiError';
-  constructor(
-    readonly status: number,
-    /** WeChat's error code (PARAM_ERROR, ORDER_NOT_EXIST, SIGN_ERROR, ...) or MALFORMED_RESPONSE. */
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export const payApiFailed = (status: number, code: string, message: string): AppError =>
+  new AppError('payUnavailable', { status: 502, upstream: { status, code, message } });
+
+/** WeChat's error code (PARAM_ERROR, ORDER_NOT_EXIST, ..., MALFORMED_RESPONSE) when the error is WeChat's refusal. */
+export const upstreamCode = (err: unknown): string | undefined => (isAppError(err) ? err.upstream?.code : undefined);

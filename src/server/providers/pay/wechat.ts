@@ -1,21 +1,18 @@
 // WeChat Pay API v3 Native (QR code) client: signed requests, verified responses and verified+decrypted payment
 // notifications, in platform public-key mode (Wechatpay-Serial = PUB_KEY_ID_...). Also the notification answers.
 import { utf8 } from '../../../lib/bytes';
+import { shanghaiRfc3339 } from '../../../lib/time';
 import {
   type NativeOrder,
-  PayApiError,
+  payApiFailed,
   type PayNotification,
   type PayProvider,
   type PayQueryResult,
   type PayTransaction,
-  PayVerificationError,
-  REFUND_STATUSES,
+  payUnverified,
   type RefundRequest,
-  type RefundResult,
-  type RefundStatus,
-  TRADE_STATES,
-  type TradeState,
 } from './types';
+import { parseWechatTime, readRefund, readTransaction } from './wechat-responses';
 import {
   AUTH_SCHEME,
   buildAuthorization,
@@ -27,6 +24,8 @@ import {
   verifyCallbackSignature,
 } from './wechat-crypto';
 
+export { parseWechatTime };
+
 export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
 
 /** Signatures older or newer than this are refused, as WeChat's own SDKs do. */
@@ -35,7 +34,6 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 const SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
 const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 export interface WechatPayOptions {
   mchid: string;
@@ -63,18 +61,7 @@ export interface WechatPayOptions {
 /** Format epoch ms as WeChat's RFC 3339 Beijing time, e.g. 2018-06-08T10:34:56+08:00 (sub-seconds dropped). */
 export function toWechatTime(ms: number): string {
   if (!Number.isFinite(ms)) throw new RangeError('invalid time');
-  const shifted = new Date(Math.floor(ms / 1000) * 1000 + BEIJING_OFFSET_MS);
-  return `${shifted.toISOString().slice(0, 19)}+08:00`;
-}
-
-/** Parse an RFC 3339 time with an explicit offset (as WeChat sends) to epoch ms; throws when malformed. */
-export function parseWechatTime(text: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
-    throw new RangeError(`invalid RFC 3339 time: ${text}`);
-  }
-  const ms = Date.parse(text);
-  if (!Number.isFinite(ms)) throw new RangeError(`invalid RFC 3339 time: ${text}`);
-  return ms;
+  return shanghaiRfc3339(ms);
 }
 
 /** The answer to a notification that was processed (WeChat accepts 200 or 204 without a body). */
@@ -95,62 +82,6 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optString = (o: Json, key: string): string | undefined => (typeof o[key] === 'string' ? o[key] : undefined);
-const optFen = (o: Json | undefined, key: string): number | undefined => {
-  const v = o?.[key];
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
-};
-
-/** Fields common to the query response and the notification resource (WeChat's "transaction" object). */
-interface TransactionFields {
-  outTradeNo: string;
-  mchid: string;
-  appid: string;
-  tradeState: TradeState;
-  tradeStateDesc?: string;
-  transactionId?: string;
-  amountTotalFen?: number;
-  payerTotalFen?: number;
-  currency?: string;
-  successTimeMs?: number;
-  attach?: string;
-}
-
-/** Read WeChat's transaction JSON; null when a required field is missing or has the wrong type. */
-function readTransaction(o: unknown): TransactionFields | null {
-  if (!isObject(o)) return null;
-  const outTradeNo = optString(o, 'out_trade_no');
-  const mchid = optString(o, 'mchid');
-  const appid = optString(o, 'appid');
-  const tradeState = optString(o, 'trade_state');
-  if (!outTradeNo || !mchid || !appid || !tradeState) return null;
-  if (!(TRADE_STATES as readonly string[]).includes(tradeState)) return null;
-  const out: TransactionFields = { outTradeNo, mchid, appid, tradeState: tradeState as TradeState };
-  const tradeStateDesc = optString(o, 'trade_state_desc');
-  if (tradeStateDesc !== undefined) out.tradeStateDesc = tradeStateDesc;
-  const transactionId = optString(o, 'transaction_id');
-  if (transactionId) out.transactionId = transactionId;
-  const attach = optString(o, 'attach');
-  if (attach !== undefined) out.attach = attach;
-  if (o.amount !== undefined) {
-    if (!isObject(o.amount)) return null;
-    const total = optFen(o.amount, 'total');
-    const payerTotal = optFen(o.amount, 'payer_total');
-    const currency = optString(o.amount, 'currency');
-    if (o.amount.total !== undefined && total === undefined) return null;
-    if (total !== undefined) out.amountTotalFen = total;
-    if (payerTotal !== undefined) out.payerTotalFen = payerTotal;
-    if (currency !== undefined) out.currency = currency;
-  }
-  const successTime = optString(o, 'success_time');
-  if (successTime) {
-    try {
-      out.successTimeMs = parseWechatTime(successTime);
-    } catch {
-      return null;
-    }
-  }
-  return out;
-}
 
 function utf8Length(text: string): number {
   return utf8(text).length;
@@ -193,32 +124,6 @@ function validateRefund(r: RefundRequest): void {
   if ([...r.reason].length > 80) throw new RangeError('reason must be at most 80 characters');
 }
 
-/** Read WeChat's refund JSON; null when a required field is missing or has the wrong type. */
-function readRefund(o: unknown): RefundResult | null {
-  if (!isObject(o) || !isObject(o.amount)) return null;
-  const refundId = optString(o, 'refund_id');
-  const outRefundNo = optString(o, 'out_refund_no');
-  const outTradeNo = optString(o, 'out_trade_no');
-  const status = optString(o, 'status');
-  const refundFen = optFen(o.amount, 'refund');
-  const totalFen = optFen(o.amount, 'total');
-  if (!refundId || !outRefundNo || !outTradeNo || !status || refundFen === undefined || totalFen === undefined) {
-    return null;
-  }
-  if (!(REFUND_STATUSES as readonly string[]).includes(status)) return null;
-  if (optString(o.amount, 'currency') !== undefined && o.amount.currency !== 'CNY') return null;
-  const out: RefundResult = { refundId, outRefundNo, outTradeNo, status: status as RefundStatus, refundFen, totalFen };
-  const successTime = optString(o, 'success_time');
-  if (successTime) {
-    try {
-      out.successTimeMs = parseWechatTime(successTime);
-    } catch {
-      return null;
-    }
-  }
-  return out;
-}
-
 /** Create the WeChat Pay v3 Native provider. Keys are imported on first use. */
 export function createWechatPay(opts: WechatPayOptions): PayProvider {
   if (utf8(opts.apiV3Key).length !== 32) throw new Error('apiV3Key must be exactly 32 bytes');
@@ -250,19 +155,19 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     const timestamp = headers.get('Wechatpay-Timestamp');
     const signNonce = headers.get('Wechatpay-Nonce');
     if (!serial || !signature || !timestamp || !signNonce) {
-      throw new PayVerificationError('missing_header', 'missing Wechatpay-* signature headers');
+      throw payUnverified('missing_header', 'missing Wechatpay-* signature headers');
     }
     const signatureType = headers.get('Wechatpay-Signature-Type');
     if (signatureType && signatureType !== AUTH_SCHEME) {
-      throw new PayVerificationError('unsupported_algorithm', `signature type ${signatureType}`);
+      throw payUnverified('unsupported_algorithm', `signature type ${signatureType}`);
     }
     if (serial !== opts.platformPublicKeyId) {
-      throw new PayVerificationError('serial_mismatch', `Wechatpay-Serial ${serial} is not the configured key`);
+      throw payUnverified('serial_mismatch', `Wechatpay-Serial ${serial} is not the configured key`);
     }
     // WeChat occasionally sends deliberately wrong signatures to check that merchants verify them.
-    if (signature.startsWith(SIGNTEST_PREFIX)) throw new PayVerificationError('signature_probe');
+    if (signature.startsWith(SIGNTEST_PREFIX)) throw payUnverified('signature_probe');
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowMs - Number(timestamp) * 1000) >= MAX_CLOCK_SKEW_MS) {
-      throw new PayVerificationError('timestamp_skew', `Wechatpay-Timestamp ${timestamp} too far from now`);
+      throw payUnverified('timestamp_skew', `Wechatpay-Timestamp ${timestamp} too far from now`);
     }
     const { platform } = await getKeys();
     const ok = await verifyCallbackSignature({
@@ -272,7 +177,7 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       signatureB64: signature,
       publicKey: platform,
     });
-    if (!ok) throw new PayVerificationError('bad_signature');
+    if (!ok) throw payUnverified('bad_signature');
   }
 
   async function call(
@@ -322,20 +227,20 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     } catch {
       // not JSON: keep the raw text
     }
-    throw new PayApiError(res.status, code, message);
+    throw payApiFailed(res.status, code, message);
   }
 
   function parseJson(body: string, status: number): unknown {
     try {
       return JSON.parse(body);
     } catch {
-      throw new PayApiError(status, 'MALFORMED_RESPONSE', 'response body is not JSON');
+      throw payApiFailed(status, 'MALFORMED_RESPONSE', 'response body is not JSON');
     }
   }
 
   function checkMerchant(t: { mchid: string; appid: string }): void {
     if (t.mchid !== opts.mchid || t.appid !== opts.appid) {
-      throw new PayVerificationError('merchant_mismatch', `transaction for ${t.mchid}/${t.appid}`);
+      throw payUnverified('merchant_mismatch', `transaction for ${t.mchid}/${t.appid}`);
     }
   }
 
@@ -357,7 +262,7 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       const res = await call('POST', '/v3/pay/transactions/native', payload);
       const json = parseJson(res.body, res.status);
       const codeUrl = isObject(json) ? optString(json, 'code_url') : undefined;
-      if (!codeUrl) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'no code_url in response');
+      if (!codeUrl) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'no code_url in response');
       return { codeUrl };
     },
 
@@ -368,10 +273,10 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
         `?mchid=${encodeURIComponent(opts.mchid)}`;
       const res = await call('GET', path);
       const t = readTransaction(parseJson(res.body, res.status));
-      if (!t) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'unexpected transaction shape');
+      if (!t) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'unexpected transaction shape');
       checkMerchant(t);
       if (t.outTradeNo !== outTradeNo) {
-        throw new PayVerificationError('merchant_mismatch', `asked for ${outTradeNo}, got ${t.outTradeNo}`);
+        throw payUnverified('merchant_mismatch', `asked for ${outTradeNo}, got ${t.outTradeNo}`);
       }
       return t satisfies PayQueryResult;
     },
@@ -393,12 +298,12 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       };
       const res = await call('POST', '/v3/refund/domestic/refunds', payload);
       const result = readRefund(parseJson(res.body, res.status));
-      if (!result) throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'unexpected refund shape');
+      if (!result) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'unexpected refund shape');
       if (result.outRefundNo !== r.outRefundNo || result.outTradeNo !== r.outTradeNo) {
-        throw new PayVerificationError('merchant_mismatch', `asked for ${r.outRefundNo}, got ${result.outRefundNo}`);
+        throw payUnverified('merchant_mismatch', `asked for ${r.outRefundNo}, got ${result.outRefundNo}`);
       }
       if (result.refundFen !== r.refundFen || result.totalFen !== r.totalFen) {
-        throw new PayApiError(res.status, 'MALFORMED_RESPONSE', 'refund amount differs from the request');
+        throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'refund amount differs from the request');
       }
       return result;
     },
@@ -409,22 +314,22 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       try {
         event = JSON.parse(body);
       } catch {
-        throw new PayVerificationError('malformed_body', 'notification body is not JSON');
+        throw payUnverified('malformed_body', 'notification body is not JSON');
       }
       if (!isObject(event) || !isObject(event.resource)) {
-        throw new PayVerificationError('malformed_body', 'notification without resource');
+        throw payUnverified('malformed_body', 'notification without resource');
       }
       const id = optString(event, 'id');
       const eventType = optString(event, 'event_type');
-      if (!id || !eventType) throw new PayVerificationError('malformed_body', 'notification without id/event_type');
+      if (!id || !eventType) throw payUnverified('malformed_body', 'notification without id/event_type');
       const resource = event.resource;
       if (resource.algorithm !== RESOURCE_ALGORITHM) {
-        throw new PayVerificationError('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
+        throw payUnverified('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
       }
       const ciphertext = optString(resource, 'ciphertext');
       const resourceNonce = optString(resource, 'nonce');
       const associatedData = optString(resource, 'associated_data') ?? '';
-      if (!ciphertext || !resourceNonce) throw new PayVerificationError('malformed_body', 'resource incomplete');
+      if (!ciphertext || !resourceNonce) throw payUnverified('malformed_body', 'resource incomplete');
 
       let plaintext: string;
       try {
@@ -435,17 +340,17 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
           apiV3Key: opts.apiV3Key,
         });
       } catch {
-        throw new PayVerificationError('decrypt_failed');
+        throw payUnverified('decrypt_failed');
       }
       let decoded: unknown;
       try {
         decoded = JSON.parse(plaintext);
       } catch {
-        throw new PayVerificationError('malformed_resource', 'resource is not JSON');
+        throw payUnverified('malformed_resource', 'resource is not JSON');
       }
       const t = readTransaction(decoded);
       if (!t?.transactionId || t.amountTotalFen === undefined || !t.currency) {
-        throw new PayVerificationError('malformed_resource', 'resource is not a complete transaction');
+        throw payUnverified('malformed_resource', 'resource is not a complete transaction');
       }
       checkMerchant(t);
       const transaction: PayTransaction = {

@@ -2,7 +2,7 @@
 // the developer clicks 通过 or 不通过; describe reads the verdict recorded server-side. Never used in production
 // (the factory and the /dev routes both refuse there).
 import { findSimulatorSession, insertSimulatorSession } from '../../db/realname';
-import { maskName } from '../../domain/identity-number';
+import { maskName } from '../../../lib/identity-number';
 import type { FaceVerifyInit, FaceVerifyProvider } from './types';
 
 /** A FaceVerifyProvider whose verdicts come from the local simulator page. */

@@ -2,7 +2,7 @@
 // Promotion page leaves: opening the link, copying link and material (复制成功), and the withdrawal request form.
 import { useState } from 'react';
 import { messages } from '../../../../lib/messages';
-import { accountNameSchema, accountNoSchema } from '../../../../lib/trust-schemas';
+import { accountNameSchema, accountNoSchema } from '../../../../lib/schemas';
 import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';

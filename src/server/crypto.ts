@@ -1,6 +1,7 @@
 // Server-side cryptographic primitives over WebCrypto: random tokens, SHA-256, HMAC, PBKDF2 password hashes and
 // 6-digit codes. Plain functions; no bindings.
-import { fromBase64, toBase64, toBase64Url, toHex, utf8 } from '../../lib/bytes';
+import 'server-only';
+import { fromBase64, toBase64, toBase64Url, toHex, utf8 } from '../lib/bytes';
 
 /** A fresh random token of `bytes` bytes (default 32 = 256 bits), URL-safe base64. */
 export function randomToken(bytes = 32): string {

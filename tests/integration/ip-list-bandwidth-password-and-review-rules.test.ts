@@ -1,10 +1,10 @@
-// Issue 13 (backend defects): the fixed-IP list's ip filter, bandwidth ranges, the identity label after personal
+// The fixed-IP list's ip filter, bandwidth ranges, the identity label after personal
 // verification, password guesses in User.ChangePwd, single-winner review decisions and login answers that do not
 // reveal which phones are registered.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
-import { hashPassword } from '../../src/server/domain/crypto';
+import { hashPassword } from '../../src/server/crypto';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, makePackage } from '../helpers/delivery';

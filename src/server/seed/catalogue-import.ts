@@ -1,8 +1,8 @@
 // The catalogue and public content a fresh deployment imports (scripts/catalogue-import.mjs): the versioned data in
 // src/server/seed (meals, activities, regions, coupons; help centre, notices, links, images, regions page), without
 // any row about customers. Idempotent: existing rows keep their ids, content rows are updated in place.
-import { demoCommerceSql } from '../seed/commerce';
-import { demoContentStatements } from '../seed/content-sql';
+import { demoCommerceSql } from './commerce';
+import { demoContentStatements } from './content-sql';
 
 const statements = (sql: string) =>
   sql

@@ -1,4 +1,4 @@
-// Review fixes in commerce: merge sources are frozen while their upgrade order is unpaid (no credit spent twice),
+// Commerce safety: merge sources are frozen while their upgrade order is unpaid (no credit spent twice),
 // extensions paid for a retired/disabled/reserved package deliver nothing and are flagged for a refund, verified but
 // mismatched WeChat notifications are recorded and acknowledged, and the notify body is counted in bytes.
 import { env, SELF } from 'cloudflare:test';
@@ -67,7 +67,7 @@ async function holder(phone = PHONE) {
   return { cookie, uid, pkgId, key };
 }
 
-describe('finding 1: sources of an unpaid upgrade/merge order are frozen', () => {
+describe('sources of an unpaid upgrade/merge order are frozen', () => {
   it('refuses concurrent extractions during the payment window, shows 升级中, and releases the package on close', async () => {
     await simplePool(30);
     const { cookie, pkgId, key } = await holder();
@@ -130,7 +130,7 @@ describe('finding 1: sources of an unpaid upgrade/merge order are frozen', () =>
   });
 });
 
-describe('finding 2: extensions of a retired, disabled or reserved package', () => {
+describe('extensions of a retired, disabled or reserved package', () => {
   it('refuses renew, extra count and period change while the package is reserved by a merge order', async () => {
     const { cookie, pkgId } = await holder();
     await place('ProxyUpgrade.mergeProxy', { packageIds: [pkgId], mealId: TARGET, units: 1 }, cookie);
@@ -177,7 +177,7 @@ describe('finding 2: extensions of a retired, disabled or reserved package', () 
   });
 });
 
-describe('finding 4/5: the WeChat notify route', () => {
+describe('the WeChat notify route', () => {
   it('records a verified but mismatched SUCCESS for a refund and acknowledges it with 204', async () => {
     const cookie = await verifiedBuyer(PHONE);
     const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);

@@ -1,11 +1,11 @@
-// Review fixes in proxy delivery: a node cannot take over another node's exit IPs, suspended accounts lose
+// Proxy delivery isolation: a node cannot take over another node's exit IPs, suspended accounts lose
 // extraction and proxy access, dedicated IPs come only from the paid region, reserved time packages are not charged,
 // and the node API checks its headers before reading a byte-limited body.
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chargeTimePackage } from '../../src/server/db/extract';
 import { allocateFixedIps } from '../../src/server/db/fixed';
-import { shanghaiDay } from '../../src/server/domain/extract-params';
+import { shanghaiDay } from '../../src/lib/time';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { BASE, callApi, loginBySms } from '../helpers/api';
 import { seedCatalogue } from '../helpers/commerce';
@@ -52,7 +52,7 @@ const beat = (ips: Record<string, unknown>[]) =>
     })),
   });
 
-describe('finding 6: heartbeats cannot take over other nodes’ IPs', () => {
+describe('heartbeats cannot take over other nodes’ IPs', () => {
   it('ignores node B heartbeating node A’s (ip, port), even concurrently, and reports accepted vs ignored', async () => {
     await simplePool(1); // 203.0.113.1:40000 belongs to node 1 (广东省深圳市, pool 10)
     const before = await ipRow('203.0.113.1');
@@ -93,7 +93,7 @@ describe('finding 6: heartbeats cannot take over other nodes’ IPs', () => {
   });
 });
 
-describe('finding 7: suspended accounts lose extraction and proxy access', () => {
+describe('suspended accounts lose extraction and proxy access', () => {
   it('answers 1001 for the key of a disabled account', async () => {
     await simplePool(3);
     const u = await makeUser();
@@ -135,7 +135,7 @@ describe('finding 7: suspended accounts lose extraction and proxy access', () =>
   });
 });
 
-describe('finding 3: dedicated IPs come only from the paid region', () => {
+describe('dedicated IPs come only from the paid region', () => {
   async function orderedFixed(userId: number, regionId: number, ipCount: number): Promise<number> {
     const pkg = await makePackage(userId, { type: 30, billing: 2, ipCount });
     await env.DB.prepare(
@@ -181,7 +181,7 @@ describe('finding 3: dedicated IPs come only from the paid region', () => {
   });
 });
 
-describe('finding 1 (delivery side): reserved time packages', () => {
+describe('reserved time packages (delivery side)', () => {
   it('does not charge a time package reserved by an unpaid merge order', async () => {
     await simplePool(3);
     const u = await makeUser();
@@ -198,7 +198,7 @@ describe('finding 1 (delivery side): reserved time packages', () => {
   });
 });
 
-describe('finding 8: node API header checks come before a byte-limited body read', () => {
+describe('node API header checks come before a byte-limited body read', () => {
   it('refuses a signed body over 512 KiB in bytes even when it has fewer characters', async () => {
     const ts = String(Date.now());
     const body = `{"ips":[],"pad":"${'节'.repeat(200_000)}"}`; // ~600 KB in UTF-8, ~200k characters

@@ -1,9 +1,10 @@
-// Pure rules added for issue 13: search terms and escaped highlights, stored HTML, the sanitiser's handling of
+// Pure rules: search terms and escaped highlights, stored HTML, the sanitiser's handling of
 // unterminated markup, the order page's filters and the buy form's default billing method.
 import { describe, expect, it } from 'vitest';
 import { billDateFilter, normalizeOrderNo, shanghaiDayStart } from '../../src/lib/bill-filters';
 import { defaultBillingMethod } from '../../src/lib/commerce';
-import { ftsQuery, highlightWords, markedToHtml, searchTerms } from '../../src/server/domain/help';
+import { ftsQuery } from '../../src/server/db/help';
+import { highlightWords, markedToHtml, searchTerms } from '../../src/server/domain/help';
 import { sanitizeHtml, storedHtml } from '../../src/server/domain/html-sanitizer';
 
 describe('help search terms and highlights', () => {

@@ -1,0 +1,63 @@
+// Requests of the proxy-node API (/node/v1 and /node/v2): the HMAC authentication every call passes, the refusal
+// that never says which part failed, and body parsing against a schema.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { messages } from '../lib/messages';
+import { findNode } from '../server/db/pool';
+import { nodeHeadersPlausible, verifyNodeSignature } from '../server/domain/node-auth';
+import { readTextLimited } from './request-guards';
+import type { EdgeEnv } from './types';
+
+const MAX_NODE_BODY = 512 * 1024; // bytes
+
+export const deny = (c: Context) => c.json({ code: 401, msg: messages.nodeAuthFailed }, 401);
+
+/**
+ * The request target as sent: path plus query string (v2 signs both), or the path alone (v1). Taken from the raw
+ * URL so the query string is byte-for-byte what the node sent.
+ */
+function signedPath(url: string, withQuery: boolean): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const target = start < 0 ? '/' : (url.slice(start).split('#')[0] ?? '/');
+  return withQuery ? target : (target.split('?')[0] ?? '/');
+}
+
+/**
+ * Verify the node's signature; returns the node id and the raw body, or null. The cheap header checks (node id,
+ * timestamp window, signature shape) come first; only then is the body read, counted in bytes (MAX_NODE_BODY).
+ * v1 signs the path alone; v2 signs the path with its query string.
+ */
+export async function authenticate(
+  c: Context<EdgeEnv>,
+  withQuery = false,
+): Promise<{ nodeId: number; body: string } | null> {
+  const id = Number(c.req.header('x-node-id'));
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const timestamp = c.req.header('x-node-timestamp') ?? '';
+  const signature = (c.req.header('x-node-signature') ?? '').toLowerCase();
+  const now = Date.now();
+  if (!nodeHeadersPlausible({ timestamp, signature, now })) return null;
+  const body = c.req.method === 'GET' ? '' : await readTextLimited(c.req.raw, MAX_NODE_BODY);
+  if (body === null) return null;
+  const node = await findNode(c.env.DB, id);
+  if (node?.status !== 1) return null;
+  const ok = await verifyNodeSignature(node.secret, {
+    method: c.req.method,
+    path: signedPath(c.req.url, withQuery),
+    timestamp,
+    signature,
+    body,
+    now,
+  });
+  return ok ? { nodeId: id, body } : null;
+}
+
+/** The body parsed as JSON and checked by the schema, or null. */
+export function parseJson<T>(schema: z.ZodType<T>, body: string): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
