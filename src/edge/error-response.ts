@@ -12,7 +12,7 @@ import { formatError, requestedFormat } from '../server/domain/extract-params';
 import { notifyFailure } from '../server/providers/pay/wechat';
 
 export type ErrorSurface =
-  | { surface: 'api'; reply: (status: number, body: { E: string }) => Response }
+  | { surface: 'api'; reply: (status: number, body: { E: string }) => Response | Promise<Response> }
   | { surface: 'extract'; format: 'txt' | 'json' }
   | { surface: 'pay-notify' }
   | { surface: 'node' }
@@ -74,7 +74,11 @@ const escapeHtml = (s: string) =>
 const statusOr500 = (status: number) => (status >= 400 && status <= 599 ? status : 500);
 
 /** Answer a thrown error in the surface's own format (by default the surface of the request's path). */
-export function errorResponse(err: unknown, c: Context, format: ErrorSurface = surfaceOf(c)): Response {
+export function errorResponse(
+  err: unknown,
+  c: Context,
+  format: ErrorSurface = surfaceOf(c),
+): Response | Promise<Response> {
   const e = toAppError(err, c, format.surface);
   switch (format.surface) {
     case 'api':

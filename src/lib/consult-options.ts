@@ -19,3 +19,6 @@ export const CONSULT_VOLUMES = [
 ] as const;
 export const CONSULT_LIMITS = { company: 60, contactName: 20, email: 100, message: 500 } as const;
 export const CONSULT_PHONE_PATTERN = '^1[3-9]\\d{9}$';
+
+/** The states of a consultation in the console's inbox. */
+export const CONSULT_STATE_TEXT: Record<number, string> = { 0: '待处理', 1: '已联系', 2: '已关闭' };

@@ -4,7 +4,7 @@
 // when the drawer appears; Esc closes it and the focus goes back to the person icon.
 import { type RefObject, useRef } from 'react';
 import { LazyAccountPanel } from './account-panel-lazy';
-import { useDrawerFocus } from './mobile-nav';
+import { useDrawerFocus } from './use-drawer-focus';
 
 export function AccountDrawer({
   top,

@@ -6,9 +6,10 @@
 // close button and the focus handling are here, ready from the first tap); the account drawer (account-drawer.tsx)
 // loads with its own close button and focus handling on first use.
 import { useAtom } from 'jotai';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
+import { useDrawerFocus } from './use-drawer-focus';
 
 const loadSections = () => import('./mobile-menu-sections');
 const loadAccountDrawer = () => import('./account-drawer');
@@ -20,35 +21,6 @@ function useScrollLock(locked: boolean) {
     document.body.classList.toggle('scroll-locked', locked);
     return () => document.body.classList.remove('scroll-locked');
   }, [locked]);
-}
-
-/**
- * While a drawer is open: focus its close button, close it on Esc, and when it closes give the focus back to the
- * button that opened it.
- */
-export function useDrawerFocus(
-  open: boolean,
-  close: () => void,
-  opener: RefObject<HTMLElement | null>,
-  firstFocus: RefObject<HTMLElement | null>,
-) {
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    if (!open) return;
-    const back = opener.current;
-    firstFocus.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.preventDefault();
-      closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      back?.focus();
-    };
-  }, [open, opener, firstFocus]);
 }
 
 /** The bottom edge of the site header, where the account drawer starts. */

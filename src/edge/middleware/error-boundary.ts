@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { errorResponse } from '../error-response';
 
 /** Turn any thrown error into a safe response in the format of the request's surface. */
-export const handleError = (err: unknown, c: Context): Response => errorResponse(err, c);
+export const handleError = (err: unknown, c: Context): Response | Promise<Response> => errorResponse(err, c);
 
 /** Catch errors raised below this middleware (Hono records them on c.error) and answer safely. */
 export function errorBoundary(): MiddlewareHandler {
@@ -12,9 +12,9 @@ export function errorBoundary(): MiddlewareHandler {
     try {
       await next();
     } catch (err) {
-      c.res = handleError(err, c);
+      c.res = await handleError(err, c);
       return;
     }
-    if (c.error) c.res = handleError(c.error, c);
+    if (c.error) c.res = await handleError(c.error, c);
   };
 }

@@ -11,7 +11,7 @@ import {
   setCatalogueState,
 } from '../domain/operators-catalogue';
 import { reasonSchema } from './admin-schemas';
-import { productTypeSchema } from './commerce-schemas';
+import { productTypeSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const READERS = { operator: ['finance'] } as const;

@@ -20,6 +20,9 @@ export function parseHelpSlug(segment: string): HelpSlug | null {
   return URL_SLUG.test(base) ? { kind: 'url', url: base } : null;
 }
 
+/** True for a valid article/category url slug (the console's editor checks it before saving). */
+export const isValidUrlSlug = (s: string): boolean => URL_SLUG.test(s);
+
 /** The canonical address of an article. */
 export const articlePath = (url: string): string => `/helpDetails/${url}.html`;
 /** The address of a category listing. */

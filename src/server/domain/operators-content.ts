@@ -1,6 +1,7 @@
 // The console's content writes (docs/decisions/125): each one validated here, sanitised where it holds HTML
 // (storedHtml, decision 096) and written with its audit row in one batch (auditedWrite, decision 102). The public
 // actions read the same rows on every request, so an edit is served at once (no server-side cache to invalidate).
+import { CONSULT_STATE_TEXT } from '../../lib/consult-options';
 import { AppError } from '../../lib/errors';
 import type { AuditActor } from '../db/operators-audit';
 import {
@@ -427,8 +428,6 @@ export async function setOnlineChat(
   );
   return { enabled, changed: r.changed > 0 };
 }
-
-export const CONSULT_STATE_TEXT: Record<number, string> = { 0: '待处理', 1: '已联系', 2: '已关闭' };
 
 /** Move a consultation to contacted (1) or closed (2), or back to new (0); a concurrent change wins. */
 export async function markConsultation(

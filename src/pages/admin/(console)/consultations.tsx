@@ -1,8 +1,9 @@
 // /admin/consultations: enterprise consultations from /firmsServer (support): by state, newest first, 50 a page;
 // mark contacted, close or reopen.
+
+import { CONSULT_STATE_TEXT } from '../../../lib/consult-options';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import { CONSULT_STATE_TEXT } from '../../../server/domain/operators-content';
 import { ConsultActions } from '../_components/consult-tools';
 import { NoAccess, PageTitle } from '../_components/parts';
 
