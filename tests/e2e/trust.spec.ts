@@ -273,8 +273,13 @@ test('a user changes the password and their other sessions end', async ({ page, 
   await expect(page.getByTestId('toast').filter({ hasText: '密码已修改，其他设备已退出登录' })).toBeVisible();
 
   // The other session has ended: its next call runs the login-expired flow.
-  await other.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(other).toHaveURL(/\/login\?expired=1$/);
+  // (The tab becoming visible again is what triggers it; the listener is attached once the page has hydrated, so the
+  // event is sent again until it is heard.)
+  await hydrated(other);
+  await expect(async () => {
+    await other.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(other).toHaveURL(/\/login\?expired=1$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(other.getByTestId('toast').filter({ hasText: '登录已过期，请重新登录' })).toBeVisible();
   await other.goto('/personalCenter');
   await expect(other).toHaveURL(/\/login\?redirect=%2FpersonalCenter$/);
