@@ -1,6 +1,6 @@
 // One help or news article inside the help frame, shared by /help/{url}.html and /helpDetails/{url}.html.
 import type { ReactElement } from 'react';
-import type { HelpSlug } from '../../server/domain/help';
+import type { HelpSlug } from '../../lib/help-paths';
 import { loadHelpSidebar } from '../../server/help-pages';
 import { load } from '../../server/page-data';
 import { notFoundPage } from '../not-found-view';

@@ -3,8 +3,8 @@
 
 import type { ActionOutput } from '../../lib/api-core';
 import { formatDate } from '../../lib/format';
+import { articlePath } from '../../lib/help-paths';
 import { SITE } from '../../lib/site';
-import { articlePath } from '../../server/domain/help';
 import { siteOrigin } from '../../server/page-meta';
 import { Breadcrumb } from '../breadcrumb';
 import { PageMeta } from '../page-meta';

@@ -4,8 +4,8 @@
 // (Proxy.GetredPackage); others are sent to log in or to real-name verification first.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { api } from '../../state/api';
 import { isRealNameVerified } from '../../lib/identity';
+import { api } from '../../state/api';
 import { type RedInfo, redInfoAtom } from '../../state/red-packet';
 import { mineInfoAtom } from '../../state/session';
 import { pushToast } from '../../state/toast';

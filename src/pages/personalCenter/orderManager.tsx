@@ -1,8 +1,8 @@
 // /personalCenter/orderManager: the user's bills with filters (GET form, works without JavaScript) and pages.
 import { Breadcrumb } from '../../components/breadcrumb';
-import { Pager } from '../../components/pager';
 import { BillFilters } from '../../components/commerce/bill-filters';
 import { BillTable } from '../../components/commerce/bill-table';
+import { Pager } from '../../components/pager';
 import { billDateFilter, normalizeOrderNo } from '../../lib/bill-filters';
 import { isProductType } from '../../lib/commerce';
 import { pageTitle } from '../../lib/site';

@@ -1,8 +1,8 @@
 // /businessScen/{type}: one of the eight business scenarios; any other type is a 404.
 import { PageHero, SectionTitle } from '../../../components/content/page-hero';
+import { notFoundPage } from '../../../components/not-found-view';
 import { PageMeta } from '../../../components/page-meta';
 import { SCENARIOS } from '../../../lib/site';
-import { notFoundPage } from '../../../components/not-found-view';
 import { SCENARIO_CONTENT } from './_components/scenario-content';
 
 export default async function BusinessScenarioPage({ type }: { type: string }) {

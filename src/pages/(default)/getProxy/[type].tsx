@@ -1,8 +1,8 @@
 // /getProxy/{10|40}: how to get proxies of a product: steps, the extraction API documentation (#api) and code samples
 // to download (#code). Other types are a 404.
 import { Breadcrumb } from '../../../components/breadcrumb';
-import { PageMeta } from '../../../components/page-meta';
 import { notFoundPage } from '../../../components/not-found-view';
+import { PageMeta } from '../../../components/page-meta';
 import {
   CODE_SAMPLES,
   EXTRACT_ENDPOINT,

@@ -4,11 +4,11 @@ import { unstable_redirect as redirect } from 'waku/router/server';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { renderArticlePage } from '../../../components/help/article-page';
 import { HelpFrame, HelpSidebar, TitleList } from '../../../components/help/help-parts';
+import { notFoundPage } from '../../../components/not-found-view';
 import { PageMeta } from '../../../components/page-meta';
-import { parseHelpSlug } from '../../../server/domain/help';
+import { parseHelpSlug } from '../../../lib/help-paths';
 import { loadHelpSidebar } from '../../../server/help-pages';
 import { load } from '../../../server/page-data';
-import { notFoundPage } from '../../../components/not-found-view';
 
 export default async function HelpSlugPage({ slug, query }: { slug: string; query?: string }) {
   if (slug === 'search') {

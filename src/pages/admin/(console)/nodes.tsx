@@ -1,9 +1,9 @@
 // /admin/nodes: proxy nodes (ops): status, protocol version, last heartbeat, exits healthy / leased; create (the secret
 // is shown once), disable / enable, rotate the secret; exits and health per node, province, carrier and pool.
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
+import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import type { ActionOutput } from '../../../lib/api-core';
 import { CreateNodeForm, NodeRowActions } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 

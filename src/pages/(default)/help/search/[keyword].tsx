@@ -7,7 +7,7 @@ import { HelpSearchBox } from '../../../../components/help/help-search-box';
 import { pageOf, queryOf } from '../../../../components/list-page';
 import { PageMeta } from '../../../../components/page-meta';
 import { Pager } from '../../../../components/pager';
-import { normalizeKeyword } from '../../../../server/domain/help';
+import { normalizeKeyword } from '../../../../lib/help-paths';
 import { loadHelpSidebar } from '../../../../server/help-pages';
 import { load } from '../../../../server/page-data';
 

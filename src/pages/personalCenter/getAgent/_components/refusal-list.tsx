@@ -12,8 +12,8 @@ import {
   rowAction,
   Th,
 } from '../../../../components/data-table';
-import type { ActionOutput } from '../../../../lib/api-core';
 import { Pager } from '../../../../components/pager';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';

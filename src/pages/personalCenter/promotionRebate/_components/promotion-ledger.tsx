@@ -2,7 +2,7 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../../components/data-table';
 import { Pager } from '../../../../components/pager';
 import type { ActionOutput } from '../../../../lib/api-core';
-import { bpPercent as pct, COMMISSION_STATE_TEXT, WITHDRAWAL_STATE_TEXT } from '../../../../lib/commission-rules';
+import { COMMISSION_STATE_TEXT, bpPercent as pct, WITHDRAWAL_STATE_TEXT } from '../../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 
 export function PromotionLedger({
