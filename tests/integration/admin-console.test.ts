@@ -290,3 +290,42 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     expect((await callApi('Admin.AuditSearch', {}, { cookie: support.cookie })).status).toBe(403);
   });
 });
+
+describe('personal verifications in the console', { timeout: 30_000 }, () => {
+  it('support lists them masked, newest first, filtered by state and paged back; other roles are refused', async () => {
+    const u = await makeUser();
+    const now = Date.now();
+    const insert = (i: number, state: number) =>
+      env.DB.prepare(
+        `INSERT INTO identity_verifications (user_id, outer_order_no, certify_id, provider, name_enc, id_no_enc, id_hash,
+           id_masked, name_masked, state, created_at) VALUES (?, ?, ?, 'simulator', 'ENC-NAME', 'ENC-ID', ?, ?, '张*', ?, ?)`,
+      ).bind(u.id, `o${i}`, `c${i}`, `h${i}`, `1101**********${String(i).padStart(4, '0')}`, state, now + i);
+    await env.DB.batch(Array.from({ length: 55 }, (_, i) => insert(i, i % 5 === 0 ? 2 : 1)));
+    const support = await operatorLogin('support');
+    const first = await callApi<{ list: { id: number; nameMasked: string; idMasked: string }[]; nextBeforeId: number }>(
+      'Admin.PersonalVerifications',
+      {},
+      { cookie: support.cookie },
+    );
+    const list = first.body.P?.list ?? [];
+    expect(list).toHaveLength(50);
+    expect(list[0]?.idMasked).toBe('1101**********0054');
+    expect(JSON.stringify(first.body)).not.toContain('ENC-');
+    const more = await callApi<{ list: unknown[]; nextBeforeId: number | null }>(
+      'Admin.PersonalVerifications',
+      { beforeId: first.body.P?.nextBeforeId },
+      { cookie: support.cookie },
+    );
+    expect(more.body.P?.list).toHaveLength(5);
+    expect(more.body.P?.nextBeforeId).toBeNull();
+    const failed = await callApi<{ list: unknown[] }>(
+      'Admin.PersonalVerifications',
+      { state: 2 },
+      { cookie: support.cookie },
+    );
+    expect(failed.body.P?.list).toHaveLength(11);
+    const finance = await operatorLogin('finance');
+    const refused = await callApi('Admin.PersonalVerifications', {}, { cookie: finance.cookie });
+    expect(refused.status).toBe(403);
+  });
+});

@@ -1,9 +1,11 @@
-// Admin.Customer* actions: find a customer, see them (identity masked), suspend / restore with a reason, unlock.
+// Admin.Customer* actions: find a customer, see them (identity masked), suspend / restore with a reason, unlock; the
+// personal verifications, masked.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
 import { searchAuditLog } from '../db/operators-audit';
 import { customerDetail, searchCustomers } from '../db/operators-customers';
+import { listVerifications } from '../db/realname';
 import { auditActor } from '../domain/operators-audit';
 import { setCustomerSuspended, unlockCustomer } from '../domain/operators-console';
 import { reasonSchema, userIdSchema } from './admin-schemas';
@@ -39,6 +41,24 @@ export const adminCustomerActions = {
         identity: d.identity ?? null,
         history,
       };
+    },
+  }),
+
+  'Admin.PersonalVerifications': defineAction({
+    summary:
+      '【运营后台】个人实名认证记录（姓名与证件号脱敏，最新在前，每页50条；state 0认证中 1已通过 2未通过 3证件已绑定其他账号）',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({
+      state: z
+        .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
+        .nullable()
+        .default(null),
+      beforeId: z.number().int().positive().nullable().default(null),
+    }),
+    async handler(ctx, input) {
+      const list = await listVerifications(ctx.db, { ...input, limit: 50 });
+      return { list, nextBeforeId: list.length === 50 ? (list.at(-1)?.id ?? null) : null };
     },
   }),
 

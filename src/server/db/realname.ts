@@ -239,3 +239,34 @@ export async function setSimulatorVerdict(db: D1Database, certifyId: string, ver
     .run();
   return res.meta.changes === 1;
 }
+
+/** A personal verification as the console lists it: masked name and ID number only. */
+export interface VerificationListRow {
+  id: number;
+  userId: number;
+  provider: string;
+  nameMasked: string;
+  idMasked: string;
+  state: number;
+  subCode: string;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
+/** The newest personal verifications (optionally of one state), newest first; `beforeId` pages back. */
+export async function listVerifications(
+  db: D1Database,
+  q: { state: number | null; beforeId: number | null; limit: number },
+): Promise<VerificationListRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, user_id AS userId, provider, name_masked AS nameMasked, id_masked AS idMasked, state,
+              sub_code AS subCode, created_at AS createdAt, decided_at AS decidedAt
+         FROM identity_verifications
+        WHERE (?1 IS NULL OR state = ?1) AND (?2 IS NULL OR id < ?2)
+        ORDER BY id DESC LIMIT ?3`,
+    )
+    .bind(q.state, q.beforeId, q.limit)
+    .all<VerificationListRow>();
+  return results;
+}

@@ -15,3 +15,9 @@ export const PAYMENT_STATE_TEXT: Record<string, string> = {
   closed: '已关闭',
   failed: '失败',
 };
+export const VERIFICATION_STATE_TEXT: Record<number, string> = {
+  0: '认证中',
+  1: '已通过',
+  2: '未通过',
+  3: '证件已绑定其他账号',
+};
