@@ -3,6 +3,7 @@
 // dashboard's figures, the refund preview and the CSV export.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { shanghaiDay } from '../../src/lib/time';
 import { auditInsertStatement } from '../../src/server/db/operators-audit';
 import { setCustomerStatusStatement } from '../../src/server/db/operators-customers';
 import { auditedWrite } from '../../src/server/domain/operators-audit';
@@ -272,8 +273,17 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
       verifiedCustomers: number;
       livePackages: { productType: number; n: number }[];
       todo: Record<string, number>;
+      days: { day: string; revenueFen: number; paidOrders: number; extractions: number }[];
+      poolByRegion: { total: number; healthy: number }[];
     }>('Admin.Dashboard', {}, { cookie: admin.cookie });
     expect(d.body.P?.today).toMatchObject({ registrations: 1, extractions: 1, ipsHandedOut: 2 });
+    // The daily charts: 14 Shanghai days ending today, today's extraction counted, the other days zero.
+    const days = d.body.P?.days ?? [];
+    expect(days).toHaveLength(14);
+    expect(days.at(-1)).toEqual({ day: shanghaiDay(Date.now()), revenueFen: 0, paidOrders: 0, extractions: 1 });
+    expect(days.slice(0, -1).every((x) => x.extractions === 0)).toBe(true);
+    // Pool health by region and carrier covers every pool IP.
+    expect((d.body.P?.poolByRegion ?? []).reduce((n, r) => n + r.total, 0)).toBe(3);
     expect(d.body.P).toMatchObject({ customers: 1, verifiedCustomers: 1, livePackages: [{ productType: 10, n: 1 }] });
     expect(d.body.P?.todo).toEqual({ companyReviews: 0, withdrawals: 0, refundNeeded: 0, pendingAtProvider: 0 });
 

@@ -1,5 +1,7 @@
 // Queries behind the console's dashboard: revenue, orders, registrations, real-name rate, extraction, live packages,
-// pool and node health, the to-do counts and the last retention run. Every query is a range on an index.
+// pool and node health, the to-do counts, the last retention run and the daily series of the last two weeks. Every
+// windowed query is a range on an index.
+import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -42,6 +44,8 @@ export interface StandingFigures {
   verifiedCustomers: number;
   livePackages: { productType: number; n: number }[];
   pool: { pool: number; healthy: number; total: number }[];
+  /** Pool health per pool, province and carrier (the 40 weakest by healthy share first). */
+  poolByRegion: { pool: number; province: string; carrier: string; healthy: number; total: number }[];
   nodes: { id: number; name: string; status: number; lastSeenAt: number; ips: number }[];
   todo: { companyReviews: number; withdrawals: number; refundNeeded: number; pendingAtProvider: number };
   lastRetention: { startedAt: number; finishedAt: number | null; rowsRemoved: number; retentionDays: number } | null;
@@ -49,33 +53,39 @@ export interface StandingFigures {
 
 /** The state of the business now (counts that do not depend on a window). */
 export async function standingFigures(db: D1Database, now: number): Promise<StandingFigures> {
-  const [customers, verified, live, pool, nodes, reviews, withdrawals, refunds, pending, retention] = await db.batch<
-    Record<string, number | string | null>
-  >([
-    db.prepare('SELECT count(*) AS n FROM users'),
-    db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
-    db
-      .prepare(
-        'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
-      )
-      .bind(now),
-    db
-      .prepare(
-        'SELECT pool, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total FROM proxy_ips GROUP BY pool ORDER BY pool',
-      )
-      .bind(now),
-    db.prepare(
-      `SELECT n.id, n.name, n.status, n.last_seen_at AS lastSeenAt, (SELECT count(*) FROM proxy_ips i WHERE i.node_id = n.id) AS ips
+  const [customers, verified, live, pool, poolByRegion, nodes, reviews, withdrawals, refunds, pending, retention] =
+    await db.batch<Record<string, number | string | null>>([
+      db.prepare('SELECT count(*) AS n FROM users'),
+      db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
+      db
+        .prepare(
+          'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
+        )
+        .bind(now),
+      db
+        .prepare(
+          'SELECT pool, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total FROM proxy_ips GROUP BY pool ORDER BY pool',
+        )
+        .bind(now),
+      db
+        .prepare(
+          `SELECT pool, province, carrier, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total
+           FROM proxy_ips GROUP BY pool, province, carrier
+          ORDER BY (healthy * 1.0 / total), pool, province, carrier LIMIT 40`,
+        )
+        .bind(now),
+      db.prepare(
+        `SELECT n.id, n.name, n.status, n.last_seen_at AS lastSeenAt, (SELECT count(*) FROM proxy_ips i WHERE i.node_id = n.id) AS ips
        FROM proxy_nodes n ORDER BY n.id LIMIT 50`,
-    ),
-    db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
-    db.prepare('SELECT count(*) AS n FROM withdrawals WHERE state IN (1, 2)'),
-    db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
-    db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
-    db.prepare(
-      'SELECT started_at AS startedAt, finished_at AS finishedAt, rows_removed AS rowsRemoved, retention_days AS retentionDays FROM retention_runs ORDER BY id DESC LIMIT 1',
-    ),
-  ]);
+      ),
+      db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
+      db.prepare('SELECT count(*) AS n FROM withdrawals WHERE state IN (1, 2)'),
+      db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
+      db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
+      db.prepare(
+        'SELECT started_at AS startedAt, finished_at AS finishedAt, rows_removed AS rowsRemoved, retention_days AS retentionDays FROM retention_runs ORDER BY id DESC LIMIT 1',
+      ),
+    ]);
   const n = (r: D1Result<Record<string, number | string | null>> | undefined) => Number(r?.results[0]?.n ?? 0);
   const last = retention?.results[0];
   return {
@@ -84,6 +94,13 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     livePackages: (live?.results ?? []) as StandingFigures['livePackages'],
     pool: (pool?.results ?? []).map((r) => ({
       pool: Number(r.pool),
+      healthy: Number(r.healthy ?? 0),
+      total: Number(r.total ?? 0),
+    })),
+    poolByRegion: (poolByRegion?.results ?? []).map((r) => ({
+      pool: Number(r.pool),
+      province: String(r.province),
+      carrier: String(r.carrier),
       healthy: Number(r.healthy ?? 0),
       total: Number(r.total ?? 0),
     })),
@@ -103,4 +120,43 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
         }
       : null,
   };
+}
+
+/** One Shanghai day's figures; `day` counts Shanghai days since the epoch. */
+export interface DailyRow {
+  day: number;
+  revenueFen: number;
+  paidOrders: number;
+  extractions: number;
+}
+
+/** Paid revenue, paid orders and successful extractions per Shanghai day since `since`; days with none are absent. */
+export async function dailyFigures(db: D1Database, since: number): Promise<DailyRow[]> {
+  const [paid, ext] = await db.batch<Record<string, number | null>>([
+    db
+      .prepare(
+        `SELECT (paid_at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, count(*) AS n, sum(pay_fen) AS fen
+           FROM orders WHERE state IN (2, 4) AND paid_at >= ? GROUP BY d`,
+      )
+      .bind(since),
+    db
+      .prepare(
+        `SELECT (created_at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, count(*) AS n
+           FROM extract_logs WHERE created_at >= ? AND code = 0 GROUP BY d`,
+      )
+      .bind(since),
+  ]);
+  const days = new Map<number, DailyRow>();
+  const at = (d: number): DailyRow => {
+    const row = days.get(d) ?? { day: d, revenueFen: 0, paidOrders: 0, extractions: 0 };
+    days.set(d, row);
+    return row;
+  };
+  for (const r of paid?.results ?? []) {
+    const row = at(Number(r.d));
+    row.revenueFen = Number(r.fen ?? 0);
+    row.paidOrders = Number(r.n ?? 0);
+  }
+  for (const r of ext?.results ?? []) at(Number(r.d)).extractions = Number(r.n ?? 0);
+  return [...days.values()];
 }

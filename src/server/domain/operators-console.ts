@@ -2,29 +2,49 @@
 // and every session at once), unlocking, and the refund preview. Every write goes with its audit row in one batch.
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import { DAY_MS, shanghaiMidnight } from '../../lib/time';
-import type { AuditActor } from '../db/operators-audit';
+import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDay, shanghaiMidnight } from '../../lib/time';
 import { userChangedStatement } from '../db/node-feed';
+import type { AuditActor } from '../db/operators-audit';
 import {
   deleteCustomerSessionsStatement,
   setCustomerStatusStatement,
   unlockCustomerStatement,
 } from '../db/operators-customers';
-import { standingFigures, windowFigures } from '../db/operators-dashboard';
-import { findOrder } from '../db/orders';
+import { dailyFigures, standingFigures, windowFigures } from '../db/operators-dashboard';
 import { refundEffects } from '../db/operators-orders';
+import { findOrder } from '../db/orders';
 import { findLiveRefund, orderPackageMerged } from '../db/refunds';
 import { auditedWrite } from './operators-audit';
 
-/** The dashboard: today (since Shanghai midnight), the last 7 and 30 days, and the standing figures. */
+/** Days in the dashboard's daily charts (today and the 13 before it). */
+const CHART_DAYS = 14;
+
+/**
+ * The dashboard: today (since Shanghai midnight), the last 7 and 30 days, the standing figures, and revenue, paid
+ * orders and extractions per Shanghai day for the last two weeks.
+ */
 export async function dashboard(db: D1Database, now: number) {
-  const [today, week, month, standing] = await Promise.all([
+  const firstDay = shanghaiMidnight(now) - (CHART_DAYS - 1) * DAY_MS;
+  const [today, week, month, standing, daily] = await Promise.all([
     windowFigures(db, shanghaiMidnight(now)),
     windowFigures(db, now - 7 * DAY_MS),
     windowFigures(db, now - 30 * DAY_MS),
     standingFigures(db, now),
+    dailyFigures(db, firstDay),
   ]);
-  return { today, week, month, ...standing };
+  // Every day of the chart, oldest first, with zeros where nothing happened.
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const firstIndex = Math.floor((firstDay + SHANGHAI_OFFSET_MS) / DAY_MS);
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => {
+    const d = byDay.get(firstIndex + i);
+    return {
+      day: shanghaiDay(firstDay + i * DAY_MS),
+      revenueFen: d?.revenueFen ?? 0,
+      paidOrders: d?.paidOrders ?? 0,
+      extractions: d?.extractions ?? 0,
+    };
+  });
+  return { today, week, month, ...standing, days };
 }
 
 /**

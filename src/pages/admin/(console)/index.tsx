@@ -3,7 +3,7 @@
 import { PRODUCT_LABEL } from '../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import { NoAccess, PageTitle, Section, Stat } from '../_components/parts';
+import { MiniBars, NoAccess, PageTitle, Section, Stat } from '../_components/parts';
 
 const POOL_LABEL: Record<number, string> = { 10: '短效动态池', 30: '固定IP池', 40: '长效静态池' };
 
@@ -46,6 +46,15 @@ export default async function AdminDashboardPage() {
           </div>
         ))}
       </div>
+      <div className="card grid gap-5 p-4 md:grid-cols-3" data-testid="dash-daily">
+        <MiniBars
+          title="近14天收入"
+          points={d.days.map((x) => ({ label: x.day, value: x.revenueFen }))}
+          format={formatFen}
+        />
+        <MiniBars title="近14天支付订单" points={d.days.map((x) => ({ label: x.day, value: x.paidOrders }))} />
+        <MiniBars title="近14天成功提取" points={d.days.map((x) => ({ label: x.day, value: x.extractions }))} />
+      </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat label="客户总数" value={d.customers} />
         <Stat label="实名率" value={`${realNameRate}%`} hint={`${d.verifiedCustomers} 人已实名`} />
@@ -80,6 +89,23 @@ export default async function AdminDashboardPage() {
               </li>
             ))}
           </ul>
+          {d.poolByRegion.length > 0 && (
+            <details className="mt-3 border-t border-slate-100 pt-3 text-sm" data-testid="dash-pool-regions">
+              <summary className="cursor-pointer text-slate-600">按地区与运营商（可用占比最低的在前）</summary>
+              <ul className="mt-2 space-y-1">
+                {d.poolByRegion.map((r) => (
+                  <li key={`${r.pool}-${r.province}-${r.carrier}`} className="flex flex-wrap justify-between gap-x-3">
+                    <span>
+                      {POOL_LABEL[r.pool] ?? r.pool} · {r.province} · {r.carrier}
+                    </span>
+                    <span className={r.healthy < r.total / 2 ? 'font-semibold text-rose-600' : 'text-slate-500'}>
+                      可用 {r.healthy} / 共 {r.total}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           <ul className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-sm">
             {d.nodes.length === 0 && <li className="text-slate-400">尚无节点</li>}
             {d.nodes.map((n) => (
