@@ -3,7 +3,7 @@
 import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, rowAction, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import { VERIFICATION_STATE_TEXT } from '../_components/labels';
+import { VERIFICATION_PROVIDER_TEXT, VERIFICATION_STATE_TEXT } from '../_components/labels';
 import { NoAccess, PageTitle } from '../_components/parts';
 
 export default async function AdminVerificationsPage({ query }: { query: string }) {
@@ -71,7 +71,7 @@ export default async function AdminVerificationsPage({ query }: { query: string 
                   ) : null}
                 </Cell>
                 <Cell label="核验方" className="px-4 py-2">
-                  {v.provider}
+                  {VERIFICATION_PROVIDER_TEXT[v.provider] ?? v.provider}
                 </Cell>
                 <Cell label="提交时间" className="px-4 py-2">
                   {formatDateTime(v.createdAt)}

@@ -21,3 +21,7 @@ export const VERIFICATION_STATE_TEXT: Record<number, string> = {
   2: '未通过',
   3: '证件已绑定其他账号',
 };
+export const VERIFICATION_PROVIDER_TEXT: Record<string, string> = {
+  aliyun: '阿里云实人认证',
+  simulator: '本地模拟（开发）',
+};
