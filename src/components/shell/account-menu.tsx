@@ -71,7 +71,9 @@ export function AccountMenu({ phone }: { phone: string }) {
         data-testid="header-phone"
         className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium hover:bg-slate-100/60"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        // A mouse has already opened the panel by hovering: its click keeps it open (a toggle would shut it again).
+        // Keyboard activation (detail 0) toggles.
+        onClick={(e) => setOpen(e.detail === 0 ? !open : true)}
       >
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
