@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { bin, run, toolEnv } from '../scripts/lib/tools.mjs';
+import { bin, DEV_VARS, run, toolEnv } from '../scripts/lib/tools.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -35,7 +35,9 @@ const config = readFileSync('wrangler.toml', 'utf8')
   .replace(/\[assets\][\s\S]*?(?=\n\[\[d1_databases\]\])/, '')
   .replace('migrations_dir = "migrations"', `migrations_dir = "${resolve('migrations')}"`);
 const configPath = `${dir}/wrangler.toml`;
-writeFileSync(configPath, config);
+// The source entry runs outside Waku's react-server build, where 'server-only' would throw: alias it to its empty
+// module, as the test and tool configs do.
+writeFileSync(configPath, `${config}\n[alias]\n"server-only" = "${resolve('node_modules/server-only/empty.js')}"\n`);
 
 const step = async (label, cmd, args) => {
   const r = await run(cmd, args, { env, capture: true });
@@ -100,6 +102,7 @@ const wrangler = spawn(
     String(port),
     '--inspector-port',
     String(inspector),
+    ...DEV_VARS,
   ],
   { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 );

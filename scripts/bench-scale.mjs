@@ -53,7 +53,9 @@ const config = readFileSync('wrangler.toml', 'utf8')
   .replace(/\[triggers\][\s\S]*?(?=\n\[vars\])/, '')
   .replace('migrations_dir = "migrations"', `migrations_dir = "${resolve('migrations')}"`);
 const configPath = `${dir}/wrangler.toml`;
-writeFileSync(configPath, config);
+// The source entry runs outside Waku's react-server build, where 'server-only' would throw: alias it to its empty
+// module, as the test and tool configs do.
+writeFileSync(configPath, `${config}\n[alias]\n"server-only" = "${resolve('node_modules/server-only/empty.js')}"\n`);
 
 const step = async (label, cmd, args) => {
   const t0 = performance.now();
