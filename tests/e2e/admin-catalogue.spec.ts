@@ -63,13 +63,12 @@ const noWiderThanViewport = async (page: Page) =>
     page.viewportSize()?.width ?? 1440,
   );
 
-test('an admin creates a product and a coupon; a customer buys with them and pays; finance refunds; the audit log shows it', async ({
+test('an admin creates a product and a coupon; a customer buys with them and pays; finance refunds; the audit log shows it @server-state', async ({
   page,
   browser,
   playwright,
   baseURL,
 }, testInfo) => {
-  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
   test.setTimeout(240_000);
   const shot = (p: Page, name: string) =>
     p.screenshot({ path: `.tmp/shots/admin-${name}-${testInfo.project.name}.png`, fullPage: true });

@@ -43,12 +43,11 @@ async function consoleLogin(page: Page, username: string): Promise<void> {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('a content operator writes, previews and publishes a help article; an edit shows on the public page at once', async ({
+test('a content operator writes, previews and publishes a help article; an edit shows on the public page at once @server-state', async ({
   page,
   browser,
   baseURL,
 }, testInfo) => {
-  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
   test.setTimeout(120_000);
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const username = `editor_${tag}`;
@@ -98,8 +97,7 @@ test('a content operator writes, previews and publishes a help article; an edit 
   await expect(visitor.getByRole('link', { name: /后台编辑的文章/ })).toHaveCount(1);
 });
 
-test('an ops operator creates a node and sees its secret once', async ({ page }, testInfo) => {
-  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
+test('an ops operator creates a node and sees its secret once @server-state', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const username = `ops_${tag}`;

@@ -54,13 +54,12 @@ async function newPage(browser: Browser, baseURL: string | undefined): Promise<P
   return context.newPage();
 }
 
-test('the first admin is bootstrapped, binds TOTP, creates finance; finance refunds an order; the audit log shows each step', async ({
+test('the first admin is bootstrapped, binds TOTP, creates finance; finance refunds an order; the audit log shows each step @server-state', async ({
   page,
   browser,
   playwright,
   baseURL,
 }, testInfo) => {
-  test.skip(!STATE, 'needs the journey server state directory (E2E_STATE_DIR) to run the bootstrap command');
   test.setTimeout(180_000);
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const adminName = `boot_${tag}`;

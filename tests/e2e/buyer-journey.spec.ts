@@ -188,11 +188,9 @@ test('a customer without a promotion code gets a /rebate link that credits them,
   await expect(page.getByTestId('commission-rules')).toContainText('满¥50.00');
 });
 
-test('on a phone the price and 立即购买 stay in a bottom bar the red-packet badge does not cover', async ({
+test('on a phone the price and 立即购买 stay in a bottom bar the red-packet badge does not cover @phone', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(!isMobile, 'the sticky order bar is for phones');
   await page.goto('/buy?type=50');
   await hydrated(page);
   const bar = page.getByTestId('order-bar');

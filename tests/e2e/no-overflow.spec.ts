@@ -19,10 +19,6 @@ async function tooWide(page: Page, paths: string[]): Promise<string[]> {
   return wide;
 }
 
-test.beforeEach(({ isMobile }) => {
-  test.skip(!isMobile, 'the width check is a phone check (390 px); the mobile project runs it');
-});
-
 test('a visitor on a phone never has to scroll sideways on any public page', async ({ page }) => {
   test.setTimeout(180_000);
   expect(await tooWide(page, STATIC_PUBLIC_PATHS)).toEqual([]);

@@ -1,7 +1,8 @@
 // Public-site journeys: the seed's content on every public route, 404s for unknown slugs, a captured promotion link,
 // the chat widget only where allowed, and code-sample zips that unpack into programs naming our extraction API.
-import { strFromU8, unzipSync } from 'fflate';
+
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { hydrated } from './helpers';
 
 const PUBLIC_ROUTES: [string, RegExp][] = [
