@@ -1,7 +1,8 @@
 // Queries for the catalogue: meals (purchasable specifications), activities and sale regions.
 import type { Activity, BillingMethod, Meal, ProductType } from '../domain/pricing';
 
-interface MealRow {
+/** A meals row as stored (the console's editor reads the same columns plus sort and state). */
+export interface MealRow {
   id: number;
   product_type: ProductType;
   billing_method: BillingMethod;
@@ -16,7 +17,7 @@ interface MealRow {
 const MEAL_COLUMNS =
   'id, product_type, billing_method, name, ip_duration_minutes, size, period_days, price_fen, is_overseas';
 
-const mapMeal = (r: MealRow): Meal => ({
+export const mapMeal = (r: MealRow): Meal => ({
   id: r.id,
   productType: r.product_type,
   billingMethod: r.billing_method,

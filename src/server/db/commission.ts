@@ -1,8 +1,8 @@
 // Queries for the commission ledger and withdrawals. Accrual and reversal are returned as prepared statements so the
 // commerce fulfilment can run them in its own payment transaction; every money move is a conditional statement.
-import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
+import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 const YEAR_MS = INVITATION_VALID_DAYS * 86_400_000;
 

@@ -1,7 +1,9 @@
 // Queries for the console's catalogue screen: every meal, activity and sale region whatever its state, and the
 // statements that create, edit and enable/disable them (the caller puts them in one audited batch). Orders keep their
 // own amounts and order_items their own terms, so nothing here touches an existing order.
-import type { Activity, BillingMethod, Meal, ProductType } from '../domain/pricing';
+
+import type { Activity, Meal } from '../domain/pricing';
+import { type MealRow as CatalogueMealRow, mapMeal as mapCatalogueMeal } from './catalogue';
 
 export interface MealAdminRow extends Meal {
   sort: number;
@@ -22,33 +24,12 @@ export interface RegionAdminRow {
   state: number;
 }
 
-interface MealRow {
-  id: number;
-  product_type: ProductType;
-  billing_method: BillingMethod;
-  name: string;
-  ip_duration_minutes: number;
-  size: number;
-  period_days: number;
-  price_fen: number;
-  is_overseas: number;
+interface MealRow extends CatalogueMealRow {
   sort: number;
   state: 1 | 2;
 }
 
-const mapMeal = (r: MealRow): MealAdminRow => ({
-  id: r.id,
-  productType: r.product_type,
-  billingMethod: r.billing_method,
-  name: r.name,
-  ipDurationMinutes: r.ip_duration_minutes,
-  size: r.size,
-  periodDays: r.period_days,
-  priceFen: r.price_fen,
-  isOverseas: r.is_overseas === 1,
-  sort: r.sort,
-  state: r.state,
-});
+const mapMeal = (r: MealRow): MealAdminRow => ({ ...mapCatalogueMeal(r), sort: r.sort, state: r.state });
 
 /** Every meal of a type (on sale first), in display order. */
 export async function listMealsForAdmin(db: D1Database, productType: number): Promise<MealAdminRow[]> {
