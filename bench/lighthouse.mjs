@@ -94,6 +94,9 @@ async function homeJsGzipKb(base) {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) srcs.add(m[1]);
+  // The bootstrap script imports the entry and, since decision 175, lists the preloads it adds after the first paint.
+  const bootstrap = html.match(/<script[^>]*\bid="_R_"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? '';
+  for (const m of bootstrap.matchAll(/["'](\/assets\/[^"'\\]+\.js)["']/g)) srcs.add(m[1]);
   let bytes = 0;
   const files = [];
   for (const src of srcs) {

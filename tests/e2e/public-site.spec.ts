@@ -37,6 +37,30 @@ test('every public route renders its Chinese content without console errors', as
   expect(errors).toEqual([]);
 });
 
+test('a page asks for its JavaScript only once its content is painted, then hydrates (docs/decisions/175)', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/');
+  await hydrated(page);
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    const js = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+      .map((e) => e.startTime);
+    return { fcp, firstJs: Math.min(...js), modules: js.length };
+  });
+  expect(timing.modules).toBeGreaterThan(5);
+  expect(timing.firstJs).toBeGreaterThanOrEqual(timing.fcp);
+  // React took over the server HTML (hydrated elements carry its fiber), and the preloads passed the CSP.
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')),
+  );
+  expect(errors).toEqual([]);
+});
+
 test('unknown scenario, product and article slugs are 404 pages', async ({ page }) => {
   for (const path of [
     '/businessScen/mining',

@@ -100,8 +100,11 @@ describe('production mode', () => {
 
 describe('production security headers (docs/decisions/097)', () => {
   const PAGE = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js">
+<link rel="modulepreload" href="/assets/index.js">
 <script type="application/ld+json">{"@type":"WebSite"}</script></head><body><div id="root">x</div>
-<script>import("/assets/index.js")</script><script>(self.__FLIGHT_DATA||=[]).push("0:[]")</script>
+<script id="_R_">globalThis.__WAKU_HYDRATE__ = true;
+  import("/assets/index.js")</script><script>(self.__FLIGHT_DATA||=[]).push("0:[]")</script>
+<link rel="modulepreload" href="/assets/late.js">
 <script type="module" src="/assets/b.js"></script></body></html>`;
   const pages = createEdgeApp((c) => c.html(PAGE));
 
@@ -116,14 +119,35 @@ describe('production security headers (docs/decisions/097)', () => {
     const html = await res.text();
     expect(html.match(/<script[^>]*>/g)).toEqual([
       '<script type="application/ld+json">',
-      `<script nonce="${nonce}">`,
+      `<script id="_R_" nonce="${nonce}">`,
       `<script nonce="${nonce}">`,
       `<script type="module" src="/assets/b.js" nonce="${nonce}">`,
     ]);
-    expect(html).toContain(`<link rel="modulepreload" href="/assets/a.js" nonce="${nonce}">`);
+    expect(html).toContain(`<link rel="modulepreload" href="/assets/late.js" nonce="${nonce}">`);
     // A fresh nonce per response.
     const again = (await pages.request('/help', {}, prodEnv)).headers.get('content-security-policy');
     expect(again).not.toBe(csp);
+  });
+
+  it('moves the module preloads of <head> into the bootstrap, which loads them after the first paint (decision 175)', async () => {
+    const html = await (await pages.request('/help', {}, prodEnv)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('modulepreload');
+    const bootstrap = /<script id="_R_"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(bootstrap).toContain('globalThis.__WAKU_HYDRATE__ = true;');
+    expect(bootstrap).not.toMatch(/^\s*import\(/m);
+    expect(bootstrap).toContain('"first-contentful-paint"');
+    expect(bootstrap.endsWith('})("/assets/index.js",["/assets/a.js"])')).toBe(true);
+    // A preload streamed after the bootstrap stays where it is.
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/late.js" nonce="/);
+  });
+
+  it('leaves a bootstrap of another shape alone', async () => {
+    const other = createEdgeApp((c) =>
+      c.html('<html><head></head><body><script id="_R_">start()</script></body></html>'),
+    );
+    const html = await (await other.request('/help', {}, prodEnv)).text();
+    expect(html).toMatch(/<script id="_R_" nonce="[^"]+">start\(\)<\/script>/);
   });
 
   it('lets nothing run from non-HTML responses and keeps HSTS out of development', async () => {

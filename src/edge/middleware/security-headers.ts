@@ -3,9 +3,11 @@
 // preload the page carries (React's bootstrap, Waku's inline RSC payload chunks, module preloads: the server renders
 // no other script, since operator HTML is stored sanitised and React escapes all text), with 'strict-dynamic' so the
 // modules and the chat widget those scripts load are trusted while injected markup (handlers, javascript: URLs,
-// foreign <script src>) is not. Production adds HSTS.
+// foreign <script src>) is not. Production adds HSTS. The same pass moves the page's module loading after the first
+// paint (../paint-first.ts, docs/decisions/175).
 import type { MiddlewareHandler } from 'hono';
 import { readConfig } from '../../server/env';
+import { paintFirstScripts } from '../paint-first';
 import { writableHeaders } from '../response';
 import type { EdgeEnv } from '../types';
 
@@ -41,7 +43,7 @@ export function securityHeaders(): MiddlewareHandler<EdgeEnv> {
     // HTMLRewriter exists in workerd (wrangler dev, production), not under `waku dev` in Node.
     if (html && c.res.body && typeof HTMLRewriter !== 'undefined' && !c.res.headers.has('Content-Security-Policy')) {
       const nonce = newNonce();
-      c.res = new HTMLRewriter()
+      c.res = paintFirstScripts(new HTMLRewriter())
         .on('script', {
           element(el) {
             if (EXECUTABLE.has((el.getAttribute('type') ?? '').trim().toLowerCase())) el.setAttribute('nonce', nonce);
