@@ -20,6 +20,7 @@ import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // face-verificat
 import { nodeRoutes } from './routes/node';
 import { payRoutes } from './routes/pay';
 import { paySimulatorRoutes } from './routes/pay-simulator';
+import { qrRoutes } from './routes/qr';
 import { seoRoutes } from './routes/seo';
 import { uploadRoutes } from './routes/uploads'; // company licence upload
 import type { EdgeEnv } from './types';
@@ -34,6 +35,7 @@ const ENDPOINT_PREFIXES = [
   '/sitemap.xml',
   '/robots.txt',
   '/pay/notify/',
+  '/qr/',
 ];
 
 /** The Hono app holding every non-page endpoint. */
@@ -50,6 +52,7 @@ export function createEndpointApp(): Hono<EdgeEnv> {
   app.route('/', seoRoutes());
   app.route('/', extractRoutes());
   app.route('/', nodeRoutes());
+  app.route('/', qrRoutes());
   app.onError(handleError);
   return app;
 }

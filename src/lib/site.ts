@@ -7,6 +7,8 @@ export const SITE = {
   businessPhone: '138-0013-8000',
   email: 'service@example-proxy.cn',
   businessWechat: 'yunshu-proxy',
+  /** The QR code of the business WeChat, as an image (src/edge/routes/qr.ts). */
+  businessWechatQr: '/qr/business-wechat.svg',
   icp: '沪ICP备2026000000号-1',
   police: '沪公网安备 31010402000000号',
   operatorLicence: '增值电信业务经营许可证：B1-20260000',

@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
+import QRCode from 'qrcode';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoContentStatements } from '../../src/server/seed/content-sql';
 import { BASE, resetDb } from '../helpers/api';
@@ -67,5 +68,20 @@ describe('promotion capture', () => {
       'from=; Path=/; SameSite=Lax; Max-Age=0; Secure',
     ]);
     expect(plain.headers.get('x-traffic-source')).toBeNull();
+  });
+});
+
+describe('the business WeChat QR code (docs/decisions/176)', () => {
+  it('is served as a cacheable SVG image that encodes the business WeChat address', async () => {
+    const res = await get('/qr/business-wechat.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    const expected = await QRCode.toString('https://u.wechat.com/yunshu-proxy', {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
+    expect(await res.text()).toBe(expected);
   });
 });

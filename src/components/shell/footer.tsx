@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { ActionOutput } from '../../lib/api-core';
 import { GET_PROXY_LINKS, HELP_LINKS, type NavLink, PRODUCT_LINKS, SCENARIOS, SITE } from '../../lib/site';
 import { Logo } from '../logo';
-import { QrSvg } from '../qr-svg';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -45,7 +44,15 @@ export async function Footer({ friendLinks }: { friendLinks?: FriendLink[] }) {
             {SITE.slogan}，覆盖全国300+城市，为企业数据业务提供稳定、合规的网络出口。
           </p>
           <div className="flex items-center gap-4">
-            <QrSvg text={`https://u.wechat.com/${SITE.businessWechat}`} size={96} label="扫码添加商务微信" />
+            <img
+              src={SITE.businessWechatQr}
+              width={96}
+              height={96}
+              loading="lazy"
+              decoding="async"
+              alt="扫码添加商务微信"
+              className="rounded-lg bg-white p-1"
+            />
             <div className="space-y-1 text-sm">
               <div>
                 客服热线：<span className="text-white">{SITE.hotline}</span>
