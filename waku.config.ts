@@ -40,7 +40,7 @@ export default defineConfig({
       client: {
         // No preload helper: it wrapped every dynamic import with a dependency table (`__vite__mapDeps`, ~1.9 KB gzip
         // on the home page across the entry and the header chunk). The first page's modules are listed by the HTML
-        // (src/edge/paint-first.ts); a lazily loaded chunk fetches its own imports when it runs (docs/decisions/176).
+        // (src/edge/paint-first.ts); a lazily loaded chunk fetches its own imports when it runs (docs/decisions/175).
         build: { modulePreload: false },
       },
       rsc: {

@@ -71,7 +71,7 @@ describe('promotion capture', () => {
   });
 });
 
-describe('the business WeChat QR code (docs/decisions/176)', () => {
+describe('the business WeChat QR code (docs/decisions/175)', () => {
   it('is served as a cacheable SVG image that encodes the business WeChat address', async () => {
     const res = await get('/qr/business-wechat.svg');
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 // GET /qr/business-wechat.svg: the footer's 「扫码添加商务微信」 QR code as a cacheable image. Drawn inline it sat in
 // every page twice (HTML and the RSC payload, ~1.5 KB each before compression); as an image it is fetched once, lazily,
-// when the footer comes near (docs/decisions/176).
+// when the footer comes near (docs/decisions/175).
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { SITE } from '../../lib/site';
