@@ -41,7 +41,16 @@ export default defineConfig({
         // No preload helper: it wrapped every dynamic import with a dependency table (`__vite__mapDeps`, ~1.9 KB gzip
         // on the home page across the entry and the header chunk). The first page's modules are listed by the HTML
         // (src/edge/paint-first.ts); a lazily loaded chunk fetches its own imports when it runs (docs/decisions/175).
-        build: { modulePreload: false },
+        // jotai in one chunk: it is on every page, and Rollup split it into five tiny chunks (store, Provider,
+        // useAtom, useAtomValue, useSetAtom), each with its own import/export preamble and request.
+        build: {
+          modulePreload: false,
+          rollupOptions: {
+            output: {
+              manualChunks: (id: string) => (/[\\/]node_modules[\\/]jotai[\\/]/.test(id) ? 'jotai' : undefined),
+            },
+          },
+        },
       },
       rsc: {
         build: { rollupOptions: { external: ['cloudflare:workers'] } },
