@@ -477,7 +477,7 @@ const RATE_COUNT_ALL = (user: string) => `INSERT INTO extract_rate (user_id, win
          ON CONFLICT(user_id) DO UPDATE SET
            count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
            window_sec = max(window_sec, excluded.window_sec)
-         RETURNING count`;
+         RETURNING user_id, count, (SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = extract_rate.user_id) AS rate_limit`;
 
 export interface OneBatchCall {
   second: number;
@@ -549,14 +549,13 @@ export async function extractInOneBatch(
     return db
       .prepare(
         `INSERT OR IGNORE INTO extract_picks (call_id, ip_id, dist)
-         SELECT ?13, id, (rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE} FROM (${q.sql})`,
+         SELECT ?13, id, (rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE} FROM (${q.sql}) LIMIT ?10`,
       )
       .bind(...binds, callId);
   });
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
-    db.prepare(CALLER_BY_KEY_SQL).bind(byKey ? caller.apiKey : ''),
     db.prepare(whiteListCheckSql(user)).bind(ref, r.callerIp, r.now),
     db.prepare(packagesForExtractSql(user)).bind(ref, r.productType, r.now, r.packageId ?? 0),
     ...seeks,
@@ -642,8 +641,10 @@ export async function extractInOneBatch(
   );
   const results = await db.batch<Record<string, unknown>>(statements);
   const at = (i: number) => results[i < 0 ? results.length + i : i]?.results ?? [];
-  const owner = byKey ? at(1)[0] : { user_id: caller.userId, rate_limit: caller.rateLimit };
-  const count = at(0)[0]?.count as number | undefined;
+  // A known key's account always gets its counter row back; none means an unknown key or a disabled account.
+  const counted = at(0)[0];
+  const owner = byKey ? counted : { user_id: caller.userId, rate_limit: caller.rateLimit };
+  const count = counted?.count as number | undefined;
   const chargedPackage = at(-1)[0]?.package_id as number | undefined;
   const chargeChanges = results[results.length - 6]?.meta.changes ?? 0;
   if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
@@ -652,9 +653,9 @@ export async function extractInOneBatch(
   return {
     userId: owner ? (owner.user_id as number) : null,
     allowed: owner !== undefined && count !== undefined && count <= (owner.rate_limit as number),
-    whiteListed: at(2).length > 0,
-    packages: at(3).map(packageRow),
-    drawn: at(4 + seeks.length).length,
+    whiteListed: at(1).length > 0,
+    packages: at(2).map(packageRow),
+    drawn: at(3 + seeks.length).length,
     charged:
       chargedPackage === undefined
         ? null
