@@ -64,11 +64,11 @@ const loggedQuery = (q: URLSearchParams) => {
 /**
  * Run one extraction. Throws the extraction error (extractError) for every refusal (failed calls are logged through `defer`).
  *
- * A bare-key call with valid parameters costs two D1 round trips (docs/decisions/131): one batch that looks the key
- * up, counts the call against the rate limit, checks the white list and loads the packages and candidate IPs (every
- * statement conditional on the key, so an unknown key or a disabled account changes nothing); and one batch that
- * charges the package and records the call, every write guarded by the charge's own condition. AES token calls and
- * calls with a parameter error prove the caller first (extractCaller), as before.
+ * A bare-key call with valid parameters costs one D1 round trip (docs/decisions/171): one batch that looks the key up,
+ * counts the call against the rate limit, draws the IPs, chooses the package, charges it conditionally and records the
+ * call, every statement conditional on the key and every write on the charge (extractInOneBatch). When nothing was
+ * charged, the refusal is named afterwards from what the same batch read, in the order of the codes of decision 131.
+ * AES token calls and calls with a parameter error prove the caller first (extractCaller), as before.
  */
 export async function extract(
   db: D1Database,
@@ -156,7 +156,7 @@ export async function extract(
       })),
     };
   }
-  // Not charged: name the refusal from what the batch read, in the order of the codes (docs/decisions/131).
+  // Not charged: name the refusal from what the batch read, in the order of the codes (docs/decisions/131, 171).
   if (outcome.userId === null) await wrongKey(extractError(1001));
   userId = outcome.userId as number;
   if (!outcome.allowed) fail(extractError(1005));
