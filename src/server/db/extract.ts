@@ -514,7 +514,8 @@ export interface OneBatchOutcome {
 /**
  * The whole extraction in one batch, one round trip (docs/decisions/171). D1 runs a batch as one serialised
  * transaction, so every statement sees the writes of the ones before it:
- * 1. the rate counter (every call of a known key counts; `count` comes back), and, for a bare key, the key's row;
+ * 1. the rate counter (every call of a known key counts; the owner, the count and the limit come back: no row for an
+ *    unknown key or a disabled account);
  * 2. the white-list check and the packages, read for naming a refusal;
  * 3. the candidate seeks of decision 081, each inserting its rows into `extract_picks` with their distance from the
  *    random start; one UPDATE then draws n of the first `window` at random (`ORDER BY random()` over at most 2 ×
@@ -544,6 +545,9 @@ export async function extractInOneBatch(
   const white = `EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
                    AND (expires_at = 0 OR expires_at > ?4))`;
   const window = candidateWindow(f.limit);
+  // Each seek's two arms come out in distance order (the first from the start to the end of the key space, then the
+  // wrap-around from 0), so the outer LIMIT keeps the first `window` by distance and SQLite never runs the second
+  // arm when the first filled the window.
   const seeks = candidateQueries(f, start, byKey ? { apiKey: caller.apiKey } : undefined).map((q) => {
     const binds = q.binds.length === 11 ? [...q.binds, null] : q.binds;
     return db
