@@ -203,9 +203,9 @@ ${result.date} · ${REQUESTS} requests per route · ${CONCURRENCY} in flight · 
 
 Throughput ratio (extract / trivial): **${result.throughputRatio}**
 
-Each extraction does 2 D1 round trips (decision 131): one batch with the key lookup, the rate-limit upsert, the
-white-list check, the packages and the candidate IPs (each statement conditional on the key); one batch with the
-conditional charge and the log, 10 assignment rows and lease notices guarded by the charge's own condition.
+Each extraction does 1 D1 round trip (decision 171): one batch with the key lookup and the rate-limit upsert, the
+white-list check, the packages, the candidate seeks into per-call scratch rows, the random draw, the package choice
+and the conditional charge, then the log, 10 assignment rows and lease notices written only under that charge.
 `,
   );
   console.log(JSON.stringify(result, null, 2));

@@ -10,6 +10,8 @@ import {
   chargeCountPackage,
   chargeTimePackage,
   countKeyFailure,
+  type ExtractCallerRef,
+  extractInOneBatch,
   loadExtractionState,
 } from '../../src/server/db/extract';
 import { countLiveFixed } from '../../src/server/db/fixed';
@@ -39,6 +41,8 @@ const LARGE_TABLES = [
   'usage_hourly',
   'usage_daily',
   'node_usage',
+  'extract_picks',
+  'extract_charges',
 ];
 
 /** Cross-customer indexes that serve the sweeps; a per-customer hot query answered through one reads everyone's rows. */
@@ -140,6 +144,23 @@ const extractionByKey = (f: Partial<CandidateFilter>) => (db: D1Database) =>
     now: NOW,
     filter: filter(f),
   });
+/** The whole extraction in one batch (docs/decisions/171), by key or by a proven caller. */
+const oneBatch =
+  (f: Partial<CandidateFilter>, caller: ExtractCallerRef = { apiKey: 'k'.repeat(32) }) =>
+  (db: D1Database) =>
+    extractInOneBatch(db, caller, {
+      second: NOW / 1000,
+      callerIp: '192.0.2.1',
+      productType: 10,
+      packageId: null,
+      now: NOW,
+      day: DAY,
+      protocol: 'http',
+      query: '',
+      requested: 10,
+      minTtlSeconds: 0,
+      filter: filter(f),
+    });
 const bill = { kind: 0, productType: 0, orderNo: '', from: 0, to: 0, page: 1, pageSize: 10 };
 
 /** The hot queries by name. Add new hot paths here; the test plans every statement each one issues. */
@@ -158,6 +179,11 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
     regions: ['上海', '天津', '重庆', '江苏', '浙江', '四川', '湖北', '湖南', '广东'],
     excludeDay: DAY,
   }),
+  'extract in one batch by key: draw, charge, log, assignments': oneBatch({}),
+  'extract in one batch by key: dedup=1': oneBatch({ excludeDay: DAY }),
+  'extract in one batch by key: dedup=2': oneBatch({ excludeInUseAt: NOW }),
+  'extract in one batch by key: by region': oneBatch({ regions: ['广东'], carriers: ['电信'], excludes: ['东莞'] }),
+  'extract in one batch by token caller': oneBatch({ excludeDay: DAY }, { userId: U, rateLimit: 10 }),
   'extract: charge count package': (db) => chargeCountPackage(db, 1, 10, NOW),
   'extract: charge time package': (db) => chargeTimePackage(db, 1, 10, DAY, NOW),
   'extract: charge, log and assignments (count package)': record(1),

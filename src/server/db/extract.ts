@@ -256,18 +256,7 @@ export async function loadExtractionState(
     userId: owner ? (owner.user_id as number) : null,
     allowed: (rate?.meta.changes ?? 0) === 1,
     whiteListed: (white?.results.length ?? 0) > 0,
-    packages: (packages?.results ?? []).map((p) => ({
-      id: p.id as number,
-      billingMethod: p.billing_method as 1 | 2,
-      remainingCount: p.remaining_count as number,
-      dailyLimit: p.daily_limit as number,
-      usedToday: p.used_today as number,
-      usageDay: p.usage_day as string,
-      durationMinutes: p.ip_duration_minutes as number,
-      state: p.state as number,
-      startsAt: p.starts_at as number,
-      expiresAt: p.expires_at as number,
-    })),
+    packages: (packages?.results ?? []).map(packageRow),
     candidates: mergeCandidates(
       ips.map((r) => r.results),
       start,
@@ -283,6 +272,20 @@ export async function loadExtractionState(
     })),
   };
 }
+
+/** A row of packagesForExtractSql as the domain reads it. */
+const packageRow = (p: Record<string, unknown>): PackageForExtract => ({
+  id: p.id as number,
+  billingMethod: p.billing_method as 1 | 2,
+  remainingCount: p.remaining_count as number,
+  dailyLimit: p.daily_limit as number,
+  usedToday: p.used_today as number,
+  usageDay: p.usage_day as string,
+  durationMinutes: p.ip_duration_minutes as number,
+  state: p.state as number,
+  startsAt: p.starts_at as number,
+  expiresAt: p.expires_at as number,
+});
 
 /** The package an extraction charges, as the charge needs it. */
 export interface ChargeTarget {
@@ -454,4 +457,222 @@ export async function countKeyFailure(
     .bind(clientIp, now, windowMs)
     .first<{ count: number; started_at: number }>();
   return { count: row?.count ?? 1, startedAt: row?.started_at ?? now };
+}
+
+/**
+ * Whether a package can give `n` IPs now, for either billing method, as an SQL condition over proxy_packages: the
+ * same rules as `chargeable` with the IP count `n`, the instant `now` and the Shanghai day `day` given as SQL
+ * expressions (the one-batch extraction counts its IPs in SQL).
+ */
+const chargeableAnyMethod = (n: string, now: string, day: string) =>
+  `state IN (1, 3) AND starts_at <= ${now} AND expires_at > ${now} AND ${RESERVATION_FREE}
+   AND CASE billing_method
+         WHEN 1 THEN remaining_count >= ${n}
+         WHEN 2 THEN state = 1 AND (daily_limit = 0 OR (CASE WHEN usage_day = ${day} THEN used_today ELSE 0 END) + ${n} <= daily_limit)
+         ELSE 0 END`;
+
+/** The rate counter of the one-batch extraction: every call counts (a refused one too), the answer is the count. */
+const RATE_COUNT_ALL = (user: string) => `INSERT INTO extract_rate (user_id, window_sec, count)
+         SELECT ${user}, ?2, 1 WHERE ${user} IS NOT NULL
+         ON CONFLICT(user_id) DO UPDATE SET
+           count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
+           window_sec = max(window_sec, excluded.window_sec)
+         RETURNING user_id, count, (SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = extract_rate.user_id) AS rate_limit`;
+
+export interface OneBatchCall {
+  second: number;
+  callerIp: string;
+  productType: number;
+  packageId: number | null;
+  now: number;
+  day: string;
+  protocol: string;
+  /** The query string as logged. */
+  query: string;
+  requested: number;
+  /** min_ttl in seconds: only a package whose IP lifetime is at least this long is charged. */
+  minTtlSeconds: number;
+  filter: CandidateFilter;
+  /** The random start in [0, RND_SPACE); tests pass their own. */
+  start?: number;
+}
+
+export interface OneBatchOutcome {
+  /** The caller's user id; null when the key is unknown or its account disabled (then nothing was counted). */
+  userId: number | null;
+  /** This call's count in the current second and the key's limit per second. */
+  allowed: boolean;
+  whiteListed: boolean;
+  /** The caller's packages of the type as they were before the charge (to name the refusal). */
+  packages: PackageForExtract[];
+  /** How many IPs the call drew (at most the requested number). */
+  drawn: number;
+  /** Set when the call was charged: the package, and the IPs handed out as recorded. */
+  charged: { packageId: number; ips: AssignmentRow[] } | null;
+}
+
+/**
+ * The whole extraction in one batch, one round trip (docs/decisions/171). D1 runs a batch as one serialised
+ * transaction, so every statement sees the writes of the ones before it:
+ * 1. the rate counter (every call of a known key counts; the owner, the count and the limit come back: no row for an
+ *    unknown key or a disabled account);
+ * 2. the white-list check and the packages, read for naming a refusal;
+ * 3. the candidate seeks of decision 081, each inserting its rows into `extract_picks` with their distance from the
+ *    random start; one UPDATE then draws n of the first `window` at random (`ORDER BY random()` over at most 2 ×
+ *    window scratch rows, never the pool);
+ * 4. the package choice: the soonest-expiring package that can give the drawn count, inserted into
+ *    `extract_charges` only when the key is valid, the count within the limit, the caller's IP white-listed and at
+ *    least one IP drawn; then the conditional charge of that package;
+ * 5. the log, the assignments (RETURNING what the caller gets) and the lease notices, each selecting from the
+ *    `extract_charges` row, so they exist exactly when the charge happened;
+ * 6. the scratch rows deleted.
+ * Nothing about who may extract is cached: the key, the account status and the counter are read in the batch.
+ */
+export async function extractInOneBatch(
+  db: D1Database,
+  caller: ExtractCallerRef,
+  r: OneBatchCall,
+): Promise<OneBatchOutcome> {
+  const f = r.filter;
+  const start = r.start ?? Math.floor(Math.random() * RND_SPACE);
+  const callId = crypto.randomUUID();
+  const byKey = 'apiKey' in caller;
+  // ?1 is the caller in every statement: the key (resolved in SQL) or the proven user id.
+  const ref = byKey ? caller.apiKey : caller.userId;
+  const user = byKey ? callerUserSql('?1') : '?1';
+  const limit = byKey ? '(SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = r.user_id)' : '?3';
+  const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
+  const white = `EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
+                   AND (expires_at = 0 OR expires_at > ?4))`;
+  const window = candidateWindow(f.limit);
+  // Each seek's two arms come out in distance order (the first from the start to the end of the key space, then the
+  // wrap-around from 0), so the outer LIMIT keeps the first `window` by distance and SQLite never runs the second
+  // arm when the first filled the window.
+  const seeks = candidateQueries(f, start, byKey ? { apiKey: caller.apiKey } : undefined).map((q) => {
+    const binds = q.binds.length === 11 ? [...q.binds, null] : q.binds;
+    return db
+      .prepare(
+        `INSERT OR IGNORE INTO extract_picks (call_id, ip_id, dist)
+         SELECT ?13, id, (rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE} FROM (${q.sql}) LIMIT ?10`,
+      )
+      .bind(...binds, callId);
+  });
+  const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
+  const statements: D1PreparedStatement[] = [
+    db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
+    db.prepare(whiteListCheckSql(user)).bind(ref, r.callerIp, r.now),
+    db.prepare(packagesForExtractSql(user)).bind(ref, r.productType, r.now, r.packageId ?? 0),
+    ...seeks,
+    db
+      .prepare(
+        `UPDATE extract_picks SET chosen = 1 WHERE call_id = ?1 AND ip_id IN (
+           SELECT ip_id FROM (SELECT ip_id FROM extract_picks WHERE call_id = ?1 ORDER BY dist LIMIT ?2)
+           ORDER BY random() LIMIT ?3)
+         RETURNING ip_id`,
+      )
+      .bind(callId, window, f.limit),
+    db
+      .prepare(
+        `INSERT INTO extract_charges (call_id, user_id, package_id, n, duration_minutes)
+         SELECT ?5, user_id, id, ${n}, ip_duration_minutes FROM proxy_packages
+         WHERE user_id = ${user} AND product_type = ?6 AND (?7 = 0 OR id = ?7) AND ip_duration_minutes * 60 >= ?8
+           AND ${n} > 0 AND ${allowed} AND ${white}
+           AND ${chargeableAnyMethod(n, '?4', '?9')}
+         ORDER BY expires_at, id LIMIT 1`,
+      )
+      .bind(
+        ref,
+        r.callerIp,
+        byKey ? null : caller.rateLimit,
+        r.now,
+        callId,
+        r.productType,
+        r.packageId ?? 0,
+        r.minTtlSeconds,
+        r.day,
+      ),
+  ];
+  const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
+  const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
+  const logOfCall = `(SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time
+                      WHERE user_id = x.user_id AND created_at = ?2)`;
+  statements.push(
+    db
+      .prepare(
+        `UPDATE proxy_packages SET
+           remaining_count = CASE billing_method WHEN 1 THEN remaining_count - ${chargedN} ELSE remaining_count END,
+           state = CASE billing_method WHEN 1 THEN CASE WHEN remaining_count - ${chargedN} = 0 THEN 3 ELSE 1 END
+                   ELSE state END,
+           used_today = CASE billing_method WHEN 2 THEN (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ${chargedN}
+                        ELSE used_today END,
+           usage_day = CASE billing_method WHEN 2 THEN ?3 ELSE usage_day END,
+           updated_at = ?2
+         WHERE id = (SELECT package_id FROM extract_charges WHERE call_id = ?1)
+           AND ${chargeableAnyMethod(chargedN, '?2', '?3')}`,
+      )
+      .bind(callId, r.now, r.day),
+    db
+      .prepare(
+        `INSERT INTO extract_logs (${LOG_COLUMNS})
+         SELECT x.user_id, x.package_id, ?3, ?4, ?5, x.n, 0, ?6, ?2 ${charged}`,
+      )
+      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query),
+    db
+      .prepare(
+        `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
+                                     day, assigned_at, expires_at)
+         SELECT x.user_id, x.package_id, ${logOfCall}, i.id, ?3, i.ip, i.port, ?4,
+                CASE WHEN i.province = i.city THEN i.province ELSE i.province || i.city END, i.carrier, ?5, ?2,
+                min(i.expires_at, ?2 + x.duration_minutes * 60000)
+         FROM extract_charges x JOIN extract_picks p ON p.call_id = x.call_id AND p.chosen = 1
+           JOIN proxy_ips i ON i.id = p.ip_id
+         WHERE x.call_id = ?1
+         RETURNING ip_id, ip, port, region, carrier, expires_at`,
+      )
+      .bind(callId, r.now, r.productType, r.protocol, r.day),
+    db
+      .prepare(
+        `INSERT INTO node_changes (kind, ref, node_id, created_at)
+         SELECT 'a', a.id, i.node_id, ?2
+         FROM extract_charges x JOIN ip_assignments a INDEXED BY ip_assignments_user_time
+             ON a.user_id = x.user_id AND a.assigned_at = ?2 AND a.log_id = ${logOfCall}
+           JOIN proxy_ips i ON i.id = a.ip_id
+         WHERE x.call_id = ?1`,
+      )
+      .bind(callId, r.now),
+    db.prepare('DELETE FROM extract_picks WHERE call_id = ?1').bind(callId),
+    db.prepare('DELETE FROM extract_charges WHERE call_id = ?1 RETURNING package_id').bind(callId),
+  );
+  const results = await db.batch<Record<string, unknown>>(statements);
+  const at = (i: number) => results[i < 0 ? results.length + i : i]?.results ?? [];
+  // A known key's account always gets its counter row back; none means an unknown key or a disabled account.
+  const counted = at(0)[0];
+  const owner = byKey ? counted : { user_id: caller.userId, rate_limit: caller.rateLimit };
+  const count = counted?.count as number | undefined;
+  const chargedPackage = at(-1)[0]?.package_id as number | undefined;
+  const chargeChanges = results[results.length - 6]?.meta.changes ?? 0;
+  if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
+    throw new Error('extraction batch: the package choice and the charge disagree');
+  }
+  return {
+    userId: owner ? (owner.user_id as number) : null,
+    allowed: owner !== undefined && count !== undefined && count <= (owner.rate_limit as number),
+    whiteListed: at(1).length > 0,
+    packages: at(2).map(packageRow),
+    drawn: at(3 + seeks.length).length,
+    charged:
+      chargedPackage === undefined
+        ? null
+        : {
+            packageId: chargedPackage,
+            ips: sample(at(-4), Number.POSITIVE_INFINITY).map((a) => ({
+              ipId: a.ip_id as number,
+              ip: a.ip as string,
+              port: a.port as number,
+              region: a.region as string,
+              carrier: a.carrier as string,
+              expiresAt: a.expires_at as number,
+            })),
+          },
+  };
 }

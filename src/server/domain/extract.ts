@@ -1,12 +1,6 @@
 // The extraction flow behind GET /extract: key -> rate limit -> white list -> package -> IPs -> conditional charge ->
 // log. Every quota change is a conditional UPDATE checked by its affected rows; nothing is read-modify-write.
-import {
-  chargeAndRecord,
-  type ExtractCallerRef,
-  insertExtractLog,
-  loadExtractionState,
-  type PackageForExtract,
-} from '../db/extract';
+import { type ExtractCallerRef, extractInOneBatch, insertExtractLog, type PackageForExtract } from '../db/extract';
 import type { AppError } from '../../lib/errors';
 import {
   type ExtractedIp,
@@ -14,14 +8,12 @@ import {
   extractError,
   isExtractError,
   type ExtractParams,
-  leaseEnd,
   PROTOCOL_BITS,
   parseExtractQuery,
 } from './extract-params';
 import { shanghaiDay } from '../../lib/time';
 import { extractCaller } from './extract-token';
 import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
-import { regionText } from './regions';
 import { normalizeIp } from './white-list-ip';
 
 /** IPs a package can still give on `day` (Infinity for an unlimited time package). */
@@ -72,11 +64,11 @@ const loggedQuery = (q: URLSearchParams) => {
 /**
  * Run one extraction. Throws the extraction error (extractError) for every refusal (failed calls are logged through `defer`).
  *
- * A bare-key call with valid parameters costs two D1 round trips (docs/decisions/131): one batch that looks the key
- * up, counts the call against the rate limit, checks the white list and loads the packages and candidate IPs (every
- * statement conditional on the key, so an unknown key or a disabled account changes nothing); and one batch that
- * charges the package and records the call, every write guarded by the charge's own condition. AES token calls and
- * calls with a parameter error prove the caller first (extractCaller), as before.
+ * A bare-key call with valid parameters costs one D1 round trip (docs/decisions/171): one batch that looks the key up,
+ * counts the call against the rate limit, draws the IPs, chooses the package, charges it conditionally and records the
+ * call, every statement conditional on the key and every write on the charge (extractInOneBatch). When nothing was
+ * charged, the refusal is named afterwards from what the same batch read, in the order of the codes of decision 131.
+ * AES token calls and calls with a parameter error prove the caller first (extractCaller), as before.
  */
 export async function extract(
   db: D1Database,
@@ -128,13 +120,17 @@ export async function extract(
   if (isExtractError(parsed)) fail(parsed);
   const p = parsed as ExtractParams;
   const day = shanghaiDay(req.now);
-  const state = await loadExtractionState(db, {
-    ...caller,
+  const outcome = await extractInOneBatch(db, caller, {
     second: Math.floor(req.now / 1000),
     callerIp,
     productType: p.type,
     packageId: p.packageId,
     now: req.now,
+    day,
+    protocol: p.protocol,
+    query: loggedQuery(req.query),
+    requested: p.num,
+    minTtlSeconds: p.minTtl,
     filter: {
       pool: p.type,
       protocolBit: PROTOCOL_BITS[p.protocol],
@@ -148,59 +144,33 @@ export async function extract(
       userId,
     },
   });
-  if (state.userId === null) await wrongKey(extractError(1001));
-  userId = state.userId as number;
-  if (!state.allowed) fail(extractError(1005));
-  if (!state.whiteListed) fail(extractError(1002));
+  if (outcome.charged) {
+    return {
+      params: p,
+      ips: outcome.charged.ips.map(({ ip, port, region, carrier, expiresAt }) => ({
+        ip,
+        port,
+        region,
+        carrier,
+        expiresAt,
+      })),
+    };
+  }
+  // Not charged: name the refusal from what the batch read, in the order of the codes (docs/decisions/131, 171).
+  if (outcome.userId === null) await wrongKey(extractError(1001));
+  userId = outcome.userId as number;
+  if (!outcome.allowed) fail(extractError(1005));
+  if (!outcome.whiteListed) fail(extractError(1002));
   let candidates: PackageForExtract[] = [];
   try {
-    candidates = choosePackages(state.packages, Math.min(p.num, Math.max(1, state.candidates.length)), day, req.now);
+    candidates = choosePackages(outcome.packages, Math.min(p.num, Math.max(1, outcome.drawn)), day, req.now);
   } catch (err) {
     if (isExtractError(err)) fail(err, p.packageId);
     throw err;
   }
-  if (state.candidates.length === 0) fail(extractError(1007), candidates[0]?.id ?? null);
+  if (outcome.drawn === 0) fail(extractError(1007), candidates[0]?.id ?? null);
   const longest = Math.max(...candidates.map((c) => c.durationMinutes));
   if (p.minTtl > longest * 60) fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
-  const n = state.candidates.length;
-  const ipsFor = (pkg: PackageForExtract): ExtractedIp[] =>
-    state.candidates.map((c) => ({
-      ip: c.ip,
-      port: c.port,
-      region: regionText(c.province, c.city),
-      carrier: c.carrier,
-      expiresAt: leaseEnd(c.expiresAt, req.now, pkg.durationMinutes),
-    }));
-  // Soonest-expiring package first; another package only when a concurrent call emptied this one first.
-  for (const pkg of candidates) {
-    if (p.minTtl > pkg.durationMinutes * 60) continue;
-    const ips = ipsFor(pkg);
-    const charged = await chargeAndRecord(
-      db,
-      pkg,
-      {
-        userId,
-        packageId: pkg.id,
-        productType: p.type,
-        clientIp: callerIp,
-        requested: p.num,
-        returned: n,
-        code: 0,
-        query: loggedQuery(req.query),
-        now: req.now,
-        protocol: p.protocol,
-        day,
-      },
-      ips.map((ip, i) => ({
-        ipId: state.candidates[i]?.id ?? 0,
-        ip: ip.ip,
-        port: ip.port,
-        region: ip.region,
-        carrier: ip.carrier,
-        expiresAt: ip.expiresAt,
-      })),
-    );
-    if (charged) return { params: p, ips };
-  }
+  // Every check passed on the state the batch read, yet no package could give the IPs: a concurrent call took them.
   return fail(extractError(1004), candidates[0]?.id ?? null);
 }
