@@ -2,12 +2,11 @@
 // QR code for an order, and poll an order's state. Amounts always come from the server's pricing engine.
 import { z } from 'zod';
 import { ORDER_STATE_LABEL } from '../../lib/commerce';
-import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findUserOrder } from '../db/orders';
 import { priceCheckout } from '../domain/checkout-coupons';
 import { checkoutTerms, prepareCheckout } from '../domain/checkout-quote';
-import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment } from '../domain/payments';
+import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment, userOrder } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
 import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
 import { defineAction } from './define';
@@ -125,8 +124,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (!order) throw new AppError('orderNotFound');
+      const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const pay = await payProviderFor(ctx.env, ctx.config);
       const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now);
       return {
@@ -145,8 +143,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      let order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (!order) throw new AppError('orderNotFound');
+      let order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       if (order.state === 1 && order.expiresAt > ctx.now) {
         try {
           await refreshOrderPayment(ctx.db, await payProviderFor(ctx.env, ctx.config), order, ctx.now);

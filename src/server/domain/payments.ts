@@ -2,7 +2,7 @@
 // paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
 import 'server-only';
 import { AppError, isAppError } from '../../lib/errors';
-import { closeUnpaidOrder, findOrder, listOrderItems, type OrderRecord } from '../db/orders';
+import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
   claimPaymentQuery,
   findPayment,
@@ -32,6 +32,13 @@ function truncateUtf8(text: string, maxBytes: number): string {
   let out = text;
   while (new TextEncoder().encode(out).length > maxBytes) out = out.slice(0, -1);
   return out;
+}
+
+/** The user's own order (deleted ones excluded); throws orderNotFound. */
+export async function userOrder(db: D1Database, userId: number, orderNo: string): Promise<OrderRecord> {
+  const order = await findUserOrder(db, userId, orderNo);
+  if (!order) throw new AppError('orderNotFound');
+  return order;
 }
 
 /**
