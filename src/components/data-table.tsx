@@ -102,3 +102,39 @@ export function rowAction(tone: 'brand' | 'danger' = 'brand'): string {
     'hover:underline max-md:inline-flex max-md:min-h-9 max-md:min-w-20 max-md:flex-1 max-md:items-center max-md:justify-center max-md:rounded-lg max-md:border max-md:px-3 max-md:text-sm max-md:hover:no-underline',
   );
 }
+
+/**
+ * A list table of the customer pages: one header row of plain column titles (`lead`: an optional first header cell,
+ * e.g. a select-all box), the body rows, and `empty` in one centred row while there are none.
+ */
+export function ListTable({
+  columns,
+  lead,
+  empty,
+  emptyClassName,
+  children,
+  ...props
+}: ComponentProps<'table'> & { columns: string[]; lead?: ReactNode; empty: ReactNode; emptyClassName?: string }) {
+  return (
+    <DataTable {...props}>
+      <DataHead className="text-xs text-slate-500">
+        <tr className="border-b border-slate-100">
+          {lead}
+          {columns.map((c, i) => (
+            <Th key={c} className={cx(!lead && i === 0 && 'py-2', 'font-normal')}>
+              {c}
+            </Th>
+          ))}
+        </tr>
+      </DataHead>
+      <DataBody>
+        {empty && (
+          <EmptyRow cols={columns.length + (lead ? 1 : 0)} className={cx(emptyClassName, 'text-slate-400')}>
+            {empty}
+          </EmptyRow>
+        )}
+        {children}
+      </DataBody>
+    </DataTable>
+  );
+}

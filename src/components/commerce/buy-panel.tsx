@@ -88,6 +88,18 @@ export function BuyPanel({
   if (!meal) return <p className="card p-8 text-center text-slate-500">暂无在售套餐</p>;
   const payFen = quote?.payFen ?? meal.payFen * units;
   const buyLabel = !user ? '登录后购买' : busy ? '正在下单…' : user.verified ? '立即购买' : '实名认证后购买';
+  /** The buy button: in the summary card and in the phone's order bar. */
+  const buyButton = (place: string, testId: string) => (
+    <button
+      type="button"
+      className={`btn-primary ${place} py-3 text-base`}
+      disabled={busy}
+      onClick={buy}
+      data-testid={testId}
+    >
+      {buyLabel}
+    </button>
+  );
   const signupHref = () => `/login?type=sms&redirect=${encodeURIComponent(selectionHref())}`;
   return (
     <div className="grid gap-6 pb-24 lg:grid-cols-[1fr_360px] lg:pb-0" data-testid="buy-panel">
@@ -142,15 +154,7 @@ export function BuyPanel({
             {formatFen(payFen)}
           </span>
         </div>
-        <button
-          type="button"
-          className="btn-primary mt-4 w-full py-3 text-base"
-          disabled={busy}
-          onClick={buy}
-          data-testid="buy-now"
-        >
-          {buyLabel}
-        </button>
+        {buyButton('mt-4 w-full', 'buy-now')}
         {!user && (
           <p className="mt-2 text-center text-xs text-slate-500">
             还没有账号？
@@ -213,15 +217,7 @@ export function BuyPanel({
             {formatFen(payFen)}
           </span>
         </a>
-        <button
-          type="button"
-          className="btn-primary shrink-0 px-6 py-3 text-base"
-          disabled={busy}
-          onClick={buy}
-          data-testid="order-bar-buy"
-        >
-          {buyLabel}
-        </button>
+        {buyButton('shrink-0 px-6', 'order-bar-buy')}
       </div>
     </div>
   );

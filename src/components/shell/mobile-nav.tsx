@@ -6,7 +6,7 @@
 // close button and the focus handling are here, ready from the first tap); the account drawer (account-drawer.tsx)
 // loads with its own close button and focus handling on first use.
 import { useAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { accountDrawerOpenAtom, mobileMenuOpenAtom } from '../../state/ui';
 import { Logo } from '../logo';
 import { useDrawerFocus } from './use-drawer-focus';
@@ -41,15 +41,14 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
   return (
     <div className="flex items-center gap-1 md:hidden">
       {loggedIn ? (
-        <button
-          ref={accountButton}
-          type="button"
-          aria-label="账户"
-          aria-expanded={accountOpen}
-          data-testid="mobile-account-button"
+        <DrawerToggle
+          buttonRef={accountButton}
+          label="账户"
+          open={accountOpen}
+          testId="mobile-account-button"
           className="rounded-full p-2"
-          onPointerDown={() => void loadAccountDrawer()}
-          onClick={() => {
+          preload={loadAccountDrawer}
+          onToggle={() => {
             setMenuOpen(false);
             setDrawerTop(headerBottom());
             setAccountOpen(!accountOpen);
@@ -59,22 +58,20 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
             <circle cx="12" cy="8.5" r="3.6" fill="none" stroke="currentColor" strokeWidth="1.7" />
             <path d="M4.5 20c1-3.8 4-6 7.5-6s6.5 2.2 7.5 6" fill="none" stroke="currentColor" strokeWidth="1.7" />
           </svg>
-        </button>
+        </DrawerToggle>
       ) : (
         <a href="/login" className="px-2 py-1 text-sm font-medium">
           登录
         </a>
       )}
-      <button
-        ref={menuButton}
-        type="button"
-        aria-label="菜单"
-        aria-expanded={menuOpen}
-        data-testid="mobile-menu-button"
+      <DrawerToggle
+        buttonRef={menuButton}
+        label="菜单"
+        open={menuOpen}
+        testId="mobile-menu-button"
         className="rounded p-2"
-        // The menu's sections load on first use: start on touch, before the click lands.
-        onPointerDown={() => void loadSections()}
-        onClick={() => {
+        preload={loadSections}
+        onToggle={() => {
           setAccountOpen(false);
           setMenuOpen(!menuOpen);
         }}
@@ -82,7 +79,7 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
         <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.8" />
         </svg>
-      </button>
+      </DrawerToggle>
 
       {menuOpen && (
         <div className="fixed inset-0 z-50" data-testid="mobile-menu">
@@ -121,5 +118,41 @@ export function MobileNav({ loggedIn }: { loggedIn: boolean }) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** A header button that opens or closes a drawer; the drawer's code starts loading on touch, before the click lands. */
+function DrawerToggle({
+  buttonRef,
+  label,
+  open,
+  testId,
+  className,
+  preload,
+  onToggle,
+  children,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  label: string;
+  open: boolean;
+  testId: string;
+  className: string;
+  preload: () => Promise<unknown>;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-label={label}
+      aria-expanded={open}
+      data-testid={testId}
+      className={className}
+      onPointerDown={() => void preload()}
+      onClick={onToggle}
+    >
+      {children}
+    </button>
   );
 }

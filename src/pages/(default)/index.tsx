@@ -1,6 +1,7 @@
 // Home: the hero with the seed's claims (city count and availability from the region catalogue, as /region shows
 // them), the home notice, products with live prices and discount tags (when the commerce actions answer),
 // advantages, hot cities, business scenarios, news and friend links (home page only).
+import type { ReactNode } from 'react';
 import { SectionTitle } from '../../components/content/page-hero';
 import { PageMeta } from '../../components/page-meta';
 import { type CoverageFigures, coverageFigures } from '../../lib/coverage-figures';
@@ -112,44 +113,58 @@ export default async function HomePage() {
       </section>
       {notice?.notice && <HomeNotice id={notice.notice.id} title={notice.notice.title} html={notice.notice.content} />}
 
-      <section className="container-page py-16">
-        <SectionTitle title="四大产品线，覆盖全部业务场景" lead="从分钟级轮换到长期固定出口，按需选择" />
+      <HomeSection title="四大产品线，覆盖全部业务场景" lead="从分钟级轮换到长期固定出口，按需选择">
         <Products products={products} />
-      </section>
-
-      <section className="bg-white py-16">
-        <div className="container-page">
-          <SectionTitle title="为什么选择云枢代理" lead="稳定、好用、合规，是我们对每一位客户的承诺" />
-          <Advantages />
-        </div>
-      </section>
-
-      <section className="container-page py-16">
-        <SectionTitle
-          title="热门城市节点"
-          lead={`全国${figures.cities}个城市覆盖，三大运营商线路，以下为节点最多的热门城市`}
-        />
+      </HomeSection>
+      <HomeSection white title="为什么选择云枢代理" lead="稳定、好用、合规，是我们对每一位客户的承诺">
+        <Advantages />
+      </HomeSection>
+      <HomeSection
+        title="热门城市节点"
+        lead={`全国${figures.cities}个城市覆盖，三大运营商线路，以下为节点最多的热门城市`}
+      >
         <HotCities cities={coverage?.hot ?? []} />
         <p className="mt-6 text-center">
           <a href="/region" className="btn-outline">
             查看全部地区
           </a>
         </p>
-      </section>
-
-      <section className="bg-white py-16">
-        <div className="container-page">
-          <SectionTitle title="业务场景" lead="八大典型场景的接入方案与产品搭配" />
-          <Scenarios />
-        </div>
-      </section>
-
-      <section className="container-page py-16">
-        <SectionTitle title="新闻与教程" />
+      </HomeSection>
+      <HomeSection white title="业务场景" lead="八大典型场景的接入方案与产品搭配">
+        <Scenarios />
+      </HomeSection>
+      <HomeSection title="新闻与教程">
         <NewsAndHelp news={news} hot={hot?.list ?? []} />
-      </section>
+      </HomeSection>
       <FriendLinks links={links?.list ?? []} />
     </>
+  );
+}
+
+/** A section of the home page under its title; `white` ones span the width on a white band. */
+function HomeSection({
+  title,
+  lead,
+  white = false,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  white?: boolean;
+  children: ReactNode;
+}) {
+  const body = (
+    <>
+      <SectionTitle title={title} {...(lead === undefined ? {} : { lead })} />
+      {children}
+    </>
+  );
+  return white ? (
+    <section className="bg-white py-16">
+      <div className="container-page">{body}</div>
+    </section>
+  ) : (
+    <section className="container-page py-16">{body}</section>
   );
 }
 

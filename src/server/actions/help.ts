@@ -80,7 +80,14 @@ const articleDto = (a: Article, category: HelpCategory | null) => ({
 });
 export type ArticleDto = ReturnType<typeof articleDto>;
 
-async function categoriesWithTitles(db: D1Database, cats: HelpCategory[], perCategory: number) {
+/** The first `maxCategories` categories with articles (of one board, or all), each with its newest titles. */
+async function categoriesWithTitles(
+  db: D1Database,
+  topCategory: 0 | 2 | null,
+  maxCategories: number,
+  perCategory: number,
+) {
+  const cats = visibleCategories(await listCategories(db), topCategory, maxCategories);
   return Promise.all(cats.map(async (c) => categoryDto(c, await listCategoryTitles(db, c.id, perCategory))));
 }
 
@@ -110,10 +117,9 @@ export const helpActions = {
     access: 'public',
     cacheable: true,
     input: z.object({ topCategory: topCategorySchema, articleNum: sizeSchema(6) }),
-    async handler(ctx, input) {
-      const cats = visibleCategories(await listCategories(ctx.db), input.topCategory, 4);
-      return { list: await categoriesWithTitles(ctx.db, cats, input.articleNum) };
-    },
+    handler: async (ctx, input) => ({
+      list: await categoriesWithTitles(ctx.db, input.topCategory, 4, input.articleNum),
+    }),
   }),
 
   'HelpRenovation.HotArticleTitleList': defineAction({
@@ -201,10 +207,9 @@ export const helpActions = {
     access: 'public',
     cacheable: true,
     input: z.object({ topCategory: topCategorySchema.optional(), articleNum: sizeSchema(5) }),
-    async handler(ctx, input) {
-      const cats = visibleCategories(await listCategories(ctx.db), input.topCategory ?? null, 50);
-      return { list: await categoriesWithTitles(ctx.db, cats, input.articleNum) };
-    },
+    handler: async (ctx, input) => ({
+      list: await categoriesWithTitles(ctx.db, input.topCategory ?? null, 50, input.articleNum),
+    }),
   }),
 
   'HelpRenovation.GetArticleOfBuyShow': defineAction({

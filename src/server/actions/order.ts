@@ -7,12 +7,12 @@ import { messages } from '../../lib/messages';
 import { findUserCoupon } from '../db/coupons';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
 import { findPayment } from '../db/payments';
-import { closeOrder } from '../domain/payments';
+import { auditActor } from '../domain/operators-audit';
+import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
 import { intIn, orderNoSchema } from './commerce-schemas';
 import { defineAction } from './define';
-import { auditActor } from '../domain/operators-audit';
 
 const timeSchema = intIn(0, 4_102_444_800_000).default(0);
 
@@ -93,8 +93,7 @@ export const orderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (!order) throw new AppError('orderNotFound');
+      const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       if (order.state !== 1) throw new AppError(order.state === 2 ? 'orderCancelPaid' : 'orderCancelNotPending');
       const outcome = await closeOrder(ctx.db, await payProviderFor(ctx.env, ctx.config), order.orderNo, ctx.now);
       if (outcome === 'paid') throw new AppError('orderCancelPaid');
@@ -114,8 +113,7 @@ export const orderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const o = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (!o) throw new AppError('orderNotFound');
+      const o = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const [items, coupon, payment] = await Promise.all([
         listOrderItems(ctx.db, o.orderNo),
         o.userCouponId !== null ? findUserCoupon(ctx.db, ctx.user.id, o.userCouponId) : null,

@@ -2,11 +2,11 @@
 // QR code for an order, and poll an order's state. Amounts always come from the server's pricing engine.
 import { z } from 'zod';
 import { ORDER_STATE_LABEL } from '../../lib/commerce';
-import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findUserOrder } from '../db/orders';
-import { checkoutTerms, prepareCheckout, priceCheckout } from '../domain/checkout';
-import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment } from '../domain/payments';
+import { priceCheckout } from '../domain/checkout-coupons';
+import { checkoutTerms, prepareCheckout } from '../domain/checkout-quote';
+import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment, userOrder } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
 import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
 import { defineAction } from './define';
@@ -39,6 +39,28 @@ export const checkoutRequestSchema = z.discriminatedUnion(
 );
 
 export type { PlacedOrderView } from '../domain/payments';
+
+/**
+ * An action that orders an extension of one of the user's packages (renew, extra count, period change): the package,
+ * the request's own amount field (`shape`, the same schema as its member of checkoutRequestSchema), and a coupon.
+ */
+function extensionAction<S extends z.ZodRawShape>(
+  kind: 'renew' | 'addTimes' | 'changeDate',
+  summary: string,
+  shape: S,
+) {
+  return defineAction({
+    summary,
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ packageId: idSchema, ...shape, couponId: couponIdSchema }),
+    handler: (ctx, input) => {
+      const { couponId, ...request } = input as { couponId?: number | undefined };
+      // Already valid (the same schemas): parsing once more gives the request its checked type.
+      return placeOrderForPayment(ctx, checkoutRequestSchema.parse({ kind, ...request }), couponId);
+    },
+  });
+}
 
 export const payOrderActions = {
   'PayOrder.Quote': defineAction({
@@ -80,32 +102,21 @@ export const payOrderActions = {
     handler: (ctx, input) => placeOrderForPayment(ctx, { kind: 'batch', items: input.items }, input.couponId),
   }),
 
-  'PayOrder.RenewProxy': defineAction({
-    summary: '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，包天/固定IP延长有效期）',
-    access: 'verified',
-    cacheable: false,
-    input: z.object({ packageId: idSchema, periods: periodsSchema, couponId: couponIdSchema }),
-    handler: (ctx, input) =>
-      placeOrderForPayment(ctx, { kind: 'renew', packageId: input.packageId, periods: input.periods }, input.couponId),
+  'PayOrder.RenewProxy': extensionAction(
+    'renew',
+    '续费：按原套餐规格再购买 periods 个周期（按量套餐追加IP数并延长有效期，包天/固定IP延长有效期）',
+    { periods: periodsSchema },
+  ),
+
+  'PayOrder.BuyAddTimes': extensionAction('addTimes', '补量：为按量套餐追加IP个数（按套餐单价计算，向上取整到分）', {
+    count: countSchema,
   }),
 
-  'PayOrder.BuyAddTimes': defineAction({
-    summary: '补量：为按量套餐追加IP个数（按套餐单价计算，向上取整到分）',
-    access: 'verified',
-    cacheable: false,
-    input: z.object({ packageId: idSchema, count: countSchema, couponId: couponIdSchema }),
-    handler: (ctx, input) =>
-      placeOrderForPayment(ctx, { kind: 'addTimes', packageId: input.packageId, count: input.count }, input.couponId),
-  }),
-
-  'PayOrder.BuyChangeDate': defineAction({
-    summary: '延长时长：按天延长包天套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
-    access: 'verified',
-    cacheable: false,
-    input: z.object({ packageId: idSchema, days: daysSchema, couponId: couponIdSchema }),
-    handler: (ctx, input) =>
-      placeOrderForPayment(ctx, { kind: 'changeDate', packageId: input.packageId, days: input.days }, input.couponId),
-  }),
+  'PayOrder.BuyChangeDate': extensionAction(
+    'changeDate',
+    '延长时长：按天延长包天套餐或固定/优质IP的有效期（按原规格日均价折算，向上取整到分）',
+    { days: daysSchema },
+  ),
 
   'PayOrder.GetPayCode': defineAction({
     summary: '获取待支付订单的微信支付二维码链接（复用有效的支付单，否则发起新的支付尝试）',
@@ -113,8 +124,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (!order) throw new AppError('orderNotFound');
+      const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const pay = await payProviderFor(ctx.env, ctx.config);
       const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now);
       return {
@@ -133,8 +143,7 @@ export const payOrderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      let order = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (!order) throw new AppError('orderNotFound');
+      let order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       if (order.state === 1 && order.expiresAt > ctx.now) {
         try {
           await refreshOrderPayment(ctx.db, await payProviderFor(ctx.env, ctx.config), order, ctx.now);

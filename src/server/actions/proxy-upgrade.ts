@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { durationLabel } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { productTypeSchema } from '../../lib/schemas';
 import { findUserPackage, listUserPackages } from '../db/package-terms';
 import { offeredMeals } from '../domain/catalogue';
-import { prepareCheckout, priceCheckout } from '../domain/checkout';
+import { priceCheckout } from '../domain/checkout-coupons';
+import { prepareCheckout } from '../domain/checkout-quote';
 import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
-import { productTypeSchema } from '../../lib/schemas';
 import { couponIdSchema, idSchema, intIn, unitsSchema } from './commerce-schemas';
 import { defineAction } from './define';
 

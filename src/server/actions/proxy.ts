@@ -14,6 +14,27 @@ import { defineAction } from './define';
 
 const idsSchema = z.array(z.number().int().positive()).min(1, '请选择记录').max(100, '一次最多100条');
 
+/** One long-lived IP of the list, the same shape for assigned static IPs and dedicated fixed IPs. */
+const longIpDto = (a: {
+  id: number;
+  ip: string;
+  port: number;
+  region: string;
+  carrier: string;
+  startsAt: number;
+  expiresAt: number;
+  remark: string;
+}) => ({
+  id: a.id,
+  ip: a.ip,
+  port: a.port,
+  region: a.region,
+  carrier: a.carrier,
+  startsAt: a.startsAt,
+  expiresAt: a.expiresAt,
+  remark: a.remark,
+});
+
 export const proxyActions = {
   'Proxy.GetProxys': defineAction({
     summary: '我的套餐列表（按产品类型；type 30 同时包含 50），使用中的在前',
@@ -113,50 +134,22 @@ export const proxyActions = {
     cacheable: false,
     input: z.object({ type: productTypeSchema.default(40), ip: z.string().trim().max(64).default(''), ...pageInput }),
     async handler(ctx, input) {
-      const offset = (input.page - 1) * input.pageSize;
-      if (input.type === 30 || input.type === 50) {
-        const { total, list } = await listFixedAllocations(ctx.db, {
-          userId: ctx.user.id,
-          liveAt: ctx.now,
-          ip: input.ip || null,
-          offset,
-          limit: input.pageSize,
-        });
-        return {
-          total,
-          list: list.map((a) => ({
-            id: a.id,
-            ip: a.ip,
-            port: a.port,
-            region: regionText(a.province, a.city),
-            carrier: a.carrier,
-            startsAt: a.allocatedAt,
-            expiresAt: a.expiresAt,
-            remark: a.remark,
-          })),
-        };
-      }
-      const { total, list } = await listAssignments(ctx.db, {
+      const page = {
         userId: ctx.user.id,
-        productType: input.type,
         liveAt: ctx.now,
         ip: input.ip || null,
-        offset,
+        offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
-      });
-      return {
-        total,
-        list: list.map((a) => ({
-          id: a.id,
-          ip: a.ip,
-          port: a.port,
-          region: a.region,
-          carrier: a.carrier,
-          startsAt: a.assignedAt,
-          expiresAt: a.expiresAt,
-          remark: a.remark,
-        })),
       };
+      if (input.type === 30 || input.type === 50) {
+        const { total, list } = await listFixedAllocations(ctx.db, page);
+        return {
+          total,
+          list: list.map((a) => longIpDto({ ...a, region: regionText(a.province, a.city), startsAt: a.allocatedAt })),
+        };
+      }
+      const { total, list } = await listAssignments(ctx.db, { ...page, productType: input.type });
+      return { total, list: list.map((a) => longIpDto({ ...a, startsAt: a.assignedAt })) };
     },
   }),
 };

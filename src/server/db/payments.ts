@@ -1,8 +1,9 @@
-// Queries for payment attempts and the one atomic batch that marks an order paid and fulfils it: the order changes
-// from unpaid to paid at most once, and every fulfilment statement runs only while that order is paid by this attempt
-// and not yet fulfilled, so a duplicate or concurrent callback changes nothing.
+// Queries for payment attempts and the statements of the one atomic batch that marks an order paid and fulfils it
+// (domain/fulfilment.ts composes and runs it): the order changes from unpaid to paid at most once, and every
+// fulfilment statement runs only while that order is paid by this attempt and not yet fulfilled, so a duplicate or
+// concurrent callback changes nothing.
 import 'server-only';
-import type { OrderItemRecord, OrderRecord } from './orders';
+import type { OrderItemRecord } from './orders';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
 
@@ -169,103 +170,94 @@ export async function listOpenPayments(
   return results.map((r) => r.out_trade_no);
 }
 
-export interface PaidTransaction {
-  outTradeNo: string;
-  transactionId: string;
-  amountFen: number;
-}
-
 /**
- * Mark the order paid by this attempt and fulfil it, in one transaction. Returns whether this call made the order
- * paid (false for duplicates, closed orders and orders paid by another attempt; the latter two flag a refund).
+ * The statements of the batch that marks an order paid by one attempt and fulfils it (composed and run by
+ * domain/fulfilment.ts). Every fulfilment statement carries the guard "the order is paid by this attempt and not yet
+ * fulfilled", so a duplicate or concurrent callback changes nothing.
  */
-export async function payAndFulfil(
-  db: D1Database,
-  order: OrderRecord,
-  items: OrderItemRecord[],
-  tx: PaidTransaction,
-  now: number,
-  /** Issue 6: further statements of the same transaction (the commission accrual, guarded by UNIQUE(order_no)). */
-  extra: D1PreparedStatement[] = [],
-): Promise<boolean> {
-  const O = order.orderNo;
-  const T = tx.outTradeNo;
+export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo: string) {
+  const O = orderNo;
+  const T = outTradeNo;
   const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = '${sqlText(O)}' AND state = 2 AND fulfilled_at IS NULL
     AND paid_out_trade_no = '${sqlText(T)}')`;
-  const stmts: D1PreparedStatement[] = [
-    db
-      .prepare(
-        "UPDATE payments SET state = 'paid', transaction_id = ?2, paid_at = ?3 WHERE out_trade_no = ?1 AND state != 'paid'",
-      )
-      .bind(T, tx.transactionId, now),
-    db
-      .prepare(
-        `UPDATE orders SET state = 2, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
-         WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5`,
-      )
-      .bind(O, T, now, tx.transactionId, tx.amountFen),
-    db
-      .prepare(`UPDATE user_coupons SET state = 3, used_at = ?2 WHERE order_no = ?1 AND state = 2 AND ${guard}`)
-      .bind(O, now),
-  ];
-  for (const i of items) {
-    if (i.packageId === null) {
-      stmts.push(
-        db
-          .prepare(
-            `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
-               remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * 86400000, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
-          )
-          .bind(
-            order.userId,
-            i.productType,
-            i.billingMethod,
-            i.name,
-            i.ipDurationMinutes,
-            i.addCount,
-            i.addDailyLimit,
-            i.addIpCount,
-            now,
-            i.addDays,
-            O,
-          ),
-        db
-          .prepare(
-            `INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen)
-             SELECT (SELECT max(id) FROM proxy_packages WHERE user_id = ?1 AND source = 'order' AND source_ref = ?2),
-               ?2, ?3, ?4, ?5, ?6 WHERE ${guard}`,
-          )
-          .bind(order.userId, O, i.mealId, i.units, i.regionId, i.valueFen),
-      );
-    } else {
-      stmts.push(
-        db
-          .prepare(
-            `UPDATE proxy_packages SET total_count = total_count + ?3, remaining_count = remaining_count + ?3,
-               expires_at = max(expires_at, ?4) + ?5 * 86400000,
-               state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
-               updated_at = ?4
-             WHERE id = ?1 AND user_id = ?2 AND state IN (1, 2, 3) AND ${guard}
-               AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
-          )
-          .bind(i.packageId, order.userId, i.addCount, now, i.addDays),
-        db
-          .prepare(
-            `UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}
-               AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (1, 2, 3))
-               AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
-          )
-          .bind(i.packageId, i.valueFen),
-      );
-    }
-  }
-  const extended = items.flatMap((i) => (i.packageId === null ? [] : [i.packageId]));
-  if (extended.length > 0) {
-    // An extended package retired by a merge or deleted (4), disabled (5), or reserved by an unpaid merge order (which
-    // would retire it with this money in it) cannot take the money: the order is still paid (the money arrived), the
-    // package is left as it is, and the attempt is flagged for a refund, in this same transaction.
-    stmts.push(
+  return {
+    /** The attempt is paid (once). */
+    markAttemptPaid: (transactionId: string, now: number) =>
+      db
+        .prepare(
+          "UPDATE payments SET state = 'paid', transaction_id = ?2, paid_at = ?3 WHERE out_trade_no = ?1 AND state != 'paid'",
+        )
+        .bind(T, transactionId, now),
+    /** The order changes from unpaid to paid by this attempt, only for its exact amount; one affected row = paid now. */
+    markOrderPaid: (transactionId: string, amountFen: number, now: number) =>
+      db
+        .prepare(
+          `UPDATE orders SET state = 2, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
+           WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5`,
+        )
+        .bind(O, T, now, transactionId, amountFen),
+    /** The coupon locked for the order is used. */
+    spendCoupon: (now: number) =>
+      db
+        .prepare(`UPDATE user_coupons SET state = 3, used_at = ?2 WHERE order_no = ?1 AND state = 2 AND ${guard}`)
+        .bind(O, now),
+    /** A new package with the item's grant from `now`, and its terms (meal, units, region, money paid). */
+    createPackage: (userId: number, i: OrderItemRecord, now: number) => [
+      db
+        .prepare(
+          `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
+             remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * 86400000, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
+        )
+        .bind(
+          userId,
+          i.productType,
+          i.billingMethod,
+          i.name,
+          i.ipDurationMinutes,
+          i.addCount,
+          i.addDailyLimit,
+          i.addIpCount,
+          now,
+          i.addDays,
+          O,
+        ),
+      db
+        .prepare(
+          `INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen)
+           SELECT (SELECT max(id) FROM proxy_packages WHERE user_id = ?1 AND source = 'order' AND source_ref = ?2),
+             ?2, ?3, ?4, ?5, ?6 WHERE ${guard}`,
+        )
+        .bind(userId, O, i.mealId, i.units, i.regionId, i.valueFen),
+    ],
+    /**
+     * The item's count and days added to its package (re-activating an expired or used-up one), and its money to the
+     * terms; only while the package is the user's, live, and not reserved by an unpaid merge.
+     */
+    extendPackage: (userId: number, i: OrderItemRecord & { packageId: number }, now: number) => [
+      db
+        .prepare(
+          `UPDATE proxy_packages SET total_count = total_count + ?3, remaining_count = remaining_count + ?3,
+             expires_at = max(expires_at, ?4) + ?5 * 86400000,
+             state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
+             updated_at = ?4
+           WHERE id = ?1 AND user_id = ?2 AND state IN (1, 2, 3) AND ${guard}
+             AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
+        )
+        .bind(i.packageId, userId, i.addCount, now, i.addDays),
+      db
+        .prepare(
+          `UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}
+             AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (1, 2, 3))
+             AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
+        )
+        .bind(i.packageId, i.valueFen),
+    ],
+    /**
+     * Flag the attempt for a refund when an extended package cannot take the money: retired by a merge or deleted (4),
+     * disabled (5), not the user's, or reserved by an unpaid merge order.
+     */
+    flagUnextendable: (userId: number, packageIds: number[]) =>
       db
         .prepare(
           `UPDATE payments SET refund_needed = 1,
@@ -274,33 +266,33 @@ export async function payAndFulfil(
              WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (1, 2, 3)
                OR EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1)))`,
         )
-        .bind(T, JSON.stringify(extended), order.userId),
-    );
-  }
-  stmts.push(
-    db
-      .prepare(
-        `UPDATE proxy_packages SET state = 4, updated_at = ?3
-         WHERE id IN (SELECT package_id FROM order_merge_sources WHERE order_no = ?1) AND user_id = ?2 AND ${guard}`,
-      )
-      .bind(O, order.userId, now),
-    db.prepare(`UPDATE order_merge_sources SET active = 0 WHERE order_no = ?1 AND ${guard}`).bind(O),
-    ...extra,
-    db
-      .prepare(
-        `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = 2 AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
-      )
-      .bind(O, now, T),
-    // Money that reached us for an order this attempt did not pay (closed, or paid by another attempt) is refunded.
-    db
-      .prepare(
-        `UPDATE payments SET refund_needed = 1, note = 'paid but order closed or paid by another attempt'
-         WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 2 AND paid_out_trade_no = ?1)`,
-      )
-      .bind(T, O),
-  );
-  const results = await db.batch(stmts);
-  return results[1]?.meta.changes === 1;
+        .bind(T, JSON.stringify(packageIds), userId),
+    /** The order's merge sources are retired (state 4) and released. */
+    retireMergeSources: (userId: number, now: number) => [
+      db
+        .prepare(
+          `UPDATE proxy_packages SET state = 4, updated_at = ?3
+           WHERE id IN (SELECT package_id FROM order_merge_sources WHERE order_no = ?1) AND user_id = ?2 AND ${guard}`,
+        )
+        .bind(O, userId, now),
+      db.prepare(`UPDATE order_merge_sources SET active = 0 WHERE order_no = ?1 AND ${guard}`).bind(O),
+    ],
+    /** The order is fulfilled (last of the guarded statements). */
+    markFulfilled: (now: number) =>
+      db
+        .prepare(
+          `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = 2 AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
+        )
+        .bind(O, now, T),
+    /** Flag the attempt for a refund when the order is not paid by it (closed, or paid by another attempt). */
+    flagNotPaidByAttempt: () =>
+      db
+        .prepare(
+          `UPDATE payments SET refund_needed = 1, note = 'paid but order closed or paid by another attempt'
+           WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 2 AND paid_out_trade_no = ?1)`,
+        )
+        .bind(T, O),
+  };
 }
 
 /** Order numbers are [0-9A-Za-z]; the guard embeds them as literals (re-checked here anyway). */

@@ -2,7 +2,7 @@
 // paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
 import 'server-only';
 import { AppError, isAppError } from '../../lib/errors';
-import { closeUnpaidOrder, findOrder, listOrderItems, type OrderRecord } from '../db/orders';
+import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
   claimPaymentQuery,
   findPayment,
@@ -12,14 +12,14 @@ import {
   markPaymentClosed,
   markPaymentFailed,
   markPaymentPending,
-  payAndFulfil,
 } from '../db/payments';
 import type { AppConfig, Bindings } from '../env';
 import { type PaySetup, payProviderFor } from '../providers/pay';
 import { type TradeState, upstreamCode } from '../providers/pay/types';
-import { type CheckoutRequest, placeOrder } from './checkout';
-import { commissionAccrualStatements } from './commission';
+import type { CheckoutRequest } from './checkout-lines';
+import { payAndFulfil } from './fulfilment';
 import { newOutTradeNo } from './order-numbers';
+import { placeOrder } from './order-placement';
 
 export const MAX_PAY_ATTEMPTS = 5;
 /** A poll may ask the provider about an attempt at most this often. */
@@ -32,6 +32,13 @@ function truncateUtf8(text: string, maxBytes: number): string {
   let out = text;
   while (new TextEncoder().encode(out).length > maxBytes) out = out.slice(0, -1);
   return out;
+}
+
+/** The user's own order (deleted ones excluded); throws orderNotFound. */
+export async function userOrder(db: D1Database, userId: number, orderNo: string): Promise<OrderRecord> {
+  const order = await findUserOrder(db, userId, orderNo);
+  if (!order) throw new AppError('orderNotFound');
+  return order;
 }
 
 /**
@@ -141,14 +148,6 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
     items,
     { outTradeNo: t.outTradeNo, transactionId: t.transactionId, amountFen: t.amountTotalFen },
     now,
-    // Issue 6: the promoter's commission accrues in the same transaction, once per order (UNIQUE order_no).
-    commissionAccrualStatements(db, {
-      orderNo: order.orderNo,
-      userId: order.userId,
-      productType: order.productType,
-      payFen: order.payFen,
-      paidAt: now,
-    }),
   );
   if (paidNow) {
     log('info', { event: 'paid', orderNo: order.orderNo, outTradeNo: t.outTradeNo, amount: t.amountTotalFen });

@@ -11,6 +11,8 @@ import {
 } from '../../../lib/consult-options';
 import { api } from '../../../state/api';
 
+const field = 'mt-1 input';
+
 export function ConsultForm() {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'error'; text?: string }>({ kind: 'idle' });
   if (state.kind === 'done')
@@ -20,7 +22,6 @@ export function ConsultForm() {
         <p className="mt-1 text-sm">商务顾问将在1个工作日内与您联系，紧急需求请直接拨打商务热线。</p>
       </div>
     );
-  const field = 'mt-1 input';
   return (
     <form
       className="grid gap-4 md:grid-cols-2"
@@ -58,28 +59,8 @@ export function ConsultForm() {
         邮箱
         <input name="email" type="email" maxLength={CONSULT_LIMITS.email} className={field} />
       </label>
-      <label className="text-sm text-slate-700">
-        业务场景 <span className="text-red-600">*</span>
-        <select name="scenario" required className={field} defaultValue="">
-          <option value="" disabled>
-            请选择
-          </option>
-          {CONSULT_SCENARIOS.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm text-slate-700">
-        预计用量 <span className="text-red-600">*</span>
-        <select name="monthlyVolume" required className={field} defaultValue="">
-          <option value="" disabled>
-            请选择
-          </option>
-          {CONSULT_VOLUMES.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </label>
+      <RequiredChoice label="业务场景" name="scenario" options={CONSULT_SCENARIOS} />
+      <RequiredChoice label="预计用量" name="monthlyVolume" options={CONSULT_VOLUMES} />
       <label className="text-sm text-slate-700 md:col-span-2">
         需求描述
         <textarea
@@ -102,5 +83,22 @@ export function ConsultForm() {
         <span className="ml-3 text-xs text-slate-600">提交即表示同意我们按《隐私政策》处理您的联系方式</span>
       </div>
     </form>
+  );
+}
+
+/** A required select of the form, with nothing chosen at first. */
+function RequiredChoice({ label, name, options }: { label: string; name: string; options: readonly string[] }) {
+  return (
+    <label className="text-sm text-slate-700">
+      {label} <span className="text-red-600">*</span>
+      <select name={name} required className={field} defaultValue="">
+        <option value="" disabled>
+          请选择
+        </option>
+        {options.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -4,7 +4,7 @@
 // aria-describedby), and the first invalid field gets the focus. The post-login destination (?redirect=, same-site
 // paths only) is kept across the switch between login and registration.
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type ApiError, isApiError } from '../../../lib/api-core';
 import { messages } from '../../../lib/messages';
 import { safeRedirect } from '../../../lib/safe-redirect';
@@ -18,6 +18,7 @@ type Field = 'phone' | 'secret' | 'agree';
 type FieldErrors = Partial<Record<Field, string>>;
 
 const RESEND_SECONDS = 60;
+const digits = (e: ChangeEvent<HTMLInputElement>) => e.target.value.replace(/\D/g, '');
 const DEFAULT_TARGET = '/personalCenter';
 
 /** The login or registration page that keeps the post-login destination. */
@@ -67,6 +68,16 @@ export function LoginForm({
   const invalidProps = (f: Field) =>
     errors[f] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(f) } : { 'aria-invalid': false as const };
   const clear = (f: Field) => errors[f] && setErrors((cur) => ({ ...cur, [f]: undefined }));
+  /** What every input of the form carries: its id and ref, the change that also clears its error, the error link. */
+  const bind = (f: Field, change: (e: ChangeEvent<HTMLInputElement>) => void) => ({
+    ref: refs[f],
+    id: ids[f],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      change(e);
+      clear(f);
+    },
+    ...invalidProps(f),
+  });
 
   useEffect(() => {
     if (expired) pushToast('error', messages.loginExpired);
@@ -139,24 +150,23 @@ export function LoginForm({
     <form onSubmit={submit} noValidate className="card w-full max-w-md p-6 md:p-8" data-testid="login-form">
       <h1 className="mb-6 text-2xl font-bold text-ink">{registering ? '注册账号' : '欢迎登录'}</h1>
       <div className="mb-6 flex gap-6" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'password'}
-          className={tabClass('password')}
-          onClick={() => switchTab('password')}
-        >
-          密码登录
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'sms'}
-          className={tabClass('sms')}
-          onClick={() => switchTab('sms')}
-        >
-          {registering ? '手机号注册' : '验证码登录'}
-        </button>
+        {(
+          [
+            ['password', '密码登录'],
+            ['sms', registering ? '手机号注册' : '验证码登录'],
+          ] as const
+        ).map(([t, label]) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tabClass(t)}
+            onClick={() => switchTab(t)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       {/* One live region announces whichever field error appears; each message also sits under its field. */}
       <p role="alert" className="sr-only">
@@ -167,8 +177,6 @@ export function LoginForm({
           手机号
         </label>
         <input
-          ref={refs.phone}
-          id={ids.phone}
           className="input aria-invalid:border-rose-500"
           name="phone"
           inputMode="numeric"
@@ -176,11 +184,7 @@ export function LoginForm({
           maxLength={11}
           placeholder="请输入11位手机号"
           value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value.replace(/\D/g, ''));
-            clear('phone');
-          }}
-          {...invalidProps('phone')}
+          {...bind('phone', (e) => setPhone(digits(e)))}
         />
         {fieldError('phone')}
       </div>
@@ -191,8 +195,6 @@ export function LoginForm({
           </label>
           <div className="flex gap-3">
             <input
-              ref={refs.secret}
-              id={ids.secret}
               className="input aria-invalid:border-rose-500"
               name="code"
               inputMode="numeric"
@@ -200,11 +202,7 @@ export function LoginForm({
               maxLength={6}
               placeholder="6位短信验证码"
               value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, ''));
-                clear('secret');
-              }}
-              {...invalidProps('secret')}
+              {...bind('secret', (e) => setCode(digits(e)))}
             />
             <button type="button" className="btn-outline w-32 shrink-0" onClick={sendCode} disabled={countdown > 0}>
               {countdown > 0 ? `${countdown}秒后重发` : '获取验证码'}
@@ -223,19 +221,13 @@ export function LoginForm({
             </button>
           </div>
           <input
-            ref={refs.secret}
-            id={ids.secret}
             className="input aria-invalid:border-rose-500"
             name="password"
             type="password"
             autoComplete="current-password"
             placeholder="请输入密码"
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              clear('secret');
-            }}
-            {...invalidProps('secret')}
+            {...bind('secret', (e) => setPassword(e.target.value))}
           />
           {fieldError('secret')}
         </div>
@@ -243,17 +235,11 @@ export function LoginForm({
       <div className="mb-5">
         <div className="flex items-start gap-2 text-sm text-slate-600">
           <input
-            ref={refs.agree}
-            id={ids.agree}
             type="checkbox"
             className="mt-0.5 h-4 w-4 accent-brand-600"
             checked={agreed}
-            onChange={(e) => {
-              setAgreed(e.target.checked);
-              clear('agree');
-            }}
             name="agree"
-            {...invalidProps('agree')}
+            {...bind('agree', (e) => setAgreed(e.target.checked))}
           />
           <span>
             <label htmlFor={ids.agree}>我已阅读并同意</label>

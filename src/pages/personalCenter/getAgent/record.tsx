@@ -2,7 +2,7 @@
 
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
-import { LeaseTag } from '../../../components/delivery/lease-tag';
+import { ExpiryCell, IpPortCell } from '../../../components/delivery/ip-cells';
 import { EmptyRow, LinkTabs, pageOf, queryOf } from '../../../components/list-page';
 import { PageHead } from '../../../components/page-head';
 import { Pager } from '../../../components/pager';
@@ -170,22 +170,14 @@ export default async function RecordPage({ query }: { query?: string }) {
                 {ips.list.length === 0 && <EmptyRow cols={7} text="暂无提取的IP" />}
                 {ips.list.map((r) => (
                   <DataRow key={r.id} className="border-b border-slate-50">
-                    <Cell
-                      kind="title"
-                      className="py-2 font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink"
-                    >
-                      {r.ip}:{r.port}
-                    </Cell>
+                    <IpPortCell ip={r.ip} port={r.port} />
                     <Cell label="协议">{r.protocol}</Cell>
                     <Cell label="地区">{r.region}</Cell>
                     <Cell label="运营商">{r.carrier}</Cell>
                     <Cell label="提取时间" className="whitespace-nowrap">
                       {formatDateTime(r.assignedAt)}
                     </Cell>
-                    <Cell label="到期时间" className="whitespace-nowrap">
-                      {formatDateTime(r.expiresAt)}
-                      <LeaseTag expiresAt={r.expiresAt} />
-                    </Cell>
+                    <ExpiryCell expiresAt={r.expiresAt} />
                     <Cell label="流量 / 连接" className="whitespace-nowrap">
                       {formatTraffic(r.bytes)} / {r.connections}
                     </Cell>

@@ -1,7 +1,7 @@
 // /personalCenter/ipManager/{type}: long-lived IPs. 30 (and 50): dedicated fixed IPs with area distribution and
 // allocation records; 40: long-lived static IPs extracted and still valid.
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
-import { LeaseTag } from '../../../components/delivery/lease-tag';
+import { ExpiryCell, IpPortCell } from '../../../components/delivery/ip-cells';
 import { EmptyRow, LinkTabs, pageOf, queryOf } from '../../../components/list-page';
 import { PageHead } from '../../../components/page-head';
 import { Pager } from '../../../components/pager';
@@ -50,21 +50,13 @@ export default async function IpManagerPage({ type, query }: { type: string; que
               )}
               {ips.list.map((r) => (
                 <DataRow key={r.id} className="border-b border-slate-50">
-                  <Cell
-                    kind="title"
-                    className="py-2 font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink"
-                  >
-                    {r.ip}:{r.port}
-                  </Cell>
+                  <IpPortCell ip={r.ip} port={r.port} />
                   <Cell label="地区">{r.region}</Cell>
                   <Cell label="运营商">{r.carrier}</Cell>
                   <Cell label="开始时间" className="whitespace-nowrap">
                     {formatDateTime(r.startsAt)}
                   </Cell>
-                  <Cell label="到期时间" className="whitespace-nowrap">
-                    {formatDateTime(r.expiresAt)}
-                    <LeaseTag expiresAt={r.expiresAt} />
-                  </Cell>
+                  <ExpiryCell expiresAt={r.expiresAt} />
                   <Cell label="备注">
                     {current === 30 ? <IpRemark id={r.id} initial={r.remark} /> : r.remark || '—'}
                   </Cell>

@@ -26,7 +26,18 @@ function useCountdown(): [number, () => void] {
 
 const ok = (r: unknown) => r !== false && r !== null && r !== undefined;
 
-function CodeButton({ purpose, phone }: { purpose: ActionInput<'User.GetPhoneCode'>['purpose']; phone?: string }) {
+/** The SMS code input with its send button (60 s countdown); `phone` for a code sent to a new phone. */
+function CodeField({
+  value,
+  onChange,
+  purpose,
+  phone,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  purpose: ActionInput<'User.GetPhoneCode'>['purpose'];
+  phone?: string;
+}) {
   const [left, start] = useCountdown();
   async function send() {
     if (phone !== undefined && !phoneSchema.safeParse(phone).success)
@@ -38,9 +49,18 @@ function CodeButton({ purpose, phone }: { purpose: ActionInput<'User.GetPhoneCod
     }
   }
   return (
-    <button type="button" className="btn-outline shrink-0 whitespace-nowrap" onClick={send} disabled={left > 0}>
-      {left > 0 ? `${left}秒后重发` : '获取验证码'}
-    </button>
+    <div className="flex gap-2">
+      <input
+        className="input"
+        placeholder="6位验证码"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={6}
+      />
+      <button type="button" className="btn-outline shrink-0 whitespace-nowrap" onClick={send} disabled={left > 0}>
+        {left > 0 ? `${left}秒后重发` : '获取验证码'}
+      </button>
+    </div>
   );
 }
 
@@ -84,20 +104,12 @@ export function PhoneChangeForm({ phone }: { phone: string }) {
               maxLength={11}
             />
           )}
-          <div className="flex gap-2">
-            <input
-              className="input"
-              placeholder="6位验证码"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              maxLength={6}
-            />
-            {step === 'old' ? (
-              <CodeButton purpose="change_phone_old" />
-            ) : (
-              <CodeButton purpose="change_phone_new" phone={newPhone} />
-            )}
-          </div>
+          {/* One field per step: the new phone's code gets its own countdown. */}
+          {step === 'old' ? (
+            <CodeField key="old" value={code} onChange={setCode} purpose="change_phone_old" />
+          ) : (
+            <CodeField key="new" value={code} onChange={setCode} purpose="change_phone_new" phone={newPhone} />
+          )}
           <button type="button" className="btn-primary" onClick={next}>
             {step === 'old' ? '下一步' : '确认更换'}
           </button>
@@ -171,16 +183,7 @@ export function PasswordForm({ hasPassword: initialHasPassword }: { hasPassword:
               autoComplete="current-password"
             />
           ) : (
-            <div className="flex gap-2">
-              <input
-                className="input"
-                placeholder="6位验证码"
-                value={proof}
-                onChange={(e) => setProof(e.target.value)}
-                maxLength={6}
-              />
-              <CodeButton purpose="change_pwd" />
-            </div>
+            <CodeField value={proof} onChange={setProof} purpose="change_pwd" />
           )}
           <input
             className="input"

@@ -2,16 +2,7 @@
 // Recent connections the proxy nodes refused for this account (ProxyWhiteList.GetRefusals): time, client IP, exit,
 // the reason in Chinese, and for "not on the white list" a one-click 「添加此IP」.
 import { useState } from 'react';
-import {
-  Cell,
-  DataBody,
-  DataHead,
-  DataRow,
-  DataTable,
-  EmptyRow,
-  rowAction,
-  Th,
-} from '../../../../components/data-table';
+import { Cell, DataRow, ListTable, rowAction } from '../../../../components/data-table';
 import { Pager } from '../../../../components/pager';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
@@ -63,51 +54,40 @@ export function RefusalList({
       <p className="mb-3 text-xs text-slate-500">
         代理节点拒绝的连接（最近7天），约1分钟内显示。来源IP不在白名单时可一键添加，或改用「API提取」页的代理账号密码认证。
       </p>
-      <DataTable className="md:min-w-[680px]">
-        <DataHead className="text-xs text-slate-500">
-          <tr className="border-b border-slate-100">
-            <Th className="py-2 font-normal">时间</Th>
-            <Th className="font-normal">来源IP</Th>
-            <Th className="font-normal">代理IP</Th>
-            <Th className="font-normal">原因</Th>
-            <Th className="font-normal">操作</Th>
-          </tr>
-        </DataHead>
-        <DataBody>
-          {list.length === 0 && (
-            <EmptyRow cols={5} className="py-8 text-slate-400">
-              最近7天没有被拒绝的连接
-            </EmptyRow>
-          )}
-          {list.map((r) => {
-            const listed = whiteIps.includes(r.clientIp) || added.includes(r.clientIp);
-            return (
-              <DataRow key={r.id} className="border-b border-slate-50">
-                <Cell kind="title" className="whitespace-nowrap py-2 max-md:font-medium max-md:text-ink">
-                  {formatDateTime(r.at)}
-                </Cell>
-                <Cell label="来源IP" className="font-mono text-xs">
-                  {r.clientIp}
-                </Cell>
-                <Cell label="代理IP" className="font-mono text-xs">
-                  {r.exit}
-                </Cell>
-                <Cell label="原因" className="text-xs text-slate-600 md:max-w-[320px]">
-                  {r.reason}
-                </Cell>
-                <Cell kind="actions" className="whitespace-nowrap">
-                  {r.canAdd && !listed && (
-                    <button type="button" className={rowAction()} onClick={() => add(r.clientIp)}>
-                      添加此IP
-                    </button>
-                  )}
-                  {r.canAdd && listed && <span className="text-xs text-emerald-600">已在白名单</span>}
-                </Cell>
-              </DataRow>
-            );
-          })}
-        </DataBody>
-      </DataTable>
+      <ListTable
+        className="md:min-w-[680px]"
+        columns={['时间', '来源IP', '代理IP', '原因', '操作']}
+        empty={list.length === 0 && '最近7天没有被拒绝的连接'}
+        emptyClassName="py-8"
+      >
+        {list.map((r) => {
+          const listed = whiteIps.includes(r.clientIp) || added.includes(r.clientIp);
+          return (
+            <DataRow key={r.id} className="border-b border-slate-50">
+              <Cell kind="title" className="whitespace-nowrap py-2 max-md:font-medium max-md:text-ink">
+                {formatDateTime(r.at)}
+              </Cell>
+              <Cell label="来源IP" className="font-mono text-xs">
+                {r.clientIp}
+              </Cell>
+              <Cell label="代理IP" className="font-mono text-xs">
+                {r.exit}
+              </Cell>
+              <Cell label="原因" className="text-xs text-slate-600 md:max-w-[320px]">
+                {r.reason}
+              </Cell>
+              <Cell kind="actions" className="whitespace-nowrap">
+                {r.canAdd && !listed && (
+                  <button type="button" className={rowAction()} onClick={() => add(r.clientIp)}>
+                    添加此IP
+                  </button>
+                )}
+                {r.canAdd && listed && <span className="text-xs text-emerald-600">已在白名单</span>}
+              </Cell>
+            </DataRow>
+          );
+        })}
+      </ListTable>
       <Pager page={page} pageSize={PAGE} total={total} onPage={(p) => void load(p)} />
     </div>
   );

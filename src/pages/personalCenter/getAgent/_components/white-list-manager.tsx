@@ -1,16 +1,7 @@
 'use client';
 // The white-list manager: add (with the current IP one click away), edit, switch on/off, remove in batches.
 import { useEffect, useState } from 'react';
-import {
-  Cell,
-  DataBody,
-  DataHead,
-  DataRow,
-  DataTable,
-  EmptyRow,
-  rowAction,
-  Th,
-} from '../../../../components/data-table';
+import { Cell, DataRow, ListTable, rowAction, Th } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
@@ -121,86 +112,78 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
             批量删除{selected.length ? `（${selected.length}）` : ''}
           </button>
         </div>
-        <DataTable className="md:min-w-[680px]" data-testid="white-list-table">
-          <DataHead className="text-xs text-slate-500">
-            <tr className="border-b border-slate-100">
-              <Th className="w-8 py-2" mobile={list.length > 0}>
-                <label className="inline-flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    className="max-md:size-5"
-                    aria-label="全选"
-                    checked={allChecked}
-                    onChange={() => setSelected(allChecked ? [] : list.map((e) => e.id))}
-                  />
-                  <span className="font-normal md:hidden" aria-hidden="true">
-                    全选
-                  </span>
-                </label>
-              </Th>
-              <Th className="font-normal">IP地址</Th>
-              <Th className="font-normal">备注</Th>
-              <Th className="font-normal">过期时间</Th>
-              <Th className="font-normal">状态</Th>
-              <Th className="font-normal">操作</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {list.length === 0 && (
-              <EmptyRow cols={6} className="py-10 text-slate-400">
-                还没有白名单IP，添加后即可通过API提取
-              </EmptyRow>
-            )}
-            {list.map((e) => (
-              <DataRow key={e.id} className="border-b border-slate-50">
-                <Cell kind="select" className="py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={`选择 ${e.ip}`}
-                    checked={selected.includes(e.id)}
-                    onChange={() => setSelected((s) => (s.includes(e.id) ? s.filter((x) => x !== e.id) : [...s, e.id]))}
-                  />
-                </Cell>
-                <Cell kind="title" className="font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink">
-                  {e.ip}
-                </Cell>
-                <Cell label="备注">{e.remark || '—'}</Cell>
-                <Cell label="过期时间" className="whitespace-nowrap">
-                  {e.expiresAt ? formatDateTime(e.expiresAt) : '永久'}
-                </Cell>
-                <Cell label="状态">
-                  <span className="inline-flex items-center">
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={e.enabled}
-                      aria-label={`${e.ip} ${e.enabled ? '已启用' : '已停用'}`}
-                      onClick={() => toggle(e)}
-                      className={`relative h-5 w-9 rounded-full transition-colors ${e.enabled ? 'bg-brand-600' : 'bg-slate-300'}`}
-                    >
-                      <span
-                        className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${e.enabled ? 'left-4.5' : 'left-0.5'}`}
-                      />
-                    </button>
-                    {e.enabled && !e.live && <span className="ml-2 text-xs text-amber-600">已过期</span>}
-                  </span>
-                </Cell>
-                <Cell kind="actions" className="whitespace-nowrap md:space-x-3">
+        <ListTable
+          className="md:min-w-[680px]"
+          data-testid="white-list-table"
+          columns={['IP地址', '备注', '过期时间', '状态', '操作']}
+          empty={list.length === 0 && '还没有白名单IP，添加后即可通过API提取'}
+          emptyClassName="py-10"
+          lead={
+            <Th className="w-8 py-2" mobile={list.length > 0}>
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="max-md:size-5"
+                  aria-label="全选"
+                  checked={allChecked}
+                  onChange={() => setSelected(allChecked ? [] : list.map((e) => e.id))}
+                />
+                <span className="font-normal md:hidden" aria-hidden="true">
+                  全选
+                </span>
+              </label>
+            </Th>
+          }
+        >
+          {list.map((e) => (
+            <DataRow key={e.id} className="border-b border-slate-50">
+              <Cell kind="select" className="py-2">
+                <input
+                  type="checkbox"
+                  aria-label={`选择 ${e.ip}`}
+                  checked={selected.includes(e.id)}
+                  onChange={() => setSelected((s) => (s.includes(e.id) ? s.filter((x) => x !== e.id) : [...s, e.id]))}
+                />
+              </Cell>
+              <Cell kind="title" className="font-mono text-xs max-md:text-sm max-md:font-medium max-md:text-ink">
+                {e.ip}
+              </Cell>
+              <Cell label="备注">{e.remark || '—'}</Cell>
+              <Cell label="过期时间" className="whitespace-nowrap">
+                {e.expiresAt ? formatDateTime(e.expiresAt) : '永久'}
+              </Cell>
+              <Cell label="状态">
+                <span className="inline-flex items-center">
                   <button
                     type="button"
-                    className={rowAction()}
-                    onClick={() => setDraft({ id: e.id, ip: e.ip, remark: e.remark, expiry: toDateInput(e.expiresAt) })}
+                    role="switch"
+                    aria-checked={e.enabled}
+                    aria-label={`${e.ip} ${e.enabled ? '已启用' : '已停用'}`}
+                    onClick={() => toggle(e)}
+                    className={`relative h-5 w-9 rounded-full transition-colors ${e.enabled ? 'bg-brand-600' : 'bg-slate-300'}`}
                   >
-                    编辑
+                    <span
+                      className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${e.enabled ? 'left-4.5' : 'left-0.5'}`}
+                    />
                   </button>
-                  <button type="button" className={rowAction('danger')} onClick={() => remove([e.id])}>
-                    删除
-                  </button>
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
+                  {e.enabled && !e.live && <span className="ml-2 text-xs text-amber-600">已过期</span>}
+                </span>
+              </Cell>
+              <Cell kind="actions" className="whitespace-nowrap md:space-x-3">
+                <button
+                  type="button"
+                  className={rowAction()}
+                  onClick={() => setDraft({ id: e.id, ip: e.ip, remark: e.remark, expiry: toDateInput(e.expiresAt) })}
+                >
+                  编辑
+                </button>
+                <button type="button" className={rowAction('danger')} onClick={() => remove([e.id])}>
+                  删除
+                </button>
+              </Cell>
+            </DataRow>
+          ))}
+        </ListTable>
       </div>
       <Dialog
         open={draft !== null}

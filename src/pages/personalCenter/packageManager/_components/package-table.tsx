@@ -1,16 +1,7 @@
 'use client';
 // The package list's interactive parts: remark editing and deleting finished packages.
 import { useState } from 'react';
-import {
-  Cell,
-  DataBody,
-  DataHead,
-  DataRow,
-  DataTable,
-  EmptyRow,
-  rowAction,
-  Th,
-} from '../../../../components/data-table';
+import { Cell, DataRow, ListTable, rowAction } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { packageRemainingText } from '../../../../lib/commerce';
@@ -49,80 +40,68 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
 
   return (
     <div className="overflow-x-auto">
-      <DataTable className="md:min-w-[760px]" data-testid="package-table">
-        <DataHead className="text-xs text-slate-500">
-          <tr className="border-b border-slate-100">
-            <Th className="py-2 font-normal">套餐</Th>
-            <Th className="font-normal">剩余可用</Th>
-            <Th className="font-normal">IP时长</Th>
-            <Th className="font-normal">到期时间</Th>
-            <Th className="font-normal">状态</Th>
-            <Th className="font-normal">备注</Th>
-            <Th className="font-normal">操作</Th>
-          </tr>
-        </DataHead>
-        <DataBody>
-          {list.length === 0 && (
-            <EmptyRow cols={7} className="py-12 text-slate-400">
+      <ListTable
+        className="md:min-w-[760px]"
+        data-testid="package-table"
+        columns={['套餐', '剩余可用', 'IP时长', '到期时间', '状态', '备注', '操作']}
+        empty={
+          list.length === 0 && (
+            <>
               暂无套餐，
               <a className="text-brand-600" href={`/buy?type=${type}`}>
                 去购买
               </a>
-            </EmptyRow>
-          )}
-          {list.map((p) => (
-            <DataRow key={p.id} className="border-b border-slate-50 align-top">
-              <Cell kind="title" className="py-3">
-                <div className="font-medium text-ink">{p.name}</div>
-                <div className="text-xs text-slate-400">ID {p.id}</div>
-              </Cell>
-              <Cell label="剩余可用" className="py-3">
-                {usage(p)}
-              </Cell>
-              <Cell label="IP时长" className="py-3">
-                {p.durationMinutes >= 60 ? `${p.durationMinutes / 60}小时` : `${p.durationMinutes}分钟`}
-              </Cell>
-              <Cell label="到期时间" className="py-3 whitespace-nowrap">
-                {formatDateTime(p.expiresAt)}
-              </Cell>
-              <Cell label="状态" className="py-3">
-                <span
-                  className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[p.state] ?? 'bg-slate-100 text-slate-500'}`}
-                >
-                  {p.stateText}
-                </span>
-              </Cell>
-              <Cell label="备注" className="py-3 text-slate-500 md:max-w-[160px] md:truncate">
-                {p.remark || '—'}
-              </Cell>
-              <Cell kind="actions" className="py-3 whitespace-nowrap md:space-x-3">
-                {p.state === 1 && !p.reserved && p.type !== 30 && p.type !== 50 && (
-                  <a className={rowAction()} href={`/personalCenter/getAgent/api?type=${p.type}&proxyType=1`}>
-                    提取
-                  </a>
-                )}
-                {(p.type === 30 || p.type === 50) && (
-                  <a className={rowAction()} href="/personalCenter/ipManager/30">
-                    查看IP
-                  </a>
-                )}
-                <button
-                  type="button"
-                  className={rowAction()}
-                  onClick={() => setEditing({ id: p.id, remark: p.remark })}
-                >
-                  备注
+            </>
+          )
+        }
+        emptyClassName="py-12"
+      >
+        {list.map((p) => (
+          <DataRow key={p.id} className="border-b border-slate-50 align-top">
+            <Cell kind="title" className="py-3">
+              <div className="font-medium text-ink">{p.name}</div>
+              <div className="text-xs text-slate-400">ID {p.id}</div>
+            </Cell>
+            <Cell label="剩余可用" className="py-3">
+              {usage(p)}
+            </Cell>
+            <Cell label="IP时长" className="py-3">
+              {p.durationMinutes >= 60 ? `${p.durationMinutes / 60}小时` : `${p.durationMinutes}分钟`}
+            </Cell>
+            <Cell label="到期时间" className="py-3 whitespace-nowrap">
+              {formatDateTime(p.expiresAt)}
+            </Cell>
+            <Cell label="状态" className="py-3">
+              <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[p.state] ?? 'bg-slate-100 text-slate-500'}`}>
+                {p.stateText}
+              </span>
+            </Cell>
+            <Cell label="备注" className="py-3 text-slate-500 md:max-w-[160px] md:truncate">
+              {p.remark || '—'}
+            </Cell>
+            <Cell kind="actions" className="py-3 whitespace-nowrap md:space-x-3">
+              {p.state === 1 && !p.reserved && p.type !== 30 && p.type !== 50 && (
+                <a className={rowAction()} href={`/personalCenter/getAgent/api?type=${p.type}&proxyType=1`}>
+                  提取
+                </a>
+              )}
+              {(p.type === 30 || p.type === 50) && (
+                <a className={rowAction()} href="/personalCenter/ipManager/30">
+                  查看IP
+                </a>
+              )}
+              <button type="button" className={rowAction()} onClick={() => setEditing({ id: p.id, remark: p.remark })}>
+                备注
+              </button>
+              {p.deletable && (
+                <button type="button" className={rowAction('danger')} onClick={() => remove(p.id)}>
+                  删除
                 </button>
-                {p.deletable && (
-                  <button type="button" className={rowAction('danger')} onClick={() => remove(p.id)}>
-                    删除
-                  </button>
-                )}
-              </Cell>
-            </DataRow>
-          ))}
-        </DataBody>
-      </DataTable>
+              )}
+            </Cell>
+          </DataRow>
+        ))}
+      </ListTable>
       <Dialog
         open={editing !== null}
         title="修改备注"
