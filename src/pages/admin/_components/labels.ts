@@ -25,3 +25,14 @@ export const VERIFICATION_PROVIDER_TEXT: Record<string, string> = {
   aliyun: '阿里云实人认证',
   simulator: '本地模拟（开发）',
 };
+export const PAYMENT_PROVIDER_TEXT: Record<string, string> = {
+  wechat: '微信支付',
+  simulator: '微信支付（本地模拟）',
+};
+export const REFUND_STATUS_TEXT: Record<string, string> = {
+  PENDING: '已提交，等待微信答复',
+  SUCCESS: '退款成功',
+  PROCESSING: '微信处理中',
+  ABNORMAL: '退款异常（需在商户平台人工处理）',
+  FAILED: '退款失败',
+};
