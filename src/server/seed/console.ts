@@ -457,7 +457,7 @@ function promotionSql(now: number): string[] {
   for (const [ref, from, to, who, note] of events) {
     rows.push(
       `INSERT INTO withdrawal_events (withdrawal_id, from_state, to_state, actor_id, note, created_at)
-       SELECT w.id, ${from}, ${to}, ${op(who)}, ${q(note)}, w.updated_at FROM withdrawals w
+       SELECT w.id, ${from}, ${to}, ${op(who)}, ${q(note)}, w.created_at + ${to === 3 ? 20 * HOUR : 2 * HOUR} FROM withdrawals w
        WHERE w.ref = ${q(ref)} AND ${op(who)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM withdrawal_events e WHERE e.withdrawal_id = w.id AND e.to_state = ${to});`,
     );
   }
