@@ -17,7 +17,9 @@ await build({
   outfile: bundle,
   logLevel: 'error',
 });
-const { demoSeedSql, DEFAULT_DEV_NODE_SECRET } = await import(pathToFileURL(`${process.cwd()}/${bundle}`).href);
+const { demoSeedSql, DEFAULT_DEV_NODE_SECRET, DEMO_LICENCE_KEYS } = await import(
+  pathToFileURL(`${process.cwd()}/${bundle}`).href
+);
 // The development node's secret (docs/decisions/046): NODE_DEV_SECRET from .dev.vars, else the example's default.
 const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
 const devNodeSecret = /^NODE_DEV_SECRET=(.+)$/m.exec(devVars)?.[1]?.trim() || DEFAULT_DEV_NODE_SECRET;
@@ -40,5 +42,29 @@ const { code, err } = await run(bin('wrangler'), args, { capture: true });
 if (code !== 0) {
   console.error(err);
   process.exit(code);
+}
+// The demo company applications' licence images (R2 is private: the console shows them to reviewers).
+for (const key of DEMO_LICENCE_KEYS) {
+  const put = await run(
+    bin('wrangler'),
+    [
+      'r2',
+      'object',
+      'put',
+      `proxy-portal-files/${key}`,
+      '--local',
+      '--file',
+      'scripts/lib/demo-licence.png',
+      '--content-type',
+      'image/png',
+      ...(persist ? ['--persist-to', persist] : []),
+      ...(config ? ['-c', config] : []),
+    ],
+    { capture: true },
+  );
+  if (put.code !== 0) {
+    console.error(put.err);
+    process.exit(put.code);
+  }
 }
 console.log('demo data loaded');

@@ -124,7 +124,7 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   await preview.getByLabel(/退款原因/).fill('客户申请退款');
   await finance.getByRole('button', { name: '确认退款' }).click();
   await expect(finance.getByTestId('order-state')).toHaveText('已退款');
-  await expect(finance.getByTestId('order-refunds')).toContainText('SUCCESS');
+  await expect(finance.getByTestId('order-refunds')).toContainText('退款成功');
   // Finance may not read the audit log.
   expect((await finance.request.post('/api', { data: { A: 'Admin.AuditSearch', P: {} } })).status()).toBe(403);
 

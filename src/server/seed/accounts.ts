@@ -1,10 +1,11 @@
-// Demo accounts for local development: a verified user with a password, a new user and an operator.
+// Demo customer accounts for local development: a verified user with a password, a new user and a second verified
+// user. Operators are not customers: the console's demo operators are in ./console.ts (docs/decisions/165).
 import { hashPassword } from '../crypto';
 
 export const DEMO_ACCOUNTS = [
-  { phone: '13800138000', password: 'demo1234', identity: true, role: 'user' },
-  { phone: '13900139000', password: 'demo1234', identity: false, role: 'user' },
-  { phone: '13700137000', password: 'admin1234', identity: true, role: 'operator' },
+  { phone: '13800138000', password: 'demo1234', identity: true },
+  { phone: '13900139000', password: 'demo1234', identity: false },
+  { phone: '13700137000', password: 'demo1234', identity: true },
 ] as const;
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -15,8 +16,11 @@ export async function demoAccountsSql(now: number): Promise<string> {
   for (const a of DEMO_ACCOUNTS) {
     const hash = await hashPassword(a.password);
     rows.push(
-      `INSERT INTO users (phone, password_hash, role, is_identity_auth, created_at, updated_at) VALUES (${q(a.phone)}, ${q(hash)}, ${q(a.role)}, ${a.identity ? 1 : 0}, ${now}, ${now}) ON CONFLICT(phone) DO NOTHING;`,
+      `INSERT INTO users (phone, password_hash, is_identity_auth, created_at, updated_at) VALUES (${q(a.phone)}, ${q(hash)}, ${a.identity ? 1 : 0}, ${now}, ${now}) ON CONFLICT(phone) DO NOTHING;`,
     );
   }
+  // users.role 'operator' (migrations/0001) is read by nothing since operators have their own accounts (0015);
+  // databases seeded before keep the old value on 13700137000 unless it is cleared here.
+  rows.push(`UPDATE users SET role = 'user' WHERE role = 'operator';`);
   return rows.join('\n');
 }

@@ -55,7 +55,10 @@ export default async function AdminAuditPage({ query }: { query: string }) {
           placeholder="对象，如 user:12"
           aria-label="对象"
         />
-        <input type="date" name="day" defaultValue={day} className="input sm:w-40" aria-label="日期" />
+        <label className="flex items-center gap-2 text-sm text-slate-500">
+          <span className="shrink-0">日期</span>
+          <input type="date" name="day" defaultValue={day} className="input sm:w-40" aria-label="日期" />
+        </label>
         <button type="submit" className="btn-primary">
           查询
         </button>

@@ -8,6 +8,7 @@ import { couponFace, PRODUCT_LABEL } from '../../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../../lib/coupon-rules';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
@@ -143,7 +144,7 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
                   {couponRuleText(c)} · 每人限{c.perUserLimit}张{c.claimable ? ' · 可自领' : ''}
                 </Cell>
                 <Cell label="有效期" className="px-3 py-2 text-xs">
-                  {formatDateTime(c.startsAt)} 至 {formatDateTime(c.endsAt)}
+                  {windowText(c.startsAt, c.endsAt, formatDateTime)}
                   {c.endsAt <= now ? '（已结束）' : ''}；领取后{c.validDays}天
                 </Cell>
                 <Cell label="使用情况" className="px-3 py-2 text-xs">

@@ -13,6 +13,7 @@ import {
 import { BILLING_LABEL, isProductType, PRODUCT_LABEL, PRODUCT_TYPES, periodLabel } from '../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
@@ -305,8 +306,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
                 </p>
                 <p className="text-xs text-slate-500">
                   {a.ruleText} · {a.billingMethod ? BILLING_LABEL[a.billingMethod] : '全部计费方式'}
-                  {a.mealId ? ` · 仅套餐 #${a.mealId}` : ''} · {formatDateTime(a.startsAt)} 至{' '}
-                  {formatDateTime(a.endsAt)}
+                  {a.mealId ? ` · 仅套餐 #${a.mealId}` : ''} · {windowText(a.startsAt, a.endsAt, formatDateTime)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

@@ -40,6 +40,20 @@ export default async function AdminReviewsPage() {
                 查看营业执照
               </a>
             </p>
+            <a
+              href={`/api/upload/company-licence/${a.licenceUploadId}`}
+              target="_blank"
+              rel="noreferrer"
+              className="block w-fit max-w-full"
+            >
+              <img
+                src={`/api/upload/company-licence/${a.licenceUploadId}`}
+                alt={`${a.companyName}的营业执照`}
+                loading="lazy"
+                className="max-h-56 w-auto max-w-full rounded border border-slate-200 bg-slate-50 object-contain"
+                data-testid="review-licence"
+              />
+            </a>
             {a.userRemark && <p className="rounded bg-slate-50 p-2 text-slate-600">申请人备注：{a.userRemark}</p>}
             <div className="flex flex-wrap gap-2">
               {DECISIONS.map(([decision, label, title, description, tone]) => (

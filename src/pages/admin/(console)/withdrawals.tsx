@@ -44,7 +44,12 @@ export default async function AdminWithdrawalsPage({ query }: { query: string })
             </p>
             {w.events.length > 0 && (
               <p className="text-xs text-slate-400">
-                {w.events.map((e) => `${formatDateTime(e.createdAt)} ${e.fromState}→${e.toState} ${e.note}`).join('；')}
+                {w.events
+                  .map(
+                    (e) =>
+                      `${formatDateTime(e.createdAt)} ${WITHDRAWAL_STATE_TEXT[e.fromState] ?? e.fromState}→${WITHDRAWAL_STATE_TEXT[e.toState] ?? e.toState} ${e.note}`,
+                  )
+                  .join('；')}
               </p>
             )}
             {(w.state === 1 || w.state === 2) && (

@@ -25,3 +25,24 @@ export const VERIFICATION_PROVIDER_TEXT: Record<string, string> = {
   aliyun: '阿里云实人认证',
   simulator: '本地模拟（开发）',
 };
+export const PAYMENT_PROVIDER_TEXT: Record<string, string> = {
+  wechat: '微信支付',
+  simulator: '微信支付（本地模拟）',
+};
+export const REFUND_STATUS_TEXT: Record<string, string> = {
+  PENDING: '已提交，等待微信答复',
+  SUCCESS: '退款成功',
+  PROCESSING: '微信处理中',
+  ABNORMAL: '退款异常（需在商户平台人工处理）',
+  FAILED: '退款失败',
+};
+
+/** A validity window as the console shows it: an open start (0) and the far end of the seeds read as 长期. */
+export function windowText(startsAt: number, endsAt: number, format: (ms: number) => string): string {
+  const open = startsAt <= 0;
+  const forever = endsAt >= 4_102_444_800_000; // 2100-01-01, the seeds' "no end"
+  if (open && forever) return '长期有效';
+  if (forever) return `${format(startsAt)} 起长期有效`;
+  if (open) return `即日起至 ${format(endsAt)}`;
+  return `${format(startsAt)} 至 ${format(endsAt)}`;
+}

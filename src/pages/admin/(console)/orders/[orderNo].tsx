@@ -1,7 +1,12 @@
 // /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询.
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { serverApi } from '../../../../server/api-server';
-import { ORDER_STATE_TEXT, PAYMENT_STATE_TEXT } from '../../_components/labels';
+import {
+  ORDER_STATE_TEXT,
+  PAYMENT_PROVIDER_TEXT,
+  PAYMENT_STATE_TEXT,
+  REFUND_STATUS_TEXT,
+} from '../../_components/labels';
 import { AskProviderButton } from '../../_components/order-tools';
 import { PageTitle, Section } from '../../_components/parts';
 import { RefundPanel } from '../../_components/refund-panel';
@@ -59,9 +64,12 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
             <li key={p.outTradeNo} className="flex flex-wrap justify-between gap-x-4 py-1.5">
               <span className="font-mono text-xs break-all">{p.outTradeNo}</span>
               <span className="text-slate-500">
-                {p.provider} · {formatFen(p.amountFen)} · {PAYMENT_STATE_TEXT[p.state] ?? p.state}
-                {p.refundNeeded ? ' · 待退款' : ''} · {formatDateTime(p.createdAt)}
+                {PAYMENT_PROVIDER_TEXT[p.provider] ?? p.provider} · {formatFen(p.amountFen)} ·{' '}
+                {PAYMENT_STATE_TEXT[p.state] ?? p.state}
+                {p.refundNeeded ? <strong className="text-rose-600"> · 待退款</strong> : null} ·{' '}
+                {formatDateTime(p.createdAt)}
               </span>
+              {p.note ? <span className="w-full text-xs text-slate-500">{p.note}</span> : null}
             </li>
           ))}
         </ul>
@@ -71,8 +79,8 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
           {d.refunds.length === 0 && <li className="text-slate-400">无</li>}
           {d.refunds.map((r) => (
             <li key={r.outRefundNo} className="py-1.5">
-              <span className="font-mono text-xs">{r.outRefundNo}</span> · {formatFen(r.amountFen)} · {r.status} ·{' '}
-              {r.reason}
+              <span className="font-mono text-xs">{r.outRefundNo}</span> · {formatFen(r.amountFen)} ·{' '}
+              {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
               {r.note ? <span className="text-slate-400"> · {r.note}</span> : null} · {formatDateTime(r.createdAt)}
             </li>
           ))}

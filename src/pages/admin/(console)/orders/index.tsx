@@ -51,8 +51,14 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
             </option>
           ))}
         </select>
-        <input type="date" name="from" defaultValue={from} className="input sm:w-40" aria-label="开始日期" />
-        <input type="date" name="to" defaultValue={to} className="input sm:w-40" aria-label="结束日期" />
+        <label className="flex items-center gap-2 text-sm text-slate-500">
+          <span className="shrink-0">下单从</span>
+          <input type="date" name="from" defaultValue={from} className="input sm:w-40" aria-label="开始日期" />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-500">
+          <span className="shrink-0">下单至</span>
+          <input type="date" name="to" defaultValue={to} className="input sm:w-40" aria-label="结束日期" />
+        </label>
         <button type="submit" className="btn-primary">
           查找
         </button>
