@@ -12,7 +12,13 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // The deployed default is production (wrangler.toml); the suites run in test mode with both envelopes.
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test', API_ENVELOPE: 'any' },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: 'test',
+            API_ENVELOPE: 'any',
+            // The development key sealing node secrets (docs/decisions/162; .dev.vars.example).
+            NODE_SECRET_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+          },
         },
       }),
     ],

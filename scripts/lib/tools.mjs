@@ -40,5 +40,16 @@ export function run(cmd, args, { env = toolEnv(), capture = false, quiet = false
 /** The project's own binaries (node_modules/.bin), so npm scripts and these agree on versions. */
 export const bin = (name) => resolve('node_modules/.bin', name);
 
-/** Variables every local `wrangler dev` gets: development mode (the deployed default is production). */
-export const DEV_VARS = ['--var', 'APP_ENV:development', '--var', 'API_ENVELOPE:any'];
+/**
+ * Variables every local `wrangler dev` gets: development mode (the deployed default is production) and the
+ * development key sealing node secrets (the .dev.vars.example value; docs/decisions/162).
+ */
+export const DEV_NODE_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+export const DEV_VARS = [
+  '--var',
+  'APP_ENV:development',
+  '--var',
+  'API_ENVELOPE:any',
+  '--var',
+  `NODE_SECRET_KEY:${DEV_NODE_SECRET_KEY}`,
+];

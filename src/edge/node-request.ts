@@ -1,10 +1,13 @@
-// Requests of the proxy-node API (/node/v1 and /node/v2): the HMAC authentication every call passes, the refusal
+// Requests of the proxy-node API (/node/v1 and /node/v2): the HMAC authentication every call passes (secrets sealed at
+// rest, a rotation's grace window: docs/decisions/162), the refusal
 // that never says which part failed, and body parsing against a schema.
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { messages } from '../lib/messages';
-import { findNode } from '../server/db/pool';
-import { nodeHeadersPlausible, verifyNodeSignature } from '../server/domain/node-auth';
+import { endNodeGraceStatement, findNode, sealNodeSecretStatement } from '../server/db/pool';
+import { nodeHeadersPlausible } from '../server/domain/node-auth';
+import { checkNodeRequest } from '../server/domain/node-secrets';
+import { readConfig } from '../server/env';
 import { readTextLimited } from './request-guards';
 import type { EdgeEnv } from './types';
 
@@ -39,17 +42,23 @@ export async function authenticate(
   if (!nodeHeadersPlausible({ timestamp, signature, now })) return null;
   const body = c.req.method === 'GET' ? '' : await readTextLimited(c.req.raw, MAX_NODE_BODY);
   if (body === null) return null;
+  // The one read: the node's status, its (sealed) secret and the secret its last rotation replaced with its window.
   const node = await findNode(c.env.DB, id);
   if (node?.status !== 1) return null;
-  const ok = await verifyNodeSignature(node.secret, {
-    method: c.req.method,
-    path: signedPath(c.req.url, withQuery),
-    timestamp,
-    signature,
-    body,
+  const check = await checkNodeRequest(
+    readConfig(c.env).nodeSecretKey,
+    node,
+    { method: c.req.method, path: signedPath(c.req.url, withQuery), timestamp, signature, body },
     now,
-  });
-  return ok ? { nodeId: id, body } : null;
+  );
+  if (!check.ok) return null;
+  // Rare writes, once each: seal a secret still stored in plain; end a rotation's window once the new secret is in use.
+  const writes = [
+    ...(check.reseal ? [sealNodeSecretStatement(c.env.DB, id, check.reseal.plain, check.reseal.sealed)] : []),
+    ...(check.endGrace ? [endNodeGraceStatement(c.env.DB, id)] : []),
+  ];
+  if (writes.length) await c.env.DB.batch(writes);
+  return { nodeId: id, body };
 }
 
 /** The body parsed as JSON and checked by the schema, or null. */

@@ -193,6 +193,9 @@ export const messages = {
   redLaunchTermsLocked: '已有用户领取，红包内容（产品、IP时长、数量、有效期）不能再修改',
   customerRateLimitInvalid: '提取频率为每秒1-200次',
   grantPackageInvalid: '赠送套餐：按量为1-10,000,000个IP，包天为每天1-1,000,000个，有效期1-365天',
+  grantDedicatedInvalid: '赠送独享IP：每次1-100个IP，有效期1-365天',
+  grantRegionInvalid: '请选择该产品在售的地区',
+  grantDedicatedShort: '可分配的独享IP不足，未赠送',
   sellerNotFound: '销售不存在',
   sellerCodeTaken: '该销售编码已被使用',
   // Console content and delivery screens (docs/decisions/125, 126)

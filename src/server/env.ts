@@ -33,6 +33,7 @@ const configSchema = z.object({
   ALIYUN_FACE_SCENE_ID: text,
   FACE_VERIFY_PROVIDER: text,
   ID_ENCRYPTION_KEY: text,
+  NODE_SECRET_KEY: optional(z.string().regex(/^[0-9a-f]{64}$/i)),
   PAY_PROVIDER: text,
   WECHATPAY_MCHID: text,
   WECHATPAY_APPID: text,
@@ -112,6 +113,11 @@ export interface AppConfig {
   };
   /** Real-name settings; reading them throws in production without the identity key or with the face simulator. */
   readonly identity: IdentityConfig;
+  /**
+   * NODE_SECRET_KEY: the AES-256-GCM key (64 hex characters) sealing proxy nodes' signing secrets at rest
+   * (docs/decisions/162). Reading it throws in production when it is not set.
+   */
+  readonly nodeSecretKey: string;
   /** Payment: which provider, and WeChat Pay's merchant settings (null with the names missing when incomplete). */
   pay: {
     kind: 'wechat' | 'simulator';
@@ -124,6 +130,9 @@ const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789
 const DEV_CHAT_SIGN_SECRET = 'development-only-chat-sign-secret-change-me-0123456789';
 /** Development-only identity key (the .dev.vars.example value); production must set ID_ENCRYPTION_KEY. */
 export const DEV_ID_ENCRYPTION_KEY = 'development-only-identity-key-change-me-0123456789abcdef';
+
+/** Development-only node-secret key (the .dev.vars.example value); production must set NODE_SECRET_KEY. */
+export const DEV_NODE_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 type Raw = z.output<typeof configSchema>;
 
@@ -213,6 +222,11 @@ function parseConfig(env: Bindings): AppConfig {
     },
     get identity() {
       return identityOf(raw, isProduction);
+    },
+    get nodeSecretKey() {
+      if (raw.NODE_SECRET_KEY) return raw.NODE_SECRET_KEY.toLowerCase();
+      if (isProduction) throw new Error('production configuration is missing: NODE_SECRET_KEY');
+      return DEV_NODE_SECRET_KEY;
     },
     pay: payOf(raw, isProduction),
   };

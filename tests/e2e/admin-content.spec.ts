@@ -121,4 +121,21 @@ test('an ops operator creates a node and sees its secret once @server-state', as
   expect(await page.content()).not.toContain(secret);
   const list = await page.request.post('/api', { data: { A: 'Admin.NodeList', P: {} } });
   expect(await list.text()).not.toContain(secret);
+
+  // Rotation (docs/decisions/162): the dialog offers a 24-hour grace for the old secret (default) or immediate refusal.
+  const row = page.getByTestId('node-table').locator('tr').filter({ hasText: nodeName });
+  await row.getByRole('button', { name: '轮换密钥' }).click();
+  const rotate = page.getByRole('dialog', { name: `轮换「${nodeName}」的密钥` });
+  await expect(rotate.getByTestId('rotate-mode')).toContainText('再保留24小时（推荐）');
+  await expect(rotate.getByRole('radio', { name: /再保留24小时/ })).toBeChecked();
+  await rotate.getByLabel('原因（记入操作日志）').fill('例行轮换');
+  await page.screenshot({ path: `.tmp/shots/admin-node-rotate-${testInfo.project.name}.png`, fullPage: true });
+  await rotate.getByRole('button', { name: '轮换' }).click();
+  const fresh = (await page.getByTestId('node-secret').textContent())?.trim() ?? '';
+  expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+  expect(fresh).not.toBe(secret);
+  await expect(page.getByTestId('node-secret-note')).toContainText('前仍然有效');
+  await page.screenshot({ path: `.tmp/shots/admin-node-rotated-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: '我已保存' }).click();
+  await expect(page.getByTestId('node-old-secret').first()).toContainText('旧密钥有效至');
 });

@@ -166,3 +166,72 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
     page.viewportSize()?.width ?? 1440,
   );
 });
+
+test('support grants a customer fixed IPs from the console: the form has the dedicated fields and the IPs are allocated at once @server-state', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
+  const supportName = `grant_${tag}`;
+  const out = execFileSync(
+    process.execPath,
+    [
+      'scripts/admin-create.mjs',
+      `--username=${supportName}`,
+      '--name=客服小李',
+      '--role=support',
+      `--password=${PASSWORD}`,
+      `--persist-to=${STATE}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(out).toContain(`operator "${supportName}" (support) created.`);
+  const phone = freshPhone();
+  const customer = await playwright.request.newContext(baseURL ? { baseURL } : {});
+  await api(customer, 'User.GetCode', { phone });
+  const probe = await newPage(browser, baseURL);
+  await api(customer, 'User.LoginRegister', { phone, code: await codeFor(probe, phone) });
+  const { id: userId } = await api<{ id: number }>(customer, 'User.GetMineInfo');
+
+  await consoleLogin(page, supportName);
+  await page.goto(`/admin/customers/${userId}`);
+  await hydrated(page);
+  const form = page.getByTestId('grant-form');
+  // Extractable products: billing method, duration, amount.
+  await expect(form.getByLabel('计费方式')).toBeVisible();
+  await form.getByLabel('产品').selectOption({ label: '固定IP' });
+  await expect(form.getByLabel('计费方式')).toHaveCount(0);
+  const region = form.getByLabel(/^地区/);
+  // The first region with a free IP of any carrier (the option says 电信/联通/移动 counts).
+  const options = await region
+    .locator('option')
+    .evaluateAll((els) => els.map((o) => ({ value: o.getAttribute('value') ?? '', text: o.textContent ?? '' })));
+  const value =
+    options.find((o) => {
+      const m = /（(\d+)\/(\d+)\/(\d+)）/.exec(o.text);
+      return m !== null && Number(m[1]) + Number(m[2]) + Number(m[3]) > 0;
+    })?.value ?? '';
+  expect(value).not.toBe('');
+  await region.selectOption(value);
+  await form.getByLabel(/^IP数/).fill('1');
+  await form.getByLabel(/^有效天数/).fill('7');
+  await form.getByLabel(/^赠送原因/).fill('大客户测试补偿');
+  await page.screenshot({ path: `.tmp/shots/admin-grant-${testInfo.project.name}.png`, fullPage: true });
+  await form.getByRole('button', { name: '赠送' }).click();
+  await expect(page.getByText(/已赠送并分配 1 个IP：/)).toBeVisible();
+  const record = await api<{ list: { ip: string; live: boolean }[] }>(
+    customer,
+    'FixedAllocation.FixedIpConsumerRecord',
+    {
+      page: 1,
+      pageSize: 10,
+    },
+  );
+  expect(record.list.filter((a) => a.live)).toHaveLength(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 1440,
+  );
+});

@@ -424,7 +424,7 @@ describe('consultations', { timeout: 30_000 }, () => {
 });
 
 describe('nodes', { timeout: 60_000 }, () => {
-  it('a new node signs with the secret shown once; disabling refuses its calls and pulls its exits; rotating replaces the secret', async () => {
+  it('a new node signs with the secret shown once; disabling refuses its calls and pulls its exits; an immediate rotation replaces the secret', async () => {
     const op = await operatorLogin('ops');
     const created = await callApi<{ id: number; name: string; secret: string }>(
       'Admin.NodeCreate',
@@ -445,13 +445,14 @@ describe('nodes', { timeout: 60_000 }, () => {
     expect(list.body.P?.nodes).toHaveLength(1);
     expect(JSON.stringify(list.body.P)).not.toContain(secret);
 
-    // Rotate: the old secret is refused at once, the new one works; neither secret reaches the audit log.
+    // Rotate with immediate effect (a leaked secret): the old secret is refused at once, the new one works; neither
+    // secret reaches the audit log. (The default rotation's grace window: tests/integration/node-secrets.test.ts.)
     expect((await callApi('Admin.NodeRotateSecret', { id }, { cookie: op.cookie })).body.E).toBe(
       '请填写操作原因（2-200个字）',
     );
     const rotated = await callApi<{ secret: string }>(
       'Admin.NodeRotateSecret',
-      { id, reason: '密钥泄露' },
+      { id, reason: '密钥泄露', immediate: true },
       { cookie: op.cookie },
     );
     const fresh = rotated.body.P?.secret ?? '';

@@ -81,7 +81,7 @@ describe('package grants', { timeout: 60_000 }, () => {
     };
     for (const [bad, message] of [
       [{ ipDurationMinutes: 60 }, 'IP时长须从该产品的可选时长中选择'],
-      [{ productType: 30 }, '只能赠送短效动态IP或长效静态IP'],
+      [{ productType: 20 }, '请选择要赠送的产品：短效动态IP、固定IP、长效静态IP或优质IP'],
       [{ days: 400 }, '有效天数须为1-365的整数'],
       [{ reason: '' }, '请填写操作原因（2-200个字）'],
       [{ userId: 99_999_999 }, '用户不存在'],
@@ -116,6 +116,203 @@ describe('package grants', { timeout: 60_000 }, () => {
     expect(await audits('Admin.GrantPackage', support.id)).toEqual([
       expect.objectContaining({ target: `user:${userId}`, reason: '故障补偿' }),
     ]);
+  });
+});
+
+describe('dedicated-IP grants', { timeout: 90_000 }, () => {
+  const YEAR = 400 * 86_400;
+  /** A region offered for fixed and premium IPs (Shenzhen) and one offered for fixed IPs only (Hangzhou). */
+  async function regions() {
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO meal_regions (id, name, province, province_key, city_key, product_types, state)
+         VALUES (501, '深圳', '广东省', '广东', '深圳', '30,50', 1), (502, '杭州', '浙江省', '浙江', '杭州', '30', 1)`,
+      ),
+    ]);
+  }
+  const dedicated = (userId: number, extra: Record<string, unknown> = {}) => ({
+    userId,
+    productType: 30,
+    regionId: 501,
+    carrier: '',
+    ipCount: 2,
+    days: 30,
+    reason: '大客户补偿',
+    ...extra,
+  });
+  const live = (userId: number) =>
+    n('SELECT count(*) AS n FROM fixed_allocations WHERE user_id = ? AND released_at = 0', userId);
+
+  it('allocates the region and carrier at once; the customer sees the IPs; the audit row is in the batch', async () => {
+    await regions();
+    await addPool([
+      { ip: '203.0.113.1', pool: 30, carrier: '联通', ttlSeconds: YEAR },
+      { ip: '203.0.113.2', pool: 30, carrier: '电信', ttlSeconds: YEAR },
+      { ip: '203.0.113.3', pool: 30, carrier: '电信', ttlSeconds: YEAR },
+      // Not to be taken: another city, an unhealthy exit, an exit expiring before the package, a shared pool.
+      { ip: '203.0.113.4', pool: 30, carrier: '电信', city: '杭州市', province: '浙江省', ttlSeconds: YEAR },
+      { ip: '203.0.113.5', pool: 30, carrier: '电信', ttlSeconds: YEAR },
+      { ip: '203.0.113.6', pool: 30, carrier: '电信', ttlSeconds: 3600 },
+      { ip: '203.0.113.7', pool: 40, carrier: '电信', ttlSeconds: YEAR },
+    ]);
+    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.113.5'").run();
+    const support = await operatorLogin('support');
+    const phone = '13900001651';
+    const cookie = await loginBySms(phone);
+    const userId = await n('SELECT id AS n FROM users WHERE phone = ?', phone);
+
+    // The form's regions and their free IPs per carrier (the short-lived exit counts now, not for a 30-day package).
+    const tools = await callApi<{
+      dedicatedRegions: { id: number; productTypes: number[]; free: Record<string, number> }[];
+    }>('Admin.CustomerTools', { userId }, { cookie: support.cookie });
+    expect(tools.body.P?.dedicatedRegions).toEqual([
+      { id: 501, name: '深圳', productTypes: [30, 50], free: { 电信: 3, 联通: 1, 移动: 0 } },
+      { id: 502, name: '杭州', productTypes: [30], free: { 电信: 1, 联通: 0, 移动: 0 } },
+    ]);
+
+    const res = await callApi<{ packageId: number; name: string; ips: string[] }>(
+      'Admin.GrantPackage',
+      dedicated(userId, { productType: 50, carrier: '电信' }),
+      { cookie: support.cookie },
+    );
+    expect(res.body.E).toBeUndefined();
+    expect(res.body.P?.name).toBe('赠送 · 优质IP · 深圳 · 2个IP');
+    expect(res.body.P?.ips).toEqual(['203.0.113.2:40001', '203.0.113.3:40002']);
+    const record = await callApi<{ list: { ip: string; carrier: string; live: boolean; packageId: number }[] }>(
+      'FixedAllocation.FixedIpConsumerRecord',
+      { page: 1, pageSize: 10 },
+      { cookie },
+    );
+    expect(record.body.P?.list.map((a) => [a.ip, a.carrier, a.live, a.packageId]).sort()).toEqual([
+      ['203.0.113.2', '电信', true, res.body.P?.packageId],
+      ['203.0.113.3', '电信', true, res.body.P?.packageId],
+    ]);
+    const pkgs = await callApi('Proxy.GetProxys', { type: 50, page: 1, pageSize: 10 }, { cookie });
+    expect(JSON.stringify(pkgs.body)).toContain('赠送 · 优质IP · 深圳 · 2个IP');
+    // The allocations expire with the package; their nodes learn of them from the change feed.
+    expect(
+      await n(
+        `SELECT count(*) AS n FROM fixed_allocations f JOIN proxy_packages p ON p.id = f.package_id
+         WHERE p.id = ? AND f.expires_at = p.expires_at AND p.ip_count = 2 AND p.source = 'operator'`,
+        res.body.P?.packageId,
+      ),
+    ).toBe(2);
+    expect(await n("SELECT count(*) AS n FROM node_changes WHERE kind = 'f'")).toBe(2);
+    expect(await audits('Admin.GrantPackage', support.id)).toEqual([
+      expect.objectContaining({
+        target: `user:${userId}`,
+        reason: '大客户补偿',
+        after_summary: expect.stringContaining('"region":"深圳"'),
+      }),
+    ]);
+  });
+
+  it('refuses a grant the region cannot fill, a region not offered and bad input, writing nothing', async () => {
+    await regions();
+    await addPool([
+      { ip: '203.0.113.1', pool: 30, carrier: '电信', ttlSeconds: YEAR },
+      { ip: '203.0.113.2', pool: 30, carrier: '联通', ttlSeconds: YEAR },
+    ]);
+    const support = await operatorLogin('support');
+    const u = await makeUser();
+    for (const [bad, message] of [
+      [{ ipCount: 3 }, '可分配的独享IP不足，未赠送：深圳需要3个，当前可分配2个'],
+      [{ ipCount: 2, carrier: '移动' }, '可分配的独享IP不足，未赠送：深圳·移动需要2个，当前可分配0个'],
+      [{ regionId: 502 }, '可分配的独享IP不足，未赠送：杭州需要2个，当前可分配0个'],
+      [{ productType: 50, regionId: 502 }, '请选择该产品在售的地区'],
+      [{ regionId: 9999 }, '请选择该产品在售的地区'],
+      [{ carrier: '铁通' }, '运营商只能是电信、联通、移动或不限'],
+      [{ ipCount: 0 }, 'IP数须为1-100的整数'],
+      [{ ipCount: 101 }, 'IP数须为1-100的整数'],
+      [{ days: 366 }, '有效天数须为1-365的整数'],
+      [{ reason: '' }, '请填写操作原因（2-200个字）'],
+      [{ userId: 99_999_999 }, '用户不存在'],
+      // Then a valid grant: the only write of this test.
+      [{ days: 365, ipCount: 1 }, undefined],
+    ] as const) {
+      const res = await callApi('Admin.GrantPackage', dedicated(u.id, bad), { cookie: support.cookie });
+      if (message) expect(res.body.E, JSON.stringify(bad)).toBe(message);
+      else expect(res.body.E, JSON.stringify(bad)).toBeUndefined();
+      if (!message) break;
+    }
+    // Only the last (valid) grant wrote anything.
+    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(1);
+    expect(await live(u.id)).toBe(1);
+    expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
+
+    // A failed audit row takes the package and its allocations down with it.
+    const broken = { operatorId: support.id, operatorName: 'x', role: 'nobody' as never, ip: '1', now: Date.now() };
+    await expect(
+      grantPackage(env.DB, broken, { ...dedicated(u.id), ipCount: 1, productType: 30, carrier: '' }),
+    ).rejects.toThrow();
+    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(1);
+    expect(await live(u.id)).toBe(1);
+  });
+
+  it('two grants racing for the last free IP: one wins, the other writes nothing', async () => {
+    await regions();
+    await addPool([{ ip: '203.0.113.9', pool: 30, carrier: '电信', ttlSeconds: YEAR }]);
+    const support = await operatorLogin('support');
+    const a = await makeUser();
+    const b = await makeUser();
+    const results = await Promise.all(
+      [a, b].map((u) => callApi('Admin.GrantPackage', dedicated(u.id, { ipCount: 1 }), { cookie: support.cookie })),
+    );
+    const errors = results.map((r) => r.body.E ?? null);
+    expect(errors.filter((e) => e === null)).toHaveLength(1);
+    expect(errors.find((e) => e !== null)).toMatch(/^可分配的独享IP不足，未赠送/);
+    expect((await live(a.id)) + (await live(b.id))).toBe(1);
+    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(1);
+    expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
+    // Exactly interleaved: both pass the pre-check, then the competitor's batch commits just before this one. The
+    // batch's own guard (not the pre-check) refuses the loser, and nothing of it is written.
+    await env.DB.prepare(
+      "INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier, expires_at, healthy, checked_at, created_at) VALUES (1, 30, '203.0.113.10', 40010, 7, '广东省', '深圳市', '广东', '深圳', '电信', ?, 1, 0, 0)",
+    )
+      .bind(Date.now() + YEAR * 1000)
+      .run();
+    const [c, d] = [await makeUser(), await makeUser()];
+    const actor = { operatorId: support.id, operatorName: 'x', role: 'support' as const, ip: '1', now: Date.now() };
+    const one = (userId: number) => ({
+      ...dedicated(userId),
+      ipCount: 1,
+      productType: 30 as const,
+      carrier: '' as const,
+    });
+    const racing = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === 'batch')
+          return async (statements: D1PreparedStatement[]) => {
+            await grantPackage(env.DB, { ...actor, now: actor.now + 1 }, one(d.id));
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(grantPackage(racing, actor, one(c.id))).rejects.toThrow(/可分配的独享IP不足/);
+    expect([await live(c.id), await live(d.id)]).toEqual([0, 1]);
+    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator' AND user_id = ?", c.id)).toBe(0);
+    expect(
+      await n('SELECT count(*) AS n FROM audit_log WHERE operator_id = ? AND target = ?', support.id, `user:${c.id}`),
+    ).toBe(0);
+  });
+
+  it('refuses customers and roles other than support', async () => {
+    await regions();
+    await addPool([{ ip: '203.0.113.9', pool: 30, carrier: '电信', ttlSeconds: YEAR }]);
+    const customer = await loginBySms('13900001702');
+    const u = await makeUser();
+    expect((await callApi('Admin.GrantPackage', dedicated(u.id, { ipCount: 1 }), { cookie: customer })).status).toBe(
+      403,
+    );
+    for (const role of ['finance', 'content', 'ops'] as const) {
+      const op = await operatorLogin(role);
+      const res = await callApi('Admin.GrantPackage', dedicated(u.id, { ipCount: 1 }), { cookie: op.cookie });
+      expect(res.status, role).toBe(403);
+    }
+    expect(await live(u.id)).toBe(0);
+    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(0);
   });
 });
 

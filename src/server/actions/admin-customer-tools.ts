@@ -5,6 +5,7 @@ import { auditActor } from '../domain/operators-audit';
 import {
   assignCustomersToSeller,
   customerTools,
+  DEDICATED_CARRIERS,
   GRANT_LIMITS,
   grantPackage,
   RATE_LIMIT_MAX,
@@ -43,28 +44,46 @@ export const adminCustomerToolActions = {
 
   'Admin.GrantPackage': defineAction({
     summary:
-      '【运营后台·客服】赠送客户一个短效或长效套餐（按量IP数或包天每日量、IP时长、有效天数，需原因），出现在客户的套餐列表',
+      '【运营后台·客服】赠送客户套餐（需原因）：短效或长效（按量IP数或包天每日量、IP时长、有效天数），或固定IP/优质IP（地区、运营商、IP数、有效天数，立即分配；可分配的IP不足时不赠送）；出现在客户的套餐列表',
     access: SUPPORT,
     cacheable: false,
-    input: z.object({
-      userId: userIdSchema,
-      productType: z.union([z.literal(10), z.literal(40)], { error: '只能赠送短效动态IP或长效静态IP' }),
-      billingMethod: z.union([z.literal(1), z.literal(2)], { error: '请选择计费方式' }),
-      ipDurationMinutes: int('IP时长（分钟）', 1, 1440),
-      amount: int('数量', 1, GRANT_LIMITS.countMax),
-      days: int('有效天数', 1, GRANT_LIMITS.daysMax),
-      reason: reasonSchema,
-    }),
+    input: z.discriminatedUnion(
+      'productType',
+      [
+        z.object({
+          userId: userIdSchema,
+          productType: z.union([z.literal(10), z.literal(40)]),
+          billingMethod: z.union([z.literal(1), z.literal(2)], { error: '请选择计费方式' }),
+          ipDurationMinutes: int('IP时长（分钟）', 1, 1440),
+          amount: int('数量', 1, GRANT_LIMITS.countMax),
+          days: int('有效天数', 1, GRANT_LIMITS.daysMax),
+          reason: reasonSchema,
+        }),
+        z.object({
+          userId: userIdSchema,
+          productType: z.union([z.literal(30), z.literal(50)]),
+          regionId: z
+            .number({ error: '请选择该产品在售的地区' })
+            .int('请选择该产品在售的地区')
+            .positive('请选择该产品在售的地区'),
+          carrier: z.enum(['', ...DEDICATED_CARRIERS], { error: '运营商只能是电信、联通、移动或不限' }).default(''),
+          ipCount: int('IP数', 1, GRANT_LIMITS.dedicatedMax),
+          days: int('有效天数', 1, GRANT_LIMITS.daysMax),
+          reason: reasonSchema,
+        }),
+      ],
+      { error: '请选择要赠送的产品：短效动态IP、固定IP、长效静态IP或优质IP' },
+    ),
     handler: async (ctx, input) => grantPackage(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
   'Admin.CustomerTools': defineAction({
     summary:
-      '【运营后台】客户的提取频率（未开通API为null）、所属销售、作为推广者的佣金余额与佣金明细（被邀请人手机号脱敏，每页20条）',
+      '【运营后台】客户的提取频率（未开通API为null）、可赠送独享IP的地区及各运营商空闲IP数、所属销售、作为推广者的佣金余额与佣金明细（被邀请人手机号脱敏，每页20条）',
     access: READERS,
     cacheable: false,
     input: z.object({ userId: userIdSchema, page: z.number().int().min(1).max(10_000).default(1) }),
-    handler: async (ctx, input) => customerTools(ctx.db, input.userId, input.page),
+    handler: async (ctx, input) => customerTools(ctx.db, input.userId, input.page, ctx.now),
   }),
 
   'Admin.SellerList': defineAction({

@@ -14,7 +14,7 @@ const nodeId = z.number({ error: '请选择节点' }).int('请选择节点').pos
 export const adminNodeActions = {
   'Admin.NodeList': defineAction({
     summary:
-      '【运营后台·运维】节点列表（状态、协议版本、最近心跳、出口数、健康数、在租数）与按节点/省份/运营商/池的出口健康',
+      '【运营后台·运维】节点列表（状态、协议版本、最近心跳、出口数、健康数、在租数、轮换后旧密钥的有效期）与按节点/省份/运营商/池的出口健康',
     access: OPS,
     cacheable: false,
     input: z.object({}),
@@ -34,7 +34,8 @@ export const adminNodeActions = {
         .trim()
         .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/, '节点名称为2-40位字母、数字、点、下划线或连字符'),
     }),
-    handler: async (ctx, input) => createNode(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input.name),
+    handler: async (ctx, input) =>
+      createNode(ctx.db, ctx.config.nodeSecretKey, auditActor(ctx.operator, ctx.ip, ctx.now), input.name),
   }),
 
   'Admin.NodeSetEnabled': defineAction({
@@ -47,10 +48,16 @@ export const adminNodeActions = {
   }),
 
   'Admin.NodeRotateSecret': defineAction({
-    summary: '【运营后台·运维】轮换节点签名密钥（需原因）：旧密钥立即失效；响应新密钥（仅此一次显示）',
+    summary:
+      '【运营后台·运维】轮换节点签名密钥（需原因）：旧密钥再有效24小时（节点改用新密钥后立即失效），immediate 为 true 时（密钥泄露）旧密钥立即失效；响应新密钥（仅此一次显示）与旧密钥有效期（previousValidUntil，0为已失效）',
     access: OPS,
     cacheable: false,
-    input: z.object({ id: nodeId, reason: reasonSchema }),
-    handler: async (ctx, input) => rotateNodeSecret(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+    input: z.object({
+      id: nodeId,
+      reason: reasonSchema,
+      immediate: z.boolean({ error: '请选择旧密钥是否立即失效' }).default(false),
+    }),
+    handler: async (ctx, input) =>
+      rotateNodeSecret(ctx.db, ctx.config.nodeSecretKey, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 };

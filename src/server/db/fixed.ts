@@ -101,6 +101,115 @@ export async function countLiveFixed(db: D1Database, userId: number, now: number
   return row?.n ?? 0;
 }
 
+/** Where a dedicated IP is taken from: the region's keys (city when set, else province), optionally one carrier. */
+export interface DedicatedSource {
+  /** False: any region (packages no order created and no grant pinned, e.g. demo ones). */
+  pinned: boolean;
+  provinceKey: string;
+  cityKey: string;
+  /** '' = any carrier. */
+  carrier: string;
+}
+
+/**
+ * The free dedicated IPs of a source, over proxy_ips: pool 30, healthy, outliving the package, leased to nobody now.
+ * Its five parameters start at ?`at` (see freeDedicatedBinds). A pinned region with neither key set (overseas)
+ * matches no IP.
+ */
+export const freeDedicatedSql = (at: number) => {
+  const [expiry, pinned, province, city, carrier] = [0, 1, 2, 3, 4].map((i) => `?${at + i}`);
+  return `pool = 30 AND healthy = 1 AND expires_at > ${expiry}
+  AND (${pinned} = 0 OR (${city} != '' AND city_key = ${city}) OR (${city} = '' AND ${province} != '' AND province_key = ${province}))
+  AND (${carrier} = '' OR carrier = ${carrier})
+  AND id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)`;
+};
+
+/** The values of freeDedicatedSql's parameters, in order. */
+export const freeDedicatedBinds = (s: DedicatedSource, expiresAt: number) => [
+  expiresAt,
+  s.pinned ? 1 : 0,
+  s.provinceKey,
+  s.cityKey,
+  s.carrier,
+];
+
+/** SQL true when the source has at least ?`countAt` free IPs (parameters of freeDedicatedSql from ?`at`). */
+export const enoughFreeDedicatedSql = (at: number, countAt: number) =>
+  `(SELECT count(*) FROM (SELECT id FROM proxy_ips WHERE ${freeDedicatedSql(at)} LIMIT ?${countAt})) = ?${countAt}`;
+
+/**
+ * Allocate up to `count` free dedicated IPs of `source` to a package, and announce them in the node change feed (two
+ * statements for the caller's batch). `pkg` is the package id, or the source and source_ref of the package an earlier
+ * statement of the same batch inserted for this user. `orIgnore`: an IP taken meanwhile by another package is skipped
+ * (the job tops up later); otherwise the one-holder index refuses it and the whole batch rolls back. Never shares an
+ * IP: fixed_allocations_one_holder allows one live holder per IP.
+ */
+export function allocateDedicatedStatements(
+  db: D1Database,
+  a: {
+    userId: number;
+    pkg: number | { source: string; sourceRef: string };
+    now: number;
+    expiresAt: number;
+    count: number;
+    source: DedicatedSource;
+    orIgnore: boolean;
+  },
+): [D1PreparedStatement, D1PreparedStatement] {
+  const byRef = typeof a.pkg === 'number' ? null : a.pkg;
+  const pkgSql = (u: string, src: string, ref: string) =>
+    `(SELECT max(id) FROM proxy_packages WHERE user_id = ${u} AND source = ${src} AND source_ref = ${ref})`;
+  // ?1 user, ?2 package id, ?3 now, ?4 count, ?5-?9 the free-IP filter (?5 = the package's expiry), ?10-?11 by ref.
+  const binds = [
+    a.userId,
+    typeof a.pkg === 'number' ? a.pkg : 0,
+    a.now,
+    a.count,
+    ...freeDedicatedBinds(a.source, a.expiresAt),
+    ...(byRef ? [byRef.source, byRef.sourceRef] : []),
+  ];
+  const target = byRef ? pkgSql('?1', '?10', '?11') : '?2';
+  return [
+    db
+      .prepare(
+        `INSERT ${a.orIgnore ? 'OR IGNORE ' : ''}INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province,
+           city, carrier, allocated_at, expires_at)
+         SELECT ?1, ${target}, id, ip, port, province, city, carrier, ?3, ?5 FROM proxy_ips
+         WHERE ${freeDedicatedSql(5)} AND ${target} IS NOT NULL
+         ORDER BY id LIMIT ?4`,
+      )
+      .bind(...binds),
+    // The new allocations, for the change feed of their nodes.
+    byRef
+      ? allocationsStatement(
+          db,
+          `f.package_id = ${pkgSql('?', '?', '?')} AND f.allocated_at = ? AND f.released_at = 0`,
+          [a.userId, byRef.source, byRef.sourceRef, a.now],
+          a.now,
+        )
+      : allocationsStatement(
+          db,
+          'f.package_id = ? AND f.allocated_at = ? AND f.released_at = 0',
+          [a.pkg, a.now],
+          a.now,
+        ),
+  ];
+}
+
+/** How many free dedicated IPs a source has for a package expiring at `expiresAt` (at most `limit`). */
+export async function countFreeDedicated(
+  db: D1Database,
+  source: DedicatedSource,
+  expiresAt: number,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .prepare(`SELECT count(*) AS n FROM (SELECT id FROM proxy_ips WHERE ${freeDedicatedSql(2)} LIMIT ?1)`)
+    .bind(limit, ...freeDedicatedBinds(source, expiresAt))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /**
  * Fill every live fixed/premium package up to its ip_count from free dedicated IPs of the region it was bought for
  * (package_terms.region_id -> meal_regions keys: the city when set, else the province). A package bought for a
@@ -131,22 +240,17 @@ export async function allocateFixedIps(db: D1Database, now: number): Promise<num
   let total = 0;
   for (const p of results.filter((r) => r.missing > 0)) {
     // INSERT OR IGNORE + the one-holder index: an IP taken meanwhile by another package is skipped, never shared.
-    // A region with neither key set matches no IP.
-    const [res] = await db.batch([
-      db
-        .prepare(
-          `INSERT OR IGNORE INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier,
-                                                    allocated_at, expires_at)
-           SELECT ?1, ?2, id, ip, port, province, city, carrier, ?3, ?4 FROM proxy_ips
-           WHERE pool = 30 AND healthy = 1 AND expires_at > ?4
-             AND (?6 = 0 OR (?8 != '' AND city_key = ?8) OR (?8 = '' AND ?7 != '' AND province_key = ?7))
-             AND id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
-           ORDER BY id LIMIT ?5`,
-        )
-        .bind(p.user_id, p.id, now, p.expires_at, p.missing, p.ordered, p.province_key, p.city_key),
-      // The new allocations, for the change feed of their nodes.
-      allocationsStatement(db, 'f.package_id = ? AND f.allocated_at = ? AND f.released_at = 0', [p.id, now], now),
-    ]);
+    const [res] = await db.batch(
+      allocateDedicatedStatements(db, {
+        userId: p.user_id,
+        pkg: p.id,
+        now,
+        expiresAt: p.expires_at,
+        count: p.missing,
+        source: { pinned: p.ordered === 1, provinceKey: p.province_key, cityKey: p.city_key, carrier: '' },
+        orIgnore: true,
+      }),
+    );
     total += res?.meta.changes ?? 0;
   }
   return total;
@@ -251,4 +355,58 @@ export async function replaceUnhealthyFixed(db: D1Database, now: number, limit =
     }
   }
   return moved;
+}
+
+export interface DedicatedRegionStock {
+  id: number;
+  name: string;
+  /** The dedicated types (30, 50) the region is offered for. */
+  productTypes: number[];
+  provinceKey: string;
+  cityKey: string;
+  /** Free dedicated IPs now, per carrier. */
+  free: { 电信: number; 联通: number; 移动: number };
+}
+
+/** Regions offered for fixed or premium IPs, with their free dedicated IPs per carrier (the console's grant form). */
+export async function dedicatedRegionStock(db: D1Database, now: number): Promise<DedicatedRegionStock[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.id, r.name, r.product_types, r.province_key, r.city_key, i.carrier, count(i.id) AS n
+       FROM meal_regions r LEFT JOIN proxy_ips i ON i.pool = 30 AND i.healthy = 1 AND i.expires_at > ?1
+         AND ((r.city_key != '' AND i.city_key = r.city_key) OR (r.city_key = '' AND r.province_key != '' AND i.province_key = r.province_key))
+         AND i.id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
+       WHERE r.state = 1 AND (',' || r.product_types || ',' LIKE '%,30,%' OR ',' || r.product_types || ',' LIKE '%,50,%')
+       GROUP BY r.id, i.carrier ORDER BY r.sort, r.id`,
+    )
+    .bind(now)
+    .all<{
+      id: number;
+      name: string;
+      product_types: string;
+      province_key: string;
+      city_key: string;
+      carrier: string | null;
+      n: number;
+    }>();
+  const byId = new Map<number, DedicatedRegionStock>();
+  for (const r of results) {
+    let region = byId.get(r.id);
+    if (!region) {
+      region = {
+        id: r.id,
+        name: r.name,
+        productTypes: r.product_types
+          .split(',')
+          .map(Number)
+          .filter((t) => t === 30 || t === 50),
+        provinceKey: r.province_key,
+        cityKey: r.city_key,
+        free: { 电信: 0, 联通: 0, 移动: 0 },
+      };
+      byId.set(r.id, region);
+    }
+    if (r.carrier === '电信' || r.carrier === '联通' || r.carrier === '移动') region.free[r.carrier] = r.n;
+  }
+  return [...byId.values()];
 }

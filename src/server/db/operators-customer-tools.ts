@@ -1,5 +1,6 @@
 // Queries for the console's customer tools: the per-customer extraction rate limit, packages granted by an operator,
 // sellers and the customers assigned to them. Statements are returned for the caller's audited batch.
+import { type DedicatedSource, enoughFreeDedicatedSql, freeDedicatedBinds } from './fixed';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
   const row = await db
@@ -49,6 +50,63 @@ export const grantPackageStatement = (db: D1Database, g: GrantFields) =>
       g.days,
       g.sourceRef,
     );
+
+/**
+ * A dedicated-IP package (30/50, 包天, ip_count IPs) given by an operator, only to an existing customer and only when
+ * the source has ip_count free IPs now (the allocation statements that follow in the batch take exactly those).
+ */
+export const grantDedicatedPackageStatement = (
+  db: D1Database,
+  g: {
+    userId: number;
+    productType: number;
+    name: string;
+    ipCount: number;
+    expiresAt: number;
+    sourceRef: string;
+    now: number;
+  },
+  source: DedicatedSource,
+) =>
+  db
+    .prepare(
+      `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
+         remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
+       SELECT id, ?2, 2, ?3, 0, 0, 0, 0, ?4, ?5, ?6, 1, 'operator', ?7, ?5, ?5
+       FROM users WHERE id = ?1 AND ${enoughFreeDedicatedSql(8, 4)}`,
+    )
+    .bind(
+      g.userId,
+      g.productType,
+      g.name,
+      g.ipCount,
+      g.now,
+      g.expiresAt,
+      g.sourceRef,
+      ...freeDedicatedBinds(source, g.expiresAt),
+    );
+
+/** A region offered (enabled) for a dedicated type, with the keys its IPs are matched by. */
+export async function findGrantRegion(db: D1Database, id: number, productType: number) {
+  return db
+    .prepare(
+      `SELECT name, province_key AS provinceKey, city_key AS cityKey FROM meal_regions
+       WHERE id = ? AND state = 1 AND (',' || product_types || ',') LIKE ?`,
+    )
+    .bind(id, `%,${productType},%`)
+    .first<{ name: string; provinceKey: string; cityKey: string }>();
+}
+
+/** The live IPs (ip:port) allocated to one of the customer's packages. */
+export async function packageAllocationIps(db: D1Database, userId: number, packageId: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT ip, port FROM fixed_allocations WHERE user_id = ? AND package_id = ? AND released_at = 0 ORDER BY id',
+    )
+    .bind(userId, packageId)
+    .all<{ ip: string; port: number }>();
+  return results.map((r) => `${r.ip}:${r.port}`);
+}
 
 /** The node feed learns of the customer's new package (only when the customer exists). */
 export const grantFeedStatement = (db: D1Database, userId: number, now: number) =>

@@ -14,6 +14,8 @@ export interface AdminNodeRow {
   healthy: number;
   /** Exits leased to a customer now (extraction leases and fixed allocations). */
   leased: number;
+  /** Until when the secret the last rotation replaced is still accepted (0: none; docs/decisions/162). */
+  previousSecretUntil: number;
 }
 
 /** Every node with its exit counts, by id. */
@@ -26,7 +28,8 @@ export async function listNodesAdmin(db: D1Database, now: number): Promise<Admin
          (SELECT count(DISTINCT a.ip_id) FROM ip_assignments a JOIN proxy_ips i ON i.id = a.ip_id
             WHERE i.node_id = n.id AND a.expires_at > ?1)
          + (SELECT count(*) FROM fixed_allocations f JOIN proxy_ips i ON i.id = f.ip_id
-            WHERE i.node_id = n.id AND f.released_at = 0 AND f.expires_at > ?1) AS leased
+            WHERE i.node_id = n.id AND f.released_at = 0 AND f.expires_at > ?1) AS leased,
+         CASE WHEN n.previous_until > ?1 THEN n.previous_until ELSE 0 END AS previousSecretUntil
        FROM proxy_nodes n ORDER BY n.id LIMIT 500`,
     )
     .bind(now)
@@ -99,7 +102,23 @@ export function markNodeExitsUnhealthyStatement(db: D1Database, id: number, now:
     .bind(id, now);
 }
 
-/** Replace a node's signing secret (the old one stops verifying with this statement). */
-export function rotateNodeSecretStatement(db: D1Database, id: number, secret: string): D1PreparedStatement {
-  return db.prepare('UPDATE proxy_nodes SET secret = ? WHERE id = ?').bind(secret, id);
+/** A node's stored (sealed or plain) signing secret, for a rotation to keep as the previous one. */
+export async function findNodeStoredSecret(db: D1Database, id: number): Promise<string | null> {
+  const row = await db.prepare('SELECT secret FROM proxy_nodes WHERE id = ?').bind(id).first<{ secret: string }>();
+  return row?.secret ?? null;
+}
+
+/**
+ * Replace a node's signing secret (sealed) while it still holds `storedOld` (a concurrent rotation makes this change
+ * nothing). `previous` is the replaced secret, sealed, accepted until `previousUntil`; '' and 0 refuse it at once.
+ */
+export function rotateNodeSecretStatement(
+  db: D1Database,
+  r: { id: number; storedOld: string; sealed: string; previous: string; previousUntil: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      'UPDATE proxy_nodes SET secret = ?3, previous_secret = ?4, previous_until = ?5 WHERE id = ?1 AND secret = ?2',
+    )
+    .bind(r.id, r.storedOld, r.sealed, r.previous, r.previousUntil);
 }

@@ -4,13 +4,42 @@
 export interface ProxyNode {
   id: number;
   name: string;
+  /** Sealed with NODE_SECRET_KEY (or plain, from before it; docs/decisions/162). */
   secret: string;
   status: number;
+  /** The secret the last rotation replaced (sealed), valid until previousUntil; '' when none. */
+  previousSecret: string;
+  previousUntil: number;
 }
 
-/** A node by id, or null. */
+/** A node by id, or null: the one read of node authentication. */
 export async function findNode(db: D1Database, id: number): Promise<ProxyNode | null> {
-  return db.prepare('SELECT id, name, secret, status FROM proxy_nodes WHERE id = ?').bind(id).first<ProxyNode>();
+  return db
+    .prepare(
+      `SELECT id, name, secret, status, previous_secret AS previousSecret, previous_until AS previousUntil
+       FROM proxy_nodes WHERE id = ?`,
+    )
+    .bind(id)
+    .first<ProxyNode>();
+}
+
+/** Replace a plain stored secret by its sealed form (only while the row still holds that plain secret). */
+export const sealNodeSecretStatement = (db: D1Database, id: number, plain: string, sealed: string) =>
+  db.prepare('UPDATE proxy_nodes SET secret = ?3 WHERE id = ?1 AND secret = ?2').bind(id, plain, sealed);
+
+/** The node signed with its new secret: the replaced one stops being accepted now. */
+export const endNodeGraceStatement = (db: D1Database, id: number) =>
+  db
+    .prepare("UPDATE proxy_nodes SET previous_secret = '', previous_until = 0 WHERE id = ? AND previous_until > 0")
+    .bind(id);
+
+/** Nodes whose secret is still stored in plain (from before NODE_SECRET_KEY, or the development seed). */
+export async function plainNodeSecrets(db: D1Database, limit: number): Promise<{ id: number; secret: string }[]> {
+  const { results } = await db
+    .prepare("SELECT id, secret FROM proxy_nodes WHERE secret NOT LIKE 'gcm1:%' ORDER BY id LIMIT ?")
+    .bind(limit)
+    .all<{ id: number; secret: string }>();
+  return results;
 }
 
 export interface HeartbeatIp {

@@ -30,14 +30,14 @@ export async function identityKeys(secret: string): Promise<IdentityKeys> {
 }
 
 /** Encrypt a short text; returns "base64(iv).base64(ciphertext+tag)". */
-export async function encryptField(keys: IdentityKeys, plain: string): Promise<string> {
+export async function encryptField(keys: Pick<IdentityKeys, 'enc'>, plain: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, keys.enc, utf8(plain)));
   return `${toBase64(iv)}.${toBase64(ct)}`;
 }
 
 /** Decrypt a value made by encryptField (throws when tampered with). */
-export async function decryptField(keys: IdentityKeys, sealed: string): Promise<string> {
+export async function decryptField(keys: Pick<IdentityKeys, 'enc'>, sealed: string): Promise<string> {
   const [ivB64, ctB64] = sealed.split('.');
   if (!ivB64 || !ctB64) throw new Error('malformed sealed field');
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(ivB64) }, keys.enc, fromBase64(ctB64));

@@ -5,7 +5,14 @@ import { IP_DURATIONS } from '../../lib/catalogue-rules';
 import { packageName } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
+import { DAY_MS } from '../../lib/time';
 import { commissionSummary, listCommission } from '../db/commission';
+import {
+  allocateDedicatedStatements,
+  countFreeDedicated,
+  type DedicatedSource,
+  dedicatedRegionStock,
+} from '../db/fixed';
 import type { AuditActor } from '../db/operators-audit';
 import { resolveCustomers } from '../db/operators-campaigns';
 import {
@@ -13,10 +20,13 @@ import {
   findRateLimit,
   findSeller,
   findSellerOfUser,
+  findGrantRegion,
+  grantDedicatedPackageStatement,
   grantFeedStatement,
   grantPackageStatement,
   insertSellerStatement,
   listSellers,
+  packageAllocationIps,
   sellerCodeTaken,
   sellerCustomers,
   setRateLimitStatement,
@@ -55,25 +65,53 @@ export async function setCustomerRateLimit(
   return { rateLimit: r.rateLimit };
 }
 
-export const GRANT_LIMITS = { countMax: 10_000_000, dailyMax: 1_000_000, daysMax: 365 } as const;
+export const GRANT_LIMITS = { countMax: 10_000_000, dailyMax: 1_000_000, daysMax: 365, dedicatedMax: 100 } as const;
+
+/** An extractable package to grant: 短效 or 长效, 按量 count or 包天 daily volume. */
+export interface ExtractableGrant {
+  userId: number;
+  productType: 10 | 40;
+  billingMethod: 1 | 2;
+  ipDurationMinutes: number;
+  amount: number;
+  days: number;
+  reason: string;
+}
+
+/** Dedicated IPs to grant: 固定IP or 优质IP, ipCount IPs of a region offered for the type (optionally one carrier). */
+export interface DedicatedGrant {
+  userId: number;
+  productType: 30 | 50;
+  regionId: number;
+  carrier: '' | DedicatedCarrier;
+  ipCount: number;
+  days: number;
+  reason: string;
+}
+
+export type DedicatedCarrier = '电信' | '联通' | '移动';
+export const DEDICATED_CARRIERS: readonly DedicatedCarrier[] = ['电信', '联通', '移动'];
+
+export type PackageGrant = ExtractableGrant | DedicatedGrant;
+
+const isDedicatedGrant = (r: PackageGrant): r is DedicatedGrant => r.productType === 30 || r.productType === 50;
+
+/** A grant's source_ref: the operator and instant, plus randomness so two grants in one millisecond never collide. */
+const grantRef = (actor: AuditActor) =>
+  `op:${actor.operatorId ?? 0}:${actor.now}:${crypto.getRandomValues(new Uint32Array(1))[0]?.toString(36)}`;
 
 /**
- * Give a customer an extractable package (短效 or 长效; 按量 count or 包天 daily volume) for some days. Dedicated IPs are
- * not granted here: they need an allocation, which only the order path makes.
+ * Give a customer a package: an extractable one (短效 or 长效; 按量 count or 包天 daily volume) or dedicated IPs (固定IP,
+ * 优质IP) allocated at once from the chosen region and carrier, by the same statements the paid order path's allocation
+ * uses (db/fixed.ts). The package, its allocations, the node-feed rows and the audit row are one batch: a dedicated
+ * grant is written only when every IP can be allocated now, otherwise nothing is (docs/decisions/161).
  */
 export async function grantPackage(
   db: D1Database,
   actor: AuditActor,
-  r: {
-    userId: number;
-    productType: 10 | 40;
-    billingMethod: 1 | 2;
-    ipDurationMinutes: number;
-    amount: number;
-    days: number;
-    reason: string;
-  },
-): Promise<{ packageId: number; name: string }> {
+  r: PackageGrant,
+): Promise<{ packageId: number; name: string; ips?: string[] }> {
+  if (isDedicatedGrant(r)) return grantDedicated(db, actor, r);
   if (!(IP_DURATIONS[r.productType] ?? []).includes(r.ipDurationMinutes))
     throw new AppError('catalogueDurationInvalid');
   const max = r.billingMethod === 1 ? GRANT_LIMITS.countMax : GRANT_LIMITS.dailyMax;
@@ -92,7 +130,7 @@ export async function grantPackage(
     totalCount,
     dailyLimit,
     days: r.days,
-    sourceRef: `op:${actor.operatorId ?? 0}:${actor.now}`,
+    sourceRef: grantRef(actor),
     now: actor.now,
   };
   const { changed, results } = await auditedWrite(
@@ -109,6 +147,87 @@ export async function grantPackage(
   );
   if (!changed) throw new AppError('customerNotFound');
   return { packageId: Number(results[1]?.meta.last_row_id ?? 0), name };
+}
+
+async function grantDedicated(
+  db: D1Database,
+  actor: AuditActor,
+  r: DedicatedGrant,
+): Promise<{ packageId: number; name: string; ips: string[] }> {
+  if (r.ipCount < 1 || r.ipCount > GRANT_LIMITS.dedicatedMax || r.days < 1 || r.days > GRANT_LIMITS.daysMax) {
+    throw new AppError('grantDedicatedInvalid');
+  }
+  const [user, region] = await Promise.all([
+    findUserById(db, r.userId),
+    findGrantRegion(db, r.regionId, r.productType),
+  ]);
+  if (!user) throw new AppError('customerNotFound');
+  if (!region) throw new AppError('grantRegionInvalid');
+  const source: DedicatedSource = {
+    pinned: true,
+    provinceKey: region.provinceKey,
+    cityKey: region.cityKey,
+    carrier: r.carrier,
+  };
+  const expiresAt = actor.now + r.days * DAY_MS;
+  const short = (free: number) =>
+    new AppError('grantDedicatedShort', {
+      detail: `${region.name}${r.carrier ? `·${r.carrier}` : ''}需要${r.ipCount}个，当前可分配${free}个`,
+    });
+  // A clear answer before writing; the batch re-checks atomically (a concurrent grant may take the IPs meanwhile).
+  const free = await countFreeDedicated(db, source, expiresAt, r.ipCount);
+  if (free < r.ipCount) throw short(free);
+  const name = `赠送 · ${packageName({ productType: r.productType, billingMethod: 2, ipDurationMinutes: 0, count: 0, dailyLimit: 0, ipCount: r.ipCount, regionName: region.name })}`;
+  const sourceRef = grantRef(actor);
+  let written: Awaited<ReturnType<typeof auditedWrite>>;
+  try {
+    written = await auditedWrite(
+      db,
+      actor,
+      {
+        action: 'Admin.GrantPackage',
+        target: `user:${r.userId}`,
+        after: { name, ipCount: r.ipCount, region: region.name, carrier: r.carrier || '不限', days: r.days },
+        reason: r.reason,
+      },
+      [
+        grantDedicatedPackageStatement(
+          db,
+          {
+            userId: r.userId,
+            productType: r.productType,
+            name,
+            ipCount: r.ipCount,
+            expiresAt,
+            sourceRef,
+            now: actor.now,
+          },
+          source,
+        ),
+        ...allocateDedicatedStatements(db, {
+          userId: r.userId,
+          pkg: { source: 'operator', sourceRef },
+          now: actor.now,
+          expiresAt,
+          count: r.ipCount,
+          source,
+          orIgnore: false,
+        }),
+      ],
+      { requireChange: true },
+    );
+  } catch (e) {
+    // The one-holder index refused an IP taken by a concurrent write: the whole batch rolled back.
+    if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message)) throw short(0);
+    throw e;
+  }
+  const [pkg, allocated] = written.results;
+  // The package row is guarded by the same free-IP condition the allocation reads in this transaction, so either both
+  // were written (all ipCount IPs) or neither was.
+  if (!pkg?.meta.changes || !allocated?.meta.changes)
+    throw short(await countFreeDedicated(db, source, expiresAt, r.ipCount));
+  const ips = await packageAllocationIps(db, r.userId, Number(pkg.meta.last_row_id));
+  return { packageId: Number(pkg.meta.last_row_id), name, ips };
 }
 
 /** Sellers with their customer counts and paid amounts. */
@@ -200,17 +319,20 @@ export async function assignCustomersToSeller(
 
 /**
  * What the customer screen's tools show: the extraction rate limit (null before the API was opened; 10 is then the
- * default), the assigned seller, and the customer's commission balances and ledger page as a promoter.
+ * default), the grant form's dedicated regions, the assigned seller, and the customer's commission balances and ledger page as a promoter.
  */
-export async function customerTools(db: D1Database, userId: number, page: number) {
-  const [rateLimit, seller, summary, ledger] = await Promise.all([
+export async function customerTools(db: D1Database, userId: number, page: number, now: number) {
+  const [rateLimit, seller, summary, ledger, regions] = await Promise.all([
     findRateLimit(db, userId),
     findSellerOfUser(db, userId),
     commissionSummary(db, userId),
     listCommission(db, userId, page, 20),
+    dedicatedRegionStock(db, now),
   ]);
   return {
     rateLimit,
+    /** Regions a fixed/premium grant may choose, with their free dedicated IPs per carrier now. */
+    dedicatedRegions: regions.map(({ id, name, productTypes, free }) => ({ id, name, productTypes, free })),
     seller,
     commission: {
       summary,

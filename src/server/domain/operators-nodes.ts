@@ -1,17 +1,19 @@
-// The console's node writes (docs/decisions/126): create a node (its signing secret is returned once and never again),
-// disable / enable it, rotate its secret. Each write goes with its audit row in one batch; the secret itself is never
+// The console's node writes (docs/decisions/126, 162): create a node (its signing secret is returned once and never
+// again, and stored sealed), disable / enable it, rotate its secret (the old one keeps working for a grace window). Each write goes with its audit row in one batch; the secret itself is never
 // written to the audit log. /node/v1 and /node/v2 read proxy_nodes on every call (src/edge/routes/node.ts
 // authenticate), so a disabled node or an old secret is refused from the next request on.
 import { AppError } from '../../lib/errors';
 import type { AuditActor } from '../db/operators-audit';
 import {
   findNodeAdmin,
+  findNodeStoredSecret,
   insertNodeStatement,
   markNodeExitsUnhealthyStatement,
   nodeNameTaken,
   rotateNodeSecretStatement,
   setNodeStatusStatement,
 } from '../db/operators-nodes';
+import { openNodeSecret, ROTATION_GRACE_MS, sealNodeSecret } from './node-secrets';
 import { auditedWrite } from './operators-audit';
 
 /** Bytes of randomness in a node secret (shown as 64 hex characters). */
@@ -23,16 +25,19 @@ export function newNodeSecret(): string {
   return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 }
 
+/** Create a node; its secret is stored sealed with `keyHex` (NODE_SECRET_KEY) and answered this once. */
 export async function createNode(
   db: D1Database,
+  keyHex: string,
   actor: AuditActor,
   name: string,
 ): Promise<{ id: number; name: string; secret: string }> {
   if (await nodeNameTaken(db, name)) throw new AppError('nodeNameTaken');
   const secret = newNodeSecret();
+  const sealed = await sealNodeSecret(keyHex, secret);
   try {
     const r = await auditedWrite(db, actor, { action: 'Admin.NodeCreate', target: 'node:new', after: { name } }, [
-      insertNodeStatement(db, name, secret, actor.now),
+      insertNodeStatement(db, name, sealed, actor.now),
     ]);
     const id = Number((r.results[0]?.results?.[0] as { id?: number } | undefined)?.id ?? 0);
     return { id, name, secret };
@@ -71,22 +76,44 @@ export async function setNodeEnabled(
   return { status: to };
 }
 
-/** Replace a node's secret; the old one is refused from the next call. Returns the new secret (shown once). */
+/**
+ * Replace a node's secret (stored sealed). The replaced secret stays valid for ROTATION_GRACE_MS — until the node
+ * signs with the new one, if sooner — so the node keeps working while its configuration is updated; `immediate`
+ * (a leaked secret) refuses it from the next call. Rotating again inside a window replaces the previous secret with
+ * the one being retired. Returns the new secret (shown once) and until when the old one is accepted (0: not at all).
+ */
 export async function rotateNodeSecret(
   db: D1Database,
+  keyHex: string,
   actor: AuditActor,
-  input: { id: number; reason: string },
-): Promise<{ id: number; secret: string }> {
-  const node = await findNodeAdmin(db, input.id);
-  if (!node) throw new AppError('nodeNotFound');
+  input: { id: number; reason: string; immediate: boolean },
+): Promise<{ id: number; secret: string; previousValidUntil: number }> {
+  const [node, storedOld] = await Promise.all([findNodeAdmin(db, input.id), findNodeStoredSecret(db, input.id)]);
+  if (!node || storedOld === null) throw new AppError('nodeNotFound');
   const secret = newNodeSecret();
+  const oldPlain = input.immediate ? null : await openNodeSecret(keyHex, storedOld);
+  const previousValidUntil = oldPlain === null ? 0 : actor.now + ROTATION_GRACE_MS;
   const r = await auditedWrite(
     db,
     actor,
-    { action: 'Admin.NodeRotateSecret', target: `node:${input.id}`, after: { name: node.name }, reason: input.reason },
-    [rotateNodeSecretStatement(db, input.id, secret)],
+    {
+      action: 'Admin.NodeRotateSecret',
+      target: `node:${input.id}`,
+      after: { name: node.name, previousValidUntil },
+      reason: input.reason,
+    },
+    [
+      rotateNodeSecretStatement(db, {
+        id: input.id,
+        storedOld,
+        sealed: await sealNodeSecret(keyHex, secret),
+        previous: oldPlain === null ? '' : await sealNodeSecret(keyHex, oldPlain),
+        previousUntil: previousValidUntil,
+      }),
+    ],
     { requireChange: true },
   );
-  if (r.changed === 0) throw new AppError('nodeNotFound');
-  return { id: input.id, secret };
+  // Another rotation (or the node's first call sealing a plain secret) changed the row meanwhile: nothing was written.
+  if (r.changed === 0) throw new AppError('catalogueStateChanged');
+  return { id: input.id, secret, previousValidUntil };
 }

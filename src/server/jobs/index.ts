@@ -4,6 +4,7 @@ import 'server-only';
 import type { Bindings } from '../env';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
+import { sealNodeSecretsJob } from './node-secrets';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
 import { retentionJob } from './retention';
 import type { Job } from './job';
@@ -11,7 +12,13 @@ import { purgeSessionsJob } from './sessions';
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
 export const JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [closeExpiredOrdersJob, reconcilePaymentsJob, deliveryUpkeepJob, fixedAutoReplaceJob],
+  '*/5 * * * *': [
+    closeExpiredOrdersJob,
+    reconcilePaymentsJob,
+    deliveryUpkeepJob,
+    fixedAutoReplaceJob,
+    sealNodeSecretsJob,
+  ],
   '7 * * * *': [usageRollupJob],
   '17 3 * * *': [purgeSessionsJob, retentionJob],
 };

@@ -144,6 +144,11 @@ export default async function AdminNodesPage() {
                   </Cell>
                   <Cell label="状态" className="px-3 py-2">
                     <span className={tone}>{text}</span>
+                    {n.previousSecretUntil > 0 && (
+                      <span className="block text-xs text-amber-700" data-testid="node-old-secret">
+                        旧密钥有效至 {formatDateTime(n.previousSecretUntil)}
+                      </span>
+                    )}
                   </Cell>
                   <Cell label="最近心跳" className="px-3 py-2">
                     {n.lastSeenAt ? formatDateTime(n.lastSeenAt) : '从未'}

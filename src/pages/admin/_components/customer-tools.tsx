@@ -1,9 +1,8 @@
 // The customer screen's tools (server component): the extraction rate limit (support sets it with a reason; the next
-// /extract call obeys it), granting a package with a reason, the assigned seller and the commission ledger.
-import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
-import { PRODUCT_LABEL } from '../../../lib/commerce';
+// /extract call obeys it), granting a package with a reason (extractable or dedicated IPs, grant-package-form.tsx), the assigned seller and the commission ledger.
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { GrantPackageForm } from './grant-package-form';
 import { Section } from './parts';
 import { RecordForm } from './record-form';
 
@@ -34,43 +33,7 @@ export async function CustomerTools({ userId }: { userId: number }) {
         />
       </Section>
       <Section title="赠送套餐">
-        <RecordForm
-          action="Admin.GrantPackage"
-          fields={[
-            {
-              name: 'productType',
-              label: '产品',
-              kind: 'select',
-              options: [10, 40].map((v) => ({ value: v, label: PRODUCT_LABEL[v] ?? String(v) })),
-            },
-            {
-              name: 'billingMethod',
-              label: '计费方式',
-              kind: 'select',
-              options: [
-                { value: 1, label: '按量（IP总数）' },
-                { value: 2, label: '包天（每日IP数）' },
-              ],
-            },
-            {
-              name: 'ipDurationMinutes',
-              label: 'IP时长（须属于所选产品）',
-              kind: 'select',
-              options: [10, 40].flatMap((v) =>
-                (IP_DURATIONS[v] ?? []).map((d) => ({ value: d, label: `${PRODUCT_LABEL[v]} · ${durationOption(d)}` })),
-              ),
-            },
-            { name: 'amount', label: '数量', kind: 'int', defaultValue: 1000 },
-            { name: 'days', label: '有效天数（1-365）', kind: 'int', defaultValue: 7 },
-            { name: 'reason', label: '赠送原因（写入操作日志）', kind: 'text', maxLength: 200 },
-          ]}
-          fixed={{ userId }}
-          submitLabel="赠送"
-          done="套餐已赠送，客户的套餐列表中可见"
-          testId="grant-form"
-          narrow
-          reset
-        />
+        <GrantPackageForm userId={userId} regions={t.dedicatedRegions} />
       </Section>
       <Section title="推广佣金">
         <p className="mb-2 text-sm text-slate-600">
