@@ -424,6 +424,24 @@ export function deleteContentRowStatement(db: D1Database, table: ContentTable, i
   return db.prepare(`DELETE FROM ${table} WHERE id = ?${personal}`).bind(id);
 }
 
+/**
+ * How many stored places still name an uploaded marketing file (its /api/media/marketing/<uuid>.<ext> path): other
+ * marketing images, promotion materials, operator notices and articles (a substring match: instr, as D1 caps LIKE
+ * patterns at 50 bytes).
+ */
+export async function marketingFileReferences(db: D1Database, path: string): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM marketing_images WHERE img = ?1)
+            + (SELECT COUNT(*) FROM promotion_materials WHERE instr(content, ?1) > 0)
+            + (SELECT COUNT(*) FROM home_notices WHERE instr(content_html, ?1) > 0)
+            + (SELECT COUNT(*) FROM articles WHERE instr(body_html, ?1) > 0) AS n`,
+    )
+    .bind(path)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /** Notice reads go with their notice (notice_reads references home_notices). */
 export function deleteNoticeReadsStatement(db: D1Database, noticeId: number): D1PreparedStatement {
   return db

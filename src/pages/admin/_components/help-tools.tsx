@@ -100,7 +100,9 @@ export function DeleteButton({ action, id, what }: { action: DeleteAction; id: n
       className="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
       disabled={busy}
       onClick={() => {
-        if (window.confirm(`确定删除${what}？此操作不能撤销。`)) void run(action, { id }, '已删除');
+        if (!window.confirm(`确定删除${what}？此操作不能撤销。`)) return;
+        // A marketing image's answer says what became of its uploaded file.
+        void run(action, { id }, (res) => ('note' in res ? res.note : '已删除'));
       }}
     >
       删除
