@@ -83,6 +83,41 @@ async function makeCategory(cookie: string, url = 'guides') {
 }
 
 describe('help articles', { timeout: 60_000 }, () => {
+  it('the article list pages through every match, 50 a page, with the total', async () => {
+    const op = await operatorLogin('content');
+    const categoryId = await makeCategory(op.cookie);
+    const insert = env.DB.prepare(
+      `INSERT INTO articles (kind, category_id, url, title, body_html, body_text, state, published_at, updated_at)
+       VALUES ('help', ?, ?, ?, '<p>x</p>', 'x', ?, 0, ?)`,
+    );
+    await env.DB.batch(
+      Array.from({ length: 123 }, (_, i) =>
+        insert.bind(categoryId, `a-${i}`, i % 10 === 0 ? `代理教程 ${i}` : `文章 ${i}`, i % 2, 1_000 + i),
+      ),
+    );
+    type Page = { list: { url: string }[]; total: number; page: number; pageSize: number };
+    const list = async (input: Record<string, unknown>) => {
+      const res = await callApi<Page>('Admin.ArticleList', input, { cookie: op.cookie });
+      expect(res.body.E).toBeUndefined();
+      return res.body.P as Page;
+    };
+    const pages = [await list({}), await list({ page: 2 }), await list({ page: 3 })];
+    expect(pages.map((p) => [p.list.length, p.total, p.page, p.pageSize])).toEqual([
+      [50, 123, 1, 50],
+      [50, 123, 2, 50],
+      [23, 123, 3, 50],
+    ]);
+    // Every article exactly once, most recently changed first (the 100-row cap is gone).
+    const urls = pages.flatMap((p) => p.list.map((a) => a.url));
+    expect(urls).toEqual(Array.from({ length: 123 }, (_, i) => `a-${122 - i}`));
+    expect((await list({ page: 4 })).list).toEqual([]);
+    // Search and filters page too and count only what matches.
+    const found = await list({ q: '代理教程', state: 0 });
+    expect(found.total).toBe(13);
+    expect(found.list.map((a) => a.url)).toEqual(Array.from({ length: 13 }, (_, i) => `a-${120 - i * 10}`));
+    expect((await callApi('Admin.ArticleList', { page: 0 }, { cookie: op.cookie })).body.E).toBe('页码无效');
+  });
+
   it('a new article stays hidden until published; an edit is served by the public actions at once', async () => {
     const op = await operatorLogin('content');
     const categoryId = await makeCategory(op.cookie);

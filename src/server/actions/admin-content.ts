@@ -39,6 +39,8 @@ const SUPPORT = { operator: ['support'] } as const;
 
 /** Longest article body accepted (the /api request itself is capped at 64 KiB). */
 export const ARTICLE_BODY_MAX = 40_000;
+/** Articles per page of the console's article list. */
+export const ARTICLE_PAGE_SIZE = 50;
 
 const idSchema = z.number({ error: '编号无效' }).int('编号无效').positive('编号无效').max(999_999_999, '编号无效');
 const optionalId = idSchema.optional();
@@ -138,7 +140,7 @@ export const adminContentActions = {
   }),
 
   'Admin.ArticleList': defineAction({
-    summary: '【运营后台·内容】文章列表（含未发布；按标题或地址、类型、分类、状态筛选；最近修改在前，最多100条）',
+    summary: `【运营后台·内容】文章列表（含未发布；按标题或地址、类型、分类、状态筛选；最近修改在前，按页返回，每页${ARTICLE_PAGE_SIZE}条，total 为符合条件的总数）`,
     access: CONTENT,
     cacheable: false,
     input: z.object({
@@ -149,17 +151,18 @@ export const adminContentActions = {
         .union([z.literal(0), z.literal(1)])
         .nullable()
         .default(null),
+      page: z.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(10_000, '页码无效').default(1),
     }),
     async handler(ctx, input) {
-      return {
-        list: await listArticlesAdmin(ctx.db, {
-          text: input.q,
-          kind: input.kind,
-          categoryId: input.categoryId,
-          state: input.state,
-          limit: 100,
-        }),
-      };
+      const { rows, total } = await listArticlesAdmin(ctx.db, {
+        text: input.q,
+        kind: input.kind,
+        categoryId: input.categoryId,
+        state: input.state,
+        limit: ARTICLE_PAGE_SIZE,
+        offset: (input.page - 1) * ARTICLE_PAGE_SIZE,
+      });
+      return { list: rows, total, page: input.page, pageSize: ARTICLE_PAGE_SIZE };
     },
   }),
 

@@ -121,19 +121,29 @@ const ADMIN_ARTICLE_COLS = `a.id, a.kind, a.category_id AS categoryId, c.name AS
 /** Articles in every state, newest edit first, filtered by title/url text, kind, category and state. */
 export async function listArticlesAdmin(
   db: D1Database,
-  q: { text: string; kind: 'help' | 'news' | null; categoryId: number | null; state: 0 | 1 | null; limit: number },
-): Promise<AdminArticleRow[]> {
+  q: {
+    text: string;
+    kind: 'help' | 'news' | null;
+    categoryId: number | null;
+    state: 0 | 1 | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: AdminArticleRow[]; total: number }> {
   const like = q.text ? `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const { results } = await db
-    .prepare(
-      `SELECT ${ADMIN_ARTICLE_COLS} FROM articles a LEFT JOIN help_categories c ON c.id = a.category_id
+  const from = `FROM articles a LEFT JOIN help_categories c ON c.id = a.category_id
        WHERE (?1 IS NULL OR a.title LIKE ?1 ESCAPE '\\' OR a.url LIKE ?1 ESCAPE '\\')
-         AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR a.category_id = ?3) AND (?4 IS NULL OR a.state = ?4)
-       ORDER BY a.updated_at DESC, a.id DESC LIMIT ?5`,
-    )
-    .bind(like, q.kind, q.categoryId, q.state, q.limit)
-    .all<AdminArticleRow>();
-  return results;
+         AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR a.category_id = ?3) AND (?4 IS NULL OR a.state = ?4)`;
+  const [list, count] = await db.batch([
+    db
+      .prepare(`SELECT ${ADMIN_ARTICLE_COLS} ${from} ORDER BY a.updated_at DESC, a.id DESC LIMIT ?5 OFFSET ?6`)
+      .bind(like, q.kind, q.categoryId, q.state, q.limit, q.offset),
+    db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(like, q.kind, q.categoryId, q.state),
+  ]);
+  return {
+    rows: (list?.results ?? []) as AdminArticleRow[],
+    total: Number((count?.results?.[0] as { n?: number } | undefined)?.n ?? 0),
+  };
 }
 
 /** One article in any state, with its stored (sanitised) body. */

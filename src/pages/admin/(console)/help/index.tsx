@@ -1,5 +1,5 @@
 // /admin/help: the help centre (content role): categories (new, edit, delete when empty) and articles in every state,
-// filtered by text, kind, state and category (GET form), each with publish / unpublish and a link to its editor.
+// filtered by text, kind, state and category (GET form), 50 a page with the shared pager, each with publish / unpublish and a link to its editor.
 import {
   Cell,
   DataBody,
@@ -10,6 +10,7 @@ import {
   rowAction,
   Th,
 } from '../../../../components/data-table';
+import { Pager } from '../../../../components/pager';
 import { formatDateTime } from '../../../../lib/format';
 import { serverApi } from '../../../../server/api-server';
 import { CategoryForm, DeleteButton, PublishToggle } from '../../_components/help-tools';
@@ -23,12 +24,22 @@ export default async function AdminHelpPage({ query }: { query: string }) {
   const kind = sp.get('kind') === 'help' ? 'help' : sp.get('kind') === 'news' ? 'news' : null;
   const state = sp.get('state') === '0' ? 0 : sp.get('state') === '1' ? 1 : null;
   const categoryId = Number(sp.get('category')) > 0 ? Number(sp.get('category')) : null;
+  const pageNum = Number(sp.get('page'));
+  const page = Number.isInteger(pageNum) && pageNum >= 1 && pageNum <= 10_000 ? pageNum : 1;
   const api = await serverApi();
   const [cats, arts] = await Promise.all([
     api.call('Admin.HelpCategoryList', {}, { silent: true }),
-    api.call('Admin.ArticleList', { q, kind, state, categoryId }, { silent: true }),
+    api.call('Admin.ArticleList', { q, kind, state, categoryId, page }, { silent: true }),
   ]);
   if (!cats || !arts) return <NoAccess />;
+  const pageHref = (p: number) =>
+    `/admin/help?${new URLSearchParams({
+      ...(q ? { q } : {}),
+      ...(kind ? { kind } : {}),
+      ...(state !== null ? { state: String(state) } : {}),
+      ...(categoryId ? { category: String(categoryId) } : {}),
+      page: String(p),
+    })}`;
   return (
     <div className="space-y-4">
       <PageTitle title="帮助中心">
@@ -121,6 +132,7 @@ export default async function AdminHelpPage({ query }: { query: string }) {
             ))}
           </DataBody>
         </DataTable>
+        <Pager page={arts.page} pageSize={arts.pageSize} total={arts.total} href={pageHref} />
       </Section>
 
       <Section title="分类">
