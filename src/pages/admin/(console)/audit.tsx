@@ -1,11 +1,10 @@
 // /admin/audit: the audit log (admin), newest first, filtered by operator, action, target and day (GET form).
-import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
 import { serverApi } from '../../../server/api-server';
+import { ListTable, queryDay, SearchForm, TableCard } from '../_components/console-list';
 import { NoAccess, PageTitle } from '../_components/parts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 
 export default async function AdminAuditPage({ query }: { query: string }) {
@@ -14,7 +13,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
   const operator = text('operator');
   const action = text('action');
   const target = text('target');
-  const day = DAY.test(p.get('day') ?? '') ? (p.get('day') as string) : '';
+  const day = queryDay(p, 'day');
   const beforeId = Number(p.get('before')) || 0;
   const res = await (await serverApi()).call(
     'Admin.AuditSearch',
@@ -33,7 +32,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
   return (
     <div className="space-y-4">
       <PageTitle title="操作日志" />
-      <form method="get" className="grid gap-2 sm:flex sm:flex-wrap" role="search">
+      <SearchForm submit="查询">
         <input
           name="operator"
           defaultValue={operator}
@@ -56,60 +55,41 @@ export default async function AdminAuditPage({ query }: { query: string }) {
           aria-label="对象"
         />
         <input type="date" name="day" defaultValue={day} className="input sm:w-40" aria-label="日期" />
-        <button type="submit" className="btn-primary">
-          查询
-        </button>
-      </form>
-      <div className="card overflow-hidden p-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-        <DataTable data-testid="audit-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">时间</Th>
-              <Th className="px-3 py-2">操作人</Th>
-              <Th className="px-3 py-2">动作</Th>
-              <Th className="px-3 py-2">对象</Th>
-              <Th className="px-3 py-2">变更</Th>
-              <Th className="px-3 py-2">原因</Th>
-              <Th className="px-3 py-2">IP</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.list.length === 0 && (
-              <EmptyRow cols={7} className="py-8 text-slate-400">
-                没有记录
-              </EmptyRow>
-            )}
-            {res.list.map((r) => (
-              <DataRow key={r.id} className="border-t border-slate-100 align-top" data-testid="audit-row">
-                <Cell kind="title" className="px-3 py-2 whitespace-nowrap">
-                  {formatDateTime(r.createdAt)}
-                </Cell>
-                <Cell label="操作人" className="px-3 py-2">
+      </SearchForm>
+      <TableCard>
+        <ListTable
+          data-testid="audit-table"
+          rows={res.list}
+          rowKey={(r) => r.id}
+          empty="没有记录"
+          pad="px-3"
+          rowClassName="border-t border-slate-100 align-top"
+          rowTestId="audit-row"
+          columns={[
+            { head: '时间', kind: 'title', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.createdAt) },
+            {
+              head: '操作人',
+              cell: (r) => (
+                <>
                   {r.operatorName}
                   <span className="text-xs text-slate-400">
                     （{OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未知账号'}）
                   </span>
-                </Cell>
-                <Cell label="动作" className="px-3 py-2 font-mono text-xs">
-                  {r.action}
-                </Cell>
-                <Cell label="对象" className="px-3 py-2 font-mono text-xs break-all">
-                  {r.target}
-                </Cell>
-                <Cell label="变更" className="px-3 py-2 text-xs break-all text-slate-600">
-                  {r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''}
-                </Cell>
-                <Cell label="原因" className="px-3 py-2">
-                  {r.reason}
-                </Cell>
-                <Cell label="IP" className="px-3 py-2 text-xs">
-                  {r.clientIp}
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
-      </div>
+                </>
+              ),
+            },
+            { head: '动作', className: 'font-mono text-xs', cell: (r) => r.action },
+            { head: '对象', className: 'font-mono text-xs break-all', cell: (r) => r.target },
+            {
+              head: '变更',
+              className: 'text-xs break-all text-slate-600',
+              cell: (r) => (r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''),
+            },
+            { head: '原因', cell: (r) => r.reason },
+            { head: 'IP', className: 'text-xs', cell: (r) => r.clientIp },
+          ]}
+        />
+      </TableCard>
       {res.list.length === 50 && last && (
         <a href={`/admin/audit?${more}`} className="btn-outline">
           更早的记录
