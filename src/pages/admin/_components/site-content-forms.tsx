@@ -15,7 +15,7 @@ type AdminMaterial = SiteContent['materials'][number];
 
 const grid = 'grid gap-2 sm:grid-cols-2 lg:grid-cols-4';
 
-export function NoticeForm({ notice, now }: { notice?: AdminNotice; now: number }) {
+export function NoticeForm({ notice, now }: { notice?: AdminNotice | undefined; now: number }) {
   const { busy, run } = useAdminWrite();
   const submit = onForm((f) =>
     run(
@@ -58,7 +58,7 @@ export function NoticeForm({ notice, now }: { notice?: AdminNotice; now: number 
   );
 }
 
-export function FriendLinkForm({ link }: { link?: AdminFriendLink }) {
+export function FriendLinkForm({ link }: { link?: AdminFriendLink | undefined }) {
   const { busy, run } = useAdminWrite();
   const submit = onForm((f) =>
     run(
@@ -113,7 +113,7 @@ async function uploadImage(file: File): Promise<string | null> {
   return null;
 }
 
-export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage; now: number }) {
+export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage | undefined; now: number }) {
   const { busy, run } = useAdminWrite();
   const [img, setImg] = useState(image?.img ?? '');
   const [uploading, setUploading] = useState(false);
@@ -207,7 +207,7 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
   );
 }
 
-export function MaterialForm({ material }: { material?: AdminMaterial }) {
+export function MaterialForm({ material }: { material?: AdminMaterial | undefined }) {
   const { busy, run } = useAdminWrite();
   const submit = onForm((f) =>
     run(
