@@ -2,6 +2,30 @@
 // notices, friend links, marketing images, promotion materials, the online-chat switch and the consultations inbox.
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
 
+/** INSERT one row from column -> value pairs (column names are this module's own literals), RETURNING id. */
+function insertRowStatement(db: D1Database, table: string, values: Record<string, unknown>): D1PreparedStatement {
+  const cols = Object.keys(values);
+  return db
+    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) RETURNING id`)
+    .bind(...Object.values(values));
+}
+
+/** UPDATE one row by id from column -> value pairs; `guard` adds "AND column = value" (an optimistic version). */
+function updateRowStatement(
+  db: D1Database,
+  table: string,
+  id: number,
+  values: Record<string, unknown>,
+  guard?: [string, unknown],
+): D1PreparedStatement {
+  const set = Object.keys(values)
+    .map((c) => `${c} = ?`)
+    .join(', ');
+  return db
+    .prepare(`UPDATE ${table} SET ${set} WHERE id = ?${guard ? ` AND ${guard[0]} = ?` : ''}`)
+    .bind(...Object.values(values), id, ...(guard ? [guard[1]] : []));
+}
+
 // ---------------------------------------------------------------- help categories
 
 export interface AdminHelpCategory {
@@ -171,63 +195,35 @@ export interface ArticleFields {
   showOnBuy: boolean;
 }
 
+const articleColumns = (f: ArticleFields) => ({
+  kind: f.kind,
+  category_id: f.categoryId,
+  url: f.url,
+  title: f.title,
+  summary: f.summary,
+  keywords: f.keywords,
+  body_html: f.bodyHtml,
+  body_text: f.bodyText,
+  is_hot: f.isHot ? 1 : 0,
+  show_on_buy: f.showOnBuy ? 1 : 0,
+});
+
 /** A new article, hidden until published; RETURNING id. */
-export function insertArticleStatement(db: D1Database, f: ArticleFields, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO articles (kind, category_id, url, title, summary, keywords, body_html, body_text, is_hot, show_on_buy,
-         state, published_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id`,
-    )
-    .bind(
-      f.kind,
-      f.categoryId,
-      f.url,
-      f.title,
-      f.summary,
-      f.keywords,
-      f.bodyHtml,
-      f.bodyText,
-      f.isHot ? 1 : 0,
-      f.showOnBuy ? 1 : 0,
-      now,
-      now,
-    );
-}
+export const insertArticleStatement = (db: D1Database, f: ArticleFields, now: number) =>
+  insertRowStatement(db, 'articles', { ...articleColumns(f), state: 0, published_at: now, updated_at: now });
 
 /**
  * Rewrite an article's fields, only if nobody saved it since the editor loaded it (`expectedUpdatedAt`), so two
  * editors never overwrite each other silently. The FTS index follows through its update trigger.
  */
-export function updateArticleStatement(
+export const updateArticleStatement = (
   db: D1Database,
   id: number,
   f: ArticleFields,
   expectedUpdatedAt: number,
   now: number,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE articles SET kind = ?, category_id = ?, url = ?, title = ?, summary = ?, keywords = ?, body_html = ?,
-         body_text = ?, is_hot = ?, show_on_buy = ?, updated_at = ?
-       WHERE id = ? AND updated_at = ?`,
-    )
-    .bind(
-      f.kind,
-      f.categoryId,
-      f.url,
-      f.title,
-      f.summary,
-      f.keywords,
-      f.bodyHtml,
-      f.bodyText,
-      f.isHot ? 1 : 0,
-      f.showOnBuy ? 1 : 0,
-      now,
-      id,
-      expectedUpdatedAt,
-    );
-}
+) =>
+  updateRowStatement(db, 'articles', id, { ...articleColumns(f), updated_at: now }, ['updated_at', expectedUpdatedAt]);
 
 /**
  * Publish (0 -> 1) or unpublish (1 -> 0); changes nothing when the article is already in that state. updated_at is
@@ -312,22 +308,20 @@ export async function listFriendLinksAdmin(db: D1Database): Promise<AdminFriendL
 
 export type FriendLinkFields = Omit<AdminFriendLink, 'id'>;
 
-export function insertFriendLinkStatement(db: D1Database, f: FriendLinkFields): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO friend_links (link_name, link_url, link_target, no_follow, sort, enabled)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .bind(f.linkName, f.linkUrl, f.linkTarget, f.noFollow, f.sort, f.enabled);
-}
+const friendLinkColumns = (f: FriendLinkFields) => ({
+  link_name: f.linkName,
+  link_url: f.linkUrl,
+  link_target: f.linkTarget,
+  no_follow: f.noFollow,
+  sort: f.sort,
+  enabled: f.enabled,
+});
 
-export function updateFriendLinkStatement(db: D1Database, id: number, f: FriendLinkFields): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE friend_links SET link_name = ?, link_url = ?, link_target = ?, no_follow = ?, sort = ?, enabled = ? WHERE id = ?',
-    )
-    .bind(f.linkName, f.linkUrl, f.linkTarget, f.noFollow, f.sort, f.enabled, id);
-}
+export const insertFriendLinkStatement = (db: D1Database, f: FriendLinkFields) =>
+  insertRowStatement(db, 'friend_links', friendLinkColumns(f));
+
+export const updateFriendLinkStatement = (db: D1Database, id: number, f: FriendLinkFields) =>
+  updateRowStatement(db, 'friend_links', id, friendLinkColumns(f));
 
 // ---------------------------------------------------------------- marketing images
 
@@ -358,27 +352,24 @@ export async function listMarketingImagesAdmin(db: D1Database): Promise<AdminMar
 
 export type MarketingImageFields = Omit<AdminMarketingImage, 'id'>;
 
-export function insertMarketingImageStatement(db: D1Database, f: MarketingImageFields): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO marketing_images (slot, img, is_click, click_url, in_or_out, alt, audience, starts_at, ends_at, enabled)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .bind(f.slot, f.img, f.isClick, f.clickUrl, f.inOrOut, f.alt, f.audience, f.startsAt, f.endsAt, f.enabled);
-}
+const marketingImageColumns = (f: MarketingImageFields) => ({
+  slot: f.slot,
+  img: f.img,
+  is_click: f.isClick,
+  click_url: f.clickUrl,
+  in_or_out: f.inOrOut,
+  alt: f.alt,
+  audience: f.audience,
+  starts_at: f.startsAt,
+  ends_at: f.endsAt,
+  enabled: f.enabled,
+});
 
-export function updateMarketingImageStatement(
-  db: D1Database,
-  id: number,
-  f: MarketingImageFields,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE marketing_images SET slot = ?, img = ?, is_click = ?, click_url = ?, in_or_out = ?, alt = ?, audience = ?,
-         starts_at = ?, ends_at = ?, enabled = ? WHERE id = ?`,
-    )
-    .bind(f.slot, f.img, f.isClick, f.clickUrl, f.inOrOut, f.alt, f.audience, f.startsAt, f.endsAt, f.enabled, id);
-}
+export const insertMarketingImageStatement = (db: D1Database, f: MarketingImageFields) =>
+  insertRowStatement(db, 'marketing_images', marketingImageColumns(f));
+
+export const updateMarketingImageStatement = (db: D1Database, id: number, f: MarketingImageFields) =>
+  updateRowStatement(db, 'marketing_images', id, marketingImageColumns(f));
 
 // ---------------------------------------------------------------- promotion materials
 
@@ -400,19 +391,19 @@ export async function listMaterialsAdmin(db: D1Database): Promise<AdminMaterial[
 
 export type MaterialFields = Omit<AdminMaterial, 'id'>;
 
-export function insertMaterialStatement(db: D1Database, f: MaterialFields): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT INTO promotion_materials (kind, title, content, sort, enabled) VALUES (?, ?, ?, ?, ?) RETURNING id',
-    )
-    .bind(f.kind, f.title, f.content, f.sort, f.enabled);
-}
+const materialColumns = (f: MaterialFields) => ({
+  kind: f.kind,
+  title: f.title,
+  content: f.content,
+  sort: f.sort,
+  enabled: f.enabled,
+});
 
-export function updateMaterialStatement(db: D1Database, id: number, f: MaterialFields): D1PreparedStatement {
-  return db
-    .prepare('UPDATE promotion_materials SET kind = ?, title = ?, content = ?, sort = ?, enabled = ? WHERE id = ?')
-    .bind(f.kind, f.title, f.content, f.sort, f.enabled, id);
-}
+export const insertMaterialStatement = (db: D1Database, f: MaterialFields) =>
+  insertRowStatement(db, 'promotion_materials', materialColumns(f));
+
+export const updateMaterialStatement = (db: D1Database, id: number, f: MaterialFields) =>
+  updateRowStatement(db, 'promotion_materials', id, materialColumns(f));
 
 // ---------------------------------------------------------------- generic row helpers
 
