@@ -2,6 +2,18 @@
 // notices, friend links, marketing images, promotion materials, the online-chat switch and the consultations inbox.
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
 
+/**
+ * A fields object as column -> value pairs: camelCase keys become snake_case columns and booleans 0/1. Only for the
+ * typed *Fields objects of this module, whose keys are exactly their table's writable columns.
+ */
+const columnsOf = (f: object): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(f).map(([k, v]) => [
+      k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      typeof v === 'boolean' ? Number(v) : v,
+    ]),
+  );
+
 /** INSERT one row from column -> value pairs (column names are this module's own literals), RETURNING id. */
 function insertRowStatement(db: D1Database, table: string, values: Record<string, unknown>): D1PreparedStatement {
   const cols = Object.keys(values);
@@ -195,22 +207,9 @@ export interface ArticleFields {
   showOnBuy: boolean;
 }
 
-const articleColumns = (f: ArticleFields) => ({
-  kind: f.kind,
-  category_id: f.categoryId,
-  url: f.url,
-  title: f.title,
-  summary: f.summary,
-  keywords: f.keywords,
-  body_html: f.bodyHtml,
-  body_text: f.bodyText,
-  is_hot: f.isHot ? 1 : 0,
-  show_on_buy: f.showOnBuy ? 1 : 0,
-});
-
 /** A new article, hidden until published; RETURNING id. */
 export const insertArticleStatement = (db: D1Database, f: ArticleFields, now: number) =>
-  insertRowStatement(db, 'articles', { ...articleColumns(f), state: 0, published_at: now, updated_at: now });
+  insertRowStatement(db, 'articles', { ...columnsOf(f), state: 0, published_at: now, updated_at: now });
 
 /**
  * Rewrite an article's fields, only if nobody saved it since the editor loaded it (`expectedUpdatedAt`), so two
@@ -222,8 +221,7 @@ export const updateArticleStatement = (
   f: ArticleFields,
   expectedUpdatedAt: number,
   now: number,
-) =>
-  updateRowStatement(db, 'articles', id, { ...articleColumns(f), updated_at: now }, ['updated_at', expectedUpdatedAt]);
+) => updateRowStatement(db, 'articles', id, { ...columnsOf(f), updated_at: now }, ['updated_at', expectedUpdatedAt]);
 
 /**
  * Publish (0 -> 1) or unpublish (1 -> 0); changes nothing when the article is already in that state. updated_at is
@@ -308,20 +306,11 @@ export async function listFriendLinksAdmin(db: D1Database): Promise<AdminFriendL
 
 export type FriendLinkFields = Omit<AdminFriendLink, 'id'>;
 
-const friendLinkColumns = (f: FriendLinkFields) => ({
-  link_name: f.linkName,
-  link_url: f.linkUrl,
-  link_target: f.linkTarget,
-  no_follow: f.noFollow,
-  sort: f.sort,
-  enabled: f.enabled,
-});
-
 export const insertFriendLinkStatement = (db: D1Database, f: FriendLinkFields) =>
-  insertRowStatement(db, 'friend_links', friendLinkColumns(f));
+  insertRowStatement(db, 'friend_links', columnsOf(f));
 
 export const updateFriendLinkStatement = (db: D1Database, id: number, f: FriendLinkFields) =>
-  updateRowStatement(db, 'friend_links', id, friendLinkColumns(f));
+  updateRowStatement(db, 'friend_links', id, columnsOf(f));
 
 // ---------------------------------------------------------------- marketing images
 
@@ -352,24 +341,11 @@ export async function listMarketingImagesAdmin(db: D1Database): Promise<AdminMar
 
 export type MarketingImageFields = Omit<AdminMarketingImage, 'id'>;
 
-const marketingImageColumns = (f: MarketingImageFields) => ({
-  slot: f.slot,
-  img: f.img,
-  is_click: f.isClick,
-  click_url: f.clickUrl,
-  in_or_out: f.inOrOut,
-  alt: f.alt,
-  audience: f.audience,
-  starts_at: f.startsAt,
-  ends_at: f.endsAt,
-  enabled: f.enabled,
-});
-
 export const insertMarketingImageStatement = (db: D1Database, f: MarketingImageFields) =>
-  insertRowStatement(db, 'marketing_images', marketingImageColumns(f));
+  insertRowStatement(db, 'marketing_images', columnsOf(f));
 
 export const updateMarketingImageStatement = (db: D1Database, id: number, f: MarketingImageFields) =>
-  updateRowStatement(db, 'marketing_images', id, marketingImageColumns(f));
+  updateRowStatement(db, 'marketing_images', id, columnsOf(f));
 
 // ---------------------------------------------------------------- promotion materials
 
@@ -391,19 +367,11 @@ export async function listMaterialsAdmin(db: D1Database): Promise<AdminMaterial[
 
 export type MaterialFields = Omit<AdminMaterial, 'id'>;
 
-const materialColumns = (f: MaterialFields) => ({
-  kind: f.kind,
-  title: f.title,
-  content: f.content,
-  sort: f.sort,
-  enabled: f.enabled,
-});
-
 export const insertMaterialStatement = (db: D1Database, f: MaterialFields) =>
-  insertRowStatement(db, 'promotion_materials', materialColumns(f));
+  insertRowStatement(db, 'promotion_materials', columnsOf(f));
 
 export const updateMaterialStatement = (db: D1Database, id: number, f: MaterialFields) =>
-  updateRowStatement(db, 'promotion_materials', id, materialColumns(f));
+  updateRowStatement(db, 'promotion_materials', id, columnsOf(f));
 
 // ---------------------------------------------------------------- generic row helpers
 
