@@ -1,11 +1,36 @@
 // /admin/audit: the audit log (admin), newest first, filtered by operator, action, target and day (GET form).
 import { formatDateTime } from '../../../lib/format';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
+import type { ActionOutput } from '../../../lib/api-core';
 import { serverApi } from '../../../server/api-server';
-import { ListTable, queryDay, SearchForm, TableCard } from '../_components/console-list';
+import { type Column, ListTable, queryDay, SearchForm, TableCard, TextFilter } from '../_components/console-list';
 import { NoAccess, PageTitle } from '../_components/parts';
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+
+type AuditRow = ActionOutput<'Admin.AuditSearch'>['list'][number];
+
+const COLUMNS: Column<AuditRow>[] = [
+  { head: '时间', kind: 'title', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.createdAt) },
+  {
+    head: '操作人',
+    cell: (r) => (
+      <>
+        {r.operatorName}
+        <span className="text-xs text-slate-400">（{OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未知账号'}）</span>
+      </>
+    ),
+  },
+  { head: '动作', className: 'font-mono text-xs', cell: (r) => r.action },
+  { head: '对象', className: 'font-mono text-xs break-all', cell: (r) => r.target },
+  {
+    head: '变更',
+    className: 'text-xs break-all text-slate-600',
+    cell: (r) => (r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''),
+  },
+  { head: '原因', cell: (r) => r.reason },
+  { head: 'IP', className: 'text-xs', cell: (r) => r.clientIp },
+];
 
 export default async function AdminAuditPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
@@ -33,27 +58,15 @@ export default async function AdminAuditPage({ query }: { query: string }) {
     <div className="space-y-4">
       <PageTitle title="操作日志" />
       <SearchForm submit="查询">
-        <input
-          name="operator"
-          defaultValue={operator}
-          className="input sm:w-36"
-          placeholder="操作人账号"
-          aria-label="操作人账号"
-        />
-        <input
+        <TextFilter name="operator" value={operator} label="操作人账号" className="input sm:w-36" />
+        <TextFilter
           name="action"
-          defaultValue={action}
+          value={action}
+          label="动作"
+          hint="动作，如 Order.RefundByOrderNo"
           className="input sm:w-52"
-          placeholder="动作，如 Order.RefundByOrderNo"
-          aria-label="动作"
         />
-        <input
-          name="target"
-          defaultValue={target}
-          className="input sm:w-44"
-          placeholder="对象，如 user:12"
-          aria-label="对象"
-        />
+        <TextFilter name="target" value={target} label="对象" hint="对象，如 user:12" className="input sm:w-44" />
         <input type="date" name="day" defaultValue={day} className="input sm:w-40" aria-label="日期" />
       </SearchForm>
       <TableCard>
@@ -65,29 +78,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
           pad="px-3"
           rowClassName="border-t border-slate-100 align-top"
           rowTestId="audit-row"
-          columns={[
-            { head: '时间', kind: 'title', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.createdAt) },
-            {
-              head: '操作人',
-              cell: (r) => (
-                <>
-                  {r.operatorName}
-                  <span className="text-xs text-slate-400">
-                    （{OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未知账号'}）
-                  </span>
-                </>
-              ),
-            },
-            { head: '动作', className: 'font-mono text-xs', cell: (r) => r.action },
-            { head: '对象', className: 'font-mono text-xs break-all', cell: (r) => r.target },
-            {
-              head: '变更',
-              className: 'text-xs break-all text-slate-600',
-              cell: (r) => (r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''),
-            },
-            { head: '原因', cell: (r) => r.reason },
-            { head: 'IP', className: 'text-xs', cell: (r) => r.clientIp },
-          ]}
+          columns={COLUMNS}
         />
       </TableCard>
       {res.list.length === 50 && last && (

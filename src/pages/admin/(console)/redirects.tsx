@@ -1,10 +1,21 @@
 // /admin/redirects: operator path redirects (ops): list, create or replace, delete. The edge looks rules up through
 // KV; every change invalidates the cached answer for its path at once (src/server/domain/redirects.ts).
 import { formatDateTime } from '../../../lib/format';
+import type { ActionOutput } from '../../../lib/api-core';
 import { serverApi } from '../../../server/api-server';
-import { ListTable } from '../_components/console-list';
+import { type Column, ListTable } from '../_components/console-list';
 import { RedirectDelete, RedirectForm } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
+
+type RedirectRow = ActionOutput<'Redirect.List'>['list'][number];
+
+const COLUMNS: Column<RedirectRow>[] = [
+  { head: '来源', kind: 'title', className: 'break-all font-mono text-xs', cell: (r) => r.fromPath },
+  { head: '目标', className: 'break-all font-mono text-xs', cell: (r) => r.toPath },
+  { head: '状态码', cell: (r) => r.status },
+  { head: '更新时间', cell: (r) => formatDateTime(r.updatedAt) },
+  { head: '操作', kind: 'actions', cell: (r) => <RedirectDelete fromPath={r.fromPath} /> },
+];
 
 export default async function AdminRedirectsPage() {
   const res = await (await serverApi()).call('Redirect.List', {}, { silent: true });
@@ -25,13 +36,7 @@ export default async function AdminRedirectsPage() {
           rowKey={(r) => r.fromPath}
           empty="没有规则"
           pad="px-3"
-          columns={[
-            { head: '来源', kind: 'title', className: 'break-all font-mono text-xs', cell: (r) => r.fromPath },
-            { head: '目标', className: 'break-all font-mono text-xs', cell: (r) => r.toPath },
-            { head: '状态码', cell: (r) => r.status },
-            { head: '更新时间', cell: (r) => formatDateTime(r.updatedAt) },
-            { head: '操作', kind: 'actions', cell: (r) => <RedirectDelete fromPath={r.fromPath} /> },
-          ]}
+          columns={COLUMNS}
         />
       </Section>
     </div>

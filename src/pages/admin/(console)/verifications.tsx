@@ -2,10 +2,46 @@
 // stored (the console never decrypts them); filter by state, page back 50 at a time.
 import { rowAction } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
+import type { ActionOutput } from '../../../lib/api-core';
 import { serverApi } from '../../../server/api-server';
-import { AllOptions, ListTable, listHref, queryInt, SearchForm, TableCard } from '../_components/console-list';
+import {
+  AllOptions,
+  type Column,
+  ListTable,
+  listHref,
+  queryInt,
+  SearchForm,
+  TableCard,
+} from '../_components/console-list';
 import { VERIFICATION_PROVIDER_TEXT, VERIFICATION_STATE_TEXT } from '../_components/labels';
 import { NoAccess, PageTitle } from '../_components/parts';
+
+type VerificationRow = ActionOutput<'Admin.PersonalVerifications'>['list'][number];
+
+const COLUMNS: Column<VerificationRow>[] = [
+  { head: '姓名', kind: 'title', cell: (v) => v.nameMasked },
+  { head: '证件号', className: 'font-mono text-xs', cell: (v) => v.idMasked },
+  {
+    head: '状态',
+    cell: (v) => (
+      <>
+        {VERIFICATION_STATE_TEXT[v.state] ?? v.state}
+        {v.subCode && v.state === 2 ? <span className="ml-1 text-xs text-slate-400">（{v.subCode}）</span> : null}
+      </>
+    ),
+  },
+  { head: '核验方', cell: (v) => VERIFICATION_PROVIDER_TEXT[v.provider] ?? v.provider },
+  { head: '提交时间', cell: (v) => formatDateTime(v.createdAt) },
+  {
+    head: '客户',
+    kind: 'actions',
+    cell: (v) => (
+      <a href={`/admin/customers/${v.userId}`} className={rowAction()}>
+        用户 #{v.userId}
+      </a>
+    ),
+  },
+];
 
 export default async function AdminVerificationsPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
@@ -33,32 +69,7 @@ export default async function AdminVerificationsPage({ query }: { query: string 
           rows={res.list}
           rowKey={(v) => v.id}
           empty="没有认证记录"
-          columns={[
-            { head: '姓名', kind: 'title', cell: (v) => v.nameMasked },
-            { head: '证件号', className: 'font-mono text-xs', cell: (v) => v.idMasked },
-            {
-              head: '状态',
-              cell: (v) => (
-                <>
-                  {VERIFICATION_STATE_TEXT[v.state] ?? v.state}
-                  {v.subCode && v.state === 2 ? (
-                    <span className="ml-1 text-xs text-slate-400">（{v.subCode}）</span>
-                  ) : null}
-                </>
-              ),
-            },
-            { head: '核验方', cell: (v) => VERIFICATION_PROVIDER_TEXT[v.provider] ?? v.provider },
-            { head: '提交时间', cell: (v) => formatDateTime(v.createdAt) },
-            {
-              head: '客户',
-              kind: 'actions',
-              cell: (v) => (
-                <a href={`/admin/customers/${v.userId}`} className={rowAction()}>
-                  用户 #{v.userId}
-                </a>
-              ),
-            },
-          ]}
+          columns={COLUMNS}
         />
       </TableCard>
       {older && (

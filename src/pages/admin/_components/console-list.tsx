@@ -37,6 +37,23 @@ export function SearchForm({
   );
 }
 
+/** A text filter: its query name, current value, accessible name and hint. */
+export function TextFilter({
+  name,
+  value,
+  label,
+  hint = label,
+  className,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  hint?: string;
+  className: string;
+}) {
+  return <input name={name} defaultValue={value} className={className} placeholder={hint} aria-label={label} />;
+}
+
 /** `<option value="">{all}</option>` and one option per entry of a code → text map. */
 export function AllOptions({
   all,

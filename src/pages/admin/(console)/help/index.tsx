@@ -3,12 +3,65 @@
 import { rowAction } from '../../../../components/data-table';
 import { Pager } from '../../../../components/pager';
 import { formatDateTime } from '../../../../lib/format';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { serverApi } from '../../../../server/api-server';
-import { ListTable, listHref, queryInt, queryText, SearchForm } from '../../_components/console-list';
+import {
+  type Column,
+  ListTable,
+  listHref,
+  queryInt,
+  queryText,
+  SearchForm,
+  TextFilter,
+} from '../../_components/console-list';
 import { CategoryForm, DeleteButton, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 
 const TOP: Record<number, string> = { 0: '使用教程', 2: '产品与功能' };
+
+type ArticleRow = ActionOutput<'Admin.ArticleList'>['list'][number];
+
+const COLUMNS: Column<ArticleRow>[] = [
+  {
+    head: '标题',
+    kind: 'title',
+    className: 'font-medium',
+    cell: (a) => (
+      <>
+        <span className="break-all">{a.title}</span>
+        <span className="block text-xs font-normal text-slate-400">/{a.url}</span>
+      </>
+    ),
+  },
+  { head: '分类', cell: (a) => (a.kind === 'news' ? '站内新闻' : (a.categoryName ?? '—')) },
+  {
+    head: '状态',
+    cell: (a) => (
+      <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'}>
+        {a.state === 1 ? '已发布' : '未发布'}
+      </span>
+    ),
+  },
+  { head: '阅读', cell: (a) => a.views },
+  { head: '最近修改', cell: (a) => formatDateTime(a.updatedAt) },
+  {
+    head: '操作',
+    kind: 'actions',
+    cell: (a) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <a href={`/admin/help/${a.id}`} className={rowAction()}>
+          编辑
+        </a>
+        <PublishToggle id={a.id} published={a.state === 1} />
+        {a.state === 1 && (
+          <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className={rowAction()}>
+            查看
+          </a>
+        )}
+      </div>
+    ),
+  },
+];
 
 export default async function AdminHelpPage({ query }: { query: string }) {
   const sp = new URLSearchParams(query);
@@ -34,7 +87,7 @@ export default async function AdminHelpPage({ query }: { query: string }) {
 
       <Section title="文章">
         <SearchForm submit="筛选" className="mb-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-5" button="btn-outline">
-          <input name="q" defaultValue={q} className="input" placeholder="标题或地址" aria-label="查找文章" />
+          <TextFilter name="q" value={q} label="查找文章" hint="标题或地址" className="input" />
           <select name="kind" defaultValue={kind ?? ''} className="input" aria-label="类型">
             <option value="">全部类型</option>
             <option value="help">帮助文章</option>
@@ -65,47 +118,7 @@ export default async function AdminHelpPage({ query }: { query: string }) {
           rowKey={(a) => a.id}
           empty="没有文章"
           pad="px-3"
-          columns={[
-            {
-              head: '标题',
-              kind: 'title',
-              className: 'font-medium',
-              cell: (a) => (
-                <>
-                  <span className="break-all">{a.title}</span>
-                  <span className="block text-xs font-normal text-slate-400">/{a.url}</span>
-                </>
-              ),
-            },
-            { head: '分类', cell: (a) => (a.kind === 'news' ? '站内新闻' : (a.categoryName ?? '—')) },
-            {
-              head: '状态',
-              cell: (a) => (
-                <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'}>
-                  {a.state === 1 ? '已发布' : '未发布'}
-                </span>
-              ),
-            },
-            { head: '阅读', cell: (a) => a.views },
-            { head: '最近修改', cell: (a) => formatDateTime(a.updatedAt) },
-            {
-              head: '操作',
-              kind: 'actions',
-              cell: (a) => (
-                <div className="flex flex-wrap items-center gap-2">
-                  <a href={`/admin/help/${a.id}`} className={rowAction()}>
-                    编辑
-                  </a>
-                  <PublishToggle id={a.id} published={a.state === 1} />
-                  {a.state === 1 && (
-                    <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className={rowAction()}>
-                      查看
-                    </a>
-                  )}
-                </div>
-              ),
-            },
-          ]}
+          columns={COLUMNS}
         />
         <Pager page={arts.page} pageSize={arts.pageSize} total={arts.total} href={pageHref} />
       </Section>

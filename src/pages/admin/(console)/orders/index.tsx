@@ -1,19 +1,49 @@
 // /admin/orders: find orders by number, phone or user id, filter by state and order date (GET form); CSV export.
 import { rowAction } from '../../../../components/data-table';
 import { formatDateTime, formatFen } from '../../../../lib/format';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { serverApi } from '../../../../server/api-server';
 import {
   AllOptions,
+  type Column,
   ListTable,
   queryDay,
   queryInt,
   queryText,
   SearchForm,
   TableCard,
+  TextFilter,
 } from '../../_components/console-list';
 import { ORDER_STATE_TEXT } from '../../_components/labels';
 import { ExportCsvButton } from '../../_components/order-tools';
 import { NoAccess, PageTitle } from '../../_components/parts';
+
+type OrderRow = ActionOutput<'Admin.OrderSearch'>['list'][number];
+
+const COLUMNS: Column<OrderRow>[] = [
+  { head: '订单号', kind: 'title', className: 'font-mono text-xs break-all', cell: (o) => o.orderNo },
+  {
+    head: '客户',
+    cell: (o) => (
+      <a href={`/admin/customers/${o.userId}`} className="text-brand-700 hover:underline">
+        {o.phone}
+      </a>
+    ),
+  },
+  { head: '商品', cell: (o) => o.title },
+  { head: '实付', cell: (o) => formatFen(o.payFen) },
+  { head: '状态', cell: (o) => ORDER_STATE_TEXT[o.state] ?? o.state },
+  { head: '下单时间', cell: (o) => formatDateTime(o.createdAt) },
+  {
+    head: '操作',
+    kind: 'actions',
+    cell: (o) => (
+      <a href={`/admin/orders/${o.orderNo}`} className={rowAction()}>
+        详情
+      </a>
+    ),
+  },
+];
 
 export default async function AdminOrdersPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
@@ -33,13 +63,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
         <ExportCsvButton from={from} to={to} state={state} />
       </PageTitle>
       <SearchForm>
-        <input
-          name="q"
-          defaultValue={q}
-          className="input sm:max-w-xs"
-          placeholder="订单号 / 手机号 / 用户ID"
-          aria-label="查找订单"
-        />
+        <TextFilter name="q" value={q} label="查找订单" hint="订单号 / 手机号 / 用户ID" className="input sm:max-w-xs" />
         <select name="state" defaultValue={String(state)} className="input sm:w-32" aria-label="订单状态">
           <AllOptions all="全部状态" allValue="0" options={ORDER_STATE_TEXT} />
         </select>
@@ -52,30 +76,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
           rows={res.list}
           rowKey={(o) => o.orderNo}
           empty="没有找到订单"
-          columns={[
-            { head: '订单号', kind: 'title', className: 'font-mono text-xs break-all', cell: (o) => o.orderNo },
-            {
-              head: '客户',
-              cell: (o) => (
-                <a href={`/admin/customers/${o.userId}`} className="text-brand-700 hover:underline">
-                  {o.phone}
-                </a>
-              ),
-            },
-            { head: '商品', cell: (o) => o.title },
-            { head: '实付', cell: (o) => formatFen(o.payFen) },
-            { head: '状态', cell: (o) => ORDER_STATE_TEXT[o.state] ?? o.state },
-            { head: '下单时间', cell: (o) => formatDateTime(o.createdAt) },
-            {
-              head: '操作',
-              kind: 'actions',
-              cell: (o) => (
-                <a href={`/admin/orders/${o.orderNo}`} className={rowAction()}>
-                  详情
-                </a>
-              ),
-            },
-          ]}
+          columns={COLUMNS}
         />
       </TableCard>
     </div>
