@@ -100,7 +100,14 @@ test('a content operator writes, previews and publishes a help article; an edit 
   await page.goto('/admin/help');
   await hydrated(page);
   const pager = page.getByRole('navigation', { name: '分页' });
-  const all = Number((await page.getByText(/^共 \d+ 条/).first().textContent())?.match(/\d+/)?.[0]);
+  const all = Number(
+    (
+      await page
+        .getByText(/^共 \d+ 条/)
+        .first()
+        .textContent()
+    )?.match(/\d+/)?.[0],
+  );
   if (all > 50) {
     await expect(pager).toContainText(`第 1/${Math.ceil(all / 50)} 页`);
     await pager.getByRole('link', { name: '下一页' }).click();
