@@ -95,6 +95,29 @@ test('a content operator writes, previews and publishes a help article; an edit 
   // And the help search finds it by its new text.
   await visitor.goto(`/help/search/${encodeURIComponent(tag)}`);
   await expect(visitor.getByRole('link', { name: /后台编辑的文章/ })).toHaveCount(1);
+
+  // The console's article list: the search finds it, and the shared pager counts what matched and pages the rest.
+  await page.goto('/admin/help');
+  await hydrated(page);
+  const pager = page.getByRole('navigation', { name: '分页' });
+  const all = Number(
+    (
+      await page
+        .getByText(/^共 \d+ 条/)
+        .first()
+        .textContent()
+    )?.match(/\d+/)?.[0],
+  );
+  if (all > 50) {
+    await expect(pager).toContainText(`第 1/${Math.ceil(all / 50)} 页`);
+    await pager.getByRole('link', { name: '下一页' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pager).toContainText(`第 2/${Math.ceil(all / 50)} 页`);
+  }
+  await page.getByRole('search').getByLabel('查找文章').fill(slug);
+  await page.getByRole('search').getByRole('button', { name: '筛选' }).click();
+  await expect(page.getByTestId('article-table').getByRole('row')).toHaveCount(2); // the header and the one match
+  await expect(page.getByText('共 1 条')).toBeVisible();
 });
 
 test('an ops operator creates a node and sees its secret once @server-state', async ({ page }, testInfo) => {

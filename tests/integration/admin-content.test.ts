@@ -83,6 +83,41 @@ async function makeCategory(cookie: string, url = 'guides') {
 }
 
 describe('help articles', { timeout: 60_000 }, () => {
+  it('the article list pages through every match, 50 a page, with the total', async () => {
+    const op = await operatorLogin('content');
+    const categoryId = await makeCategory(op.cookie);
+    const insert = env.DB.prepare(
+      `INSERT INTO articles (kind, category_id, url, title, body_html, body_text, state, published_at, updated_at)
+       VALUES ('help', ?, ?, ?, '<p>x</p>', 'x', ?, 0, ?)`,
+    );
+    await env.DB.batch(
+      Array.from({ length: 123 }, (_, i) =>
+        insert.bind(categoryId, `a-${i}`, i % 10 === 0 ? `代理教程 ${i}` : `文章 ${i}`, i % 2, 1_000 + i),
+      ),
+    );
+    type Page = { list: { url: string }[]; total: number; page: number; pageSize: number };
+    const list = async (input: Record<string, unknown>) => {
+      const res = await callApi<Page>('Admin.ArticleList', input, { cookie: op.cookie });
+      expect(res.body.E).toBeUndefined();
+      return res.body.P as Page;
+    };
+    const pages = [await list({}), await list({ page: 2 }), await list({ page: 3 })];
+    expect(pages.map((p) => [p.list.length, p.total, p.page, p.pageSize])).toEqual([
+      [50, 123, 1, 50],
+      [50, 123, 2, 50],
+      [23, 123, 3, 50],
+    ]);
+    // Every article exactly once, most recently changed first (the 100-row cap is gone).
+    const urls = pages.flatMap((p) => p.list.map((a) => a.url));
+    expect(urls).toEqual(Array.from({ length: 123 }, (_, i) => `a-${122 - i}`));
+    expect((await list({ page: 4 })).list).toEqual([]);
+    // Search and filters page too and count only what matches.
+    const found = await list({ q: '代理教程', state: 0 });
+    expect(found.total).toBe(13);
+    expect(found.list.map((a) => a.url)).toEqual(Array.from({ length: 13 }, (_, i) => `a-${120 - i * 10}`));
+    expect((await callApi('Admin.ArticleList', { page: 0 }, { cookie: op.cookie })).body.E).toBe('页码无效');
+  });
+
   it('a new article stays hidden until published; an edit is served by the public actions at once', async () => {
     const op = await operatorLogin('content');
     const categoryId = await makeCategory(op.cookie);
@@ -556,5 +591,66 @@ describe('marketing image upload', { timeout: 30_000 }, () => {
       { cookie: content.cookie },
     );
     expect(saved.body.E).toBeUndefined();
+  });
+
+  it('deleting a marketing image deletes its uploaded file from R2 unless other content still uses it', async () => {
+    const content = await operatorLogin('content');
+    const before = await stored();
+    const put = async () => {
+      const res = await upload(PNG, content.cookie);
+      return ((await res.json()) as { P: { path: string } }).P.path;
+    };
+    const shared = await put();
+    const quoted = await put();
+    expect(await stored()).toBe(before + 2);
+    const save = async (img: string) => {
+      const res = await callApi<{ id: number }>(
+        'Admin.MarketingImageSave',
+        { slot: 'centerImg', img, startsAt: '2020-01-01T00:00', endsAt: '2099-01-01T00:00' },
+        { cookie: content.cookie },
+      );
+      expect(res.body.E).toBeUndefined();
+      return res.body.P?.id ?? 0;
+    };
+    const del = (id: number) =>
+      callApi<{ deleted: boolean; fileDeleted: boolean; note: string }>(
+        'Admin.MarketingImageDelete',
+        { id },
+        { cookie: content.cookie },
+      );
+    const first = await save(shared);
+    const second = await save(shared);
+    const third = await save(quoted);
+    const outside = await save('https://cdn.example.com/banner.png');
+    const material = await callApi(
+      'Admin.MaterialSave',
+      { kind: 'image', title: '横幅', content: quoted },
+      { cookie: content.cookie },
+    );
+    expect(material.body.E).toBeUndefined();
+
+    // Another marketing image still shows the shared file: the row goes, the file stays, the answer says so.
+    expect((await del(first)).body.P).toEqual({
+      deleted: true,
+      fileDeleted: false,
+      note: '营销图已删除；图片文件仍被其他 1 处内容使用，已保留',
+    });
+    expect((await SELF.fetch(`${BASE}${shared}`)).status).toBe(200);
+    // The last user of the file: the row and the R2 object both go, and the public path answers 404.
+    expect((await del(second)).body.P).toEqual({ deleted: true, fileDeleted: true, note: '营销图及其图片文件已删除' });
+    expect(await env.FILES.head(`public/marketing/${shared.split('/').at(-1)}`)).toBeNull();
+    expect((await SELF.fetch(`${BASE}${shared}`)).status).toBe(404);
+    // A promotion material names the other file: kept.
+    expect((await del(third)).body.P?.fileDeleted).toBe(false);
+    expect((await SELF.fetch(`${BASE}${quoted}`)).status).toBe(200);
+    // A picture from elsewhere has no file of ours to delete.
+    expect((await del(outside)).body.P).toEqual({ deleted: true, fileDeleted: false, note: '营销图已删除' });
+    expect(await stored()).toBe(before + 1);
+    expect(await count('SELECT COUNT(*) AS n FROM marketing_images')).toBe(0);
+    expect(
+      (await auditOf(content.id)).filter((r) => r.action === 'Admin.MarketingImageDelete').map((r) => r.target),
+    ).toEqual([first, second, third, outside].map((id) => `marketing_image:${id}`));
+    // Deleting it again changes nothing and says so.
+    expect((await del(first)).body.E).toBe('内容不存在或已删除，请刷新后重试');
   });
 });

@@ -9,6 +9,7 @@ import { readCookie } from '../../lib/mine-info';
 import { roleAllows } from '../../lib/operator-roles';
 import { auditInsertStatement } from '../../server/db/operators-audit';
 import { sniffImageType } from '../../server/domain/company-auth';
+import { MARKETING_FILE_NAME, MARKETING_MEDIA_PREFIX, MARKETING_R2_PREFIX } from '../../server/domain/marketing-image';
 import { OPERATOR_COOKIE, resolveOperatorSession } from '../../server/domain/operators';
 import { auditActor } from '../../server/domain/operators-audit';
 import { readConfig } from '../../server/env';
@@ -17,10 +18,6 @@ import type { EdgeEnv } from '../types';
 
 /** Largest marketing image accepted (a banner; compress larger pictures first). */
 export const MAX_MARKETING_IMAGE_BYTES = 2 * 1024 * 1024;
-/** Where uploaded marketing images are served from (the path a marketing image's img field holds). */
-export const MARKETING_MEDIA_PREFIX = '/api/media/marketing/';
-const R2_PREFIX = 'public/marketing/';
-const NAME_RE = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
 const fail = (c: Context, status: number, code: MessageCode) =>
   c.json({ E: messages[code] }, status as 400, { 'Cache-Control': 'no-store' });
@@ -39,7 +36,7 @@ export function adminUploadRoutes(): Hono<EdgeEnv> {
     const mime = body.byteLength > 0 ? sniffImageType(body.subarray(0, 16)) : null;
     if (!mime) return fail(c, 415, 'marketingImageType');
     const name = `${crypto.randomUUID()}.${mime.slice('image/'.length).replace('jpeg', 'jpg')}`;
-    await c.env.FILES.put(`${R2_PREFIX}${name}`, body, {
+    await c.env.FILES.put(`${MARKETING_R2_PREFIX}${name}`, body, {
       httpMetadata: { contentType: mime, cacheControl: 'public, max-age=31536000, immutable' },
     });
     const path = `${MARKETING_MEDIA_PREFIX}${name}`;
@@ -54,8 +51,8 @@ export function adminUploadRoutes(): Hono<EdgeEnv> {
 
   app.get(`${MARKETING_MEDIA_PREFIX}:name`, async (c) => {
     const name = c.req.param('name');
-    if (!NAME_RE.test(name)) return fail(c, 404, 'notFound');
-    const obj = await c.env.FILES.get(`${R2_PREFIX}${name}`);
+    if (!MARKETING_FILE_NAME.test(name)) return fail(c, 404, 'notFound');
+    const obj = await c.env.FILES.get(`${MARKETING_R2_PREFIX}${name}`);
     if (!obj) return fail(c, 404, 'notFound');
     return new Response(obj.body, {
       headers: {

@@ -11,64 +11,55 @@ import {
   setCouponState,
   setLaunchEnabled,
 } from '../domain/operators-campaigns';
-import { reasonSchema } from './admin-schemas';
+import {
+  ADMIN_ONLY,
+  editIdSchema,
+  FINANCE_READS,
+  intIn,
+  optionalReasonSchema,
+  reasonSchema,
+  timeSchema,
+} from './admin-schemas';
 import { defineAction } from './define';
 
-const READERS = { operator: ['finance'] } as const;
-const ADMIN_ONLY = { operator: [] } as const;
-
-const int = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label}须为${min}-${max}的整数` })
-    .int(`${label}须为${min}-${max}的整数`)
-    .min(min, `${label}须为${min}-${max}的整数`)
-    .max(max, `${label}须为${min}-${max}的整数`);
-const idSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
-const optionalReason = z.string().trim().max(200, '原因最多200个字').optional();
-const timeSchema = (label: string) =>
-  z
-    .number({ error: `请填写${label}` })
-    .int()
-    .min(0, `请填写${label}`);
-
 const couponInput = z.object({
-  id: idSchema.optional(),
+  id: editIdSchema.optional(),
   name: z.string({ error: '请填写优惠券名称' }).trim().min(2, '优惠券名称为2-30个字').max(30, '优惠券名称为2-30个字'),
   kind: z.union([z.literal(1), z.literal(2)], { error: '请选择优惠券类型' }),
-  value: int('面额（立减为分，折扣为%）', 1, 100_000_000),
-  thresholdFen: int('使用门槛（分）', 0, 100_000_000).default(0),
+  value: intIn('面额（立减为分，折扣为%）', 1, 100_000_000),
+  thresholdFen: intIn('使用门槛（分）', 0, 100_000_000).default(0),
   productTypes: z
     .array(z.literal(PRODUCT_TYPES, { error: '请选择适用产品' }))
     .max(4)
     .default([]),
-  validDays: int('领取后有效天数', 1, 365),
-  perUserLimit: int('每人限领', 1, 100).default(1),
-  totalStock: int('库存（0为不限）', 0, 10_000_000).default(0),
+  validDays: intIn('领取后有效天数', 1, 365),
+  perUserLimit: intIn('每人限领', 1, 100).default(1),
+  totalStock: intIn('库存（0为不限）', 0, 10_000_000).default(0),
   claimable: z.boolean().default(false),
   startsAt: timeSchema('开始时间'),
   endsAt: timeSchema('结束时间'),
-  reason: optionalReason,
+  reason: optionalReasonSchema,
 });
 
 const launchInput = z.object({
-  id: idSchema.optional(),
+  id: editIdSchema.optional(),
   title: z.string({ error: '请填写红包标题' }).trim().min(2, '红包标题为2-30个字').max(30, '红包标题为2-30个字'),
   description: z.string().trim().max(100, '说明最多100个字').default(''),
   productType: z.union([z.literal(10), z.literal(40)], { error: '红包只能是短效动态IP或长效静态IP' }),
-  ipDurationMinutes: int('IP时长（分钟）', 1, 1440),
-  ipCount: int('每个红包的IP数量', 1, 1_000_000),
-  validDays: int('领取后有效天数', 1, 365),
-  budget: int('红包个数（预算）', 0, 10_000_000),
+  ipDurationMinutes: intIn('IP时长（分钟）', 1, 1440),
+  ipCount: intIn('每个红包的IP数量', 1, 1_000_000),
+  validDays: intIn('领取后有效天数', 1, 365),
+  budget: intIn('红包个数（预算）', 0, 10_000_000),
   startsAt: timeSchema('开始时间'),
   endsAt: timeSchema('结束时间'),
-  reason: optionalReason,
+  reason: optionalReasonSchema,
 });
 
 export const adminCampaignActions = {
   'Admin.CampaignList': defineAction({
     summary:
       '【运营后台】优惠券规则与使用情况（已发放、锁定、已使用、剩余库存），红包活动与使用情况（已领取、已使用、剩余预算）',
-    access: READERS,
+    access: FINANCE_READS,
     cacheable: false,
     input: z.object({}),
     handler: async (ctx) => campaignsForAdmin(ctx.db),
@@ -87,7 +78,7 @@ export const adminCampaignActions = {
     access: ADMIN_ONLY,
     cacheable: false,
     input: z.object({
-      id: idSchema,
+      id: editIdSchema,
       state: z.union([z.literal(1), z.literal(2)], { error: '请选择状态' }),
       reason: reasonSchema,
     }),
@@ -120,7 +111,7 @@ export const adminCampaignActions = {
     summary: '【运营后台·管理员】启用或停用红包活动（需原因）',
     access: ADMIN_ONLY,
     cacheable: false,
-    input: z.object({ id: idSchema, enabled: z.boolean({ error: '请选择状态' }), reason: reasonSchema }),
+    input: z.object({ id: editIdSchema, enabled: z.boolean({ error: '请选择状态' }), reason: reasonSchema }),
     handler: async (ctx, input) => setLaunchEnabled(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 };

@@ -10,30 +10,20 @@ import {
   saveRegion,
   setCatalogueState,
 } from '../domain/operators-catalogue';
-import { reasonSchema } from './admin-schemas';
+import {
+  ADMIN_ONLY,
+  editIdSchema,
+  FINANCE_READS,
+  intIn,
+  optionalReasonSchema,
+  reasonSchema,
+  timeSchema,
+} from './admin-schemas';
 import { productTypeSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
-const READERS = { operator: ['finance'] } as const;
-const ADMIN_ONLY = { operator: [] } as const;
-
-const int = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label}须为${min}-${max}的整数` })
-    .int(`${label}须为${min}-${max}的整数`)
-    .min(min, `${label}须为${min}-${max}的整数`)
-    .max(max, `${label}须为${min}-${max}的整数`);
-
-const idSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
-const optionalReason = z.string().trim().max(200, '原因最多200个字').optional();
-const timeSchema = (label: string) =>
-  z
-    .number({ error: `请填写${label}` })
-    .int()
-    .min(0, `请填写${label}`);
-
 const mealInput = z.object({
-  id: idSchema.optional(),
+  id: editIdSchema.optional(),
   productType: productTypeSchema,
   billingMethod: z.union([z.literal(1), z.literal(2)], { error: '请选择计费方式' }),
   name: z
@@ -41,17 +31,17 @@ const mealInput = z.object({
     .trim()
     .min(2, `套餐名称为2-${MEAL_LIMITS.nameMax}个字`)
     .max(MEAL_LIMITS.nameMax, `套餐名称为2-${MEAL_LIMITS.nameMax}个字`),
-  ipDurationMinutes: int('IP时长（分钟）', 0, 1440),
-  size: int('数量', 1, MEAL_LIMITS.sizeMax),
-  periodDays: int('有效期（天）', 1, MEAL_LIMITS.periodDaysMax),
-  priceFen: int('价格（分）', 1, MEAL_LIMITS.priceFenMax),
+  ipDurationMinutes: intIn('IP时长（分钟）', 0, 1440),
+  size: intIn('数量', 1, MEAL_LIMITS.sizeMax),
+  periodDays: intIn('有效期（天）', 1, MEAL_LIMITS.periodDaysMax),
+  priceFen: intIn('价格（分）', 1, MEAL_LIMITS.priceFenMax),
   isOverseas: z.boolean().default(false),
-  sort: int('排序', 0, 100_000).default(0),
-  reason: optionalReason,
+  sort: intIn('排序', 0, 100_000).default(0),
+  reason: optionalReasonSchema,
 });
 
 const activityInput = z.object({
-  id: idSchema.optional(),
+  id: editIdSchema.optional(),
   name: z
     .string({ error: '请填写活动名称' })
     .trim()
@@ -60,27 +50,27 @@ const activityInput = z.object({
   productType: productTypeSchema,
   billingMethod: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '请选择计费方式' }).default(0),
   mealId: z.number().int().min(0).default(0),
-  discountPercent: int('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
-  bonusPercent: int('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
+  discountPercent: intIn('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
+  bonusPercent: intIn('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
   startsAt: timeSchema('开始时间'),
   endsAt: timeSchema('结束时间'),
-  reason: optionalReason,
+  reason: optionalReasonSchema,
 });
 
 const regionInput = z.object({
-  id: idSchema.optional(),
+  id: editIdSchema.optional(),
   name: z.string({ error: '请填写地区名称' }).trim().min(2, '地区名称为2-20个字').max(20, '地区名称为2-20个字'),
   province: z.string().trim().max(20, '省份最多20个字').default(''),
   productTypes: z.array(z.number().int(), { error: '请选择适用产品' }).max(2),
   isOverseas: z.boolean().default(false),
-  sort: int('排序', 0, 100_000).default(0),
-  reason: optionalReason,
+  sort: intIn('排序', 0, 100_000).default(0),
+  reason: optionalReasonSchema,
 });
 
 export const adminCatalogueActions = {
   'Admin.CatalogueList': defineAction({
     summary: '【运营后台】某产品类型的全部套餐（含已下架，附当前活动后的单价），全部活动与销售地区',
-    access: READERS,
+    access: FINANCE_READS,
     cacheable: false,
     input: z.object({ productType: productTypeSchema }),
     handler: async (ctx, input) => catalogueForAdmin(ctx.db, input.productType, ctx.now),
@@ -117,7 +107,7 @@ export const adminCatalogueActions = {
     cacheable: false,
     input: z.object({
       kind: z.enum(['meal', 'activity', 'region'], { error: '请选择项目类型' }),
-      id: idSchema,
+      id: editIdSchema,
       state: z.union([z.literal(1), z.literal(2)], { error: '请选择状态' }),
       reason: reasonSchema,
     }),

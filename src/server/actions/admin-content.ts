@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import {
+  type ContentTable,
   findArticleAdmin,
   listArticlesAdmin,
   listConsultations,
@@ -19,6 +20,7 @@ import {
   articleBody,
   deleteContent,
   deleteHelpCategory,
+  deleteMarketingImage,
   markConsultation,
   onlineChatEnabled,
   saveArticle,
@@ -37,6 +39,8 @@ const SUPPORT = { operator: ['support'] } as const;
 
 /** Longest article body accepted (the /api request itself is capped at 64 KiB). */
 export const ARTICLE_BODY_MAX = 40_000;
+/** Articles per page of the console's article list. */
+export const ARTICLE_PAGE_SIZE = 50;
 
 const idSchema = z.number({ error: '编号无效' }).int('编号无效').positive('编号无效').max(999_999_999, '编号无效');
 const optionalId = idSchema.optional();
@@ -92,6 +96,17 @@ const articleInput = z.object({
 
 const deleteInput = z.object({ id: idSchema });
 
+/** A content delete action: { id } -> { deleted: true }, audited under the action's own name. */
+const contentDelete = (table: ContentTable, action: string, summary: string) =>
+  defineAction({
+    summary,
+    access: CONTENT,
+    cacheable: false,
+    input: deleteInput,
+    handler: async (ctx, input) =>
+      deleteContent(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), table, input.id, action),
+  });
+
 export const adminContentActions = {
   'Admin.HelpCategoryList': defineAction({
     summary: '【运营后台·内容】全部帮助分类（含文章总数与已发布数）',
@@ -125,7 +140,7 @@ export const adminContentActions = {
   }),
 
   'Admin.ArticleList': defineAction({
-    summary: '【运营后台·内容】文章列表（含未发布；按标题或地址、类型、分类、状态筛选；最近修改在前，最多100条）',
+    summary: `【运营后台·内容】文章列表（含未发布；按标题或地址、类型、分类、状态筛选；最近修改在前，按页返回，每页${ARTICLE_PAGE_SIZE}条，total 为符合条件的总数）`,
     access: CONTENT,
     cacheable: false,
     input: z.object({
@@ -136,17 +151,18 @@ export const adminContentActions = {
         .union([z.literal(0), z.literal(1)])
         .nullable()
         .default(null),
+      page: z.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(10_000, '页码无效').default(1),
     }),
     async handler(ctx, input) {
-      return {
-        list: await listArticlesAdmin(ctx.db, {
-          text: input.q,
-          kind: input.kind,
-          categoryId: input.categoryId,
-          state: input.state,
-          limit: 100,
-        }),
-      };
+      const { rows, total } = await listArticlesAdmin(ctx.db, {
+        text: input.q,
+        kind: input.kind,
+        categoryId: input.categoryId,
+        state: input.state,
+        limit: ARTICLE_PAGE_SIZE,
+        offset: (input.page - 1) * ARTICLE_PAGE_SIZE,
+      });
+      return { list: rows, total, page: input.page, pageSize: ARTICLE_PAGE_SIZE };
     },
   }),
 
@@ -223,14 +239,11 @@ export const adminContentActions = {
     handler: async (ctx, input) => saveNotice(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
-  'Admin.NoticeDelete': defineAction({
-    summary: '【运营后台·内容】删除公告（连同已读记录）',
-    access: CONTENT,
-    cacheable: false,
-    input: deleteInput,
-    handler: async (ctx, input) =>
-      deleteContent(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), 'home_notices', input.id, 'Admin.NoticeDelete'),
-  }),
+  'Admin.NoticeDelete': contentDelete(
+    'home_notices',
+    'Admin.NoticeDelete',
+    '【运营后台·内容】删除公告（连同已读记录）',
+  ),
 
   'Admin.FriendLinkSave': defineAction({
     summary: '【运营后台·内容】新建或修改友情链接（仅 http(s) 地址）',
@@ -248,20 +261,7 @@ export const adminContentActions = {
     handler: async (ctx, input) => saveFriendLink(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
-  'Admin.FriendLinkDelete': defineAction({
-    summary: '【运营后台·内容】删除友情链接',
-    access: CONTENT,
-    cacheable: false,
-    input: deleteInput,
-    handler: async (ctx, input) =>
-      deleteContent(
-        ctx.db,
-        auditActor(ctx.operator, ctx.ip, ctx.now),
-        'friend_links',
-        input.id,
-        'Admin.FriendLinkDelete',
-      ),
-  }),
+  'Admin.FriendLinkDelete': contentDelete('friend_links', 'Admin.FriendLinkDelete', '【运营后台·内容】删除友情链接'),
 
   'Admin.MarketingImageSave': defineAction({
     summary:
@@ -285,18 +285,13 @@ export const adminContentActions = {
   }),
 
   'Admin.MarketingImageDelete': defineAction({
-    summary: '【运营后台·内容】删除营销图（已上传的图片文件保留在存储中）',
+    summary:
+      '【运营后台·内容】删除营销图；经后台上传的图片文件若不再被其他营销图、推广素材、公告或文章使用，一并从存储中删除，否则保留（note 说明结果）',
     access: CONTENT,
     cacheable: false,
     input: deleteInput,
     handler: async (ctx, input) =>
-      deleteContent(
-        ctx.db,
-        auditActor(ctx.operator, ctx.ip, ctx.now),
-        'marketing_images',
-        input.id,
-        'Admin.MarketingImageDelete',
-      ),
+      deleteMarketingImage(ctx.db, ctx.env.FILES, auditActor(ctx.operator, ctx.ip, ctx.now), input.id),
   }),
 
   'Admin.MaterialSave': defineAction({
@@ -314,20 +309,7 @@ export const adminContentActions = {
     handler: async (ctx, input) => saveMaterial(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
-  'Admin.MaterialDelete': defineAction({
-    summary: '【运营后台·内容】删除推广素材',
-    access: CONTENT,
-    cacheable: false,
-    input: deleteInput,
-    handler: async (ctx, input) =>
-      deleteContent(
-        ctx.db,
-        auditActor(ctx.operator, ctx.ip, ctx.now),
-        'promotion_materials',
-        input.id,
-        'Admin.MaterialDelete',
-      ),
-  }),
+  'Admin.MaterialDelete': contentDelete('promotion_materials', 'Admin.MaterialDelete', '【运营后台·内容】删除推广素材'),
 
   'Admin.OnlineChatSet': defineAction({
     summary: '【运营后台·内容】打开或关闭在线客服（Config.CurrentMessageShow 立即生效）',

@@ -24,3 +24,26 @@ export const operatorUsernameSchema = z
   .string({ error: '账号为3-32位字母、数字、下划线或点' })
   .trim()
   .regex(/^[A-Za-z0-9_.]{3,32}$/, '账号为3-32位字母、数字、下划线或点');
+
+/** Who may use the console's campaign and catalogue screens: finance reads, admin writes. */
+export const FINANCE_READS = { operator: ['finance'] } as const;
+export const ADMIN_ONLY = { operator: [] } as const;
+
+/** A whole number in [min, max], the message naming the field and its range. */
+export const intIn = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label}须为${min}-${max}的整数` })
+    .int(`${label}须为${min}-${max}的整数`)
+    .min(min, `${label}须为${min}-${max}的整数`)
+    .max(max, `${label}须为${min}-${max}的整数`);
+
+/** The row an edit names. */
+export const editIdSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
+/** A reason that may be left out. */
+export const optionalReasonSchema = z.string().trim().max(200, '原因最多200个字').optional();
+/** A time (epoch ms) that must be given. */
+export const timeSchema = (label: string) =>
+  z
+    .number({ error: `请填写${label}` })
+    .int()
+    .min(0, `请填写${label}`);

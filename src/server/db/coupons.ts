@@ -1,15 +1,7 @@
 // Queries for coupons: rules, a user's coupons, receiving one within the per-user limit and stock, all atomic.
 import type { CouponOffer } from '../domain/pricing';
 
-export interface CouponRule {
-  id: number;
-  name: string;
-  kind: 1 | 2;
-  value: number;
-  thresholdFen: number;
-  productTypes: number[];
-  validDays: number;
-  perUserLimit: number;
+export interface CouponRule extends CouponTerms {
   remaining: number | null;
   endsAt: number;
 }
@@ -22,7 +14,56 @@ export interface UserCoupon extends CouponOffer {
   usedAt: number | null;
 }
 
-const types = (csv: string): number[] => (csv ? csv.split(',').map(Number).filter(Number.isInteger) : []);
+/** A rule's product types as stored ("10,40") -> [10, 40]. */
+export const productTypesOf = (csv: string): number[] =>
+  csv
+    ? csv
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
+const types = productTypesOf;
+
+/** A coupons row as `SELECT c.*` reads it (every reader of rules shares these columns). */
+export interface CouponDbRow {
+  id: number;
+  name: string;
+  kind: 1 | 2;
+  value: number;
+  threshold_fen: number;
+  product_types: string;
+  valid_days: number;
+  per_user_limit: number;
+  total_stock: number;
+  issued: number;
+  claimable: number;
+  starts_at: number;
+  ends_at: number;
+  state: number;
+}
+
+export interface CouponTerms {
+  id: number;
+  name: string;
+  kind: 1 | 2;
+  value: number;
+  thresholdFen: number;
+  productTypes: number[];
+  validDays: number;
+  perUserLimit: number;
+}
+
+/** The rule's terms as the pricing engine and the screens name them. */
+export const couponTermsOf = (r: CouponDbRow): CouponTerms => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  value: r.value,
+  thresholdFen: r.threshold_fen,
+  productTypes: productTypesOf(r.product_types),
+  validDays: r.valid_days,
+  perUserLimit: r.per_user_limit,
+});
 
 interface UserCouponRow {
   id: number;
@@ -89,18 +130,7 @@ export async function findUserCoupon(db: D1Database, userId: number, id: number)
   return row ? mapUserCoupon(row) : null;
 }
 
-interface CouponRow {
-  id: number;
-  name: string;
-  kind: 1 | 2;
-  value: number;
-  threshold_fen: number;
-  product_types: string;
-  valid_days: number;
-  per_user_limit: number;
-  total_stock: number;
-  issued: number;
-  ends_at: number;
+interface CouponRow extends CouponDbRow {
   mine: number;
 }
 
@@ -119,14 +149,7 @@ export async function listClaimableCoupons(
     .bind(userId, now)
     .all<CouponRow>();
   return results.map((r) => ({
-    id: r.id,
-    name: r.name,
-    kind: r.kind,
-    value: r.value,
-    thresholdFen: r.threshold_fen,
-    productTypes: types(r.product_types),
-    validDays: r.valid_days,
-    perUserLimit: r.per_user_limit,
+    ...couponTermsOf(r),
     remaining: r.total_stock > 0 ? Math.max(0, r.total_stock - r.issued) : null,
     endsAt: r.ends_at,
     received: r.mine,

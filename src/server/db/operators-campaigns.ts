@@ -1,16 +1,10 @@
 // Queries for the console's campaigns: coupon rules with their use (issued, locked by unpaid orders, used, stock left),
 // issuing coupons to customers within stock and the per-user limit, and red-packet launches with their use (received,
 // used, budget left). Stock and budget are only ever taken by conditional statements checked by affected rows.
+import { type CouponDbRow, type CouponTerms, couponTermsOf } from './coupons';
+import { mapRedLaunch, type RedLaunch, type RedLaunchDbRow } from './red-packets';
 
-export interface CouponAdminRow {
-  id: number;
-  name: string;
-  kind: 1 | 2;
-  value: number;
-  thresholdFen: number;
-  productTypes: number[];
-  validDays: number;
-  perUserLimit: number;
+export interface CouponAdminRow extends CouponTerms {
   /** 0 = unlimited. */
   totalStock: number;
   claimable: boolean;
@@ -24,30 +18,11 @@ export interface CouponAdminRow {
   remaining: number | null;
 }
 
-interface CouponRow {
-  id: number;
-  name: string;
-  kind: 1 | 2;
-  value: number;
-  threshold_fen: number;
-  product_types: string;
-  valid_days: number;
-  per_user_limit: number;
-  total_stock: number;
-  claimable: number;
-  starts_at: number;
-  ends_at: number;
-  state: number;
+interface CouponRow extends CouponDbRow {
   n_issued: number;
   n_locked: number;
   n_used: number;
 }
-
-const types = (s: string) =>
-  s
-    .split(',')
-    .map(Number)
-    .filter((n) => n > 0);
 
 const COUPON_SELECT = `SELECT c.*,
     (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id) AS n_issued,
@@ -56,14 +31,7 @@ const COUPON_SELECT = `SELECT c.*,
   FROM coupons c`;
 
 const mapCoupon = (r: CouponRow): CouponAdminRow => ({
-  id: r.id,
-  name: r.name,
-  kind: r.kind,
-  value: r.value,
-  thresholdFen: r.threshold_fen,
-  productTypes: types(r.product_types),
-  validDays: r.valid_days,
-  perUserLimit: r.per_user_limit,
+  ...couponTermsOf(r),
   totalStock: r.total_stock,
   claimable: r.claimable === 1,
   startsAt: r.starts_at,
@@ -185,36 +153,14 @@ export async function resolveCustomers(
   return [...new Map(out.map((u) => [u.id, u])).values()];
 }
 
-export interface RedLaunchAdminRow {
-  id: number;
-  title: string;
-  description: string;
-  productType: number;
-  ipDurationMinutes: number;
-  ipCount: number;
-  validDays: number;
-  budget: number;
-  received: number;
+export interface RedLaunchAdminRow extends RedLaunch {
   used: number;
   remaining: number;
-  startsAt: number;
-  endsAt: number;
   enabled: boolean;
 }
 
-interface LaunchRow {
-  id: number;
-  title: string;
-  description: string;
-  product_type: number;
-  ip_duration_minutes: number;
-  ip_count: number;
-  valid_days: number;
-  budget: number;
-  received: number;
+interface LaunchRow extends RedLaunchDbRow {
   n_used: number;
-  starts_at: number;
-  ends_at: number;
   enabled: number;
 }
 
@@ -222,19 +168,9 @@ const LAUNCH_SELECT = `SELECT l.*, (SELECT count(*) FROM red_records r WHERE r.l
   FROM red_launches l`;
 
 const mapLaunch = (r: LaunchRow): RedLaunchAdminRow => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  productType: r.product_type,
-  ipDurationMinutes: r.ip_duration_minutes,
-  ipCount: r.ip_count,
-  validDays: r.valid_days,
-  budget: r.budget,
-  received: r.received,
+  ...mapRedLaunch(r),
   used: r.n_used,
   remaining: Math.max(0, r.budget - r.received),
-  startsAt: r.starts_at,
-  endsAt: r.ends_at,
   enabled: r.enabled === 1,
 });
 

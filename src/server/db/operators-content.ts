@@ -2,6 +2,42 @@
 // notices, friend links, marketing images, promotion materials, the online-chat switch and the consultations inbox.
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
 
+/**
+ * A fields object as column -> value pairs: camelCase keys become snake_case columns and booleans 0/1. Only for the
+ * typed *Fields objects of this module, whose keys are exactly their table's writable columns.
+ */
+const columnsOf = (f: object): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(f).map(([k, v]) => [
+      k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      typeof v === 'boolean' ? Number(v) : v,
+    ]),
+  );
+
+/** INSERT one row from column -> value pairs (column names are this module's own literals), RETURNING id. */
+function insertRowStatement(db: D1Database, table: string, values: Record<string, unknown>): D1PreparedStatement {
+  const cols = Object.keys(values);
+  return db
+    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) RETURNING id`)
+    .bind(...Object.values(values));
+}
+
+/** UPDATE one row by id from column -> value pairs; `guard` adds "AND column = value" (an optimistic version). */
+function updateRowStatement(
+  db: D1Database,
+  table: string,
+  id: number,
+  values: Record<string, unknown>,
+  guard?: [string, unknown],
+): D1PreparedStatement {
+  const set = Object.keys(values)
+    .map((c) => `${c} = ?`)
+    .join(', ');
+  return db
+    .prepare(`UPDATE ${table} SET ${set} WHERE id = ?${guard ? ` AND ${guard[0]} = ?` : ''}`)
+    .bind(...Object.values(values), id, ...(guard ? [guard[1]] : []));
+}
+
 // ---------------------------------------------------------------- help categories
 
 export interface AdminHelpCategory {
@@ -121,19 +157,29 @@ const ADMIN_ARTICLE_COLS = `a.id, a.kind, a.category_id AS categoryId, c.name AS
 /** Articles in every state, newest edit first, filtered by title/url text, kind, category and state. */
 export async function listArticlesAdmin(
   db: D1Database,
-  q: { text: string; kind: 'help' | 'news' | null; categoryId: number | null; state: 0 | 1 | null; limit: number },
-): Promise<AdminArticleRow[]> {
+  q: {
+    text: string;
+    kind: 'help' | 'news' | null;
+    categoryId: number | null;
+    state: 0 | 1 | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: AdminArticleRow[]; total: number }> {
   const like = q.text ? `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const { results } = await db
-    .prepare(
-      `SELECT ${ADMIN_ARTICLE_COLS} FROM articles a LEFT JOIN help_categories c ON c.id = a.category_id
+  const from = `FROM articles a LEFT JOIN help_categories c ON c.id = a.category_id
        WHERE (?1 IS NULL OR a.title LIKE ?1 ESCAPE '\\' OR a.url LIKE ?1 ESCAPE '\\')
-         AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR a.category_id = ?3) AND (?4 IS NULL OR a.state = ?4)
-       ORDER BY a.updated_at DESC, a.id DESC LIMIT ?5`,
-    )
-    .bind(like, q.kind, q.categoryId, q.state, q.limit)
-    .all<AdminArticleRow>();
-  return results;
+         AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR a.category_id = ?3) AND (?4 IS NULL OR a.state = ?4)`;
+  const [list, count] = await db.batch([
+    db
+      .prepare(`SELECT ${ADMIN_ARTICLE_COLS} ${from} ORDER BY a.updated_at DESC, a.id DESC LIMIT ?5 OFFSET ?6`)
+      .bind(like, q.kind, q.categoryId, q.state, q.limit, q.offset),
+    db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(like, q.kind, q.categoryId, q.state),
+  ]);
+  return {
+    rows: (list?.results ?? []) as AdminArticleRow[],
+    total: Number((count?.results?.[0] as { n?: number } | undefined)?.n ?? 0),
+  };
 }
 
 /** One article in any state, with its stored (sanitised) body. */
@@ -162,62 +208,20 @@ export interface ArticleFields {
 }
 
 /** A new article, hidden until published; RETURNING id. */
-export function insertArticleStatement(db: D1Database, f: ArticleFields, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO articles (kind, category_id, url, title, summary, keywords, body_html, body_text, is_hot, show_on_buy,
-         state, published_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id`,
-    )
-    .bind(
-      f.kind,
-      f.categoryId,
-      f.url,
-      f.title,
-      f.summary,
-      f.keywords,
-      f.bodyHtml,
-      f.bodyText,
-      f.isHot ? 1 : 0,
-      f.showOnBuy ? 1 : 0,
-      now,
-      now,
-    );
-}
+export const insertArticleStatement = (db: D1Database, f: ArticleFields, now: number) =>
+  insertRowStatement(db, 'articles', { ...columnsOf(f), state: 0, published_at: now, updated_at: now });
 
 /**
  * Rewrite an article's fields, only if nobody saved it since the editor loaded it (`expectedUpdatedAt`), so two
  * editors never overwrite each other silently. The FTS index follows through its update trigger.
  */
-export function updateArticleStatement(
+export const updateArticleStatement = (
   db: D1Database,
   id: number,
   f: ArticleFields,
   expectedUpdatedAt: number,
   now: number,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE articles SET kind = ?, category_id = ?, url = ?, title = ?, summary = ?, keywords = ?, body_html = ?,
-         body_text = ?, is_hot = ?, show_on_buy = ?, updated_at = ?
-       WHERE id = ? AND updated_at = ?`,
-    )
-    .bind(
-      f.kind,
-      f.categoryId,
-      f.url,
-      f.title,
-      f.summary,
-      f.keywords,
-      f.bodyHtml,
-      f.bodyText,
-      f.isHot ? 1 : 0,
-      f.showOnBuy ? 1 : 0,
-      now,
-      id,
-      expectedUpdatedAt,
-    );
-}
+) => updateRowStatement(db, 'articles', id, { ...columnsOf(f), updated_at: now }, ['updated_at', expectedUpdatedAt]);
 
 /**
  * Publish (0 -> 1) or unpublish (1 -> 0); changes nothing when the article is already in that state. updated_at is
@@ -302,22 +306,11 @@ export async function listFriendLinksAdmin(db: D1Database): Promise<AdminFriendL
 
 export type FriendLinkFields = Omit<AdminFriendLink, 'id'>;
 
-export function insertFriendLinkStatement(db: D1Database, f: FriendLinkFields): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO friend_links (link_name, link_url, link_target, no_follow, sort, enabled)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .bind(f.linkName, f.linkUrl, f.linkTarget, f.noFollow, f.sort, f.enabled);
-}
+export const insertFriendLinkStatement = (db: D1Database, f: FriendLinkFields) =>
+  insertRowStatement(db, 'friend_links', columnsOf(f));
 
-export function updateFriendLinkStatement(db: D1Database, id: number, f: FriendLinkFields): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE friend_links SET link_name = ?, link_url = ?, link_target = ?, no_follow = ?, sort = ?, enabled = ? WHERE id = ?',
-    )
-    .bind(f.linkName, f.linkUrl, f.linkTarget, f.noFollow, f.sort, f.enabled, id);
-}
+export const updateFriendLinkStatement = (db: D1Database, id: number, f: FriendLinkFields) =>
+  updateRowStatement(db, 'friend_links', id, columnsOf(f));
 
 // ---------------------------------------------------------------- marketing images
 
@@ -348,27 +341,11 @@ export async function listMarketingImagesAdmin(db: D1Database): Promise<AdminMar
 
 export type MarketingImageFields = Omit<AdminMarketingImage, 'id'>;
 
-export function insertMarketingImageStatement(db: D1Database, f: MarketingImageFields): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO marketing_images (slot, img, is_click, click_url, in_or_out, alt, audience, starts_at, ends_at, enabled)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    )
-    .bind(f.slot, f.img, f.isClick, f.clickUrl, f.inOrOut, f.alt, f.audience, f.startsAt, f.endsAt, f.enabled);
-}
+export const insertMarketingImageStatement = (db: D1Database, f: MarketingImageFields) =>
+  insertRowStatement(db, 'marketing_images', columnsOf(f));
 
-export function updateMarketingImageStatement(
-  db: D1Database,
-  id: number,
-  f: MarketingImageFields,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE marketing_images SET slot = ?, img = ?, is_click = ?, click_url = ?, in_or_out = ?, alt = ?, audience = ?,
-         starts_at = ?, ends_at = ?, enabled = ? WHERE id = ?`,
-    )
-    .bind(f.slot, f.img, f.isClick, f.clickUrl, f.inOrOut, f.alt, f.audience, f.startsAt, f.endsAt, f.enabled, id);
-}
+export const updateMarketingImageStatement = (db: D1Database, id: number, f: MarketingImageFields) =>
+  updateRowStatement(db, 'marketing_images', id, columnsOf(f));
 
 // ---------------------------------------------------------------- promotion materials
 
@@ -390,19 +367,11 @@ export async function listMaterialsAdmin(db: D1Database): Promise<AdminMaterial[
 
 export type MaterialFields = Omit<AdminMaterial, 'id'>;
 
-export function insertMaterialStatement(db: D1Database, f: MaterialFields): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT INTO promotion_materials (kind, title, content, sort, enabled) VALUES (?, ?, ?, ?, ?) RETURNING id',
-    )
-    .bind(f.kind, f.title, f.content, f.sort, f.enabled);
-}
+export const insertMaterialStatement = (db: D1Database, f: MaterialFields) =>
+  insertRowStatement(db, 'promotion_materials', columnsOf(f));
 
-export function updateMaterialStatement(db: D1Database, id: number, f: MaterialFields): D1PreparedStatement {
-  return db
-    .prepare('UPDATE promotion_materials SET kind = ?, title = ?, content = ?, sort = ?, enabled = ? WHERE id = ?')
-    .bind(f.kind, f.title, f.content, f.sort, f.enabled, id);
-}
+export const updateMaterialStatement = (db: D1Database, id: number, f: MaterialFields) =>
+  updateRowStatement(db, 'promotion_materials', id, columnsOf(f));
 
 // ---------------------------------------------------------------- generic row helpers
 
@@ -422,6 +391,24 @@ export async function findContentRow(
 export function deleteContentRowStatement(db: D1Database, table: ContentTable, id: number): D1PreparedStatement {
   const personal = table === 'home_notices' ? ' AND user_id IS NULL' : '';
   return db.prepare(`DELETE FROM ${table} WHERE id = ?${personal}`).bind(id);
+}
+
+/**
+ * How many stored places still name an uploaded marketing file (its /api/media/marketing/<uuid>.<ext> path): other
+ * marketing images, promotion materials, operator notices and articles (a substring match: instr, as D1 caps LIKE
+ * patterns at 50 bytes).
+ */
+export async function marketingFileReferences(db: D1Database, path: string): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM marketing_images WHERE img = ?1)
+            + (SELECT COUNT(*) FROM promotion_materials WHERE instr(content, ?1) > 0)
+            + (SELECT COUNT(*) FROM home_notices WHERE instr(content_html, ?1) > 0)
+            + (SELECT COUNT(*) FROM articles WHERE instr(body_html, ?1) > 0) AS n`,
+    )
+    .bind(path)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /** Notice reads go with their notice (notice_reads references home_notices). */

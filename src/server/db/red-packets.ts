@@ -14,7 +14,8 @@ export interface RedLaunch {
   endsAt: number;
 }
 
-interface LaunchRow {
+/** A red_launches row as stored. */
+export interface RedLaunchDbRow {
   id: number;
   title: string;
   description: string;
@@ -28,7 +29,7 @@ interface LaunchRow {
   ends_at: number;
 }
 
-const mapLaunch = (r: LaunchRow): RedLaunch => ({
+export const mapRedLaunch = (r: RedLaunchDbRow): RedLaunch => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -49,14 +50,14 @@ export async function findCurrentLaunch(db: D1Database, now: number): Promise<Re
       'SELECT * FROM red_launches WHERE enabled = 1 AND starts_at <= ?1 AND ends_at > ?1 ORDER BY starts_at DESC LIMIT 1',
     )
     .bind(now)
-    .first<LaunchRow>();
-  return row ? mapLaunch(row) : null;
+    .first<RedLaunchDbRow>();
+  return row ? mapRedLaunch(row) : null;
 }
 
 /** A launch by id. */
 export async function findLaunch(db: D1Database, id: number): Promise<RedLaunch | null> {
-  const row = await db.prepare('SELECT * FROM red_launches WHERE id = ?').bind(id).first<LaunchRow>();
-  return row ? mapLaunch(row) : null;
+  const row = await db.prepare('SELECT * FROM red_launches WHERE id = ?').bind(id).first<RedLaunchDbRow>();
+  return row ? mapRedLaunch(row) : null;
 }
 
 /**

@@ -31,3 +31,17 @@ export function safeMarketingImage(r: MarketingImageDto | null | undefined): Mar
   if (!clickUrl) return null;
   return { img, isClick: true, clickUrl, inOrOut: r.inOrOut, alt };
 }
+
+/** Where uploaded marketing images are served from (the path a marketing image's img field holds). */
+export const MARKETING_MEDIA_PREFIX = '/api/media/marketing/';
+/** Where they are stored in R2 (binding FILES). */
+export const MARKETING_R2_PREFIX = 'public/marketing/';
+/** An uploaded file's name: a random UUID and the sniffed type. */
+export const MARKETING_FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/** The R2 key of an uploaded marketing file named by its served path, or null for any other picture. */
+export function marketingFileKey(img: string): string | null {
+  if (!img.startsWith(MARKETING_MEDIA_PREFIX)) return null;
+  const name = img.slice(MARKETING_MEDIA_PREFIX.length);
+  return MARKETING_FILE_NAME.test(name) ? `${MARKETING_R2_PREFIX}${name}` : null;
+}

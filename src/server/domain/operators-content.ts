@@ -22,6 +22,7 @@ import {
   insertHelpCategoryStatement,
   insertMarketingImageStatement,
   insertMaterialStatement,
+  marketingFileReferences,
   insertNoticeStatement,
   type MarketingImageFields,
   type MaterialFields,
@@ -38,7 +39,7 @@ import {
 } from '../db/operators-content';
 import { readSetting } from '../db/site-content';
 import { safeHref, storedHtml } from './html-sanitizer';
-import { safeMarketingImage } from './marketing-image';
+import { marketingFileKey, safeMarketingImage } from './marketing-image';
 import { auditedWrite } from './operators-audit';
 
 /** The site setting behind Config.CurrentMessageShow. */
@@ -393,6 +394,18 @@ export async function deleteContent(
   id: number,
   action: string,
 ): Promise<{ deleted: true }> {
+  await removeContentRow(db, actor, table, id, action);
+  return { deleted: true };
+}
+
+/** The audited delete behind deleteContent; answers the row as it was. */
+async function removeContentRow(
+  db: D1Database,
+  actor: AuditActor,
+  table: ContentTable,
+  id: number,
+  action: string,
+): Promise<Record<string, unknown>> {
   const before = await findContentRow(db, table, id);
   if (!before) throw new AppError('contentNotFound');
   const kind = table.replace(/s$/, '');
@@ -404,7 +417,30 @@ export async function deleteContent(
     requireChange: true,
   });
   if (r.changed === 0) throw new AppError('contentNotFound');
-  return { deleted: true };
+  return before;
+}
+
+/**
+ * Delete a marketing image and, when its picture was uploaded through the console and nothing else stored still
+ * names it (another marketing image, a promotion material, a notice or an article), its R2 object too
+ * (docs/decisions/155). A file still in use is kept and the answer says where, in words for the operator.
+ */
+export async function deleteMarketingImage(
+  db: D1Database,
+  files: R2Bucket,
+  actor: AuditActor,
+  id: number,
+): Promise<{ deleted: true; fileDeleted: boolean; note: string }> {
+  const before = await removeContentRow(db, actor, 'marketing_images', id, 'Admin.MarketingImageDelete');
+  const img = typeof before.img === 'string' ? before.img : '';
+  const key = marketingFileKey(img);
+  if (!key) return { deleted: true, fileDeleted: false, note: '营销图已删除' };
+  const uses = await marketingFileReferences(db, img);
+  if (uses > 0) {
+    return { deleted: true, fileDeleted: false, note: `营销图已删除；图片文件仍被其他 ${uses} 处内容使用，已保留` };
+  }
+  await files.delete(key);
+  return { deleted: true, fileDeleted: true, note: '营销图及其图片文件已删除' };
 }
 
 // ---------------------------------------------------------------- online chat, consultations

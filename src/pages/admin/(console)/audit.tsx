@@ -1,12 +1,44 @@
 // /admin/audit: the audit log (admin), newest first, filtered by operator, action, target and day (GET form).
-import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
+import type { ActionOutput } from '../../../lib/api-core';
 import { serverApi } from '../../../server/api-server';
+import {
+  type Column,
+  ListTable,
+  queryDay,
+  DateFilter,
+  SearchForm,
+  TableCard,
+  TextFilter,
+} from '../_components/console-list';
 import { NoAccess, PageTitle } from '../_components/parts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+
+type AuditRow = ActionOutput<'Admin.AuditSearch'>['list'][number];
+
+const COLUMNS: Column<AuditRow>[] = [
+  { head: '时间', kind: 'title', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.createdAt) },
+  {
+    head: '操作人',
+    cell: (r) => (
+      <>
+        {r.operatorName}
+        <span className="text-xs text-slate-400">（{OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未知账号'}）</span>
+      </>
+    ),
+  },
+  { head: '动作', className: 'font-mono text-xs', cell: (r) => r.action },
+  { head: '对象', className: 'font-mono text-xs break-all', cell: (r) => r.target },
+  {
+    head: '变更',
+    className: 'text-xs break-all text-slate-600',
+    cell: (r) => (r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''),
+  },
+  { head: '原因', cell: (r) => r.reason },
+  { head: 'IP', className: 'text-xs', cell: (r) => r.clientIp },
+];
 
 export default async function AdminAuditPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
@@ -14,7 +46,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
   const operator = text('operator');
   const action = text('action');
   const target = text('target');
-  const day = DAY.test(p.get('day') ?? '') ? (p.get('day') as string) : '';
+  const day = queryDay(p, 'day');
   const beforeId = Number(p.get('before')) || 0;
   const res = await (await serverApi()).call(
     'Admin.AuditSearch',
@@ -33,86 +65,30 @@ export default async function AdminAuditPage({ query }: { query: string }) {
   return (
     <div className="space-y-4">
       <PageTitle title="操作日志" />
-      <form method="get" className="grid gap-2 sm:flex sm:flex-wrap" role="search">
-        <input
-          name="operator"
-          defaultValue={operator}
-          className="input sm:w-36"
-          placeholder="操作人账号"
-          aria-label="操作人账号"
-        />
-        <input
+      <SearchForm submit="查询">
+        <TextFilter name="operator" value={operator} label="操作人账号" className="input sm:w-36" />
+        <TextFilter
           name="action"
-          defaultValue={action}
+          value={action}
+          label="动作"
+          hint="动作，如 Order.RefundByOrderNo"
           className="input sm:w-52"
-          placeholder="动作，如 Order.RefundByOrderNo"
-          aria-label="动作"
         />
-        <input
-          name="target"
-          defaultValue={target}
-          className="input sm:w-44"
-          placeholder="对象，如 user:12"
-          aria-label="对象"
+        <TextFilter name="target" value={target} label="对象" hint="对象，如 user:12" className="input sm:w-44" />
+        <DateFilter name="day" value={day} caption="日期" />
+      </SearchForm>
+      <TableCard>
+        <ListTable
+          data-testid="audit-table"
+          rows={res.list}
+          rowKey={(r) => r.id}
+          empty="没有记录"
+          pad="px-3"
+          rowClassName="border-t border-slate-100 align-top"
+          rowTestId="audit-row"
+          columns={COLUMNS}
         />
-        <label className="flex items-center gap-2 text-sm text-slate-500">
-          <span className="shrink-0">日期</span>
-          <input type="date" name="day" defaultValue={day} className="input sm:w-40" aria-label="日期" />
-        </label>
-        <button type="submit" className="btn-primary">
-          查询
-        </button>
-      </form>
-      <div className="card overflow-hidden p-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-        <DataTable data-testid="audit-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">时间</Th>
-              <Th className="px-3 py-2">操作人</Th>
-              <Th className="px-3 py-2">动作</Th>
-              <Th className="px-3 py-2">对象</Th>
-              <Th className="px-3 py-2">变更</Th>
-              <Th className="px-3 py-2">原因</Th>
-              <Th className="px-3 py-2">IP</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.list.length === 0 && (
-              <EmptyRow cols={7} className="py-8 text-slate-400">
-                没有记录
-              </EmptyRow>
-            )}
-            {res.list.map((r) => (
-              <DataRow key={r.id} className="border-t border-slate-100 align-top" data-testid="audit-row">
-                <Cell kind="title" className="px-3 py-2 whitespace-nowrap">
-                  {formatDateTime(r.createdAt)}
-                </Cell>
-                <Cell label="操作人" className="px-3 py-2">
-                  {r.operatorName}
-                  <span className="text-xs text-slate-400">
-                    （{OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未知账号'}）
-                  </span>
-                </Cell>
-                <Cell label="动作" className="px-3 py-2 font-mono text-xs">
-                  {r.action}
-                </Cell>
-                <Cell label="对象" className="px-3 py-2 font-mono text-xs break-all">
-                  {r.target}
-                </Cell>
-                <Cell label="变更" className="px-3 py-2 text-xs break-all text-slate-600">
-                  {r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''}
-                </Cell>
-                <Cell label="原因" className="px-3 py-2">
-                  {r.reason}
-                </Cell>
-                <Cell label="IP" className="px-3 py-2 text-xs">
-                  {r.clientIp}
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
-      </div>
+      </TableCard>
       {res.list.length === 50 && last && (
         <a href={`/admin/audit?${more}`} className="btn-outline">
           更早的记录

@@ -12,12 +12,12 @@ import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
+import { SaveForm } from '../_components/save-form';
 
 type Campaigns = ActionOutput<'Admin.CampaignList'>;
 type Coupon = Campaigns['coupons'][number];
 type Launch = Campaigns['launches'][number];
 
-const REASON: FormField = { name: 'reason', label: '修改原因（记入操作日志）', kind: 'text', maxLength: 200 };
 const DAY = 86_400_000;
 
 function couponFields(c?: Coupon): FormField[] {
@@ -104,15 +104,13 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
       <PageTitle title="营销活动" />
       <Section title={editCoupon ? `编辑优惠券 #${editCoupon.id}` : '新建优惠券'}>
         <p className="mb-3 text-xs text-slate-500">{COUPON_STACKING_NOTE}</p>
-        <RecordForm
-          key={editCoupon?.id ?? 'new'}
+        <SaveForm
+          row={editCoupon}
           action="Admin.CouponSave"
-          fields={editCoupon ? [...couponFields(editCoupon), REASON] : couponFields()}
-          fixed={editCoupon ? { id: editCoupon.id } : {}}
-          submitLabel={editCoupon ? '保存优惠券' : '新建优惠券'}
-          done={editCoupon ? '优惠券已修改' : '优惠券已创建'}
+          fields={couponFields}
+          labels={['保存优惠券', '新建优惠券']}
+          done={['优惠券已修改', '优惠券已创建']}
           testId="coupon-form"
-          reset={!editCoupon}
         />
       </Section>
 
@@ -204,15 +202,13 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
         <p className="mb-3 text-xs text-slate-500">
           每个红包是一个按量套餐（所选产品与IP时长、IP数、领取后有效天数）；每人每个活动限领一个，领完预算即止。已有人领取后只能改标题、说明、预算与时间。
         </p>
-        <RecordForm
-          key={editLaunch?.id ?? 'new'}
+        <SaveForm
+          row={editLaunch}
           action="Admin.RedLaunchSave"
-          fields={editLaunch ? [...launchFields(editLaunch), REASON] : launchFields()}
-          fixed={editLaunch ? { id: editLaunch.id } : {}}
-          submitLabel={editLaunch ? '保存红包活动' : '新建红包活动'}
+          fields={launchFields}
+          labels={['保存红包活动', '新建红包活动']}
           done="红包活动已保存"
           testId="launch-form"
-          reset={!editLaunch}
         />
       </Section>
 

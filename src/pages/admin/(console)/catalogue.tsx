@@ -17,10 +17,9 @@ import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
+import { EDIT_REASON, SaveForm } from '../_components/save-form';
 
 type Catalogue = ActionOutput<'Admin.CatalogueList'>;
-
-const REASON: FormField = { name: 'reason', label: '修改原因（记入操作日志）', kind: 'text', maxLength: 200 };
 
 function mealFields(type: number, m?: Catalogue['meals'][number]): FormField[] {
   const dedicated = type === 30 || type === 50;
@@ -182,7 +181,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           <RecordForm
             key={editMeal.id}
             action="Admin.MealSave"
-            fields={[...mealFields(type, editMeal), REASON]}
+            fields={[...mealFields(type, editMeal), EDIT_REASON]}
             fixed={{ id: editMeal.id, productType: type }}
             submitLabel="保存修改"
             done="套餐已修改，新订单按新价格"
@@ -326,17 +325,14 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
             </li>
           ))}
         </ul>
-        <RecordForm
-          key={editActivity?.id ?? 'new'}
+        <SaveForm
+          row={editActivity}
           action="Admin.ActivitySave"
-          fields={
-            editActivity ? [...activityFields(type, res.meals, editActivity), REASON] : activityFields(type, res.meals)
-          }
-          fixed={editActivity ? { id: editActivity.id, productType: type } : { productType: type }}
-          submitLabel={editActivity ? '保存活动' : '新建活动'}
-          done={editActivity ? '活动已修改' : '活动已创建'}
+          fields={(a) => activityFields(type, res.meals, a)}
+          fixed={{ productType: type }}
+          labels={['保存活动', '新建活动']}
+          done={['活动已修改', '活动已创建']}
           testId="activity-form"
-          reset={!editActivity}
         />
       </Section>
 
@@ -364,15 +360,13 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
               </li>
             ))}
           </ul>
-          <RecordForm
-            key={editRegion?.id ?? 'new'}
+          <SaveForm
+            row={editRegion}
             action="Admin.RegionSave"
-            fields={editRegion ? [...regionFields(editRegion), REASON] : regionFields()}
-            fixed={editRegion ? { id: editRegion.id } : {}}
-            submitLabel={editRegion ? '保存地区' : '新增地区'}
+            fields={regionFields}
+            labels={['保存地区', '新增地区']}
             done="地区已保存"
             testId="region-form"
-            reset={!editRegion}
           />
         </Section>
       )}

@@ -1,10 +1,21 @@
 // /admin/redirects: operator path redirects (ops): list, create or replace, delete. The edge looks rules up through
 // KV; every change invalidates the cached answer for its path at once (src/server/domain/redirects.ts).
-import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
+import type { ActionOutput } from '../../../lib/api-core';
 import { serverApi } from '../../../server/api-server';
+import { type Column, ListTable } from '../_components/console-list';
 import { RedirectDelete, RedirectForm } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
+
+type RedirectRow = ActionOutput<'Redirect.List'>['list'][number];
+
+const COLUMNS: Column<RedirectRow>[] = [
+  { head: '来源', kind: 'title', className: 'break-all font-mono text-xs', cell: (r) => r.fromPath },
+  { head: '目标', className: 'break-all font-mono text-xs', cell: (r) => r.toPath },
+  { head: '状态码', cell: (r) => r.status },
+  { head: '更新时间', cell: (r) => formatDateTime(r.updatedAt) },
+  { head: '操作', kind: 'actions', cell: (r) => <RedirectDelete fromPath={r.fromPath} /> },
+];
 
 export default async function AdminRedirectsPage() {
   const res = await (await serverApi()).call('Redirect.List', {}, { silent: true });
@@ -19,43 +30,14 @@ export default async function AdminRedirectsPage() {
         </p>
       </Section>
       <Section title="规则列表">
-        <DataTable data-testid="redirect-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">来源</Th>
-              <Th className="px-3 py-2">目标</Th>
-              <Th className="px-3 py-2">状态码</Th>
-              <Th className="px-3 py-2">更新时间</Th>
-              <Th className="px-3 py-2">操作</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.list.length === 0 && (
-              <EmptyRow cols={5} className="py-8 text-slate-400">
-                没有规则
-              </EmptyRow>
-            )}
-            {res.list.map((r) => (
-              <DataRow key={r.fromPath} className="border-t border-slate-100">
-                <Cell kind="title" className="break-all px-3 py-2 font-mono text-xs">
-                  {r.fromPath}
-                </Cell>
-                <Cell label="目标" className="break-all px-3 py-2 font-mono text-xs">
-                  {r.toPath}
-                </Cell>
-                <Cell label="状态码" className="px-3 py-2">
-                  {r.status}
-                </Cell>
-                <Cell label="更新时间" className="px-3 py-2">
-                  {formatDateTime(r.updatedAt)}
-                </Cell>
-                <Cell kind="actions" className="px-3 py-2">
-                  <RedirectDelete fromPath={r.fromPath} />
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
+        <ListTable
+          data-testid="redirect-table"
+          rows={res.list}
+          rowKey={(r) => r.fromPath}
+          empty="没有规则"
+          pad="px-3"
+          columns={COLUMNS}
+        />
       </Section>
     </div>
   );

@@ -8,6 +8,43 @@ import { ReasonAction } from '../_components/reason-action';
 
 const STATES = [1, 2, 3, 4].map((s) => [s, WITHDRAWAL_STATE_TEXT[s] ?? ''] as const);
 
+/** The review steps: approve (then pay), mark paid, or reject (the commission goes back to the customer). */
+const REVIEW = {
+  approve: {
+    label: '批准',
+    title: '批准提现',
+    description: '批准后等待打款。',
+    fieldLabel: '备注（可留空）',
+    done: '已批准',
+  },
+  paid: {
+    label: '已打款',
+    title: '确认已打款',
+    description: '请先在支付宝完成转账，再确认。',
+    fieldLabel: '转账凭证或备注',
+    done: '已标记打款',
+  },
+  reject: {
+    label: '驳回',
+    title: '驳回提现',
+    description: '驳回后佣金退回用户的可提现余额。',
+    fieldLabel: '驳回原因',
+    done: '已驳回',
+    tone: 'danger',
+  },
+} as const;
+
+function Review({ id, decision }: { id: number; decision: keyof typeof REVIEW }) {
+  return (
+    <ReasonAction
+      {...REVIEW[decision]}
+      action="UserPromotion.ReviewWithdrawal"
+      params={{ id, decision }}
+      field="note"
+    />
+  );
+}
+
 export default async function AdminWithdrawalsPage({ query }: { query: string }) {
   const n = Number(new URLSearchParams(query).get('state'));
   const state = [1, 2, 3, 4].includes(n) ? n : 1;
@@ -54,40 +91,8 @@ export default async function AdminWithdrawalsPage({ query }: { query: string })
             )}
             {(w.state === 1 || w.state === 2) && (
               <div className="flex flex-wrap gap-2">
-                {w.state === 1 ? (
-                  <ReasonAction
-                    label="批准"
-                    title="批准提现"
-                    description="批准后等待打款。"
-                    action="UserPromotion.ReviewWithdrawal"
-                    params={{ id: w.id, decision: 'approve' }}
-                    field="note"
-                    fieldLabel="备注（可留空）"
-                    done="已批准"
-                  />
-                ) : (
-                  <ReasonAction
-                    label="已打款"
-                    title="确认已打款"
-                    description="请先在支付宝完成转账，再确认。"
-                    action="UserPromotion.ReviewWithdrawal"
-                    params={{ id: w.id, decision: 'paid' }}
-                    field="note"
-                    fieldLabel="转账凭证或备注"
-                    done="已标记打款"
-                  />
-                )}
-                <ReasonAction
-                  label="驳回"
-                  title="驳回提现"
-                  description="驳回后佣金退回用户的可提现余额。"
-                  action="UserPromotion.ReviewWithdrawal"
-                  params={{ id: w.id, decision: 'reject' }}
-                  field="note"
-                  fieldLabel="驳回原因"
-                  done="已驳回"
-                  tone="danger"
-                />
+                <Review id={w.id} decision={w.state === 1 ? 'approve' : 'paid'} />
+                <Review id={w.id} decision="reject" />
               </div>
             )}
           </li>

@@ -13,7 +13,8 @@ export function useAdminWrite() {
   async function run<N extends ActionName>(
     action: N,
     params: ActionInput<N>,
-    done: string,
+    /** The success toast, or how to word it from the answer. */
+    done: string | ((res: ActionOutput<N>) => string),
   ): Promise<ActionOutput<N> | false> {
     if (busy) return false;
     setBusy(true);
@@ -23,7 +24,7 @@ export function useAdminWrite() {
       const call = adminApi.call as (a: ActionName, p: unknown) => Promise<ActionOutput<N> | false>;
       const res = await call(action, params);
       if (res === false) return false;
-      pushToast('success', done);
+      pushToast('success', typeof done === 'string' ? done : done(res));
       await router.reload();
       return res;
     } finally {

@@ -7,16 +7,15 @@ import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 import { field, useAdminWrite } from './admin-write';
+import { onForm, SortInput, SubmitButton, sortValue } from './form-kit';
 
 type AdminHelpCategory = ActionOutput<'Admin.HelpCategoryList'>['list'][number];
 type AdminArticle = ActionOutput<'Admin.ArticleDetail'>['article'];
 
 export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
   const { busy, run } = useAdminWrite();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    await run(
+  const submit = onForm((f) =>
+    run(
       'Admin.HelpCategorySave',
       {
         ...(category ? { id: category.id } : {}),
@@ -24,11 +23,11 @@ export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
         name: field(f, 'name'),
         description: field(f, 'description'),
         url: field(f, 'url'),
-        sort: Number(field(f, 'sort') || 0),
+        sort: sortValue(f),
       },
       category ? '分类已保存' : '分类已新建',
-    );
-  }
+    ),
+  );
   return (
     <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-6" data-testid="category-form">
       <select name="topCategory" className="input" aria-label="板块" defaultValue={String(category?.topCategory ?? 0)}>
@@ -51,19 +50,8 @@ export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
         defaultValue={category?.description}
       />
       <div className="flex gap-2">
-        <input
-          name="sort"
-          type="number"
-          min={0}
-          max={9999}
-          className="input w-24"
-          aria-label="排序"
-          placeholder="排序"
-          defaultValue={category?.sort ?? 0}
-        />
-        <button type="submit" className="btn-primary shrink-0" disabled={busy}>
-          {category ? '保存' : '新建分类'}
-        </button>
+        <SortInput value={category?.sort} className="input w-24" />
+        <SubmitButton busy={busy} editing={Boolean(category)} create="新建分类" className="btn-primary shrink-0" />
       </div>
     </form>
   );
@@ -100,7 +88,9 @@ export function DeleteButton({ action, id, what }: { action: DeleteAction; id: n
       className="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
       disabled={busy}
       onClick={() => {
-        if (window.confirm(`确定删除${what}？此操作不能撤销。`)) void run(action, { id }, '已删除');
+        if (!window.confirm(`确定删除${what}？此操作不能撤销。`)) return;
+        // A marketing image's answer says what became of its uploaded file.
+        void run(action, { id }, (res) => ('note' in res ? res.note : '已删除'));
       }}
     >
       删除

@@ -1,10 +1,11 @@
 'use client';
 // The site-content screen's leaves: notices, friend links, marketing images (with the R2 upload), promotion materials
 // and the online-chat switch. Each form creates a row or, given one, edits it; the server validates and sanitises.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { choice, field, shanghaiInput, useAdminWrite } from './admin-write';
+import { choice, field, useAdminWrite } from './admin-write';
+import { Check, EnabledCheck, onForm, SortInput, SubmitButton, sortValue, WindowFields } from './form-kit';
 
 type SiteContent = ActionOutput<'Admin.SiteContent'>;
 type AdminNotice = SiteContent['notices'][number];
@@ -12,24 +13,12 @@ type AdminFriendLink = SiteContent['links'][number];
 type AdminMarketingImage = SiteContent['images'][number];
 type AdminMaterial = SiteContent['materials'][number];
 
-const DAY = 86_400_000;
 const grid = 'grid gap-2 sm:grid-cols-2 lg:grid-cols-4';
-const check = 'flex items-center gap-2 text-sm text-slate-600';
 
-function SubmitButton({ busy, editing }: { busy: boolean; editing: boolean }) {
-  return (
-    <button type="submit" className="btn-primary" disabled={busy}>
-      {editing ? '保存' : '新建'}
-    </button>
-  );
-}
-
-export function NoticeForm({ notice, now }: { notice?: AdminNotice; now: number }) {
+export function NoticeForm({ notice, now }: { notice?: AdminNotice | undefined; now: number }) {
   const { busy, run } = useAdminWrite();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    await run(
+  const submit = onForm((f) =>
+    run(
       'Admin.NoticeSave',
       {
         ...(notice ? { id: notice.id } : {}),
@@ -40,8 +29,8 @@ export function NoticeForm({ notice, now }: { notice?: AdminNotice; now: number 
         enabled: f.get('enabled') === 'on',
       },
       notice ? '公告已保存' : '公告已发布',
-    );
-  }
+    ),
+  );
   return (
     <form onSubmit={submit} className="space-y-2" data-testid="notice-form">
       <div className={grid}>
@@ -52,24 +41,7 @@ export function NoticeForm({ notice, now }: { notice?: AdminNotice; now: number 
           aria-label="公告标题"
           defaultValue={notice?.title}
         />
-        <label className="text-xs text-slate-500">
-          开始（上海时间）
-          <input
-            name="startsAt"
-            type="datetime-local"
-            className="input"
-            defaultValue={shanghaiInput(notice?.startsAt ?? now)}
-          />
-        </label>
-        <label className="text-xs text-slate-500">
-          结束
-          <input
-            name="endsAt"
-            type="datetime-local"
-            className="input"
-            defaultValue={shanghaiInput(notice?.endsAt ?? now + 30 * DAY)}
-          />
-        </label>
+        <WindowFields row={notice} now={now} startLabel="开始（上海时间）" />
       </div>
       <textarea
         name="contentHtml"
@@ -79,21 +51,17 @@ export function NoticeForm({ notice, now }: { notice?: AdminNotice; now: number 
         defaultValue={notice?.contentHtml}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <label className={check}>
-          <input type="checkbox" name="enabled" defaultChecked={notice ? notice.enabled === 1 : true} /> 启用
-        </label>
+        <EnabledCheck row={notice} />
         <SubmitButton busy={busy} editing={Boolean(notice)} />
       </div>
     </form>
   );
 }
 
-export function FriendLinkForm({ link }: { link?: AdminFriendLink }) {
+export function FriendLinkForm({ link }: { link?: AdminFriendLink | undefined }) {
   const { busy, run } = useAdminWrite();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    await run(
+  const submit = onForm((f) =>
+    run(
       'Admin.FriendLinkSave',
       {
         ...(link ? { id: link.id } : {}),
@@ -101,12 +69,12 @@ export function FriendLinkForm({ link }: { link?: AdminFriendLink }) {
         linkUrl: field(f, 'linkUrl'),
         linkTarget: field(f, 'linkTarget') === '_self' ? '_self' : '_blank',
         noFollow: f.get('noFollow') === 'on',
-        sort: Number(field(f, 'sort') || 0),
+        sort: sortValue(f),
         enabled: f.get('enabled') === 'on',
       },
       link ? '链接已保存' : '链接已新建',
-    );
-  }
+    ),
+  );
   return (
     <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-6" data-testid="link-form">
       <input name="linkName" className="input" placeholder="名称" aria-label="链接名称" defaultValue={link?.linkName} />
@@ -121,23 +89,10 @@ export function FriendLinkForm({ link }: { link?: AdminFriendLink }) {
         <option value="_blank">新窗口</option>
         <option value="_self">当前窗口</option>
       </select>
-      <input
-        name="sort"
-        type="number"
-        min={0}
-        max={9999}
-        className="input"
-        aria-label="排序"
-        placeholder="排序"
-        defaultValue={link?.sort ?? 0}
-      />
+      <SortInput value={link?.sort} />
       <div className="flex flex-wrap items-center gap-3">
-        <label className={check}>
-          <input type="checkbox" name="noFollow" defaultChecked={link ? link.noFollow === 1 : true} /> nofollow
-        </label>
-        <label className={check}>
-          <input type="checkbox" name="enabled" defaultChecked={link ? link.enabled === 1 : true} /> 启用
-        </label>
+        <Check name="noFollow" label="nofollow" checked={link ? link.noFollow === 1 : true} />
+        <EnabledCheck row={link} />
         <SubmitButton busy={busy} editing={Boolean(link)} />
       </div>
     </form>
@@ -158,7 +113,7 @@ async function uploadImage(file: File): Promise<string | null> {
   return null;
 }
 
-export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage; now: number }) {
+export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage | undefined; now: number }) {
   const { busy, run } = useAdminWrite();
   const [img, setImg] = useState(image?.img ?? '');
   const [uploading, setUploading] = useState(false);
@@ -172,10 +127,8 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
       pushToast('success', '图片已上传，保存后生效');
     }
   }
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    await run(
+  const submit = onForm((f) =>
+    run(
       'Admin.MarketingImageSave',
       {
         ...(image ? { id: image.id } : {}),
@@ -191,8 +144,8 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
         enabled: f.get('enabled') === 'on',
       },
       image ? '营销图已保存' : '营销图已新建',
-    );
-  }
+    ),
+  );
   return (
     <form onSubmit={submit} className="space-y-2" data-testid="image-form">
       <div className="flex flex-wrap items-center gap-3">
@@ -243,56 +196,33 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
           aria-label="点击链接"
           defaultValue={image?.clickUrl}
         />
-        <label className="text-xs text-slate-500">
-          开始
-          <input
-            name="startsAt"
-            type="datetime-local"
-            className="input"
-            defaultValue={shanghaiInput(image?.startsAt ?? now)}
-          />
-        </label>
-        <label className="text-xs text-slate-500">
-          结束
-          <input
-            name="endsAt"
-            type="datetime-local"
-            className="input"
-            defaultValue={shanghaiInput(image?.endsAt ?? now + 30 * DAY)}
-          />
-        </label>
+        <WindowFields row={image} now={now} />
       </div>
       <div className="flex flex-wrap items-center gap-4">
-        <label className={check}>
-          <input type="checkbox" name="isClick" defaultChecked={image?.isClick === 1} /> 可点击
-        </label>
-        <label className={check}>
-          <input type="checkbox" name="enabled" defaultChecked={image ? image.enabled === 1 : true} /> 启用
-        </label>
+        <Check name="isClick" label="可点击" checked={image?.isClick === 1} />
+        <EnabledCheck row={image} />
         <SubmitButton busy={busy || uploading} editing={Boolean(image)} />
       </div>
     </form>
   );
 }
 
-export function MaterialForm({ material }: { material?: AdminMaterial }) {
+export function MaterialForm({ material }: { material?: AdminMaterial | undefined }) {
   const { busy, run } = useAdminWrite();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    await run(
+  const submit = onForm((f) =>
+    run(
       'Admin.MaterialSave',
       {
         ...(material ? { id: material.id } : {}),
         kind: field(f, 'kind') === 'image' ? 'image' : 'text',
         title: field(f, 'title'),
         content: field(f, 'content'),
-        sort: Number(field(f, 'sort') || 0),
+        sort: sortValue(f),
         enabled: f.get('enabled') === 'on',
       },
       material ? '素材已保存' : '素材已新建',
-    );
-  }
+    ),
+  );
   return (
     <form onSubmit={submit} className="space-y-2" data-testid="material-form">
       <div className={grid}>
@@ -301,19 +231,8 @@ export function MaterialForm({ material }: { material?: AdminMaterial }) {
           <option value="image">图片</option>
         </select>
         <input name="title" className="input" placeholder="标题" aria-label="素材标题" defaultValue={material?.title} />
-        <input
-          name="sort"
-          type="number"
-          min={0}
-          max={9999}
-          className="input"
-          aria-label="排序"
-          placeholder="排序"
-          defaultValue={material?.sort ?? 0}
-        />
-        <label className={check}>
-          <input type="checkbox" name="enabled" defaultChecked={material ? material.enabled === 1 : true} /> 启用
-        </label>
+        <SortInput value={material?.sort} />
+        <EnabledCheck row={material} />
       </div>
       <textarea
         name="content"

@@ -1,34 +1,82 @@
 // /admin/help: the help centre (content role): categories (new, edit, delete when empty) and articles in every state,
-// filtered by text, kind, state and category (GET form), each with publish / unpublish and a link to its editor.
-import {
-  Cell,
-  DataBody,
-  DataHead,
-  DataRow,
-  DataTable,
-  EmptyRow,
-  rowAction,
-  Th,
-} from '../../../../components/data-table';
+// filtered by text, kind, state and category (GET form), 50 a page with the shared pager, each with publish / unpublish and a link to its editor.
+import { rowAction } from '../../../../components/data-table';
+import { Pager } from '../../../../components/pager';
 import { formatDateTime } from '../../../../lib/format';
+import type { ActionOutput } from '../../../../lib/api-core';
 import { serverApi } from '../../../../server/api-server';
+import {
+  type Column,
+  ListTable,
+  listHref,
+  queryInt,
+  queryText,
+  SearchForm,
+  TextFilter,
+} from '../../_components/console-list';
 import { CategoryForm, DeleteButton, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 
 const TOP: Record<number, string> = { 0: '使用教程', 2: '产品与功能' };
 
+type ArticleRow = ActionOutput<'Admin.ArticleList'>['list'][number];
+
+const COLUMNS: Column<ArticleRow>[] = [
+  {
+    head: '标题',
+    kind: 'title',
+    className: 'font-medium',
+    cell: (a) => (
+      <>
+        <span className="break-all">{a.title}</span>
+        <span className="block text-xs font-normal text-slate-400">/{a.url}</span>
+      </>
+    ),
+  },
+  { head: '分类', cell: (a) => (a.kind === 'news' ? '站内新闻' : (a.categoryName ?? '—')) },
+  {
+    head: '状态',
+    cell: (a) => (
+      <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'}>
+        {a.state === 1 ? '已发布' : '未发布'}
+      </span>
+    ),
+  },
+  { head: '阅读', cell: (a) => a.views },
+  { head: '最近修改', cell: (a) => formatDateTime(a.updatedAt) },
+  {
+    head: '操作',
+    kind: 'actions',
+    cell: (a) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <a href={`/admin/help/${a.id}`} className={rowAction()}>
+          编辑
+        </a>
+        <PublishToggle id={a.id} published={a.state === 1} />
+        {a.state === 1 && (
+          <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className={rowAction()}>
+            查看
+          </a>
+        )}
+      </div>
+    ),
+  },
+];
+
 export default async function AdminHelpPage({ query }: { query: string }) {
   const sp = new URLSearchParams(query);
-  const q = (sp.get('q') ?? '').slice(0, 64);
+  const q = queryText(sp, 'q');
   const kind = sp.get('kind') === 'help' ? 'help' : sp.get('kind') === 'news' ? 'news' : null;
   const state = sp.get('state') === '0' ? 0 : sp.get('state') === '1' ? 1 : null;
   const categoryId = Number(sp.get('category')) > 0 ? Number(sp.get('category')) : null;
+  const page = queryInt(sp, 'page', 1, 10_000) ?? 1;
   const api = await serverApi();
   const [cats, arts] = await Promise.all([
     api.call('Admin.HelpCategoryList', {}, { silent: true }),
-    api.call('Admin.ArticleList', { q, kind, state, categoryId }, { silent: true }),
+    api.call('Admin.ArticleList', { q, kind, state, categoryId, page }, { silent: true }),
   ]);
   if (!cats || !arts) return <NoAccess />;
+  const pageHref = (p: number) => listHref('/admin/help', { q, kind, state, category: categoryId, page: p });
   return (
     <div className="space-y-4">
       <PageTitle title="帮助中心">
@@ -38,8 +86,8 @@ export default async function AdminHelpPage({ query }: { query: string }) {
       </PageTitle>
 
       <Section title="文章">
-        <form method="get" className="mb-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-5" role="search">
-          <input name="q" defaultValue={q} className="input" placeholder="标题或地址" aria-label="查找文章" />
+        <SearchForm submit="筛选" className="mb-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-5" button="btn-outline">
+          <TextFilter name="q" value={q} label="查找文章" hint="标题或地址" className="input" />
           <select name="kind" defaultValue={kind ?? ''} className="input" aria-label="类型">
             <option value="">全部类型</option>
             <option value="help">帮助文章</option>
@@ -63,64 +111,16 @@ export default async function AdminHelpPage({ query }: { query: string }) {
               </option>
             ))}
           </select>
-          <button type="submit" className="btn-outline">
-            筛选
-          </button>
-        </form>
-        <DataTable data-testid="article-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">标题</Th>
-              <Th className="px-3 py-2">分类</Th>
-              <Th className="px-3 py-2">状态</Th>
-              <Th className="px-3 py-2">阅读</Th>
-              <Th className="px-3 py-2">最近修改</Th>
-              <Th className="px-3 py-2">操作</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {arts.list.length === 0 && (
-              <EmptyRow cols={6} className="py-8 text-slate-400">
-                没有文章
-              </EmptyRow>
-            )}
-            {arts.list.map((a) => (
-              <DataRow key={a.id} className="border-t border-slate-100">
-                <Cell kind="title" className="px-3 py-2 font-medium">
-                  <span className="break-all">{a.title}</span>
-                  <span className="block text-xs font-normal text-slate-400">/{a.url}</span>
-                </Cell>
-                <Cell label="分类" className="px-3 py-2">
-                  {a.kind === 'news' ? '站内新闻' : (a.categoryName ?? '—')}
-                </Cell>
-                <Cell label="状态" className="px-3 py-2">
-                  <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'}>
-                    {a.state === 1 ? '已发布' : '未发布'}
-                  </span>
-                </Cell>
-                <Cell label="阅读" className="px-3 py-2">
-                  {a.views}
-                </Cell>
-                <Cell label="最近修改" className="px-3 py-2">
-                  {formatDateTime(a.updatedAt)}
-                </Cell>
-                <Cell kind="actions" className="px-3 py-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <a href={`/admin/help/${a.id}`} className={rowAction()}>
-                      编辑
-                    </a>
-                    <PublishToggle id={a.id} published={a.state === 1} />
-                    {a.state === 1 && (
-                      <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className={rowAction()}>
-                        查看
-                      </a>
-                    )}
-                  </div>
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
+        </SearchForm>
+        <ListTable
+          data-testid="article-table"
+          rows={arts.list}
+          rowKey={(a) => a.id}
+          empty="没有文章"
+          pad="px-3"
+          columns={COLUMNS}
+        />
+        <Pager page={arts.page} pageSize={arts.pageSize} total={arts.total} href={pageHref} />
       </Section>
 
       <Section title="分类">
