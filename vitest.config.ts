@@ -29,6 +29,10 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
       setupFiles: ['./tests/setup.ts'],
+      // A time limit here only stops a hung test; speed is measured by the benches (bench/), never asserted. 5 s (the
+      // default) was hit by ordinary money tests on a machine loaded to 20+ on 2 cores.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
     },
   };
 });
