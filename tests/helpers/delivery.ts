@@ -1,6 +1,8 @@
 // Fixtures for the delivery suites: a user with an extraction key, packages, white-list entries and pool IPs,
 // inserted directly so each test states exactly the quota and pool it races for.
 import { env, SELF } from 'cloudflare:test';
+import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
+import { shanghaiDay } from '../../src/lib/time';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
 import { BASE } from './api';
@@ -133,6 +135,24 @@ export async function extractCall(query: Record<string, string | number>, ip = '
   const res = await SELF.fetch(`${BASE}/extract?${qs}`, { headers: { 'cf-connecting-ip': ip } });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
+
+/**
+ * What a plain `/extract` call (type 10, http, no package, no min_ttl) passes to extractInOneBatch for `filter` at
+ * `now` from `callerIp`, for the tests that call the batch directly.
+ */
+export const oneBatchCall = (filter: CandidateFilter, now: number, callerIp = '192.0.2.50'): OneBatchCall => ({
+  second: Math.floor(now / 1000),
+  callerIp,
+  productType: 10,
+  packageId: null,
+  now,
+  day: shanghaiDay(now),
+  protocol: 'http',
+  query: '',
+  requested: filter.limit,
+  minTtlSeconds: 0,
+  filter,
+});
 
 /** A signed node call. */
 export async function nodeCall(

@@ -4,7 +4,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
-import { chargeCountPackage } from '../../src/server/db/extract';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { BASE, callApi } from '../helpers/api';
 import {
@@ -80,7 +79,9 @@ describe('sources of an unpaid upgrade/merge order are frozen', () => {
     const calls = await Promise.all(Array.from({ length: 6 }, () => extractCall({ key, num: 5 })));
     expect(calls.map((c) => c.status)).toEqual(Array(6).fill(403));
     expect(calls[0]?.text).toContain('1003');
-    expect(await chargeCountPackage(env.DB, pkgId, 1, Date.now())).toBe(false);
+    // Named explicitly, it is not charged either: the charge's own condition excludes a reserved package.
+    const named = await extractCall({ key, num: 1, package: pkgId });
+    expect([named.status, named.text]).toEqual([403, 'ERROR 1003 套餐不存在或已过期']);
     expect((await pkgRow(pkgId))?.remaining_count).toBe(remaining);
 
     const list = await callApi<{ list: { id: number; stateText: string; available: number; reserved: boolean }[] }>(

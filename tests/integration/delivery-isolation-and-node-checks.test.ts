@@ -3,9 +3,7 @@
 // and the node API checks its headers before reading a byte-limited body.
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chargeTimePackage } from '../../src/server/db/extract';
 import { allocateFixedIps } from '../../src/server/db/fixed';
-import { shanghaiDay } from '../../src/lib/time';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { BASE, callApi, loginBySms } from '../helpers/api';
 import { seedCatalogue } from '../helpers/commerce';
@@ -190,9 +188,11 @@ describe('reserved time packages (delivery side)', () => {
     await env.DB.prepare("INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES ('D1', ?, 10)")
       .bind(pkg)
       .run();
-    const day = shanghaiDay(Date.now());
-    expect(await chargeTimePackage(env.DB, pkg, 1, day, Date.now())).toBe(false);
     expect((await extractCall({ key: u.key })).status).toBe(403);
+    // named explicitly, it is not charged either: the charge's own condition excludes a reserved package
+    expect((await extractCall({ key: u.key, package: pkg })).status).toBe(403);
+    expect(await scalar('SELECT used_today AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(0);
+    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE package_id = ?', pkg)).toBe(0);
     await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
     expect((await extractCall({ key: u.key })).status).toBe(200);
   });

@@ -4,13 +4,13 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CandidateFilter, extractInOneBatch } from '../../src/server/db/extract';
-import { shanghaiDay } from '../../src/lib/time';
 import {
   addPool,
   allowIp,
   extractCall,
   makePackage,
   makeUser,
+  oneBatchCall,
   resetAll,
   scalar,
   simplePool,
@@ -57,19 +57,7 @@ describe('one-batch extraction', () => {
       extractInOneBatch(
         env.DB,
         { userId: u.id, rateLimit: 1_000_000 },
-        {
-          second: i,
-          callerIp: CALLER,
-          productType: 10,
-          packageId: null,
-          now,
-          day: shanghaiDay(now),
-          protocol: 'http',
-          query: '',
-          requested: 10,
-          minTtlSeconds: 0,
-          filter,
-        },
+        { ...oneBatchCall(filter, now, CALLER), second: i },
       );
     // 150 calls of 10 IPs, 25 in flight at a time (D1 serialises the batches). The window after the random start
     // (60 rows for 10 IPs) is smaller than the pool, so both the first arm of a seek and its wrap-around are used.

@@ -4,14 +4,23 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type CandidateFilter,
-  candidateQueries,
   countKeyFailure,
-  loadExtractionState,
+  drawStatements,
+  extractInOneBatch,
+  type OneBatchOutcome,
   RND_SPACE,
-  mergeCandidates,
 } from '../../src/server/db/extract';
 import { shanghaiDay } from '../../src/lib/time';
-import { addPool, allowIp, extractCall, makePackage, makeUser, resetAll, scalar } from '../helpers/delivery';
+import {
+  addPool,
+  allowIp,
+  extractCall,
+  makePackage,
+  makeUser,
+  oneBatchCall,
+  resetAll,
+  scalar,
+} from '../helpers/delivery';
 
 beforeEach(resetAll);
 
@@ -32,27 +41,46 @@ const filter = (userId: number, f: Partial<CandidateFilter> = {}): CandidateFilt
 });
 
 /**
- * Candidate IPs (as text) of `calls` selections with filter f, counted per IP: the real candidate statement with a
- * random start and the real sampling, many selections per D1 batch.
+ * The IPs (as text) of `calls` draws with filter f, counted per IP: the draw statements of the extraction batch
+ * (the candidate seeks into the scratch table and the random choice among the first window), each with its own
+ * random start, many draws per D1 batch.
  */
 async function draw(userId: number, calls: number, f: Partial<CandidateFilter>): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
   const full = filter(userId, f);
+  const { results: pool } = await env.DB.prepare('SELECT id, ip FROM proxy_ips').all<{ id: number; ip: string }>();
+  const ipOf = new Map(pool.map((r) => [r.id, r.ip]));
   for (let done = 0; done < calls; done += 100) {
-    const starts = Array.from({ length: Math.min(100, calls - done) }, () => Math.floor(Math.random() * RND_SPACE));
-    const queries = starts.map((start) => candidateQueries(full, start));
-    const results = await env.DB.batch<{ id: number; ip: string; rnd: number }>(
-      queries.flat().map((q) => env.DB.prepare(q.sql).bind(...q.binds)),
+    const draws = Array.from({ length: Math.min(100, calls - done) }, () =>
+      drawStatements(env.DB, full, Math.floor(Math.random() * RND_SPACE), crypto.randomUUID()),
     );
+    const results = await env.DB.batch<{ ip_id: number }>([
+      ...draws.flat(),
+      env.DB.prepare('DELETE FROM extract_picks'),
+    ]);
     let at = 0;
-    starts.forEach((start, i) => {
-      const mine = results.slice(at, at + (queries[i]?.length ?? 0)).map((r) => r.results);
-      at += queries[i]?.length ?? 0;
-      for (const c of mergeCandidates(mine, start, full.limit)) seen.set(c.ip, (seen.get(c.ip) ?? 0) + 1);
-    });
+    for (const statements of draws) {
+      at += statements.length;
+      // the last statement of a draw marks the chosen IPs and returns their ids
+      for (const { ip_id } of results[at - 1]?.results ?? []) {
+        const ip = ipOf.get(ip_id) ?? `unknown id ${ip_id}`;
+        seen.set(ip, (seen.get(ip) ?? 0) + 1);
+      }
+    }
   }
   return seen;
 }
+
+/** One extraction batch by a proven caller, as the route runs it, with a chosen random start. */
+const extractOnce = (userId: number, now: number, f: Partial<CandidateFilter>, start?: number) =>
+  extractInOneBatch(
+    env.DB,
+    { userId, rateLimit: 1000 },
+    { ...oneBatchCall(filter(userId, f), now, CALLER), ...(start === undefined ? {} : { start }) },
+  );
+
+/** The IPs a call was charged for and handed out, as text. */
+const handedOut = (out: OneBatchOutcome) => (out.charged?.ips ?? []).map((a) => a.ip);
 
 const ipsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i + 1}`);
 
@@ -92,18 +120,11 @@ describe('candidate choice by random key', () => {
     const byList = await draw(u.id, 600, { limit: 2, regions: many });
     expect([...byList.keys()].sort()).toEqual([...gd].sort());
     // a municipality matches as province and as city: each IP still comes once per call
-    const bj = await loadExtractionState(env.DB, {
-      userId: u.id,
-      second: 1,
-      rateLimit: 1000,
-      callerIp: CALLER,
-      productType: 10,
-      packageId: null,
-      now: Date.now(),
-      filter: filter(u.id, { limit: 60, regions: ['北京'] }),
-    });
-    expect(new Set(bj.candidates.map((c) => c.ip)).size).toBe(60);
-    expect(bj.candidates).toHaveLength(60);
+    await makePackage(u.id);
+    await allowIp(u.id, CALLER);
+    const bj = handedOut(await extractOnce(u.id, Date.now(), { limit: 60, regions: ['北京'] }));
+    expect(new Set(bj).size).toBe(60);
+    expect(bj).toHaveLength(60);
   });
 
   it('dedup probes find the last unused IPs of a heavy day, whatever the random start', async () => {
@@ -122,32 +143,20 @@ describe('candidate choice by random key', () => {
     )
       .bind(u.id, pkg, (await scalar('SELECT min(id) AS n FROM proxy_ips')) + 89, day, now, now + 600_000)
       .run();
+    await allowIp(u.id, CALLER);
+    // each call below is charged and records its own assignments (they carry its log id): removed after each call,
+    // so every call sees the same history
+    const forget = () => env.DB.prepare('DELETE FROM ip_assignments WHERE log_id IS NOT NULL').run();
     for (const start of [0, 2 ** 30, 2 ** 31 - 1]) {
-      const today = await loadExtractionState(env.DB, {
-        userId: u.id,
-        second: 1,
-        rateLimit: 1000,
-        callerIp: CALLER,
-        productType: 10,
-        packageId: null,
-        now,
-        start,
-        filter: filter(u.id, { limit: 10, excludeDay: day }),
-      });
-      expect(today.candidates.map((c) => c.ip).sort()).toEqual(all.slice(90).sort());
-      const inUse = await loadExtractionState(env.DB, {
-        userId: u.id,
-        second: 2,
-        rateLimit: 1000,
-        callerIp: CALLER,
-        productType: 10,
-        packageId: null,
-        now,
-        start,
-        filter: filter(u.id, { limit: 10, excludeInUseAt: now }),
-      });
-      expect(inUse.candidates.map((c) => c.ip).sort()).toEqual(all.slice(95).sort());
+      const today = handedOut(await extractOnce(u.id, now, { limit: 10, excludeDay: day }, start));
+      expect(today.sort()).toEqual(all.slice(90).sort());
+      await forget();
+      const inUse = handedOut(await extractOnce(u.id, now, { limit: 10, excludeInUseAt: now }, start));
+      expect(inUse.sort()).toEqual(all.slice(95).sort());
+      await forget();
     }
+    // each call was charged for exactly what it handed out: 3 × (10 + 5)
+    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(55);
   });
 });
 

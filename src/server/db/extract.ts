@@ -1,7 +1,5 @@
 // Queries behind GET /extract: the per-user rate counter, the white-list check, the packages to charge, the IP
 // candidates, the conditional quota updates and the log/assignment writes.
-import { extractionLeasesStatement } from './node-feed';
-
 export interface PackageForExtract {
   id: number;
   billingMethod: 1 | 2;
@@ -12,16 +10,6 @@ export interface PackageForExtract {
   durationMinutes: number;
   state: number;
   startsAt: number;
-  expiresAt: number;
-}
-
-export interface CandidateIp {
-  id: number;
-  ip: string;
-  port: number;
-  province: string;
-  city: string;
-  carrier: string;
   expiresAt: number;
 }
 
@@ -64,8 +52,8 @@ export const MAX_REGION_SEEKS = 8;
  * region key as province and one as city (D1 allows only a few terms in a compound SELECT, so the seeks are separate
  * statements of the same batch). Each reads one index in rnd order twice, [start, end) and the wrap-around
  * [0, start), stopping after `window` matches. Every other filter, and the dedup probes against the caller's
- * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history. Exported so
- * the EXPLAIN test plans the real statements; `mergeCandidates` combines their rows.
+ * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history.
+ * `drawStatements` turns them into the draw of a call.
  */
 export function candidateQueries(
   f: CandidateFilter,
@@ -130,18 +118,6 @@ export function candidateQueries(
   }));
 }
 
-/**
- * The rows of the candidate statements as one choice: each IP once, the first `window` after the start in rnd order
- * (wrapping around), then n of them uniformly at random.
- */
-export function mergeCandidates<T extends Record<string, unknown>>(results: T[][], start: number, n: number): T[] {
-  const byId = new Map<unknown, T>();
-  for (const rows of results) for (const r of rows) byId.set(r.id, r);
-  const distance = (r: T) => (Number(r.rnd) - start + RND_SPACE) % RND_SPACE;
-  const ordered = [...byId.values()].sort((x, y) => distance(x) - distance(y));
-  return sample(ordered.slice(0, candidateWindow(n)), n);
-}
-
 /** n items chosen uniformly at random from `rows` (all of them, in random order, when there are at most n). */
 export function sample<T>(rows: T[], n: number, random: () => number = Math.random): T[] {
   const a = rows.slice();
@@ -157,37 +133,15 @@ export function sample<T>(rows: T[], n: number, random: () => number = Math.rand
 
 /**
  * The user id behind an extraction key, as an SQL expression over the key's parameter: NULL for an unknown key or a
- * disabled account (`users.status != 1`), so every statement of the state batch that uses it does nothing for them.
- * A unique-index probe of `api_key` plus the user's primary key, evaluated once per statement.
+ * disabled account (`users.status != 1`), so every statement of the extraction batch that uses it does nothing for
+ * them. A unique-index probe of `api_key` plus the user's primary key, evaluated once per statement.
  */
 export const callerUserSql = (keyParam: string) =>
   `(SELECT c.user_id FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
     WHERE c.api_key = ${keyParam})`;
 
-/** The owner and rate limit of an extraction key (no row: unknown key or disabled account). */
-export const CALLER_BY_KEY_SQL = `SELECT c.user_id, c.rate_limit FROM proxy_api_credentials c
-         JOIN users u ON u.id = c.user_id AND u.status = 1 WHERE c.api_key = ?1`;
-
-/** One conditional upsert per call: a new second starts at 1; within the second only while count < limit. */
-export const RATE_COUNT_SQL = `INSERT INTO extract_rate (user_id, window_sec, count) VALUES (?1, ?2, 1)
-         ON CONFLICT(user_id) DO UPDATE SET
-           count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
-           window_sec = max(window_sec, excluded.window_sec)
-         WHERE excluded.window_sec > window_sec OR count < ?3`;
-
-/** The same upsert for a caller known by key: no row at all for an unknown key; the limit read from the key's row. */
-export const RATE_COUNT_BY_KEY_SQL = `INSERT INTO extract_rate (user_id, window_sec, count)
-         SELECT c.user_id, ?2, 1 FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
-         WHERE c.api_key = ?1
-         ON CONFLICT(user_id) DO UPDATE SET
-           count = CASE WHEN excluded.window_sec > window_sec THEN 1 ELSE count + 1 END,
-           window_sec = max(window_sec, excluded.window_sec)
-         WHERE excluded.window_sec > window_sec
-            OR count < (SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = excluded.user_id)`;
-
 export const whiteListCheckSql = (user: string) =>
   `SELECT 1 AS ok FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1 AND (expires_at = 0 OR expires_at > ?3)`;
-export const WHITE_LIST_CHECK_SQL = whiteListCheckSql('?1');
 
 export const packagesForExtractSql = (user: string) => `SELECT id, billing_method, remaining_count, daily_limit,
                 used_today, usage_day, ip_duration_minutes, state, starts_at, expires_at
@@ -195,83 +149,9 @@ export const packagesForExtractSql = (user: string) => `SELECT id, billing_metho
          WHERE user_id = ${user} AND product_type = ?2 AND state IN (1, 3) AND expires_at > ?3 AND (?4 = 0 OR id = ?4)
            AND ${RESERVATION_FREE}
          ORDER BY expires_at, id`;
-export const PACKAGES_FOR_EXTRACT_SQL = packagesForExtractSql('?1');
 
-/** Who is extracting: a caller already proven (an AES token call), or a bare key checked inside the state batch. */
+/** Who is extracting: a caller already proven (an AES token call), or a bare key checked inside the batch. */
 export type ExtractCallerRef = { userId: number; rateLimit: number } | { apiKey: string };
-
-export interface ExtractionState {
-  /** The caller's user id; null when the key is unknown or its account disabled (then nothing was counted). */
-  userId: number | null;
-  allowed: boolean;
-  whiteListed: boolean;
-  packages: PackageForExtract[];
-  candidates: CandidateIp[];
-}
-
-/**
- * One batch, one round trip: the caller (for a bare key: the key lookup itself, every other statement conditional on
- * it), this call counted against the rate limit, the caller's IP checked against the white list, the packages and the
- * candidate IPs. Nothing about who may extract is cached between calls: a suspended account or a changed key is seen
- * by the very next call.
- */
-export async function loadExtractionState(
-  db: D1Database,
-  r: ExtractCallerRef & {
-    second: number;
-    callerIp: string;
-    productType: number;
-    packageId: number | null;
-    now: number;
-    filter: CandidateFilter;
-    /** The random start in [0, RND_SPACE); tests pass their own. */
-    start?: number;
-  },
-): Promise<ExtractionState> {
-  const f = r.filter;
-  const start = r.start ?? Math.floor(Math.random() * RND_SPACE);
-  const byKey = 'apiKey' in r ? { apiKey: r.apiKey } : undefined;
-  const seeks = candidateQueries(f, start, byKey).map((q) => db.prepare(q.sql).bind(...q.binds));
-  const head: D1PreparedStatement[] = [];
-  if ('apiKey' in r) {
-    const user = callerUserSql('?1');
-    head.push(
-      db.prepare(RATE_COUNT_BY_KEY_SQL).bind(r.apiKey, r.second),
-      db.prepare(whiteListCheckSql(user)).bind(r.apiKey, r.callerIp, r.now),
-      db.prepare(packagesForExtractSql(user)).bind(r.apiKey, r.productType, r.now, r.packageId ?? 0),
-      db.prepare(CALLER_BY_KEY_SQL).bind(r.apiKey),
-    );
-  } else {
-    head.push(
-      db.prepare(RATE_COUNT_SQL).bind(r.userId, r.second, r.rateLimit),
-      db.prepare(WHITE_LIST_CHECK_SQL).bind(r.userId, r.callerIp, r.now),
-      db.prepare(PACKAGES_FOR_EXTRACT_SQL).bind(r.userId, r.productType, r.now, r.packageId ?? 0),
-    );
-  }
-  const results = await db.batch<Record<string, unknown>>([...head, ...seeks]);
-  const [rate, white, packages] = results;
-  const ips = results.slice(head.length);
-  const owner = 'apiKey' in r ? results[3]?.results[0] : { user_id: r.userId };
-  return {
-    userId: owner ? (owner.user_id as number) : null,
-    allowed: (rate?.meta.changes ?? 0) === 1,
-    whiteListed: (white?.results.length ?? 0) > 0,
-    packages: (packages?.results ?? []).map(packageRow),
-    candidates: mergeCandidates(
-      ips.map((r) => r.results),
-      start,
-      f.limit,
-    ).map((c) => ({
-      id: c.id as number,
-      ip: c.ip as string,
-      port: c.port as number,
-      province: c.province as string,
-      city: c.city as string,
-      carrier: c.carrier as string,
-      expiresAt: c.expires_at as number,
-    })),
-  };
-}
 
 /** A row of packagesForExtractSql as the domain reads it. */
 const packageRow = (p: Record<string, unknown>): PackageForExtract => ({
@@ -286,69 +166,6 @@ const packageRow = (p: Record<string, unknown>): PackageForExtract => ({
   startsAt: p.starts_at as number,
   expiresAt: p.expires_at as number,
 });
-
-/** The package an extraction charges, as the charge needs it. */
-export interface ChargeTarget {
-  id: number;
-  billingMethod: 1 | 2;
-}
-
-/**
- * The SQL condition (over proxy_packages) under which a package can give n IPs now: a live count package with n left,
- * or a live time package with n left of the day's allowance (daily_limit 0 = unlimited); never a package frozen by an
- * unpaid upgrade/merge order. Parameters are numbered from `at`: package id, n, now, then the Shanghai day for a time
- * package. The charge UPDATE and the guard of every write of the same batch share it.
- */
-export function chargeable(
-  pkg: ChargeTarget,
-  n: number,
-  day: string,
-  now: number,
-  at: number,
-): { sql: string; binds: unknown[] } {
-  const [P, N, T, D] = [at, at + 1, at + 2, at + 3].map((i) => `?${i}`);
-  if (pkg.billingMethod === 1) {
-    return {
-      sql: `id = ${P} AND billing_method = 1 AND state IN (1, 3) AND starts_at <= ${T} AND expires_at > ${T}
-         AND remaining_count >= ${N} AND ${RESERVATION_FREE}`,
-      binds: [pkg.id, n, now],
-    };
-  }
-  return {
-    sql: `id = ${P} AND billing_method = 2 AND state = 1 AND starts_at <= ${T} AND expires_at > ${T}
-         AND (daily_limit = 0 OR (CASE WHEN usage_day = ${D} THEN used_today ELSE 0 END) + ${N} <= daily_limit)
-         AND ${RESERVATION_FREE}`,
-    binds: [pkg.id, n, now, day],
-  };
-}
-
-/** The charge itself: n IPs off a count package (state 3 at zero) or onto a time package's day. */
-function chargeStatement(db: D1Database, pkg: ChargeTarget, n: number, day: string, now: number) {
-  const c = chargeable(pkg, n, day, now, 1);
-  const set =
-    pkg.billingMethod === 1
-      ? 'remaining_count = remaining_count - ?2, state = CASE WHEN remaining_count - ?2 = 0 THEN 3 ELSE 1 END, updated_at = ?3'
-      : 'used_today = (CASE WHEN usage_day = ?4 THEN used_today ELSE 0 END) + ?2, usage_day = ?4, updated_at = ?3';
-  return db.prepare(`UPDATE proxy_packages SET ${set} WHERE ${c.sql}`).bind(...c.binds);
-}
-
-/** Take n IPs from a count package on its own; false when it cannot give them (never below zero). */
-export async function chargeCountPackage(db: D1Database, packageId: number, n: number, now: number): Promise<boolean> {
-  const res = await chargeStatement(db, { id: packageId, billingMethod: 1 }, n, '', now).run();
-  return res.meta.changes === 1;
-}
-
-/** Take n IPs from a time package's allowance for `day` on its own; false when over the limit. */
-export async function chargeTimePackage(
-  db: D1Database,
-  packageId: number,
-  n: number,
-  day: string,
-  now: number,
-): Promise<boolean> {
-  const res = await chargeStatement(db, { id: packageId, billingMethod: 2 }, n, day, now).run();
-  return res.meta.changes === 1;
-}
 
 export interface ExtractLogEntry {
   userId: number;
@@ -393,50 +210,6 @@ export interface AssignmentRow {
 }
 
 /**
- * Charge the package for the IPs and record the call, in one batch (one transaction, one round trip): the log row, one
- * assignment per IP (one statement for all IPs), the node change-feed rows announcing the new leases, and the
- * conditional charge. The three writes run first, each guarded by the very condition of the charge that follows them
- * (`chargeable`): the batch is serialised, so the guards and the charge see the same package row and either all four
- * happen or none. The assignments and lease notices find the new log row among the caller's logs of this millisecond
- * (the batch is serialised, so it is the newest of them): an index seek, however long the caller's history. Returns false when the package could not give the IPs (another call got there first): then nothing
- * was written and the caller may try its next package.
- */
-export async function chargeAndRecord(
-  db: D1Database,
-  pkg: ChargeTarget,
-  e: ExtractLogEntry & { packageId: number; protocol: string; day: string },
-  rows: AssignmentRow[],
-): Promise<boolean> {
-  const n = rows.length;
-  const guard = (at: number) => {
-    const c = chargeable(pkg, n, e.day, e.now, at);
-    return { sql: `EXISTS (SELECT 1 FROM proxy_packages WHERE ${c.sql})`, binds: c.binds };
-  };
-  const payload = JSON.stringify(rows.map((r) => [r.ipId, r.ip, r.port, r.region, r.carrier, r.expiresAt]));
-  const logGuard = guard(10);
-  const assignGuard = guard(8);
-  const results = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO extract_logs (${LOG_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${logGuard.sql}`,
-      )
-      .bind(...logBinds(e), ...logGuard.binds),
-    db
-      .prepare(
-        `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
-                                     day, assigned_at, expires_at)
-         SELECT ?1, ?2, (SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time WHERE user_id = ?1 AND created_at = ?6), value ->> '$[0]', ?3, value ->> '$[1]',
-                value ->> '$[2]', ?4, value ->> '$[3]', value ->> '$[4]', ?5, ?6, value ->> '$[5]'
-         FROM json_each(?7) WHERE ${assignGuard.sql}`,
-      )
-      .bind(e.userId, e.packageId, e.productType, e.protocol, e.day, e.now, payload, ...assignGuard.binds),
-    extractionLeasesStatement(db, e.userId, e.now, guard(3)),
-    chargeStatement(db, pkg, n, e.day, e.now),
-  ]);
-  return (results[3]?.meta.changes ?? 0) === 1;
-}
-
-/**
  * Count one wrong extraction key from a calling IP: a window opens at the first failure and lasts `windowMs`; a
  * failure after it opens a new one. One conditional upsert; returns the count and the window start after it.
  */
@@ -460,9 +233,10 @@ export async function countKeyFailure(
 }
 
 /**
- * Whether a package can give `n` IPs now, for either billing method, as an SQL condition over proxy_packages: the
- * same rules as `chargeable` with the IP count `n`, the instant `now` and the Shanghai day `day` given as SQL
- * expressions (the one-batch extraction counts its IPs in SQL).
+ * Whether a package can give `n` IPs now, for either billing method, as an SQL condition over proxy_packages, with the
+ * IP count `n`, the instant `now` and the Shanghai day `day` given as SQL expressions (the one-batch extraction counts
+ * its IPs in SQL): a live count package with n left, or a live time package with n left of the day's allowance
+ * (daily_limit 0 = unlimited); never a package frozen by an unpaid upgrade/merge order.
  */
 const chargeableAnyMethod = (n: string, now: string, day: string) =>
   `state IN (1, 3) AND starts_at <= ${now} AND expires_at > ${now} AND ${RESERVATION_FREE}
@@ -470,6 +244,41 @@ const chargeableAnyMethod = (n: string, now: string, day: string) =>
          WHEN 1 THEN remaining_count >= ${n}
          WHEN 2 THEN state = 1 AND (daily_limit = 0 OR (CASE WHEN usage_day = ${day} THEN used_today ELSE 0 END) + ${n} <= daily_limit)
          ELSE 0 END`;
+
+/**
+ * The draw of one call (docs/decisions/171, step 3): each candidate seek inserts its rows into `extract_picks` under
+ * `callId` with their distance from the random start, then one UPDATE marks n of the first `window` by distance,
+ * chosen at random, and returns their ids (`ip_id`). The caller deletes the call's scratch rows afterwards.
+ */
+export function drawStatements(
+  db: D1Database,
+  f: CandidateFilter,
+  start: number,
+  callId: string,
+  caller?: { apiKey: string },
+): D1PreparedStatement[] {
+  // Each seek's two arms come out in distance order (the first from the start to the end of the key space, then the
+  // wrap-around from 0), so the outer LIMIT keeps the first `window` by distance and SQLite never runs the second
+  // arm when the first filled the window.
+  const seeks = candidateQueries(f, start, caller).map((q) => {
+    const binds = q.binds.length === 11 ? [...q.binds, null] : q.binds;
+    return db
+      .prepare(
+        `INSERT OR IGNORE INTO extract_picks (call_id, ip_id, dist)
+         SELECT ?13, id, (rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE} FROM (${q.sql}) LIMIT ?10`,
+      )
+      .bind(...binds, callId);
+  });
+  const choose = db
+    .prepare(
+      `UPDATE extract_picks SET chosen = 1 WHERE call_id = ?1 AND ip_id IN (
+         SELECT ip_id FROM (SELECT ip_id FROM extract_picks WHERE call_id = ?1 ORDER BY dist LIMIT ?2)
+         ORDER BY random() LIMIT ?3)
+       RETURNING ip_id`,
+    )
+    .bind(callId, candidateWindow(f.limit), f.limit);
+  return [...seeks, choose];
+}
 
 /** The rate counter of the one-batch extraction: every call counts (a refused one too), the answer is the count. */
 const RATE_COUNT_ALL = (user: string) => `INSERT INTO extract_rate (user_id, window_sec, count)
@@ -544,33 +353,13 @@ export async function extractInOneBatch(
   const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
   const white = `EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
                    AND (expires_at = 0 OR expires_at > ?4))`;
-  const window = candidateWindow(f.limit);
-  // Each seek's two arms come out in distance order (the first from the start to the end of the key space, then the
-  // wrap-around from 0), so the outer LIMIT keeps the first `window` by distance and SQLite never runs the second
-  // arm when the first filled the window.
-  const seeks = candidateQueries(f, start, byKey ? { apiKey: caller.apiKey } : undefined).map((q) => {
-    const binds = q.binds.length === 11 ? [...q.binds, null] : q.binds;
-    return db
-      .prepare(
-        `INSERT OR IGNORE INTO extract_picks (call_id, ip_id, dist)
-         SELECT ?13, id, (rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE} FROM (${q.sql}) LIMIT ?10`,
-      )
-      .bind(...binds, callId);
-  });
+  const draw = drawStatements(db, f, start, callId, byKey ? { apiKey: caller.apiKey } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
     db.prepare(whiteListCheckSql(user)).bind(ref, r.callerIp, r.now),
     db.prepare(packagesForExtractSql(user)).bind(ref, r.productType, r.now, r.packageId ?? 0),
-    ...seeks,
-    db
-      .prepare(
-        `UPDATE extract_picks SET chosen = 1 WHERE call_id = ?1 AND ip_id IN (
-           SELECT ip_id FROM (SELECT ip_id FROM extract_picks WHERE call_id = ?1 ORDER BY dist LIMIT ?2)
-           ORDER BY random() LIMIT ?3)
-         RETURNING ip_id`,
-      )
-      .bind(callId, window, f.limit),
+    ...draw,
     db
       .prepare(
         `INSERT INTO extract_charges (call_id, user_id, package_id, n, duration_minutes)
@@ -659,7 +448,7 @@ export async function extractInOneBatch(
     allowed: owner !== undefined && count !== undefined && count <= (owner.rate_limit as number),
     whiteListed: at(1).length > 0,
     packages: at(2).map(packageRow),
-    drawn: at(3 + seeks.length).length,
+    drawn: at(2 + draw.length).length,
     charged:
       chargedPackage === undefined
         ? null
