@@ -1,6 +1,7 @@
 'use client';
-// A console write that needs a reason: a button opening a dialog with the reason field; on 确定 the action runs with
-// the reason (kept in the audit log) and the screen reloads.
+// A console write that needs a reason: a button opening a dialog with the reason field (and, when the action needs one,
+// a second text field such as a new password); on 确定 the action runs with the reason (kept in the audit log) and the
+// screen reloads.
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
@@ -20,6 +21,11 @@ export interface ReasonActionProps {
   /** The parameter the text goes in (reason by default; reviews call it remark or note). */
   field?: string;
   fieldLabel?: string;
+  /** The opening button's classes (row actions use small ones). */
+  buttonClassName?: string;
+  disabled?: boolean;
+  /** A one-line text field whose value goes in the action's input under `name` (e.g. a new password). */
+  extraField?: { name: string; label: string; placeholder?: string };
 }
 
 export function ReasonAction({
@@ -32,20 +38,26 @@ export function ReasonAction({
   tone = 'primary',
   field = 'reason',
   fieldLabel = '原因（记入操作日志）',
+  buttonClassName,
+  disabled = false,
+  extraField,
 }: ReasonActionProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [extra, setExtra] = useState('');
   const [busy, setBusy] = useState(false);
   const router = useRouter();
   async function confirm() {
     if (busy) return;
     setBusy(true);
     // The caller's params plus the text field make the action's input; the server validates the whole of it.
-    const res = await adminApi.call(action, { ...params, [field]: reason } as ActionInput<typeof action>);
+    const input = { ...params, ...(extraField ? { [extraField.name]: extra } : {}), [field]: reason };
+    const res = await adminApi.call(action, input as ActionInput<typeof action>);
     setBusy(false);
     if (res === false) return;
     setOpen(false);
     setReason('');
+    setExtra('');
     pushToast('success', done);
     await router.reload();
   }
@@ -53,7 +65,11 @@ export function ReasonAction({
     <>
       <button
         type="button"
-        className={tone === 'danger' ? 'btn border border-rose-300 text-rose-700 hover:bg-rose-50' : 'btn-outline'}
+        className={
+          buttonClassName ??
+          (tone === 'danger' ? 'btn border border-rose-300 text-rose-700 hover:bg-rose-50' : 'btn-outline')
+        }
+        disabled={disabled}
         onClick={() => setOpen(true)}
       >
         {label}
@@ -66,6 +82,18 @@ export function ReasonAction({
         confirmText={busy ? '处理中…' : '确定'}
       >
         <p className="mb-3">{description}</p>
+        {extraField ? (
+          <label className="mb-3 block">
+            <span className="mb-1 block text-slate-600">{extraField.label}</span>
+            <input
+              className="input"
+              value={extra}
+              onChange={(e) => setExtra(e.target.value)}
+              placeholder={extraField.placeholder}
+              autoComplete="off"
+            />
+          </label>
+        ) : null}
         <label className="block">
           <span className="mb-1 block text-slate-600">{fieldLabel}</span>
           <textarea
