@@ -6,7 +6,7 @@ import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
-import { field, useAdminWrite, useFormWrite } from './admin-write';
+import { field, useFormWrite } from './admin-write';
 import { ReasonAction } from './reason-action';
 
 function SecretOnce({
@@ -250,17 +250,16 @@ export function RedirectForm() {
 }
 
 export function RedirectDelete({ fromPath }: { fromPath: string }) {
-  const { busy, run } = useAdminWrite();
   return (
-    <button
-      type="button"
-      className="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
-      disabled={busy}
-      onClick={() => {
-        if (window.confirm(`删除 ${fromPath} 的跳转规则？`)) void run('Redirect.Delete', { fromPath }, '已删除');
-      }}
-    >
-      删除
-    </button>
+    <ReasonAction
+      label="删除"
+      title="删除跳转规则"
+      description={`删除 ${fromPath} 的跳转规则？删除后该路径不再跳转。`}
+      action="Redirect.Delete"
+      params={{ fromPath }}
+      field={null}
+      done="已删除"
+      buttonClassName="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
+    />
   );
 }

@@ -1,13 +1,11 @@
 'use client';
-// A console write that needs a reason: a button opening a dialog with the reason field (and, when the action needs one,
-// a second text field such as a new password); on 确定 the action runs with the reason (kept in the audit log) and the
-// screen reloads.
+// A console write confirmed in the console's own dialog (never the browser's prompt/confirm): a button opening a dialog
+// with the reason field (or no field, for a plain confirmation; and, when the action needs one, a second text field
+// such as a new password); on 确定 the action runs with the reason (kept in the audit log) and the screen reloads.
 import { useState } from 'react';
-import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
-import type { ActionInput, ActionName } from '../../../lib/api-core';
-import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
+import { useAdminWrite } from './admin-write';
 
 export interface ReasonActionProps {
   label: string;
@@ -16,11 +14,13 @@ export interface ReasonActionProps {
   action: ActionName;
   /** The action's input except the text field, which the dialog adds. */
   params: Record<string, unknown>;
-  done: string;
+  /** The success toast, or how to word it from the answer. */
+  done: string | ((res: ActionOutput<ActionName>) => string);
   tone?: 'primary' | 'danger';
-  /** The parameter the text goes in (reason by default; reviews call it remark or note). */
-  field?: string;
+  /** The parameter the text goes in (reason by default; reviews call it remark or note); null: no text field. */
+  field?: string | null;
   fieldLabel?: string;
+  fieldPlaceholder?: string;
   /** The opening button's classes (row actions use small ones). */
   buttonClassName?: string;
   disabled?: boolean;
@@ -38,6 +38,7 @@ export function ReasonAction({
   tone = 'primary',
   field = 'reason',
   fieldLabel = '原因（记入操作日志）',
+  fieldPlaceholder = '2-200个字',
   buttonClassName,
   disabled = false,
   extraField,
@@ -45,21 +46,19 @@ export function ReasonAction({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [extra, setExtra] = useState('');
-  const [busy, setBusy] = useState(false);
-  const router = useRouter();
+  const { busy, run } = useAdminWrite();
   async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    // The caller's params plus the text field make the action's input; the server validates the whole of it.
-    const input = { ...params, ...(extraField ? { [extraField.name]: extra } : {}), [field]: reason };
-    const res = await adminApi.call(action, input as ActionInput<typeof action>);
-    setBusy(false);
+    // The caller's params plus the text fields make the action's input; the server validates the whole of it.
+    const input = {
+      ...params,
+      ...(extraField ? { [extraField.name]: extra } : {}),
+      ...(field ? { [field]: reason } : {}),
+    };
+    const res = await run(action, input as ActionInput<typeof action>, done);
     if (res === false) return;
     setOpen(false);
     setReason('');
     setExtra('');
-    pushToast('success', done);
-    await router.reload();
   }
   return (
     <>
@@ -69,7 +68,7 @@ export function ReasonAction({
           buttonClassName ??
           (tone === 'danger' ? 'btn border border-rose-300 text-rose-700 hover:bg-rose-50' : 'btn-outline')
         }
-        disabled={disabled}
+        disabled={disabled || busy}
         onClick={() => setOpen(true)}
       >
         {label}
@@ -81,7 +80,7 @@ export function ReasonAction({
         onConfirm={confirm}
         confirmText={busy ? '处理中…' : '确定'}
       >
-        <p className="mb-3">{description}</p>
+        <p className={field || extraField ? 'mb-3' : ''}>{description}</p>
         {extraField ? (
           <label className="mb-3 block">
             <span className="mb-1 block text-slate-600">{extraField.label}</span>
@@ -94,16 +93,18 @@ export function ReasonAction({
             />
           </label>
         ) : null}
-        <label className="block">
-          <span className="mb-1 block text-slate-600">{fieldLabel}</span>
-          <textarea
-            className="input min-h-20"
-            value={reason}
-            maxLength={200}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="2-200个字"
-          />
-        </label>
+        {field ? (
+          <label className="block">
+            <span className="mb-1 block text-slate-600">{fieldLabel}</span>
+            <textarea
+              className="input min-h-20"
+              value={reason}
+              maxLength={200}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder={fieldPlaceholder}
+            />
+          </label>
+        ) : null}
       </Dialog>
     </>
   );
