@@ -13,6 +13,8 @@ export interface DialogProps {
   /** Hide the footer buttons (the body has its own actions). */
   bare?: boolean;
   width?: string;
+  /** Only the confirm button closes it: no 取消, no ×, no Esc or backdrop (e.g. a secret shown once). */
+  mustConfirm?: boolean;
 }
 
 export function Dialog({
@@ -25,23 +27,24 @@ export function Dialog({
   cancelText = '取消',
   bare = false,
   width = 'max-w-md',
+  mustConfirm = false,
 }: DialogProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !mustConfirm && onClose();
     document.addEventListener('keydown', onKey);
     boxRef.current?.focus();
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open, onClose, mustConfirm]);
   if (!open) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: backdrop click is a mouse shortcut; Esc and the close button serve keyboards
     <div
       role="presentation"
       className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/50 p-4"
-      onMouseDown={onClose}
+      onMouseDown={mustConfirm ? undefined : onClose}
     >
       <div
         ref={boxRef}
@@ -56,23 +59,27 @@ export function Dialog({
           <h2 id={titleId} className="text-base font-semibold text-ink">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded p-1 text-slate-400 hover:text-slate-600"
-            aria-label="关闭"
-          >
-            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-              <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" />
-            </svg>
-          </button>
+          {mustConfirm ? null : (
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded p-1 text-slate-400 hover:text-slate-600"
+              aria-label="关闭"
+            >
+              <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+                <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" />
+              </svg>
+            </button>
+          )}
         </div>
         <div className="px-5 py-4 text-sm text-slate-700">{children}</div>
         {!bare && (
           <div className="flex justify-end gap-3 border-t border-slate-100 px-5 py-3">
-            <button type="button" className="btn-ghost" onClick={onClose}>
-              {cancelText}
-            </button>
+            {mustConfirm ? null : (
+              <button type="button" className="btn-ghost" onClick={onClose}>
+                {cancelText}
+              </button>
+            )}
             <button type="button" className="btn-primary" onClick={onConfirm ?? onClose}>
               {confirmText}
             </button>

@@ -84,6 +84,8 @@ test('an admin creates a product and a coupon; a customer buys with them and pay
   await expect(page.getByRole('heading', { name: '商品目录' })).toBeVisible();
   await hydrated(page);
   const productName = `测试套餐${tag}`;
+  // The create form is folded so the list comes first; 新建 opens it.
+  await page.getByTestId('meal-create-fold').getByText('＋ 新建短效动态IP套餐').click();
   const meal = page.getByTestId('meal-create');
   await meal.getByLabel('计费方式').selectOption('1');
   await meal.getByLabel('套餐名称').fill(productName);

@@ -159,6 +159,18 @@ test('an ops operator creates a node and sees its secret once @server-state', as
   expect(fresh).not.toBe(secret);
   await expect(page.getByTestId('node-secret-note')).toContainText('前仍然有效');
   await page.screenshot({ path: `.tmp/shots/admin-node-rotated-${testInfo.project.name}.png`, fullPage: true });
+  // Closing the secret must be deliberate: 我已保存 is the only way out.
+  const shown = page.getByRole('dialog', { name: '密钥已轮换' });
+  await expect(shown.getByRole('button', { name: '取消' })).toHaveCount(0);
+  await expect(shown.getByRole('button', { name: '关闭' })).toHaveCount(0);
   await page.getByRole('button', { name: '我已保存' }).click();
   await expect(page.getByTestId('node-old-secret').first()).toContainText('旧密钥有效至');
+
+  // Disabling asks for a reason in the console's own dialog (not the browser's prompt).
+  await row.getByRole('button', { name: '停用' }).click();
+  const disable = page.getByRole('dialog', { name: `停用「${nodeName}」` });
+  await disable.getByLabel('原因（记入操作日志）').fill('机房维护');
+  await disable.getByRole('button', { name: '确定' }).click();
+  await expect(row).toContainText('已停用');
+  await expect(row.getByRole('button', { name: '启用' })).toBeVisible();
 });

@@ -102,6 +102,18 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   await create.getByLabel('初始密码').fill(PASSWORD);
   await create.getByRole('button', { name: '新建账号' }).click();
   await expect(page.getByTestId('operator-list')).toContainText(`@${financeName}`);
+  // Resetting the password asks for it and a reason in the console's dialog; the account is then not enrolled.
+  const financeRow = page
+    .getByTestId('operator-list')
+    .locator('li')
+    .filter({ hasText: `@${financeName}` });
+  await financeRow.getByRole('button', { name: '重置密码与验证器' }).click();
+  const reset = page.getByRole('dialog', { name: '重置密码与验证器' });
+  await reset.getByLabel('新的初始密码').fill(PASSWORD);
+  await reset.getByLabel('原因（记入操作日志）').fill('测试重置');
+  await reset.getByRole('button', { name: '确定' }).click();
+  await expect(reset).toHaveCount(0);
+  await expect(financeRow).toContainText('未绑定验证器');
   await page.screenshot({ path: `.tmp/shots/admin-operators-${testInfo.project.name}.png`, fullPage: true });
 
   // A paid order to refund.

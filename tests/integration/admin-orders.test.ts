@@ -39,6 +39,33 @@ describe('console orders', { timeout: 30_000 }, () => {
     expect(detail.body.P?.payments).toEqual([expect.objectContaining({ state: 'paid' })]);
   });
 
+  it('lists only orders whose payment needs a refund with flag=refund_needed, and marks them', async () => {
+    const support = await operatorLogin('support');
+    const plain = await paidOrder();
+    const buyer = await verifiedBuyer('13800003002');
+    const flagged = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
+    await payInSimulator(flagged.codeUrl ?? '');
+    // The state a late or duplicate WeChat notification leaves (see commerce-payments): paid, order cannot take it.
+    await env.DB.prepare('UPDATE payments SET refund_needed = 1 WHERE order_no = ?').bind(flagged.orderNo).run();
+    type Hit = { orderNo: string; refundNeeded: boolean };
+    const all = await callApi<{ list: Hit[] }>('Admin.OrderSearch', {}, { cookie: support.cookie });
+    expect(all.body.P?.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderNo: plain, refundNeeded: false }),
+        expect.objectContaining({ orderNo: flagged.orderNo, refundNeeded: true }),
+      ]),
+    );
+    const only = await callApi<{ list: Hit[] }>(
+      'Admin.OrderSearch',
+      { flag: 'refund_needed' },
+      { cookie: support.cookie },
+    );
+    expect(only.body.P?.list).toEqual([expect.objectContaining({ orderNo: flagged.orderNo, refundNeeded: true })]);
+    const bad = await callApi('Admin.OrderSearch', { flag: 'nonsense' }, { cookie: support.cookie });
+    expect(bad.body.P).toBeUndefined();
+    expect(bad.body.E).toBe('筛选条件无效');
+  });
+
   it('previews a refund without writing anything, and names the blocker once refunded', async () => {
     const finance = await operatorLogin('finance');
     const orderNo = await paidOrder();

@@ -27,11 +27,18 @@ export interface OrderQuery {
   from?: number;
   to?: number;
   beforeCreatedAt?: number;
+  /** Only orders with a payment attempt flagged refund_needed (paid, but the order could not take it). */
+  refundNeeded?: boolean;
   limit: number;
 }
 
+/** A search hit, with whether one of its payment attempts still needs a refund. */
+export type ConsoleOrderHit = ConsoleOrderRow & { refundNeeded: boolean };
+
+const REFUND_NEEDED = 'EXISTS (SELECT 1 FROM payments p WHERE p.order_no = o.order_no AND p.refund_needed = 1)';
+
 /** Orders matching a query, newest first. */
-export async function searchOrders(db: D1Database, query: OrderQuery): Promise<ConsoleOrderRow[]> {
+export async function searchOrders(db: D1Database, query: OrderQuery): Promise<ConsoleOrderHit[]> {
   const where: string[] = [];
   const binds: unknown[] = [];
   const term = query.q.trim();
@@ -63,14 +70,15 @@ export async function searchOrders(db: D1Database, query: OrderQuery): Promise<C
     where.push('o.created_at < ?');
     binds.push(query.beforeCreatedAt);
   }
+  if (query.refundNeeded) where.push(REFUND_NEEDED);
   const { results } = await db
     .prepare(
-      `SELECT ${ORDER_COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id
+      `SELECT ${ORDER_COLUMNS}, ${REFUND_NEEDED} AS refundNeeded FROM orders o JOIN users u ON u.id = o.user_id
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at DESC LIMIT ?`,
     )
     .bind(...binds, query.limit)
-    .all<ConsoleOrderRow>();
-  return results;
+    .all<ConsoleOrderRow & { refundNeeded: number }>();
+  return results.map((r) => ({ ...r, refundNeeded: r.refundNeeded === 1 }));
 }
 
 export interface ConsoleOrderDetail {

@@ -189,17 +189,25 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           />
         </Section>
       ) : (
-        <Section title={`新建${PRODUCT_LABEL[type]}套餐`}>
-          <RecordForm
-            action="Admin.MealSave"
-            fields={mealFields(type)}
-            fixed={{ productType: type }}
-            submitLabel="新建套餐"
-            done="套餐已上架"
-            testId="meal-create"
-            reset
-          />
-        </Section>
+        // Folded so the list comes first (a type sells dozens of meals; on a phone the open form is a screen long).
+        <details className="group" data-testid="meal-create-fold">
+          <summary className="btn-primary w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            <span className="group-open:hidden">＋ 新建{PRODUCT_LABEL[type]}套餐</span>
+            <span className="hidden group-open:inline">收起新建表单</span>
+          </summary>
+          <section className="card mt-3 p-4">
+            <h2 className="mb-3 text-sm font-semibold text-slate-700">新建{PRODUCT_LABEL[type]}套餐</h2>
+            <RecordForm
+              action="Admin.MealSave"
+              fields={mealFields(type)}
+              fixed={{ productType: type }}
+              submitLabel="新建套餐"
+              done="套餐已上架"
+              testId="meal-create"
+              reset
+            />
+          </section>
+        </details>
       )}
 
       {!dedicated && (

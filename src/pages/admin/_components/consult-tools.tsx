@@ -1,6 +1,6 @@
 'use client';
 // Consultation handling: mark contacted, close, or reopen, with an optional note kept in the audit log.
-import { useAdminWrite } from './admin-write';
+import { ReasonAction } from './reason-action';
 
 const NEXT: Record<number, [0 | 1 | 2, string, string][]> = {
   0: [
@@ -15,23 +15,22 @@ const NEXT: Record<number, [0 | 1 | 2, string, string][]> = {
 };
 
 export function ConsultActions({ id, state }: { id: number; state: number }) {
-  const { busy, run } = useAdminWrite();
   return (
     <div className="flex flex-wrap gap-2">
       {(NEXT[state] ?? []).map(([to, label, done]) => (
-        <button
+        <ReasonAction
           key={to}
-          type="button"
-          className={to === 1 ? 'btn-outline px-3 py-1 text-xs' : 'btn-ghost px-3 py-1 text-xs'}
-          disabled={busy}
-          onClick={() => {
-            const note = window.prompt('备注（可留空，记入操作日志）');
-            if (note === null) return;
-            void run('Admin.ConsultMark', { id, state: to, note }, done);
-          }}
-        >
-          {label}
-        </button>
+          label={label}
+          title={label}
+          description={`把这条企业咨询标记为「${label}」。`}
+          action="Admin.ConsultMark"
+          params={{ id, state: to }}
+          field="note"
+          fieldLabel="备注（可留空，记入操作日志）"
+          fieldPlaceholder="可留空，最多200个字"
+          done={done}
+          buttonClassName={to === 1 ? 'btn-outline px-3 py-1 text-xs' : 'btn-ghost px-3 py-1 text-xs'}
+        />
       ))}
     </div>
   );

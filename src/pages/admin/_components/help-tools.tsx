@@ -8,6 +8,7 @@ import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 import { field, useAdminWrite } from './admin-write';
 import { onForm, SortInput, SubmitButton, sortValue } from './form-kit';
+import { ReasonAction } from './reason-action';
 
 type AdminHelpCategory = ActionOutput<'Admin.HelpCategoryList'>['list'][number];
 type AdminArticle = ActionOutput<'Admin.ArticleDetail'>['article'];
@@ -81,20 +82,18 @@ export type DeleteAction =
   | 'Admin.MaterialDelete';
 
 export function DeleteButton({ action, id, what }: { action: DeleteAction; id: number; what: string }) {
-  const { busy, run } = useAdminWrite();
   return (
-    <button
-      type="button"
-      className="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
-      disabled={busy}
-      onClick={() => {
-        if (!window.confirm(`确定删除${what}？此操作不能撤销。`)) return;
-        // A marketing image's answer says what became of its uploaded file.
-        void run(action, { id }, (res) => ('note' in res ? res.note : '已删除'));
-      }}
-    >
-      删除
-    </button>
+    <ReasonAction
+      label="删除"
+      title={`删除${what}`}
+      description={`确定删除${what}？此操作不能撤销。`}
+      action={action}
+      params={{ id }}
+      field={null}
+      // A marketing image's answer says what became of its uploaded file.
+      done={(res) => (res && typeof res === 'object' && 'note' in res ? String(res.note) : '已删除')}
+      buttonClassName="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
+    />
   );
 }
 

@@ -1,12 +1,13 @@
 'use client';
 // Delivery leaves: create a node (its signing secret is shown once, here, and never again), disable / enable with a
 // reason, rotate the secret with a reason, keeping the old one 24 hours or not (the new secret is shown once). Redirect rules: create / replace and delete.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
-import { field, useAdminWrite } from './admin-write';
+import { field, useFormWrite } from './admin-write';
+import { ReasonAction } from './reason-action';
 
 function SecretOnce({
   title,
@@ -23,7 +24,7 @@ function SecretOnce({
   onClose: () => void;
 }) {
   return (
-    <Dialog open title={title} onClose={onClose} onConfirm={onClose} confirmText="我已保存">
+    <Dialog open title={title} onClose={onClose} onConfirm={onClose} confirmText="我已保存" mustConfirm>
       <p className="mb-2">密钥只显示这一次，关闭后无法再次查看（遗失只能轮换）。请写入节点配置：</p>
       {note ? (
         <p className="mb-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-800" data-testid="node-secret-note">
@@ -74,18 +75,13 @@ function useSecretDialog() {
 }
 
 export function CreateNodeForm() {
-  const [busy, setBusy] = useState(false);
   const { show, dialog } = useSecretDialog();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    setBusy(true);
-    const res = await adminApi.call('Admin.NodeCreate', { name: field(new FormData(form), 'name') });
-    setBusy(false);
-    if (!res) return;
-    form.reset();
-    show({ title: '节点已创建', nodeId: res.id, secret: res.secret });
-  }
+  const { busy, submit } = useFormWrite(
+    'Admin.NodeCreate',
+    (f) => ({ name: field(f, 'name') }),
+    '节点已创建',
+    (res) => show({ title: '节点已创建', nodeId: res.id, secret: res.secret }),
+  );
   return (
     <>
       <form onSubmit={submit} className="flex flex-wrap gap-2" data-testid="node-create">
@@ -183,29 +179,26 @@ function RotateDialog({
 }
 
 export function NodeRowActions({ id, name, status }: { id: number; name: string; status: number }) {
-  const { busy, run } = useAdminWrite();
   const [rotating, setRotating] = useState(false);
   const { show, dialog } = useSecretDialog();
+  const on = status === 1;
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className={
-          status === 1 ? 'btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50' : 'btn-outline px-2 py-1 text-xs'
+      <ReasonAction
+        label={on ? '停用' : '启用'}
+        title={on ? `停用「${name}」` : `启用「${name}」`}
+        description={
+          on
+            ? '停用后该节点的调用立即被拒绝，其出口退出IP池，直到再次启用。'
+            : '启用后该节点可再次签名调用，其出口重新进入IP池。'
         }
-        disabled={busy}
-        onClick={() => {
-          const reason = window.prompt(
-            status === 1
-              ? `停用「${name}」：其调用立即被拒绝，出口退出IP池。请填写原因`
-              : `启用「${name}」：请填写原因`,
-          );
-          if (reason)
-            void run('Admin.NodeSetEnabled', { id, enabled: status !== 1, reason }, status === 1 ? '已停用' : '已启用');
-        }}
-      >
-        {status === 1 ? '停用' : '启用'}
-      </button>
+        action="Admin.NodeSetEnabled"
+        params={{ id, enabled: !on }}
+        done={on ? '已停用' : '已启用'}
+        buttonClassName={
+          on ? 'btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50' : 'btn-outline px-2 py-1 text-xs'
+        }
+      />
       <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setRotating(true)}>
         轮换密钥
       </button>
@@ -226,22 +219,15 @@ export function NodeRowActions({ id, name, status }: { id: number; name: string;
 }
 
 export function RedirectForm() {
-  const { busy, run } = useAdminWrite();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const f = new FormData(form);
-    const res = await run(
-      'Redirect.Save',
-      {
-        fromPath: field(f, 'fromPath'),
-        toPath: field(f, 'toPath'),
-        status: ([301, 302, 307, 308] as const).find((c) => String(c) === field(f, 'status')) ?? 301,
-      },
-      '跳转规则已保存',
-    );
-    if (res !== false) form.reset();
-  }
+  const { busy, submit } = useFormWrite(
+    'Redirect.Save',
+    (f) => ({
+      fromPath: field(f, 'fromPath'),
+      toPath: field(f, 'toPath'),
+      status: ([301, 302, 307, 308] as const).find((c) => String(c) === field(f, 'status')) ?? 301,
+    }),
+    '跳转规则已保存',
+  );
   return (
     <form
       onSubmit={submit}
@@ -264,17 +250,16 @@ export function RedirectForm() {
 }
 
 export function RedirectDelete({ fromPath }: { fromPath: string }) {
-  const { busy, run } = useAdminWrite();
   return (
-    <button
-      type="button"
-      className="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
-      disabled={busy}
-      onClick={() => {
-        if (window.confirm(`删除 ${fromPath} 的跳转规则？`)) void run('Redirect.Delete', { fromPath }, '已删除');
-      }}
-    >
-      删除
-    </button>
+    <ReasonAction
+      label="删除"
+      title="删除跳转规则"
+      description={`删除 ${fromPath} 的跳转规则？删除后该路径不再跳转。`}
+      action="Redirect.Delete"
+      params={{ fromPath }}
+      field={null}
+      done="已删除"
+      buttonClassName="btn-ghost px-2 py-1 text-xs text-rose-600 hover:bg-rose-50"
+    />
   );
 }

@@ -1,12 +1,11 @@
 'use client';
-// A console write that needs a reason: a button opening a dialog with the reason field; on 确定 the action runs with
-// the reason (kept in the audit log) and the screen reloads.
+// A console write confirmed in the console's own dialog (never the browser's prompt/confirm): a button opening a dialog
+// with the reason field (or no field, for a plain confirmation; and, when the action needs one, a second text field
+// such as a new password); on 确定 the action runs with the reason (kept in the audit log) and the screen reloads.
 import { useState } from 'react';
-import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
-import type { ActionInput, ActionName } from '../../../lib/api-core';
-import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
+import { useAdminWrite } from './admin-write';
 
 export interface ReasonActionProps {
   label: string;
@@ -15,11 +14,18 @@ export interface ReasonActionProps {
   action: ActionName;
   /** The action's input except the text field, which the dialog adds. */
   params: Record<string, unknown>;
-  done: string;
+  /** The success toast, or how to word it from the answer. */
+  done: string | ((res: ActionOutput<ActionName>) => string);
   tone?: 'primary' | 'danger';
-  /** The parameter the text goes in (reason by default; reviews call it remark or note). */
-  field?: string;
+  /** The parameter the text goes in (reason by default; reviews call it remark or note); null: no text field. */
+  field?: string | null;
   fieldLabel?: string;
+  fieldPlaceholder?: string;
+  /** The opening button's classes (row actions use small ones). */
+  buttonClassName?: string;
+  disabled?: boolean;
+  /** A one-line text field whose value goes in the action's input under `name` (e.g. a new password). */
+  extraField?: { name: string; label: string; placeholder?: string };
 }
 
 export function ReasonAction({
@@ -32,28 +38,37 @@ export function ReasonAction({
   tone = 'primary',
   field = 'reason',
   fieldLabel = '原因（记入操作日志）',
+  fieldPlaceholder = '2-200个字',
+  buttonClassName,
+  disabled = false,
+  extraField,
 }: ReasonActionProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const router = useRouter();
+  const [extra, setExtra] = useState('');
+  const { busy, run } = useAdminWrite();
   async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    // The caller's params plus the text field make the action's input; the server validates the whole of it.
-    const res = await adminApi.call(action, { ...params, [field]: reason } as ActionInput<typeof action>);
-    setBusy(false);
+    // The caller's params plus the text fields make the action's input; the server validates the whole of it.
+    const input = {
+      ...params,
+      ...(extraField ? { [extraField.name]: extra } : {}),
+      ...(field ? { [field]: reason } : {}),
+    };
+    const res = await run(action, input as ActionInput<typeof action>, done);
     if (res === false) return;
     setOpen(false);
     setReason('');
-    pushToast('success', done);
-    await router.reload();
+    setExtra('');
   }
   return (
     <>
       <button
         type="button"
-        className={tone === 'danger' ? 'btn border border-rose-300 text-rose-700 hover:bg-rose-50' : 'btn-outline'}
+        className={
+          buttonClassName ??
+          (tone === 'danger' ? 'btn border border-rose-300 text-rose-700 hover:bg-rose-50' : 'btn-outline')
+        }
+        disabled={disabled || busy}
         onClick={() => setOpen(true)}
       >
         {label}
@@ -65,17 +80,31 @@ export function ReasonAction({
         onConfirm={confirm}
         confirmText={busy ? '处理中…' : '确定'}
       >
-        <p className="mb-3">{description}</p>
-        <label className="block">
-          <span className="mb-1 block text-slate-600">{fieldLabel}</span>
-          <textarea
-            className="input min-h-20"
-            value={reason}
-            maxLength={200}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="2-200个字"
-          />
-        </label>
+        <p className={field || extraField ? 'mb-3' : ''}>{description}</p>
+        {extraField ? (
+          <label className="mb-3 block">
+            <span className="mb-1 block text-slate-600">{extraField.label}</span>
+            <input
+              className="input"
+              value={extra}
+              onChange={(e) => setExtra(e.target.value)}
+              placeholder={extraField.placeholder}
+              autoComplete="off"
+            />
+          </label>
+        ) : null}
+        {field ? (
+          <label className="block">
+            <span className="mb-1 block text-slate-600">{fieldLabel}</span>
+            <textarea
+              className="input min-h-20"
+              value={reason}
+              maxLength={200}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder={fieldPlaceholder}
+            />
+          </label>
+        ) : null}
       </Dialog>
     </>
   );

@@ -8,6 +8,12 @@ import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../.
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
 
+/** A package's name already starts with its product label (packageName); prefix the label only when it does not. */
+function withProductLabel(productType: number, name: string): string {
+  const label = PRODUCT_LABEL[productType] ?? String(productType);
+  return name.startsWith(label) ? name : `${label} · ${name}`;
+}
+
 export default async function AdminCustomerPage({ id }: { id: string }) {
   const userId = Number(id);
   if (!Number.isInteger(userId) || userId <= 0) return <NoAccess />;
@@ -105,7 +111,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
           {d.packages.map((p) => (
             <li key={p.id} className="flex flex-wrap justify-between gap-x-4 py-1.5">
               <span>
-                #{p.id} {PRODUCT_LABEL[p.productType] ?? p.productType} · {p.name}
+                #{p.id} {withProductLabel(p.productType, p.name)}
               </span>
               <span className="text-slate-500">
                 {PACKAGE_STATE_TEXT[p.state] ?? p.state} · 剩余 {p.remainingCount} · 到期 {formatDateTime(p.expiresAt)}

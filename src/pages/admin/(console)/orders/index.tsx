@@ -1,4 +1,5 @@
-// /admin/orders: find orders by number, phone or user id, filter by state and order date (GET form); CSV export.
+// /admin/orders: find orders by number, phone or user id, filter by state, order date and "payment needs a refund"
+// (?flag=refund_needed, the dashboard's to-do link; such rows carry a 需退款 marker) (GET form); CSV export.
 import { rowAction } from '../../../../components/data-table';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import type { ActionOutput } from '../../../../lib/api-core';
@@ -33,7 +34,22 @@ const COLUMNS: Column<OrderRow>[] = [
   },
   { head: '商品', cell: (o) => o.title },
   { head: '实付', cell: (o) => formatFen(o.payFen) },
-  { head: '状态', cell: (o) => ORDER_STATE_TEXT[o.state] ?? o.state },
+  {
+    head: '状态',
+    cell: (o) => (
+      <>
+        {ORDER_STATE_TEXT[o.state] ?? o.state}
+        {o.refundNeeded ? (
+          <span
+            className="ml-1.5 inline-block rounded bg-rose-50 px-1.5 py-0.5 text-xs font-semibold text-rose-700"
+            data-testid="order-refund-needed"
+          >
+            需退款
+          </span>
+        ) : null}
+      </>
+    ),
+  },
   { head: '下单时间', cell: (o) => formatDateTime(o.createdAt) },
   {
     head: '操作',
@@ -52,9 +68,10 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
   const state = queryInt(p, 'state', 0, 4) ?? 0;
   const from = queryDay(p, 'from');
   const to = queryDay(p, 'to');
+  const flag = p.get('flag') === 'refund_needed' ? 'refund_needed' : undefined;
   const res = await (await serverApi()).call(
     'Admin.OrderSearch',
-    { q, state, ...(from ? { from } : {}), ...(to ? { to } : {}) },
+    { q, state, ...(from ? { from } : {}), ...(to ? { to } : {}), ...(flag ? { flag } : {}) },
     { silent: true },
   );
   if (!res) return <NoAccess />;
@@ -68,6 +85,10 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
         <select name="state" defaultValue={String(state)} className="input sm:w-32" aria-label="订单状态">
           <AllOptions all="全部状态" allValue="0" options={ORDER_STATE_TEXT} />
         </select>
+        <select name="flag" defaultValue={flag ?? ''} className="input sm:w-36" aria-label="支付标记">
+          <option value="">全部支付</option>
+          <option value="refund_needed">需退款</option>
+        </select>
         <DateFilter name="from" value={from} caption="下单从" label="开始日期" />
         <DateFilter name="to" value={to} caption="下单至" label="结束日期" />
       </SearchForm>
@@ -76,7 +97,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
           data-testid="order-table"
           rows={res.list}
           rowKey={(o) => o.orderNo}
-          empty="没有找到订单"
+          empty={flag ? '没有需退款的支付' : '没有找到订单'}
           columns={COLUMNS}
         />
       </TableCard>
