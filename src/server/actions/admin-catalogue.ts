@@ -15,9 +15,10 @@ import {
   editIdSchema,
   FINANCE_READS,
   intIn,
+  onOffStateSchema,
   optionalReasonSchema,
   reasonSchema,
-  timeSchema,
+  windowFields,
 } from './admin-schemas';
 import { productTypeSchema } from '../../lib/schemas';
 import { defineAction } from './define';
@@ -52,9 +53,7 @@ const activityInput = z.object({
   mealId: z.number().int().min(0).default(0),
   discountPercent: intIn('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
   bonusPercent: intIn('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
-  startsAt: timeSchema('开始时间'),
-  endsAt: timeSchema('结束时间'),
-  reason: optionalReasonSchema,
+  ...windowFields,
 });
 
 const regionInput = z.object({
@@ -108,7 +107,7 @@ export const adminCatalogueActions = {
     input: z.object({
       kind: z.enum(['meal', 'activity', 'region'], { error: '请选择项目类型' }),
       id: editIdSchema,
-      state: z.union([z.literal(1), z.literal(2)], { error: '请选择状态' }),
+      state: onOffStateSchema,
       reason: reasonSchema,
     }),
     handler: async (ctx, input) => setCatalogueState(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),

@@ -47,3 +47,11 @@ export const timeSchema = (label: string) =>
     .number({ error: `请填写${label}` })
     .int()
     .min(0, `请填写${label}`);
+/** The window and optional reason every campaign and activity editor takes (the domain checks end after start). */
+export const windowFields = {
+  startsAt: timeSchema('开始时间'),
+  endsAt: timeSchema('结束时间'),
+  reason: optionalReasonSchema,
+};
+/** Enable/put on sale (1) or disable/withdraw (2). */
+export const onOffStateSchema = z.union([z.literal(1), z.literal(2)], { error: '请选择状态' });
