@@ -1,6 +1,7 @@
 // Queries behind the console's content screens (docs/decisions/125): help categories and articles in every state,
 // notices, friend links, marketing images, promotion materials, the online-chat switch and the consultations inbox.
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
+import type { ConsultFields } from './tracking';
 
 /**
  * A fields object as column -> value pairs: camelCase keys become snake_case columns and booleans 0/1. Only for the
@@ -434,16 +435,8 @@ export function upsertSettingStatement(db: D1Database, key: string, value: strin
 
 // ---------------------------------------------------------------- consultations
 
-export interface ConsultRow {
+export interface ConsultRow extends ConsultFields {
   id: number;
-  company: string;
-  contactName: string;
-  phone: string;
-  email: string;
-  scenario: string;
-  monthlyVolume: string;
-  message: string;
-  userId: number | null;
   clientIp: string;
   state: 0 | 1 | 2;
   createdAt: number;
