@@ -14,7 +14,7 @@ import {
 import {
   ADMIN_ONLY,
   editIdSchema,
-  FINANCE_READS,
+  FINANCE,
   intIn,
   onOffStateSchema,
   reasonSchema,
@@ -55,7 +55,7 @@ export const adminCampaignActions = {
   'Admin.CampaignList': defineAction({
     summary:
       '【运营后台】优惠券规则与使用情况（已发放、锁定、已使用、剩余库存），红包活动与使用情况（已领取、已使用、剩余预算）',
-    access: FINANCE_READS,
+    access: FINANCE,
     cacheable: false,
     input: z.object({}),
     handler: async (ctx) => campaignsForAdmin(ctx.db),

@@ -2,6 +2,7 @@
 // apply to orders placed afterwards; each write is audited in the same batch.
 import { z } from 'zod';
 import { ACTIVITY_LIMITS, MEAL_LIMITS } from '../../lib/catalogue-rules';
+import { productTypeSchema } from '../../lib/schemas';
 import { auditActor } from '../domain/operators-audit';
 import {
   catalogueForAdmin,
@@ -13,14 +14,13 @@ import {
 import {
   ADMIN_ONLY,
   editIdSchema,
-  FINANCE_READS,
+  FINANCE,
   intIn,
   onOffStateSchema,
   optionalReasonSchema,
   reasonSchema,
   windowFields,
 } from './admin-schemas';
-import { productTypeSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const mealInput = z.object({
@@ -69,7 +69,7 @@ const regionInput = z.object({
 export const adminCatalogueActions = {
   'Admin.CatalogueList': defineAction({
     summary: '【运营后台】某产品类型的全部套餐（含已下架，附当前活动后的单价），全部活动与销售地区',
-    access: FINANCE_READS,
+    access: FINANCE,
     cacheable: false,
     input: z.object({ productType: productTypeSchema }),
     handler: async (ctx, input) => catalogueForAdmin(ctx.db, input.productType, ctx.now),

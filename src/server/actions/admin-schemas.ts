@@ -25,9 +25,14 @@ export const operatorUsernameSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_.]{3,32}$/, '账号为3-32位字母、数字、下划线或点');
 
-/** Who may use the console's campaign and catalogue screens: finance reads, admin writes. */
-export const FINANCE_READS = { operator: ['finance'] } as const;
+/** Who may call a console action, one name per policy (admin passes every check; `[]` = admin only). */
 export const ADMIN_ONLY = { operator: [] } as const;
+export const FINANCE = { operator: ['finance'] } as const;
+export const SUPPORT = { operator: ['support'] } as const;
+export const CONTENT = { operator: ['content'] } as const;
+export const OPS = { operator: ['ops'] } as const;
+/** Customer and order look-ups: support and finance both read them. */
+export const READERS = { operator: ['support', 'finance'] } as const;
 
 /** A whole number in [min, max], the message naming the field and its range. */
 export const intIn = (label: string, min: number, max: number) =>
