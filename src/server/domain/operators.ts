@@ -3,10 +3,10 @@
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../../lib/errors';
 import type { OperatorRole } from '../../lib/operator-roles';
+import { randomToken, sha256Hex, verifyPassword } from '../crypto';
 import {
   acceptTotpStepStatement,
   activateOperatorSessionStatement,
-  deleteOperatorSession,
   findOperatorById,
   findOperatorByUsername,
   findOperatorSession,
@@ -16,12 +16,11 @@ import {
   reserveOperatorAttempt,
   resetOperatorFailures,
   setSessionEnrolSecret,
-  touchOperatorSession,
 } from '../db/operators';
 import { auditInsertStatement } from '../db/operators-audit';
+import { deleteSession, touchSession } from '../db/sessions';
 import { releaseIpLoginAttempt, reserveIpLoginAttempt } from '../db/users';
 import { DUMMY_HASH, IP_WINDOW_MS, LOCK_MS, MAX_PASSWORD_ATTEMPTS_PER_IP, MAX_PASSWORD_FAILURES } from './accounts';
-import { randomToken, sha256Hex, verifyPassword } from '../crypto';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
@@ -223,12 +222,12 @@ export async function resolveOperatorSession(
   const session = await findOperatorSession(db, await sha256Hex(token));
   if (session?.stage !== 'active') return null;
   if (session.expiresAt <= now || session.lastSeenAt + OPERATOR_IDLE_MS <= now) {
-    await deleteOperatorSession(db, session.id);
+    await deleteSession(db, 'operator_sessions', session.id);
     return null;
   }
   const op = await findOperatorById(db, session.operatorId);
   if (op?.status !== 1) return null;
-  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchOperatorSession(db, session.id, now);
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'operator_sessions', session.id, now);
   return principalOf(op, session.id);
 }
 
@@ -237,5 +236,5 @@ export async function endOperatorSession(db: D1Database, token: string | undefin
   if (!token || token.length > 128) return;
   const session = await findOperatorSession(db, await sha256Hex(token));
   if (!session) return;
-  await deleteOperatorSession(db, session.id);
+  await deleteSession(db, 'operator_sessions', session.id);
 }

@@ -1,8 +1,8 @@
 // Login sessions: a random token per login, only its SHA-256 stored, with idle and absolute expiry.
 import 'server-only';
+import { randomToken, sha256Hex } from '../crypto';
 import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from '../db/sessions';
 import { findUserById, type UserRecord } from '../db/users';
-import { randomToken, sha256Hex } from '../crypto';
 
 export const SESSION_IDLE_MS = 7 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
@@ -30,16 +30,16 @@ export async function resolveSession(
   const session = await findSessionByTokenHash(db, await sha256Hex(token));
   if (!session) return null;
   if (session.expiresAt <= now || session.lastSeenAt + SESSION_IDLE_MS <= now) {
-    await deleteSession(db, session.id);
+    await deleteSession(db, 'sessions', session.id);
     return null;
   }
   const user = await findUserById(db, session.userId);
   if (user?.status !== 1) return null;
-  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'sessions', session.id, now);
   return { user, sessionId: session.id };
 }
 
 /** End one session (logout). */
 export async function endSession(db: D1Database, sessionId: number): Promise<void> {
-  await deleteSession(db, sessionId);
+  await deleteSession(db, 'sessions', sessionId);
 }
