@@ -22,6 +22,7 @@ import { deleteSession, touchSession } from '../db/sessions';
 import { releaseIpLoginAttempt, reserveIpLoginAttempt } from '../db/users';
 import { DUMMY_HASH, IP_WINDOW_MS, LOCK_MS, MAX_PASSWORD_ATTEMPTS_PER_IP, MAX_PASSWORD_FAILURES } from './accounts';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
+import { endedOnSight } from './session';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
 export const OPERATOR_COOKIE = 'admin_token';
@@ -221,10 +222,7 @@ export async function resolveOperatorSession(
   if (!token || token.length > 128) return null;
   const session = await findOperatorSession(db, await sha256Hex(token));
   if (session?.stage !== 'active') return null;
-  if (session.expiresAt <= now || session.lastSeenAt + OPERATOR_IDLE_MS <= now) {
-    await deleteSession(db, 'operator_sessions', session.id);
-    return null;
-  }
+  if (await endedOnSight(db, 'operator_sessions', session, now, OPERATOR_IDLE_MS)) return null;
   const op = await findOperatorById(db, session.operatorId);
   if (op?.status !== 1) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'operator_sessions', session.id, now);
