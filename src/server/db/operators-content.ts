@@ -1,6 +1,7 @@
 // Queries behind the console's content screens (docs/decisions/125): help categories and articles in every state,
 // notices, friend links, marketing images, promotion materials, the online-chat switch and the consultations inbox.
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
+import type { MarketingImageRecord } from './site-content';
 import type { ConsultFields } from './tracking';
 
 /**
@@ -315,14 +316,10 @@ export const updateFriendLinkStatement = (db: D1Database, id: number, f: FriendL
 
 // ---------------------------------------------------------------- marketing images
 
-export interface AdminMarketingImage {
+/** A marketing image as the console edits it: the public record (isClick stored 0/1) plus audience and window. */
+export interface AdminMarketingImage extends Omit<MarketingImageRecord, 'isClick'> {
   id: number;
-  slot: 'centerImg' | 'bottomBtn2';
-  img: string;
   isClick: number;
-  clickUrl: string;
-  inOrOut: 1 | 2;
-  alt: string;
   audience: 'all' | 'guest' | 'user';
   startsAt: number;
   endsAt: number;

@@ -22,10 +22,10 @@ import {
   insertHelpCategoryStatement,
   insertMarketingImageStatement,
   insertMaterialStatement,
-  marketingFileReferences,
   insertNoticeStatement,
   type MarketingImageFields,
   type MaterialFields,
+  marketingFileReferences,
   type NoticeFields,
   setArticleStateStatement,
   setConsultStateStatement,
@@ -307,17 +307,9 @@ export async function saveFriendLink(
   );
 }
 
-export interface MarketingImageInput {
+export interface MarketingImageInput extends Omit<MarketingImageFields, 'isClick' | 'enabled'> {
   id?: number | undefined;
-  slot: 'centerImg' | 'bottomBtn2';
-  img: string;
   isClick: boolean;
-  clickUrl: string;
-  inOrOut: 1 | 2;
-  alt: string;
-  audience: 'all' | 'guest' | 'user';
-  startsAt: number;
-  endsAt: number;
   enabled: boolean;
 }
 
