@@ -19,8 +19,8 @@ import {
 } from '../db/operators';
 import { auditInsertStatement } from '../db/operators-audit';
 import { deleteSession, touchSession } from '../db/sessions';
-import { releaseIpLoginAttempt, reserveIpLoginAttempt } from '../db/users';
-import { DUMMY_HASH, IP_WINDOW_MS, LOCK_MS, MAX_PASSWORD_ATTEMPTS_PER_IP, MAX_PASSWORD_FAILURES } from './accounts';
+import { releaseIpLoginAttempt } from '../db/users';
+import { DUMMY_HASH, LOCK_MS, MAX_PASSWORD_FAILURES, reserveIpAttempt } from './accounts';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
 import { endedOnSight } from './session';
 
@@ -85,13 +85,7 @@ export async function operatorPasswordLogin(
   db: D1Database,
   r: { username: string; password: string; ip: string; userAgent: string; now: number },
 ): Promise<{ token: string; needsEnrolment: boolean }> {
-  const ipAttempt = await reserveIpLoginAttempt(db, {
-    ip: r.ip,
-    now: r.now,
-    since: r.now - IP_WINDOW_MS,
-    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
-  });
-  if (ipAttempt === null) throw new AppError('operatorTooFrequent');
+  const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
   const op = await findOperatorByUsername(db, r.username);
   if (op?.status !== 1) {
     await verifyPassword(r.password, DUMMY_HASH);
@@ -160,13 +154,7 @@ export async function verifyTotpLogin(
   const sealed = op.totpSecretEnc ?? session.enrolSecretEnc;
   if (!sealed) throw new AppError('operatorStepExpired');
   if (op.lockedUntil > r.now) throw new AppError('operatorLocked');
-  const ipAttempt = await reserveIpLoginAttempt(db, {
-    ip: r.ip,
-    now: r.now,
-    since: r.now - IP_WINDOW_MS,
-    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
-  });
-  if (ipAttempt === null) throw new AppError('operatorTooFrequent');
+  const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
   const failures = await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
   if (failures === null) throw new AppError('operatorLocked');
   const delta = totpFor(await decryptField(keys, sealed), op.username).validate({
