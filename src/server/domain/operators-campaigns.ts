@@ -21,7 +21,7 @@ import {
   updateCouponStatement,
   updateLaunchStatement,
 } from '../db/operators-campaigns';
-import { auditedWrite } from './operators-audit';
+import { auditedSave, auditedWrite } from './operators-audit';
 
 /** Percent-off coupons take 1-90 % (never free); amount-off coupons must leave something to pay above the threshold. */
 export function checkCoupon(c: CouponFields): void {
@@ -43,26 +43,18 @@ export async function saveCoupon(
   const { id, reason, ...fields } = r;
   fields.productTypes = [...new Set(fields.productTypes)].sort();
   checkCoupon(fields);
-  if (id === undefined) {
-    const { results } = await auditedWrite(
-      db,
-      actor,
-      { action: 'Admin.CouponSave', target: 'coupon:new', after: fields, reason: reason ?? '' },
-      [insertCouponStatement(db, fields)],
-    );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
-  }
-  const before = await findCouponForAdmin(db, id);
-  if (!before) throw new AppError('couponNotFound');
-  const { changed } = await auditedWrite(
-    db,
-    actor,
-    { action: 'Admin.CouponSave', target: `coupon:${id}`, before, after: fields, reason: reason ?? '' },
-    [updateCouponStatement(db, id, fields)],
-    { requireChange: true },
-  );
-  if (!changed) throw new AppError('couponStockBelowIssued');
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.CouponSave',
+    kind: 'coupon',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findCouponForAdmin(db, i),
+    insert: () => insertCouponStatement(db, fields),
+    update: (i) => updateCouponStatement(db, i, fields),
+    notFound: 'couponNotFound',
+    unchanged: 'couponStockBelowIssued',
+  });
 }
 
 export async function setCouponState(
@@ -157,31 +149,22 @@ export async function saveLaunch(
 ): Promise<{ id: number }> {
   const { id, reason, ...fields } = r;
   checkLaunch(fields);
-  if (id === undefined) {
-    const { results } = await auditedWrite(
-      db,
-      actor,
-      { action: 'Admin.RedLaunchSave', target: 'red_launch:new', after: fields, reason: reason ?? '' },
-      [insertLaunchStatement(db, fields)],
-    );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
-  }
-  const before = await findLaunchForAdmin(db, id);
-  if (!before) throw new AppError('redLaunchNotFound');
-  const { changed } = await auditedWrite(
-    db,
-    actor,
-    { action: 'Admin.RedLaunchSave', target: `red_launch:${id}`, before, after: fields, reason: reason ?? '' },
-    [updateLaunchStatement(db, id, fields)],
-    { requireChange: true },
-  );
-  if (!changed) {
-    // Say which condition held it back (nothing was written).
-    const now = await findLaunchForAdmin(db, id);
-    if (now && now.received > fields.budget) throw new AppError('redLaunchBudgetBelowReceived');
-    throw new AppError('redLaunchTermsLocked');
-  }
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.RedLaunchSave',
+    kind: 'red_launch',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findLaunchForAdmin(db, i),
+    insert: () => insertLaunchStatement(db, fields),
+    update: (i) => updateLaunchStatement(db, i, fields),
+    notFound: 'redLaunchNotFound',
+    unchanged: async (i) => {
+      // Say which condition held it back (nothing was written).
+      const now = await findLaunchForAdmin(db, i);
+      return now && now.received > fields.budget ? 'redLaunchBudgetBelowReceived' : 'redLaunchTermsLocked';
+    },
+  });
 }
 
 export async function setLaunchEnabled(
