@@ -17,10 +17,10 @@ import type { AuditActor } from '../db/operators-audit';
 import { resolveCustomers } from '../db/operators-campaigns';
 import {
   assignSellerStatement,
+  findGrantRegion,
   findRateLimit,
   findSeller,
   findSellerOfUser,
-  findGrantRegion,
   grantDedicatedPackageStatement,
   grantFeedStatement,
   grantPackageStatement,
@@ -34,7 +34,7 @@ import {
 } from '../db/operators-customer-tools';
 import { findUserById } from '../db/users';
 import { ensureCredentials } from './credentials';
-import { auditedWrite } from './operators-audit';
+import { auditedSave, auditedWrite } from './operators-audit';
 import { parseCustomerRefs } from './operators-campaigns';
 
 export const RATE_LIMIT_MAX = 200;
@@ -257,25 +257,18 @@ export async function saveSeller(
 ): Promise<{ id: number }> {
   if (await sellerCodeTaken(db, r.code, r.id ?? 0)) throw new AppError('sellerCodeTaken');
   const fields = { code: r.code, name: r.name, phone: r.phone, enabled: r.enabled };
-  if (r.id === undefined) {
-    const { results } = await auditedWrite(
-      db,
-      actor,
-      { action: 'Admin.SellerSave', target: 'seller:new', after: fields, reason: r.reason ?? '' },
-      [insertSellerStatement(db, fields)],
-    );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
-  }
-  const before = await findSeller(db, r.id);
-  if (!before) throw new AppError('sellerNotFound');
-  await auditedWrite(
-    db,
-    actor,
-    { action: 'Admin.SellerSave', target: `seller:${r.id}`, before, after: fields, reason: r.reason ?? '' },
-    [updateSellerStatement(db, r.id, fields)],
-    { requireChange: true },
-  );
-  return { id: r.id };
+  // The UPDATE has no condition beyond the id: it changes nothing only when the row has just gone.
+  return auditedSave(db, actor, {
+    action: 'Admin.SellerSave',
+    kind: 'seller',
+    id: r.id,
+    reason: r.reason,
+    after: fields,
+    find: (i) => findSeller(db, i),
+    insert: () => insertSellerStatement(db, fields),
+    update: (i) => updateSellerStatement(db, i, fields),
+    notFound: 'sellerNotFound',
+  });
 }
 
 /** Assign customers (phones or ids) to an enabled seller, or to none (sellerId 0). */
