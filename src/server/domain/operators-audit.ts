@@ -69,7 +69,9 @@ export async function auditedSave(
       { action: s.action, target: `${s.kind}:new`, after: s.after, reason },
       [s.insert()],
     );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
+    // The new id: an INSERT … RETURNING id answers it as a row, a plain INSERT as the last row id.
+    const returned = (results[0]?.results?.[0] as { id?: number } | undefined)?.id;
+    return { id: Number(returned ?? results[0]?.meta.last_row_id ?? 0) };
   }
   const id = s.id;
   const before = await s.find(id);

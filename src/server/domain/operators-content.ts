@@ -40,7 +40,7 @@ import {
 import { readSetting } from '../db/site-content';
 import { safeHref, storedHtml } from './html-sanitizer';
 import { marketingFileKey, safeMarketingImage } from './marketing-image';
-import { auditedWrite } from './operators-audit';
+import { auditedSave, auditedWrite } from './operators-audit';
 
 /** The site setting behind Config.CurrentMessageShow. */
 export const ONLINE_CHAT_SETTING = 'online_chat';
@@ -237,18 +237,17 @@ async function saveRow(
   insert: () => D1PreparedStatement,
   update: (id: number) => D1PreparedStatement,
 ): Promise<{ id: number }> {
-  const kind = table.replace(/s$/, '');
-  if (id) {
-    const before = await findContentRow(db, table, id);
-    if (!before) throw new AppError('contentNotFound');
-    const r = await auditedWrite(db, actor, { action, target: `${kind}:${id}`, before, after }, [update(id)], {
-      requireChange: true,
-    });
-    if (r.changed === 0) throw new AppError('contentNotFound');
-    return { id };
-  }
-  const r = await auditedWrite(db, actor, { action, target: `${kind}:new`, after }, [insert()]);
-  return { id: returnedId(r.results) };
+  return auditedSave(db, actor, {
+    action,
+    kind: table.replace(/s$/, ''),
+    id,
+    reason: undefined,
+    after,
+    find: (i) => findContentRow(db, table, i),
+    insert,
+    update,
+    notFound: 'contentNotFound',
+  });
 }
 
 export async function saveNotice(
