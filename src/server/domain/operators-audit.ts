@@ -39,6 +39,22 @@ export async function auditedWrite(
 }
 
 /**
+ * auditedWrite for a change that must happen: the audit row only when the last statement changed a row, and when it
+ * changed nothing (its conditions no longer hold), nothing is written and `refusal` is thrown.
+ */
+export async function auditedChange(
+  db: D1Database,
+  actor: AuditActor,
+  entry: AuditEntry,
+  changes: D1PreparedStatement[],
+  refusal: MessageCode,
+): Promise<AuditedWriteResult> {
+  const r = await auditedWrite(db, actor, entry, changes, { requireChange: true });
+  if (!r.changed) throw new AppError(refusal);
+  return r;
+}
+
+/**
  * Create (no id) or edit one console row, the write and its audit row in one batch. An edit records the row as it was,
  * refuses a missing row with `notFound`, and writes its audit row only when the UPDATE (whose own conditions say
  * what may change) changed the row; otherwise nothing is written and `unchanged` says why. Returns the row's id.

@@ -21,7 +21,7 @@ import {
   updateCouponStatement,
   updateLaunchStatement,
 } from '../db/operators-campaigns';
-import { auditedSave, auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave } from './operators-audit';
 
 /** Percent-off coupons take 1-90 % (never free); amount-off coupons must leave something to pay above the threshold. */
 export function checkCoupon(c: CouponFields): void {
@@ -62,7 +62,7 @@ export async function setCouponState(
   actor: AuditActor,
   r: { id: number; state: 1 | 2; reason: string },
 ): Promise<{ state: 1 | 2 }> {
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -73,9 +73,8 @@ export async function setCouponState(
       reason: r.reason,
     },
     [setCouponStateStatement(db, r.id, r.state)],
-    { requireChange: true },
+    'catalogueStateChanged',
   );
-  if (!changed) throw new AppError('catalogueStateChanged');
   return { state: r.state };
 }
 
@@ -117,7 +116,7 @@ export async function issueCoupon(
   const unknown = [...refs.phones, ...refs.ids.map(String)].filter((x) => !found.has(x));
   if (users.length === 0) throw new AppError('customerNotFound', { detail: unknown.slice(0, 5).join('、') });
   const inserts = users.map((u) => issueCouponStatement(db, { couponId: r.couponId, userId: u.id, now: actor.now }));
-  const { changed, results } = await auditedWrite(
+  const { results } = await auditedChange(
     db,
     actor,
     {
@@ -127,9 +126,8 @@ export async function issueCoupon(
       reason: r.reason,
     },
     [...inserts, syncCouponIssuedStatement(db, r.couponId)],
-    { requireChange: true },
+    'couponIssueNone',
   );
-  if (!changed) throw new AppError('couponIssueNone');
   const skipped = users.filter((_, i) => (results[i]?.meta.changes ?? 0) === 0).map((u) => u.phone);
   return { issued: users.length - skipped.length, skipped: [...skipped, ...unknown] };
 }
@@ -172,7 +170,7 @@ export async function setLaunchEnabled(
   actor: AuditActor,
   r: { id: number; enabled: boolean; reason: string },
 ): Promise<{ enabled: boolean }> {
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -183,8 +181,7 @@ export async function setLaunchEnabled(
       reason: r.reason,
     },
     [setLaunchEnabledStatement(db, r.id, r.enabled)],
-    { requireChange: true },
+    'catalogueStateChanged',
   );
-  if (!changed) throw new AppError('catalogueStateChanged');
   return { enabled: r.enabled };
 }

@@ -26,7 +26,7 @@ import {
   updateRegionStatement,
 } from '../db/operators-catalogue-edit';
 import { mealView } from './catalogue';
-import { auditedSave, auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave } from './operators-audit';
 import { activityRuleText, isDedicatedType } from './pricing';
 import { regionKey } from './regions';
 
@@ -91,8 +91,7 @@ async function write(
   statement: D1PreparedStatement,
   notFound: 'catalogueMealNotFound' | 'catalogueActivityNotFound' | 'catalogueRegionNotFound' | 'catalogueStateChanged',
 ): Promise<number> {
-  const { changed, results } = await auditedWrite(db, actor, entry, [statement], { requireChange: true });
-  if (!changed) throw new AppError(notFound);
+  const { results } = await auditedChange(db, actor, entry, [statement], notFound);
   return Number(results[0]?.meta.last_row_id ?? 0);
 }
 
