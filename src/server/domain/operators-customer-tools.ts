@@ -34,7 +34,7 @@ import {
 } from '../db/operators-customer-tools';
 import { findUserById } from '../db/users';
 import { ensureCredentials } from './credentials';
-import { auditedSave, auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave, auditedWrite } from './operators-audit';
 import { parseCustomerRefs } from './operators-campaigns';
 
 export const RATE_LIMIT_MAX = 200;
@@ -48,7 +48,7 @@ export async function setCustomerRateLimit(
   if (!(await findUserById(db, r.userId))) throw new AppError('customerNotFound');
   await ensureCredentials(db, r.userId, actor.now);
   const before = await findRateLimit(db, r.userId);
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -59,9 +59,8 @@ export async function setCustomerRateLimit(
       reason: r.reason,
     },
     [setRateLimitStatement(db, { userId: r.userId, rateLimit: r.rateLimit, now: actor.now })],
-    { requireChange: true },
+    'customerNotFound',
   );
-  if (!changed) throw new AppError('customerNotFound');
   return { rateLimit: r.rateLimit };
 }
 
@@ -133,7 +132,7 @@ export async function grantPackage(
     sourceRef: grantRef(actor),
     now: actor.now,
   };
-  const { changed, results } = await auditedWrite(
+  const { results } = await auditedChange(
     db,
     actor,
     {
@@ -143,9 +142,8 @@ export async function grantPackage(
       reason: r.reason,
     },
     [grantFeedStatement(db, r.userId, actor.now), grantPackageStatement(db, grant)],
-    { requireChange: true },
+    'customerNotFound',
   );
-  if (!changed) throw new AppError('customerNotFound');
   return { packageId: Number(results[1]?.meta.last_row_id ?? 0), name };
 }
 
@@ -287,7 +285,7 @@ export async function assignCustomersToSeller(
   const found = new Set(users.flatMap((u) => [u.phone, String(u.id)]));
   const unknown = [...refs.phones, ...refs.ids.map(String)].filter((x) => !found.has(x));
   if (users.length === 0) throw new AppError('customerNotFound', { detail: unknown.slice(0, 5).join('、') });
-  const { changed } = await auditedWrite(
+  const { changed } = await auditedChange(
     db,
     actor,
     {
@@ -304,9 +302,8 @@ export async function assignCustomersToSeller(
         actor.now,
       ),
     ],
-    { requireChange: true },
+    'sellerNotFound',
   );
-  if (!changed) throw new AppError('sellerNotFound');
   return { assigned: changed, unknown };
 }
 
