@@ -9,9 +9,10 @@ import { OPERATOR_ROLES, roleAllows } from '../../src/lib/operator-roles';
 import { isOperatorAccess } from '../../src/server/actions/define';
 import { registry } from '../../src/server/actions/registry';
 import { OPERATOR_IDLE_MS, totpCodeAt } from '../../src/server/domain/operators';
+import { purgeSessionsJob } from '../../src/server/jobs/sessions';
 import { callApi, cookieJar, loginBySms, resetDb } from '../helpers/api';
-import { createOperatorRow, OPERATOR_PASSWORD, operatorLogin } from '../helpers/operators';
 import { encryptText } from '../helpers/envelope-reference';
+import { createOperatorRow, OPERATOR_PASSWORD, operatorLogin } from '../helpers/operators';
 
 beforeEach(resetDb);
 
@@ -117,6 +118,22 @@ describe('operator login', { timeout: 30_000 }, () => {
     const out = await callApi('Operator.Logout', {}, { cookie: again.cookie });
     expect(out.setCookies.some((c) => c.startsWith('admin_token=;') && /Max-Age=0/.test(c))).toBe(true);
     expect((await callApi('Admin.Dashboard', {}, { cookie: again.cookie })).status).toBe(401);
+  });
+
+  it('the daily purge deletes idle operator sessions that were never used again and keeps live ones', async () => {
+    const idle = await operatorLogin('ops');
+    const live = await operatorLogin('finance');
+    const now = Date.now();
+    await env.DB.prepare('UPDATE operator_sessions SET last_seen_at = ? WHERE operator_id = ?')
+      .bind(now - OPERATOR_IDLE_MS - 1000, idle.id)
+      .run();
+    const out = await purgeSessionsJob.run(env, now);
+    expect(out).toMatchObject({ operatorSessions: 1 });
+    const left = await env.DB.prepare('SELECT operator_id FROM operator_sessions ORDER BY operator_id').all<{
+      operator_id: number;
+    }>();
+    expect(left.results.map((r) => r.operator_id)).toEqual([live.id]);
+    expect((await callApi('Admin.Dashboard', {}, { cookie: live.cookie })).status).toBe(200);
   });
 
   it('refuses a disabled operator at once', async () => {

@@ -14,11 +14,11 @@ import {
 import {
   ADMIN_ONLY,
   editIdSchema,
-  FINANCE_READS,
+  FINANCE,
   intIn,
-  optionalReasonSchema,
+  onOffStateSchema,
   reasonSchema,
-  timeSchema,
+  windowFields,
 } from './admin-schemas';
 import { defineAction } from './define';
 
@@ -36,9 +36,7 @@ const couponInput = z.object({
   perUserLimit: intIn('每人限领', 1, 100).default(1),
   totalStock: intIn('库存（0为不限）', 0, 10_000_000).default(0),
   claimable: z.boolean().default(false),
-  startsAt: timeSchema('开始时间'),
-  endsAt: timeSchema('结束时间'),
-  reason: optionalReasonSchema,
+  ...windowFields,
 });
 
 const launchInput = z.object({
@@ -50,16 +48,14 @@ const launchInput = z.object({
   ipCount: intIn('每个红包的IP数量', 1, 1_000_000),
   validDays: intIn('领取后有效天数', 1, 365),
   budget: intIn('红包个数（预算）', 0, 10_000_000),
-  startsAt: timeSchema('开始时间'),
-  endsAt: timeSchema('结束时间'),
-  reason: optionalReasonSchema,
+  ...windowFields,
 });
 
 export const adminCampaignActions = {
   'Admin.CampaignList': defineAction({
     summary:
       '【运营后台】优惠券规则与使用情况（已发放、锁定、已使用、剩余库存），红包活动与使用情况（已领取、已使用、剩余预算）',
-    access: FINANCE_READS,
+    access: FINANCE,
     cacheable: false,
     input: z.object({}),
     handler: async (ctx) => campaignsForAdmin(ctx.db),
@@ -79,7 +75,7 @@ export const adminCampaignActions = {
     cacheable: false,
     input: z.object({
       id: editIdSchema,
-      state: z.union([z.literal(1), z.literal(2)], { error: '请选择状态' }),
+      state: onOffStateSchema,
       reason: reasonSchema,
     }),
     handler: async (ctx, input) => setCouponState(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),

@@ -2,6 +2,7 @@
 // apply to orders placed afterwards; each write is audited in the same batch.
 import { z } from 'zod';
 import { ACTIVITY_LIMITS, MEAL_LIMITS } from '../../lib/catalogue-rules';
+import { productTypeSchema } from '../../lib/schemas';
 import { auditActor } from '../domain/operators-audit';
 import {
   catalogueForAdmin,
@@ -13,13 +14,13 @@ import {
 import {
   ADMIN_ONLY,
   editIdSchema,
-  FINANCE_READS,
+  FINANCE,
   intIn,
+  onOffStateSchema,
   optionalReasonSchema,
   reasonSchema,
-  timeSchema,
+  windowFields,
 } from './admin-schemas';
-import { productTypeSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const mealInput = z.object({
@@ -52,9 +53,7 @@ const activityInput = z.object({
   mealId: z.number().int().min(0).default(0),
   discountPercent: intIn('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
   bonusPercent: intIn('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
-  startsAt: timeSchema('开始时间'),
-  endsAt: timeSchema('结束时间'),
-  reason: optionalReasonSchema,
+  ...windowFields,
 });
 
 const regionInput = z.object({
@@ -70,7 +69,7 @@ const regionInput = z.object({
 export const adminCatalogueActions = {
   'Admin.CatalogueList': defineAction({
     summary: '【运营后台】某产品类型的全部套餐（含已下架，附当前活动后的单价），全部活动与销售地区',
-    access: FINANCE_READS,
+    access: FINANCE,
     cacheable: false,
     input: z.object({ productType: productTypeSchema }),
     handler: async (ctx, input) => catalogueForAdmin(ctx.db, input.productType, ctx.now),
@@ -108,7 +107,7 @@ export const adminCatalogueActions = {
     input: z.object({
       kind: z.enum(['meal', 'activity', 'region'], { error: '请选择项目类型' }),
       id: editIdSchema,
-      state: z.union([z.literal(1), z.literal(2)], { error: '请选择状态' }),
+      state: onOffStateSchema,
       reason: reasonSchema,
     }),
     handler: async (ctx, input) => setCatalogueState(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),

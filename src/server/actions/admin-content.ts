@@ -32,10 +32,8 @@ import {
   setArticlePublished,
   setOnlineChat,
 } from '../domain/operators-content';
+import { CONTENT, SUPPORT } from './admin-schemas';
 import { defineAction } from './define';
-
-const CONTENT = { operator: ['content'] } as const;
-const SUPPORT = { operator: ['support'] } as const;
 
 /** Longest article body accepted (the /api request itself is capped at 64 KiB). */
 export const ARTICLE_BODY_MAX = 40_000;

@@ -14,12 +14,8 @@ import {
   sellersForAdmin,
   setCustomerRateLimit,
 } from '../domain/operators-customer-tools';
-import { reasonSchema, userIdSchema } from './admin-schemas';
+import { FINANCE, READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
 import { defineAction } from './define';
-
-const SUPPORT = { operator: ['support'] } as const;
-const READERS = { operator: ['support', 'finance'] } as const;
-const FINANCE = { operator: ['finance'] } as const;
 
 const int = (label: string, min: number, max: number) =>
   z

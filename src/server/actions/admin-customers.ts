@@ -8,11 +8,8 @@ import { customerDetail, searchCustomers } from '../db/operators-customers';
 import { listVerifications } from '../db/realname';
 import { auditActor } from '../domain/operators-audit';
 import { setCustomerSuspended, unlockCustomer } from '../domain/operators-console';
-import { reasonSchema, userIdSchema } from './admin-schemas';
+import { READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
 import { defineAction } from './define';
-
-const READERS = { operator: ['support', 'finance'] } as const;
-const SUPPORT = { operator: ['support'] } as const;
 
 export const adminCustomerActions = {
   'Admin.CustomerSearch': defineAction({

@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { exitHealthByRegion, listNodesAdmin } from '../db/operators-nodes';
 import { auditActor } from '../domain/operators-audit';
 import { createNode, rotateNodeSecret, setNodeEnabled } from '../domain/operators-nodes';
-import { reasonSchema } from './admin-schemas';
+import { OPS, reasonSchema } from './admin-schemas';
 import { defineAction } from './define';
 
-const OPS = { operator: ['ops'] } as const;
 const nodeId = z.number({ error: '请选择节点' }).int('请选择节点').positive('请选择节点');
 
 export const adminNodeActions = {

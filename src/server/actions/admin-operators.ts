@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { listOperators } from '../db/operators';
 import { auditActor } from '../domain/operators-audit';
 import { createOperator, resetOperatorCredentials, updateOperator } from '../domain/operators-manage';
-import { operatorPasswordSchema, operatorRoleSchema, operatorUsernameSchema, reasonSchema } from './admin-schemas';
+import {
+  ADMIN_ONLY,
+  operatorPasswordSchema,
+  operatorRoleSchema,
+  operatorUsernameSchema,
+  reasonSchema,
+} from './admin-schemas';
 import { defineAction } from './define';
-
-const ADMIN_ONLY = { operator: [] } as const;
 
 export const adminOperatorActions = {
   'Admin.OperatorList': defineAction({

@@ -2,19 +2,18 @@
 // is Order.RefundByOrderNo), ask WeChat Pay about an order now, export orders as CSV.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { auditInsertStatement } from '../db/operators-audit';
 import { orderDetail, searchOrders } from '../db/operators-orders';
 import { listOrderPayments } from '../db/payments';
 import { auditActor } from '../domain/operators-audit';
 import { refundPreview } from '../domain/operators-console';
-import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { reconcilePayment } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
+import { FINANCE, READERS } from './admin-schemas';
 import { orderNoSchema } from './commerce-schemas';
 import { defineAction } from './define';
 
-const READERS = { operator: ['finance', 'support'] } as const;
-const FINANCE = { operator: ['finance'] } as const;
 /** Most rows one CSV export carries (narrow the dates for more). */
 export const ORDER_EXPORT_MAX_ROWS = 5000;
 

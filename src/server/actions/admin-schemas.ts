@@ -25,9 +25,14 @@ export const operatorUsernameSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_.]{3,32}$/, '账号为3-32位字母、数字、下划线或点');
 
-/** Who may use the console's campaign and catalogue screens: finance reads, admin writes. */
-export const FINANCE_READS = { operator: ['finance'] } as const;
+/** Who may call a console action, one name per policy (admin passes every check; `[]` = admin only). */
 export const ADMIN_ONLY = { operator: [] } as const;
+export const FINANCE = { operator: ['finance'] } as const;
+export const SUPPORT = { operator: ['support'] } as const;
+export const CONTENT = { operator: ['content'] } as const;
+export const OPS = { operator: ['ops'] } as const;
+/** Customer and order look-ups: support and finance both read them. */
+export const READERS = { operator: ['support', 'finance'] } as const;
 
 /** A whole number in [min, max], the message naming the field and its range. */
 export const intIn = (label: string, min: number, max: number) =>
@@ -47,3 +52,11 @@ export const timeSchema = (label: string) =>
     .number({ error: `请填写${label}` })
     .int()
     .min(0, `请填写${label}`);
+/** The window and optional reason every campaign and activity editor takes (the domain checks end after start). */
+export const windowFields = {
+  startsAt: timeSchema('开始时间'),
+  endsAt: timeSchema('结束时间'),
+  reason: optionalReasonSchema,
+};
+/** Enable/put on sale (1) or disable/withdraw (2). */
+export const onOffStateSchema = z.union([z.literal(1), z.literal(2)], { error: '请选择状态' });

@@ -50,7 +50,8 @@ export async function findMeal(db: D1Database, id: number, anyState = false): Pr
   return row ? mapMeal(row) : null;
 }
 
-interface ActivityRow {
+/** An activities row as stored (the console's editor maps the same row plus its state). */
+export interface ActivityRow {
   id: number;
   name: string;
   product_type: number;
@@ -60,7 +61,20 @@ interface ActivityRow {
   bonus_percent: number;
   starts_at: number;
   ends_at: number;
+  state: number;
 }
+
+export const mapActivity = (r: ActivityRow): Activity => ({
+  id: r.id,
+  name: r.name,
+  productType: r.product_type,
+  billingMethod: r.billing_method,
+  mealId: r.meal_id,
+  discountPercent: r.discount_percent,
+  bonusPercent: r.bonus_percent,
+  startsAt: r.starts_at,
+  endsAt: r.ends_at,
+});
 
 /** Activities live at `now`. */
 export async function listLiveActivities(db: D1Database, now: number): Promise<Activity[]> {
@@ -68,17 +82,7 @@ export async function listLiveActivities(db: D1Database, now: number): Promise<A
     .prepare('SELECT * FROM activities WHERE state = 1 AND starts_at <= ?1 AND ends_at > ?1 ORDER BY id')
     .bind(now)
     .all<ActivityRow>();
-  return results.map((r) => ({
-    id: r.id,
-    name: r.name,
-    productType: r.product_type,
-    billingMethod: r.billing_method,
-    mealId: r.meal_id,
-    discountPercent: r.discount_percent,
-    bonusPercent: r.bonus_percent,
-    startsAt: r.starts_at,
-    endsAt: r.ends_at,
-  }));
+  return results.map(mapActivity);
 }
 
 export interface SaleRegion {

@@ -53,14 +53,8 @@ export async function findCouponForAdmin(db: D1Database, id: number): Promise<Co
   return row ? mapCoupon(row) : null;
 }
 
-export interface CouponFields {
-  name: string;
-  kind: 1 | 2;
-  value: number;
-  thresholdFen: number;
-  productTypes: number[];
-  validDays: number;
-  perUserLimit: number;
+/** What the console edits on a coupon rule: its terms plus stock, claimability and window. */
+export interface CouponFields extends Omit<CouponTerms, 'id'> {
   totalStock: number;
   claimable: boolean;
   startsAt: number;
@@ -184,17 +178,8 @@ export async function findLaunchForAdmin(db: D1Database, id: number): Promise<Re
   return row ? mapLaunch(row) : null;
 }
 
-export interface LaunchFields {
-  title: string;
-  description: string;
-  productType: number;
-  ipDurationMinutes: number;
-  ipCount: number;
-  validDays: number;
-  budget: number;
-  startsAt: number;
-  endsAt: number;
-}
+/** What the console edits on a red-packet launch (its received count is the customers'). */
+export type LaunchFields = Omit<RedLaunch, 'id' | 'received'>;
 
 const launchBinds = (l: LaunchFields) => [
   l.title,

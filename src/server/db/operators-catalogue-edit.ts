@@ -3,7 +3,12 @@
 // own amounts and order_items their own terms, so nothing here touches an existing order.
 
 import type { Activity, Meal } from '../domain/pricing';
-import { type MealRow as CatalogueMealRow, mapMeal as mapCatalogueMeal } from './catalogue';
+import {
+  type ActivityRow,
+  type MealRow as CatalogueMealRow,
+  mapActivity as mapCatalogueActivity,
+  mapMeal as mapCatalogueMeal,
+} from './catalogue';
 
 export interface MealAdminRow extends Meal {
   sort: number;
@@ -45,15 +50,10 @@ export async function findMealForAdmin(db: D1Database, id: number): Promise<Meal
   return row ? mapMeal(row) : null;
 }
 
-export interface MealFields {
+/** What the console edits on a meal: its terms (type and billing as submitted numbers, checked later) and sort. */
+export interface MealFields extends Omit<Meal, 'id' | 'productType' | 'billingMethod'> {
   productType: number;
   billingMethod: number;
-  name: string;
-  ipDurationMinutes: number;
-  size: number;
-  periodDays: number;
-  priceFen: number;
-  isOverseas: boolean;
   sort: number;
 }
 
@@ -91,31 +91,7 @@ export const updateMealStatement = (db: D1Database, id: number, m: MealFields) =
 export const setMealStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
   db.prepare('UPDATE meals SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
 
-interface ActivityRow {
-  id: number;
-  name: string;
-  product_type: number;
-  billing_method: number;
-  meal_id: number;
-  discount_percent: number;
-  bonus_percent: number;
-  starts_at: number;
-  ends_at: number;
-  state: number;
-}
-
-const mapActivity = (r: ActivityRow): ActivityAdminRow => ({
-  id: r.id,
-  name: r.name,
-  productType: r.product_type,
-  billingMethod: r.billing_method,
-  mealId: r.meal_id,
-  discountPercent: r.discount_percent,
-  bonusPercent: r.bonus_percent,
-  startsAt: r.starts_at,
-  endsAt: r.ends_at,
-  state: r.state,
-});
+const mapActivity = (r: ActivityRow): ActivityAdminRow => ({ ...mapCatalogueActivity(r), state: r.state });
 
 /** Every activity, newest window first. */
 export async function listActivitiesForAdmin(db: D1Database): Promise<ActivityAdminRow[]> {
@@ -130,16 +106,8 @@ export async function findActivityForAdmin(db: D1Database, id: number): Promise<
   return row ? mapActivity(row) : null;
 }
 
-export interface ActivityFields {
-  name: string;
-  productType: number;
-  billingMethod: number;
-  mealId: number;
-  discountPercent: number;
-  bonusPercent: number;
-  startsAt: number;
-  endsAt: number;
-}
+/** What the console edits on an activity (everything but its id and state). */
+export type ActivityFields = Omit<Activity, 'id'>;
 
 const activityBinds = (a: ActivityFields) => [
   a.name,

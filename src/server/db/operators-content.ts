@@ -1,6 +1,8 @@
 // Queries behind the console's content screens (docs/decisions/125): help categories and articles in every state,
 // notices, friend links, marketing images, promotion materials, the online-chat switch and the consultations inbox.
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
+import type { MarketingImageRecord } from './site-content';
+import type { ConsultFields } from './tracking';
 
 /**
  * A fields object as column -> value pairs: camelCase keys become snake_case columns and booleans 0/1. Only for the
@@ -314,14 +316,10 @@ export const updateFriendLinkStatement = (db: D1Database, id: number, f: FriendL
 
 // ---------------------------------------------------------------- marketing images
 
-export interface AdminMarketingImage {
+/** A marketing image as the console edits it: the public record (isClick stored 0/1) plus audience and window. */
+export interface AdminMarketingImage extends Omit<MarketingImageRecord, 'isClick'> {
   id: number;
-  slot: 'centerImg' | 'bottomBtn2';
-  img: string;
   isClick: number;
-  clickUrl: string;
-  inOrOut: 1 | 2;
-  alt: string;
   audience: 'all' | 'guest' | 'user';
   startsAt: number;
   endsAt: number;
@@ -434,16 +432,8 @@ export function upsertSettingStatement(db: D1Database, key: string, value: strin
 
 // ---------------------------------------------------------------- consultations
 
-export interface ConsultRow {
+export interface ConsultRow extends ConsultFields {
   id: number;
-  company: string;
-  contactName: string;
-  phone: string;
-  email: string;
-  scenario: string;
-  monthlyVolume: string;
-  message: string;
-  userId: number | null;
   clientIp: string;
   state: 0 | 1 | 2;
   createdAt: number;

@@ -1,6 +1,7 @@
 // Queries for the console's customer tools: the per-customer extraction rate limit, packages granted by an operator,
 // sellers and the customers assigned to them. Statements are returned for the caller's audited batch.
 import { type DedicatedSource, enoughFreeDedicatedSql, freeDedicatedBinds } from './fixed';
+import type { PackageWithTerms } from './package-terms';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
   const row = await db
@@ -16,14 +17,12 @@ export const setRateLimitStatement = (db: D1Database, r: { userId: number; rateL
     .prepare('UPDATE proxy_api_credentials SET rate_limit = ?, updated_at = ? WHERE user_id = ?')
     .bind(r.rateLimit, r.now, r.userId);
 
-export interface GrantFields {
-  userId: number;
-  productType: number;
-  billingMethod: number;
-  name: string;
-  ipDurationMinutes: number;
-  totalCount: number;
-  dailyLimit: number;
+/** A granted package's terms are a package's own; the grant adds its length, the operator's note and the time. */
+export interface GrantFields
+  extends Pick<
+    PackageWithTerms,
+    'userId' | 'productType' | 'billingMethod' | 'name' | 'ipDurationMinutes' | 'totalCount' | 'dailyLimit'
+  > {
   days: number;
   sourceRef: string;
   now: number;

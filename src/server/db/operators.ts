@@ -1,5 +1,6 @@
 // Queries for operator accounts and operator sessions (migrations/0015). Only the SHA-256 of a session token is stored.
 import type { OperatorRole } from '../../lib/operator-roles';
+import { type SessionTimes, type SessionTimesRow, sessionTimesOf, storedUserAgent } from './sessions';
 import { reserveLockoutAttempt } from './users';
 
 export interface OperatorRecord {
@@ -150,24 +151,16 @@ export function resetOperatorCredentialsStatement(
 
 // ---- sessions ----
 
-export interface OperatorSessionRecord {
-  id: number;
+export interface OperatorSessionRecord extends SessionTimes {
   operatorId: number;
   stage: 'totp' | 'active';
   enrolSecretEnc: string | null;
-  createdAt: number;
-  lastSeenAt: number;
-  expiresAt: number;
 }
 
-interface OperatorSessionRow {
-  id: number;
+interface OperatorSessionRow extends SessionTimesRow {
   operator_id: number;
   stage: 'totp' | 'active';
   enrol_secret_enc: string | null;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
 }
 
 /** Insert a session at the second-factor stage. */
@@ -180,7 +173,7 @@ export async function insertOperatorSession(
       `INSERT INTO operator_sessions (token_hash, operator_id, stage, created_at, last_seen_at, expires_at, ip, user_agent)
        VALUES (?, ?, 'totp', ?, ?, ?, ?, ?)`,
     )
-    .bind(s.tokenHash, s.operatorId, s.now, s.now, s.expiresAt, s.ip, s.userAgent.slice(0, 256))
+    .bind(s.tokenHash, s.operatorId, s.now, s.now, s.expiresAt, s.ip, storedUserAgent(s.userAgent))
     .run();
 }
 
@@ -191,15 +184,7 @@ export async function findOperatorSession(db: D1Database, tokenHash: string): Pr
     .bind(tokenHash)
     .first<OperatorSessionRow>();
   return r
-    ? {
-        id: r.id,
-        operatorId: r.operator_id,
-        stage: r.stage,
-        enrolSecretEnc: r.enrol_secret_enc,
-        createdAt: r.created_at,
-        lastSeenAt: r.last_seen_at,
-        expiresAt: r.expires_at,
-      }
+    ? { ...sessionTimesOf(r), operatorId: r.operator_id, stage: r.stage, enrolSecretEnc: r.enrol_secret_enc }
     : null;
 }
 
@@ -232,26 +217,7 @@ export function activateOperatorSessionStatement(
     .bind(a.tokenHash, a.now, a.expiresAt, a.sessionId, a.onlyIfStep.operatorId, a.onlyIfStep.step);
 }
 
-/** Mark a session seen now (idle timeout). */
-export async function touchOperatorSession(db: D1Database, id: number, now: number): Promise<void> {
-  await db.prepare('UPDATE operator_sessions SET last_seen_at = ? WHERE id = ?').bind(now, id).run();
-}
-
-/** End one session. */
-export async function deleteOperatorSession(db: D1Database, id: number): Promise<void> {
-  await db.prepare('DELETE FROM operator_sessions WHERE id = ?').bind(id).run();
-}
-
 /** The DELETE of every session of an operator (disabled, demoted or reset). */
 export function deleteOperatorSessionsStatement(db: D1Database, operatorId: number): D1PreparedStatement {
   return db.prepare('DELETE FROM operator_sessions WHERE operator_id = ?').bind(operatorId);
-}
-
-/** Delete sessions past their absolute expiry or idle for longer than idleMs; returns how many went. */
-export async function purgeExpiredOperatorSessions(db: D1Database, now: number, idleMs: number): Promise<number> {
-  const res = await db
-    .prepare('DELETE FROM operator_sessions WHERE expires_at <= ? OR last_seen_at <= ?')
-    .bind(now, now - idleMs)
-    .run();
-  return res.meta.changes;
 }

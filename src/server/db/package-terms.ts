@@ -1,6 +1,8 @@
 // Commerce's view of the shared proxy_packages table: a user's packages with the terms an order gave them (meal,
 // units, region, money paid), for renewal, extra count, period change and upgrade/merge.
 
+import type { StoredPackageRow } from './packages';
+
 export interface PackageWithTerms {
   id: number;
   userId: number;
@@ -25,21 +27,8 @@ export interface PackageWithTerms {
   reserved: boolean;
 }
 
-interface Row {
-  id: number;
+interface Row extends StoredPackageRow {
   user_id: number;
-  product_type: number;
-  billing_method: number;
-  name: string;
-  ip_duration_minutes: number;
-  total_count: number;
-  remaining_count: number;
-  daily_limit: number;
-  ip_count: number;
-  starts_at: number;
-  expires_at: number;
-  state: number;
-  remark: string;
   meal_id: number | null;
   units: number | null;
   region_id: number | null;

@@ -26,7 +26,8 @@ export interface PackageRow {
   allocatedIps?: number;
 }
 
-interface Row {
+/** The proxy_packages columns every reader of a package maps (the personal centre, commerce's terms view). */
+export interface StoredPackageRow {
   id: number;
   product_type: number;
   billing_method: number;
@@ -35,13 +36,16 @@ interface Row {
   total_count: number;
   remaining_count: number;
   daily_limit: number;
-  used_today: number;
-  usage_day: string;
   ip_count: number;
   starts_at: number;
   expires_at: number;
   state: number;
   remark: string;
+}
+
+interface Row extends StoredPackageRow {
+  used_today: number;
+  usage_day: string;
   source: string;
   created_at: number;
   reserved?: number;

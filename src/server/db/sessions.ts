@@ -1,28 +1,42 @@
 // Queries for login sessions. Only the SHA-256 of a token is stored.
 
-export interface SessionRecord {
+/** The two session tables, customers' and operators': the same token, time and expiry columns. */
+export type SessionTable = 'sessions' | 'operator_sessions';
+
+/** What both kinds of session share: the row and its creation, last-seen and absolute-expiry times. */
+export interface SessionTimes {
   id: number;
-  userId: number;
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
 }
 
-interface SessionRow {
+export interface SessionTimesRow {
   id: number;
-  user_id: number;
   created_at: number;
   last_seen_at: number;
   expires_at: number;
 }
 
-const mapSession = (r: SessionRow): SessionRecord => ({
+export const sessionTimesOf = (r: SessionTimesRow): SessionTimes => ({
   id: r.id,
-  userId: r.user_id,
   createdAt: r.created_at,
   lastSeenAt: r.last_seen_at,
   expiresAt: r.expires_at,
 });
+
+/** The user agent as stored with a session (at most 256 characters). */
+export const storedUserAgent = (userAgent: string) => userAgent.slice(0, 256);
+
+export interface SessionRecord extends SessionTimes {
+  userId: number;
+}
+
+interface SessionRow extends SessionTimesRow {
+  user_id: number;
+}
+
+const mapSession = (r: SessionRow): SessionRecord => ({ ...sessionTimesOf(r), userId: r.user_id });
 
 /** Insert a session row for a token hash. */
 export async function insertSession(
@@ -33,7 +47,7 @@ export async function insertSession(
     .prepare(
       'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    .bind(s.tokenHash, s.userId, s.now, s.now, s.expiresAt, s.ip, s.userAgent.slice(0, 256))
+    .bind(s.tokenHash, s.userId, s.now, s.now, s.expiresAt, s.ip, storedUserAgent(s.userAgent))
     .run();
 }
 
@@ -47,13 +61,13 @@ export async function findSessionByTokenHash(db: D1Database, tokenHash: string):
 }
 
 /** Move a session's last-seen time forward. */
-export async function touchSession(db: D1Database, id: number, now: number): Promise<void> {
-  await db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').bind(now, id).run();
+export async function touchSession(db: D1Database, table: SessionTable, id: number, now: number): Promise<void> {
+  await db.prepare(`UPDATE ${table} SET last_seen_at = ? WHERE id = ?`).bind(now, id).run();
 }
 
 /** Delete one session (logout or expiry). */
-export async function deleteSession(db: D1Database, id: number): Promise<void> {
-  await db.prepare('DELETE FROM sessions WHERE id = ?').bind(id).run();
+export async function deleteSession(db: D1Database, table: SessionTable, id: number): Promise<void> {
+  await db.prepare(`DELETE FROM ${table} WHERE id = ?`).bind(id).run();
 }
 
 /** Delete every session of a user except, optionally, one to keep. Returns how many ended. */
@@ -65,10 +79,15 @@ export async function deleteUserSessions(db: D1Database, userId: number, keepId?
   return res.meta.changes;
 }
 
-/** Remove sessions past their absolute or idle expiry. */
-export async function purgeExpiredSessions(db: D1Database, now: number, idleMs: number): Promise<number> {
+/** Remove sessions past their absolute or idle expiry; returns how many went. */
+export async function purgeExpiredSessions(
+  db: D1Database,
+  table: SessionTable,
+  now: number,
+  idleMs: number,
+): Promise<number> {
   const res = await db
-    .prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?')
+    .prepare(`DELETE FROM ${table} WHERE expires_at <= ? OR last_seen_at <= ?`)
     .bind(now, now - idleMs)
     .run();
   return res.meta.changes;

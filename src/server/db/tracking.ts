@@ -4,7 +4,8 @@
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-export interface ConsultInput {
+/** What a visitor submits on the consultation form (stored as is, shown alike in the console). */
+export interface ConsultFields {
   company: string;
   contactName: string;
   phone: string;
@@ -13,6 +14,9 @@ export interface ConsultInput {
   monthlyVolume: string;
   message: string;
   userId: number | null;
+}
+
+export interface ConsultInput extends ConsultFields {
   ip: string;
   now: number;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
 import { identityLabel, isCompanyAuth } from '../../lib/identity';
 import type { MineInfo, MineInfoCookie } from '../../lib/mine-info';
+import { verifyPassword } from '../crypto';
 import { findCredentials } from '../db/credentials';
 import {
   findOrCreateUserByPhone,
@@ -15,7 +16,6 @@ import {
   resetFailedLogins,
   type UserRecord,
 } from '../db/users';
-import { verifyPassword } from '../crypto';
 import { verifyCode } from './sms';
 
 export const MAX_PASSWORD_FAILURES = 5;
@@ -26,6 +26,26 @@ export const IP_WINDOW_MS = 15 * 60_000;
 /** Spent on unknown logins and accounts without a password so timing does not reveal which ones exist. */
 export const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 export const USER_STATUS_ACTIVE = 1;
+
+/**
+ * Reserve one of a client IP's login attempts (MAX_PASSWORD_ATTEMPTS_PER_IP per IP_WINDOW_MS, customers and operators
+ * alike) before anything is checked, or refuse with `tooFrequent`. Returns the attempt, released after a success.
+ */
+export async function reserveIpAttempt(
+  db: D1Database,
+  ip: string,
+  now: number,
+  tooFrequent: 'loginTooFrequent' | 'operatorTooFrequent',
+): Promise<number> {
+  const attempt = await reserveIpLoginAttempt(db, {
+    ip,
+    now,
+    since: now - IP_WINDOW_MS,
+    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
+  });
+  if (attempt === null) throw new AppError(tooFrequent);
+  return attempt;
+}
 
 export type LoginOutcome = { state: 1; user: UserRecord; created: boolean } | { state: 2 };
 
@@ -53,13 +73,7 @@ export async function loginWithPassword(
   db: D1Database,
   r: { phone: string; password: string; ip: string; now: number },
 ): Promise<LoginOutcome> {
-  const ipAttempt = await reserveIpLoginAttempt(db, {
-    ip: r.ip,
-    now: r.now,
-    since: r.now - IP_WINDOW_MS,
-    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
-  });
-  if (ipAttempt === null) throw new AppError('loginTooFrequent');
+  const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'loginTooFrequent');
   const user = await findUserByPhone(db, r.phone);
   // Phones without a password-holding account take the same path (one reservation, one password hash check, the
   // same answers, the lock included) so neither the message nor the work reveals whether a phone is registered.

@@ -1,5 +1,7 @@
 // Audited operator writes (docs/decisions/102): the change and its audit row go to D1 in one batch, so a change never
 // lands without its row and a row never records a change that did not happen.
+import { AppError } from '../../lib/errors';
+import type { MessageCode } from '../../lib/messages';
 import { type AuditActor, type AuditEntry, auditInsertStatement } from '../db/operators-audit';
 import type { OperatorPrincipal } from './operators';
 
@@ -34,4 +36,72 @@ export async function auditedWrite(
   const results = await db.batch([...changes, audit]);
   const last = results[changes.length - 1];
   return { changed: last?.meta.changes ?? 0, results };
+}
+
+/**
+ * auditedWrite for a change that must happen: the audit row only when the last statement changed a row, and when it
+ * changed nothing (its conditions no longer hold), nothing is written and `refusal` is thrown.
+ */
+export async function auditedChange(
+  db: D1Database,
+  actor: AuditActor,
+  entry: AuditEntry,
+  changes: D1PreparedStatement[],
+  refusal: MessageCode,
+): Promise<AuditedWriteResult> {
+  const r = await auditedWrite(db, actor, entry, changes, { requireChange: true });
+  if (!r.changed) throw new AppError(refusal);
+  return r;
+}
+
+/**
+ * Create (no id) or edit one console row, the write and its audit row in one batch. An edit records the row as it was,
+ * refuses a missing row with `notFound`, and writes its audit row only when the UPDATE (whose own conditions say
+ * what may change) changed the row; otherwise nothing is written and `unchanged` says why. Returns the row's id.
+ */
+export async function auditedSave(
+  db: D1Database,
+  actor: AuditActor,
+  s: {
+    action: string;
+    /** The audit target's prefix: `${kind}:new` or `${kind}:${id}`. */
+    kind: string;
+    id: number | undefined;
+    reason: string | undefined;
+    after: unknown;
+    find: (id: number) => Promise<unknown>;
+    insert: () => D1PreparedStatement;
+    update: (id: number) => D1PreparedStatement;
+    notFound: MessageCode;
+    /** Why an edit changed nothing (the code, or a look that finds it); notFound when left out. */
+    unchanged?: MessageCode | ((id: number) => Promise<MessageCode>);
+  },
+): Promise<{ id: number }> {
+  const reason = s.reason ?? '';
+  if (s.id === undefined) {
+    const { results } = await auditedWrite(
+      db,
+      actor,
+      { action: s.action, target: `${s.kind}:new`, after: s.after, reason },
+      [s.insert()],
+    );
+    // The new id: an INSERT … RETURNING id answers it as a row, a plain INSERT as the last row id.
+    const returned = (results[0]?.results?.[0] as { id?: number } | undefined)?.id;
+    return { id: Number(returned ?? results[0]?.meta.last_row_id ?? 0) };
+  }
+  const id = s.id;
+  const before = await s.find(id);
+  if (!before) throw new AppError(s.notFound);
+  const { changed } = await auditedWrite(
+    db,
+    actor,
+    { action: s.action, target: `${s.kind}:${id}`, before, after: s.after, reason },
+    [s.update(id)],
+    { requireChange: true },
+  );
+  if (!changed) {
+    const why = s.unchanged ?? s.notFound;
+    throw new AppError(typeof why === 'function' ? await why(id) : why);
+  }
+  return { id };
 }

@@ -21,7 +21,7 @@ import {
   updateCouponStatement,
   updateLaunchStatement,
 } from '../db/operators-campaigns';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave } from './operators-audit';
 
 /** Percent-off coupons take 1-90 % (never free); amount-off coupons must leave something to pay above the threshold. */
 export function checkCoupon(c: CouponFields): void {
@@ -43,26 +43,18 @@ export async function saveCoupon(
   const { id, reason, ...fields } = r;
   fields.productTypes = [...new Set(fields.productTypes)].sort();
   checkCoupon(fields);
-  if (id === undefined) {
-    const { results } = await auditedWrite(
-      db,
-      actor,
-      { action: 'Admin.CouponSave', target: 'coupon:new', after: fields, reason: reason ?? '' },
-      [insertCouponStatement(db, fields)],
-    );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
-  }
-  const before = await findCouponForAdmin(db, id);
-  if (!before) throw new AppError('couponNotFound');
-  const { changed } = await auditedWrite(
-    db,
-    actor,
-    { action: 'Admin.CouponSave', target: `coupon:${id}`, before, after: fields, reason: reason ?? '' },
-    [updateCouponStatement(db, id, fields)],
-    { requireChange: true },
-  );
-  if (!changed) throw new AppError('couponStockBelowIssued');
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.CouponSave',
+    kind: 'coupon',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findCouponForAdmin(db, i),
+    insert: () => insertCouponStatement(db, fields),
+    update: (i) => updateCouponStatement(db, i, fields),
+    notFound: 'couponNotFound',
+    unchanged: 'couponStockBelowIssued',
+  });
 }
 
 export async function setCouponState(
@@ -70,7 +62,7 @@ export async function setCouponState(
   actor: AuditActor,
   r: { id: number; state: 1 | 2; reason: string },
 ): Promise<{ state: 1 | 2 }> {
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -81,9 +73,8 @@ export async function setCouponState(
       reason: r.reason,
     },
     [setCouponStateStatement(db, r.id, r.state)],
-    { requireChange: true },
+    'catalogueStateChanged',
   );
-  if (!changed) throw new AppError('catalogueStateChanged');
   return { state: r.state };
 }
 
@@ -125,7 +116,7 @@ export async function issueCoupon(
   const unknown = [...refs.phones, ...refs.ids.map(String)].filter((x) => !found.has(x));
   if (users.length === 0) throw new AppError('customerNotFound', { detail: unknown.slice(0, 5).join('、') });
   const inserts = users.map((u) => issueCouponStatement(db, { couponId: r.couponId, userId: u.id, now: actor.now }));
-  const { changed, results } = await auditedWrite(
+  const { results } = await auditedChange(
     db,
     actor,
     {
@@ -135,9 +126,8 @@ export async function issueCoupon(
       reason: r.reason,
     },
     [...inserts, syncCouponIssuedStatement(db, r.couponId)],
-    { requireChange: true },
+    'couponIssueNone',
   );
-  if (!changed) throw new AppError('couponIssueNone');
   const skipped = users.filter((_, i) => (results[i]?.meta.changes ?? 0) === 0).map((u) => u.phone);
   return { issued: users.length - skipped.length, skipped: [...skipped, ...unknown] };
 }
@@ -157,31 +147,22 @@ export async function saveLaunch(
 ): Promise<{ id: number }> {
   const { id, reason, ...fields } = r;
   checkLaunch(fields);
-  if (id === undefined) {
-    const { results } = await auditedWrite(
-      db,
-      actor,
-      { action: 'Admin.RedLaunchSave', target: 'red_launch:new', after: fields, reason: reason ?? '' },
-      [insertLaunchStatement(db, fields)],
-    );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
-  }
-  const before = await findLaunchForAdmin(db, id);
-  if (!before) throw new AppError('redLaunchNotFound');
-  const { changed } = await auditedWrite(
-    db,
-    actor,
-    { action: 'Admin.RedLaunchSave', target: `red_launch:${id}`, before, after: fields, reason: reason ?? '' },
-    [updateLaunchStatement(db, id, fields)],
-    { requireChange: true },
-  );
-  if (!changed) {
-    // Say which condition held it back (nothing was written).
-    const now = await findLaunchForAdmin(db, id);
-    if (now && now.received > fields.budget) throw new AppError('redLaunchBudgetBelowReceived');
-    throw new AppError('redLaunchTermsLocked');
-  }
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.RedLaunchSave',
+    kind: 'red_launch',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findLaunchForAdmin(db, i),
+    insert: () => insertLaunchStatement(db, fields),
+    update: (i) => updateLaunchStatement(db, i, fields),
+    notFound: 'redLaunchNotFound',
+    unchanged: async (i) => {
+      // Say which condition held it back (nothing was written).
+      const now = await findLaunchForAdmin(db, i);
+      return now && now.received > fields.budget ? 'redLaunchBudgetBelowReceived' : 'redLaunchTermsLocked';
+    },
+  });
 }
 
 export async function setLaunchEnabled(
@@ -189,7 +170,7 @@ export async function setLaunchEnabled(
   actor: AuditActor,
   r: { id: number; enabled: boolean; reason: string },
 ): Promise<{ enabled: boolean }> {
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -200,8 +181,7 @@ export async function setLaunchEnabled(
       reason: r.reason,
     },
     [setLaunchEnabledStatement(db, r.id, r.enabled)],
-    { requireChange: true },
+    'catalogueStateChanged',
   );
-  if (!changed) throw new AppError('catalogueStateChanged');
   return { enabled: r.enabled };
 }

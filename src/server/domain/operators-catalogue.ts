@@ -26,7 +26,7 @@ import {
   updateRegionStatement,
 } from '../db/operators-catalogue-edit';
 import { mealView } from './catalogue';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave } from './operators-audit';
 import { activityRuleText, isDedicatedType } from './pricing';
 import { regionKey } from './regions';
 
@@ -91,8 +91,7 @@ async function write(
   statement: D1PreparedStatement,
   notFound: 'catalogueMealNotFound' | 'catalogueActivityNotFound' | 'catalogueRegionNotFound' | 'catalogueStateChanged',
 ): Promise<number> {
-  const { changed, results } = await auditedWrite(db, actor, entry, [statement], { requireChange: true });
-  if (!changed) throw new AppError(notFound);
+  const { results } = await auditedChange(db, actor, entry, [statement], notFound);
   return Number(results[0]?.meta.last_row_id ?? 0);
 }
 
@@ -104,26 +103,17 @@ export async function saveMeal(
 ): Promise<{ id: number }> {
   const { id, reason, ...fields } = r;
   checkMeal(fields);
-  if (id === undefined) {
-    const newId = await write(
-      db,
-      actor,
-      { action: 'Admin.MealSave', target: 'meal:new', after: fields, reason: reason ?? '' },
-      insertMealStatement(db, fields),
-      'catalogueMealNotFound',
-    );
-    return { id: newId };
-  }
-  const before = await findMealForAdmin(db, id);
-  if (!before) throw new AppError('catalogueMealNotFound');
-  await write(
-    db,
-    actor,
-    { action: 'Admin.MealSave', target: `meal:${id}`, before, after: fields, reason: reason ?? '' },
-    updateMealStatement(db, id, fields),
-    'catalogueMealNotFound',
-  );
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.MealSave',
+    kind: 'meal',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findMealForAdmin(db, i),
+    insert: () => insertMealStatement(db, fields),
+    update: (i) => updateMealStatement(db, i, fields),
+    notFound: 'catalogueMealNotFound',
+  });
 }
 
 export async function saveActivity(
@@ -133,26 +123,17 @@ export async function saveActivity(
 ): Promise<{ id: number }> {
   const { id, reason, ...fields } = r;
   await checkActivity(db, fields);
-  if (id === undefined) {
-    const newId = await write(
-      db,
-      actor,
-      { action: 'Admin.ActivitySave', target: 'activity:new', after: fields, reason: reason ?? '' },
-      insertActivityStatement(db, fields),
-      'catalogueActivityNotFound',
-    );
-    return { id: newId };
-  }
-  const before = await findActivityForAdmin(db, id);
-  if (!before) throw new AppError('catalogueActivityNotFound');
-  await write(
-    db,
-    actor,
-    { action: 'Admin.ActivitySave', target: `activity:${id}`, before, after: fields, reason: reason ?? '' },
-    updateActivityStatement(db, id, fields),
-    'catalogueActivityNotFound',
-  );
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.ActivitySave',
+    kind: 'activity',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findActivityForAdmin(db, i),
+    insert: () => insertActivityStatement(db, fields),
+    update: (i) => updateActivityStatement(db, i, fields),
+    notFound: 'catalogueActivityNotFound',
+  });
 }
 
 export interface RegionInput {
@@ -176,26 +157,17 @@ export async function saveRegion(db: D1Database, actor: AuditActor, r: RegionInp
     provinceKey: rest.isOverseas ? '' : regionKey(rest.province),
     cityKey: rest.isOverseas ? '' : regionKey(rest.name),
   };
-  if (id === undefined) {
-    const newId = await write(
-      db,
-      actor,
-      { action: 'Admin.RegionSave', target: 'region:new', after: fields, reason: reason ?? '' },
-      insertRegionStatement(db, fields),
-      'catalogueRegionNotFound',
-    );
-    return { id: newId };
-  }
-  const before = await findRegionForAdmin(db, id);
-  if (!before) throw new AppError('catalogueRegionNotFound');
-  await write(
-    db,
-    actor,
-    { action: 'Admin.RegionSave', target: `region:${id}`, before, after: fields, reason: reason ?? '' },
-    updateRegionStatement(db, id, fields),
-    'catalogueRegionNotFound',
-  );
-  return { id };
+  return auditedSave(db, actor, {
+    action: 'Admin.RegionSave',
+    kind: 'region',
+    id,
+    reason,
+    after: fields,
+    find: (i) => findRegionForAdmin(db, i),
+    insert: () => insertRegionStatement(db, fields),
+    update: (i) => updateRegionStatement(db, i, fields),
+    notFound: 'catalogueRegionNotFound',
+  });
 }
 
 /** Put a meal, activity or region on (1) or off (2), with a reason; refused when it is already so. */

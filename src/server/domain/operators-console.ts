@@ -14,7 +14,7 @@ import { dailyFigures, standingFigures, windowFigures } from '../db/operators-da
 import { refundEffects } from '../db/operators-orders';
 import { findOrder } from '../db/orders';
 import { findLiveRefund, orderPackageMerged } from '../db/refunds';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedWrite } from './operators-audit';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
 const CHART_DAYS = 14;
@@ -64,7 +64,7 @@ export async function setCustomerSuspended(
     setCustomerStatusStatement(db, { userId: r.userId, from, to, now: actor.now }),
   ];
   if (r.suspended) statements.unshift(deleteCustomerSessionsStatement(db, r.userId));
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -75,9 +75,8 @@ export async function setCustomerSuspended(
       reason: r.reason,
     },
     statements,
-    { requireChange: true },
+    'customerStateChanged',
   );
-  if (!changed) throw new AppError('customerStateChanged');
   return { status: to };
 }
 

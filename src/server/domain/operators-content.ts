@@ -22,10 +22,10 @@ import {
   insertHelpCategoryStatement,
   insertMarketingImageStatement,
   insertMaterialStatement,
-  marketingFileReferences,
   insertNoticeStatement,
   type MarketingImageFields,
   type MaterialFields,
+  marketingFileReferences,
   type NoticeFields,
   setArticleStateStatement,
   setConsultStateStatement,
@@ -40,7 +40,7 @@ import {
 import { readSetting } from '../db/site-content';
 import { safeHref, storedHtml } from './html-sanitizer';
 import { marketingFileKey, safeMarketingImage } from './marketing-image';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave, auditedWrite } from './operators-audit';
 
 /** The site setting behind Config.CurrentMessageShow. */
 export const ONLINE_CHAT_SETTING = 'online_chat';
@@ -63,14 +63,13 @@ export async function saveHelpCategory(
   if (await helpUrlTaken(db, fields.url, id ? { categoryId: id } : {})) throw new AppError('helpUrlTaken');
   try {
     if (id) {
-      const r = await auditedWrite(
+      await auditedChange(
         db,
         actor,
         { action: 'Admin.HelpCategorySave', target: `help_category:${id}`, before, after: fields },
         [updateHelpCategoryStatement(db, id, fields, actor.now)],
-        { requireChange: true },
+        'categoryNotFound',
       );
-      if (r.changed === 0) throw new AppError('categoryNotFound');
       return { id };
     }
     const r = await auditedWrite(
@@ -89,14 +88,13 @@ export async function saveHelpCategory(
 export async function deleteHelpCategory(db: D1Database, actor: AuditActor, id: number): Promise<{ deleted: true }> {
   const before = await findHelpCategoryRow(db, id);
   if (!before) throw new AppError('categoryNotFound');
-  const r = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     { action: 'Admin.HelpCategoryDelete', target: `help_category:${id}`, before },
     [deleteEmptyHelpCategoryStatement(db, id)],
-    { requireChange: true },
+    'helpCategoryNotEmpty',
   );
-  if (r.changed === 0) throw new AppError('helpCategoryNotEmpty');
   return { deleted: true };
 }
 
@@ -160,7 +158,7 @@ export async function saveArticle(
   const now = before && before.updatedAt >= actor.now ? before.updatedAt + 1 : actor.now;
   try {
     if (input.id && before) {
-      const r = await auditedWrite(
+      await auditedChange(
         db,
         actor,
         {
@@ -170,9 +168,8 @@ export async function saveArticle(
           after: articleSummary(fields, fields.bodyHtml.length),
         },
         [updateArticleStatement(db, input.id, fields, input.updatedAt ?? -1, now)],
-        { requireChange: true },
+        'articleEditedElsewhere',
       );
-      if (r.changed === 0) throw new AppError('articleEditedElsewhere');
       return { id: input.id, updatedAt: now, bodyHtml: body.html };
     }
     const r = await auditedWrite(
@@ -198,7 +195,7 @@ export async function setArticlePublished(
   const before = await findArticleAdmin(db, id);
   if (!before) throw new AppError('articleNotFound');
   const to = publish ? 1 : 0;
-  const r = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -208,9 +205,8 @@ export async function setArticlePublished(
       after: { state: to, title: before.title },
     },
     [setArticleStateStatement(db, id, to)],
-    { requireChange: true },
+    'contentStateUnchanged',
   );
-  if (r.changed === 0) throw new AppError('contentStateUnchanged');
   return { state: to };
 }
 
@@ -237,18 +233,17 @@ async function saveRow(
   insert: () => D1PreparedStatement,
   update: (id: number) => D1PreparedStatement,
 ): Promise<{ id: number }> {
-  const kind = table.replace(/s$/, '');
-  if (id) {
-    const before = await findContentRow(db, table, id);
-    if (!before) throw new AppError('contentNotFound');
-    const r = await auditedWrite(db, actor, { action, target: `${kind}:${id}`, before, after }, [update(id)], {
-      requireChange: true,
-    });
-    if (r.changed === 0) throw new AppError('contentNotFound');
-    return { id };
-  }
-  const r = await auditedWrite(db, actor, { action, target: `${kind}:new`, after }, [insert()]);
-  return { id: returnedId(r.results) };
+  return auditedSave(db, actor, {
+    action,
+    kind: table.replace(/s$/, ''),
+    id,
+    reason: undefined,
+    after,
+    find: (i) => findContentRow(db, table, i),
+    insert,
+    update,
+    notFound: 'contentNotFound',
+  });
 }
 
 export async function saveNotice(
@@ -307,17 +302,9 @@ export async function saveFriendLink(
   );
 }
 
-export interface MarketingImageInput {
+export interface MarketingImageInput extends Omit<MarketingImageFields, 'isClick' | 'enabled'> {
   id?: number | undefined;
-  slot: 'centerImg' | 'bottomBtn2';
-  img: string;
   isClick: boolean;
-  clickUrl: string;
-  inOrOut: 1 | 2;
-  alt: string;
-  audience: 'all' | 'guest' | 'user';
-  startsAt: number;
-  endsAt: number;
   enabled: boolean;
 }
 
@@ -413,10 +400,7 @@ async function removeContentRow(
     ...(table === 'home_notices' ? [deleteNoticeReadsStatement(db, id)] : []),
     deleteContentRowStatement(db, table, id),
   ];
-  const r = await auditedWrite(db, actor, { action, target: `${kind}:${id}`, before }, changes, {
-    requireChange: true,
-  });
-  if (r.changed === 0) throw new AppError('contentNotFound');
+  await auditedChange(db, actor, { action, target: `${kind}:${id}`, before }, changes, 'contentNotFound');
   return before;
 }
 
@@ -474,7 +458,7 @@ export async function markConsultation(
   const from = await findConsultState(db, input.id);
   if (from === null) throw new AppError('contentNotFound');
   if (from === input.state) throw new AppError('contentStateUnchanged');
-  const r = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -485,8 +469,7 @@ export async function markConsultation(
       reason: input.note,
     },
     [setConsultStateStatement(db, input.id, from, input.state)],
-    { requireChange: true },
+    'consultStateChanged',
   );
-  if (r.changed === 0) throw new AppError('consultStateChanged');
   return { state: input.state };
 }

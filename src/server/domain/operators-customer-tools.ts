@@ -17,10 +17,10 @@ import type { AuditActor } from '../db/operators-audit';
 import { resolveCustomers } from '../db/operators-campaigns';
 import {
   assignSellerStatement,
+  findGrantRegion,
   findRateLimit,
   findSeller,
   findSellerOfUser,
-  findGrantRegion,
   grantDedicatedPackageStatement,
   grantFeedStatement,
   grantPackageStatement,
@@ -34,7 +34,7 @@ import {
 } from '../db/operators-customer-tools';
 import { findUserById } from '../db/users';
 import { ensureCredentials } from './credentials';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave, auditedWrite } from './operators-audit';
 import { parseCustomerRefs } from './operators-campaigns';
 
 export const RATE_LIMIT_MAX = 200;
@@ -48,7 +48,7 @@ export async function setCustomerRateLimit(
   if (!(await findUserById(db, r.userId))) throw new AppError('customerNotFound');
   await ensureCredentials(db, r.userId, actor.now);
   const before = await findRateLimit(db, r.userId);
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -59,9 +59,8 @@ export async function setCustomerRateLimit(
       reason: r.reason,
     },
     [setRateLimitStatement(db, { userId: r.userId, rateLimit: r.rateLimit, now: actor.now })],
-    { requireChange: true },
+    'customerNotFound',
   );
-  if (!changed) throw new AppError('customerNotFound');
   return { rateLimit: r.rateLimit };
 }
 
@@ -133,7 +132,7 @@ export async function grantPackage(
     sourceRef: grantRef(actor),
     now: actor.now,
   };
-  const { changed, results } = await auditedWrite(
+  const { results } = await auditedChange(
     db,
     actor,
     {
@@ -143,9 +142,8 @@ export async function grantPackage(
       reason: r.reason,
     },
     [grantFeedStatement(db, r.userId, actor.now), grantPackageStatement(db, grant)],
-    { requireChange: true },
+    'customerNotFound',
   );
-  if (!changed) throw new AppError('customerNotFound');
   return { packageId: Number(results[1]?.meta.last_row_id ?? 0), name };
 }
 
@@ -257,25 +255,18 @@ export async function saveSeller(
 ): Promise<{ id: number }> {
   if (await sellerCodeTaken(db, r.code, r.id ?? 0)) throw new AppError('sellerCodeTaken');
   const fields = { code: r.code, name: r.name, phone: r.phone, enabled: r.enabled };
-  if (r.id === undefined) {
-    const { results } = await auditedWrite(
-      db,
-      actor,
-      { action: 'Admin.SellerSave', target: 'seller:new', after: fields, reason: r.reason ?? '' },
-      [insertSellerStatement(db, fields)],
-    );
-    return { id: Number(results[0]?.meta.last_row_id ?? 0) };
-  }
-  const before = await findSeller(db, r.id);
-  if (!before) throw new AppError('sellerNotFound');
-  await auditedWrite(
-    db,
-    actor,
-    { action: 'Admin.SellerSave', target: `seller:${r.id}`, before, after: fields, reason: r.reason ?? '' },
-    [updateSellerStatement(db, r.id, fields)],
-    { requireChange: true },
-  );
-  return { id: r.id };
+  // The UPDATE has no condition beyond the id: it changes nothing only when the row has just gone.
+  return auditedSave(db, actor, {
+    action: 'Admin.SellerSave',
+    kind: 'seller',
+    id: r.id,
+    reason: r.reason,
+    after: fields,
+    find: (i) => findSeller(db, i),
+    insert: () => insertSellerStatement(db, fields),
+    update: (i) => updateSellerStatement(db, i, fields),
+    notFound: 'sellerNotFound',
+  });
 }
 
 /** Assign customers (phones or ids) to an enabled seller, or to none (sellerId 0). */
@@ -294,7 +285,7 @@ export async function assignCustomersToSeller(
   const found = new Set(users.flatMap((u) => [u.phone, String(u.id)]));
   const unknown = [...refs.phones, ...refs.ids.map(String)].filter((x) => !found.has(x));
   if (users.length === 0) throw new AppError('customerNotFound', { detail: unknown.slice(0, 5).join('、') });
-  const { changed } = await auditedWrite(
+  const { changed } = await auditedChange(
     db,
     actor,
     {
@@ -311,9 +302,8 @@ export async function assignCustomersToSeller(
         actor.now,
       ),
     ],
-    { requireChange: true },
+    'sellerNotFound',
   );
-  if (!changed) throw new AppError('sellerNotFound');
   return { assigned: changed, unknown };
 }
 

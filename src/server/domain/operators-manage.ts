@@ -12,7 +12,7 @@ import {
 } from '../db/operators';
 import type { AuditActor } from '../db/operators-audit';
 import { hashPassword } from '../crypto';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedWrite } from './operators-audit';
 
 /** Operator passwords: 12 to 128 characters (the second factor does the rest). */
 export const OPERATOR_PASSWORD_MIN = 12;
@@ -27,7 +27,7 @@ export async function createOperator(
 ): Promise<{ id: number }> {
   if (await findOperatorByUsername(db, o.username)) throw new AppError('operatorUsernameTaken');
   const passwordHash = await hashPassword(o.password);
-  const { changed } = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -36,9 +36,8 @@ export async function createOperator(
       after: { username: o.username, displayName: o.displayName, role: o.role },
     },
     [insertOperatorStatement(db, { ...o, passwordHash, now: actor.now })],
-    { requireChange: true },
+    'operatorUsernameTaken',
   );
-  if (!changed) throw new AppError('operatorUsernameTaken');
   const created = await findOperatorByUsername(db, o.username);
   return { id: created?.id ?? 0 };
 }

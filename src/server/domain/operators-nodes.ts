@@ -14,7 +14,7 @@ import {
   setNodeStatusStatement,
 } from '../db/operators-nodes';
 import { openNodeSecret, ROTATION_GRACE_MS, sealNodeSecret } from './node-secrets';
-import { auditedWrite } from './operators-audit';
+import { auditedChange, auditedWrite } from './operators-audit';
 
 /** Bytes of randomness in a node secret (shown as 64 hex characters). */
 export const NODE_SECRET_BYTES = 32;
@@ -59,7 +59,7 @@ export async function setNodeEnabled(
   const changes = input.enabled
     ? [setNodeStatusStatement(db, input.id, 1)]
     : [markNodeExitsUnhealthyStatement(db, input.id, actor.now), setNodeStatusStatement(db, input.id, 0)];
-  const r = await auditedWrite(
+  await auditedChange(
     db,
     actor,
     {
@@ -70,9 +70,8 @@ export async function setNodeEnabled(
       reason: input.reason,
     },
     changes,
-    { requireChange: true },
+    'contentStateUnchanged',
   );
-  if (r.changed === 0) throw new AppError('contentStateUnchanged');
   return { status: to };
 }
 

@@ -3,10 +3,10 @@
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../../lib/errors';
 import type { OperatorRole } from '../../lib/operator-roles';
+import { randomToken, sha256Hex, verifyPassword } from '../crypto';
 import {
   acceptTotpStepStatement,
   activateOperatorSessionStatement,
-  deleteOperatorSession,
   findOperatorById,
   findOperatorByUsername,
   findOperatorSession,
@@ -16,13 +16,13 @@ import {
   reserveOperatorAttempt,
   resetOperatorFailures,
   setSessionEnrolSecret,
-  touchOperatorSession,
 } from '../db/operators';
 import { auditInsertStatement } from '../db/operators-audit';
-import { releaseIpLoginAttempt, reserveIpLoginAttempt } from '../db/users';
-import { DUMMY_HASH, IP_WINDOW_MS, LOCK_MS, MAX_PASSWORD_ATTEMPTS_PER_IP, MAX_PASSWORD_FAILURES } from './accounts';
-import { randomToken, sha256Hex, verifyPassword } from '../crypto';
+import { deleteSession, touchSession } from '../db/sessions';
+import { releaseIpLoginAttempt } from '../db/users';
+import { DUMMY_HASH, LOCK_MS, MAX_PASSWORD_FAILURES, reserveIpAttempt } from './accounts';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
+import { endedOnSight } from './session';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
 export const OPERATOR_COOKIE = 'admin_token';
@@ -85,13 +85,7 @@ export async function operatorPasswordLogin(
   db: D1Database,
   r: { username: string; password: string; ip: string; userAgent: string; now: number },
 ): Promise<{ token: string; needsEnrolment: boolean }> {
-  const ipAttempt = await reserveIpLoginAttempt(db, {
-    ip: r.ip,
-    now: r.now,
-    since: r.now - IP_WINDOW_MS,
-    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
-  });
-  if (ipAttempt === null) throw new AppError('operatorTooFrequent');
+  const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
   const op = await findOperatorByUsername(db, r.username);
   if (op?.status !== 1) {
     await verifyPassword(r.password, DUMMY_HASH);
@@ -160,13 +154,7 @@ export async function verifyTotpLogin(
   const sealed = op.totpSecretEnc ?? session.enrolSecretEnc;
   if (!sealed) throw new AppError('operatorStepExpired');
   if (op.lockedUntil > r.now) throw new AppError('operatorLocked');
-  const ipAttempt = await reserveIpLoginAttempt(db, {
-    ip: r.ip,
-    now: r.now,
-    since: r.now - IP_WINDOW_MS,
-    max: MAX_PASSWORD_ATTEMPTS_PER_IP,
-  });
-  if (ipAttempt === null) throw new AppError('operatorTooFrequent');
+  const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
   const failures = await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
   if (failures === null) throw new AppError('operatorLocked');
   const delta = totpFor(await decryptField(keys, sealed), op.username).validate({
@@ -222,13 +210,10 @@ export async function resolveOperatorSession(
   if (!token || token.length > 128) return null;
   const session = await findOperatorSession(db, await sha256Hex(token));
   if (session?.stage !== 'active') return null;
-  if (session.expiresAt <= now || session.lastSeenAt + OPERATOR_IDLE_MS <= now) {
-    await deleteOperatorSession(db, session.id);
-    return null;
-  }
+  if (await endedOnSight(db, 'operator_sessions', session, now, OPERATOR_IDLE_MS)) return null;
   const op = await findOperatorById(db, session.operatorId);
   if (op?.status !== 1) return null;
-  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchOperatorSession(db, session.id, now);
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'operator_sessions', session.id, now);
   return principalOf(op, session.id);
 }
 
@@ -237,5 +222,5 @@ export async function endOperatorSession(db: D1Database, token: string | undefin
   if (!token || token.length > 128) return;
   const session = await findOperatorSession(db, await sha256Hex(token));
   if (!session) return;
-  await deleteOperatorSession(db, session.id);
+  await deleteSession(db, 'operator_sessions', session.id);
 }

@@ -1,15 +1,8 @@
 // Package rules for the personal centre: the account panel's counts (Proxy.GetMealCount) and each package's view.
 import type { MealCounts } from '../../lib/meal-buttons';
+import { PACKAGE_STATE_TEXT } from '../../lib/package-states';
 import type { PackageRow } from '../db/packages';
 import { availableQuota } from './extract';
-
-export const PACKAGE_STATE_TEXT: Record<number, string> = {
-  1: '使用中',
-  2: '已过期',
-  3: '已用完',
-  4: '已删除',
-  5: '已停用',
-};
 
 /** Shown for a package reserved by an unpaid upgrade/merge order. */
 export const RESERVED_STATE_TEXT = '升级中';

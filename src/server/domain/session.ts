@@ -1,8 +1,15 @@
 // Login sessions: a random token per login, only its SHA-256 stored, with idle and absolute expiry.
 import 'server-only';
-import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from '../db/sessions';
-import { findUserById, type UserRecord } from '../db/users';
 import { randomToken, sha256Hex } from '../crypto';
+import {
+  deleteSession,
+  findSessionByTokenHash,
+  insertSession,
+  type SessionTable,
+  type SessionTimes,
+  touchSession,
+} from '../db/sessions';
+import { findUserById, type UserRecord } from '../db/users';
 
 export const SESSION_IDLE_MS = 7 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
@@ -29,17 +36,30 @@ export async function resolveSession(
   if (!token || token.length > 128) return null;
   const session = await findSessionByTokenHash(db, await sha256Hex(token));
   if (!session) return null;
-  if (session.expiresAt <= now || session.lastSeenAt + SESSION_IDLE_MS <= now) {
-    await deleteSession(db, session.id);
-    return null;
-  }
+  if (await endedOnSight(db, 'sessions', session, now, SESSION_IDLE_MS)) return null;
   const user = await findUserById(db, session.userId);
   if (user?.status !== 1) return null;
-  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'sessions', session.id, now);
   return { user, sessionId: session.id };
+}
+
+/**
+ * Customers' and operators' sessions expire alike: past the absolute expiry or idle for `idleMs`, the row is deleted
+ * on sight and true returned.
+ */
+export async function endedOnSight(
+  db: D1Database,
+  table: SessionTable,
+  session: SessionTimes,
+  now: number,
+  idleMs: number,
+): Promise<boolean> {
+  if (session.expiresAt > now && session.lastSeenAt + idleMs > now) return false;
+  await deleteSession(db, table, session.id);
+  return true;
 }
 
 /** End one session (logout). */
 export async function endSession(db: D1Database, sessionId: number): Promise<void> {
-  await deleteSession(db, sessionId);
+  await deleteSession(db, 'sessions', sessionId);
 }

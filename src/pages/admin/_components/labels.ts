@@ -1,13 +1,7 @@
 // Labels the console's screens show for stored states.
 export const CUSTOMER_STATUS_TEXT: Record<number, string> = { 1: '正常', 2: '已停用' };
 export const ORDER_STATE_TEXT: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
-export const PACKAGE_STATE_TEXT: Record<number, string> = {
-  1: '使用中',
-  2: '已过期',
-  3: '已用完',
-  4: '已删除',
-  5: '已停用',
-};
+export { PACKAGE_STATE_TEXT } from '../../../lib/package-states';
 export const PAYMENT_STATE_TEXT: Record<string, string> = {
   creating: '创建中',
   pending: '待支付',
