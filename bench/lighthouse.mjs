@@ -64,7 +64,7 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
-async function lighthouseOnce(url, i) {
+async function lighthouseOnce(url, i, attempt = 0) {
   const file = `.tmp/lh-${i}.json`;
   const { code, out } = await run(
     'node_modules/.bin/lighthouse',
@@ -78,6 +78,9 @@ async function lighthouseOnce(url, i) {
     ],
     { env: { ...toolEnv, CHROME_PATH: CHROME } },
   );
+  // Chromium sometimes records a trace without its navigation start (NO_NAVSTART): a tool fault, not the page's; run
+  // that measurement again (at most twice) instead of losing the whole bench.
+  if (code !== 0 && out.includes('NO_NAVSTART') && attempt < 2) return lighthouseOnce(url, i, attempt + 1);
   if (code !== 0) throw new Error(`lighthouse failed on ${url}:\n${out.slice(-2000)}`);
   const report = JSON.parse(readFileSync(file, 'utf8'));
   rmSync(file);
