@@ -162,6 +162,11 @@ function lossyClient(inner: PortalClient) {
 
 describe('proxy node with the real portal', { timeout: 600_000 }, () => {
   let node: ProxyNode;
+  /** The demo user's (ACCOUNT_A's) exclusive lease in the node's contract, once pulled. */
+  const fixedOfA = () => {
+    const a = [...node.store.users.values()].find((u) => u.username === ACCOUNT_A[0]);
+    return [...node.store.leases.values()].find((l) => l.exclusive && a !== undefined && l.userId === a.userId);
+  };
   let target: Awaited<ReturnType<typeof startTarget>>;
   let T: { host: string; port: number };
   let lossy: ReturnType<typeof lossyClient>;
@@ -254,7 +259,7 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
         '127.0.0.9/30/1',
       ],
     );
-    await until(() => [...node.store.leases.values()].some((l) => l.exclusive), 10_000, 'the fixed allocations');
+    await until(() => fixedOfA() !== undefined, 10_000, "the demo user's fixed allocation");
   });
 
   test('a buyer extracts and connects over HTTP, CONNECT and SOCKS5; the target sees the exit address', async () => {
@@ -305,7 +310,8 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
     assert.equal(other.connect.status, 403);
     assert.equal(other.connect.headers['x-proxy-refusal'], 'exit_not_leased');
     assert.match(other.connect.body, /该IP未分配给您的账号/);
-    const fixed = [...node.store.leases.values()].find((l) => l.exclusive);
+    // The development seed holds other customers' dedicated IPs too: take the demo user's own.
+    const fixed = fixedOfA();
     assert.ok(fixed, 'a fixed allocation of the demo user');
     const f = await httpGet({ host: fixed.ip, port: fixed.port }, `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_B });
     assert.equal(f.status, 403);
