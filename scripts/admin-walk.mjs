@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './lib/chromium.mjs';
 import { Secret, TOTP } from 'otpauth';
 
 const args = process.argv.slice(2);
@@ -36,18 +36,10 @@ execFileSync(
   { stdio: 'inherit' },
 );
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+const browser = await launchChromium([
   // --lang: date and time inputs render as a Chinese operator's browser shows them.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--lang=zh-CN',
-  ],
-});
+  '--lang=zh-CN',
+]);
 const WIDTHS = [
   ['desktop', { width: 1440, height: 900 }],
   ['mobile', { width: 390, height: 844 }],

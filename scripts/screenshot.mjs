@@ -1,24 +1,13 @@
 // Screenshots pages at desktop (1440 px) and mobile (390 px) widths in Debian's Chromium, for looking at what we built.
 // Usage: node scripts/screenshot.mjs [base=http://127.0.0.1:8787] path [path ...]   (files in .tmp/shots/)
 import { mkdirSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './lib/chromium.mjs';
 
 const args = process.argv.slice(2);
 const base = args[0]?.startsWith('http') ? args.shift() : 'http://127.0.0.1:8787';
 const cookie = process.env.SHOT_COOKIE;
 mkdirSync('.tmp/shots', { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 for (const [name, width, height] of [
   ['desktop', 1440, 900],
   ['mobile', 390, 844],
