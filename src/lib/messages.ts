@@ -137,6 +137,15 @@ export const messages = {
   refundRejected: '微信支付拒绝退款，订单仍为已支付',
   refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
   refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
+  // Refunding one payment attempt flagged 需退款 (Admin.RefundPayment, operator; docs/decisions/180)
+  paymentNotFound: '支付记录不存在，请核对商户订单号',
+  paymentRefundNotFlagged: '该笔支付没有需退款标记（未多收款或已退款），无需退款',
+  paymentRefundPaysOrder: '该笔支付是订单的付款，请使用订单的「退款」（同时停用套餐、冲销佣金）',
+  paymentRefundDone: '该笔支付已退款',
+  paymentRefundBusy: '该笔支付正在退款中，请稍后刷新查看结果',
+  paymentRefundRejected: '微信支付拒绝退款，该笔支付仍为需退款',
+  paymentRefundUnknown: '退款结果暂未确认，该笔支付仍为需退款；请1分钟后重试（沿用同一退款单号，不会重复退款）',
+  paymentRefundStateChanged: '该笔支付状态已变化，退款已提交微信，请人工核对',
   // Delivery made real (issue 9): AES extraction tokens, proxy accounts, refusal reasons (docs/node-api.md)
   extractTokenInvalid: '令牌无效：请用AES Key/IV加密 {"k":提取密钥,"t":毫秒时间戳} 后Base64编码',
   extractTokenExpired: '令牌已过期：时间戳须在服务器时间前后5分钟内',

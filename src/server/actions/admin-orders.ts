@@ -1,5 +1,6 @@
 // Admin.Order* actions: find orders, see one with its payment attempts and refunds, preview a refund (the refund itself
-// is Order.RefundByOrderNo), ask WeChat Pay about an order now, export orders as CSV.
+// is Order.RefundByOrderNo), preview and refund one payment attempt flagged refund_needed (docs/decisions/180), ask
+// WeChat Pay about an order now, export orders as CSV.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
@@ -9,9 +10,10 @@ import { listOrderPayments } from '../db/payments';
 import { auditActor } from '../domain/operators-audit';
 import { refundPreview } from '../domain/operators-console';
 import { reconcilePayment } from '../domain/payments';
+import { paymentRefundPreview, refundPayment } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
 import { FINANCE, READERS } from './admin-schemas';
-import { orderNoSchema } from './commerce-schemas';
+import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from './commerce-schemas';
 import { defineAction } from './define';
 
 /** Most rows one CSV export carries (narrow the dates for more). */
@@ -82,6 +84,41 @@ export const adminOrderActions = {
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     handler: async (ctx, input) => refundPreview(ctx.db, input.orderNo),
+  }),
+
+  'Admin.RefundPaymentPreview': defineAction({
+    summary:
+      '【运营后台·财务】单笔支付退款预览（不写入）：标记「需退款」的支付尝试（订单已关闭或已由另一笔支付付款）的退款金额、处理中的退款，或不能退款的原因；确认后调用 Admin.RefundPayment',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({ outTradeNo: outTradeNoSchema }),
+    handler: async (ctx, input) => paymentRefundPreview(ctx.db, input.outTradeNo),
+  }),
+
+  'Admin.RefundPayment': defineAction({
+    summary:
+      '【运营后台·财务】全额退款一笔标记「需退款」的支付尝试（按商户订单号 outTradeNo）：先登记退款单，再向微信支付申请退款，微信受理后在一个事务中清除需退款标记、记录微信状态并写操作日志；订单状态、套餐与佣金不变；付款订单的那笔支付请用 Order.RefundByOrderNo；响应 outTradeNo、orderNo、outRefundNo、amountFen、status（SUCCESS/PROCESSING/ABNORMAL）',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({ outTradeNo: outTradeNoSchema, reason: refundReasonSchema }),
+    async handler(ctx, input) {
+      return refundPayment(ctx.db, async () => (await payProviderFor(ctx.env, ctx.config)).provider, {
+        outTradeNo: input.outTradeNo,
+        reason: input.reason,
+        operatorId: ctx.operator.id,
+        now: ctx.now,
+        audit: (o) => ({
+          actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+          entry: {
+            action: 'Admin.RefundPayment',
+            target: `payment:${o.outTradeNo}`,
+            before: { orderNo: o.orderNo, refundNeeded: 1 },
+            after: { refundNeeded: 0, outRefundNo: o.outRefundNo, amountFen: o.amountFen, status: o.status },
+            reason: input.reason,
+          },
+        }),
+      });
+    },
   }),
 
   'Admin.OrderAskProvider': defineAction({

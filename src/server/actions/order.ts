@@ -11,7 +11,7 @@ import { auditActor } from '../domain/operators-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
-import { intIn, orderNoSchema } from './commerce-schemas';
+import { intIn, orderNoSchema, refundReasonSchema } from './commerce-schemas';
 import { defineAction } from './define';
 
 const timeSchema = intIn(0, 4_102_444_800_000).default(0);
@@ -171,11 +171,7 @@ export const orderActions = {
     cacheable: false,
     input: z.object({
       orderNo: orderNoSchema,
-      reason: z
-        .string({ error: messages.refundReasonInvalid })
-        .trim()
-        .min(1, messages.refundReasonInvalid)
-        .max(80, messages.refundReasonInvalid),
+      reason: refundReasonSchema,
     }),
     async handler(ctx, input) {
       return refundOrder(ctx.db, async () => (await payProviderFor(ctx.env, ctx.config)).provider, {

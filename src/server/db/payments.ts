@@ -18,6 +18,8 @@ export interface PaymentRecord {
   expiresAt: number;
   transactionId: string | null;
   refundNeeded: boolean;
+  /** Why the attempt was flagged, and the refund that cleared the flag. */
+  note: string;
   lastQueryAt: number;
   createdAt: number;
 }
@@ -33,6 +35,7 @@ interface PaymentRow {
   expires_at: number;
   transaction_id: string | null;
   refund_needed: number;
+  note: string;
   last_query_at: number;
   created_at: number;
 }
@@ -48,6 +51,7 @@ const mapPayment = (r: PaymentRow): PaymentRecord => ({
   expiresAt: r.expires_at,
   transactionId: r.transaction_id,
   refundNeeded: r.refund_needed === 1,
+  note: r.note ?? '',
   lastQueryAt: r.last_query_at,
   createdAt: r.created_at,
 });

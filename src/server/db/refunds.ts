@@ -1,8 +1,12 @@
 // Refunds of paid orders (docs/decisions/032): reserving a refund row before WeChat is asked, then either committing
 // the refund (order refunded, its packages disabled, commission reversed) in one conditional batch, or failing the row.
+// Refunds of one payment attempt flagged refund_needed (kind 'payment', docs/decisions/180) follow the same steps but
+// commit on the attempt (flag cleared), never on the order.
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
+/** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */
+export type RefundKind = 'order' | 'payment';
 
 export interface RefundRecord {
   id: number;
@@ -13,6 +17,7 @@ export interface RefundRecord {
   amountFen: number;
   totalFen: number;
   status: RefundRowStatus;
+  kind: RefundKind;
   refundId: string | null;
   operatorId: number;
   reason: string;
@@ -30,6 +35,7 @@ interface RefundRow {
   amount_fen: number;
   total_fen: number;
   status: RefundRowStatus;
+  kind: RefundKind;
   refund_id: string | null;
   operator_id: number;
   reason: string;
@@ -47,6 +53,7 @@ const mapRefund = (r: RefundRow): RefundRecord => ({
   amountFen: r.amount_fen,
   totalFen: r.total_fen,
   status: r.status,
+  kind: r.kind,
   refundId: r.refund_id,
   operatorId: r.operator_id,
   reason: r.reason,
@@ -55,10 +62,10 @@ const mapRefund = (r: RefundRow): RefundRecord => ({
   updatedAt: r.updated_at,
 });
 
-/** The order's live (not FAILED) refund, if any. */
+/** The order's live (not FAILED) order refund, if any (refunds of single flagged attempts are not counted). */
 export async function findLiveRefund(db: D1Database, orderNo: string): Promise<RefundRecord | null> {
   const r = await db
-    .prepare("SELECT * FROM refunds WHERE order_no = ? AND status != 'FAILED'")
+    .prepare("SELECT * FROM refunds WHERE order_no = ? AND kind = 'order' AND status != 'FAILED'")
     .bind(orderNo)
     .first<RefundRow>();
   return r ? mapRefund(r) : null;
@@ -122,7 +129,8 @@ export async function claimStaleRefund(
 ): Promise<RefundRecord | null> {
   const r = await db
     .prepare(
-      `UPDATE refunds SET updated_at = ?2 WHERE order_no = ?1 AND status = 'PENDING' AND updated_at <= ?3
+      `UPDATE refunds SET updated_at = ?2 WHERE order_no = ?1 AND kind = 'order' AND status = 'PENDING'
+         AND updated_at <= ?3
        RETURNING *`,
     )
     .bind(orderNo, now, now - staleMs)
@@ -223,4 +231,111 @@ export function refundAuditStatement(
     sql: 'EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 4 AND out_refund_no = ?)',
     binds: [orderNo, outRefundNo],
   });
+}
+
+// ---- Refunds of one flagged payment attempt (kind 'payment', docs/decisions/180) ----
+
+/** The attempt is the one that paid its order (paid, or already refunded with the order): not refundable on its own. */
+const PAYS_ORDER_SQL =
+  'EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND paid_out_trade_no = ?3 AND state IN (2, 4))';
+
+/** The attempt's live (not FAILED) refund of either kind, if any. */
+export async function findLiveAttemptRefund(db: D1Database, outTradeNo: string): Promise<RefundRecord | null> {
+  const r = await db
+    .prepare("SELECT * FROM refunds WHERE out_trade_no = ? AND status != 'FAILED'")
+    .bind(outTradeNo)
+    .first<RefundRow>();
+  return r ? mapRefund(r) : null;
+}
+
+/**
+ * Reserve a full refund of one attempt: inserted only while the attempt is flagged refund_needed for exactly
+ * `amountFen`, is not the attempt that paid its order, and has no live refund (partial unique index
+ * refunds_one_live_attempt). True when this call reserved it; concurrent callers get false.
+ */
+export async function reservePaymentRefund(db: D1Database, r: RefundReservation, now: number): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, kind,
+         operator_id, reason, created_at, updated_at)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?5, 'PENDING', 'payment', ?6, ?7, ?8, ?8
+       WHERE EXISTS (SELECT 1 FROM payments WHERE out_trade_no = ?3 AND order_no = ?1 AND user_id = ?4 AND amount_fen = ?5
+           AND refund_needed = 1)
+         AND NOT ${PAYS_ORDER_SQL}
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(r.orderNo, r.outRefundNo, r.outTradeNo, r.userId, r.amountFen, r.operatorId, r.reason, now)
+    .run();
+  return res.meta.changes === 1;
+}
+
+/** Take over the attempt's payment refund left PENDING (unknown outcome) once older than `staleMs`; see claimStaleRefund. */
+export async function claimStalePaymentRefund(
+  db: D1Database,
+  outTradeNo: string,
+  now: number,
+  staleMs: number,
+): Promise<RefundRecord | null> {
+  const r = await db
+    .prepare(
+      `UPDATE refunds SET updated_at = ?2 WHERE out_trade_no = ?1 AND kind = 'payment' AND status = 'PENDING'
+         AND updated_at <= ?3
+       RETURNING *`,
+    )
+    .bind(outTradeNo, now, now - staleMs)
+    .first<RefundRow>();
+  return r ? mapRefund(r) : null;
+}
+
+/**
+ * WeChat accepted the refund of one flagged attempt: in one transaction, conditional on the attempt still flagged (and
+ * not paying its order) and the refund row still PENDING, clear refund_needed (recording the refund on the attempt and
+ * in its note), write the operator's audit row and record WeChat's status on the refund row. The order, its packages
+ * and commission are not touched. Returns whether this call cleared the flag; when it did not, the row still records
+ * WeChat's answer, with a note, so money and state never disagree silently.
+ */
+export async function commitPaymentRefund(
+  db: D1Database,
+  r: AcceptedRefund,
+  now: number,
+  audit?: AuditWrite,
+): Promise<boolean> {
+  const guard = 'EXISTS (SELECT 1 FROM payments WHERE out_trade_no = ?1 AND refund_needed = 0 AND out_refund_no = ?2)';
+  const statements = [
+    db
+      .prepare(
+        `UPDATE payments SET refund_needed = 0, out_refund_no = ?2,
+           note = substr(trim(note || ' refunded ' || ?2 || ' (' || ?4 || ')'), 1, 1000)
+         WHERE out_trade_no = ?1 AND order_no = ?3 AND refund_needed = 1
+           AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND out_trade_no = ?1 AND kind = 'payment'
+             AND status = 'PENDING')
+           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?3 AND paid_out_trade_no = ?1 AND state IN (2, 4))`,
+      )
+      .bind(r.outTradeNo, r.outRefundNo, r.orderNo, r.status),
+    ...(audit
+      ? [
+          auditInsertStatement(db, audit.actor, audit.entry, {
+            sql: 'EXISTS (SELECT 1 FROM payments WHERE out_trade_no = ? AND refund_needed = 0 AND out_refund_no = ?)',
+            binds: [r.outTradeNo, r.outRefundNo],
+          }),
+        ]
+      : []),
+    db
+      .prepare(
+        `UPDATE refunds SET status = ?3, refund_id = ?4, updated_at = ?5
+         WHERE out_refund_no = ?2 AND status = 'PENDING' AND ${guard}`,
+      )
+      .bind(r.outTradeNo, r.outRefundNo, r.status, r.refundId, now),
+  ];
+  const results = await db.batch(statements);
+  if (results[0]?.meta.changes === 1) return true;
+  await db
+    .prepare(
+      `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4,
+         note = 'refunded at WeChat but the attempt was no longer flagged when committing: check by hand'
+       WHERE out_refund_no = ?1 AND status = 'PENDING'`,
+    )
+    .bind(r.outRefundNo, r.status, r.refundId, now)
+    .run();
+  return false;
 }

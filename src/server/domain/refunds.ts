@@ -7,17 +7,25 @@
 //   3b. WeChat refused (a verified 4xx, or CLOSED): the row becomes FAILED and the order stays paid;
 //   3c. unknown outcome (network, 5xx, unverifiable answer): the row stays PENDING, the order stays paid and cannot be
 //       refunded again under another number; a later call (after REFUND_RETRY_AFTER_MS) re-sends the same number.
+// refundPayment (docs/decisions/180) refunds one attempt flagged refund_needed through the same steps, committing on
+// the attempt (flag cleared) instead of the order.
 import { AppError, isAppError } from '../../lib/errors';
+import { type MessageCode, messages } from '../../lib/messages';
 import { findOrder } from '../db/orders';
+import { findPayment } from '../db/payments';
 import {
+  claimStalePaymentRefund,
   claimStaleRefund,
+  commitPaymentRefund,
   commitRefund,
   failRefund,
+  findLiveAttemptRefund,
   findLiveRefund,
   noteRefund,
   orderPackageMerged,
   type RefundRecord,
   refundAuditStatement,
+  reservePaymentRefund,
   reserveRefund,
 } from '../db/refunds';
 import type { AuditWrite } from '../db/operators-audit';
@@ -76,31 +84,7 @@ export async function refundOrder(
   }
   if (!refund) throw new AppError('refundNotPaid');
 
-  let result: Awaited<ReturnType<PayProvider['refund']>>;
-  try {
-    result = await (await pay()).refund({
-      outTradeNo: refund.outTradeNo,
-      outRefundNo: refund.outRefundNo,
-      reason: refund.reason,
-      refundFen: refund.amountFen,
-      totalFen: refund.totalFen,
-    });
-  } catch (e) {
-    const upstream = isAppError(e) ? e.upstream : undefined;
-    const definite =
-      e instanceof RangeError || (upstream !== undefined && upstream.status >= 400 && upstream.status < 500);
-    const note = upstream ? `${upstream.code}: ${upstream.message}` : String(e);
-    if (definite) {
-      await failRefund(db, refund.outRefundNo, note, now);
-      throw new AppError('refundRejected', upstream ? { detail: upstream.message } : {});
-    }
-    await noteRefund(db, refund.outRefundNo, `unknown outcome: ${note}`, now);
-    throw new AppError('refundUnknown');
-  }
-  if (result.status === 'CLOSED') {
-    await failRefund(db, refund.outRefundNo, 'WeChat closed the refund', now);
-    throw new AppError('refundRejected', { detail: '退款已关闭' });
-  }
+  const result = await askProvider(db, pay, refund, now);
   const committed = await commitRefund(
     db,
     {
@@ -136,4 +120,161 @@ export async function refundOrder(
     throw new AppError('refundStateChanged');
   }
   return { orderNo, outRefundNo: refund.outRefundNo, amountFen: refund.amountFen, status: result.status };
+}
+
+type ReservedRefund = Pick<RefundRecord, 'outRefundNo' | 'outTradeNo' | 'amountFen' | 'totalFen' | 'reason'>;
+
+/**
+ * Step 2 of both kinds of refund: ask WeChat with the reserved row's out_refund_no. A definite refusal (verified 4xx,
+ * invalid request, CLOSED) fails the row and throws refundRejected; an unknown outcome keeps the row PENDING with a
+ * note and throws refundUnknown. Otherwise WeChat's accepted answer (SUCCESS / PROCESSING / ABNORMAL).
+ */
+async function askProvider(
+  db: D1Database,
+  pay: () => Promise<PayProvider>,
+  refund: ReservedRefund,
+  now: number,
+  codes: { rejected: MessageCode; unknown: MessageCode } = { rejected: 'refundRejected', unknown: 'refundUnknown' },
+): Promise<Awaited<ReturnType<PayProvider['refund']>> & { status: Exclude<RefundStatus, 'CLOSED'> }> {
+  let result: Awaited<ReturnType<PayProvider['refund']>>;
+  try {
+    result = await (await pay()).refund({
+      outTradeNo: refund.outTradeNo,
+      outRefundNo: refund.outRefundNo,
+      reason: refund.reason,
+      refundFen: refund.amountFen,
+      totalFen: refund.totalFen,
+    });
+  } catch (e) {
+    const upstream = isAppError(e) ? e.upstream : undefined;
+    const definite =
+      e instanceof RangeError || (upstream !== undefined && upstream.status >= 400 && upstream.status < 500);
+    const note = upstream ? `${upstream.code}: ${upstream.message}` : String(e);
+    if (definite) {
+      await failRefund(db, refund.outRefundNo, note, now);
+      throw new AppError(codes.rejected, upstream ? { detail: upstream.message } : {});
+    }
+    await noteRefund(db, refund.outRefundNo, `unknown outcome: ${note}`, now);
+    throw new AppError(codes.unknown);
+  }
+  if (result.status === 'CLOSED') {
+    await failRefund(db, refund.outRefundNo, 'WeChat closed the refund', now);
+    throw new AppError(codes.rejected, { detail: '退款已关闭' });
+  }
+  return { ...result, status: result.status };
+}
+
+export interface PaymentRefundOutcome {
+  outTradeNo: string;
+  orderNo: string;
+  outRefundNo: string;
+  amountFen: number;
+  status: Exclude<RefundStatus, 'CLOSED'>;
+}
+
+/**
+ * Refund one payment attempt flagged refund_needed (money arrived but the order could not take it: the order was
+ * closed, or another attempt paid it) in full, through the same three steps as an order refund (docs/decisions/180):
+ * reserve a 'payment' refunds row, ask WeChat with its out_refund_no, then one batch clears the flag, records WeChat's
+ * status and writes the audit row. The order, its packages and commission are never touched. Throws AppError with the
+ * reason otherwise.
+ */
+export async function refundPayment(
+  db: D1Database,
+  pay: () => Promise<PayProvider>,
+  input: {
+    outTradeNo: string;
+    reason: string;
+    operatorId: number;
+    now: number;
+    /** The operator's audit row, written in the batch that clears the flag. */
+    audit?: (outcome: PaymentRefundOutcome) => AuditWrite;
+  },
+): Promise<PaymentRefundOutcome> {
+  const { outTradeNo, now } = input;
+  const payment = await findPayment(db, outTradeNo);
+  if (!payment) throw new AppError('paymentNotFound');
+  const order = await findOrder(db, payment.orderNo);
+  if (order?.paidOutTradeNo === outTradeNo && order.state === 2) throw new AppError('paymentRefundPaysOrder');
+  if (order?.paidOutTradeNo === outTradeNo && order.state === 4) throw new AppError('refundDone');
+
+  let refund: ReservedRefund;
+  const live = await findLiveAttemptRefund(db, outTradeNo);
+  if (live) {
+    if (live.status !== 'PENDING') throw new AppError('paymentRefundDone');
+    const stale = await claimStalePaymentRefund(db, outTradeNo, now, REFUND_RETRY_AFTER_MS);
+    if (!stale) throw new AppError('paymentRefundBusy');
+    refund = stale;
+  } else {
+    if (!payment.refundNeeded) throw new AppError('paymentRefundNotFlagged');
+    const reservation = {
+      outRefundNo: newOutRefundNo(now),
+      orderNo: payment.orderNo,
+      outTradeNo,
+      userId: payment.userId,
+      amountFen: payment.amountFen,
+      operatorId: input.operatorId,
+      reason: input.reason,
+    };
+    if (!(await reservePaymentRefund(db, reservation, now))) {
+      // Lost a race: another call reserved (or finished) it, or the flag was cleared meanwhile.
+      const again = await findLiveAttemptRefund(db, outTradeNo);
+      if (again) throw new AppError(again.status === 'PENDING' ? 'paymentRefundBusy' : 'paymentRefundDone');
+      throw new AppError('paymentRefundNotFlagged');
+    }
+    refund = { ...reservation, totalFen: payment.amountFen };
+  }
+
+  const result = await askProvider(db, pay, refund, now, {
+    rejected: 'paymentRefundRejected',
+    unknown: 'paymentRefundUnknown',
+  });
+  const outcome: PaymentRefundOutcome = {
+    outTradeNo,
+    orderNo: payment.orderNo,
+    outRefundNo: refund.outRefundNo,
+    amountFen: refund.amountFen,
+    status: result.status,
+  };
+  const committed = await commitPaymentRefund(
+    db,
+    {
+      outRefundNo: refund.outRefundNo,
+      orderNo: payment.orderNo,
+      outTradeNo,
+      userId: payment.userId,
+      status: result.status,
+      refundId: result.refundId,
+    },
+    now,
+    input.audit?.(outcome),
+  );
+  if (!committed) {
+    console.error('payment refund accepted by WeChat but the attempt was no longer flagged', outTradeNo);
+    throw new AppError('paymentRefundStateChanged');
+  }
+  return outcome;
+}
+
+/** What refunding one attempt would do, or why it cannot be refunded now (nothing is written). */
+export async function paymentRefundPreview(db: D1Database, outTradeNo: string) {
+  const payment = await findPayment(db, outTradeNo);
+  if (!payment) throw new AppError('paymentNotFound');
+  const [order, live] = await Promise.all([findOrder(db, payment.orderNo), findLiveAttemptRefund(db, outTradeNo)]);
+  const paysOrder = order?.paidOutTradeNo === outTradeNo;
+  let blocker: MessageCode | null = null;
+  if (paysOrder && order?.state === 2) blocker = 'paymentRefundPaysOrder';
+  else if (paysOrder && order?.state === 4) blocker = 'refundDone';
+  else if (live && live.status !== 'PENDING') blocker = 'paymentRefundDone';
+  else if (!live && !payment.refundNeeded) blocker = 'paymentRefundNotFlagged';
+  return {
+    outTradeNo,
+    orderNo: payment.orderNo,
+    amountFen: payment.amountFen,
+    orderState: order?.state ?? null,
+    note: payment.note,
+    /** A refund in progress (PENDING) is re-sent with the same number. */
+    liveRefund: live ? { outRefundNo: live.outRefundNo, status: live.status } : null,
+    blocker: blocker ? messages[blocker] : null,
+  };
 }
