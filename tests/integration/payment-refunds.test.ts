@@ -1,0 +1,322 @@
+// Refunding one payment attempt flagged refund_needed (Admin.RefundPayment, docs/decisions/180): money WeChat took for
+// an order that could not take it (closed, or paid by another attempt) goes back through the WeChat refund in the
+// simulator; the flag, the refund row and the audit row change in one batch and the order is never touched. Every
+// refusal changes nothing; two concurrent calls refund once.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callApi } from '../helpers/api';
+import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import { operatorLogin } from '../helpers/operators';
+
+const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
+
+beforeEach(resetWithCatalogue);
+
+interface PaymentRefunded {
+  outTradeNo: string;
+  orderNo: string;
+  outRefundNo: string;
+  amountFen: number;
+  status: string;
+}
+
+const refundPayment = (outTradeNo: string, cookie: string, reason = '订单已关闭，原路退回') =>
+  callApi<PaymentRefunded>('Admin.RefundPayment', { outTradeNo, reason }, { cookie });
+
+const flag = (outTradeNo: string) =>
+  scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo);
+const orderState = (orderNo: string) => scalar('SELECT state AS n FROM orders WHERE order_no = ?', orderNo);
+const refundRows = () => scalar('SELECT count(*) AS n FROM refunds');
+const providerRefunds = () => scalar('SELECT count(*) AS n FROM pay_simulator_refunds');
+const auditRows = (outTradeNo: string) =>
+  scalar(
+    "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.RefundPayment' AND target = ?",
+    `payment:${outTradeNo}`,
+  );
+const todoCount = async (cookie: string) =>
+  (await callApi<{ todo: { refundNeeded: number } }>('Admin.Dashboard', {}, { cookie })).body.P?.todo.refundNeeded;
+
+/** The payer pays after the order was closed (e.g. by the expiry job): WeChat took the money, the attempt is flagged. */
+async function paidAfterClose(phone = '13800004001') {
+  const buyer = await verifiedBuyer(phone);
+  const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
+  await env.DB.prepare('UPDATE orders SET state = 3, closed_at = ? WHERE order_no = ?')
+    .bind(Date.now(), order.orderNo)
+    .run();
+  expect(await (await payInSimulator(order.codeUrl ?? '')).text()).toContain('商户应答 HTTP 204');
+  const outTradeNo = outTradeNoOf(order.codeUrl ?? '');
+  expect(await flag(outTradeNo)).toBe(1);
+  return { buyer, orderNo: order.orderNo, outTradeNo };
+}
+
+/** Two attempts of one order both paid at WeChat: the first pays the order, the second is flagged. */
+async function paidTwice(phone = '13800004002') {
+  const buyer = await verifiedBuyer(phone);
+  const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
+  const first = outTradeNoOf(order.codeUrl ?? '');
+  // The first QR code stops being offered (as if it failed at the provider), so the page asks for a second attempt.
+  await env.DB.prepare("UPDATE payments SET state = 'failed' WHERE out_trade_no = ?").bind(first).run();
+  const again = await callApi<{ codeUrl: string }>(
+    'PayOrder.GetPayCode',
+    { orderNo: order.orderNo },
+    { cookie: buyer },
+  );
+  const second = outTradeNoOf(again.body.P?.codeUrl ?? '');
+  expect(second).not.toBe(first);
+  await payInSimulator(order.codeUrl ?? '');
+  await payInSimulator(again.body.P?.codeUrl ?? '');
+  expect(await orderState(order.orderNo)).toBe(2);
+  expect(await flag(first)).toBe(0);
+  expect(await flag(second)).toBe(1);
+  return { buyer, orderNo: order.orderNo, paying: first, outTradeNo: second };
+}
+
+describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
+  it('refunds the attempt of a closed order: flag cleared, refund row, audit row; the order stays closed', async () => {
+    const finance = await operatorLogin('finance');
+    const { orderNo, outTradeNo } = await paidAfterClose();
+    expect(await todoCount(finance.cookie)).toBe(1);
+
+    const preview = await callApi<{ amountFen: number; blocker: string | null }>(
+      'Admin.RefundPaymentPreview',
+      { outTradeNo },
+      { cookie: finance.cookie },
+    );
+    expect(preview.body.P).toMatchObject({ amountFen: 4038, blocker: null, orderNo, liveRefund: null });
+    expect(await refundRows()).toBe(0);
+
+    const res = await refundPayment(outTradeNo, finance.cookie);
+    expect(res.body.E).toBeUndefined();
+    expect(res.body.P).toMatchObject({ outTradeNo, orderNo, amountFen: 4038, status: 'SUCCESS' });
+    expect(res.body.P?.outRefundNo).toMatch(/^R\d{14}[0-9A-Z]{16}$/);
+
+    expect(await flag(outTradeNo)).toBe(0);
+    const payment = await env.DB.prepare('SELECT out_refund_no, note, state FROM payments WHERE out_trade_no = ?')
+      .bind(outTradeNo)
+      .first<{ out_refund_no: string; note: string; state: string }>();
+    expect(payment?.out_refund_no).toBe(res.body.P?.outRefundNo);
+    expect(payment?.note).toContain(`refunded ${res.body.P?.outRefundNo} (SUCCESS)`);
+    const row = await env.DB.prepare('SELECT * FROM refunds WHERE out_trade_no = ?')
+      .bind(outTradeNo)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      out_refund_no: res.body.P?.outRefundNo,
+      order_no: orderNo,
+      kind: 'payment',
+      amount_fen: 4038,
+      total_fen: 4038,
+      status: 'SUCCESS',
+      operator_id: finance.id,
+      reason: '订单已关闭，原路退回',
+    });
+    expect(row?.refund_id).toMatch(/^50\d+$/);
+    const audit = await env.DB.prepare(
+      "SELECT * FROM audit_log WHERE action = 'Admin.RefundPayment' AND operator_id = ?",
+    )
+      .bind(finance.id)
+      .all<Record<string, unknown>>();
+    expect(audit.results).toEqual([
+      expect.objectContaining({
+        operator_id: finance.id,
+        role: 'finance',
+        target: `payment:${outTradeNo}`,
+        reason: '订单已关闭，原路退回',
+      }),
+    ]);
+    expect(String(audit.results[0]?.before_summary)).toContain('refundNeeded');
+    expect(String(audit.results[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
+    // The order is untouched (still closed, never refunded); no package was created or disabled.
+    const order = await env.DB.prepare('SELECT state, refunded_at, out_refund_no FROM orders WHERE order_no = ?')
+      .bind(orderNo)
+      .first();
+    expect(order).toEqual({ state: 3, refunded_at: null, out_refund_no: null });
+    expect(await scalar('SELECT count(*) AS n FROM proxy_packages')).toBe(0);
+    // WeChat's side: one refund of the whole attempt, the transaction reads REFUND.
+    expect(await providerRefunds()).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions WHERE out_trade_no = ?')
+        .bind(outTradeNo)
+        .first('trade_state'),
+    ).toBe('REFUND');
+    // The console: the to-do count dropped, the order no longer lists under 需退款, its detail shows the refund.
+    expect(await todoCount(finance.cookie)).toBe(0);
+    const flagged = await callApi<{ list: unknown[] }>(
+      'Admin.OrderSearch',
+      { flag: 'refund_needed' },
+      { cookie: finance.cookie },
+    );
+    expect(flagged.body.P?.list).toEqual([]);
+    const detail = await callApi<{ refunds: { outRefundNo: string; status: string }[] }>(
+      'Admin.OrderDetail',
+      { orderNo },
+      { cookie: finance.cookie },
+    );
+    expect(detail.body.P?.refunds).toEqual([
+      expect.objectContaining({ outRefundNo: res.body.P?.outRefundNo, status: 'SUCCESS' }),
+    ]);
+    // A second call finds nothing to refund and changes nothing.
+    expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toBe('该笔支付已退款');
+    expect(await providerRefunds()).toBe(1);
+    expect(await auditRows(outTradeNo)).toBe(1);
+  });
+
+  it('refunds the extra attempt of an order paid by another attempt: the order stays paid with its package', async () => {
+    const finance = await operatorLogin('finance');
+    const { orderNo, paying, outTradeNo } = await paidTwice();
+    const commissionBefore = await scalar('SELECT count(*) AS n FROM commission_entries');
+    const res = await refundPayment(outTradeNo, finance.cookie, '重复支付退款');
+    expect(res.body.P).toMatchObject({ outTradeNo, orderNo, amountFen: 4038, status: 'SUCCESS' });
+    expect(await flag(outTradeNo)).toBe(0);
+    expect(await orderState(orderNo)).toBe(2);
+    expect(
+      await env.DB.prepare('SELECT paid_out_trade_no FROM orders WHERE order_no = ?')
+        .bind(orderNo)
+        .first('paid_out_trade_no'),
+    ).toBe(paying);
+    expect(
+      await scalar("SELECT state AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?", orderNo),
+    ).toBe(1);
+    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(commissionBefore);
+    expect(
+      await env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions WHERE out_trade_no = ?')
+        .bind(paying)
+        .first('trade_state'),
+    ).toBe('SUCCESS');
+    // The order itself can still be refunded afterwards, by its paying attempt: the payment refund does not block it.
+    const orderRefund = await callApi<{ status: string }>(
+      'Order.RefundByOrderNo',
+      { orderNo, reason: '客户申请退款' },
+      { cookie: finance.cookie },
+    );
+    expect(orderRefund.body.P?.status).toBe('SUCCESS');
+    expect(await orderState(orderNo)).toBe(4);
+    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE order_no = ? AND status = 'SUCCESS'", orderNo)).toBe(
+      2,
+    );
+  });
+
+  it('refuses unknown, unflagged and order-paying attempts in Chinese and changes nothing', async () => {
+    const finance = await operatorLogin('finance');
+    const { orderNo, paying } = await paidTwice();
+    const buyer = await verifiedBuyer('13800004003');
+    const unpaid = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
+    const before = await env.DB.prepare(
+      'SELECT out_trade_no, refund_needed, note, state FROM payments ORDER BY 1',
+    ).all();
+
+    const unknown = 'P20990101000000AAAAAAAAAAAAAAAA';
+    expect((await refundPayment(unknown, finance.cookie)).body.E).toBe('支付记录不存在，请核对商户订单号');
+    expect((await refundPayment('not-a-trade-no', finance.cookie)).body.E).toBe('支付记录不存在，请核对商户订单号');
+    expect((await refundPayment(outTradeNoOf(unpaid.codeUrl ?? ''), finance.cookie)).body.E).toBe(
+      '该笔支付没有需退款标记（未多收款或已退款），无需退款',
+    );
+    // The attempt that paid a paid order (even if flagged) is refunded with the order, never on its own.
+    await env.DB.prepare('UPDATE payments SET refund_needed = 1 WHERE out_trade_no = ?').bind(paying).run();
+    const paysOrder = '该笔支付是订单的付款，请使用订单的「退款」（同时停用套餐、冲销佣金）';
+    expect((await refundPayment(paying, finance.cookie)).body.E).toBe(paysOrder);
+    const preview = await callApi<{ blocker: string }>(
+      'Admin.RefundPaymentPreview',
+      { outTradeNo: paying },
+      { cookie: finance.cookie },
+    );
+    expect(preview.body.P?.blocker).toBe(paysOrder);
+    await env.DB.prepare('UPDATE payments SET refund_needed = 0 WHERE out_trade_no = ?').bind(paying).run();
+    // Reasons follow the order refund's rules.
+    const flagged = await env.DB.prepare('SELECT out_trade_no FROM payments WHERE refund_needed = 1').first<string>(
+      'out_trade_no',
+    );
+    expect((await refundPayment(flagged ?? '', finance.cookie, '  ')).body.E).toBe('请填写退款原因（最多80个字）');
+    expect((await refundPayment(flagged ?? '', finance.cookie, '退'.repeat(81))).body.E).toBe(
+      '请填写退款原因（最多80个字）',
+    );
+
+    expect(
+      await env.DB.prepare('SELECT out_trade_no, refund_needed, note, state FROM payments ORDER BY 1').all(),
+    ).toEqual(before);
+    expect(await refundRows()).toBe(0);
+    expect(await providerRefunds()).toBe(0);
+    // The audit log is append-only across the file's tests: count this operator's rows.
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.RefundPayment' AND operator_id = ?",
+        finance.id,
+      ),
+    ).toBe(0);
+    expect(await orderState(orderNo)).toBe(2);
+  });
+
+  it('is finance and admin only: customers and other roles get 403 and nothing changes', async () => {
+    const { buyer, outTradeNo } = await paidAfterClose();
+    for (const role of ['support', 'content', 'ops'] as const) {
+      const { cookie } = await operatorLogin(role);
+      expect((await refundPayment(outTradeNo, cookie)).status, role).toBe(403);
+      expect((await callApi('Admin.RefundPaymentPreview', { outTradeNo }, { cookie })).status, role).toBe(403);
+    }
+    expect((await refundPayment(outTradeNo, buyer)).status).toBe(403);
+    expect((await refundPayment(outTradeNo, '')).status).toBe(401);
+    expect(await flag(outTradeNo)).toBe(1);
+    expect(await refundRows()).toBe(0);
+    expect(await providerRefunds()).toBe(0);
+    // An admin may.
+    const admin = await operatorLogin('admin');
+    expect((await refundPayment(outTradeNo, admin.cookie)).body.P?.status).toBe('SUCCESS');
+  });
+
+  it('refunds once under two concurrent requests: one provider refund, one row, flag cleared once, one audit row', async () => {
+    const finance = await operatorLogin('finance');
+    const { outTradeNo } = await paidAfterClose();
+    const [a, b] = await Promise.all([
+      refundPayment(outTradeNo, finance.cookie),
+      refundPayment(outTradeNo, finance.cookie),
+    ]);
+    const ok = [a, b].filter((r) => r.body.P);
+    const refused = [a, b].filter((r) => r.body.E);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(['该笔支付正在退款中，请稍后刷新查看结果', '该笔支付已退款']).toContain(refused[0]?.body.E);
+    expect(await providerRefunds()).toBe(1);
+    expect(await refundRows()).toBe(1);
+    expect(await flag(outTradeNo)).toBe(0);
+    expect(await auditRows(outTradeNo)).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM payments WHERE note LIKE '%refunded R%'")).toBe(1);
+  });
+
+  it('keeps the flag and fails the row when WeChat refuses; an unknown outcome is re-sent with the same number', async () => {
+    const finance = await operatorLogin('finance');
+    const { outTradeNo } = await paidAfterClose();
+    // Already refunded in full by hand in the merchant platform: WeChat refuses (not enough left to refund).
+    await env.DB.prepare(
+      "INSERT INTO pay_simulator_refunds (out_refund_no, out_trade_no, refund_id, amount_fen, total_fen, status, created_at) VALUES ('RBYHAND', ?, '50BYHAND', 4038, 4038, 'SUCCESS', 0)",
+    )
+      .bind(outTradeNo)
+      .run();
+    expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toMatch(/^微信支付拒绝退款，该笔支付仍为需退款/);
+    expect(await flag(outTradeNo)).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE status = 'FAILED' AND kind = 'payment'")).toBe(1);
+    expect(await auditRows(outTradeNo)).toBe(0);
+    await env.DB.prepare("DELETE FROM pay_simulator_refunds WHERE out_refund_no = 'RBYHAND'").run();
+
+    // An earlier call whose outcome stayed unknown left a PENDING row: a second call inside a minute is refused, a
+    // later one re-sends that same out_refund_no (WeChat never refunds one number twice).
+    await env.DB.prepare(
+      `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, kind,
+         operator_id, reason, created_at, updated_at)
+       SELECT 'RPENDING0001', order_no, out_trade_no, user_id, amount_fen, amount_fen, 'PENDING', 'payment', ?, '先前的请求',
+         ?, ? FROM payments WHERE out_trade_no = ?`,
+    )
+      .bind(finance.id, Date.now(), Date.now(), outTradeNo)
+      .run();
+    expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toBe('该笔支付正在退款中，请稍后刷新查看结果');
+    expect(await providerRefunds()).toBe(0);
+    await env.DB.prepare(
+      "UPDATE refunds SET updated_at = updated_at - 120000 WHERE out_refund_no = 'RPENDING0001'",
+    ).run();
+    const retried = await refundPayment(outTradeNo, finance.cookie);
+    expect(retried.body.P).toMatchObject({ outRefundNo: 'RPENDING0001', status: 'SUCCESS' });
+    expect(await env.DB.prepare('SELECT out_refund_no FROM pay_simulator_refunds').first('out_refund_no')).toBe(
+      'RPENDING0001',
+    );
+    expect(await flag(outTradeNo)).toBe(0);
+    expect(await auditRows(outTradeNo)).toBe(1);
+  });
+});
