@@ -89,6 +89,8 @@ export interface ConsoleOrderDetail {
         couponFen: number;
         transactionId: string | null;
         outRefundNo: string | null;
+        /** The attempt that paid the order (refunded with the order, never on its own). */
+        paidOutTradeNo: string | null;
       })
     | undefined;
   payments: {
@@ -104,6 +106,9 @@ export interface ConsoleOrderDetail {
   }[];
   refunds: {
     outRefundNo: string;
+    /** 'order': refunded the order; 'payment': refunded one flagged attempt (outTradeNo) only. */
+    kind: 'order' | 'payment';
+    outTradeNo: string;
     amountFen: number;
     status: string;
     reason: string;
@@ -119,7 +124,7 @@ export async function orderDetail(db: D1Database, orderNo: string): Promise<Cons
     db
       .prepare(
         `SELECT ${ORDER_COLUMNS}, o.discount_fen AS discountFen, o.credit_fen AS creditFen, o.coupon_fen AS couponFen,
-           o.transaction_id AS transactionId, o.out_refund_no AS outRefundNo
+           o.transaction_id AS transactionId, o.out_refund_no AS outRefundNo, o.paid_out_trade_no AS paidOutTradeNo
          FROM orders o JOIN users u ON u.id = o.user_id WHERE o.order_no = ?`,
       )
       .bind(orderNo),
@@ -132,8 +137,8 @@ export async function orderDetail(db: D1Database, orderNo: string): Promise<Cons
       .bind(orderNo),
     db
       .prepare(
-        `SELECT out_refund_no AS outRefundNo, amount_fen AS amountFen, status, reason, note, operator_id AS operatorId,
-           created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
+        `SELECT out_refund_no AS outRefundNo, kind, out_trade_no AS outTradeNo, amount_fen AS amountFen, status, reason,
+           note, operator_id AS operatorId, created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
       )
       .bind(orderNo),
   ]);

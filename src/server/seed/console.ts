@@ -379,6 +379,15 @@ function orderSql(o: DemoOrder, now: number): string[] {
        FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND NOT EXISTS (SELECT 1 FROM proxy_packages p WHERE p.source = 'order' AND p.source_ref = orders.order_no);`,
     );
   }
+  if (o.state === 'closedPaid') {
+    // The local WeChat Pay simulator holds the paid transaction too, so the console's 退款 of this flagged attempt
+    // (Admin.RefundPayment) can be tried end to end in development (mchid/appid of SIMULATOR_MERCHANT).
+    rows.push(
+      `INSERT INTO pay_simulator_transactions (out_trade_no, mchid, appid, description, amount_fen, notify_url, attach, time_expire_ms, trade_state, transaction_id, success_time_ms, created_at)
+       SELECT out_trade_no, '1900000001', 'wxsimulator0000001', ${q(o.title)}, amount_fen, '', order_no, expires_at, 'SUCCESS', transaction_id, paid_at, created_at
+       FROM payments WHERE substr(out_trade_no, 16) = ${q(suffix('P', o.seq))} ON CONFLICT(out_trade_no) DO NOTHING;`,
+    );
+  }
   if (o.couponId) {
     const state = o.state === 'pending' ? 2 : 3;
     rows.push(

@@ -11,7 +11,8 @@ import { adminApi } from './admin-api';
 
 type Preview = Awaited<ReturnType<typeof refundPreview>>;
 
-const STATUS_TEXT: Record<string, string> = {
+/** The toast after WeChat accepted a refund (order or single payment), by WeChat's status. */
+export const REFUND_OUTCOME_TEXT: Record<string, string> = {
   SUCCESS: '退款成功',
   PROCESSING: '微信处理中，稍后到账',
   ABNORMAL: '微信退款异常，请在商户平台人工处理',
@@ -34,7 +35,7 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
     setBusy(false);
     if (!res) return;
     setPreview(null);
-    pushToast('success', STATUS_TEXT[res.status] ?? res.status);
+    pushToast('success', REFUND_OUTCOME_TEXT[res.status] ?? res.status);
     await router.reload();
   }
   return (

@@ -1,4 +1,5 @@
-// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询.
+// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询; an
+// attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { serverApi } from '../../../../server/api-server';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../_components/labels';
 import { AskProviderButton } from '../../_components/order-tools';
 import { PageTitle, Section } from '../../_components/parts';
+import { PaymentRefundPanel } from '../../_components/payment-refund-panel';
 import { RefundPanel } from '../../_components/refund-panel';
 
 export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
@@ -61,13 +63,23 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
         <ul className="divide-y divide-slate-100 text-sm">
           {d.payments.length === 0 && <li className="text-slate-400">无</li>}
           {d.payments.map((p) => (
-            <li key={p.outTradeNo} className="flex flex-wrap justify-between gap-x-4 py-1.5">
+            <li
+              key={p.outTradeNo}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-1.5"
+              data-testid="order-payment"
+            >
               <span className="font-mono text-xs break-all">{p.outTradeNo}</span>
               <span className="text-slate-500">
                 {PAYMENT_PROVIDER_TEXT[p.provider] ?? p.provider} · {formatFen(p.amountFen)} ·{' '}
                 {PAYMENT_STATE_TEXT[p.state] ?? p.state}
-                {p.refundNeeded ? <strong className="text-rose-600"> · 待退款</strong> : null} ·{' '}
+                {p.refundNeeded ? <strong className="text-rose-600"> · 需退款</strong> : null} ·{' '}
                 {formatDateTime(p.createdAt)}
+                {/* The order's own paying attempt is refunded with the order (退款 above), never on its own. */}
+                {finance && p.refundNeeded && p.outTradeNo !== o.paidOutTradeNo ? (
+                  <span className="ml-2 inline-block">
+                    <PaymentRefundPanel outTradeNo={p.outTradeNo} />
+                  </span>
+                ) : null}
               </span>
               {p.note ? <span className="w-full text-xs text-slate-500">{p.note}</span> : null}
             </li>
@@ -79,8 +91,15 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
           {d.refunds.length === 0 && <li className="text-slate-400">无</li>}
           {d.refunds.map((r) => (
             <li key={r.outRefundNo} className="py-1.5">
-              <span className="font-mono text-xs">{r.outRefundNo}</span> · {formatFen(r.amountFen)} ·{' '}
-              {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
+              <span className="font-mono text-xs">{r.outRefundNo}</span> ·{' '}
+              {r.kind === 'payment' ? (
+                <>
+                  单笔支付 <span className="font-mono text-xs break-all">{r.outTradeNo}</span>
+                </>
+              ) : (
+                '订单'
+              )}{' '}
+              · {formatFen(r.amountFen)} · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
               {r.note ? <span className="text-slate-400"> · {r.note}</span> : null} · {formatDateTime(r.createdAt)}
             </li>
           ))}
