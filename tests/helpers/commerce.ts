@@ -1,7 +1,12 @@
 // Test helpers for commerce: the demo catalogue, verified buyers, the payment simulator and notifications.
 import { env, SELF } from 'cloudflare:test';
 import { SIMULATOR_MERCHANT, simulatorKeys } from '../../src/server/providers/pay/simulator';
-import { buildSignedNotification, type SimulatedTransaction } from '../../src/server/providers/pay/simulator-protocol';
+import {
+  buildSignedNotification,
+  buildSignedRefundNotification,
+  type RefundNotificationInput,
+  type SimulatedTransaction,
+} from '../../src/server/providers/pay/simulator-protocol';
 import { importPrivateKeyPem, randomNonce } from '../../src/server/providers/pay/wechat-crypto';
 import { demoCommerceSql } from '../../src/server/seed/commerce';
 import { BASE, callApi, loginBySms, resetDb } from './api';
@@ -87,6 +92,24 @@ export async function notification(
     nowMs: o.nowMs ?? Date.now(),
     nonce: randomNonce(),
     ...(o.probe ? { probe: true } : {}),
+  });
+}
+
+/** A refund notification (REFUND.SUCCESS / CLOSED / ABNORMAL), signed with the simulator's platform key as WeChat would. */
+export async function refundNotification(
+  refund: RefundNotificationInput['refund'],
+  o: { eventType?: string; mchid?: string } = {},
+): Promise<{ headers: Record<string, string>; body: string }> {
+  const keys = await simulatorKeys(env.DB, false, Date.now());
+  return buildSignedRefundNotification({
+    mchid: o.mchid ?? SIMULATOR_MERCHANT.mchid,
+    refund,
+    apiV3Key: keys.apiV3Key,
+    platformPrivateKey: await importPrivateKeyPem(keys.platformPrivatePem),
+    platformPublicKeyId: SIMULATOR_MERCHANT.platformPublicKeyId,
+    nowMs: Date.now(),
+    nonce: randomNonce(),
+    ...(o.eventType ? { eventType: o.eventType } : {}),
   });
 }
 

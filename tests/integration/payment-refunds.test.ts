@@ -5,7 +5,16 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callApi } from '../helpers/api';
-import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import {
+  outTradeNoOf,
+  payInSimulator,
+  place,
+  postNotify,
+  refundNotification,
+  resetWithCatalogue,
+  scalar,
+  verifiedBuyer,
+} from '../helpers/commerce';
 import { operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
@@ -318,5 +327,159 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     );
     expect(await flag(outTradeNo)).toBe(0);
     expect(await auditRows(outTradeNo)).toBe(1);
+  });
+});
+
+describe('WeChat refund notifications', { timeout: 30_000 }, () => {
+  const refundRow = (outRefundNo: string) =>
+    env.DB.prepare('SELECT status, kind, note, refund_id FROM refunds WHERE out_refund_no = ?')
+      .bind(outRefundNo)
+      .first<{ status: string; kind: string; note: string; refund_id: string }>();
+  /** A payment refund WeChat accepted as PROCESSING (the simulator answers SUCCESS at once: the row is set back). */
+  async function processingPaymentRefund() {
+    const finance = await operatorLogin('finance');
+    const { orderNo, outTradeNo } = await paidAfterClose();
+    const res = await refundPayment(outTradeNo, finance.cookie);
+    const outRefundNo = res.body.P?.outRefundNo ?? '';
+    await env.DB.prepare("UPDATE refunds SET status = 'PROCESSING' WHERE out_refund_no = ?").bind(outRefundNo).run();
+    const refundId = (await refundRow(outRefundNo))?.refund_id ?? '';
+    return { finance, orderNo, outTradeNo, outRefundNo, refundId };
+  }
+
+  it('REFUND.SUCCESS settles a PROCESSING payment refund; the order and the cleared flag stay as they are', async () => {
+    const { orderNo, outTradeNo, outRefundNo, refundId } = await processingPaymentRefund();
+    // Signed for another merchant, or with a mismatched attempt or amount: nothing changes.
+    const foreign = await refundNotification(
+      { outTradeNo, outRefundNo, refundId, status: 'SUCCESS', refundFen: 4038, totalFen: 4038 },
+      { mchid: '1900009999' },
+    );
+    expect((await postNotify(foreign)).status).toBe(401);
+    const otherAttempt = await refundNotification({
+      outTradeNo: 'P20990101000000AAAAAAAAAAAAAAAA',
+      outRefundNo,
+      refundId,
+      status: 'SUCCESS',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(otherAttempt)).status).toBe(204);
+    const otherAmount = await refundNotification({
+      outTradeNo,
+      outRefundNo,
+      refundId,
+      status: 'SUCCESS',
+      refundFen: 1,
+      totalFen: 4038,
+    });
+    expect((await postNotify(otherAmount)).status).toBe(204);
+    expect((await refundRow(outRefundNo))?.status).toBe('PROCESSING');
+
+    const ok = await refundNotification({
+      outTradeNo,
+      outRefundNo,
+      refundId,
+      status: 'SUCCESS',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(ok)).status).toBe(204);
+    expect(await refundRow(outRefundNo)).toMatchObject({ status: 'SUCCESS', kind: 'payment' });
+    // Delivered again (WeChat retries): still SUCCESS; an ABNORMAL after SUCCESS does not move it back.
+    expect((await postNotify(ok)).status).toBe(204);
+    const late = await refundNotification({
+      outTradeNo,
+      outRefundNo,
+      refundId,
+      status: 'ABNORMAL',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(late)).status).toBe(204);
+    expect((await refundRow(outRefundNo))?.status).toBe('SUCCESS');
+    expect(await flag(outTradeNo)).toBe(0);
+    expect(await orderState(orderNo)).toBe(3);
+    expect(await scalar('SELECT count(*) AS n FROM refunds')).toBe(1);
+  });
+
+  it('REFUND.CLOSED fails the payment refund and flags the attempt again, so it can be refunded anew', async () => {
+    const { finance, outTradeNo, outRefundNo, refundId } = await processingPaymentRefund();
+    const closed = await refundNotification({
+      outTradeNo,
+      outRefundNo,
+      refundId,
+      status: 'CLOSED',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(closed)).status).toBe(204);
+    expect(await refundRow(outRefundNo)).toMatchObject({ status: 'FAILED' });
+    expect(await flag(outTradeNo)).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT out_refund_no FROM payments WHERE out_trade_no = ?')
+        .bind(outTradeNo)
+        .first('out_refund_no'),
+    ).toBeNull();
+    // WeChat's side gave nothing back: a new refund goes through under a new number.
+    await env.DB.prepare('DELETE FROM pay_simulator_refunds').run();
+    const again = await refundPayment(outTradeNo, finance.cookie);
+    expect(again.body.P?.status).toBe('SUCCESS');
+    expect(again.body.P?.outRefundNo).not.toBe(outRefundNo);
+    expect(await flag(outTradeNo)).toBe(0);
+  });
+
+  it('REFUND.SUCCESS settles a PROCESSING order refund the same way, and only notes a PENDING one', async () => {
+    const finance = await operatorLogin('finance');
+    const { orderNo, paying, outTradeNo } = await paidTwice();
+    const orderRefund = await callApi<{ outRefundNo: string }>(
+      'Order.RefundByOrderNo',
+      { orderNo, reason: '客户申请退款' },
+      { cookie: finance.cookie },
+    );
+    const orderRefundNo = orderRefund.body.P?.outRefundNo ?? '';
+    await env.DB.prepare("UPDATE refunds SET status = 'PROCESSING' WHERE out_refund_no = ?").bind(orderRefundNo).run();
+    const refundId = (await refundRow(orderRefundNo))?.refund_id ?? '';
+    const ok = await refundNotification({
+      outTradeNo: paying,
+      outRefundNo: orderRefundNo,
+      refundId,
+      status: 'SUCCESS',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(ok)).status).toBe(204);
+    expect(await refundRow(orderRefundNo)).toMatchObject({ status: 'SUCCESS', kind: 'order' });
+    expect(await orderState(orderNo)).toBe(4);
+    // The extra attempt's refund whose answer was lost stays PENDING (the next 退款 re-sends it and commits).
+    await env.DB.prepare(
+      `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, kind,
+         operator_id, reason, created_at, updated_at)
+       SELECT 'RLOST0001', order_no, out_trade_no, user_id, amount_fen, amount_fen, 'PENDING', 'payment', ?, '重复支付',
+         ?, ? FROM payments WHERE out_trade_no = ?`,
+    )
+      .bind(finance.id, Date.now(), Date.now(), outTradeNo)
+      .run();
+    const lost = await refundNotification({
+      outTradeNo,
+      outRefundNo: 'RLOST0001',
+      refundId: '50LOST',
+      status: 'SUCCESS',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(lost)).status).toBe(204);
+    expect(await refundRow('RLOST0001')).toMatchObject({ status: 'PENDING' });
+    expect((await refundRow('RLOST0001'))?.note).toContain('WeChat notified SUCCESS');
+    expect(await flag(outTradeNo)).toBe(1);
+    // A refund we never made (e.g. by hand in the merchant platform) is acknowledged and changes nothing.
+    const foreign = await refundNotification({
+      outTradeNo,
+      outRefundNo: 'RBYHAND0001',
+      refundId: '50BYHAND',
+      status: 'SUCCESS',
+      refundFen: 4038,
+      totalFen: 4038,
+    });
+    expect((await postNotify(foreign)).status).toBe(204);
+    expect(await scalar('SELECT count(*) AS n FROM refunds')).toBe(2);
   });
 });

@@ -1,11 +1,14 @@
-// POST /pay/notify/wechat: WeChat Pay's payment notifications. The body is verified (signature, serial, timestamp,
-// SIGNTEST probes refused) and decrypted by the provider client; a paid transaction is then checked against our own
-// order and applied exactly once. Answers: 204 when handled (duplicates, and verified mismatches recorded for a refund,
+// POST /pay/notify/wechat: WeChat Pay's payment notifications, and the refund notifications (REFUND.SUCCESS /
+// ABNORMAL / CLOSED) of the refunds we send with the same notify_url. The body is verified (signature, serial,
+// timestamp, SIGNTEST probes refused) and decrypted by the provider client; a paid transaction is then checked against
+// our own order and applied exactly once; a refund's outcome updates its refunds row (order or single-payment refund,
+// matched by out_refund_no and checked against its attempt and amounts; docs/decisions/180). Answers: 204 when handled (duplicates, and verified mismatches recorded for a refund,
 // included), 4xx/5xx {"code":"FAIL"} through the one error path otherwise (413 for a body over 64 KiB, 401
 // unverified, 400 unknown attempt, 500 anything else).
 import { Hono } from 'hono';
 import { AppError } from '../../lib/errors';
 import { applyTransaction } from '../../server/domain/payments';
+import { applyRefundNotice } from '../../server/domain/refunds';
 import { readConfig } from '../../server/env';
 import { NOTIFY_PATH, payProviderFor } from '../../server/providers/pay';
 import { notifySuccess } from '../../server/providers/pay/wechat';
@@ -14,6 +17,20 @@ import { readTextLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
 
 const MAX_NOTIFY_BYTES = 64 * 1024;
+
+/** Whether the (not yet verified) body announces a refund event; the provider re-checks it after verification. */
+function isRefundEvent(body: string): boolean {
+  try {
+    const event: unknown = JSON.parse(body);
+    return (
+      typeof event === 'object' &&
+      event !== null &&
+      String((event as { event_type?: unknown }).event_type ?? '').startsWith('REFUND.')
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** The payment notification routes. */
 export function payRoutes(): Hono<EdgeEnv> {
@@ -25,6 +42,13 @@ export function payRoutes(): Hono<EdgeEnv> {
       const body = await readTextLimited(c.req.raw, MAX_NOTIFY_BYTES);
       if (body === null) throw new AppError('bodyTooLarge', { status: 413 });
       const { provider } = await payProviderFor(c.env, readConfig(c.env));
+      if (isRefundEvent(body)) {
+        // Verified and decrypted before anything is read from it; every verified outcome is acknowledged (an unknown
+        // or mismatched refund is logged: WeChat retrying would not change it).
+        const { refund } = await provider.parseRefundNotification(c.req.raw.headers, body, now);
+        await applyRefundNotice(c.env.DB, refund, now);
+        return notifySuccess();
+      }
       const notification = await provider.parseNotification(c.req.raw.headers, body, now);
       if (notification.eventType !== 'TRANSACTION.SUCCESS') return notifySuccess();
       const outcome = await applyTransaction(c.env.DB, notification.transaction, now);

@@ -102,7 +102,7 @@ export const adminOrderActions = {
     cacheable: false,
     input: z.object({ outTradeNo: outTradeNoSchema, reason: refundReasonSchema }),
     async handler(ctx, input) {
-      return refundPayment(ctx.db, async () => (await payProviderFor(ctx.env, ctx.config)).provider, {
+      return refundPayment(ctx.db, () => payProviderFor(ctx.env, ctx.config), {
         outTradeNo: input.outTradeNo,
         reason: input.reason,
         operatorId: ctx.operator.id,

@@ -174,7 +174,7 @@ export const orderActions = {
       reason: refundReasonSchema,
     }),
     async handler(ctx, input) {
-      return refundOrder(ctx.db, async () => (await payProviderFor(ctx.env, ctx.config)).provider, {
+      return refundOrder(ctx.db, () => payProviderFor(ctx.env, ctx.config), {
         orderNo: input.orderNo,
         reason: input.reason,
         operatorId: ctx.operator.id,

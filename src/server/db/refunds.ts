@@ -339,3 +339,67 @@ export async function commitPaymentRefund(
     .run();
   return false;
 }
+
+// ---- WeChat's refund notifications (REFUND.SUCCESS / ABNORMAL / CLOSED; docs/decisions/180) ----
+
+/** A refund by its out_refund_no. */
+export async function findRefund(db: D1Database, outRefundNo: string): Promise<RefundRecord | null> {
+  const r = await db.prepare('SELECT * FROM refunds WHERE out_refund_no = ?').bind(outRefundNo).first<RefundRow>();
+  return r ? mapRefund(r) : null;
+}
+
+/**
+ * WeChat's final word on a refund it had accepted: SUCCESS (from PROCESSING or ABNORMAL) or ABNORMAL (from
+ * PROCESSING). Never moves a PENDING row (its commit is still to come) nor a SUCCESS one. True when the row changed.
+ */
+export async function settleRefund(
+  db: D1Database,
+  outRefundNo: string,
+  status: 'SUCCESS' | 'ABNORMAL',
+  refundId: string,
+  now: number,
+): Promise<boolean> {
+  const from = status === 'SUCCESS' ? "('PROCESSING', 'ABNORMAL')" : "('PROCESSING')";
+  const res = await db
+    .prepare(
+      `UPDATE refunds SET status = ?2, refund_id = coalesce(refund_id, ?3), updated_at = ?4
+       WHERE out_refund_no = ?1 AND status IN ${from}`,
+    )
+    .bind(outRefundNo, status, refundId, now)
+    .run();
+  return res.meta.changes === 1;
+}
+
+/**
+ * WeChat closed a refund it had accepted (PROCESSING or ABNORMAL): no money went back. The row becomes FAILED with a
+ * note; for a payment refund the attempt is flagged refund_needed again in the same batch, so it shows as to-do and can
+ * be refunded anew. An order refund leaves the order as refunded (its packages are already disabled): the note asks
+ * for a manual check. True when the row changed.
+ */
+export async function closeAcceptedRefund(db: D1Database, r: RefundRecord, now: number): Promise<boolean> {
+  const live = "EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND status IN ('PROCESSING', 'ABNORMAL'))";
+  const note =
+    r.kind === 'payment'
+      ? 'WeChat closed the refund: nothing was refunded, the attempt is flagged again'
+      : 'WeChat closed the refund: nothing was refunded but the order stays marked refunded; check by hand';
+  const results = await db.batch([
+    ...(r.kind === 'payment'
+      ? [
+          db
+            .prepare(
+              `UPDATE payments SET refund_needed = 1, out_refund_no = NULL,
+                 note = substr(trim(note || ' refund ' || ?2 || ' closed by WeChat'), 1, 1000)
+               WHERE out_trade_no = ?1 AND out_refund_no = ?2 AND refund_needed = 0 AND ${live}`,
+            )
+            .bind(r.outTradeNo, r.outRefundNo),
+        ]
+      : []),
+    db
+      .prepare(
+        `UPDATE refunds SET status = 'FAILED', note = ?2, updated_at = ?3
+         WHERE out_refund_no = ?1 AND status IN ('PROCESSING', 'ABNORMAL')`,
+      )
+      .bind(r.outRefundNo, note, now),
+  ]);
+  return results[results.length - 1]?.meta.changes === 1;
+}

@@ -16,20 +16,24 @@ import { findPayment } from '../db/payments';
 import {
   claimStalePaymentRefund,
   claimStaleRefund,
+  closeAcceptedRefund,
   commitPaymentRefund,
   commitRefund,
   failRefund,
   findLiveAttemptRefund,
   findLiveRefund,
+  findRefund,
   noteRefund,
   orderPackageMerged,
   type RefundRecord,
   refundAuditStatement,
   reservePaymentRefund,
   reserveRefund,
+  settleRefund,
 } from '../db/refunds';
 import type { AuditWrite } from '../db/operators-audit';
-import type { PayProvider, RefundStatus } from '../providers/pay/types';
+import type { PaySetup } from '../providers/pay';
+import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/types';
 import { commissionReversalStatements } from './commission';
 import { newOutRefundNo } from './order-numbers';
 
@@ -46,7 +50,7 @@ export interface RefundOutcome {
 /** Refund a paid order in full at the provider and in the database. Throws AppError with the reason otherwise. */
 export async function refundOrder(
   db: D1Database,
-  pay: () => Promise<PayProvider>,
+  pay: () => Promise<PaySetup>,
   input: {
     orderNo: string;
     reason: string;
@@ -131,14 +135,17 @@ type ReservedRefund = Pick<RefundRecord, 'outRefundNo' | 'outTradeNo' | 'amountF
  */
 async function askProvider(
   db: D1Database,
-  pay: () => Promise<PayProvider>,
+  pay: () => Promise<PaySetup>,
   refund: ReservedRefund,
   now: number,
   codes: { rejected: MessageCode; unknown: MessageCode } = { rejected: 'refundRejected', unknown: 'refundUnknown' },
 ): Promise<Awaited<ReturnType<PayProvider['refund']>> & { status: Exclude<RefundStatus, 'CLOSED'> }> {
   let result: Awaited<ReturnType<PayProvider['refund']>>;
   try {
-    result = await (await pay()).refund({
+    const { provider, notifyUrl } = await pay();
+    result = await provider.refund({
+      // WeChat posts the refund's outcome to the same notify URL as payments (REFUND.* events; edge/routes/pay.ts).
+      notifyUrl,
       outTradeNo: refund.outTradeNo,
       outRefundNo: refund.outRefundNo,
       reason: refund.reason,
@@ -181,7 +188,7 @@ export interface PaymentRefundOutcome {
  */
 export async function refundPayment(
   db: D1Database,
-  pay: () => Promise<PayProvider>,
+  pay: () => Promise<PaySetup>,
   input: {
     outTradeNo: string;
     reason: string;
@@ -277,4 +284,38 @@ export async function paymentRefundPreview(db: D1Database, outTradeNo: string) {
     liveRefund: live ? { outRefundNo: live.outRefundNo, status: live.status } : null,
     blocker: blocker ? messages[blocker] : null,
   };
+}
+
+/** What a refund notification did: see applyRefundNotice. */
+export type RefundNoticeOutcome = 'settled' | 'closed' | 'unchanged' | 'pending' | 'unknown' | 'mismatch';
+
+/**
+ * Apply WeChat's verified refund notification to our refunds row, matched by out_refund_no and checked against its
+ * attempt (out_trade_no) and amounts; the same for order and payment refunds, and never touching an order. A row still
+ * PENDING (its answer was lost) is only noted: the next 退款 re-sends the same number and commits with the answer.
+ */
+export async function applyRefundNotice(db: D1Database, n: RefundNotice, now: number): Promise<RefundNoticeOutcome> {
+  const log = (level: 'warn' | 'error', fields: Record<string, unknown>) =>
+    console[level](JSON.stringify({ level, where: 'refund-notify', outRefundNo: n.outRefundNo, ...fields }));
+  const row = await findRefund(db, n.outRefundNo);
+  if (!row) {
+    // E.g. a refund made by hand in the merchant platform: nothing of ours to update.
+    log('warn', { event: 'unknown_refund', outTradeNo: n.outTradeNo, status: n.status });
+    return 'unknown';
+  }
+  if (row.outTradeNo !== n.outTradeNo || row.amountFen !== n.refundFen || row.totalFen !== n.totalFen) {
+    log('error', { event: 'mismatch', outTradeNo: n.outTradeNo, refundFen: n.refundFen, totalFen: n.totalFen });
+    return 'mismatch';
+  }
+  if (row.status === 'PENDING') {
+    await noteRefund(
+      db,
+      row.outRefundNo,
+      `WeChat notified ${n.status}; the next refund call re-sends and commits`,
+      now,
+    );
+    return 'pending';
+  }
+  if (n.status === 'CLOSED') return (await closeAcceptedRefund(db, row, now)) ? 'closed' : 'unchanged';
+  return (await settleRefund(db, row.outRefundNo, n.status, n.refundId, now)) ? 'settled' : 'unchanged';
 }

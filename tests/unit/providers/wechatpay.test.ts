@@ -590,6 +590,18 @@ describe('wechatpay HTTP client', () => {
     });
   });
 
+  it('sends the refund notify_url (https, no query) so WeChat reports the outcome', async () => {
+    const { seen, fetchImpl } = fakeWechat(() => sign(200, refundAnswer('PROCESSING')));
+    await client(fetchImpl).refund({ ...refundRequest, notifyUrl: 'https://portal.example.cn/pay/notify/wechat' });
+    expect(JSON.parse((seen[0] as Seen).body)).toMatchObject({
+      notify_url: 'https://portal.example.cn/pay/notify/wechat',
+    });
+    for (const notifyUrl of ['http://portal.example.cn/pay/notify/wechat', 'https://portal.example.cn/n?x=1']) {
+      await expect(client(fetchImpl).refund({ ...refundRequest, notifyUrl })).rejects.toThrow(RangeError);
+    }
+    expect(seen).toHaveLength(1);
+  });
+
   it('accepts a PROCESSING refund and refuses unsigned, mismatched or invalid refunds', async () => {
     const processing = fakeWechat(() => sign(200, refundAnswer('PROCESSING')));
     expect(await client(processing.fetchImpl).refund(refundRequest)).toMatchObject({ status: 'PROCESSING' });

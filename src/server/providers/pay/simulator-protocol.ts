@@ -1,6 +1,6 @@
 // The WeChat Pay *server* side of the v3 protocol, for the local payment simulator: verifying merchant request
-// signatures, signing API responses, and building signed+encrypted payment notifications that the real client
-// (wechat.ts parseNotification) accepts unchanged.
+// signatures, signing API responses, and building signed+encrypted payment and refund notifications that the real
+// client (wechat.ts parseNotification, parseRefundNotification) accepts unchanged.
 
 import type { TradeState } from './types';
 import { MAX_CLOCK_SKEW_MS, toWechatTime } from './wechat';
@@ -218,4 +218,62 @@ export function refundJson(r: SimulatedRefund): Record<string, unknown> {
       refund_fee: 0,
     },
   };
+}
+
+export interface RefundNotificationInput extends PlatformSigner {
+  mchid: string;
+  refund: {
+    outTradeNo: string;
+    outRefundNo: string;
+    refundId: string;
+    transactionId?: string;
+    status: 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
+    refundFen: number;
+    totalFen: number;
+  };
+  apiV3Key: string;
+  /** Defaults to REFUND.<status>. */
+  eventType?: string;
+}
+
+/** Build a refund notification request (headers + raw JSON body) exactly as WeChat would POST it to notify_url. */
+export async function buildSignedRefundNotification(
+  n: RefundNotificationInput,
+): Promise<{ headers: Record<string, string>; body: string }> {
+  const resourceNonce = randomResourceNonce();
+  const associatedData = 'refund';
+  const r = n.refund;
+  const ciphertext = await encryptResource({
+    plaintext: JSON.stringify({
+      mchid: n.mchid,
+      out_trade_no: r.outTradeNo,
+      transaction_id: r.transactionId ?? '',
+      out_refund_no: r.outRefundNo,
+      refund_id: r.refundId,
+      refund_status: r.status,
+      ...(r.status === 'SUCCESS' ? { success_time: toWechatTime(n.nowMs) } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: r.totalFen, refund: r.refundFen, payer_total: r.totalFen, payer_refund: r.refundFen },
+    }),
+    nonce: resourceNonce,
+    associatedData,
+    apiV3Key: n.apiV3Key,
+  });
+  const body = JSON.stringify({
+    id: `EV-SIM-${r.refundId}-${r.status}`,
+    create_time: toWechatTime(n.nowMs),
+    resource_type: 'encrypt-resource',
+    event_type: n.eventType ?? `REFUND.${r.status}`,
+    summary: r.status === 'SUCCESS' ? '退款成功' : r.status === 'CLOSED' ? '退款关闭' : '退款异常',
+    resource: {
+      original_type: 'refund',
+      algorithm: RESOURCE_ALGORITHM,
+      ciphertext,
+      associated_data: associatedData,
+      nonce: resourceNonce,
+    },
+  });
+  const headers = await signedHeaders({ ...n, body });
+  headers['Content-Type'] = 'application/json';
+  return { headers, body };
 }

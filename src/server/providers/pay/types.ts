@@ -89,6 +89,8 @@ export interface RefundRequest {
   refundFen: number;
   /** The original transaction's amount in fen. */
   totalFen: number;
+  /** Where WeChat POSTs the refund's outcome (REFUND.SUCCESS / ABNORMAL / CLOSED); https, no query string. */
+  notifyUrl?: string;
 }
 
 /** WeChat's answer to a refund request (the refund may still be PROCESSING). */
@@ -100,6 +102,26 @@ export interface RefundResult {
   refundFen: number;
   totalFen: number;
   successTimeMs?: number;
+}
+
+/** The decrypted refund carried by a refund notification (REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED). */
+export interface RefundNotice {
+  mchid: string;
+  outTradeNo: string;
+  outRefundNo: string;
+  refundId: string;
+  /** refund_status: the refund's final state at WeChat. */
+  status: Exclude<RefundStatus, 'PROCESSING'>;
+  refundFen: number;
+  totalFen: number;
+  successTimeMs?: number;
+}
+
+/** A verified and decrypted refund notification. */
+export interface RefundNotification {
+  id: string;
+  eventType: string;
+  refund: RefundNotice;
 }
 
 export interface PayProvider {
@@ -114,6 +136,8 @@ export interface PayProvider {
   refund(r: RefundRequest): Promise<RefundResult>;
   /** Verify and decrypt a payment notification; throws payUnverified (AppError paySignatureInvalid) when it must not be trusted. */
   parseNotification(headers: Headers, body: string, nowMs: number): Promise<PayNotification>;
+  /** Verify and decrypt a refund notification (event_type REFUND.*); throws payUnverified like parseNotification. */
+  parseRefundNotification(headers: Headers, body: string, nowMs: number): Promise<RefundNotification>;
 }
 
 /** Why a notification or API response was not trusted. */

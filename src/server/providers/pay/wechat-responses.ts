@@ -1,8 +1,8 @@
 // WeChat Pay's response and notification bodies as zod schemas: the transaction object (order query, notification
-// resource) and the refund object. Required fields must be present with the right type; optional ones that come with
+// resource), the refund object and the refund notification's resource. Required fields must be present with the right type; optional ones that come with
 // another type are ignored, as WeChat may add or change informational fields.
 import { z } from 'zod';
-import { type PayQueryResult, REFUND_STATUSES, type RefundResult, TRADE_STATES } from './types';
+import { type PayQueryResult, REFUND_STATUSES, type RefundNotice, type RefundResult, TRADE_STATES } from './types';
 
 /** Informational fields: taken when they have the expected type, ignored otherwise. */
 const lenient = z.unknown().optional();
@@ -102,6 +102,35 @@ export function readRefund(o: unknown): RefundResult | null {
     outRefundNo: r.out_refund_no,
     outTradeNo: r.out_trade_no,
     status: r.status as RefundResult['status'],
+    refundFen: r.amount.refund,
+    totalFen: r.amount.total,
+  };
+  const success = successTimeMs(r.success_time);
+  if (success !== undefined) out.successTimeMs = success;
+  return out;
+}
+
+const refundNoticeSchema = z.object({
+  mchid: required,
+  out_trade_no: required,
+  out_refund_no: required,
+  refund_id: required,
+  refund_status: z.enum(['SUCCESS', 'CLOSED', 'ABNORMAL']),
+  amount: z.object({ refund: fen, total: fen }),
+  success_time: successTime,
+});
+
+/** Read the resource of a refund notification; null when a required field is missing or has the wrong type. */
+export function readRefundNotice(o: unknown): RefundNotice | null {
+  const parsed = refundNoticeSchema.safeParse(o);
+  if (!parsed.success) return null;
+  const r = parsed.data;
+  const out: RefundNotice = {
+    mchid: r.mchid,
+    outTradeNo: r.out_trade_no,
+    outRefundNo: r.out_refund_no,
+    refundId: r.refund_id,
+    status: r.refund_status,
     refundFen: r.amount.refund,
     totalFen: r.amount.total,
   };

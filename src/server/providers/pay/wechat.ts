@@ -1,5 +1,5 @@
-// WeChat Pay API v3 Native (QR code) client: signed requests, verified responses and verified+decrypted payment
-// notifications, in platform public-key mode (Wechatpay-Serial = PUB_KEY_ID_...). Also the notification answers.
+// WeChat Pay API v3 Native (QR code) client: signed requests, verified responses and verified+decrypted payment and
+// refund notifications, in platform public-key mode (Wechatpay-Serial = PUB_KEY_ID_...). Also the notification answers.
 import { utf8 } from '../../../lib/bytes';
 import { shanghaiRfc3339 } from '../../../lib/time';
 import {
@@ -10,9 +10,10 @@ import {
   type PayQueryResult,
   type PayTransaction,
   payUnverified,
+  type RefundNotification,
   type RefundRequest,
 } from './types';
-import { parseWechatTime, readRefund, readTransaction } from './wechat-responses';
+import { parseWechatTime, readRefund, readRefundNotice, readTransaction } from './wechat-responses';
 import {
   AUTH_SCHEME,
   buildAuthorization,
@@ -99,9 +100,13 @@ function validateOrder(o: NativeOrder, allowHttpNotify: boolean): void {
   if (o.attach !== undefined && utf8Length(o.attach) > 128) {
     throw new RangeError('attach must be at most 128 UTF-8 bytes');
   }
+  validateNotifyUrl(o.notifyUrl, allowHttpNotify);
+}
+
+function validateNotifyUrl(notifyUrl: string, allowHttpNotify: boolean): void {
   let url: URL;
   try {
-    url = new URL(o.notifyUrl);
+    url = new URL(notifyUrl);
   } catch {
     throw new RangeError('notifyUrl is not a URL');
   }
@@ -109,12 +114,12 @@ function validateOrder(o: NativeOrder, allowHttpNotify: boolean): void {
     throw new RangeError('notifyUrl must be https');
   }
   // WeChat calls the URL verbatim and forbids parameters on it.
-  if (url.search || url.hash || o.notifyUrl.includes('?') || o.notifyUrl.length > 255) {
+  if (url.search || url.hash || notifyUrl.includes('?') || notifyUrl.length > 255) {
     throw new RangeError('notifyUrl must have no query or fragment and be at most 255 characters');
   }
 }
 
-function validateRefund(r: RefundRequest): void {
+function validateRefund(r: RefundRequest, allowHttpNotify: boolean): void {
   if (!OUT_TRADE_NO.test(r.outTradeNo)) throw new RangeError('invalid outTradeNo');
   if (!OUT_REFUND_NO.test(r.outRefundNo)) throw new RangeError('outRefundNo must be 1-64 of [0-9A-Za-z_-|*@]');
   if (!Number.isSafeInteger(r.totalFen) || r.totalFen <= 0) throw new RangeError('totalFen must be a positive integer');
@@ -122,6 +127,7 @@ function validateRefund(r: RefundRequest): void {
     throw new RangeError('refundFen must be a positive integer no greater than totalFen');
   }
   if ([...r.reason].length > 80) throw new RangeError('reason must be at most 80 characters');
+  if (r.notifyUrl !== undefined) validateNotifyUrl(r.notifyUrl, allowHttpNotify);
 }
 
 /** Create the WeChat Pay v3 Native provider. Keys are imported on first use. */
@@ -244,6 +250,53 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     }
   }
 
+  /**
+   * Verify a notification's signature, then read its envelope and decrypt its resource (shared by payment and refund
+   * notifications). Throws payUnverified when anything must not be trusted.
+   */
+  async function openNotification(headers: Headers, body: string, nowMs: number) {
+    await verifyWechatSignature(headers, body, nowMs);
+    let event: unknown;
+    try {
+      event = JSON.parse(body);
+    } catch {
+      throw payUnverified('malformed_body', 'notification body is not JSON');
+    }
+    if (!isObject(event) || !isObject(event.resource)) {
+      throw payUnverified('malformed_body', 'notification without resource');
+    }
+    const id = optString(event, 'id');
+    const eventType = optString(event, 'event_type');
+    if (!id || !eventType) throw payUnverified('malformed_body', 'notification without id/event_type');
+    const resource = event.resource;
+    if (resource.algorithm !== RESOURCE_ALGORITHM) {
+      throw payUnverified('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
+    }
+    const ciphertext = optString(resource, 'ciphertext');
+    const resourceNonce = optString(resource, 'nonce');
+    const associatedData = optString(resource, 'associated_data') ?? '';
+    if (!ciphertext || !resourceNonce) throw payUnverified('malformed_body', 'resource incomplete');
+
+    let plaintext: string;
+    try {
+      plaintext = await decryptResource({
+        ciphertextB64: ciphertext,
+        nonce: resourceNonce,
+        associatedData,
+        apiV3Key: opts.apiV3Key,
+      });
+    } catch {
+      throw payUnverified('decrypt_failed');
+    }
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(plaintext);
+    } catch {
+      throw payUnverified('malformed_resource', 'resource is not JSON');
+    }
+    return { id, eventType, decoded, event };
+  }
+
   return {
     name: opts.providerName ?? 'wechat',
 
@@ -289,11 +342,12 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     },
 
     async refund(r) {
-      validateRefund(r);
+      validateRefund(r, allowHttpNotify);
       const payload: Json = {
         out_trade_no: r.outTradeNo,
         out_refund_no: r.outRefundNo,
         ...(r.reason ? { reason: r.reason } : {}),
+        ...(r.notifyUrl ? { notify_url: r.notifyUrl } : {}),
         amount: { refund: r.refundFen, total: r.totalFen, currency: 'CNY' },
       };
       const res = await call('POST', '/v3/refund/domestic/refunds', payload);
@@ -309,45 +363,7 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     },
 
     async parseNotification(headers, body, nowMs): Promise<PayNotification> {
-      await verifyWechatSignature(headers, body, nowMs);
-      let event: unknown;
-      try {
-        event = JSON.parse(body);
-      } catch {
-        throw payUnverified('malformed_body', 'notification body is not JSON');
-      }
-      if (!isObject(event) || !isObject(event.resource)) {
-        throw payUnverified('malformed_body', 'notification without resource');
-      }
-      const id = optString(event, 'id');
-      const eventType = optString(event, 'event_type');
-      if (!id || !eventType) throw payUnverified('malformed_body', 'notification without id/event_type');
-      const resource = event.resource;
-      if (resource.algorithm !== RESOURCE_ALGORITHM) {
-        throw payUnverified('unsupported_algorithm', `resource algorithm ${String(resource.algorithm)}`);
-      }
-      const ciphertext = optString(resource, 'ciphertext');
-      const resourceNonce = optString(resource, 'nonce');
-      const associatedData = optString(resource, 'associated_data') ?? '';
-      if (!ciphertext || !resourceNonce) throw payUnverified('malformed_body', 'resource incomplete');
-
-      let plaintext: string;
-      try {
-        plaintext = await decryptResource({
-          ciphertextB64: ciphertext,
-          nonce: resourceNonce,
-          associatedData,
-          apiV3Key: opts.apiV3Key,
-        });
-      } catch {
-        throw payUnverified('decrypt_failed');
-      }
-      let decoded: unknown;
-      try {
-        decoded = JSON.parse(plaintext);
-      } catch {
-        throw payUnverified('malformed_resource', 'resource is not JSON');
-      }
+      const { id, eventType, decoded, event } = await openNotification(headers, body, nowMs);
       const t = readTransaction(decoded);
       if (!t?.transactionId || t.amountTotalFen === undefined || !t.currency) {
         throw payUnverified('malformed_resource', 'resource is not a complete transaction');
@@ -371,6 +387,16 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       const summary = optString(event, 'summary');
       if (summary !== undefined) notification.summary = summary;
       return notification;
+    },
+
+    async parseRefundNotification(headers, body, nowMs): Promise<RefundNotification> {
+      const { id, eventType, decoded } = await openNotification(headers, body, nowMs);
+      if (!eventType.startsWith('REFUND.')) throw payUnverified('malformed_body', `not a refund event: ${eventType}`);
+      const refund = readRefundNotice(decoded);
+      if (!refund) throw payUnverified('malformed_resource', 'resource is not a complete refund');
+      // A refund notification carries no appid: the merchant id must be ours.
+      if (refund.mchid !== opts.mchid) throw payUnverified('merchant_mismatch', `refund for ${refund.mchid}`);
+      return { id, eventType, refund };
     },
   };
 }
