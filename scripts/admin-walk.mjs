@@ -4,7 +4,7 @@
 //   node scripts/admin-walk.mjs http://127.0.0.1:9441 --persist-to=.tmp/preview-walk/state \
 //     --config=.tmp/preview-walk/wrangler.toml
 // It creates an admin with scripts/admin-create.mjs, logs in at /admin/login binding TOTP (otpauth computes the codes),
-// visits every route under src/pages/admin (detail pages included) and opens the dialogs (refund preview, suspend,
+// visits every route under src/pages/admin (detail pages included) and opens the dialogs (refund previews, suspend,
 // node created). Shots: .tmp/admin-walk/<name>-<desktop|mobile>.png (full page). Prints the screens wider than 390 px
 // on the phone and any page error; exits 1 if there was one.
 import { execFileSync } from 'node:child_process';
@@ -157,6 +157,18 @@ for (const [kind, viewport] of WIDTHS) {
   await page.keyboard.press('Escape');
   await visit('order-refunded', pick('SEEDO00000000005'));
   await visit('order-refund-needed', pick('SEEDO00000000010'));
+  // The flagged attempt's own 退款 (Admin.RefundPaymentPreview; the refund itself is not executed by the walk).
+  await page
+    .getByTestId('payment-refund')
+    .first()
+    .click()
+    .catch(() => undefined);
+  await page
+    .getByTestId('payment-refund-preview')
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await shot(page, 'order-refund-needed-dialog', kind, { fullPage: false });
+  await page.keyboard.press('Escape');
   await visit('order-pending', pick('SEEDO00000000015'));
 
   await visit('reviews', '/admin/reviews');

@@ -155,11 +155,13 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
       { cookie: finance.cookie },
     );
     expect(flagged.body.P?.list).toEqual([]);
-    const detail = await callApi<{ refunds: { outRefundNo: string; status: string }[] }>(
-      'Admin.OrderDetail',
-      { orderNo },
-      { cookie: finance.cookie },
-    );
+    const detail = await callApi<{
+      payments: { outTradeNo: string; refundNeeded: number; outRefundNo: string | null }[];
+      refunds: { outRefundNo: string; status: string }[];
+    }>('Admin.OrderDetail', { orderNo }, { cookie: finance.cookie });
+    expect(detail.body.P?.payments).toEqual([
+      expect.objectContaining({ outTradeNo, refundNeeded: 0, outRefundNo: res.body.P?.outRefundNo }),
+    ]);
     expect(detail.body.P?.refunds).toEqual([
       expect.objectContaining({ outRefundNo: res.body.P?.outRefundNo, status: 'SUCCESS' }),
     ]);

@@ -100,6 +100,8 @@ export interface ConsoleOrderDetail {
     state: string;
     transactionId: string | null;
     refundNeeded: number;
+    /** The single-payment refund that cleared refund_needed (docs/decisions/180). */
+    outRefundNo: string | null;
     note: string;
     createdAt: number;
     paidAt: number | null;
@@ -131,7 +133,7 @@ export async function orderDetail(db: D1Database, orderNo: string): Promise<Cons
     db
       .prepare(
         `SELECT out_trade_no AS outTradeNo, provider, amount_fen AS amountFen, state, transaction_id AS transactionId,
-           refund_needed AS refundNeeded, note, created_at AS createdAt, paid_at AS paidAt
+           refund_needed AS refundNeeded, out_refund_no AS outRefundNo, note, created_at AS createdAt, paid_at AS paidAt
          FROM payments WHERE order_no = ? ORDER BY created_at`,
       )
       .bind(orderNo),

@@ -72,7 +72,8 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
               <span className="text-slate-500">
                 {PAYMENT_PROVIDER_TEXT[p.provider] ?? p.provider} · {formatFen(p.amountFen)} ·{' '}
                 {PAYMENT_STATE_TEXT[p.state] ?? p.state}
-                {p.refundNeeded ? <strong className="text-rose-600"> · 需退款</strong> : null} ·{' '}
+                {p.refundNeeded ? <strong className="text-rose-600"> · 需退款</strong> : null}
+                {p.outRefundNo ? <span className="text-emerald-700"> · 已单独退款</span> : null} ·{' '}
                 {formatDateTime(p.createdAt)}
                 {/* The order's own paying attempt is refunded with the order (退款 above), never on its own. */}
                 {finance && p.refundNeeded && p.outTradeNo !== o.paidOutTradeNo ? (
