@@ -8,13 +8,13 @@ import { listLiveActivities } from '../db/catalogue';
 import type { AuditActor } from '../db/operators-audit';
 import {
   type ActivityFields,
+  countMealsForAdmin,
   findActivityForAdmin,
   findMealForAdmin,
   findRegionForAdmin,
   insertActivityStatement,
   insertMealStatement,
   insertRegionStatement,
-  countMealsForAdmin,
   listActivitiesForAdmin,
   listMealChoicesForAdmin,
   listMealsForAdmin,
