@@ -183,6 +183,12 @@ for (const [kind, viewport] of WIDTHS) {
   await visit('withdrawals', '/admin/withdrawals');
   for (const state of [2, 3, 4]) await visit(`withdrawals-state${state}`, `/admin/withdrawals?state=${state}`);
   await visit('catalogue', '/admin/catalogue');
+  await visit('catalogue-filtered', '/admin/catalogue?type=40&billing=2&page=2');
+  await visit('catalogue-meal-edit', '/admin/catalogue?type=10&page=3&meal=102410#meal-edit');
+  await visit('catalogue-activity-edit', '/admin/catalogue?type=10&activity=1#activity-edit');
+  await visit('catalogue-fixed', '/admin/catalogue?type=30');
+  const region = await firstHref(page, /[?&]region=\d+/);
+  await visit('catalogue-region-edit', region ?? '/admin/catalogue?type=30&region=1');
   await visit('campaigns', '/admin/campaigns');
   await visit('sellers', '/admin/sellers');
   await visit('help', '/admin/help');

@@ -33,9 +33,12 @@ export const DEDICATED_SIZE = 1;
 /** 「3分钟」「4小时」 or 「—」 for dedicated IPs. */
 export const durationOption = (minutes: number): string => (minutes > 0 ? durationLabel(minutes) : '—');
 
-/** What a meal's size means for its type and billing method, in the unit the buy page uses. */
-export function sizeText(productType: number, billingMethod: number, size: number): string {
-  const n = size.toLocaleString('zh-CN');
+/**
+ * What a meal's size means for its type and billing method, in the unit the buy page uses; `compact` writes whole
+ * multiples of ten thousand as 万 (「100万个IP」, for narrow rows).
+ */
+export function sizeText(productType: number, billingMethod: number, size: number, compact = false): string {
+  const n = compact && size >= 10_000 && size % 10_000 === 0 ? `${size / 10_000}万` : size.toLocaleString('zh-CN');
   if (productType === 30 || productType === 50) return `${n}个独享IP`;
   return billingMethod === 1 ? `${n}个IP` : `${n}个/天`;
 }

@@ -185,3 +185,55 @@ test('an admin creates a product and a coupon; a customer buys with them and pay
   await expect(audit).toContainText('客户不需要了');
   await shot(page, 'audit-catalogue');
 });
+
+test('an operator pages and narrows the meal list, opens a meal from its row to edit it and goes back to the same list @server-state', async ({
+  page,
+}, testInfo) => {
+  const admin = `catlist_${testInfo.project.name.slice(0, 3)}${Date.now() % 100_000}`;
+  createOperator(admin, '目录浏览', 'admin');
+  await consoleLogin(page, admin);
+  // 长效静态IP: the seed's 75 meals (the journey above adds its products to 短效动态IP).
+  await page.goto('/admin/catalogue?type=40');
+  await hydrated(page);
+  const rows = page.getByTestId('meal-table').locator('tbody tr');
+  const pager = page.getByRole('navigation', { name: '分页' });
+  await expect(rows).toHaveCount(20);
+  await expect(pager).toContainText('共 75 条 · 第 1/4 页');
+  // One screen of rows, not a card per meal: the page stays short and no wider than the screen.
+  const size = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  expect(size.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1440);
+  expect(size.height).toBeLessThan(4000);
+
+  await pager.getByRole('link', { name: '下一页' }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(pager).toContainText('第 2/4 页');
+
+  // Narrow to 包天 · 4小时: twelve meals, each of them 包天; the chips count what they would list.
+  const byBilling = page.getByRole('navigation', { name: '计费方式' });
+  await expect(byBilling.getByRole('link', { name: /^包天计费\s*60$/ })).toBeVisible();
+  await byBilling.getByRole('link', { name: /^包天计费\s*60$/ }).click();
+  await expect(page).toHaveURL(/[?&]billing=2\b/);
+  await page
+    .getByRole('navigation', { name: 'IP时长' })
+    .getByRole('link', { name: /^4小时\s*12$/ })
+    .click();
+  await expect(page).toHaveURL(/[?&]minutes=240\b/);
+  await expect(rows).toHaveCount(12);
+  for (const text of await rows.allTextContents()) expect(text).toMatch(/包天计费[\s\S]*4小时/);
+
+  // A row opens the meal's edit view (the list's filters kept); 返回列表 comes back to the same list.
+  const name = ((await rows.first().getByRole('link').first().textContent()) ?? '').trim();
+  await rows.first().getByRole('link', { name }).first().click();
+  await expect(page).toHaveURL(/[?&]meal=\d+/);
+  await expect(page.getByRole('heading', { name: /^编辑套餐 #\d+$/ })).toBeVisible();
+  await expect(page.getByTestId('meal-edit').getByLabel('套餐名称')).toHaveValue(name);
+  await expect(page.getByRole('button', { name: '下架' }).first()).toBeVisible();
+  await page.getByRole('link', { name: '‹ 返回列表' }).click();
+  await expect(page).toHaveURL(/[?&]billing=2\b.*[?&]minutes=240\b|[?&]minutes=240\b.*[?&]billing=2\b/);
+  await expect(page).not.toHaveURL(/meal=/);
+  await expect(page.getByRole('heading', { name: /^编辑套餐/ })).toHaveCount(0);
+  await expect(rows).toHaveCount(12);
+});

@@ -6,6 +6,7 @@ import { productTypeSchema } from '../../lib/schemas';
 import { auditActor } from '../domain/operators-audit';
 import {
   catalogueForAdmin,
+  MEAL_PAGE_SIZE,
   saveActivity,
   saveMeal,
   saveRegion,
@@ -66,13 +67,29 @@ const regionInput = z.object({
   reason: optionalReasonSchema,
 });
 
+const catalogueListInput = z.object({
+  productType: productTypeSchema,
+  /** 0: every billing method. */
+  billingMethod: z
+    .union([z.literal(0), z.literal(1), z.literal(2)], { error: '计费方式须为0（全部）、1（按量）或2（包天）' })
+    .default(0),
+  /** null: every IP duration. */
+  ipDurationMinutes: intIn('IP时长（分钟）', 0, 1440).nullable().default(null),
+  /** 0: on sale and withdrawn. */
+  state: z
+    .union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态须为0（全部）、1（在售）或2（已下架）' })
+    .default(0),
+  page: z.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(10_000, '页码无效').default(1),
+  mealId: editIdSchema.optional(),
+});
+
 export const adminCatalogueActions = {
   'Admin.CatalogueList': defineAction({
-    summary: '【运营后台】某产品类型的全部套餐（含已下架，附当前活动后的单价），全部活动与销售地区',
+    summary: `【运营后台】某产品类型的套餐（含已下架，附当前活动后的单价；可按计费方式、IP时长、状态筛选，在售在前，按页返回，每页${MEAL_PAGE_SIZE}条，total 为符合条件的总数，counts 为各计费方式、时长、状态的套餐数），mealId 所指的套餐（编辑用，不限页），该类型在售套餐的选项（活动适用套餐），全部活动与销售地区`,
     access: FINANCE,
     cacheable: false,
-    input: z.object({ productType: productTypeSchema }),
-    handler: async (ctx, input) => catalogueForAdmin(ctx.db, input.productType, ctx.now),
+    input: catalogueListInput,
+    handler: async (ctx, input) => catalogueForAdmin(ctx.db, input, ctx.now),
   }),
 
   'Admin.MealSave': defineAction({

@@ -36,13 +36,64 @@ interface MealRow extends CatalogueMealRow {
 
 const mapMeal = (r: MealRow): MealAdminRow => ({ ...mapCatalogueMeal(r), sort: r.sort, state: r.state });
 
-/** Every meal of a type (on sale first), in display order. */
-export async function listMealsForAdmin(db: D1Database, productType: number): Promise<MealAdminRow[]> {
+/** Which meals of a type the console lists: 0 / null means any billing method, IP duration or state. */
+export interface MealAdminFilter {
+  productType: number;
+  billingMethod: 0 | 1 | 2;
+  ipDurationMinutes: number | null;
+  state: 0 | 1 | 2;
+  limit: number;
+  offset: number;
+}
+
+/** One page of a type's meals matching the filter (on sale first, in display order) and how many match in all. */
+export async function listMealsForAdmin(
+  db: D1Database,
+  f: MealAdminFilter,
+): Promise<{ rows: MealAdminRow[]; total: number }> {
+  const from = `FROM meals WHERE product_type = ?1 AND (?2 = 0 OR billing_method = ?2)
+       AND (?3 IS NULL OR ip_duration_minutes = ?3) AND (?4 = 0 OR state = ?4)`;
+  const binds = [f.productType, f.billingMethod, f.ipDurationMinutes, f.state];
+  const [list, count] = await db.batch([
+    db
+      .prepare(`SELECT * ${from} ORDER BY state, billing_method, sort, id LIMIT ?5 OFFSET ?6`)
+      .bind(...binds, f.limit, f.offset),
+    db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(...binds),
+  ]);
+  return {
+    rows: ((list?.results ?? []) as MealRow[]).map(mapMeal),
+    total: Number((count?.results?.[0] as { n?: number } | undefined)?.n ?? 0),
+  };
+}
+
+/** How many meals of a type there are per billing method, IP duration and state (the filter's counts). */
+export async function countMealsForAdmin(
+  db: D1Database,
+  productType: number,
+): Promise<{ billingMethod: number; ipDurationMinutes: number; state: number; n: number }[]> {
   const { results } = await db
-    .prepare('SELECT * FROM meals WHERE product_type = ? ORDER BY state, billing_method, sort, id')
+    .prepare(
+      `SELECT billing_method AS billingMethod, ip_duration_minutes AS ipDurationMinutes, state, COUNT(*) AS n
+       FROM meals WHERE product_type = ? GROUP BY billing_method, ip_duration_minutes, state`,
+    )
     .bind(productType)
-    .all<MealRow>();
-  return results.map(mapMeal);
+    .all<{ billingMethod: number; ipDurationMinutes: number; state: number; n: number }>();
+  return results;
+}
+
+/** A type's meals on sale as choices (id, name, billing method) for the activity form's "适用套餐". */
+export async function listMealChoicesForAdmin(
+  db: D1Database,
+  productType: number,
+): Promise<{ id: number; name: string; billingMethod: number }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, name, billing_method AS billingMethod FROM meals WHERE product_type = ? AND state = 1
+       ORDER BY billing_method, sort, id`,
+    )
+    .bind(productType)
+    .all<{ id: number; name: string; billingMethod: number }>();
+  return results;
 }
 
 export async function findMealForAdmin(db: D1Database, id: number): Promise<MealAdminRow | null> {

@@ -8,6 +8,7 @@ import { listLiveActivities } from '../db/catalogue';
 import type { AuditActor } from '../db/operators-audit';
 import {
   type ActivityFields,
+  countMealsForAdmin,
   findActivityForAdmin,
   findMealForAdmin,
   findRegionForAdmin,
@@ -15,8 +16,10 @@ import {
   insertMealStatement,
   insertRegionStatement,
   listActivitiesForAdmin,
+  listMealChoicesForAdmin,
   listMealsForAdmin,
   listRegionsForAdmin,
+  type MealAdminRow,
   type MealFields,
   setActivityStateStatement,
   setMealStateStatement,
@@ -60,19 +63,60 @@ export async function checkActivity(db: D1Database, a: ActivityFields): Promise<
   }
 }
 
-/** The catalogue screen of one product type: every meal with what it sells for now, activities and regions. */
-export async function catalogueForAdmin(db: D1Database, productType: number, now: number) {
-  const [meals, live, activities, regions] = await Promise.all([
-    listMealsForAdmin(db, productType),
+/** Meals on one page of the console's catalogue list. */
+export const MEAL_PAGE_SIZE = 20;
+
+/** What the catalogue screen asks for: a type, the meal filter, the page, and optionally the meal being edited. */
+export interface CatalogueQuery {
+  productType: number;
+  billingMethod: 0 | 1 | 2;
+  ipDurationMinutes: number | null;
+  state: 0 | 1 | 2;
+  page: number;
+  mealId?: number | undefined;
+}
+
+/**
+ * The catalogue screen of one product type: one page of its meals matching the filter, each with what it sells for now;
+ * the counts the filter shows; the meal being edited (whatever page it is on); the type's meals on sale as choices for
+ * an activity; every activity and region.
+ */
+export async function catalogueForAdmin(db: D1Database, q: CatalogueQuery, now: number) {
+  // A filter the type cannot match is a caller's mistake, answered like the same value in a meal.
+  if (q.billingMethod !== 0 && !(BILLING_METHODS_FOR[q.productType] ?? []).includes(q.billingMethod)) {
+    throw new AppError('catalogueBillingInvalid');
+  }
+  if (q.ipDurationMinutes !== null && !(IP_DURATIONS[q.productType] ?? []).includes(q.ipDurationMinutes)) {
+    throw new AppError('catalogueDurationInvalid');
+  }
+  const [page, counts, choices, editing, live, activities, regions] = await Promise.all([
+    listMealsForAdmin(db, {
+      productType: q.productType,
+      billingMethod: q.billingMethod,
+      ipDurationMinutes: q.ipDurationMinutes,
+      state: q.state,
+      limit: MEAL_PAGE_SIZE,
+      offset: (q.page - 1) * MEAL_PAGE_SIZE,
+    }),
+    countMealsForAdmin(db, q.productType),
+    listMealChoicesForAdmin(db, q.productType),
+    q.mealId ? findMealForAdmin(db, q.mealId) : null,
     listLiveActivities(db, now),
     listActivitiesForAdmin(db),
     listRegionsForAdmin(db),
   ]);
+  const priced = (m: MealAdminRow) => {
+    const v = mealView(m, live, now);
+    return { ...m, payFen: v.payFen, tag: v.tag, activityName: v.activityName, bonusPercent: v.bonusPercent };
+  };
   return {
-    meals: meals.map((m) => {
-      const v = mealView(m, live, now);
-      return { ...m, payFen: v.payFen, tag: v.tag, activityName: v.activityName, bonusPercent: v.bonusPercent };
-    }),
+    meals: page.rows.map(priced),
+    total: page.total,
+    page: q.page,
+    pageSize: MEAL_PAGE_SIZE,
+    counts,
+    mealChoices: choices,
+    meal: editing && editing.productType === q.productType ? priced(editing) : null,
     activities: activities.map((a) => ({
       ...a,
       live: a.state === 1 && a.startsAt <= now && a.endsAt > now,
