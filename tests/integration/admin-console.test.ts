@@ -285,7 +285,13 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     // Pool health by region and carrier covers every pool IP.
     expect((d.body.P?.poolByRegion ?? []).reduce((n, r) => n + r.total, 0)).toBe(3);
     expect(d.body.P).toMatchObject({ customers: 1, verifiedCustomers: 1, livePackages: [{ productType: 10, n: 1 }] });
-    expect(d.body.P?.todo).toEqual({ companyReviews: 0, withdrawals: 0, refundNeeded: 0, pendingAtProvider: 0 });
+    expect(d.body.P?.todo).toEqual({
+      companyReviews: 0,
+      withdrawals: 0,
+      refundNeeded: 0,
+      refundIssues: 0,
+      pendingAtProvider: 0,
+    });
 
     await callApi('Admin.SuspendCustomer', { userId: u.id, reason: '测试检索' }, { cookie: admin.cookie });
     const found = await callApi<{ list: { action: string; operatorName: string }[] }>(

@@ -66,6 +66,49 @@ describe('console orders', { timeout: 30_000 }, () => {
     expect(bad.body.E).toBe('筛选条件无效');
   });
 
+  it('lists refunds that need a person with flag=refund_issue and counts them on the dashboard', async () => {
+    const finance = await operatorLogin('finance');
+    const now = Date.now();
+    const hour = 3_600_000;
+    // One paid order per case; each gets one refund row in the state WeChat's answers would leave.
+    const cases = [
+      { phone: '13800003011', status: 'ABNORMAL', age: hour, issue: true }, // the money could not go back
+      { phone: '13800003012', status: 'PROCESSING', age: 25 * hour, issue: true }, // no final word after a day
+      { phone: '13800003013', status: 'PENDING', age: 25 * hour, issue: true }, // WeChat's answer never known
+      { phone: '13800003014', status: 'PROCESSING', age: hour, issue: false }, // still within the day
+      { phone: '13800003015', status: 'SUCCESS', age: 48 * hour, issue: false },
+      { phone: '13800003016', status: 'FAILED', age: hour, issue: true, refunded: true }, // closed after 已退款
+      { phone: '13800003017', status: 'FAILED', age: hour, issue: false }, // refused: the order stays paid
+    ] as const;
+    const expected: string[] = [];
+    for (const [i, c] of cases.entries()) {
+      const buyer = await verifiedBuyer(c.phone);
+      const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
+      await payInSimulator(order.codeUrl ?? '');
+      const refundNo = `R-ISSUE-${i}`;
+      await env.DB.prepare(
+        `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
+           created_at, updated_at)
+         SELECT ?1, order_no, paid_out_trade_no, user_id, pay_fen, pay_fen, ?2, 1, ?3, ?3 FROM orders WHERE order_no = ?4`,
+      )
+        .bind(refundNo, c.status, now - c.age, order.orderNo)
+        .run();
+      if ('refunded' in c)
+        await env.DB.prepare('UPDATE orders SET state = 4, out_refund_no = ? WHERE order_no = ?')
+          .bind(refundNo, order.orderNo)
+          .run();
+      if (c.issue) expected.push(order.orderNo);
+    }
+    const only = await callApi<{ list: { orderNo: string }[] }>(
+      'Admin.OrderSearch',
+      { flag: 'refund_issue' },
+      { cookie: finance.cookie },
+    );
+    expect(only.body.P?.list.map((o) => o.orderNo).sort()).toEqual(expected.sort());
+    const dash = await callApi<{ todo: { refundIssues: number } }>('Admin.Dashboard', {}, { cookie: finance.cookie });
+    expect(dash.body.P?.todo.refundIssues).toBe(expected.length);
+  });
+
   it('previews a refund without writing anything, and names the blocker once refunded', async () => {
     const finance = await operatorLogin('finance');
     const orderNo = await paidOrder();

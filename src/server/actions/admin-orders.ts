@@ -42,18 +42,19 @@ const dayRange = z.object({
 export const adminOrderActions = {
   'Admin.OrderSearch': defineAction({
     summary:
-      '【运营后台】按订单号、手机号或用户ID查找订单，可按状态与下单日期（上海时间）筛选，flag=refund_needed 只列需退款的支付（已付款但订单无法接收）；每行带 refundNeeded；按下单时间倒序分页',
+      '【运营后台】按订单号、手机号或用户ID查找订单，可按状态与下单日期（上海时间）筛选，flag=refund_needed 只列需退款的支付（已付款但订单无法接收），flag=refund_issue 只列退款待核对的订单（微信退款异常、结果超过一天未明，或订单已退款而微信关闭了退款）；每行带 refundNeeded；按下单时间倒序分页',
     access: READERS,
     cacheable: false,
     input: dayRange.extend({
       q: z.string().trim().max(64, '查询内容过长').default(''),
       state: z.number().int().min(0).max(4).default(0),
       beforeCreatedAt: z.number().int().positive().optional(),
-      flag: z.enum(['refund_needed'], { error: '筛选条件无效' }).optional(),
+      flag: z.enum(['refund_needed', 'refund_issue'], { error: '筛选条件无效' }).optional(),
     }),
     async handler(ctx, input) {
       const list = await searchOrders(ctx.db, {
         ...(input.flag === 'refund_needed' ? { refundNeeded: true } : {}),
+        ...(input.flag === 'refund_issue' ? { refundIssueAt: ctx.now } : {}),
         q: input.q,
         state: input.state,
         limit: 50,

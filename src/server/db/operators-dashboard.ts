@@ -2,6 +2,7 @@
 // pool and node health, the to-do counts, the last retention run and the daily series of the last two weeks. Every
 // windowed query is a range on an index.
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
+import { refundIssueSql } from './operators-orders';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -47,45 +48,65 @@ export interface StandingFigures {
   /** Pool health per pool, province and carrier (the 40 weakest by healthy share first). */
   poolByRegion: { pool: number; province: string; carrier: string; healthy: number; total: number }[];
   nodes: { id: number; name: string; status: number; lastSeenAt: number; ips: number }[];
-  todo: { companyReviews: number; withdrawals: number; refundNeeded: number; pendingAtProvider: number };
+  todo: {
+    companyReviews: number;
+    withdrawals: number;
+    refundNeeded: number;
+    /** Orders with a refund that needs a person (operators-orders refundIssueSql). */
+    refundIssues: number;
+    pendingAtProvider: number;
+  };
   lastRetention: { startedAt: number; finishedAt: number | null; rowsRemoved: number; retentionDays: number } | null;
 }
 
 /** The state of the business now (counts that do not depend on a window). */
 export async function standingFigures(db: D1Database, now: number): Promise<StandingFigures> {
-  const [customers, verified, live, pool, poolByRegion, nodes, reviews, withdrawals, refunds, pending, retention] =
-    await db.batch<Record<string, number | string | null>>([
-      db.prepare('SELECT count(*) AS n FROM users'),
-      db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
-      db
-        .prepare(
-          'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
-        )
-        .bind(now),
-      db
-        .prepare(
-          'SELECT pool, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total FROM proxy_ips GROUP BY pool ORDER BY pool',
-        )
-        .bind(now),
-      db
-        .prepare(
-          `SELECT pool, province, carrier, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total
+  const [
+    customers,
+    verified,
+    live,
+    pool,
+    poolByRegion,
+    nodes,
+    reviews,
+    withdrawals,
+    refunds,
+    refundIssues,
+    pending,
+    retention,
+  ] = await db.batch<Record<string, number | string | null>>([
+    db.prepare('SELECT count(*) AS n FROM users'),
+    db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
+    db
+      .prepare(
+        'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
+      )
+      .bind(now),
+    db
+      .prepare(
+        'SELECT pool, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total FROM proxy_ips GROUP BY pool ORDER BY pool',
+      )
+      .bind(now),
+    db
+      .prepare(
+        `SELECT pool, province, carrier, sum(healthy = 1 AND expires_at > ?1) AS healthy, count(*) AS total
            FROM proxy_ips GROUP BY pool, province, carrier
           ORDER BY (healthy * 1.0 / total), pool, province, carrier LIMIT 40`,
-        )
-        .bind(now),
-      db.prepare(
-        `SELECT n.id, n.name, n.status, n.last_seen_at AS lastSeenAt, (SELECT count(*) FROM proxy_ips i WHERE i.node_id = n.id) AS ips
+      )
+      .bind(now),
+    db.prepare(
+      `SELECT n.id, n.name, n.status, n.last_seen_at AS lastSeenAt, (SELECT count(*) FROM proxy_ips i WHERE i.node_id = n.id) AS ips
        FROM proxy_nodes n ORDER BY n.id LIMIT 50`,
-      ),
-      db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
-      db.prepare('SELECT count(*) AS n FROM withdrawals WHERE state IN (1, 2)'),
-      db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
-      db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
-      db.prepare(
-        'SELECT started_at AS startedAt, finished_at AS finishedAt, rows_removed AS rowsRemoved, retention_days AS retentionDays FROM retention_runs ORDER BY id DESC LIMIT 1',
-      ),
-    ]);
+    ),
+    db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
+    db.prepare('SELECT count(*) AS n FROM withdrawals WHERE state IN (1, 2)'),
+    db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
+    db.prepare(`SELECT count(DISTINCT r.order_no) AS n FROM refunds r WHERE ${refundIssueSql(now)}`),
+    db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
+    db.prepare(
+      'SELECT started_at AS startedAt, finished_at AS finishedAt, rows_removed AS rowsRemoved, retention_days AS retentionDays FROM retention_runs ORDER BY id DESC LIMIT 1',
+    ),
+  ]);
   const n = (r: D1Result<Record<string, number | string | null>> | undefined) => Number(r?.results[0]?.n ?? 0);
   const last = retention?.results[0];
   return {
@@ -109,6 +130,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
       companyReviews: n(reviews),
       withdrawals: n(withdrawals),
       refundNeeded: n(refunds),
+      refundIssues: n(refundIssues),
       pendingAtProvider: n(pending),
     },
     lastRetention: last

@@ -29,6 +29,8 @@ export interface OrderQuery {
   beforeCreatedAt?: number;
   /** Only orders with a payment attempt flagged refund_needed (paid, but the order could not take it). */
   refundNeeded?: boolean;
+  /** Only orders with a refund that needs a person (see refundIssueSql); the time the search runs. */
+  refundIssueAt?: number;
   limit: number;
 }
 
@@ -36,6 +38,24 @@ export interface OrderQuery {
 export type ConsoleOrderHit = ConsoleOrderRow & { refundNeeded: boolean };
 
 const REFUND_NEEDED = 'EXISTS (SELECT 1 FROM payments p WHERE p.order_no = o.order_no AND p.refund_needed = 1)';
+
+/** How long a refund may stay PENDING (WeChat's answer unknown) or PROCESSING before a person should look at it. */
+export const REFUND_STALE_MS = 24 * 3_600_000;
+
+/**
+ * A refund row `r` that needs a person (docs/operations.md, 退款待核对): WeChat answered ABNORMAL (the money could not
+ * go back to the payer's account); its answer is still unknown (PENDING) or PROCESSING a day after the last change; or
+ * WeChat closed an order refund after the order had been marked refunded by it (the order reads 已退款, no money went
+ * back). `now` is inlined as an integer literal so the same text serves a column and a condition.
+ */
+export const refundIssueSql = (now: number): string =>
+  `(r.status = 'ABNORMAL'
+    OR (r.status IN ('PENDING', 'PROCESSING') AND r.updated_at < ${Math.trunc(now - REFUND_STALE_MS)})
+    OR (r.status = 'FAILED' AND r.kind = 'order'
+        AND EXISTS (SELECT 1 FROM orders ro WHERE ro.order_no = r.order_no AND ro.out_refund_no = r.out_refund_no)))`;
+
+const refundIssueOf = (now: number) =>
+  `EXISTS (SELECT 1 FROM refunds r WHERE r.order_no = o.order_no AND ${refundIssueSql(now)})`;
 
 /** Orders matching a query, newest first. */
 export async function searchOrders(db: D1Database, query: OrderQuery): Promise<ConsoleOrderHit[]> {
@@ -71,6 +91,7 @@ export async function searchOrders(db: D1Database, query: OrderQuery): Promise<C
     binds.push(query.beforeCreatedAt);
   }
   if (query.refundNeeded) where.push(REFUND_NEEDED);
+  if (query.refundIssueAt !== undefined) where.push(refundIssueOf(query.refundIssueAt));
   const { results } = await db
     .prepare(
       `SELECT ${ORDER_COLUMNS}, ${REFUND_NEEDED} AS refundNeeded FROM orders o JOIN users u ON u.id = o.user_id

@@ -20,6 +20,7 @@ export default async function AdminDashboardPage() {
     ['待审核企业认证', d.todo.companyReviews, '/admin/reviews'],
     ['待处理提现', d.todo.withdrawals, '/admin/withdrawals'],
     ['需退款的支付（refund_needed）', d.todo.refundNeeded, '/admin/orders?flag=refund_needed'],
+    ['退款待核对（异常、超时或被关闭）', d.todo.refundIssues, '/admin/orders?flag=refund_issue'],
     ['等待微信支付结果的订单', d.todo.pendingAtProvider, '/admin/orders?state=1'],
   ] as const;
   return (

@@ -1,5 +1,6 @@
 // /admin/orders: find orders by number, phone or user id, filter by state, order date and "payment needs a refund"
-// (?flag=refund_needed, the dashboard's to-do link; such rows carry a 需退款 marker) (GET form); CSV export.
+// (?flag=refund_needed, the dashboard's to-do link; such rows carry a 需退款 marker; ?flag=refund_issue, refunds that
+// need a person) (GET form); CSV export.
 import { rowAction } from '../../../../components/data-table';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import type { ActionOutput } from '../../../../lib/api-core';
@@ -62,13 +63,16 @@ const COLUMNS: Column<OrderRow>[] = [
   },
 ];
 
+const FLAG_EMPTY = { refund_needed: '没有需退款的支付', refund_issue: '没有待核对的退款' } as const;
+
 export default async function AdminOrdersPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
   const q = queryText(p, 'q');
   const state = queryInt(p, 'state', 0, 4) ?? 0;
   const from = queryDay(p, 'from');
   const to = queryDay(p, 'to');
-  const flag = p.get('flag') === 'refund_needed' ? 'refund_needed' : undefined;
+  const flagParam = p.get('flag');
+  const flag = flagParam === 'refund_needed' || flagParam === 'refund_issue' ? flagParam : undefined;
   const res = await (await serverApi()).call(
     'Admin.OrderSearch',
     { q, state, ...(from ? { from } : {}), ...(to ? { to } : {}), ...(flag ? { flag } : {}) },
@@ -88,6 +92,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
         <select name="flag" defaultValue={flag ?? ''} className="input sm:w-36" aria-label="支付标记">
           <option value="">全部支付</option>
           <option value="refund_needed">需退款</option>
+          <option value="refund_issue">退款待核对</option>
         </select>
         <DateFilter name="from" value={from} caption="下单从" label="开始日期" />
         <DateFilter name="to" value={to} caption="下单至" label="结束日期" />
@@ -97,7 +102,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
           data-testid="order-table"
           rows={res.list}
           rowKey={(o) => o.orderNo}
-          empty={flag ? '没有需退款的支付' : '没有找到订单'}
+          empty={flag ? FLAG_EMPTY[flag] : '没有找到订单'}
           columns={COLUMNS}
         />
       </TableCard>
