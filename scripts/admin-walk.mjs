@@ -2,7 +2,7 @@
 // console with the demo data (docs/decisions/165). Against a running preview:
 //   npm run preview -- --name=walk --port=9441        (builds, migrates, seeds the demo data, serves)
 //   node scripts/admin-walk.mjs http://127.0.0.1:9441 --persist-to=.tmp/preview-walk/state \
-//     --config=.tmp/preview-walk/wrangler.toml
+//     --config=.tmp/preview-walk/wrangler.toml   [--role=finance] [--only=catalogue,...]
 // It creates an admin with scripts/admin-create.mjs, logs in at /admin/login binding TOTP (otpauth computes the codes),
 // visits every route under src/pages/admin (detail pages included) and opens the dialogs (refund previews, suspend,
 // node created). Shots: .tmp/admin-walk/<name>-<desktop|mobile>.png (full page). Prints the screens wider than 390 px
@@ -28,7 +28,7 @@ execFileSync(
     'scripts/admin-create.mjs',
     `--username=${username}`,
     '--name=巡检管理员',
-    '--role=admin',
+    `--role=${arg('role') ?? 'admin'}`,
     `--password=${password}`,
     ...(arg('persist-to') ? [`--persist-to=${arg('persist-to')}`] : []),
     ...(arg('config') ? [`--config=${arg('config')}`] : []),

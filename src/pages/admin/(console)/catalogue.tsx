@@ -45,19 +45,25 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
   const state = s === 1 || s === 2 ? s : 0;
   const page = queryInt(p, 'page', 1, 10_000) ?? 1;
   const mealId = queryInt(p, 'meal', 1, Number.MAX_SAFE_INTEGER);
-  const res = await (await serverApi()).call(
-    'Admin.CatalogueList',
-    {
-      productType: type,
-      billingMethod: billing,
-      ipDurationMinutes: minutes,
-      state,
-      page,
-      ...(mealId ? { mealId } : {}),
-    },
-    { silent: true },
-  );
+  const api = await serverApi();
+  const [res, me] = await Promise.all([
+    api.call(
+      'Admin.CatalogueList',
+      {
+        productType: type,
+        billingMethod: billing,
+        ipDurationMinutes: minutes,
+        state,
+        page,
+        ...(mealId ? { mealId } : {}),
+      },
+      { silent: true },
+    ),
+    api.call('Operator.Me', {}, { silent: true }),
+  ]);
   if (!res) return <NoAccess />;
+  // Finance reads the catalogue; only admins change it (the server refuses the rest): no forms or switches for them.
+  const readOnly = me ? me.role !== 'admin' : true;
 
   const dedicated = type === 30 || type === 50;
   const timed = durations.some((d) => d > 0);
@@ -131,20 +137,24 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           state={
             <>
               <StateBadge on={editMeal.state === 1} />
-              <MealStateAction meal={editMeal} />
+              {readOnly ? null : <MealStateAction meal={editMeal} />}
             </>
           }
           back={back}
         >
-          <RecordForm
-            key={editMeal.id}
-            action="Admin.MealSave"
-            fields={[...mealFields(type, editMeal), EDIT_REASON]}
-            fixed={{ id: editMeal.id, productType: type }}
-            submitLabel="保存修改"
-            done="套餐已修改，新订单按新价格"
-            testId="meal-edit"
-          />
+          {readOnly ? (
+            <ReadOnlyNote />
+          ) : (
+            <RecordForm
+              key={editMeal.id}
+              action="Admin.MealSave"
+              fields={[...mealFields(type, editMeal), EDIT_REASON]}
+              fixed={{ id: editMeal.id, productType: type }}
+              submitLabel="保存修改"
+              done="套餐已修改，新订单按新价格"
+              testId="meal-edit"
+            />
+          )}
         </EditPanel>
       ) : null}
 
@@ -157,17 +167,19 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
             </span>
           </h2>
           {/* Folded so the list comes first (a type sells dozens of meals; the open form is a screen long). */}
-          <CreateFold label={`新建${PRODUCT_LABEL[type]}套餐`} testId="meal-create-fold">
-            <RecordForm
-              action="Admin.MealSave"
-              fields={mealFields(type)}
-              fixed={{ productType: type }}
-              submitLabel="新建套餐"
-              done="套餐已上架"
-              testId="meal-create"
-              reset
-            />
-          </CreateFold>
+          {readOnly ? null : (
+            <CreateFold label={`新建${PRODUCT_LABEL[type]}套餐`} testId="meal-create-fold">
+              <RecordForm
+                action="Admin.MealSave"
+                fields={mealFields(type)}
+                fixed={{ productType: type }}
+                submitLabel="新建套餐"
+                done="套餐已上架"
+                testId="meal-create"
+                reset
+              />
+            </CreateFold>
+          )}
           <div
             className="mt-1 space-y-1.5 lg:flex lg:flex-wrap lg:gap-x-6 lg:gap-y-1.5 lg:space-y-0"
             data-testid="meal-filters"
@@ -216,6 +228,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
             timed={timed}
             editHref={editHref('meal', 'meal-edit')}
             current={editMeal?.id}
+            readOnly={readOnly}
             empty={
               res.total > 0 ? (
                 <a href={list({ page: 1 })} className="text-brand-600 hover:underline">
@@ -237,7 +250,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           <h2 id="activities-title" className="flex min-h-8 items-center pr-32 text-sm font-semibold text-slate-700">
             活动
           </h2>
-          {editActivity ? null : (
+          {editActivity || readOnly ? null : (
             <CreateFold label="新建活动" testId="activity-create-fold">
               <SaveForm
                 row={editActivity}
@@ -260,20 +273,24 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
               state={
                 <>
                   {activityState(editActivity)}
-                  <ActivityStateAction activity={editActivity} />
+                  {readOnly ? null : <ActivityStateAction activity={editActivity} />}
                 </>
               }
               back={back}
             >
-              <SaveForm
-                row={editActivity}
-                action="Admin.ActivitySave"
-                fields={(a?: ActivityRow) => activityFields(type, res.mealChoices, a)}
-                fixed={{ productType: type }}
-                labels={['保存活动', '新建活动']}
-                done={['活动已修改', '活动已创建']}
-                testId="activity-form"
-              />
+              {readOnly ? (
+                <ReadOnlyNote />
+              ) : (
+                <SaveForm
+                  row={editActivity}
+                  action="Admin.ActivitySave"
+                  fields={(a?: ActivityRow) => activityFields(type, res.mealChoices, a)}
+                  fixed={{ productType: type }}
+                  labels={['保存活动', '新建活动']}
+                  done={['活动已修改', '活动已创建']}
+                  testId="activity-form"
+                />
+              )}
             </EditPanel>
           </div>
         ) : null}
@@ -282,6 +299,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
             activities={activities}
             editHref={editHref('activity', 'activity-edit')}
             current={editActivity?.id}
+            readOnly={readOnly}
           />
         </div>
       </section>
@@ -306,22 +324,26 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
                 state={
                   <>
                     <StateBadge on={editRegion.state === 1} onText="启用中" offText="已停用" />
-                    <RegionStateAction region={editRegion} />
+                    {readOnly ? null : <RegionStateAction region={editRegion} />}
                   </>
                 }
                 back={back}
               >
-                <SaveForm
-                  row={editRegion}
-                  action="Admin.RegionSave"
-                  fields={regionFields}
-                  labels={['保存地区', '新增地区']}
-                  done="地区已保存"
-                  testId="region-form"
-                />
+                {readOnly ? (
+                  <ReadOnlyNote />
+                ) : (
+                  <SaveForm
+                    row={editRegion}
+                    action="Admin.RegionSave"
+                    fields={regionFields}
+                    labels={['保存地区', '新增地区']}
+                    done="地区已保存"
+                    testId="region-form"
+                  />
+                )}
               </EditPanel>
             </div>
-          ) : (
+          ) : readOnly ? null : (
             <CreateFold label="新增地区" testId="region-create-fold">
               <SaveForm
                 row={editRegion}
@@ -338,6 +360,11 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
       ) : null}
     </div>
   );
+}
+
+/** What a finance operator sees where an admin has the form. */
+function ReadOnlyNote() {
+  return <p className="text-sm text-slate-500">当前角色只能查看商品目录；修改、上下架由管理员操作。</p>;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

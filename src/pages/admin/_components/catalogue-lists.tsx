@@ -108,8 +108,11 @@ export function MealTable({
   editHref,
   empty,
   current,
+  readOnly = false,
 }: {
   meals: MealRow[];
+  /** The operator may read the catalogue but not change it (only admins do): rows open a view, no state switch. */
+  readOnly?: boolean;
   /** The meal open in the edit view, marked in the list. */
   current?: number | undefined;
   /** The type sells IP durations (extractable types); dedicated IPs have none. */
@@ -216,9 +219,9 @@ export function MealTable({
               <td className={cx(TD, DESKTOP, 'text-right whitespace-nowrap')}>
                 <span className="inline-flex items-center gap-3">
                   <a href={editHref(m.id)} className="text-brand-600 hover:underline">
-                    编辑
+                    {readOnly ? '查看' : '编辑'}
                   </a>
-                  <MealStateAction meal={m} compact />
+                  {readOnly ? null : <MealStateAction meal={m} compact />}
                 </span>
               </td>
               <Chevron />
@@ -300,9 +303,12 @@ export function ActivityTable({
   activities,
   editHref,
   current,
+  readOnly = false,
 }: {
   activities: ActivityRow[];
   current?: number | undefined;
+  /** As MealTable's. */
+  readOnly?: boolean;
   editHref: (id: number) => string;
 }) {
   return (
@@ -344,9 +350,9 @@ export function ActivityTable({
             <td className={cx(TD, DESKTOP, 'text-right whitespace-nowrap')}>
               <span className="inline-flex items-center gap-3">
                 <a href={editHref(a.id)} className="text-brand-600 hover:underline">
-                  编辑
+                  {readOnly ? '查看' : '编辑'}
                 </a>
-                <ActivityStateAction activity={a} compact />
+                {readOnly ? null : <ActivityStateAction activity={a} compact />}
               </span>
             </td>
             <Chevron />
