@@ -53,7 +53,7 @@ export const MAX_REGION_SEEKS = 8;
  * statements of the same batch). Each reads one index in rnd order twice, [start, end) and the wrap-around
  * [0, start), stopping after `window` matches. Every other filter, and the dedup probes against the caller's
  * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history.
- * `drawStatements` turns them into the draw of a call.
+ * Each arm selects only `id` and `rnd`, all the draw uses. `drawStatements` turns them into the draw of a call.
  */
 export function candidateQueries(
   f: CandidateFilter,
@@ -110,7 +110,7 @@ export function candidateQueries(
   }
   const cond = residual.join(' AND ');
   const arm = (s: { index: string; eq: string }, range: string) =>
-    `SELECT * FROM (SELECT id, ip, port, province, city, carrier, expires_at, rnd FROM proxy_ips INDEXED BY ${s.index}
+    `SELECT * FROM (SELECT id, rnd FROM proxy_ips INDEXED BY ${s.index}
        WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10)`;
   return seeks.map((s) => ({
     sql: `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`,
