@@ -49,9 +49,10 @@ ${result.date} · ${REQUESTS} requests per route · ${CONCURRENCY} in flight · 
 
 Throughput ratio (extract / trivial): **${result.throughputRatio}**
 
-Each extraction does 1 D1 round trip (decision 171): one batch with the key lookup and the rate-limit upsert, the
-white-list check, the packages, the candidate seeks into per-call scratch rows, the random draw, the package choice
-and the conditional charge, then the log, 10 assignment rows and lease notices written only under that charge.
+Each extraction does 1 D1 round trip (decisions 171, 182): one batch with the key lookup and the rate-limit upsert,
+the draw (the candidate seek and the random choice, writing only the drawn IPs as per-call scratch rows), the package
+choice (white list and packages checked in it) and the conditional charge, then the log, 10 assignment rows and lease
+notices written only under that charge; the white list and packages are read back only when nothing was charged.
 `,
   );
   console.log(JSON.stringify(result, null, 2));
