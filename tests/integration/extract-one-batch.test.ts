@@ -3,7 +3,7 @@
 // the call, and the package choice follows min_ttl and the soonest-expiring order.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type CandidateFilter, extractInOneBatch } from '../../src/server/db/extract';
+import { type CandidateFilter, drawStatements, extractInOneBatch, RND_SPACE } from '../../src/server/db/extract';
 import {
   addPool,
   allowIp,
@@ -111,5 +111,44 @@ describe('one-batch extraction', () => {
     // without min_ttl the soonest-expiring package pays
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
     expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', short)).toBe(99);
+  });
+
+  it('writes only the drawn IPs for a one-seek draw, and reads the refusal facts only when nothing was charged', async () => {
+    await simplePool(100);
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 1000 });
+    await allowIp(u.id, CALLER);
+    const now = Date.now();
+    const filter: CandidateFilter = {
+      pool: 10,
+      protocolBit: 1,
+      minExpiresAt: now,
+      regions: [],
+      excludes: [],
+      carriers: [],
+      limit: 10,
+      excludeDay: null,
+      excludeInUseAt: null,
+      userId: u.id,
+    };
+    // the draw alone, its scratch rows kept: 10 rows, all chosen, out of a window of 60 candidates
+    const callId = crypto.randomUUID();
+    const draw = drawStatements(env.DB, filter, Math.floor(Math.random() * RND_SPACE), callId);
+    expect(draw).toHaveLength(1);
+    const [drawn] = await env.DB.batch<{ ip_id: number }>(draw);
+    expect(new Set(drawn?.results.map((r) => r.ip_id)).size).toBe(10);
+    expect(await scalar('SELECT count(*) AS n FROM extract_picks WHERE call_id = ? AND chosen = 1', callId)).toBe(10);
+    expect(await scalar('SELECT count(*) AS n FROM extract_picks WHERE call_id = ?', callId)).toBe(10);
+    await env.DB.prepare('DELETE FROM extract_picks').run();
+    // a charged call gets no refusal facts back; a refused one (caller not white-listed) gets them
+    const caller = { userId: u.id, rateLimit: 1_000_000 };
+    const ok = await extractInOneBatch(env.DB, caller, oneBatchCall(filter, now, CALLER));
+    expect(ok.charged?.ips).toHaveLength(10);
+    expect(ok.packages).toEqual([]);
+    const refused = await extractInOneBatch(env.DB, caller, oneBatchCall(filter, now + 1, '192.0.2.99'));
+    expect(refused.charged).toBeNull();
+    expect(refused.whiteListed).toBe(false);
+    expect(refused.packages.map((p) => p.remainingCount)).toEqual([990]);
+    expect(await scratchRows()).toBe(0);
   });
 });

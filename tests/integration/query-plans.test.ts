@@ -171,21 +171,28 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
 
 /**
  * Plan lines that scan a large table from end to end, that read one through a sweep index, and, for statements reading the pool, any sort through a
- * temporary B-tree (ORDER BY random() over the matching pool plans as an index search plus such a sort).
+ * temporary B-tree (ORDER BY random() over the matching pool plans as an index search plus such a sort). The one sort
+ * allowed is the draw's over a window the statement bounds itself (docs/decisions/182): `(... LIMIT ?n) ORDER BY
+ * random()`, where the sort's own level of the plan reads that subquery and no pool table.
  */
 async function fullScans(r: Recorded): Promise<string[]> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${r.sql}`)
     .bind(...r.binds)
-    .all<{ detail: string }>();
+    .all<{ id: number; parent: number; detail: string }>();
   const readsPool = /FROM proxy_ips\b/.test(r.sql);
+  const boundedDraw = /LIMIT \?\d+\)\s+ORDER BY random\(\)/.test(r.sql);
+  const sortsBoundedWindow = (sort: { id: number; parent: number }) =>
+    boundedDraw &&
+    results.every((x) => x.parent !== sort.parent || x.id === sort.id || !/\bproxy_ips\b/.test(x.detail));
   return results
-    .map((x) => x.detail)
-    .filter((d) => {
+    .filter((x) => {
+      const d = x.detail;
       const m = /^SCAN (\w+)/.exec(d);
       if (m !== null && LARGE_TABLES.includes(m[1] as string)) return true;
       if (SWEEP_INDEXES.some((i) => d.includes(`INDEX ${i} `))) return true;
-      return readsPool && /^USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(d);
-    });
+      return readsPool && /^USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(d) && !sortsBoundedWindow(x);
+    })
+    .map((x) => x.detail);
 }
 
 describe('query plans of the hot paths', () => {
@@ -211,5 +218,13 @@ describe('query plans of the hot paths', () => {
     const sortAll =
       'SELECT id FROM proxy_ips WHERE pool = ?1 AND healthy = 1 AND expires_at >= ?2 ORDER BY random() LIMIT 10';
     expect(await fullScans({ sql: sortAll, binds: [10, 0] })).toEqual([expect.stringMatching(/^USE TEMP B-TREE/)]);
+    // a random order over a subquery is allowed only when the subquery bounds its rows (the draw's window)
+    const seek = (range: string) =>
+      `SELECT * FROM (SELECT id, rnd FROM proxy_ips INDEXED BY proxy_ips_rnd WHERE pool = ?1 AND healthy = 1 AND ${range} ORDER BY rnd LIMIT ?3)`;
+    const window = `SELECT id FROM (${seek('rnd >= ?2')} UNION ALL ${seek('rnd < ?2')}`;
+    expect(await fullScans({ sql: `${window} LIMIT ?3) ORDER BY random() LIMIT 10`, binds: [10, 5, 60] })).toEqual([]);
+    expect(await fullScans({ sql: `${window}) ORDER BY random() LIMIT 10`, binds: [10, 5, 60] })).toEqual([
+      expect.stringMatching(/^USE TEMP B-TREE/),
+    ]);
   });
 });

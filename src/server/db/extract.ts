@@ -53,7 +53,7 @@ export const MAX_REGION_SEEKS = 8;
  * statements of the same batch). Each reads one index in rnd order twice, [start, end) and the wrap-around
  * [0, start), stopping after `window` matches. Every other filter, and the dedup probes against the caller's
  * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history.
- * `drawStatements` turns them into the draw of a call.
+ * Each arm selects only `id` and `rnd`, all the draw uses. `drawStatements` turns them into the draw of a call.
  */
 export function candidateQueries(
   f: CandidateFilter,
@@ -110,7 +110,7 @@ export function candidateQueries(
   }
   const cond = residual.join(' AND ');
   const arm = (s: { index: string; eq: string }, range: string) =>
-    `SELECT * FROM (SELECT id, ip, port, province, city, carrier, expires_at, rnd FROM proxy_ips INDEXED BY ${s.index}
+    `SELECT * FROM (SELECT id, rnd FROM proxy_ips INDEXED BY ${s.index}
        WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10)`;
   return seeks.map((s) => ({
     sql: `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`,
@@ -140,20 +140,27 @@ export const callerUserSql = (keyParam: string) =>
   `(SELECT c.user_id FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
     WHERE c.api_key = ${keyParam})`;
 
-export const whiteListCheckSql = (user: string) =>
-  `SELECT 1 AS ok FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1 AND (expires_at = 0 OR expires_at > ?3)`;
-
-export const packagesForExtractSql = (user: string) => `SELECT id, billing_method, remaining_count, daily_limit,
-                used_today, usage_day, ip_duration_minutes, state, starts_at, expires_at
-         FROM proxy_packages
-         WHERE user_id = ${user} AND product_type = ?2 AND state IN (1, 3) AND expires_at > ?3 AND (?4 = 0 OR id = ?4)
-           AND ${RESERVATION_FREE}
-         ORDER BY expires_at, id`;
+/**
+ * What names a refusal (docs/decisions/171, 182), read after the charge and only when the call was not charged (no
+ * `extract_charges` row for ?5), so a successful call gets nothing back: whether the caller's IP (?2) is white-listed,
+ * on every row, and the caller's live packages of the type (?4; only package ?6 unless 0) one per row, soonest
+ * expiring first; a caller without such a package gets one row whose package columns are NULL.
+ */
+const refusalFactsSql = (user: string) => `SELECT
+           EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
+                     AND (expires_at = 0 OR expires_at > ?3)) AS white,
+           proxy_packages.id, billing_method, remaining_count, daily_limit, used_today, usage_day, ip_duration_minutes,
+           state, starts_at, proxy_packages.expires_at
+         FROM (SELECT 1) LEFT JOIN proxy_packages
+           ON proxy_packages.user_id = ${user} AND product_type = ?4 AND state IN (1, 3) AND proxy_packages.expires_at > ?3
+             AND (?6 = 0 OR proxy_packages.id = ?6) AND ${RESERVATION_FREE}
+         WHERE NOT EXISTS (SELECT 1 FROM extract_charges WHERE call_id = ?5)
+         ORDER BY proxy_packages.expires_at, proxy_packages.id`;
 
 /** Who is extracting: a caller already proven (an AES token call), or a bare key checked inside the batch. */
 export type ExtractCallerRef = { userId: number; rateLimit: number } | { apiKey: string };
 
-/** A row of packagesForExtractSql as the domain reads it. */
+/** A package row of refusalFactsSql as the domain reads it. */
 const packageRow = (p: Record<string, unknown>): PackageForExtract => ({
   id: p.id as number,
   billingMethod: p.billing_method as 1 | 2,
@@ -246,9 +253,13 @@ const chargeableAnyMethod = (n: string, now: string, day: string) =>
          ELSE 0 END`;
 
 /**
- * The draw of one call (docs/decisions/171, step 3): each candidate seek inserts its rows into `extract_picks` under
- * `callId` with their distance from the random start, then one UPDATE marks n of the first `window` by distance,
- * chosen at random, and returns their ids (`ip_id`). The caller deletes the call's scratch rows afterwards.
+ * The draw of one call (docs/decisions/171, step 3; 182): the statements that write the n IPs drawn for `callId` into
+ * `extract_picks` as `chosen` rows, the last one returning their ids (`ip_id`). The caller deletes the call's scratch
+ * rows afterwards.
+ * - One seek (no region, or a region list scanned as a residual filter): one INSERT that takes the seek's first
+ *   `window` rows by distance from the random start and writes n of them, chosen at random, and nothing else.
+ * - Several seeks (one per region key as province and as city): each seek inserts its rows with their distance, then
+ *   one UPDATE marks n of the first `window` by distance, chosen at random, across the seeks.
  */
 export function drawStatements(
   db: D1Database,
@@ -260,15 +271,31 @@ export function drawStatements(
   // Each seek's two arms come out in distance order (the first from the start to the end of the key space, then the
   // wrap-around from 0), so the outer LIMIT keeps the first `window` by distance and SQLite never runs the second
   // arm when the first filled the window.
-  const seeks = candidateQueries(f, start, caller).map((q) => {
-    const binds = q.binds.length === 11 ? [...q.binds, null] : q.binds;
-    return db
+  const queries = candidateQueries(f, start, caller);
+  const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
+  const binds = (q: { binds: unknown[] }) => (q.binds.length === 11 ? [...q.binds, null] : q.binds);
+  const [only] = queries;
+  if (queries.length === 1 && only) {
+    // The two arms are disjoint ranges of rnd, so the window holds no IP twice.
+    return [
+      db
+        .prepare(
+          `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
+           SELECT ?13, id, dist, 1 FROM (SELECT id, ${dist} AS dist FROM (${only.sql}) LIMIT ?10)
+           ORDER BY random() LIMIT ?14
+           RETURNING ip_id`,
+        )
+        .bind(...binds(only), callId, f.limit),
+    ];
+  }
+  const seeks = queries.map((q) =>
+    db
       .prepare(
         `INSERT OR IGNORE INTO extract_picks (call_id, ip_id, dist)
-         SELECT ?13, id, (rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE} FROM (${q.sql}) LIMIT ?10`,
+         SELECT ?13, id, ${dist} FROM (${q.sql}) LIMIT ?10`,
       )
-      .bind(...binds, callId);
-  });
+      .bind(...binds(q), callId),
+  );
   const choose = db
     .prepare(
       `UPDATE extract_picks SET chosen = 1 WHERE call_id = ?1 AND ip_id IN (
@@ -312,7 +339,7 @@ export interface OneBatchOutcome {
   /** This call's count in the current second and the key's limit per second. */
   allowed: boolean;
   whiteListed: boolean;
-  /** The caller's packages of the type as they were before the charge (to name the refusal). */
+  /** The caller's packages of the type (to name the refusal; read only when nothing was charged, else empty). */
   packages: PackageForExtract[];
   /** How many IPs the call drew (at most the requested number). */
   drawn: number;
@@ -325,15 +352,17 @@ export interface OneBatchOutcome {
  * transaction, so every statement sees the writes of the ones before it:
  * 1. the rate counter (every call of a known key counts; the owner, the count and the limit come back: no row for an
  *    unknown key or a disabled account);
- * 2. the white-list check and the packages, read for naming a refusal;
- * 3. the candidate seeks of decision 081, each inserting its rows into `extract_picks` with their distance from the
- *    random start; one UPDATE then draws n of the first `window` at random (`ORDER BY random()` over at most 2 ×
- *    window scratch rows, never the pool);
- * 4. the package choice: the soonest-expiring package that can give the drawn count, inserted into
+ * 2. the draw (drawStatements): the candidate seeks of decision 081 and the random choice of n among the first
+ *    `window` by distance from the random start, written to `extract_picks` (only the n drawn for one seek; every
+ *    candidate, then the choice marked, for several seeks); `ORDER BY random()` sorts at most (seeks × window) rows,
+ *    never the pool;
+ * 3. the package choice: the soonest-expiring package that can give the drawn count, inserted into
  *    `extract_charges` only when the key is valid, the count within the limit, the caller's IP white-listed and at
  *    least one IP drawn; then the conditional charge of that package;
- * 5. the log, the assignments (RETURNING what the caller gets) and the lease notices, each selecting from the
+ * 4. the log, the assignments (RETURNING what the caller gets) and the lease notices, each selecting from the
  *    `extract_charges` row, so they exist exactly when the charge happened;
+ * 5. only when nothing was charged: the white-list check and the packages, read for naming the refusal (a successful
+ *    call reads them as part of the package choice and gets none of them back);
  * 6. the scratch rows deleted.
  * Nothing about who may extract is cached: the key, the account status and the counter are read in the batch.
  */
@@ -357,8 +386,6 @@ export async function extractInOneBatch(
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
-    db.prepare(whiteListCheckSql(user)).bind(ref, r.callerIp, r.now),
-    db.prepare(packagesForExtractSql(user)).bind(ref, r.productType, r.now, r.packageId ?? 0),
     ...draw,
     db
       .prepare(
@@ -429,6 +456,7 @@ export async function extractInOneBatch(
          WHERE x.call_id = ?1`,
       )
       .bind(callId, r.now),
+    db.prepare(refusalFactsSql(user)).bind(ref, r.callerIp, r.now, r.productType, callId, r.packageId ?? 0),
     db.prepare('DELETE FROM extract_picks WHERE call_id = ?1').bind(callId),
     db.prepare('DELETE FROM extract_charges WHERE call_id = ?1 RETURNING package_id').bind(callId),
   );
@@ -439,22 +467,24 @@ export async function extractInOneBatch(
   const owner = byKey ? counted : { user_id: caller.userId, rate_limit: caller.rateLimit };
   const count = counted?.count as number | undefined;
   const chargedPackage = at(-1)[0]?.package_id as number | undefined;
-  const chargeChanges = results[results.length - 6]?.meta.changes ?? 0;
+  const chargeChanges = results[results.length - 7]?.meta.changes ?? 0;
   if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
     throw new Error('extraction batch: the package choice and the charge disagree');
   }
   return {
     userId: owner ? (owner.user_id as number) : null,
     allowed: owner !== undefined && count !== undefined && count <= (owner.rate_limit as number),
-    whiteListed: at(1).length > 0,
-    packages: at(2).map(packageRow),
-    drawn: at(2 + draw.length).length,
+    whiteListed: chargedPackage !== undefined || at(-3)[0]?.white === 1,
+    packages: at(-3)
+      .filter((p) => p.id !== null)
+      .map(packageRow),
+    drawn: at(draw.length).length,
     charged:
       chargedPackage === undefined
         ? null
         : {
             packageId: chargedPackage,
-            ips: sample(at(-4), Number.POSITIVE_INFINITY).map((a) => ({
+            ips: sample(at(-5), Number.POSITIVE_INFINITY).map((a) => ({
               ipId: a.ip_id as number,
               ip: a.ip as string,
               port: a.port as number,
