@@ -18,7 +18,7 @@ const BOOTSTRAP_IMPORT = /import\(\s*(["'])([^"']+)\1\s*\)\s*;?\s*$/;
  * 200 ms (Lighthouse's 4x CPU slowdown) right after the first paint; in batches no task passes the 50 ms long-task
  * line (docs/decisions/183).
  */
-const PRELOADS_PER_TASK = 3;
+const PRELOADS_PER_TASK = 2;
 
 /**
  * The loader that replaces the bootstrap's `import(entry)`: the entry, then the preloads a few per task, once the
