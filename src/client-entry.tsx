@@ -19,7 +19,7 @@ const nextTask = (): Promise<void> => {
 };
 
 /** The same response with its body delivered one chunk per task. */
-export function chunkPerTask(res: Response): Response {
+function chunkPerTask(res: Response): Response {
   const body = res.body;
   if (!body) return res;
   const reader = body.getReader();
