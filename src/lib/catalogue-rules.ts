@@ -3,7 +3,7 @@
 // bounds of sizes, periods, prices and activity percentages (the latter are the meals/activities CHECK constraints).
 // Isomorphic: the console's forms list the same options the server accepts.
 import { BILLING_LABEL, durationLabel } from './commerce';
-import { formatFen } from './format';
+import { formatCount, formatFen } from './format';
 
 /** IP durations (minutes) on sale per extractable type; fixed (30) and premium (50) IPs have none (0). */
 export const IP_DURATIONS: Record<number, readonly number[]> = {
@@ -38,7 +38,7 @@ export const durationOption = (minutes: number): string => (minutes > 0 ? durati
  * multiples of ten thousand as 万 (「100万个IP」, for narrow rows).
  */
 export function sizeText(productType: number, billingMethod: number, size: number, compact = false): string {
-  const n = compact && size >= 10_000 && size % 10_000 === 0 ? `${size / 10_000}万` : size.toLocaleString('zh-CN');
+  const n = compact && size >= 10_000 && size % 10_000 === 0 ? `${size / 10_000}万` : formatCount(size);
   if (productType === 30 || productType === 50) return `${n}个独享IP`;
   return billingMethod === 1 ? `${n}个IP` : `${n}个/天`;
 }

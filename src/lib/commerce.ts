@@ -1,5 +1,7 @@
 // Commerce facts shared by pages and the server: product, order and coupon labels, and how to name a package.
 
+import { formatCount } from './format';
+
 export const PRODUCT_TYPES = [10, 40, 30, 50] as const;
 export type ProductTypeCode = (typeof PRODUCT_TYPES)[number];
 
@@ -86,7 +88,7 @@ export function packageRemainingText(p: {
   usedToday?: number;
   ipCount: number;
 }): string {
-  const n = (v: number) => v.toLocaleString('zh-CN');
+  const n = formatCount;
   if (p.productType === 30 || p.productType === 50) return `${n(p.ipCount)}个独享IP`;
   if (p.billingMethod === 1) return `剩余 ${n(p.remainingCount)} / 共 ${n(p.totalCount)}个`;
   if (!p.dailyLimit) return '不限量';

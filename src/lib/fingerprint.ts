@@ -25,16 +25,32 @@ function canvasTrait(): string {
   }
 }
 
+/**
+ * The host's IANA time zone. `Temporal.Now.timeZoneId()` gives the same identifier as the first `Intl.DateTimeFormat`
+ * without building a date formatter (measured in Chromium: ~6 ms instead of ~75 ms on a busy machine, unthrottled);
+ * browsers without Temporal take the Intl path as before.
+ */
+function hostTimeZone(): string {
+  const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;
+  try {
+    const id = temporal?.Now?.timeZoneId?.();
+    if (id) return id;
+  } catch {
+    // fall through to Intl
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** Let the browser handle input and paint between the costly traits (each can take tens of milliseconds on a phone). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Compute the fingerprint of this browser, in short tasks: drawing CJK text on the canvas and the first `Intl` call
- * (loading the time-zone data) each run in their own task instead of one long one. */
+/** Compute the fingerprint of this browser, in short tasks: drawing CJK text on the canvas and reading the time zone
+ * (the first `Intl` call where Temporal is missing) each run in their own task instead of one long one. */
 export async function computeFingerprint(): Promise<string> {
   const n = navigator;
   const canvas = canvasTrait();
   await nextTask();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = hostTimeZone();
   await nextTask();
   const traits = [
     n.userAgent,

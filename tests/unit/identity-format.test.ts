@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFen, maskPhone } from '../../src/lib/format';
+import { formatCount, formatDate, formatDateTime, formatFen, maskPhone } from '../../src/lib/format';
 import { identityLabel, isRealNameVerified } from '../../src/lib/identity';
 import { decodeMineInfoCookie, encodeMineInfoCookie, readCookie } from '../../src/lib/mine-info';
 import { safeRedirect } from '../../src/lib/safe-redirect';
@@ -28,6 +28,18 @@ describe('formatting', () => {
     expect(formatFen(1230)).toBe('¥12.30');
     expect(formatFen(5)).toBe('¥0.05');
     expect(formatFen(-199, false)).toBe('-1.99');
+  });
+  it('groups counts in thousands as zh-CN does, without the locale formatter', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(10000)).toBe('10,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-25000)).toBe('-25,000');
+    for (const v of [0, 7, 100, 1000, 99999, 100000, 2500000, 123456789, -1000]) {
+      expect(formatCount(v)).toBe(v.toLocaleString('zh-CN'));
+    }
+    expect(formatCount(1.5)).toBe((1.5).toLocaleString('zh-CN'));
   });
   it('shows times in Asia/Shanghai', () => {
     const ms = Date.UTC(2026, 10, 21, 16, 30, 5); // 2026-11-22 00:30:05 in Shanghai

@@ -3,6 +3,7 @@
 // and written to the selection hook (useBuySelection, which keeps them in the URL). No prices here: the order summary
 // shows what PayOrder.Quote answers.
 import { BILLING_LABEL, periodLabel } from '../../lib/commerce';
+import { formatCount } from '../../lib/format';
 import type { CatalogueView } from './types';
 import type { useBuySelection } from './use-buy-selection';
 
@@ -65,7 +66,7 @@ export function BuySelectionForm({ data, s }: { data: CatalogueView; s: ReturnTy
         <Row label={s.billing === 1 ? '套餐IP数' : '每日IP数'}>
           {s.sizes.map((v) => (
             <Chip key={v} active={s.size === v} onClick={() => s.setSize(v)}>
-              {s.billing === 1 ? `${v.toLocaleString('zh-CN')}个` : `${v.toLocaleString('zh-CN')}个/天`}
+              {s.billing === 1 ? `${formatCount(v)}个` : `${formatCount(v)}个/天`}
             </Chip>
           ))}
         </Row>

@@ -1,10 +1,10 @@
 // What an order delivers and what it costs, line by line, from the pricing engine's quote: validity, IP duration,
 // volume (bonus included and named), then each amount on its own line. Zero amounts are not shown.
 import { durationLabel, periodLabel } from '../../lib/commerce';
-import { formatFen } from '../../lib/format';
+import { formatCount, formatFen } from '../../lib/format';
 import type { QuoteTerms } from './types';
 
-const n = (v: number) => v.toLocaleString('zh-CN');
+const n = formatCount;
 const dedicatedType = (t: number) => t === 30 || t === 50;
 
 /** 「购买后1年（365天）内有效，IP用完或到期即止」 and its siblings: how long the purchase lasts. */

@@ -34,16 +34,22 @@ export function useBuySelection(data: CatalogueView, initial: InitialSelection =
   const regionId = regions.some((r) => r.id === regionChoice) ? regionChoice : 0;
   const [units, setUnits] = useState(initial.units ?? 1);
 
-  // Keep the address bar on the current choice (replace, not push: the back button still leaves the page).
+  // Keep the address bar on the current choice (replace, not push: the back button still leaves the page). In a task
+  // of its own: `replaceState` is a same-document navigation for the browser, tens of milliseconds on a throttled
+  // phone, and on the first render it ran in the one task holding every effect of the hydrated page
+  // (docs/decisions/183).
   useEffect(() => {
     if (!meal) return;
-    const url = new URL(window.location.href);
-    url.searchParams.set('type', String(data.type));
-    url.searchParams.set('meal', String(meal.id));
-    url.searchParams.set('units', String(units));
-    if (regionId) url.searchParams.set('region', String(regionId));
-    else url.searchParams.delete('region');
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+    const timer = setTimeout(() => {
+      const url = new URL(window.location.href);
+      url.searchParams.set('type', String(data.type));
+      url.searchParams.set('meal', String(meal.id));
+      url.searchParams.set('units', String(units));
+      if (regionId) url.searchParams.set('region', String(regionId));
+      else url.searchParams.delete('region');
+      if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [data.type, meal, units, regionId]);
 
   return {
