@@ -90,6 +90,28 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
   const editActivity = activities.find((a) => a.id === Number(p.get('activity')));
   const regions = res.regions.filter((r) => r.productTypes.includes(type));
   const editRegion = regions.find((r) => r.id === Number(p.get('region')));
+  // One form per kind: the same element serves the create fold (no row) and the edit view (the row being edited).
+  const activityForm = (
+    <SaveForm
+      row={editActivity}
+      action="Admin.ActivitySave"
+      fields={(a?: ActivityRow) => activityFields(type, res.mealChoices, a)}
+      fixed={{ productType: type }}
+      labels={['保存活动', '新建活动']}
+      done={['活动已修改', '活动已创建']}
+      testId="activity-form"
+    />
+  );
+  const regionForm = (
+    <SaveForm
+      row={editRegion}
+      action="Admin.RegionSave"
+      fields={regionFields}
+      labels={['保存地区', '新增地区']}
+      done="地区已保存"
+      testId="region-form"
+    />
+  );
   const back = list();
 
   return (
@@ -252,15 +274,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           </h2>
           {editActivity || readOnly ? null : (
             <CreateFold label="新建活动" testId="activity-create-fold">
-              <SaveForm
-                row={editActivity}
-                action="Admin.ActivitySave"
-                fields={(a?: ActivityRow) => activityFields(type, res.mealChoices, a)}
-                fixed={{ productType: type }}
-                labels={['保存活动', '新建活动']}
-                done={['活动已修改', '活动已创建']}
-                testId="activity-form"
-              />
+              {activityForm}
             </CreateFold>
           )}
         </div>
@@ -278,19 +292,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
               }
               back={back}
             >
-              {readOnly ? (
-                <ReadOnlyNote />
-              ) : (
-                <SaveForm
-                  row={editActivity}
-                  action="Admin.ActivitySave"
-                  fields={(a?: ActivityRow) => activityFields(type, res.mealChoices, a)}
-                  fixed={{ productType: type }}
-                  labels={['保存活动', '新建活动']}
-                  done={['活动已修改', '活动已创建']}
-                  testId="activity-form"
-                />
-              )}
+              {readOnly ? <ReadOnlyNote /> : activityForm}
             </EditPanel>
           </div>
         ) : null}
@@ -329,30 +331,12 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
                 }
                 back={back}
               >
-                {readOnly ? (
-                  <ReadOnlyNote />
-                ) : (
-                  <SaveForm
-                    row={editRegion}
-                    action="Admin.RegionSave"
-                    fields={regionFields}
-                    labels={['保存地区', '新增地区']}
-                    done="地区已保存"
-                    testId="region-form"
-                  />
-                )}
+                {readOnly ? <ReadOnlyNote /> : regionForm}
               </EditPanel>
             </div>
           ) : readOnly ? null : (
             <CreateFold label="新增地区" testId="region-create-fold">
-              <SaveForm
-                row={editRegion}
-                action="Admin.RegionSave"
-                fields={regionFields}
-                labels={['保存地区', '新增地区']}
-                done="地区已保存"
-                testId="region-form"
-              />
+              {regionForm}
             </CreateFold>
           )}
           <RegionChips regions={regions} editHref={editHref('region', 'region-edit')} current={editRegion?.id} />

@@ -1,15 +1,14 @@
 'use client';
 // Refund in three steps: 退款预览 (what the refund takes back, or why it cannot happen) -> reason and 确认退款 ->
-// the refund runs through WeChat Pay (Order.RefundByOrderNo) and the screen reloads with the outcome.
-import { useState } from 'react';
+// the refund runs through WeChat Pay and the screen reloads with the outcome. RefundFlow is the steps; RefundPanel
+// refunds a paid order (Order.RefundByOrderNo); payment-refund-panel.tsx one flagged payment attempt.
+import { type ReactNode, useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
 import { formatFen } from '../../../lib/format';
 import type { refundPreview } from '../../../server/domain/operators-console';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
-
-type Preview = Awaited<ReturnType<typeof refundPreview>>;
 
 /** The toast after WeChat accepted a refund (order or single payment), by WeChat's status. */
 export const REFUND_OUTCOME_TEXT: Record<string, string> = {
@@ -18,57 +17,83 @@ export const REFUND_OUTCOME_TEXT: Record<string, string> = {
   ABNORMAL: '微信退款异常，请在商户平台人工处理',
 };
 
-export function RefundPanel({ orderNo }: { orderNo: string }) {
-  const [preview, setPreview] = useState<Preview | null>(null);
+/** What every refund preview tells: the amount, why it cannot happen (or null), a refund already in flight. */
+interface PreviewBase {
+  amountFen: number;
+  blocker: string | null;
+  liveRefund: { outRefundNo: string } | null;
+}
+
+/** The three steps of a refund, whatever is refunded: `load` the preview, `run` the refund with the reason. */
+export function RefundFlow<P extends PreviewBase>({
+  load,
+  run,
+  title,
+  buttonClassName = '',
+  testId,
+  amountNote,
+  effects,
+}: {
+  load: () => Promise<P | false>;
+  run: (reason: string) => Promise<{ status: string } | false>;
+  title: string;
+  buttonClassName?: string;
+  /** The button's test id; the preview's is `${testId}-preview`. */
+  testId: string;
+  /** Said after 原路退回付款人的微信 (e.g. which payment). */
+  amountNote?: ReactNode;
+  /** What the refund changes besides the money, as list items. */
+  effects: (preview: P) => ReactNode;
+}) {
+  const [preview, setPreview] = useState<P | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const router = useRouter();
 
   async function open() {
-    const res = await adminApi.call('Admin.RefundPreview', { orderNo });
+    const res = await load();
     if (res) setPreview(res);
   }
   async function execute() {
     if (busy || !preview || preview.blocker) return;
     setBusy(true);
-    const res = await adminApi.call('Order.RefundByOrderNo', { orderNo, reason });
+    const res = await run(reason);
     setBusy(false);
     if (!res) return;
     setPreview(null);
+    setReason('');
     pushToast('success', REFUND_OUTCOME_TEXT[res.status] ?? res.status);
     await router.reload();
   }
   return (
     <>
-      <button type="button" className="btn border border-rose-300 text-rose-700 hover:bg-rose-50" onClick={open}>
+      <button
+        type="button"
+        className={`btn border border-rose-300 text-rose-700 hover:bg-rose-50 ${buttonClassName}`}
+        onClick={open}
+        data-testid={testId}
+      >
         退款
       </button>
       <Dialog
         open={preview !== null}
-        title="退款确认"
+        title={title}
         onClose={() => setPreview(null)}
         onConfirm={execute}
         confirmText={busy ? '退款中…' : '确认退款'}
       >
         {preview && (
-          <div className="space-y-3" data-testid="refund-preview">
+          <div className="space-y-3" data-testid={`${testId}-preview`}>
             <p>
-              全额退款 <strong className="text-rose-600">{formatFen(preview.amountFen)}</strong>，原路退回付款人的微信。
+              全额退款 <strong className="text-rose-600">{formatFen(preview.amountFen)}</strong>
+              ，原路退回付款人的微信{amountNote}。
             </p>
             {preview.blocker ? (
               <p className="rounded bg-amber-50 p-2 text-amber-800">不能退款：{preview.blocker}</p>
             ) : (
               <>
                 <ul className="list-disc space-y-1 pl-5 text-slate-600">
-                  <li>
-                    停用该订单新建的套餐：
-                    {preview.packagesDisabled.length
-                      ? preview.packagesDisabled.map((p) => `#${p.id} ${p.name}`).join('、')
-                      : '无（续费、加量、改期不回收）'}
-                  </li>
-                  <li>
-                    冲销推广佣金：{preview.commissionReversedFen ? formatFen(preview.commissionReversedFen) : '无'}
-                  </li>
+                  {effects(preview)}
                   {preview.liveRefund && (
                     <li>已有处理中的退款 {preview.liveRefund.outRefundNo}，将用同一退款单号重新提交。</li>
                   )}
@@ -88,5 +113,29 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
         )}
       </Dialog>
     </>
+  );
+}
+
+type OrderPreview = Awaited<ReturnType<typeof refundPreview>>;
+
+export function RefundPanel({ orderNo }: { orderNo: string }) {
+  return (
+    <RefundFlow<OrderPreview>
+      title="退款确认"
+      testId="refund"
+      load={() => adminApi.call('Admin.RefundPreview', { orderNo })}
+      run={(reason) => adminApi.call('Order.RefundByOrderNo', { orderNo, reason })}
+      effects={(p) => (
+        <>
+          <li>
+            停用该订单新建的套餐：
+            {p.packagesDisabled.length
+              ? p.packagesDisabled.map((x) => `#${x.id} ${x.name}`).join('、')
+              : '无（续费、加量、改期不回收）'}
+          </li>
+          <li>冲销推广佣金：{p.commissionReversedFen ? formatFen(p.commissionReversedFen) : '无'}</li>
+        </>
+      )}
+    />
   );
 }
