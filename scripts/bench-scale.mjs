@@ -172,6 +172,11 @@ function generate() {
     )
     .all();
   for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
+  // Likewise the assignments' lease-notice trigger (migration 0023): generated history needs no node notices.
+  const triggers = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ip_assignments'")
+    .all();
+  for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
   const firstUser = db.prepare('SELECT coalesce(max(id), 0) + 1 AS n FROM users').get().n;
   timed(
     `${USERS} users`,
@@ -245,6 +250,7 @@ function generate() {
      SELECT u.id, n.id, ${now} FROM (SELECT id FROM users WHERE id >= ${firstUser} AND id % 3 = 0) u
      CROSS JOIN home_notices n`,
   );
+  for (const t of triggers) db.exec(t.sql);
   db.exec('PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;');
   const sizes = Object.fromEntries(
     [

@@ -9,6 +9,7 @@ import {
   countKeyFailure,
   type ExtractCallerRef,
   extractInOneBatch,
+  refusalFacts,
 } from '../../src/server/db/extract';
 import { countLiveFixed } from '../../src/server/db/fixed';
 import { searchArticles } from '../../src/server/db/help';
@@ -133,6 +134,7 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
   'extract in one batch by key: by region, dedup=1': oneBatch({ regions: ['广东'], excludeDay: DAY }),
   'extract in one batch by key: a long region list': oneBatch({ regions: MANY_REGIONS, excludeDay: DAY }),
   'extract in one batch by token caller': oneBatch({}, TOKEN_CALLER),
+  'extract: what names a refusal (white list, packages)': (db) => refusalFacts(db, U, '192.0.2.1', NOW, 10, null),
   'extract in one batch by token caller: dedup=1': oneBatch({ excludeDay: DAY }, TOKEN_CALLER),
   'extract in one batch by token caller: dedup=2': oneBatch({ excludeInUseAt: NOW }, TOKEN_CALLER),
   'extract in one batch by token caller: by region': oneBatch(

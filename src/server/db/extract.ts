@@ -1,5 +1,6 @@
 // Queries behind GET /extract: the per-user rate counter, the white-list check, the packages to charge, the IP
 // candidates, the conditional quota updates and the log/assignment writes.
+import { shanghaiDayStart } from '../../lib/time';
 export interface PackageForExtract {
   id: number;
   billingMethod: 1 | 2;
@@ -71,14 +72,13 @@ export function candidateQueries(
     );
   }
   if (f.carriers.length) residual.push('carrier IN (SELECT value FROM json_each(?6))');
-  if (f.excludeDay) {
+  // Both dedup probes read the IP's leases that end after ?9 (ip_assignments_ip_live, docs/decisions/184): for
+  // dedup=1 every IP handed out today ends after the day's start, so ?9 is that start and the day is checked on the
+  // caller's rows; for dedup=2 ?9 is now.
+  if (f.excludeDay || f.excludeInUseAt !== null) {
     residual.push(
-      `NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ${user} AND a.day = ?8 AND a.ip_id = proxy_ips.id)`,
-    );
-  }
-  if (f.excludeInUseAt !== null) {
-    residual.push(
-      `NOT EXISTS (SELECT 1 FROM ip_assignments a WHERE a.user_id = ${user} AND a.ip_id = proxy_ips.id AND a.expires_at > ?9)`,
+      `NOT EXISTS (SELECT 1 FROM ip_assignments a INDEXED BY ip_assignments_ip_live
+         WHERE a.ip_id = proxy_ips.id AND a.expires_at > ?9 AND a.user_id = ${user}${f.excludeDay ? ' AND a.day = ?8' : ''})`,
     );
   }
   const binds: unknown[] = [
@@ -90,7 +90,7 @@ export function candidateQueries(
     JSON.stringify(f.carriers),
     caller ? caller.apiKey : f.userId,
     f.excludeDay ?? '',
-    f.excludeInUseAt ?? 0,
+    f.excludeInUseAt ?? (f.excludeDay ? shanghaiDayStart(f.excludeDay) : 0),
     candidateWindow(f.limit),
     start,
   ];
@@ -141,26 +141,25 @@ export const callerUserSql = (keyParam: string) =>
     WHERE c.api_key = ${keyParam})`;
 
 /**
- * What names a refusal (docs/decisions/171, 182), read after the charge and only when the call was not charged (no
- * `extract_charges` row for ?5), so a successful call gets nothing back: whether the caller's IP (?2) is white-listed,
- * on every row, and the caller's live packages of the type (?4; only package ?6 unless 0) one per row, soonest
+ * What names a refusal (docs/decisions/171, 182, 184), read in a second round trip only when a known key within its
+ * rate limit was not charged, so a successful call reads nothing more: whether the caller's IP (?2) is white-listed,
+ * on every row, and the caller's live packages of the type (?4; only package ?5 unless 0) one per row, soonest
  * expiring first; a caller without such a package gets one row whose package columns are NULL.
  */
-const refusalFactsSql = (user: string) => `SELECT
-           EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
+const REFUSAL_FACTS = `SELECT
+           EXISTS (SELECT 1 FROM white_list WHERE user_id = ?1 AND ip = ?2 AND enabled = 1
                      AND (expires_at = 0 OR expires_at > ?3)) AS white,
            proxy_packages.id, billing_method, remaining_count, daily_limit, used_today, usage_day, ip_duration_minutes,
            state, starts_at, proxy_packages.expires_at
          FROM (SELECT 1) LEFT JOIN proxy_packages
-           ON proxy_packages.user_id = ${user} AND product_type = ?4 AND state IN (1, 3) AND proxy_packages.expires_at > ?3
-             AND (?6 = 0 OR proxy_packages.id = ?6) AND ${RESERVATION_FREE}
-         WHERE NOT EXISTS (SELECT 1 FROM extract_charges WHERE call_id = ?5)
+           ON proxy_packages.user_id = ?1 AND product_type = ?4 AND state IN (1, 3) AND proxy_packages.expires_at > ?3
+             AND (?5 = 0 OR proxy_packages.id = ?5) AND ${RESERVATION_FREE}
          ORDER BY proxy_packages.expires_at, proxy_packages.id`;
 
 /** Who is extracting: a caller already proven (an AES token call), or a bare key checked inside the batch. */
 export type ExtractCallerRef = { userId: number; rateLimit: number } | { apiKey: string };
 
-/** A package row of refusalFactsSql as the domain reads it. */
+/** A package row of REFUSAL_FACTS as the domain reads it. */
 const packageRow = (p: Record<string, unknown>): PackageForExtract => ({
   id: p.id as number,
   billingMethod: p.billing_method as 1 | 2,
@@ -348,7 +347,7 @@ export interface OneBatchOutcome {
 }
 
 /**
- * The whole extraction in one batch, one round trip (docs/decisions/171). D1 runs a batch as one serialised
+ * The whole extraction in one batch, one round trip (docs/decisions/171, 184). D1 runs a batch as one serialised
  * transaction, so every statement sees the writes of the ones before it:
  * 1. the rate counter (every call of a known key counts; the owner, the count and the limit come back: no row for an
  *    unknown key or a disabled account);
@@ -359,11 +358,12 @@ export interface OneBatchOutcome {
  * 3. the package choice: the soonest-expiring package that can give the drawn count, inserted into
  *    `extract_charges` only when the key is valid, the count within the limit, the caller's IP white-listed and at
  *    least one IP drawn; then the conditional charge of that package;
- * 4. the log, the assignments (RETURNING what the caller gets) and the lease notices, each selecting from the
- *    `extract_charges` row, so they exist exactly when the charge happened;
- * 5. only when nothing was charged: the white-list check and the packages, read for naming the refusal (a successful
- *    call reads them as part of the package choice and gets none of them back);
- * 6. the scratch rows deleted.
+ * 4. the log (RETURNING the package: the sign the call was charged) and the assignments (RETURNING what the caller
+ *    gets), each selecting from the `extract_charges` row, so they exist exactly when the charge happened; each
+ *    assignment's lease notice for its exit's node is written by the table's trigger (migration 0023);
+ * 5. the scratch rows deleted (the call's `extract_charges` row goes with its picks, by trigger).
+ * Only a known key within its rate limit that was not charged costs a second read: the white-list check and the
+ * packages that name the refusal (REFUSAL_FACTS).
  * Nothing about who may extract is cached: the key, the account status and the counter are read in the batch.
  */
 export async function extractInOneBatch(
@@ -384,6 +384,10 @@ export async function extractInOneBatch(
                    AND (expires_at = 0 OR expires_at > ?4))`;
   const draw = drawStatements(db, f, start, callId, byKey ? { apiKey: caller.apiKey } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
+  const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
+  const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
+  const logOfCall = `(SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time
+                      WHERE user_id = x.user_id AND created_at = ?2)`;
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
     ...draw,
@@ -407,12 +411,6 @@ export async function extractInOneBatch(
         r.minTtlSeconds,
         r.day,
       ),
-  ];
-  const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
-  const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
-  const logOfCall = `(SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time
-                      WHERE user_id = x.user_id AND created_at = ?2)`;
-  statements.push(
     db
       .prepare(
         `UPDATE proxy_packages SET
@@ -430,7 +428,8 @@ export async function extractInOneBatch(
     db
       .prepare(
         `INSERT INTO extract_logs (${LOG_COLUMNS})
-         SELECT x.user_id, x.package_id, ?3, ?4, ?5, x.n, 0, ?6, ?2 ${charged}`,
+         SELECT x.user_id, x.package_id, ?3, ?4, ?5, x.n, 0, ?6, ?2 ${charged}
+         RETURNING package_id`,
       )
       .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query),
     db
@@ -446,52 +445,66 @@ export async function extractInOneBatch(
          RETURNING ip_id, ip, port, region, carrier, expires_at`,
       )
       .bind(callId, r.now, r.productType, r.protocol, r.day),
-    db
-      .prepare(
-        `INSERT INTO node_changes (kind, ref, node_id, created_at)
-         SELECT 'a', a.id, i.node_id, ?2
-         FROM extract_charges x JOIN ip_assignments a INDEXED BY ip_assignments_user_time
-             ON a.user_id = x.user_id AND a.assigned_at = ?2 AND a.log_id = ${logOfCall}
-           JOIN proxy_ips i ON i.id = a.ip_id
-         WHERE x.call_id = ?1`,
-      )
-      .bind(callId, r.now),
-    db.prepare(refusalFactsSql(user)).bind(ref, r.callerIp, r.now, r.productType, callId, r.packageId ?? 0),
     db.prepare('DELETE FROM extract_picks WHERE call_id = ?1').bind(callId),
-    db.prepare('DELETE FROM extract_charges WHERE call_id = ?1 RETURNING package_id').bind(callId),
-  );
+  ];
   const results = await db.batch<Record<string, unknown>>(statements);
   const at = (i: number) => results[i < 0 ? results.length + i : i]?.results ?? [];
   // A known key's account always gets its counter row back; none means an unknown key or a disabled account.
   const counted = at(0)[0];
   const owner = byKey ? counted : { user_id: caller.userId, rate_limit: caller.rateLimit };
   const count = counted?.count as number | undefined;
-  const chargedPackage = at(-1)[0]?.package_id as number | undefined;
-  const chargeChanges = results[results.length - 7]?.meta.changes ?? 0;
+  const userId = owner ? (owner.user_id as number) : null;
+  const allowedNow = owner !== undefined && count !== undefined && count <= (owner.rate_limit as number);
+  const chargedPackage = at(-3)[0]?.package_id as number | undefined;
+  const chargeChanges = results[results.length - 4]?.meta.changes ?? 0;
   if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
     throw new Error('extraction batch: the package choice and the charge disagree');
   }
+  const drawn = at(draw.length).length;
+  if (chargedPackage !== undefined) {
+    return {
+      userId,
+      allowed: allowedNow,
+      whiteListed: true,
+      packages: [],
+      drawn,
+      charged: {
+        packageId: chargedPackage,
+        ips: sample(at(-2), Number.POSITIVE_INFINITY).map((a) => ({
+          ipId: a.ip_id as number,
+          ip: a.ip as string,
+          port: a.port as number,
+          region: a.region as string,
+          carrier: a.carrier as string,
+          expiresAt: a.expires_at as number,
+        })),
+      },
+    };
+  }
+  // Not charged: an unknown key or a call over the limit is named without reading more; anything else reads the
+  // white list and the packages.
+  const facts =
+    userId === null || !allowedNow
+      ? { whiteListed: false, packages: [] }
+      : await refusalFacts(db, userId, r.callerIp, r.now, r.productType, r.packageId);
+  return { userId, allowed: allowedNow, ...facts, drawn, charged: null };
+}
+
+/** What names a refusal (REFUSAL_FACTS): whether the calling IP is white-listed, and the caller's packages of the type. */
+export async function refusalFacts(
+  db: D1Database,
+  userId: number,
+  callerIp: string,
+  now: number,
+  productType: number,
+  packageId: number | null,
+): Promise<{ whiteListed: boolean; packages: PackageForExtract[] }> {
+  const { results } = await db
+    .prepare(REFUSAL_FACTS)
+    .bind(userId, callerIp, now, productType, packageId ?? 0)
+    .all<Record<string, unknown>>();
   return {
-    userId: owner ? (owner.user_id as number) : null,
-    allowed: owner !== undefined && count !== undefined && count <= (owner.rate_limit as number),
-    whiteListed: chargedPackage !== undefined || at(-3)[0]?.white === 1,
-    packages: at(-3)
-      .filter((p) => p.id !== null)
-      .map(packageRow),
-    drawn: at(draw.length).length,
-    charged:
-      chargedPackage === undefined
-        ? null
-        : {
-            packageId: chargedPackage,
-            ips: sample(at(-5), Number.POSITIVE_INFINITY).map((a) => ({
-              ipId: a.ip_id as number,
-              ip: a.ip as string,
-              port: a.port as number,
-              region: a.region as string,
-              carrier: a.carrier as string,
-              expiresAt: a.expires_at as number,
-            })),
-          },
+    whiteListed: results[0]?.white === 1,
+    packages: results.filter((p) => p.id !== null).map(packageRow),
   };
 }
