@@ -44,6 +44,8 @@ async function consoleLogin(page: Page, username: string): Promise<void> {
   await page.getByRole('textbox', { name: '动态验证码' }).fill(code(secret));
   await page.getByRole('button', { name: '绑定并登录' }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // The dashboard is a full page load: act on it once it has loaded and hydrated, not while its HTML still streams.
+  await hydrated(page);
 }
 
 async function api<T>(req: APIRequestContext, A: string, P: unknown = {}): Promise<T> {
@@ -81,6 +83,7 @@ test('an admin creates a product and a coupon; a customer buys with them and pay
   // The admin creates a product: 短效 按量 1,000 IPs · 5 minutes · 30 days at ¥20.00.
   await consoleLogin(page, adminName);
   await page.getByRole('navigation', { name: '运营后台' }).getByRole('link', { name: '商品目录' }).click();
+  await expect(page).toHaveURL(/\/admin\/catalogue$/);
   await expect(page.getByRole('heading', { name: '商品目录' })).toBeVisible();
   await hydrated(page);
   const productName = `测试套餐${tag}`;

@@ -43,6 +43,8 @@ async function consoleLogin(page: Page, username: string): Promise<void> {
   await page.getByRole('textbox', { name: '动态验证码' }).fill(code);
   await page.getByRole('button', { name: '绑定并登录' }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // The dashboard is a full page load: act on it once it has loaded and hydrated, not while its HTML still streams.
+  await hydrated(page);
 }
 
 /** Opens a console path and returns its heading and the document's scroll width. */
