@@ -233,3 +233,7 @@ export type MessageCode = keyof typeof messages;
 
 /** The Chinese text for a catalogue code. */
 export const msg = (code: MessageCode): string => messages[code];
+
+// The notes the payment and refund engine writes into payments.note and refunds.note (shown in the console's order
+// page) are part of the catalogue; they take parameters, so they live in ./messages-notes and are re-exported here.
+export { type MismatchedSuccess, paymentNotes } from './messages-notes';

@@ -156,6 +156,11 @@ describe('paying in the simulator', () => {
     });
     expect((await postNotify(dollars)).status).toBe(204);
     expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', b.outTradeNo)).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(b.outTradeNo).first('note'),
+    ).toMatch(
+      /^微信通知支付成功（SUCCESS），但与本单记录不符：金额 1 分，.*；微信通知支付成功（SUCCESS）.*；微信通知支付成功（SUCCESS），但与本单记录不符：金额 \d+ 分，币种 USD，/,
+    );
     expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', a.outTradeNo)).toBe(0);
     // An attempt we never created has nothing to record against: refused.
     const unknown = await notification({ outTradeNo: 'P20990101000000AAAAAAAAAAAAAAAA', amountTotalFen: 100 });

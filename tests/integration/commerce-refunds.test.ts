@@ -84,6 +84,9 @@ describe('operator refunds', () => {
     expect(await packageState(order.orderNo)).toBe(5);
     expect(await available()).toBe(before);
     expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', order.outTradeNo)).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(order.outTradeNo).first('note'),
+    ).toBe(`已随订单退款 ${res.body.P?.outRefundNo}`);
     expect(await scalar('SELECT state AS n FROM commission_entries WHERE order_no = ?', order.orderNo)).toBe(3);
     const row = await env.DB.prepare('SELECT * FROM refunds WHERE order_no = ?')
       .bind(order.orderNo)

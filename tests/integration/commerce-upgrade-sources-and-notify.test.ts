@@ -156,7 +156,9 @@ describe('extensions of a retired, disabled or reserved package', () => {
     expect(after).toMatchObject({ state: 4, total_count: before?.total_count, expires_at: before?.expires_at });
     expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', renew.orderNo)).toBe(2);
     expect(await paymentOf(renew.orderNo)).toMatchObject({ state: 'paid', refund_needed: 1 });
-    expect((await paymentOf(renew.orderNo))?.note).toContain('retired');
+    expect((await paymentOf(renew.orderNo))?.note).toBe(
+      '已支付，但要续费的套餐已被升级合并或删除、已停用或正被升级订单占用，套餐未续费：需退款，请用订单的「退款」',
+    );
     expect(await paymentOf(merge.orderNo)).toMatchObject({ state: 'paid', refund_needed: 0 });
     expect(await scalar('SELECT paid_fen AS n FROM package_terms WHERE package_id = ?', pkgId)).toBe(4038);
   });
@@ -169,6 +171,7 @@ describe('extensions of a retired, disabled or reserved package', () => {
     await payInSimulator(renew.codeUrl ?? '');
     expect(await pkgRow(pkgId)).toMatchObject({ state: 5, total_count: 50_000, expires_at: before?.expires_at });
     expect(await paymentOf(renew.orderNo)).toMatchObject({ state: 'paid', refund_needed: 1 });
+    expect((await paymentOf(renew.orderNo))?.note).toMatch(/^已支付，但要续费的套餐.*套餐未续费：需退款/);
     // A normal renewal still works and flags nothing.
     await env.DB.prepare('UPDATE proxy_packages SET state = 1 WHERE id = ?').bind(pkgId).run();
     const again = await place('PayOrder.RenewProxy', { packageId: pkgId, periods: 1 }, cookie);
@@ -187,7 +190,9 @@ describe('the WeChat notify route', () => {
     expect((await postNotify(cheap)).status).toBe(204);
     const flagged = await paymentOf(order.orderNo);
     expect(flagged?.refund_needed).toBe(1);
-    expect(flagged?.note).toContain('mismatched SUCCESS: amount 1 CNY');
+    expect(flagged?.note).toMatch(
+      /^微信通知支付成功（SUCCESS），但与本单记录不符：金额 1 分，币种 CNY，附加数据 D\d+[0-9A-Z]+，微信支付单号 \S+。订单未因此支付，需退款；/,
+    );
     expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(1);
     expect(await scalar('SELECT count(*) AS n FROM proxy_packages')).toBe(0);
     // An attempt we never created is still refused; the genuine payment still pays the order.

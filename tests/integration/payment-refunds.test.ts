@@ -104,7 +104,9 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
       .bind(outTradeNo)
       .first<{ out_refund_no: string; note: string; state: string }>();
     expect(payment?.out_refund_no).toBe(res.body.P?.outRefundNo);
-    expect(payment?.note).toContain(`refunded ${res.body.P?.outRefundNo} (SUCCESS)`);
+    expect(payment?.note).toBe(
+      `已支付，但订单已关闭或已由另一笔支付完成：需退款，请对这笔支付点「退款」；已退款 ${res.body.P?.outRefundNo}（SUCCESS）`,
+    );
     const row = await env.DB.prepare('SELECT * FROM refunds WHERE out_trade_no = ?')
       .bind(outTradeNo)
       .first<Record<string, unknown>>();
@@ -289,7 +291,7 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     expect(await refundRows()).toBe(1);
     expect(await flag(outTradeNo)).toBe(0);
     expect(await auditRows(outTradeNo)).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM payments WHERE note LIKE '%refunded R%'")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM payments WHERE note LIKE '%已退款 R%'")).toBe(1);
   });
 
   it('keeps the flag and fails the row when WeChat refuses; an unknown outcome is re-sent with the same number', async () => {
@@ -304,6 +306,9 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toMatch(/^微信支付拒绝退款，该笔支付仍为需退款/);
     expect(await flag(outTradeNo)).toBe(1);
     expect(await scalar("SELECT count(*) AS n FROM refunds WHERE status = 'FAILED' AND kind = 'payment'")).toBe(1);
+    expect(await env.DB.prepare("SELECT note FROM refunds WHERE status = 'FAILED'").first('note')).toMatch(
+      /^退款被拒绝，钱未退回：请按错误详情修正后重新退款（将使用新的退款单号）。错误详情：\S/,
+    );
     expect(await auditRows(outTradeNo)).toBe(0);
     await env.DB.prepare("DELETE FROM pay_simulator_refunds WHERE out_refund_no = 'RBYHAND'").run();
 
@@ -414,8 +419,18 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
       totalFen: 4038,
     });
     expect((await postNotify(closed)).status).toBe(204);
-    expect(await refundRow(outRefundNo)).toMatchObject({ status: 'FAILED' });
+    expect(await refundRow(outRefundNo)).toMatchObject({
+      status: 'FAILED',
+      note: '微信已关闭该退款（CLOSED），钱未退回：这笔支付已重新标记为需退款，可再次退款',
+    });
     expect(await flag(outTradeNo)).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(outTradeNo).first('note'),
+    ).toMatch(
+      new RegExp(
+        `；已退款 ${outRefundNo}（SUCCESS）；退款 ${outRefundNo} 已被微信关闭（CLOSED），钱未退回：已重新标记为需退款，可再次退款$`,
+      ),
+    );
     expect(
       await env.DB.prepare('SELECT out_refund_no FROM payments WHERE out_trade_no = ?')
         .bind(outTradeNo)
@@ -470,7 +485,9 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
     });
     expect((await postNotify(lost)).status).toBe(204);
     expect(await refundRow('RLOST0001')).toMatchObject({ status: 'PENDING' });
-    expect((await refundRow('RLOST0001'))?.note).toContain('WeChat notified SUCCESS');
+    expect((await refundRow('RLOST0001'))?.note).toBe(
+      '微信已通知退款结果 SUCCESS，但本条尚未提交：请再点一次「退款」，将用同一退款单号重发并记录结果',
+    );
     expect(await flag(outTradeNo)).toBe(1);
     // A refund we never made (e.g. by hand in the merchant platform) is acknowledged and changes nothing.
     const foreign = await refundNotification({

@@ -3,6 +3,7 @@
 // fulfilment statement runs only while that order is paid by this attempt and not yet fulfilled, so a duplicate or
 // concurrent callback changes nothing.
 import 'server-only';
+import { paymentNotes } from '../../lib/messages';
 import type { OrderItemRecord } from './orders';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
@@ -114,7 +115,7 @@ export async function flagMismatchedPayment(db: D1Database, outTradeNo: string, 
   const res = await db
     .prepare(
       `UPDATE payments SET refund_needed = 1,
-         note = substr(CASE WHEN note = '' THEN ?2 WHEN instr(note, ?2) > 0 THEN note ELSE note || '; ' || ?2 END, 1, 1000)
+         note = substr(CASE WHEN note = '' THEN ?2 WHEN instr(note, ?2) > 0 THEN note ELSE note || '；' || ?2 END, 1, 1000)
        WHERE out_trade_no = ?1`,
     )
     .bind(outTradeNo, note.slice(0, 300))
@@ -264,13 +265,12 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     flagUnextendable: (userId: number, packageIds: number[]) =>
       db
         .prepare(
-          `UPDATE payments SET refund_needed = 1,
-             note = 'paid but the package to extend was retired, disabled or reserved by an upgrade'
+          `UPDATE payments SET refund_needed = 1, note = ?4
            WHERE out_trade_no = ?1 AND ${guard} AND EXISTS (SELECT 1 FROM proxy_packages p
              WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (1, 2, 3)
                OR EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1)))`,
         )
-        .bind(T, JSON.stringify(packageIds), userId),
+        .bind(T, JSON.stringify(packageIds), userId, paymentNotes.unextendable),
     /** The order's merge sources are retired (state 4) and released. */
     retireMergeSources: (userId: number, now: number) => [
       db
@@ -292,10 +292,10 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     flagNotPaidByAttempt: () =>
       db
         .prepare(
-          `UPDATE payments SET refund_needed = 1, note = 'paid but order closed or paid by another attempt'
+          `UPDATE payments SET refund_needed = 1, note = ?3
            WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 2 AND paid_out_trade_no = ?1)`,
         )
-        .bind(T, O),
+        .bind(T, O, paymentNotes.notPaidByAttempt),
   };
 }
 

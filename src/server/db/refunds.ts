@@ -2,6 +2,7 @@
 // the refund (order refunded, its packages disabled, commission reversed) in one conditional batch, or failing the row.
 // Refunds of one payment attempt flagged refund_needed (kind 'payment', docs/decisions/180) follow the same steps but
 // commit on the attempt (flag cleared), never on the order.
+import { paymentNotes } from '../../lib/messages';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
@@ -196,10 +197,10 @@ export async function commitRefund(
       .bind(r.orderNo, r.outRefundNo, r.userId, now),
     db
       .prepare(
-        `UPDATE payments SET refund_needed = 0, note = trim(note || ' refunded ' || ?2)
+        `UPDATE payments SET refund_needed = 0, note = ltrim(note || '；' || ?4, '；')
          WHERE out_trade_no = ?3 AND refund_needed = 1 AND ${guard}`,
       )
-      .bind(r.orderNo, r.outRefundNo, r.outTradeNo),
+      .bind(r.orderNo, r.outRefundNo, r.outTradeNo, paymentNotes.refundedWithOrder(r.outRefundNo)),
     ...extra,
     db
       .prepare(
@@ -211,11 +212,10 @@ export async function commitRefund(
   if (results[0]?.meta.changes === 1) return true;
   await db
     .prepare(
-      `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4,
-         note = 'refunded at WeChat but the order was no longer paid when committing: check by hand'
+      `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5
        WHERE out_refund_no = ?1 AND status = 'PENDING'`,
     )
-    .bind(r.outRefundNo, r.status, r.refundId, now)
+    .bind(r.outRefundNo, r.status, r.refundId, now, paymentNotes.orderNoLongerPaid)
     .run();
   return false;
 }
@@ -305,13 +305,13 @@ export async function commitPaymentRefund(
     db
       .prepare(
         `UPDATE payments SET refund_needed = 0, out_refund_no = ?2,
-           note = substr(trim(note || ' refunded ' || ?2 || ' (' || ?4 || ')'), 1, 1000)
+           note = substr(ltrim(note || '；' || ?4, '；'), 1, 1000)
          WHERE out_trade_no = ?1 AND order_no = ?3 AND refund_needed = 1
            AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND out_trade_no = ?1 AND kind = 'payment'
              AND status = 'PENDING')
            AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?3 AND paid_out_trade_no = ?1 AND state IN (2, 4))`,
       )
-      .bind(r.outTradeNo, r.outRefundNo, r.orderNo, r.status),
+      .bind(r.outTradeNo, r.outRefundNo, r.orderNo, paymentNotes.refunded(r.outRefundNo, r.status)),
     ...(audit
       ? [
           auditInsertStatement(db, audit.actor, audit.entry, {
@@ -331,11 +331,10 @@ export async function commitPaymentRefund(
   if (results[0]?.meta.changes === 1) return true;
   await db
     .prepare(
-      `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4,
-         note = 'refunded at WeChat but the attempt was no longer flagged when committing: check by hand'
+      `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5
        WHERE out_refund_no = ?1 AND status = 'PENDING'`,
     )
-    .bind(r.outRefundNo, r.status, r.refundId, now)
+    .bind(r.outRefundNo, r.status, r.refundId, now, paymentNotes.attemptNoLongerFlagged)
     .run();
   return false;
 }
@@ -378,20 +377,17 @@ export async function settleRefund(
  */
 export async function closeAcceptedRefund(db: D1Database, r: RefundRecord, now: number): Promise<boolean> {
   const live = "EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND status IN ('PROCESSING', 'ABNORMAL'))";
-  const note =
-    r.kind === 'payment'
-      ? 'WeChat closed the refund: nothing was refunded, the attempt is flagged again'
-      : 'WeChat closed the refund: nothing was refunded but the order stays marked refunded; check by hand';
+  const note = r.kind === 'payment' ? paymentNotes.closedPaymentRefund : paymentNotes.closedOrderRefund;
   const results = await db.batch([
     ...(r.kind === 'payment'
       ? [
           db
             .prepare(
               `UPDATE payments SET refund_needed = 1, out_refund_no = NULL,
-                 note = substr(trim(note || ' refund ' || ?2 || ' closed by WeChat'), 1, 1000)
+                 note = substr(ltrim(note || '；' || ?3, '；'), 1, 1000)
                WHERE out_trade_no = ?1 AND out_refund_no = ?2 AND refund_needed = 0 AND ${live}`,
             )
-            .bind(r.outTradeNo, r.outRefundNo),
+            .bind(r.outTradeNo, r.outRefundNo, paymentNotes.refundClosed(r.outRefundNo)),
         ]
       : []),
     db

@@ -2,6 +2,7 @@
 // paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
 import 'server-only';
 import { AppError, isAppError } from '../../lib/errors';
+import { paymentNotes } from '../../lib/messages';
 import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
   claimPaymentQuery,
@@ -87,7 +88,7 @@ export async function paymentCodeFor(
     return { codeUrl, outTradeNo };
   } catch (err) {
     log('error', { event: 'create_failed', outTradeNo, error: String(err) });
-    await markPaymentFailed(db, outTradeNo, String(err));
+    await markPaymentFailed(db, outTradeNo, paymentNotes.createFailed(String(err)));
     throw new AppError('payUnavailable');
   }
 }
@@ -136,8 +137,12 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
     await flagMismatchedPayment(
       db,
       t.outTradeNo,
-      `mismatched SUCCESS: amount ${t.amountTotalFen ?? '?'} ${t.currency ?? '?'}, attach ${t.attach ?? '-'}, ` +
-        `transaction ${t.transactionId ?? '-'}`,
+      paymentNotes.mismatchedSuccess({
+        amountFen: t.amountTotalFen,
+        currency: t.currency,
+        attach: t.attach,
+        transactionId: t.transactionId,
+      }),
     );
     return 'mismatch';
   }

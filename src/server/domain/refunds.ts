@@ -10,7 +10,7 @@
 // refundPayment (docs/decisions/180) refunds one attempt flagged refund_needed through the same steps, committing on
 // the attempt (flag cleared) instead of the order.
 import { AppError, isAppError } from '../../lib/errors';
-import { type MessageCode, messages } from '../../lib/messages';
+import { type MessageCode, messages, paymentNotes } from '../../lib/messages';
 import { findOrder } from '../db/orders';
 import { findPayment } from '../db/payments';
 import {
@@ -156,16 +156,16 @@ async function askProvider(
     const upstream = isAppError(e) ? e.upstream : undefined;
     const definite =
       e instanceof RangeError || (upstream !== undefined && upstream.status >= 400 && upstream.status < 500);
-    const note = upstream ? `${upstream.code}: ${upstream.message}` : String(e);
+    const detail = upstream ? `${upstream.code}: ${upstream.message}` : String(e);
     if (definite) {
-      await failRefund(db, refund.outRefundNo, note, now);
+      await failRefund(db, refund.outRefundNo, paymentNotes.refundRejected(detail), now);
       throw new AppError(codes.rejected, upstream ? { detail: upstream.message } : {});
     }
-    await noteRefund(db, refund.outRefundNo, `unknown outcome: ${note}`, now);
+    await noteRefund(db, refund.outRefundNo, paymentNotes.refundUnknown(detail), now);
     throw new AppError(codes.unknown);
   }
   if (result.status === 'CLOSED') {
-    await failRefund(db, refund.outRefundNo, 'WeChat closed the refund', now);
+    await failRefund(db, refund.outRefundNo, paymentNotes.refundClosedAtRequest, now);
     throw new AppError(codes.rejected, { detail: '退款已关闭' });
   }
   return { ...result, status: result.status };
@@ -308,12 +308,7 @@ export async function applyRefundNotice(db: D1Database, n: RefundNotice, now: nu
     return 'mismatch';
   }
   if (row.status === 'PENDING') {
-    await noteRefund(
-      db,
-      row.outRefundNo,
-      `WeChat notified ${n.status}; the next refund call re-sends and commits`,
-      now,
-    );
+    await noteRefund(db, row.outRefundNo, paymentNotes.notifiedWhilePending(n.status), now);
     return 'pending';
   }
   if (n.status === 'CLOSED') return (await closeAcceptedRefund(db, row, now)) ? 'closed' : 'unchanged';
