@@ -172,9 +172,12 @@ function generate() {
     )
     .all();
   for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
-  // Likewise the assignments' lease-notice trigger (migration 0023): generated history needs no node notices.
+  // Likewise the assignments' lease-notice trigger (migration 0023): generated history needs no node notices; and the
+  // log's daily-counter trigger (0024), whose counters are recomputed in one pass after the load.
   const triggers = db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ip_assignments'")
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('ip_assignments', 'extract_logs')",
+    )
     .all();
   for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
   const firstUser = db.prepare('SELECT coalesce(max(id), 0) + 1 AS n FROM users').get().n;
@@ -221,6 +224,13 @@ function generate() {
      FROM (SELECT ${firstUser} + abs(random()) % ${USERS} AS u, ${now} - abs(random()) % ${180 * DAY} AS t FROM s)`,
   );
   timed(`${indexes.length} history indexes rebuilt`, indexes.map((i) => i.sql).join(';\n'));
+  timed(
+    'daily extraction counters recomputed from the log',
+    `DELETE FROM extract_day_counts;
+     INSERT INTO extract_day_counts (user_id, day_start, calls, ips)
+     SELECT user_id, ((created_at + ${SH}) / ${DAY}) * ${DAY} - ${SH} AS d, count(*), sum(returned)
+     FROM extract_logs WHERE true GROUP BY user_id, d`,
+  );
   timed(
     `heavy customer: ${HEAVY_IPS} distinct IPs handed out today`,
     `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
@@ -531,11 +541,18 @@ try {
     sizes: built.sizes,
     routes: scale.map((s, i) => {
       const d = demo[i];
+      // A route the demo database mostly refuses (dedup=1: its 762-IP pool runs dry for the day within the first
+      // hundred calls) is compared with the plain extraction's demo figures instead of a refusal's.
+      const ref = d.failures > d.requests / 2 ? demo[0] : d;
       return {
         route: s.route,
         demo: d,
         scale: s,
-        p50VsDemo: +(s.p50 / d.p50).toFixed(2),
+        demoReference: ref === d ? undefined : ref.route,
+        p50VsDemo: +(s.p50 / ref.p50).toFixed(2),
+        // Each p50 over the trivial route's p50 in the same wrangler dev, so a phase that runs slower as a whole
+        // (the two phases are minutes apart on a shared machine) does not count as the route's own cost.
+        p50VsDemoPerTrivial: +(s.p50 / s.trivialP50 / (ref.p50 / ref.trivialP50)).toFixed(2),
       };
     }),
     note: 'local wrangler dev (workerd + local SQLite D1) on loopback, 2 shared cores; relative figures only',
@@ -543,7 +560,7 @@ try {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/scale.json', `${JSON.stringify(result, null, 2)}\n`);
   const line = (r) =>
-    `| ${r.route} | ${r.demo.p50} / ${r.demo.p99} | ${r.demo.ratio} | ${r.scale.p50} / ${r.scale.p99} | ${r.scale.rps} | ${r.scale.ratio} | ${r.p50VsDemo} | ${r.demo.failures + r.scale.failures} |`;
+    `| ${r.route} | ${r.demo.p50} / ${r.demo.p99} | ${r.demo.ratio} | ${r.scale.p50} / ${r.scale.p99} | ${r.scale.rps} | ${r.scale.ratio} | ${r.p50VsDemo}${r.demoReference ? ' ¹' : ''} | ${r.p50VsDemoPerTrivial}${r.demoReference ? ' ¹' : ''} | ${r.demo.failures + r.scale.failures} |`;
   writeFileSync(
     'bench/results/scale.md',
     `# Extraction and reads at scale
@@ -558,15 +575,25 @@ Large database: ${Object.entries(built.sizes)
 
 Ratio = the route's throughput / the trivial route's (GET /builds/latest.json) measured right before and after it in
 the same wrangler dev. Goals (issue 12): p50 at most 1.5× the demo database's, throughput ratio at least 0.5.
+"p50 large/demo" divides the raw p50s; "per trivial" first divides each p50 by the trivial route's p50 measured beside
+it in the same phase (demo phase trivial p50 ${demo[0].trivialP50} ms, large phase ${scale[0].trivialP50} ms on the first route), which takes out
+the drift between the two phases.
 
-| route | demo p50 / p99 ms | demo ratio | large p50 / p99 ms | large req/s | large ratio | p50 large/demo | failures |
-|---|---|---|---|---|---|---|---|
+| route | demo p50 / p99 ms | demo ratio | large p50 / p99 ms | large req/s | large ratio | p50 large/demo | p50 large/demo per trivial | failures |
+|---|---|---|---|---|---|---|---|---|
 ${result.routes.map(line).join('\n')}
 ${result.routes
   .flatMap((r) =>
     ['demo', 'scale']
       .filter((ph) => r[ph].failures)
       .map((ph) => `\nFailures, ${r.route}, ${ph}: ${JSON.stringify(r[ph].why)}`),
+  )
+  .join('')}
+${result.routes
+  .filter((r) => r.demoReference)
+  .map(
+    (r) =>
+      `\n¹ ${r.route}: compared with the demo figures of ${r.demoReference} (the demo database refused most of its calls).`,
   )
   .join('')}
 Figures vary by ±20% between runs on this shared 2-core machine; compare within one run.

@@ -27,6 +27,7 @@ const LARGE_TABLES = [
   'proxy_packages',
   'proxy_api_credentials',
   'extract_logs',
+  'extract_day_counts',
   'ip_assignments',
   'extract_rate',
   'extract_key_failures',
@@ -146,10 +147,11 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
     TOKEN_CALLER,
   ),
   'records: extraction calls': (db) =>
-    listExtractLogs(db, { userId: U, from: NOW - 86_400_000, to: NOW, offset: 0, limit: 10 }),
-  'records: charts by hour': (db) => extractChart(db, { userId: U, from: NOW - 86_400_000, to: NOW, bucket: 'hour' }),
+    listExtractLogs(db, { userId: U, from: NOW - 180 * 86_400_000, to: NOW + 1, now: NOW, offset: 0, limit: 10 }),
+  'records: charts by hour': (db) =>
+    extractChart(db, { userId: U, from: NOW - 86_400_000, to: NOW, now: NOW, bucket: 'hour' }),
   'records: charts by day': (db) =>
-    extractChart(db, { userId: U, from: NOW - 30 * 86_400_000, to: NOW, bucket: 'day' }),
+    extractChart(db, { userId: U, from: NOW - 30 * 86_400_000, to: NOW + 1, now: NOW, bucket: 'day' }),
   'records: IPs handed out': (db) =>
     listAssignments(db, { userId: U, productType: null, liveAt: null, ip: null, offset: 0, limit: 10 }),
   'records: live IPs of a type': (db) =>

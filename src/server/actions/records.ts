@@ -33,6 +33,7 @@ export const recordActions = {
         userId: ctx.user.id,
         from: ctx.now - span,
         to: ctx.now + 1,
+        now: ctx.now,
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });
@@ -47,7 +48,7 @@ export const recordActions = {
     async handler(ctx, input) {
       const bucket = input.range === '24h' ? 'hour' : 'day';
       const from = chartStart(input.range, ctx.now);
-      const points = await extractChart(ctx.db, { userId: ctx.user.id, from, to: ctx.now + 1, bucket });
+      const points = await extractChart(ctx.db, { userId: ctx.user.id, from, to: ctx.now + 1, now: ctx.now, bucket });
       return { bucket, from, points };
     },
   }),

@@ -4,6 +4,8 @@
 /** Tables the purge trims, with the time column that dates a row and the extra condition a row must meet. */
 export const RETENTION_TABLES = [
   { table: 'extract_logs', column: 'created_at', extra: '' },
+  // The daily counters of the log (0024): a day before the cutoff is outside every window a customer can query.
+  { table: 'extract_day_counts', column: 'day_start', extra: '' },
   // An assignment is history only once its lease has ended too.
   { table: 'ip_assignments', column: 'assigned_at', extra: ' AND expires_at < ?1' },
   { table: 'node_usage_reports', column: 'period_start', extra: '' },

@@ -1,8 +1,25 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
-import { SHANGHAI_OFFSET_MS } from '../../lib/time';
+import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiMidnight } from '../../lib/time';
 
 const HOUR = 3_600_000;
 const SH = SHANGHAI_OFFSET_MS;
+
+/**
+ * How a window [from, to) splits for the daily counters (extract_day_counts, docs/decisions/185): the calls logged in
+ * [from, headEnd) and [tailStart, to) are read from the log; the whole days in between from the counters. A window
+ * that reaches past `now` ends on the counters (today's counter holds every call logged so far), so the log is read
+ * only for the part of the first day before the window's first midnight.
+ */
+export function counterSplit(from: number, to: number, now: number): { headEnd: number; tailStart: number } {
+  const firstMidnight = shanghaiMidnight(from) === from ? from : shanghaiMidnight(from) + DAY_MS;
+  const tailStart = to > now ? to : shanghaiMidnight(to);
+  return { headEnd: Math.min(firstMidnight, tailStart), tailStart: Math.max(tailStart, from) };
+}
+
+/** The log's rows of a window's head and tail, the counters' days between (?1 user, ?2 from, ?3 headEnd, ?4 tailStart, ?5 to). */
+const SPLIT_LOG_HEAD = 'user_id = ?1 AND created_at >= ?2 AND created_at < ?3';
+const SPLIT_COUNTERS = 'user_id = ?1 AND day_start >= ?3 AND day_start < ?4';
+const SPLIT_LOG_TAIL = 'user_id = ?1 AND created_at >= ?4 AND created_at < ?5';
 
 export interface ExtractLogRow {
   id: number;
@@ -16,15 +33,20 @@ export interface ExtractLogRow {
   createdAt: number;
 }
 
-/** A page of the user's extraction calls in [from, to). */
+/** A page of the user's extraction calls in [from, to); the total adds the daily counters of the whole days. */
 export async function listExtractLogs(
   db: D1Database,
-  r: { userId: number; from: number; to: number; offset: number; limit: number },
+  r: { userId: number; from: number; to: number; now: number; offset: number; limit: number },
 ): Promise<{ total: number; list: ExtractLogRow[] }> {
+  const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
   const [count, rows] = await db.batch<Record<string, unknown>>([
     db
-      .prepare('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND created_at >= ? AND created_at < ?')
-      .bind(r.userId, r.from, r.to),
+      .prepare(
+        `SELECT (SELECT count(*) FROM extract_logs WHERE ${SPLIT_LOG_HEAD})
+              + (SELECT coalesce(sum(calls), 0) FROM extract_day_counts WHERE ${SPLIT_COUNTERS})
+              + (SELECT count(*) FROM extract_logs WHERE ${SPLIT_LOG_TAIL}) AS n`,
+      )
+      .bind(r.userId, r.from, headEnd, tailStart, r.to),
     db
       .prepare(
         `SELECT id, package_id, product_type, client_ip, requested, returned, code, query, created_at FROM extract_logs
@@ -48,17 +70,36 @@ export async function listExtractLogs(
   };
 }
 
-/** Calls and IPs per bucket (hour, or Asia/Shanghai day) in [from, to), straight from the log (live). */
+/**
+ * Calls and IPs per bucket (hour, or Asia/Shanghai day) in [from, to), live: hours straight from the log; days from
+ * the daily counters, with the log read only for a partial first or last day.
+ */
 export async function extractChart(
   db: D1Database,
-  r: { userId: number; from: number; to: number; bucket: 'hour' | 'day' },
+  r: { userId: number; from: number; to: number; now: number; bucket: 'hour' | 'day' },
 ): Promise<{ at: number; calls: number; ips: number }[]> {
-  const size = r.bucket === 'hour' ? HOUR : 24 * HOUR;
-  const shift = r.bucket === 'hour' ? 0 : SH;
+  if (r.bucket === 'day') {
+    const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
+    // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
+    const day = `((created_at + ${SH}) / ${DAY_MS}) * ${DAY_MS} - ${SH}`;
+    const { results } = await db
+      .prepare(
+        `SELECT at, sum(calls) AS calls, sum(ips) AS ips FROM (
+           SELECT ${day} AS at, 1 AS calls, returned AS ips FROM extract_logs WHERE ${SPLIT_LOG_HEAD}
+           UNION ALL
+           SELECT day_start, calls, ips FROM extract_day_counts WHERE ${SPLIT_COUNTERS}
+           UNION ALL
+           SELECT ${day}, 1, returned FROM extract_logs WHERE ${SPLIT_LOG_TAIL}
+         ) WHERE true GROUP BY at ORDER BY at`,
+      )
+      .bind(r.userId, r.from, headEnd, tailStart, r.to)
+      .all<{ at: number; calls: number; ips: number }>();
+    return results;
+  }
   const { results } = await db
     .prepare(
       // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
-      `SELECT ((created_at + ${shift}) / ${size}) * ${size} - ${shift} AS at, count(*) AS calls, sum(returned) AS ips
+      `SELECT (created_at / ${HOUR}) * ${HOUR} AS at, count(*) AS calls, sum(returned) AS ips
        FROM extract_logs WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3 GROUP BY at ORDER BY at`,
     )
     .bind(r.userId, r.from, r.to)

@@ -1,0 +1,79 @@
+// The records list's total and the daily charts read whole days from the daily counters (extract_day_counts, kept by
+// a trigger on the log; docs/decisions/185) and only the window's partial days from the log. A customer sees the same
+// numbers as counting the log itself: calls on the window's first (partial) day, whole days, today, refused calls, and
+// after the retention purge has removed what lies before the window.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { purgeRetained } from '../../src/server/jobs/retention';
+import { callApi, loginBySms } from '../helpers/api';
+import { resetAll, scalar } from '../helpers/delivery';
+import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../src/lib/time';
+
+beforeEach(resetAll);
+
+async function log(userId: number, at: number, returned: number, code = 0) {
+  await env.DB.prepare(
+    "INSERT INTO extract_logs (user_id, client_ip, requested, returned, code, query, created_at) VALUES (?, '192.0.2.1', 10, ?, ?, 'num=10', ?)",
+  )
+    .bind(userId, returned, code, at)
+    .run();
+}
+
+describe('records and charts over the daily counters', () => {
+  it('count every call of the window, partial first day and today included, as the log itself does', async () => {
+    const phone = '13800007777';
+    const cookie = await loginBySms(phone);
+    const me = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
+    const other = me + 1000;
+    const now = Date.now();
+    const logged: { at: number; returned: number }[] = [];
+    const add = async (at: number, returned: number, code = 0, user = me) => {
+      await log(user, at, returned, code);
+      if (user === me) logged.push({ at, returned });
+    };
+    await add(now - 180 * DAY_MS - HOUR_MS, 10); // before the 180-day window
+    await add(now - 180 * DAY_MS + HOUR_MS, 10); // the window's first, partial day
+    await add(now - 40 * DAY_MS, 7);
+    for (let i = 0; i < 3; i++) await add(now - 29 * DAY_MS + i * 60_000, 10);
+    await add(now - 3 * DAY_MS, 0, 1007); // a refused call is a call with no IPs
+    await add(now - 3 * DAY_MS + 1000, 4);
+    await add(now - 60_000, 10); // today
+    await add(now - 2 * DAY_MS, 10, 0, other); // someone else's call
+
+    const inWindow = logged.filter((l) => l.at >= now - 180 * DAY_MS);
+    const list = await callApi<{ total: number; list: { createdAt: number; returned: number }[] }>(
+      'ProxyRPC.GetList',
+      { range: '180d', pageSize: 20 },
+      { cookie },
+    );
+    expect(list.body.P?.total).toBe(inWindow.length);
+    expect(list.body.P?.list.map((l) => l.createdAt)).toEqual(inWindow.map((l) => l.at).sort((a, b) => b - a));
+
+    const chart = await callApi<{ from: number; points: { at: number; calls: number; ips: number }[] }>(
+      'ProxyRPC.GetCharts',
+      { range: '30d' },
+      { cookie },
+    );
+    const from = chart.body.P?.from ?? 0;
+    expect(from).toBe(shanghaiMidnight(now) - 29 * DAY_MS);
+    const expected = new Map<number, { at: number; calls: number; ips: number }>();
+    for (const l of logged.filter((x) => x.at >= from)) {
+      const at = shanghaiMidnight(l.at);
+      const p = expected.get(at) ?? { at, calls: 0, ips: 0 };
+      expected.set(at, { at, calls: p.calls + 1, ips: p.ips + l.returned });
+    }
+    expect(chart.body.P?.points).toEqual([...expected.values()].sort((a, b) => a.at - b.at));
+
+    // The purge removes the log and the counters before the cutoff; the window's numbers do not move.
+    const purgeAt = Date.now();
+    const cutoff = purgeAt - 180 * DAY_MS;
+    const daysBefore = new Set(logged.map((l) => shanghaiMidnight(l.at)).filter((d) => d < cutoff)).size;
+    const removed = await purgeRetained(env.DB, 180, purgeAt);
+    expect(removed).toMatchObject({ extract_logs: 1, extract_day_counts: daysBefore });
+    expect(daysBefore).toBeGreaterThan(0);
+    const after = await callApi<{ total: number }>('ProxyRPC.GetList', { range: '180d' }, { cookie });
+    expect(after.body.P?.total).toBe(inWindow.length);
+    const week = await callApi<{ points: { calls: number }[] }>('ProxyRPC.GetCharts', { range: '7d' }, { cookie });
+    expect(week.body.P?.points.map((p) => p.calls)).toEqual([2, 1]);
+  });
+});
