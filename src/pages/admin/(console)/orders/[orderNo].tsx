@@ -82,7 +82,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
                   </span>
                 ) : null}
               </span>
-              {p.note ? <span className="w-full text-xs text-slate-500">{p.note}</span> : null}
+              {p.note ? <span className="w-full text-xs break-all text-slate-500">{p.note}</span> : null}
             </li>
           ))}
         </ul>
@@ -101,7 +101,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
                 '订单'
               )}{' '}
               · {formatFen(r.amountFen)} · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
-              {r.note ? <span className="text-slate-400"> · {r.note}</span> : null} · {formatDateTime(r.createdAt)}
+              {r.note ? <span className="break-all text-slate-400"> · {r.note}</span> : null} · {formatDateTime(r.createdAt)}
             </li>
           ))}
         </ul>
