@@ -101,7 +101,8 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
                 '订单'
               )}{' '}
               · {formatFen(r.amountFen)} · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
-              {r.note ? <span className="break-all text-slate-400"> · {r.note}</span> : null} · {formatDateTime(r.createdAt)}
+              {r.note ? <span className="break-all text-slate-400"> · {r.note}</span> : null} ·{' '}
+              {formatDateTime(r.createdAt)}
             </li>
           ))}
         </ul>
