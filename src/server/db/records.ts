@@ -1,7 +1,7 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
-import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiMidnight } from '../../lib/time';
+import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS, shanghaiMidnight } from '../../lib/time';
 
-const HOUR = 3_600_000;
+const HOUR = HOUR_MS;
 const SH = SHANGHAI_OFFSET_MS;
 
 /**
@@ -11,7 +11,8 @@ const SH = SHANGHAI_OFFSET_MS;
  * only for the part of the first day before the window's first midnight.
  */
 export function counterSplit(from: number, to: number, now: number): { headEnd: number; tailStart: number } {
-  const firstMidnight = shanghaiMidnight(from) === from ? from : shanghaiMidnight(from) + DAY_MS;
+  const midnight = shanghaiMidnight(from);
+  const firstMidnight = midnight === from ? from : midnight + DAY_MS;
   const tailStart = to > now ? to : shanghaiMidnight(to);
   return { headEnd: Math.min(firstMidnight, tailStart), tailStart: Math.max(tailStart, from) };
 }
