@@ -138,14 +138,16 @@ describe('packages, key and counts', () => {
       { range: '24h' },
       { cookie },
     );
-    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    // the call's own hour and Shanghai day, not the clock's after it: the test may run across an hour or midnight
+    const calledAt = await scalar('SELECT created_at AS n FROM extract_logs WHERE user_id = ?', id);
+    const hour = Math.floor(calledAt / 3_600_000) * 3_600_000;
     expect(chart.body.P?.points).toEqual([{ at: hour, calls: 1, ips: 2 }]);
     const week = await callApi<{ from: number; points: { at: number }[] }>(
       'ProxyRPC.GetCharts',
       { range: '7d' },
       { cookie },
     );
-    const day = Date.parse(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
+    const day = Date.parse(`${new Date(calledAt + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
     expect(week.body.P?.points.map((p) => p.at)).toEqual([day]);
     expect(((day - (week.body.P?.from ?? 0)) / 86_400_000) % 1).toBe(0);
     const ips = await callApi<{ total: number }>('ProxyLog.GetList', {}, { cookie });
