@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findByApiKey } from '../../src/server/db/credentials';
 import {
   type CandidateFilter,
+  candidateQueries,
   countKeyFailure,
   type ExtractCallerRef,
   extractInOneBatch,
@@ -231,4 +232,40 @@ describe('query plans of the hot paths', () => {
       expect.stringMatching(/^USE TEMP B-TREE/),
     ]);
   });
+
+  // docs/decisions/186: a seek checks each candidate's expiry and protocol in its index, so no candidate costs a read
+  // of its proxy_ips row (a random page on a pool larger than the cache). Read from the statement's bytecode: the
+  // table cursor may be opened (SQLite defers the seek to it) but no column or row of it is read.
+  for (const [name, f] of [
+    ['the whole pool', filter()],
+    ['one region', filter({ regions: ['广东'] })],
+  ] as const) {
+    it(`the candidate seek over ${name} reads its index only, never a pool row`, async () => {
+      for (const q of candidateQueries(f, 12345)) {
+        expect(await tableReads(q.sql, q.binds)).toEqual([]);
+      }
+    });
+  }
+
+  it('sees a seek that reads pool rows (the check itself can fail)', async () => {
+    const rowSeek =
+      'SELECT id, rnd FROM proxy_ips INDEXED BY proxy_ips_rnd WHERE pool = ?1 AND healthy = 1 AND carrier = ?2 ORDER BY rnd LIMIT 60';
+    expect(await tableReads(rowSeek, [10, '电信'])).not.toEqual([]);
+  });
 });
+
+/** The bytecode steps of `sql` that read a column or the row of a proxy_ips table cursor (not an index cursor). */
+async function tableReads(sql: string, binds: unknown[]): Promise<string[]> {
+  const root = await env.DB.prepare(
+    "SELECT rootpage AS n FROM sqlite_master WHERE type = 'table' AND name = 'proxy_ips'",
+  ).first<{ n: number }>();
+  const { results } = await env.DB.prepare(`EXPLAIN ${sql}`)
+    .bind(...binds)
+    .all<{ addr: number; opcode: string; p1: number; p2: number }>();
+  const tableCursors = new Set(results.filter((r) => r.opcode === 'OpenRead' && r.p2 === root?.n).map((r) => r.p1));
+  return results
+    .filter(
+      (r) => tableCursors.has(r.p1) && ['Column', 'SeekRowid', 'NotExists', 'Rowid', 'NotFound'].includes(r.opcode),
+    )
+    .map((r) => `${r.addr} ${r.opcode} ${r.p1}`);
+}

@@ -137,8 +137,16 @@ export async function listAssignments(
     limit: number;
   },
 ): Promise<{ total: number; list: AssignmentRecord[] }> {
-  const where = `user_id = ?1 AND (?2 = 0 OR product_type = ?2) AND (?3 = 0 OR expires_at > ?3) AND (?4 = '' OR ip = ?4)`;
-  const binds = [r.userId, r.productType ?? 0, r.liveAt ?? 0, r.ip ?? ''];
+  // Only the filters in use go into the statement: with none, the total is a count of the customer's entries in one
+  // index, with no row read (a heavy customer has tens of thousands of leases; `(?2 = 0 OR product_type = ?2)` made
+  // SQLite evaluate every filter on every one of them).
+  const terms: [string, unknown][] = [['user_id = ?', r.userId]];
+  if (r.productType) terms.push(['product_type = ?', r.productType]);
+  if (r.liveAt) terms.push(['expires_at > ?', r.liveAt]);
+  if (r.ip) terms.push(['ip = ?', r.ip]);
+  const where = terms.map(([t], i) => t.replace('?', `?${i + 1}`)).join(' AND ');
+  const binds = terms.map(([, v]) => v);
+  const page = `?${binds.length + 1} OFFSET ?${binds.length + 2}`;
   const [count, rows] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT count(*) AS n FROM ip_assignments WHERE ${where}`).bind(...binds),
     db
@@ -146,7 +154,7 @@ export async function listAssignments(
         `SELECT a.*, coalesce(sum(n.bytes_in + n.bytes_out), 0) AS bytes, coalesce(sum(n.connections), 0) AS connections
          FROM (SELECT id, user_id, ip, port, protocol, region, carrier, product_type, package_id, assigned_at, expires_at,
                       remark
-               FROM ip_assignments WHERE ${where} ORDER BY assigned_at DESC, id DESC LIMIT ?5 OFFSET ?6) a
+               FROM ip_assignments WHERE ${where} ORDER BY assigned_at DESC, id DESC LIMIT ${page}) a
          LEFT JOIN node_usage n ON n.user_id = a.user_id AND n.ip = a.ip AND n.port = a.port
            AND n.period_start < a.expires_at AND n.period_end > a.assigned_at
          GROUP BY a.id ORDER BY a.assigned_at DESC, a.id DESC`,

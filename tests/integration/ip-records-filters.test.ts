@@ -1,0 +1,50 @@
+// The IP records (ProxyLog.GetList) and the long-lived IP list (ProxyIp.GetLongStaticIpList, type 40) read the same
+// leases with different filters; each filter in use narrows both the page and its total, and no filter shows all of
+// the customer's leases and nobody else's (docs/decisions/186 writes only the filters in use into the statements).
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callApi, loginBySms } from '../helpers/api';
+import { resetAll, scalar } from '../helpers/delivery';
+
+beforeEach(resetAll);
+
+async function lease(userId: number, ip: string, productType: number, assignedAt: number, expiresAt: number) {
+  await env.DB.prepare(
+    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+                                 assigned_at, expires_at)
+     VALUES (?, 1, 1, ?, ?, 40000, 'http', '广东省深圳市', '电信', '2026-11-23', ?, ?)`,
+  )
+    .bind(userId, productType, ip, assignedAt, expiresAt)
+    .run();
+}
+
+type Page = { total: number; list: { ip: string }[] };
+
+describe('IP records filters', () => {
+  it('narrow the page and the total together, and never show another customer', async () => {
+    const cookie = await loginBySms('13800008888');
+    const me = await scalar("SELECT id AS n FROM users WHERE phone = '13800008888'");
+    const now = Date.now();
+    await lease(me, '203.0.113.1', 10, now - 5000, now - 1000); // dynamic, expired
+    await lease(me, '203.0.113.2', 40, now - 4000, now + 86_400_000); // long-lived, live
+    await lease(me, '203.0.113.3', 40, now - 3000, now - 500); // long-lived, expired
+    await lease(me, '203.0.113.2', 10, now - 2000, now + 60_000); // the same address again, dynamic, live
+    await lease(me + 1000, '203.0.113.2', 40, now - 1000, now + 86_400_000); // someone else's
+
+    const all = await callApi<Page>('ProxyLog.GetList', {}, { cookie });
+    expect(all.body.P?.total).toBe(4);
+    expect(all.body.P?.list.map((l) => l.ip)).toEqual(['203.0.113.2', '203.0.113.3', '203.0.113.2', '203.0.113.1']);
+
+    const paged = await callApi<Page>('ProxyLog.GetList', { page: 2, pageSize: 3 }, { cookie });
+    expect(paged.body.P).toMatchObject({ total: 4, list: [{ ip: '203.0.113.1' }] });
+
+    const one = await callApi<Page>('ProxyLog.GetList', { ip: '203.0.113.2' }, { cookie });
+    expect(one.body.P?.total).toBe(2);
+    expect(one.body.P?.list.map((l) => l.ip)).toEqual(['203.0.113.2', '203.0.113.2']);
+
+    const long = await callApi<Page>('ProxyIp.GetLongStaticIpList', { type: 40 }, { cookie });
+    expect(long.body.P).toMatchObject({ total: 1, list: [{ ip: '203.0.113.2' }] });
+    const longByIp = await callApi<Page>('ProxyIp.GetLongStaticIpList', { type: 40, ip: '203.0.113.3' }, { cookie });
+    expect(longByIp.body.P).toEqual({ total: 0, list: [] });
+  });
+});
