@@ -173,7 +173,7 @@ function generate() {
     .all();
   for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
   // Likewise the assignments' lease-notice trigger (migration 0023): generated history needs no node notices; and the
-  // log's daily-counter trigger (0024), whose counters are recomputed in one pass after the load.
+  // log's hourly-counter trigger (0026), whose counters are recomputed in one pass after the load.
   const triggers = db
     .prepare(
       "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('ip_assignments', 'extract_logs')",
@@ -225,11 +225,11 @@ function generate() {
   );
   timed(`${indexes.length} history indexes rebuilt`, indexes.map((i) => i.sql).join(';\n'));
   timed(
-    'daily extraction counters recomputed from the log',
-    `DELETE FROM extract_day_counts;
-     INSERT INTO extract_day_counts (user_id, day_start, calls, ips)
-     SELECT user_id, ((created_at + ${SH}) / ${DAY}) * ${DAY} - ${SH} AS d, count(*), sum(returned)
-     FROM extract_logs WHERE true GROUP BY user_id, d`,
+    'hourly extraction counters recomputed from the log',
+    `DELETE FROM extract_hour_counts;
+     INSERT INTO extract_hour_counts (user_id, hour_start, calls, ips)
+     SELECT user_id, (created_at / 3600000) * 3600000 AS h, count(*), sum(returned)
+     FROM extract_logs WHERE true GROUP BY user_id, h`,
   );
   timed(
     `heavy customer: ${HEAVY_IPS} distinct IPs handed out today`,

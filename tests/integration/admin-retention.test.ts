@@ -49,7 +49,12 @@ describe('retention purge', { timeout: 30_000 }, () => {
 
     const removed = await purgeRetained(env.DB, 30, now); // asks for 30 days: 180 are kept all the same
     // The 1,150 calls of one day leave one daily counter row with them (0024).
-    expect(removed).toMatchObject({ extract_logs: 1_150, extract_day_counts: 1, ip_assignments: 1, login_attempts: 1 });
+    expect(removed).toMatchObject({
+      extract_logs: 1_150,
+      extract_hour_counts: 1,
+      ip_assignments: 1,
+      login_attempts: 1,
+    });
     expect(await scalar('SELECT count(*) AS n FROM extract_logs')).toBe(3);
     expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(1);
     expect(await scalar('SELECT count(*) AS n FROM login_attempts')).toBe(1);

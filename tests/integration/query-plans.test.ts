@@ -28,7 +28,7 @@ const LARGE_TABLES = [
   'proxy_packages',
   'proxy_api_credentials',
   'extract_logs',
-  'extract_day_counts',
+  'extract_hour_counts',
   'ip_assignments',
   'extract_rate',
   'extract_key_failures',

@@ -1,17 +1,20 @@
 // The retention purge's queries (docs/decisions/102): rows older than the cutoff go in small batches (one short
 // statement each, so D1 is never held for long), and each run is recorded for the dashboard.
 
-/** Tables the purge trims, with the time column that dates a row and the extra condition a row must meet. */
+/**
+ * Tables the purge trims, with the time column that dates a row, the extra condition a row must meet and the key that
+ * names a row (`id`, or the primary key of a table without rowid).
+ */
 export const RETENTION_TABLES = [
-  { table: 'extract_logs', column: 'created_at', extra: '' },
-  // The daily counters of the log (0024): a day before the cutoff is outside every window a customer can query.
-  { table: 'extract_day_counts', column: 'day_start', extra: '' },
+  { table: 'extract_logs', column: 'created_at', extra: '', key: 'id' },
+  // The hourly counters of the log (0026): an hour before the cutoff is outside every window a customer can query.
+  { table: 'extract_hour_counts', column: 'hour_start', extra: '', key: '(user_id, hour_start)' },
   // An assignment is history only once its lease has ended too.
-  { table: 'ip_assignments', column: 'assigned_at', extra: ' AND expires_at < ?1' },
-  { table: 'node_usage_reports', column: 'period_start', extra: '' },
-  { table: 'sms_codes', column: 'created_at', extra: '' },
-  { table: 'sms_outbox', column: 'created_at', extra: '' },
-  { table: 'login_attempts', column: 'created_at', extra: '' },
+  { table: 'ip_assignments', column: 'assigned_at', extra: ' AND expires_at < ?1', key: 'id' },
+  { table: 'node_usage_reports', column: 'period_start', extra: '', key: 'id' },
+  { table: 'sms_codes', column: 'created_at', extra: '', key: 'id' },
+  { table: 'sms_outbox', column: 'created_at', extra: '', key: 'id' },
+  { table: 'login_attempts', column: 'created_at', extra: '', key: 'id' },
 ] as const;
 
 export type RetentionTable = (typeof RETENTION_TABLES)[number]['table'];
@@ -25,7 +28,7 @@ export async function purgeBatch(
 ): Promise<number> {
   const res = await db
     .prepare(
-      `DELETE FROM ${t.table} WHERE id IN (SELECT id FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2)`,
+      `DELETE FROM ${t.table} WHERE ${t.key} IN (SELECT ${t.key.replace(/[()]/g, '')} FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2)`,
     )
     .bind(cutoff, limit)
     .run();

@@ -1,25 +1,25 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
-import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS, shanghaiMidnight } from '../../lib/time';
+import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 
 const HOUR = HOUR_MS;
 const SH = SHANGHAI_OFFSET_MS;
 
 /**
- * How a window [from, to) splits for the daily counters (extract_day_counts, docs/decisions/185): the calls logged in
- * [from, headEnd) and [tailStart, to) are read from the log; the whole days in between from the counters. A window
- * that reaches past `now` ends on the counters (today's counter holds every call logged so far), so the log is read
- * only for the part of the first day before the window's first midnight.
+ * How a window [from, to) splits for the hourly counters (extract_hour_counts, docs/decisions/185 and 187): the calls
+ * logged in [from, headEnd) and [tailStart, to) are read from the log; the whole hours in between from the counters. A
+ * window that reaches past `now` ends on the counters (the current hour's counter holds every call logged so far), so
+ * the log is read only for the part of the first hour before the window's first full hour.
  */
 export function counterSplit(from: number, to: number, now: number): { headEnd: number; tailStart: number } {
-  const midnight = shanghaiMidnight(from);
-  const firstMidnight = midnight === from ? from : midnight + DAY_MS;
-  const tailStart = to > now ? to : shanghaiMidnight(to);
-  return { headEnd: Math.min(firstMidnight, tailStart), tailStart: Math.max(tailStart, from) };
+  const hour = Math.floor(from / HOUR) * HOUR;
+  const firstHour = hour === from ? from : hour + HOUR;
+  const tailStart = to > now ? to : Math.floor(to / HOUR) * HOUR;
+  return { headEnd: Math.min(firstHour, tailStart), tailStart: Math.max(tailStart, from) };
 }
 
-/** The log's rows of a window's head and tail, the counters' days between (?1 user, ?2 from, ?3 headEnd, ?4 tailStart, ?5 to). */
+/** The log's rows of a window's head and tail, the counters' hours between (?1 user, ?2 from, ?3 headEnd, ?4 tailStart, ?5 to). */
 const SPLIT_LOG_HEAD = 'user_id = ?1 AND created_at >= ?2 AND created_at < ?3';
-const SPLIT_COUNTERS = 'user_id = ?1 AND day_start >= ?3 AND day_start < ?4';
+const SPLIT_COUNTERS = 'user_id = ?1 AND hour_start >= ?3 AND hour_start < ?4';
 const SPLIT_LOG_TAIL = 'user_id = ?1 AND created_at >= ?4 AND created_at < ?5';
 
 export interface ExtractLogRow {
@@ -34,7 +34,7 @@ export interface ExtractLogRow {
   createdAt: number;
 }
 
-/** A page of the user's extraction calls in [from, to); the total adds the daily counters of the whole days. */
+/** A page of the user's extraction calls in [from, to); the total adds the hourly counters of the whole hours. */
 export async function listExtractLogs(
   db: D1Database,
   r: { userId: number; from: number; to: number; now: number; offset: number; limit: number },
@@ -44,7 +44,7 @@ export async function listExtractLogs(
     db
       .prepare(
         `SELECT (SELECT count(*) FROM extract_logs WHERE ${SPLIT_LOG_HEAD})
-              + (SELECT coalesce(sum(calls), 0) FROM extract_day_counts WHERE ${SPLIT_COUNTERS})
+              + (SELECT coalesce(sum(calls), 0) FROM extract_hour_counts WHERE ${SPLIT_COUNTERS})
               + (SELECT count(*) FROM extract_logs WHERE ${SPLIT_LOG_TAIL}) AS n`,
       )
       .bind(r.userId, r.from, headEnd, tailStart, r.to),
@@ -72,38 +72,28 @@ export async function listExtractLogs(
 }
 
 /**
- * Calls and IPs per bucket (hour, or Asia/Shanghai day) in [from, to), live: hours straight from the log; days from
- * the daily counters, with the log read only for a partial first or last day.
+ * Calls and IPs per bucket (hour, or Asia/Shanghai day) in [from, to), live: whole hours from the hourly counters, the
+ * log read only for a partial first or last hour.
  */
 export async function extractChart(
   db: D1Database,
   r: { userId: number; from: number; to: number; now: number; bucket: 'hour' | 'day' },
 ): Promise<{ at: number; calls: number; ips: number }[]> {
-  if (r.bucket === 'day') {
-    const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
-    // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
-    const day = `((created_at + ${SH}) / ${DAY_MS}) * ${DAY_MS} - ${SH}`;
-    const { results } = await db
-      .prepare(
-        `SELECT at, sum(calls) AS calls, sum(ips) AS ips FROM (
-           SELECT ${day} AS at, 1 AS calls, returned AS ips FROM extract_logs WHERE ${SPLIT_LOG_HEAD}
-           UNION ALL
-           SELECT day_start, calls, ips FROM extract_day_counts WHERE ${SPLIT_COUNTERS}
-           UNION ALL
-           SELECT ${day}, 1, returned FROM extract_logs WHERE ${SPLIT_LOG_TAIL}
-         ) WHERE true GROUP BY at ORDER BY at`,
-      )
-      .bind(r.userId, r.from, headEnd, tailStart, r.to)
-      .all<{ at: number; calls: number; ips: number }>();
-    return results;
-  }
+  const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
+  // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
+  const bucket = (t: string) =>
+    r.bucket === 'day' ? `((${t} + ${SH}) / ${DAY_MS}) * ${DAY_MS} - ${SH}` : `(${t} / ${HOUR}) * ${HOUR}`;
   const { results } = await db
     .prepare(
-      // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
-      `SELECT (created_at / ${HOUR}) * ${HOUR} AS at, count(*) AS calls, sum(returned) AS ips
-       FROM extract_logs WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3 GROUP BY at ORDER BY at`,
+      `SELECT at, sum(calls) AS calls, sum(ips) AS ips FROM (
+         SELECT ${bucket('created_at')} AS at, 1 AS calls, returned AS ips FROM extract_logs WHERE ${SPLIT_LOG_HEAD}
+         UNION ALL
+         SELECT ${bucket('hour_start')}, calls, ips FROM extract_hour_counts WHERE ${SPLIT_COUNTERS}
+         UNION ALL
+         SELECT ${bucket('created_at')}, 1, returned FROM extract_logs WHERE ${SPLIT_LOG_TAIL}
+       ) WHERE true GROUP BY at ORDER BY at`,
     )
-    .bind(r.userId, r.from, r.to)
+    .bind(r.userId, r.from, headEnd, tailStart, r.to)
     .all<{ at: number; calls: number; ips: number }>();
   return results;
 }
