@@ -6,17 +6,21 @@ export function Pager({
   total,
   href,
   onPage,
+  capped = false,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is a floor: there are more than `total` items (shown as "共 N+ 条"). */
+  capped?: boolean;
   /** The link to page p (server-rendered lists). */
   href?: (p: number) => string;
   /** Load page p in place (client lists). */
   onPage?: (p: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return <p className="px-1 pt-3 text-xs text-slate-400">共 {total} 条</p>;
+  const count = `${total}${capped ? '+' : ''}`;
+  if (pages <= 1) return <p className="px-1 pt-3 text-xs text-slate-400">共 {count} 条</p>;
   const step = (p: number, label: string) =>
     href ? (
       <a className="btn-ghost border border-slate-200 px-3 py-1" href={href(p)}>
@@ -30,7 +34,7 @@ export function Pager({
   return (
     <nav className="flex items-center justify-between gap-3 px-1 pt-3 text-sm text-slate-500" aria-label="分页">
       <span>
-        共 {total} 条 · 第 {page}/{pages} 页
+        共 {count} 条 · 第 {page}/{pages} 页
       </span>
       <span className="flex gap-2">
         {page > 1 ? step(page - 1, '上一页') : null}

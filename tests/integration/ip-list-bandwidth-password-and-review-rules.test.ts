@@ -46,7 +46,7 @@ describe('ProxyIp.GetLongStaticIpList for fixed IPs (types 30/50)', () => {
         { type, ip: '198.18.0.9' },
         { cookie },
       );
-      expect(none.body.P).toEqual({ total: 0, list: [] });
+      expect(none.body.P).toEqual({ total: 0, totalCapped: false, list: [] });
     }
   });
 });

@@ -32,7 +32,7 @@ describe('IP records filters', () => {
     await lease(me + 1000, '203.0.113.2', 40, now - 1000, now + 86_400_000); // someone else's
 
     const all = await callApi<Page>('ProxyLog.GetList', {}, { cookie });
-    expect(all.body.P?.total).toBe(4);
+    expect(all.body.P).toMatchObject({ total: 4, totalCapped: false });
     expect(all.body.P?.list.map((l) => l.ip)).toEqual(['203.0.113.2', '203.0.113.3', '203.0.113.2', '203.0.113.1']);
 
     const paged = await callApi<Page>('ProxyLog.GetList', { page: 2, pageSize: 3 }, { cookie });
@@ -45,6 +45,29 @@ describe('IP records filters', () => {
     const long = await callApi<Page>('ProxyIp.GetLongStaticIpList', { type: 40 }, { cookie });
     expect(long.body.P).toMatchObject({ total: 1, list: [{ ip: '203.0.113.2' }] });
     const longByIp = await callApi<Page>('ProxyIp.GetLongStaticIpList', { type: 40, ip: '203.0.113.3' }, { cookie });
-    expect(longByIp.body.P).toEqual({ total: 0, list: [] });
+    expect(longByIp.body.P).toEqual({ total: 0, totalCapped: false, list: [] });
+  });
+
+  it('counts at most 10,000 leases and says there are more', async () => {
+    const cookie = await loginBySms('13800008889');
+    const me = await scalar("SELECT id AS n FROM users WHERE phone = '13800008889'");
+    const now = Date.now();
+    const add = (n: number, from: number) =>
+      env.DB.prepare(
+        `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?2)
+         INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+                                     assigned_at, expires_at)
+         SELECT ?1, 1, 1, 10, '203.0.113.9', 40000, 'http', '广东省深圳市', '电信', '2026-11-23', ?3 + i, ?3 + i + 60000
+         FROM s`,
+      )
+        .bind(me, n, from)
+        .run();
+    await add(10_000, now - 100_000);
+    const exact = await callApi<Page>('ProxyLog.GetList', { pageSize: 15 }, { cookie });
+    expect(exact.body.P).toMatchObject({ total: 10_000, totalCapped: false });
+    await add(1, now);
+    const more = await callApi<Page>('ProxyLog.GetList', { pageSize: 15 }, { cookie });
+    expect(more.body.P).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(more.body.P?.list).toHaveLength(15);
   });
 });

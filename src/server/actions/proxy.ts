@@ -145,11 +145,12 @@ export const proxyActions = {
         const { total, list } = await listFixedAllocations(ctx.db, page);
         return {
           total,
+          totalCapped: false,
           list: list.map((a) => longIpDto({ ...a, region: regionText(a.province, a.city), startsAt: a.allocatedAt })),
         };
       }
-      const { total, list } = await listAssignments(ctx.db, { ...page, productType: input.type });
-      return { total, list: list.map((a) => longIpDto({ ...a, startsAt: a.assignedAt })) };
+      const { total, totalCapped, list } = await listAssignments(ctx.db, { ...page, productType: input.type });
+      return { total, totalCapped, list: list.map((a) => longIpDto({ ...a, startsAt: a.assignedAt })) };
     },
   }),
 };

@@ -115,7 +115,16 @@ export interface AssignmentRecord {
   connections: number;
 }
 
-/** A page of the IPs handed to the user (optionally one product type, only unexpired, or one address). */
+/**
+ * The most leases a total counts: past it the list says "10000+" (`totalCapped`). Counting is a walk of the customer's
+ * index entries, and a busy API customer takes tens of thousands of IPs a day; no one pages that far (docs/decisions/186).
+ */
+export const IP_RECORDS_COUNT_CAP = 10_000;
+
+/**
+ * A page of the IPs handed to the user (optionally one product type, only unexpired, or one address); the total
+ * counts at most IP_RECORDS_COUNT_CAP of them.
+ */
 export async function listAssignments(
   db: D1Database,
   r: {
@@ -126,7 +135,7 @@ export async function listAssignments(
     offset: number;
     limit: number;
   },
-): Promise<{ total: number; list: AssignmentRecord[] }> {
+): Promise<{ total: number; totalCapped: boolean; list: AssignmentRecord[] }> {
   // Only the filters in use go into the statement: with none, the total is a count of the customer's entries in one
   // index, with no row read (a heavy customer has tens of thousands of leases; `(?2 = 0 OR product_type = ?2)` made
   // SQLite evaluate every filter on every one of them).
@@ -138,7 +147,11 @@ export async function listAssignments(
   const binds = terms.map(([, v]) => v);
   const page = `?${binds.length + 1} OFFSET ?${binds.length + 2}`;
   const [count, rows] = await db.batch<Record<string, unknown>>([
-    db.prepare(`SELECT count(*) AS n FROM ip_assignments WHERE ${where}`).bind(...binds),
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM ip_assignments WHERE ${where} LIMIT ${IP_RECORDS_COUNT_CAP + 1})`,
+      )
+      .bind(...binds),
     db
       .prepare(
         `SELECT a.*, coalesce(sum(n.bytes_in + n.bytes_out), 0) AS bytes, coalesce(sum(n.connections), 0) AS connections
@@ -151,8 +164,10 @@ export async function listAssignments(
       )
       .bind(...binds, r.limit, r.offset),
   ]);
+  const counted = (count?.results[0]?.n as number) ?? 0;
   return {
-    total: (count?.results[0]?.n as number) ?? 0,
+    total: Math.min(counted, IP_RECORDS_COUNT_CAP),
+    totalCapped: counted > IP_RECORDS_COUNT_CAP,
     list: (rows?.results ?? []).map((x) => ({
       id: x.id as number,
       ip: x.ip as string,

@@ -50,7 +50,7 @@ export default async function RecordPage({ query }: { query?: string }) {
   const [chart, calls, ips] = await Promise.all([
     load('ProxyRPC.GetCharts', { range }, { bucket: 'day', from: now, points: [] }),
     tab === 'calls' ? load('ProxyRPC.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
-    tab === 'ips' ? load('ProxyLog.GetList', { page, pageSize: 15 }, { total: 0, list: [] }) : null,
+    tab === 'ips' ? load('ProxyLog.GetList', { page, pageSize: 15 }, { total: 0, totalCapped: false, list: [] }) : null,
   ]);
   const totals = chart.points.reduce((s, p) => ({ calls: s.calls + p.calls, ips: s.ips + p.ips }), {
     calls: 0,
@@ -186,7 +186,13 @@ export default async function RecordPage({ query }: { query?: string }) {
               </DataBody>
             </DataTable>
           )}
-          <Pager page={page} pageSize={15} total={(calls ?? ips)?.total ?? 0} href={(p) => href({ page: p })} />
+          <Pager
+            page={page}
+            pageSize={15}
+            total={(calls ?? ips)?.total ?? 0}
+            capped={ips?.totalCapped ?? false}
+            href={(p) => href({ page: p })}
+          />
         </div>
       </section>
     </div>

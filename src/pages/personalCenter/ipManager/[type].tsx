@@ -14,7 +14,11 @@ export default async function IpManagerPage({ type, query }: { type: string; que
   const current = type === '40' ? 40 : 30;
   const page = pageOf(q);
   const [ips, dist, records] = await Promise.all([
-    load('ProxyIp.GetLongStaticIpList', { type: current, page, pageSize: 15 }, { total: 0, list: [] }),
+    load(
+      'ProxyIp.GetLongStaticIpList',
+      { type: current, page, pageSize: 15 },
+      { total: 0, totalCapped: false, list: [] },
+    ),
     current === 30 ? load('FixedAllocation.fixedIpAreaDistribution', {}, { list: [] }) : null,
     current === 30
       ? load('FixedAllocation.FixedIpConsumerRecord', { page: 1, pageSize: 10 }, { total: 0, list: [] })
@@ -68,6 +72,7 @@ export default async function IpManagerPage({ type, query }: { type: string; que
             page={page}
             pageSize={15}
             total={ips.total}
+            capped={ips.totalCapped}
             href={(p) => `/personalCenter/ipManager/${current}?page=${p}`}
           />
         </div>
