@@ -8,7 +8,7 @@
 export const RETENTION_TABLES = [
   { table: 'extract_logs', column: 'created_at', extra: '', key: 'id' },
   // The hourly counters of the log (0026): an hour before the cutoff is outside every window a customer can query.
-  { table: 'extract_hour_counts', column: 'hour_start', extra: '', key: '(user_id, hour_start)' },
+  { table: 'extract_hour_counts', column: 'hour_start', extra: '', key: 'user_id, hour_start' },
   // An assignment is history only once its lease has ended too.
   { table: 'ip_assignments', column: 'assigned_at', extra: ' AND expires_at < ?1', key: 'id' },
   { table: 'node_usage_reports', column: 'period_start', extra: '', key: 'id' },
@@ -28,7 +28,7 @@ export async function purgeBatch(
 ): Promise<number> {
   const res = await db
     .prepare(
-      `DELETE FROM ${t.table} WHERE ${t.key} IN (SELECT ${t.key.replace(/[()]/g, '')} FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2)`,
+      `DELETE FROM ${t.table} WHERE (${t.key}) IN (SELECT ${t.key} FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2)`,
     )
     .bind(cutoff, limit)
     .run();
