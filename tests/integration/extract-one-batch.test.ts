@@ -3,7 +3,7 @@
 // the call, and the package choice follows min_ttl and the soonest-expiring order.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type CandidateFilter, drawStatements, extractInOneBatch, RND_SPACE } from '../../src/server/db/extract';
+import { type CandidateFilter, drawStatement, extractInOneBatch, RND_SPACE } from '../../src/server/db/extract';
 import {
   addPool,
   allowIp,
@@ -138,9 +138,8 @@ describe('one-batch extraction', () => {
     };
     // the draw alone, its scratch rows kept: 10 rows, all chosen, out of a window of 60 candidates
     const callId = crypto.randomUUID();
-    const draw = drawStatements(env.DB, filter, Math.floor(Math.random() * RND_SPACE), callId);
-    expect(draw).toHaveLength(1);
-    const [drawn] = await env.DB.batch<{ ip_id: number }>(draw);
+    const draw = drawStatement(env.DB, filter, Math.floor(Math.random() * RND_SPACE), callId);
+    const [drawn] = await env.DB.batch<{ ip_id: number }>([draw]);
     expect(new Set(drawn?.results.map((r) => r.ip_id)).size).toBe(10);
     expect(await scalar('SELECT count(*) AS n FROM extract_picks WHERE call_id = ? AND chosen = 1', callId)).toBe(10);
     expect(await scalar('SELECT count(*) AS n FROM extract_picks WHERE call_id = ?', callId)).toBe(10);

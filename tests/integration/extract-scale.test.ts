@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type CandidateFilter,
   countKeyFailure,
-  drawStatements,
+  drawStatement,
   extractInOneBatch,
   type OneBatchOutcome,
   RND_SPACE,
@@ -41,8 +41,8 @@ const filter = (userId: number, f: Partial<CandidateFilter> = {}): CandidateFilt
 });
 
 /**
- * The IPs (as text) of `calls` draws with filter f, counted per IP: the draw statements of the extraction batch
- * (the candidate seeks into the scratch table and the random choice among the first window), each with its own
+ * The IPs (as text) of `calls` draws with filter f, counted per IP: the draw statement of the extraction batch
+ * (the candidate seeks and the random choice among the first window, into the scratch table), each with its own
  * random start, many draws per D1 batch.
  */
 async function draw(userId: number, calls: number, f: Partial<CandidateFilter>): Promise<Map<string, number>> {
@@ -52,17 +52,12 @@ async function draw(userId: number, calls: number, f: Partial<CandidateFilter>):
   const ipOf = new Map(pool.map((r) => [r.id, r.ip]));
   for (let done = 0; done < calls; done += 100) {
     const draws = Array.from({ length: Math.min(100, calls - done) }, () =>
-      drawStatements(env.DB, full, Math.floor(Math.random() * RND_SPACE), crypto.randomUUID()),
+      drawStatement(env.DB, full, Math.floor(Math.random() * RND_SPACE), crypto.randomUUID()),
     );
-    const results = await env.DB.batch<{ ip_id: number }>([
-      ...draws.flat(),
-      env.DB.prepare('DELETE FROM extract_picks'),
-    ]);
-    let at = 0;
-    for (const statements of draws) {
-      at += statements.length;
-      // the last statement of a draw marks the chosen IPs and returns their ids
-      for (const { ip_id } of results[at - 1]?.results ?? []) {
+    const results = await env.DB.batch<{ ip_id: number }>([...draws, env.DB.prepare('DELETE FROM extract_picks')]);
+    // each draw returns the ids of the IPs it chose
+    for (const result of results.slice(0, draws.length)) {
+      for (const { ip_id } of result.results) {
         const ip = ipOf.get(ip_id) ?? `unknown id ${ip_id}`;
         seen.set(ip, (seen.get(ip) ?? 0) + 1);
       }
@@ -115,6 +110,13 @@ describe('candidate choice by random key', () => {
     expect([...byProvince.keys()].sort()).toEqual([...gd].sort());
     const byCity = await draw(u.id, 300, { limit: 2, regions: ['深圳'] });
     expect([...byCity.keys()].sort()).toEqual(gd.filter((_, i) => i % 2 === 0).sort());
+    // several keys: one seek per key as province and as city, in one statement (D1 takes at most five terms in a
+    // compound, so 6 and 16 seeks are nested)
+    const byKeys = await draw(u.id, 300, { limit: 2, regions: ['上海', '深圳', '广州'] });
+    expect([...byKeys.keys()].sort()).toEqual([...gd].sort());
+    const eight = ['上海', '天津', '重庆', '江苏', '浙江', '四川', '湖北', '广东'];
+    const byEight = await draw(u.id, 600, { limit: 2, regions: eight });
+    expect([...byEight.keys()].sort()).toEqual([...gd].sort());
     // more region keys than index seeks: one scan of the pool index with the region filter as a residual
     const many = ['上海', '天津', '重庆', '江苏', '浙江', '四川', '湖北', '湖南', '广东'];
     const byList = await draw(u.id, 600, { limit: 2, regions: many });
@@ -125,6 +127,31 @@ describe('candidate choice by random key', () => {
     const bj = handedOut(await extractOnce(u.id, Date.now(), { limit: 60, regions: ['北京'] }));
     expect(new Set(bj).size).toBe(60);
     expect(bj).toHaveLength(60);
+  });
+
+  it('with dedup, reaches every IP the caller may have and never one it had today', async () => {
+    const all = ipsOf('203.0.113', 60);
+    await addPool(all.map((ip) => ({ ip })));
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const day = shanghaiDay(Date.now());
+    const now = Date.now();
+    // 20 of the 60 IPs (every third) were handed to this user today
+    await env.DB.prepare(
+      `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+         assigned_at, expires_at)
+       SELECT ?1, ?2, id, 10, ip, port, 'http', '', '电信', ?3, ?4, ?5 FROM proxy_ips WHERE id % 3 = 0`,
+    )
+      .bind(u.id, pkg, day, now, now + 600_000)
+      .run();
+    const had = new Set(
+      (
+        await env.DB.prepare('SELECT ip FROM ip_assignments WHERE user_id = ?').bind(u.id).all<{ ip: string }>()
+      ).results.map((r) => r.ip),
+    );
+    expect(had.size).toBe(20);
+    const seen = await draw(u.id, 400, { limit: 3, excludeDay: day });
+    expect([...seen.keys()].sort()).toEqual(all.filter((ip) => !had.has(ip)).sort());
   });
 
   it('dedup probes find the last unused IPs of a heavy day, whatever the random start', async () => {

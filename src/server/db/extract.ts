@@ -49,17 +49,33 @@ export const candidateWindow = (n: number): number => Math.min(2 * n + 40, 440);
 export const MAX_REGION_SEEKS = 8;
 
 /**
- * The candidate statements for a filter and a random start in [0, RND_SPACE): one for the whole pool, or one per
- * region key as province and one as city (D1 allows only a few terms in a compound SELECT, so the seeks are separate
- * statements of the same batch). Each reads one index in rnd order twice, [start, end) and the wrap-around
- * [0, start), stopping after `window` matches. Every other filter, and the dedup probes against the caller's
- * assignments, are checked per row read, so the cost follows the rows read, not the pool or the history.
- * Each arm selects only `id` and `rnd`, all the draw uses. `drawStatements` turns them into the draw of a call.
+ * Whether this user already had the IP (as `ipId`, an SQL expression), for the dedup modes: dedup=1 skips IPs handed to
+ * the user on this Shanghai day, dedup=2 IPs the user still holds. Both read the IP's leases that end after ?9
+ * (ip_assignments_ip_live, docs/decisions/184): for dedup=1 every IP handed out today ends after the day's start, so
+ * ?9 is that start and the day (?8) is checked on the caller's rows; for dedup=2 ?9 is now.
+ */
+const heldBefore = (f: CandidateFilter, ipId: string, user: string) =>
+  `EXISTS (SELECT 1 FROM ip_assignments a INDEXED BY ip_assignments_ip_live
+     WHERE a.ip_id = ${ipId} AND a.expires_at > ?9 AND a.user_id = ${user}${f.excludeDay ? ' AND a.day = ?8' : ''})`;
+
+/** Whether the filter asks to skip IPs this user already had (dedup=1 or 2). */
+const dedups = (f: CandidateFilter) => f.excludeDay !== null || f.excludeInUseAt !== null;
+
+/**
+ * The candidate seeks for a filter and a random start in [0, RND_SPACE), all with the same binds (?1..?11): one for
+ * the whole pool, or one per region key as province and one as city (the key read from the region list ?4 by its
+ * position, so every seek of a call shares one statement's parameters). Each reads one index in rnd order twice,
+ * [start, end) and the wrap-around [0, start), stopping after `window` matches. Every other filter is checked per
+ * index entry read, so the cost follows the rows read, not the pool or the history; so is the dedup probe against
+ * the caller's assignments unless `probe` is false (then the draw probes only the IPs it is about to hand out, see
+ * drawStatement). A region key is read from the list ?4 by position (`json_extract`), a constant of the statement, so
+ * each region seek still starts at its key in its index. Each arm selects only `id` and `rnd`, all the draw uses.
  */
 export function candidateQueries(
   f: CandidateFilter,
   start: number,
   caller?: { apiKey: string },
+  { probe = true }: { probe?: boolean } = {},
 ): { sql: string; binds: unknown[] }[] {
   // The caller's user id: bound (?7), or resolved from the extraction key in the same statement (an uncorrelated
   // subquery SQLite evaluates once); an unknown key or a disabled account makes the seek a constant-false no-op.
@@ -72,15 +88,7 @@ export function candidateQueries(
     );
   }
   if (f.carriers.length) residual.push('carrier IN (SELECT value FROM json_each(?6))');
-  // Both dedup probes read the IP's leases that end after ?9 (ip_assignments_ip_live, docs/decisions/184): for
-  // dedup=1 every IP handed out today ends after the day's start, so ?9 is that start and the day is checked on the
-  // caller's rows; for dedup=2 ?9 is now.
-  if (f.excludeDay || f.excludeInUseAt !== null) {
-    residual.push(
-      `NOT EXISTS (SELECT 1 FROM ip_assignments a INDEXED BY ip_assignments_ip_live
-         WHERE a.ip_id = proxy_ips.id AND a.expires_at > ?9 AND a.user_id = ${user}${f.excludeDay ? ' AND a.day = ?8' : ''})`,
-    );
-  }
+  if (probe && dedups(f)) residual.push(`NOT ${heldBefore(f, 'proxy_ips.id', user)}`);
   const binds: unknown[] = [
     f.pool,
     f.minExpiresAt,
@@ -94,12 +102,12 @@ export function candidateQueries(
     candidateWindow(f.limit),
     start,
   ];
-  const seeks: { index: string; eq: string; region?: string }[] = [];
+  const seeks: { index: string; eq: string }[] = [];
   if (f.regions.length > 0 && f.regions.length <= MAX_REGION_SEEKS) {
-    for (const region of f.regions) {
-      seeks.push({ index: 'proxy_ips_rnd_province', eq: 'province_key = ?12', region });
-      seeks.push({ index: 'proxy_ips_rnd_city', eq: 'city_key = ?12', region });
-    }
+    f.regions.forEach((_, k) => {
+      seeks.push({ index: 'proxy_ips_rnd_province', eq: `province_key = json_extract(?4, '$[${k}]')` });
+      seeks.push({ index: 'proxy_ips_rnd_city', eq: `city_key = json_extract(?4, '$[${k}]')` });
+    });
   } else {
     if (f.regions.length) {
       residual.push(
@@ -112,10 +120,21 @@ export function candidateQueries(
   const arm = (s: { index: string; eq: string }, range: string) =>
     `SELECT * FROM (SELECT id, rnd FROM proxy_ips INDEXED BY ${s.index}
        WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10)`;
-  return seeks.map((s) => ({
-    sql: `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`,
-    binds: s.region === undefined ? binds : [...binds, s.region],
-  }));
+  return seeks.map((s) => ({ sql: `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`, binds }));
+}
+
+/** D1 refuses a compound SELECT of more than five terms; a nested one counts on its own. */
+const MAX_COMPOUND_TERMS = 5;
+
+/** `terms` as one UNION ALL, nested in groups so that no compound has more than MAX_COMPOUND_TERMS terms. */
+function unionAll(terms: string[]): string {
+  if (terms.length <= MAX_COMPOUND_TERMS) return terms.join('\n UNION ALL ');
+  const size = Math.ceil(terms.length / MAX_COMPOUND_TERMS);
+  const groups: string[] = [];
+  for (let i = 0; i < terms.length; i += size) {
+    groups.push(`SELECT * FROM (${unionAll(terms.slice(i, i + size))})`);
+  }
+  return unionAll(groups);
 }
 
 /** n items chosen uniformly at random from `rows` (all of them, in random order, when there are at most n). */
@@ -252,58 +271,62 @@ const chargeableAnyMethod = (n: string, now: string, day: string) =>
          ELSE 0 END`;
 
 /**
- * The draw of one call (docs/decisions/171, step 3; 182): the statements that write the n IPs drawn for `callId` into
- * `extract_picks` as `chosen` rows, the last one returning their ids (`ip_id`). The caller deletes the call's scratch
- * rows afterwards.
- * - One seek (no region, or a region list scanned as a residual filter): one INSERT that takes the seek's first
- *   `window` rows by distance from the random start and writes n of them, chosen at random, and nothing else.
- * - Several seeks (one per region key as province and as city): each seek inserts its rows with their distance, then
- *   one UPDATE marks n of the first `window` by distance, chosen at random, across the seeks.
+ * The draw of one call (docs/decisions/171, step 3; 182; 188): one INSERT … SELECT that writes the n IPs drawn for
+ * `callId` into `extract_picks` as `chosen` rows and returns their ids (`ip_id`). The caller deletes the call's
+ * scratch rows afterwards.
+ * - The window: the first `window` candidates by distance from the random start. One seek gives them in that order
+ *   (its two arms are disjoint ranges of rnd, so it holds no IP twice, and SQLite never runs the second arm when the
+ *   first filled the window); several seeks (one per region key as province and as city) are one compound, each seek
+ *   cut at `window`, sorted by distance (at most seeks × window rows, never the pool), an IP found by two seeks kept
+ *   once.
+ * - The choice: the window in random order, the first n taken. With dedup, an IP is probed against the caller's
+ *   assignments only when the choice reaches it, so a call probes about n IPs, not the whole window. Only when the
+ *   window holds fewer than n IPs the caller may have does the statement go on to the window of IPs the caller may
+ *   have (its seeks probing every candidate, as before decision 188) for the rest.
  */
-export function drawStatements(
+export function drawStatement(
   db: D1Database,
   f: CandidateFilter,
   start: number,
   callId: string,
   caller?: { apiKey: string },
-): D1PreparedStatement[] {
-  // Each seek's two arms come out in distance order (the first from the start to the end of the key space, then the
-  // wrap-around from 0), so the outer LIMIT keeps the first `window` by distance and SQLite never runs the second
-  // arm when the first filled the window.
-  const queries = candidateQueries(f, start, caller);
+): D1PreparedStatement {
   const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
-  const binds = (q: { binds: unknown[] }) => (q.binds.length === 11 ? [...q.binds, null] : q.binds);
-  const [only] = queries;
-  if (queries.length === 1 && only) {
-    // The two arms are disjoint ranges of rnd, so the window holds no IP twice.
-    return [
-      db
-        .prepare(
-          `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
-           SELECT ?13, id, dist, 1 FROM (SELECT id, ${dist} AS dist FROM (${only.sql}) LIMIT ?10)
-           ORDER BY random() LIMIT ?14
-           RETURNING ip_id`,
-        )
-        .bind(...binds(only), callId, f.limit),
-    ];
-  }
-  const seeks = queries.map((q) =>
-    db
+  const windowOf = (queries: { sql: string }[]) => {
+    const [only] = queries;
+    if (queries.length === 1 && only) return `SELECT id, ${dist} AS dist FROM (${only.sql}) LIMIT ?10`;
+    const seeks = queries.map((q) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${q.sql}) LIMIT ?10)`);
+    return `SELECT DISTINCT id, dist FROM (${unionAll(seeks)}) ORDER BY dist LIMIT ?10`;
+  };
+  const shuffled = (windowSql: string) => `(SELECT id, dist FROM (${windowSql}) ORDER BY random() LIMIT ?10) AS w`;
+  const user = caller ? callerUserSql('?7') : '?7';
+  const withCall = (q: { binds: unknown[] }) => [...q.binds, callId, f.limit];
+  if (!dedups(f)) {
+    const queries = candidateQueries(f, start, caller);
+    return db
       .prepare(
-        `INSERT OR IGNORE INTO extract_picks (call_id, ip_id, dist)
-         SELECT ?13, id, ${dist} FROM (${q.sql}) LIMIT ?10`,
+        `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
+         SELECT ?12, w.id, w.dist, 1 FROM ${shuffled(windowOf(queries))} LIMIT ?13
+         RETURNING ip_id`,
       )
-      .bind(...binds(q), callId),
-  );
-  const choose = db
+      .bind(...withCall(queries[0] as { binds: unknown[] }));
+  }
+  // The IPs the caller may have, first from the window in random order (probing each as the choice reaches it), then,
+  // only if those were fewer than n, from the window of IPs the caller may have; an IP in both is taken once. The
+  // compound's second term runs only when the first gave fewer than n rows.
+  const open = candidateQueries(f, start, caller, { probe: false });
+  const probed = candidateQueries(f, start, caller);
+  return db
     .prepare(
-      `UPDATE extract_picks SET chosen = 1 WHERE call_id = ?1 AND ip_id IN (
-         SELECT ip_id FROM (SELECT ip_id FROM extract_picks WHERE call_id = ?1 ORDER BY dist LIMIT ?2)
-         ORDER BY random() LIMIT ?3)
+      `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
+       SELECT DISTINCT ?12, id, dist, 1 FROM (
+         SELECT * FROM (SELECT w.id, w.dist FROM ${shuffled(windowOf(open))} WHERE NOT ${heldBefore(f, 'w.id', user)} LIMIT ?13)
+         UNION ALL
+         SELECT * FROM ${shuffled(windowOf(probed))}
+       ) LIMIT ?13
        RETURNING ip_id`,
     )
-    .bind(callId, candidateWindow(f.limit), f.limit);
-  return [...seeks, choose];
+    .bind(...withCall(open[0] as { binds: unknown[] }));
 }
 
 /** The rate counter of the one-batch extraction: every call counts (a refused one too), the answer is the count. */
@@ -351,13 +374,12 @@ export interface OneBatchOutcome {
  * transaction, so every statement sees the writes of the ones before it:
  * 1. the rate counter (every call of a known key counts; the owner, the count and the limit come back: no row for an
  *    unknown key or a disabled account);
- * 2. the draw (drawStatements): the candidate seeks of decision 081 and the random choice of n among the first
- *    `window` by distance from the random start, written to `extract_picks` (only the n drawn for one seek; every
- *    candidate, then the choice marked, for several seeks); `ORDER BY random()` sorts at most (seeks × window) rows,
- *    never the pool;
+ * 2. the draw (drawStatement): the candidate seeks of decision 081 and the random choice of n among the first
+ *    `window` by distance from the random start, the n drawn written to `extract_picks`; `ORDER BY random()` sorts
+ *    at most (seeks × window) rows, never the pool;
  * 3. the package choice: the soonest-expiring package that can give the drawn count, inserted into
  *    `extract_charges` only when the key is valid, the count within the limit, the caller's IP white-listed and at
- *    least one IP drawn; then the conditional charge of that package;
+ *    least one IP drawn; then the conditional charge of that package, and its state 3 when that used it up;
  * 4. the log (RETURNING the package: the sign the call was charged) and the assignments (RETURNING what the caller
  *    gets), each selecting from the `extract_charges` row, so they exist exactly when the charge happened; each
  *    assignment's lease notice for its exit's node is written by the table's trigger (migration 0023);
@@ -382,7 +404,7 @@ export async function extractInOneBatch(
   const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
   const white = `EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
                    AND (expires_at = 0 OR expires_at > ?4))`;
-  const draw = drawStatements(db, f, start, callId, byKey ? { apiKey: caller.apiKey } : undefined);
+  const draw = drawStatement(db, f, start, callId, byKey ? { apiKey: caller.apiKey } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
   const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
@@ -390,7 +412,7 @@ export async function extractInOneBatch(
                       WHERE user_id = x.user_id AND created_at = ?2)`;
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
-    ...draw,
+    draw,
     db
       .prepare(
         `INSERT INTO extract_charges (call_id, user_id, package_id, n, duration_minutes)
@@ -415,8 +437,6 @@ export async function extractInOneBatch(
       .prepare(
         `UPDATE proxy_packages SET
            remaining_count = CASE billing_method WHEN 1 THEN remaining_count - ${chargedN} ELSE remaining_count END,
-           state = CASE billing_method WHEN 1 THEN CASE WHEN remaining_count - ${chargedN} = 0 THEN 3 ELSE 1 END
-                   ELSE state END,
            used_today = CASE billing_method WHEN 2 THEN (CASE WHEN usage_day = ?3 THEN used_today ELSE 0 END) + ${chargedN}
                         ELSE used_today END,
            usage_day = CASE billing_method WHEN 2 THEN ?3 ELSE usage_day END,
@@ -425,6 +445,15 @@ export async function extractInOneBatch(
            AND ${chargeableAnyMethod(chargedN, '?2', '?3')}`,
       )
       .bind(callId, r.now, r.day),
+    // A count package the charge used up becomes state 3, in its own statement: `state` is in three indexes of
+    // proxy_packages, and an UPDATE that sets a column rewrites its index entries even when the value stays the same.
+    db
+      .prepare(
+        `UPDATE proxy_packages SET state = 3
+         WHERE id = (SELECT package_id FROM extract_charges WHERE call_id = ?1)
+           AND billing_method = 1 AND remaining_count = 0 AND state = 1`,
+      )
+      .bind(callId),
     db
       .prepare(
         `INSERT INTO extract_logs (${LOG_COLUMNS})
@@ -456,11 +485,11 @@ export async function extractInOneBatch(
   const userId = owner ? (owner.user_id as number) : null;
   const allowedNow = owner !== undefined && count !== undefined && count <= (owner.rate_limit as number);
   const chargedPackage = at(-3)[0]?.package_id as number | undefined;
-  const chargeChanges = results[results.length - 4]?.meta.changes ?? 0;
+  const chargeChanges = results[results.length - 5]?.meta.changes ?? 0;
   if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
     throw new Error('extraction batch: the package choice and the charge disagree');
   }
-  const drawn = at(draw.length).length;
+  const drawn = at(1).length;
   if (chargedPackage !== undefined) {
     return {
       userId,
