@@ -159,15 +159,18 @@ export const callerUserSql = (keyParam: string) =>
   `(SELECT c.user_id FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
     WHERE c.api_key = ${keyParam})`;
 
+/** Whether the calling IP `ip` is on the white list of `user` and live at `now` (all three SQL expressions). */
+const whiteListedSql = (user: string, ip: string, now: string) =>
+  `EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ${ip} AND enabled = 1
+             AND (expires_at = 0 OR expires_at > ${now}))`;
+
 /**
  * What names a refusal (docs/decisions/171, 182, 184), read in a second round trip only when a known key within its
  * rate limit was not charged, so a successful call reads nothing more: whether the caller's IP (?2) is white-listed,
  * on every row, and the caller's live packages of the type (?4; only package ?5 unless 0) one per row, soonest
  * expiring first; a caller without such a package gets one row whose package columns are NULL.
  */
-const REFUSAL_FACTS = `SELECT
-           EXISTS (SELECT 1 FROM white_list WHERE user_id = ?1 AND ip = ?2 AND enabled = 1
-                     AND (expires_at = 0 OR expires_at > ?3)) AS white,
+const REFUSAL_FACTS = `SELECT ${whiteListedSql('?1', '?2', '?3')} AS white,
            proxy_packages.id, billing_method, remaining_count, daily_limit, used_today, usage_day, ip_duration_minutes,
            state, starts_at, proxy_packages.expires_at
          FROM (SELECT 1) LEFT JOIN proxy_packages
@@ -402,8 +405,7 @@ export async function extractInOneBatch(
   const user = byKey ? callerUserSql('?1') : '?1';
   const limit = byKey ? '(SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = r.user_id)' : '?3';
   const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
-  const white = `EXISTS (SELECT 1 FROM white_list WHERE user_id = ${user} AND ip = ?2 AND enabled = 1
-                   AND (expires_at = 0 OR expires_at > ?4))`;
+  const white = whiteListedSql(user, '?2', '?4');
   const draw = drawStatement(db, f, start, callId, byKey ? { apiKey: caller.apiKey } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
