@@ -7,7 +7,7 @@
 // write bench/results/scale.{md,json}. Loopback only, bounded in requests and time.
 //
 // Usage: npm run bench:scale -- [--ips=50000] [--users=100000] [--logs=500000] [--assignments=<logs>]
-//          [--heavy-ips=20000] [--requests=400] [--concurrency=8] [--port=8823] [--build-only] [--reuse]
+//          [--heavy-ips=20000] [--requests=400] [--rounds=3] [--concurrency=8] [--port=8823] [--build-only] [--reuse]
 //          [--routes=<regex>]
 //        the issue's scale: --ips=200000 --users=1000000 --logs=5000000
 // The large database is kept in .tmp/bench-scale/large: --build-only builds it and stops; --reuse benches an existing
@@ -31,6 +31,7 @@ const ASSIGNMENTS = arg('assignments', LOGS);
 const HEAVY_IPS = arg('heavy-ips', 20_000);
 const REQUESTS = arg('requests', 400);
 const CONCURRENCY = arg('concurrency', 8);
+const ROUNDS = arg('rounds', 3);
 const PORT = arg('port', 8823);
 const flag = (name) => process.argv.includes(`--${name}`);
 const BUILD_ONLY = flag('build-only');
@@ -456,24 +457,38 @@ async function phase(label, root) {
     const out = [];
     for (const r of ROUTES) {
       if (r.trivial) continue;
-      const trivial = await load(ROUTES[0].req, Math.round(REQUESTS / 2), CONCURRENCY);
-      const route = await load(r.req, REQUESTS, CONCURRENCY);
-      const trivialAfter = await load(ROUTES[0].req, Math.round(REQUESTS / 2), CONCURRENCY);
-      const t = {
-        rps: Math.round(((trivial.rps + trivialAfter.rps) / 2) * 100) / 100,
-        p50: Math.round(((trivial.p50 + trivialAfter.p50) / 2) * 100) / 100,
-      };
+      // ROUNDS rounds of trivial, route, trivial; the round with the median ratio stands for the route, and the
+      // spread of the rounds is kept beside it, so one slow moment of the shared machine moves neither.
+      const rounds = [];
+      for (let k = 0; k < ROUNDS; k++) {
+        const trivial = await load(ROUTES[0].req, Math.round(REQUESTS / 2), CONCURRENCY);
+        const route = await load(r.req, REQUESTS, CONCURRENCY);
+        const trivialAfter = await load(ROUTES[0].req, Math.round(REQUESTS / 2), CONCURRENCY);
+        const t = {
+          rps: Math.round(((trivial.rps + trivialAfter.rps) / 2) * 100) / 100,
+          p50: Math.round(((trivial.p50 + trivialAfter.p50) / 2) * 100) / 100,
+        };
+        rounds.push({ route, t, ratio: +(route.rps / t.rps).toFixed(3) });
+      }
+      const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+      const why = {};
+      for (const { route } of rounds) for (const [w, n] of Object.entries(route.why ?? {})) why[w] = (why[w] ?? 0) + n;
+      const failures = rounds.reduce((sum, { route }) => sum + route.failures, 0);
       out.push({
         route: r.name,
-        ...route,
-        trivialRps: t.rps,
-        trivialP50: t.p50,
-        ratio: +(route.rps / t.rps).toFixed(3),
+        ...mid.route,
+        requests: REQUESTS * ROUNDS,
+        failures,
+        ...(failures ? { why } : {}),
+        trivialRps: mid.t.rps,
+        trivialP50: mid.t.p50,
+        ratio: mid.ratio,
+        ratios: rounds.map((x) => x.ratio),
       });
       console.log(
-        `  ${label} ${r.name}: p50 ${route.p50} ms, ${route.rps} req/s, ratio ${(route.rps / t.rps).toFixed(3)}${
-          route.failures ? `, failures ${JSON.stringify(route.why)}` : ''
-        }`,
+        `  ${label} ${r.name}: p50 ${mid.route.p50} ms, ${mid.route.rps} req/s, ratio ${mid.ratio} (rounds ${rounds
+          .map((x) => x.ratio)
+          .join(', ')})${failures ? `, failures ${JSON.stringify(why)}` : ''}`,
       );
     }
     return out;
@@ -536,6 +551,7 @@ try {
     args: ARGS,
     reused: REUSE && built.date,
     requests: REQUESTS,
+    rounds: ROUNDS,
     concurrency: CONCURRENCY,
     buildSeconds: built.seconds,
     sizes: built.sizes,
@@ -559,22 +575,25 @@ try {
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/scale.json', `${JSON.stringify(result, null, 2)}\n`);
+  const spread = (x) => `${x.ratio} (${Math.min(...x.ratios)}–${Math.max(...x.ratios)})`;
   const line = (r) =>
-    `| ${r.route} | ${r.demo.p50} / ${r.demo.p99} | ${r.demo.ratio} | ${r.scale.p50} / ${r.scale.p99} | ${r.scale.rps} | ${r.scale.ratio} | ${r.p50VsDemo}${r.demoReference ? ' ¹' : ''} | ${r.p50VsDemoPerTrivial}${r.demoReference ? ' ¹' : ''} | ${r.demo.failures + r.scale.failures} |`;
+    `| ${r.route} | ${r.demo.p50} / ${r.demo.p99} | ${spread(r.demo)} | ${r.scale.p50} / ${r.scale.p99} | ${r.scale.rps} | ${spread(r.scale)} | ${r.p50VsDemo}${r.demoReference ? ' ¹' : ''} | ${r.p50VsDemoPerTrivial}${r.demoReference ? ' ¹' : ''} | ${r.demo.failures + r.scale.failures} |`;
   writeFileSync(
     'bench/results/scale.md',
     `# Extraction and reads at scale
 
 ${result.date} · \`npm run bench:scale -- --ips=${IPS} --users=${USERS} --logs=${LOGS} --assignments=${ASSIGNMENTS} --heavy-ips=${HEAVY_IPS}\`
-· ${REQUESTS} requests per route, ${CONCURRENCY} in flight · local wrangler dev on loopback · large database built in
-${built.seconds} s.
+· ${ROUNDS} rounds of ${REQUESTS} requests per route, ${CONCURRENCY} in flight · local wrangler dev on loopback · large
+database built in ${built.seconds} s${REUSE && built.date ? ` (reused: built ${built.date}, with --reuse)` : ''}.
 
 Large database: ${Object.entries(built.sizes)
       .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
       .join(', ')}. The heavy customer is the demo user (key ${KEY.slice(0, 8)}…), whose calls and reads are measured.
 
 Ratio = the route's throughput / the trivial route's (GET /builds/latest.json) measured right before and after it in
-the same wrangler dev. Goals (issue 12): p50 at most 1.5× the demo database's, throughput ratio at least 0.5.
+the same wrangler dev, in each of ${ROUNDS} rounds; the table gives the round with the median ratio (its p50s too) and,
+in brackets, the lowest and highest ratio of the rounds. Goals (issue 12): p50 at most 1.5× the demo database's,
+throughput ratio at least 0.5.
 "p50 large/demo" divides the raw p50s; "per trivial" first divides each p50 by the trivial route's p50 measured beside
 it in the same phase (demo phase trivial p50 ${demo[0].trivialP50} ms, large phase ${scale[0].trivialP50} ms on the first route), which takes out
 the drift between the two phases.
