@@ -79,6 +79,22 @@ const handedOut = (out: OneBatchOutcome) => (out.charged?.ips ?? []).map((a) => 
 
 const ipsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i + 1}`);
 
+/** The pool's IP ids in id order. */
+const poolIds = async () =>
+  (await env.DB.prepare('SELECT id FROM proxy_ips ORDER BY id').all<{ id: number }>()).results.map((r) => r.id);
+
+/** Records pool IPs as handed to the user, each [ip id, Shanghai day], leased from `now` for ten minutes. */
+async function recordAssignments(userId: number, pkg: number, now: number, rows: [number, string][]): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+       assigned_at, expires_at)
+     SELECT ?1, ?2, i.id, 10, i.ip, i.port, 'http', '', '电信', j.value ->> '$[1]', ?3, ?4
+     FROM json_each(?5) j JOIN proxy_ips i ON i.id = j.value ->> '$[0]'`,
+  )
+    .bind(userId, pkg, now, now + 600_000, JSON.stringify(rows))
+    .run();
+}
+
 describe('candidate choice by random key', () => {
   it('gives every matching healthy IP a fair chance and never one outside the filter, pool or health', async () => {
     const dynamic = ipsOf('203.0.113', 100);
@@ -137,13 +153,13 @@ describe('candidate choice by random key', () => {
     const day = shanghaiDay(Date.now());
     const now = Date.now();
     // 20 of the 60 IPs (every third) were handed to this user today
-    await env.DB.prepare(
-      `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-         assigned_at, expires_at)
-       SELECT ?1, ?2, id, 10, ip, port, 'http', '', '电信', ?3, ?4, ?5 FROM proxy_ips WHERE id % 3 = 0`,
-    )
-      .bind(u.id, pkg, day, now, now + 600_000)
-      .run();
+    const ids = await poolIds();
+    await recordAssignments(
+      u.id,
+      pkg,
+      now,
+      ids.filter((_, i) => i % 3 === 0).map((id) => [id, day]),
+    );
     const had = new Set(
       (
         await env.DB.prepare('SELECT ip FROM ip_assignments WHERE user_id = ?').bind(u.id).all<{ ip: string }>()
@@ -162,14 +178,13 @@ describe('candidate choice by random key', () => {
     const day = shanghaiDay(Date.now());
     const now = Date.now();
     // 90 of the 100 IPs were handed to this user today; 5 of the rest are still held from yesterday
-    await env.DB.prepare(
-      `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-         assigned_at, expires_at)
-       SELECT ?1, ?2, id, 10, ip, port, 'http', '', '电信', CASE WHEN id <= ?3 THEN ?4 ELSE '2000-01-01' END, ?5, ?6
-       FROM proxy_ips ORDER BY id LIMIT 95`,
-    )
-      .bind(u.id, pkg, (await scalar('SELECT min(id) AS n FROM proxy_ips')) + 89, day, now, now + 600_000)
-      .run();
+    const ids = (await poolIds()).slice(0, 95);
+    await recordAssignments(
+      u.id,
+      pkg,
+      now,
+      ids.map((id, i) => [id, i < 90 ? day : '2000-01-01']),
+    );
     await allowIp(u.id, CALLER);
     // each call below is charged and records its own assignments (they carry its log id): removed after each call,
     // so every call sees the same history
