@@ -63,13 +63,13 @@ const dedups = (f: CandidateFilter) => f.excludeDay !== null || f.excludeInUseAt
 
 /**
  * The candidate seeks for a filter and a random start in [0, RND_SPACE), all with the same binds (?1..?11): one for
- * the whole pool, or one per region key as province and one as city (the key read from the region list ?4 by its
- * position, so every seek of a call shares one statement's parameters). Each reads one index in rnd order twice,
- * [start, end) and the wrap-around [0, start), stopping after `window` matches. Every other filter is checked per
- * index entry read, so the cost follows the rows read, not the pool or the history; so is the dedup probe against
- * the caller's assignments unless `probe` is false (then the draw probes only the IPs it is about to hand out, see
- * drawStatement). A region key is read from the list ?4 by position (`json_extract`), a constant of the statement, so
- * each region seek still starts at its key in its index. Each arm selects only `id` and `rnd`, all the draw uses.
+ * the whole pool, or one per region key as province and one as city. A seek reads its region key from the list ?4 by
+ * position (`json_extract`, a constant of the statement, so the seek still starts at its key in its index), so every
+ * seek of a call fits one statement. Each reads one index in rnd order twice, [start, end) and the wrap-around
+ * [0, start), stopping after `window` matches. Every other filter is checked per index entry read, so the cost
+ * follows the rows read, not the pool or the history; so is the dedup probe against the caller's assignments unless
+ * `probe` is false (then the draw probes only the IPs it is about to hand out, see drawStatement). Each arm selects
+ * only `id` and `rnd`, all the draw uses.
  */
 export function candidateQueries(
   f: CandidateFilter,
