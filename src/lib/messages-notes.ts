@@ -11,14 +11,18 @@ export interface MismatchedSuccess {
   transactionId?: string | undefined;
 }
 
+/** An upstream value quoted in a note, at most 64 characters, so the note's instruction to the operator always fits. */
+const quoted = (v: string | undefined, missing: string): string =>
+  v === undefined ? missing : v.length > 64 ? `${v.slice(0, 64)}…` : v;
+
 export const paymentNotes = {
   // ---- payments.note ----
   /** Creating the attempt at WeChat failed (refused or unreachable); `detail` is the technical error. */
   createFailed: (detail: string): string => `向微信支付下单失败，这笔支付未创建，客户可重新支付。错误详情：${detail}`,
   /** A verified SUCCESS whose amount, currency, order or transaction id differs from our records. */
   mismatchedSuccess: (t: MismatchedSuccess): string =>
-    `微信通知支付成功（SUCCESS），但与本单记录不符：金额 ${t.amountFen ?? '?'} 分，币种 ${t.currency ?? '?'}，` +
-    `附加数据 ${t.attach ?? '-'}，微信支付单号 ${t.transactionId ?? '-'}。订单未因此支付，需退款；` +
+    `微信通知支付成功（SUCCESS），但与本单记录不符：金额 ${t.amountFen ?? '?'} 分，币种 ${quoted(t.currency, '?')}，` +
+    `附加数据 ${quoted(t.attach, '-')}，微信支付单号 ${quoted(t.transactionId, '-')}。订单未因此支付，需退款；` +
     '金额与本单不同时微信会拒绝此处的退款，请在微信支付商户平台按商户单号退款后手动清除需退款标记',
   /** The money arrived after the order was closed or paid by another attempt. */
   notPaidByAttempt: '已支付，但订单已关闭或已由另一笔支付完成：需退款，请对这笔支付点「退款」',

@@ -170,6 +170,19 @@ describe('paying in the simulator', () => {
     expect(await scalar('SELECT count(*) AS n FROM proxy_packages')).toBe(0);
   });
 
+  it("keeps a mismatch note's instruction to the operator whole, however long WeChat's attach", async () => {
+    const { order, outTradeNo } = await buy('13800001004');
+    const attach = `${order.orderNo}${'X'.repeat(100)}`;
+    const long = await notification({ outTradeNo, amountTotalFen: order.payFen, attach });
+    expect((await postNotify(long)).status).toBe(204);
+    const note = String(
+      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(outTradeNo).first('note'),
+    );
+    expect(note).toContain(`附加数据 ${attach.slice(0, 64)}…，微信支付单号`);
+    expect(note).toMatch(/请在微信支付商户平台按商户单号退款后手动清除需退款标记$/);
+    expect((await orderRow(order.orderNo))?.state).toBe(1);
+  });
+
   it('heals a lost callback: the reconcile job asks the provider and fulfils', async () => {
     const { order } = await buy();
     const res = await payInSimulator(order.codeUrl ?? '', true);

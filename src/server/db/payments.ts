@@ -118,7 +118,7 @@ export async function flagMismatchedPayment(db: D1Database, outTradeNo: string, 
          note = substr(CASE WHEN note = '' THEN ?2 WHEN instr(note, ?2) > 0 THEN note ELSE note || '；' || ?2 END, 1, 1000)
        WHERE out_trade_no = ?1`,
     )
-    .bind(outTradeNo, note.slice(0, 300))
+    .bind(outTradeNo, note)
     .run();
   return res.meta.changes === 1;
 }
