@@ -241,8 +241,9 @@ describe('query plans of the hot paths', () => {
     ['one region', filter({ regions: ['广东'] })],
   ] as const) {
     it(`the candidate seek over ${name} reads its index only, never a pool row`, async () => {
-      for (const q of candidateQueries(f, 12345)) {
-        expect(await tableReads(q.sql, q.binds)).toEqual([]);
+      const { seeks, binds } = candidateQueries(f, 12345);
+      for (const sql of seeks) {
+        expect(await tableReads(sql, binds)).toEqual([]);
       }
     });
   }

@@ -76,7 +76,7 @@ export function candidateQueries(
   start: number,
   caller?: { apiKey: string },
   { probe = true }: { probe?: boolean } = {},
-): { sql: string; binds: unknown[] }[] {
+): { seeks: string[]; binds: unknown[] } {
   // The caller's user id: bound (?7), or resolved from the extraction key in the same statement (an uncorrelated
   // subquery SQLite evaluates once); an unknown key or a disabled account makes the seek a constant-false no-op.
   const user = caller ? callerUserSql('?7') : '?7';
@@ -120,7 +120,7 @@ export function candidateQueries(
   const arm = (s: { index: string; eq: string }, range: string) =>
     `SELECT * FROM (SELECT id, rnd FROM proxy_ips INDEXED BY ${s.index}
        WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10)`;
-  return seeks.map((s) => ({ sql: `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`, binds }));
+  return { seeks: seeks.map((s) => `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`), binds };
 }
 
 /** D1 refuses a compound SELECT of more than five terms; a nested one counts on its own. */
@@ -295,15 +295,15 @@ export function drawStatement(
   caller?: { apiKey: string },
 ): D1PreparedStatement {
   const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
-  const windowOf = (queries: { sql: string }[]) => {
-    const [only] = queries;
-    if (queries.length === 1 && only) return `SELECT id, ${dist} AS dist FROM (${only.sql}) LIMIT ?10`;
-    const seeks = queries.map((q) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${q.sql}) LIMIT ?10)`);
-    return `SELECT DISTINCT id, dist FROM (${unionAll(seeks)}) ORDER BY dist LIMIT ?10`;
+  const windowOf = ({ seeks }: { seeks: string[] }) => {
+    const [only] = seeks;
+    if (seeks.length === 1 && only) return `SELECT id, ${dist} AS dist FROM (${only}) LIMIT ?10`;
+    const cut = seeks.map((sql) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${sql}) LIMIT ?10)`);
+    return `SELECT DISTINCT id, dist FROM (${unionAll(cut)}) ORDER BY dist LIMIT ?10`;
   };
   const shuffled = (windowSql: string) => `(SELECT id, dist FROM (${windowSql}) ORDER BY random() LIMIT ?10) AS w`;
   const user = caller ? callerUserSql('?7') : '?7';
-  const withCall = (q: { binds: unknown[] }) => [...q.binds, callId, f.limit];
+  const withCall = ({ binds }: { binds: unknown[] }) => [...binds, callId, f.limit];
   if (!dedups(f)) {
     const queries = candidateQueries(f, start, caller);
     return db
@@ -312,7 +312,7 @@ export function drawStatement(
          SELECT ?12, w.id, w.dist, 1 FROM ${shuffled(windowOf(queries))} LIMIT ?13
          RETURNING ip_id`,
       )
-      .bind(...withCall(queries[0] as { binds: unknown[] }));
+      .bind(...withCall(queries));
   }
   // The IPs the caller may have, first from the window in random order (probing each as the choice reaches it), then,
   // only if those were fewer than n, from the window of IPs the caller may have; an IP in both is taken once. The
@@ -329,7 +329,7 @@ export function drawStatement(
        ) LIMIT ?13
        RETURNING ip_id`,
     )
-    .bind(...withCall(open[0] as { binds: unknown[] }));
+    .bind(...withCall(open));
 }
 
 /** The rate counter of the one-batch extraction: every call counts (a refused one too), the answer is the count. */
