@@ -363,10 +363,15 @@ const apiCall = (A, P) => ({
 });
 const get = (path) => ({ url: `${base}${path}`, init: {} });
 
+const PLAIN_EXTRACT = 'GET /extract?num=10&format=json';
 /** The routes, the trivial one first; `check` says whether a response is a success of that route. */
 const ALL_ROUTES = [
   { name: 'GET /builds/latest.json (trivial)', req: get('/builds/latest.json'), trivial: true },
-  { name: 'GET /extract?num=10&format=json', req: get(`/extract?key=${KEY}&num=10&format=json`) },
+  // The local D1 floor (src/edge/routes/dev.ts, development only): one D1 read, and one single-row D1 write, and nothing
+  // else. Measured like every route, so each route's ratio can be read against what touching D1 costs at least.
+  { name: 'D1 floor: one read (reference)', req: get('/dev/d1-floor?op=read'), floor: true },
+  { name: 'D1 floor: one single-row write (reference)', req: get('/dev/d1-floor?op=write'), floor: true },
+  { name: PLAIN_EXTRACT, req: get(`/extract?key=${KEY}&num=10&format=json`) },
   { name: 'GET /extract?num=10&format=json&dedup=1', req: get(`/extract?key=${KEY}&num=10&format=json&dedup=1`) },
   {
     name: 'GET /extract?num=10&format=json&region=广东',
@@ -382,7 +387,7 @@ const ALL_ROUTES = [
   { name: 'ProxyWhiteList.GetWhiteList', req: apiCall('ProxyWhiteList.GetWhiteList', {}) },
   { name: 'Notice.getUnReadCount', req: apiCall('Notice.getUnReadCount', {}) },
 ];
-const ROUTES = ALL_ROUTES.filter((r) => r.trivial || !ONLY || new RegExp(ONLY).test(r.name));
+const ROUTES = ALL_ROUTES.filter((r) => r.trivial || r.floor || !ONLY || new RegExp(ONLY).test(r.name));
 
 const ok = async (res) => {
   const text = await res.text();
@@ -559,7 +564,8 @@ try {
       const d = demo[i];
       // A route the demo database mostly refuses (dedup=1: its 762-IP pool runs dry for the day within the first
       // hundred calls) is compared with the plain extraction's demo figures instead of a refusal's.
-      const ref = d.failures > d.requests / 2 ? demo[0] : d;
+      const plain = demo.find((x) => x.route === PLAIN_EXTRACT) ?? d;
+      const ref = d.failures > d.requests / 2 ? plain : d;
       return {
         route: s.route,
         demo: d,
@@ -574,6 +580,23 @@ try {
     note: 'local wrangler dev (workerd + local SQLite D1) on loopback, 2 shared cores; relative figures only',
   };
   mkdirSync('bench/results', { recursive: true });
+  /** Each extraction's ratio over the one-write floor's, per phase: 1 would be a call that costs one single-row write. */
+  const floorLines = (routes) => {
+    const floor = routes.find((r) => r.route.startsWith('D1 floor: one single-row write'));
+    if (!floor) return '';
+    const over = (r, ph) => (r[ph].ratio / floor[ph].ratio).toFixed(2);
+    const rows = routes
+      .filter((r) => r.route.startsWith('GET /extract'))
+      .map((r) => `| ${r.route} | ${over(r, 'demo')} | ${over(r, 'scale')} |`);
+    return `
+Against the floor: each extraction's ratio divided by the one-write floor's ratio in the same phase (1 would be an
+extraction that costs what one single-row D1 write costs; the floor rows above are measured like every route).
+
+| route | demo, over the write floor | large, over the write floor |
+|---|---|---|
+${rows.join('\n')}
+`;
+  };
   writeFileSync('bench/results/scale.json', `${JSON.stringify(result, null, 2)}\n`);
   const spread = (x) => `${x.ratio} (${Math.min(...x.ratios)}–${Math.max(...x.ratios)})`;
   const line = (r) =>
@@ -608,6 +631,7 @@ ${result.routes
       .map((ph) => `\nFailures, ${r.route}, ${ph}: ${JSON.stringify(r[ph].why)}`),
   )
   .join('')}
+${floorLines(result.routes)}
 ${result.routes
   .filter((r) => r.demoReference)
   .map(

@@ -148,6 +148,22 @@ describe('headers and errors', () => {
     expect(await res.json()).toEqual({ buildId: expect.any(String) });
   });
 
+  it('answers the benchmark D1 floor outside production: a read, and a write that counts only for user 0', async () => {
+    const counter = () =>
+      env.DB.prepare('SELECT user_id, count FROM extract_rate ORDER BY user_id').all<{
+        user_id: number;
+        count: number;
+      }>();
+    const read = await get('/dev/d1-floor?op=read');
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({ code: 0 });
+    expect((await counter()).results).toEqual([]);
+    for (let i = 0; i < 2; i++) expect((await get('/dev/d1-floor?op=write')).status).toBe(200);
+    const rows = (await counter()).results;
+    expect(rows.map((r) => r.user_id)).toEqual([0]);
+    expect(rows[0]?.count).toBe(2);
+  });
+
   it('exposes the development SMS outbox outside production only', async () => {
     await callApi('User.GetCode', { phone: '13800000050' });
     const res = await get('/dev/sms-outbox?phone=13800000050');

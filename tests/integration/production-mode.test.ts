@@ -49,6 +49,14 @@ describe('production mode', () => {
     expect((await app.request('/dev/sms-outbox', {}, prodEnv)).status).toBe(404);
   });
 
+  it('hides the benchmark D1 floor and writes nothing through it', async () => {
+    for (const op of ['read', 'write']) {
+      expect((await app.request(`/dev/d1-floor?op=${op}`, {}, prodEnv)).status).toBe(404);
+    }
+    const row = await env.DB.prepare('SELECT count(*) AS n FROM extract_rate WHERE user_id = 0').first<{ n: number }>();
+    expect(row?.n).toBe(0);
+  });
+
   it('fails closed: a missing or unknown APP_ENV is production', async () => {
     for (const APP_ENV of [undefined, '', 'staging', 'Development']) {
       const res = await app.request('/dev/sms-outbox', {}, { ...prodEnv, APP_ENV });
