@@ -14,6 +14,7 @@ import {
 } from '../../src/server/db/extract';
 import { countLiveFixed } from '../../src/server/db/fixed';
 import { searchArticles } from '../../src/server/db/help';
+import { findSessionWithUser } from '../../src/server/db/sessions';
 import { countUnreadNotices, listUserNotices } from '../../src/server/db/notices';
 import { countUnpaid, listBills } from '../../src/server/db/orders';
 import { livePackages } from '../../src/server/db/packages';
@@ -127,6 +128,7 @@ const bill = { kind: 0, productType: 0, orderNo: '', from: 0, to: 0, page: 1, pa
 
 /** The hot queries by name. Add new hot paths here; the test plans every statement each one issues. */
 const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
+  'every signed-in request: the session with its account': (db) => findSessionWithUser(db, 'h'.repeat(64)),
   'extract: key lookup': (db) => findByApiKey(db, 'k'.repeat(32)),
   'extract: wrong-key counter': (db) => countKeyFailure(db, '192.0.2.1', NOW, 60_000),
   'extract in one batch by key: draw, charge, log, assignments': oneBatch({}),

@@ -1,4 +1,5 @@
 // Queries for login sessions. Only the SHA-256 of a token is stored.
+import { mapUser, type UserRecord, type UserRow, userColumns } from './users';
 
 /** The two session tables, customers' and operators': the same token, time and expiry columns. */
 export type SessionTable = 'sessions' | 'operator_sessions';
@@ -51,13 +52,32 @@ export async function insertSession(
     .run();
 }
 
-/** The session for a token hash, or null. */
-export async function findSessionByTokenHash(db: D1Database, tokenHash: string): Promise<SessionRecord | null> {
+/**
+ * The session for a token hash with its account, in one statement (every signed-in request needs both): null when no
+ * session has that hash; `user` null when the session's account row is gone.
+ */
+export async function findSessionWithUser(
+  db: D1Database,
+  tokenHash: string,
+): Promise<{ session: SessionRecord; user: UserRecord | null } | null> {
   const row = await db
-    .prepare('SELECT id, user_id, created_at, last_seen_at, expires_at FROM sessions WHERE token_hash = ?')
+    .prepare(
+      `SELECT ss.id AS session_id, ss.user_id AS session_user_id, ss.created_at AS session_created_at,
+         ss.last_seen_at AS session_last_seen_at, ss.expires_at AS session_expires_at, ${userColumns('u')}
+       FROM sessions ss LEFT JOIN users u ON u.id = ss.user_id
+       WHERE ss.token_hash = ?`,
+    )
     .bind(tokenHash)
-    .first<SessionRow>();
-  return row ? mapSession(row) : null;
+    .first<UserRow & Record<`session_${'id' | 'user_id' | 'created_at' | 'last_seen_at' | 'expires_at'}`, number>>();
+  if (!row) return null;
+  const session = mapSession({
+    id: row.session_id,
+    user_id: row.session_user_id,
+    created_at: row.session_created_at,
+    last_seen_at: row.session_last_seen_at,
+    expires_at: row.session_expires_at,
+  });
+  return { session, user: row.id === null ? null : mapUser(row) };
 }
 
 /** Move a session's last-seen time forward. */

@@ -17,7 +17,7 @@ export interface UserRecord {
   sellerPhone: string | null;
 }
 
-interface UserRow {
+export interface UserRow {
   id: number;
   phone: string;
   password_hash: string | null;
@@ -32,7 +32,7 @@ interface UserRow {
   seller_phone: string | null;
 }
 
-const mapUser = (r: UserRow): UserRecord => ({
+export const mapUser = (r: UserRow): UserRecord => ({
   id: r.id,
   phone: r.phone,
   passwordHash: r.password_hash,
@@ -47,9 +47,13 @@ const mapUser = (r: UserRow): UserRecord => ({
   sellerPhone: r.seller_phone ?? null,
 });
 
-const USER_COLUMNS =
-  'id, phone, password_hash, status, role, failed_logins, locked_until, is_identity_auth, company_auth_state, proxy_api_opened, created_at, ' +
-  '(SELECT s.phone FROM sellers s WHERE s.id = users.seller_id AND s.enabled = 1) AS seller_phone';
+/** The columns of a UserRow, read from the users table as `t` (its name or an alias). */
+export const userColumns = (t: string) =>
+  `${t}.id, ${t}.phone, ${t}.password_hash, ${t}.status, ${t}.role, ${t}.failed_logins, ${t}.locked_until, ` +
+  `${t}.is_identity_auth, ${t}.company_auth_state, ${t}.proxy_api_opened, ${t}.created_at, ` +
+  `(SELECT s.phone FROM sellers s WHERE s.id = ${t}.seller_id AND s.enabled = 1) AS seller_phone`;
+
+const USER_COLUMNS = userColumns('users');
 
 /** The user with this id, or null. */
 export async function findUserById(db: D1Database, id: number): Promise<UserRecord | null> {

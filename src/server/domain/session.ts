@@ -3,13 +3,13 @@ import 'server-only';
 import { randomToken, sha256Hex } from '../crypto';
 import {
   deleteSession,
-  findSessionByTokenHash,
+  findSessionWithUser,
   insertSession,
   type SessionTable,
   type SessionTimes,
   touchSession,
 } from '../db/sessions';
-import { findUserById, type UserRecord } from '../db/users';
+import type { UserRecord } from '../db/users';
 
 export const SESSION_IDLE_MS = 7 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
@@ -34,10 +34,11 @@ export async function resolveSession(
   now: number,
 ): Promise<{ user: UserRecord; sessionId: number } | null> {
   if (!token || token.length > 128) return null;
-  const session = await findSessionByTokenHash(db, await sha256Hex(token));
-  if (!session) return null;
+  // The session and its account in one round trip: every signed-in page and /api call starts here.
+  const found = await findSessionWithUser(db, await sha256Hex(token));
+  if (!found) return null;
+  const { session, user } = found;
   if (await endedOnSight(db, 'sessions', session, now, SESSION_IDLE_MS)) return null;
-  const user = await findUserById(db, session.userId);
   if (user?.status !== 1) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'sessions', session.id, now);
   return { user, sessionId: session.id };
