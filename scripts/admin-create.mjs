@@ -55,20 +55,21 @@ const common = [
   ...(persist ? ['--persist-to', persist] : []),
   ...(config ? ['-c', config] : []),
 ];
+// A local run opens the same SQLite file as a `wrangler dev` that may be running on it; while that server writes, the
+// file is locked and wrangler fails with SQLITE_BUSY, having changed nothing. Such a failure is tried again, a little
+// later each time.
+const busy = (r) => r.code !== 0 && /SQLITE_BUSY|database is locked/.test(`${r.err}${r.out}`);
+const pause = (attempt) => new Promise((done) => setTimeout(done, 300 * attempt));
+const MAX_ATTEMPTS = 10;
+const d1 = async (args) => {
+  for (let attempt = 1; ; attempt++) {
+    const r = await run(bin('wrangler'), ['d1', 'execute', 'DB', ...common, ...args], { capture: true });
+    if (!busy(r) || target[0] !== '--local' || attempt >= MAX_ATTEMPTS) return r;
+    await pause(attempt);
+  }
+};
 const select = async () => {
-  const r = await run(
-    bin('wrangler'),
-    [
-      'd1',
-      'execute',
-      'DB',
-      ...common,
-      '--json',
-      '--command',
-      `SELECT role FROM operators WHERE username = '${username}'`,
-    ],
-    { capture: true },
-  );
+  const r = await d1(['--json', '--command', `SELECT role FROM operators WHERE username = '${username}'`]);
   if (r.code !== 0) fail(r.err || r.out);
   return JSON.parse(r.out)[0]?.results ?? [];
 };
@@ -78,7 +79,7 @@ if (existing.length > 0) {
   console.log(`operator "${username}" already exists (${existing[0].role}); nothing changed`);
   process.exit(0);
 }
-const exec = await run(bin('wrangler'), ['d1', 'execute', 'DB', ...common, '--file', sqlFile], { capture: true });
+const exec = await d1(['--file', sqlFile]);
 rmSync(sqlFile);
 if (exec.code !== 0) fail(exec.err || exec.out);
 if ((await select()).length === 0) fail('the account was not created');
