@@ -180,14 +180,14 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
  * Plan lines that scan a large table from end to end, that read one through a sweep index, and, for statements reading the pool, any sort through a
  * temporary B-tree (ORDER BY random() over the matching pool plans as an index search plus such a sort). The one sort
  * allowed is the draw's over a window the statement bounds itself (docs/decisions/182): `(... LIMIT ?n) ORDER BY
- * random()`, where the sort's own level of the plan reads that subquery and no pool table.
+ * random()` (the limit may be written `?n + 0`, docs/decisions/191), where the sort's own level of the plan reads that subquery and no pool table.
  */
 async function fullScans(r: Recorded): Promise<string[]> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${r.sql}`)
     .bind(...r.binds)
     .all<{ id: number; parent: number; detail: string }>();
   const readsPool = /FROM proxy_ips\b/.test(r.sql);
-  const boundedDraw = /LIMIT \?\d+\)\s+ORDER BY random\(\)/.test(r.sql);
+  const boundedDraw = /LIMIT \?\d+(?: \+ 0)?\)\s+ORDER BY random\(\)/.test(r.sql);
   const sortsBoundedWindow = (sort: { id: number; parent: number }) =>
     boundedDraw &&
     results.every((x) => x.parent !== sort.parent || x.id === sort.id || !/\bproxy_ips\b/.test(x.detail));

@@ -107,7 +107,7 @@ export async function listCommission(
     db
       .prepare(
         `SELECT e.*, u.phone AS invitee_phone FROM commission_entries e JOIN users u ON u.id = e.invitee_id
-         WHERE e.promoter_id = ? ORDER BY e.created_at DESC, e.id DESC LIMIT ? OFFSET ?`,
+         WHERE e.promoter_id = ? ORDER BY e.created_at DESC, e.id DESC LIMIT ? + 0 OFFSET ?`,
       )
       .bind(promoterId, pageSize, (page - 1) * pageSize),
     db.prepare('SELECT count(*) AS n FROM commission_entries WHERE promoter_id = ?').bind(promoterId),
@@ -267,7 +267,7 @@ export async function listWithdrawals(
   }
   const { results } = await db
     .prepare(
-      `SELECT * FROM withdrawals ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC LIMIT ?`,
+      `SELECT * FROM withdrawals ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC LIMIT ? + 0`,
     )
     .bind(...binds, limit)
     .all<WithdrawalRow>();

@@ -148,7 +148,7 @@ export async function listCompanyAuthsByState(
   limit: number,
 ): Promise<CompanyAuthRecord[]> {
   const { results } = await db
-    .prepare('SELECT * FROM company_auths WHERE state = ? ORDER BY created_at LIMIT ?')
+    .prepare('SELECT * FROM company_auths WHERE state = ? ORDER BY created_at LIMIT ? + 0')
     .bind(state, limit)
     .all<CompanyRow>();
   return results.map(mapCompany);

@@ -119,7 +119,7 @@ export function candidateQueries(
   const cond = residual.join(' AND ');
   const arm = (s: { index: string; eq: string }, range: string) =>
     `SELECT * FROM (SELECT id, rnd FROM proxy_ips INDEXED BY ${s.index}
-       WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10)`;
+       WHERE pool = ?1${s.eq ? ` AND ${s.eq}` : ''} AND ${range} AND ${cond} ORDER BY rnd LIMIT ?10 + 0)`;
   return { seeks: seeks.map((s) => `${arm(s, 'rnd >= ?11')}\n UNION ALL ${arm(s, 'rnd < ?11')}`), binds };
 }
 
@@ -297,11 +297,11 @@ export function drawStatement(
   const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
   const windowOf = ({ seeks }: { seeks: string[] }) => {
     const [only] = seeks;
-    if (seeks.length === 1 && only) return `SELECT id, ${dist} AS dist FROM (${only}) LIMIT ?10`;
-    const cut = seeks.map((sql) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${sql}) LIMIT ?10)`);
-    return `SELECT DISTINCT id, dist FROM (${unionAll(cut)}) ORDER BY dist LIMIT ?10`;
+    if (seeks.length === 1 && only) return `SELECT id, ${dist} AS dist FROM (${only}) LIMIT ?10 + 0`;
+    const cut = seeks.map((sql) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${sql}) LIMIT ?10 + 0)`);
+    return `SELECT DISTINCT id, dist FROM (${unionAll(cut)}) ORDER BY dist LIMIT ?10 + 0`;
   };
-  const shuffled = (windowSql: string) => `(SELECT id, dist FROM (${windowSql}) ORDER BY random() LIMIT ?10) AS w`;
+  const shuffled = (windowSql: string) => `(SELECT id, dist FROM (${windowSql}) ORDER BY random() LIMIT ?10 + 0) AS w`;
   const user = caller ? callerUserSql('?7') : '?7';
   const withCall = ({ binds }: { binds: unknown[] }) => [...binds, callId, f.limit];
   if (!dedups(f)) {
@@ -309,7 +309,7 @@ export function drawStatement(
     return db
       .prepare(
         `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
-         SELECT ?12, w.id, w.dist, 1 FROM ${shuffled(windowOf(queries))} LIMIT ?13
+         SELECT ?12, w.id, w.dist, 1 FROM ${shuffled(windowOf(queries))} LIMIT ?13 + 0
          RETURNING ip_id`,
       )
       .bind(...withCall(queries));
@@ -323,10 +323,10 @@ export function drawStatement(
     .prepare(
       `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
        SELECT DISTINCT ?12, id, dist, 1 FROM (
-         SELECT * FROM (SELECT w.id, w.dist FROM ${shuffled(windowOf(open))} WHERE NOT ${heldBefore(f, 'w.id', user)} LIMIT ?13)
+         SELECT * FROM (SELECT w.id, w.dist FROM ${shuffled(windowOf(open))} WHERE NOT ${heldBefore(f, 'w.id', user)} LIMIT ?13 + 0)
          UNION ALL
          SELECT * FROM ${shuffled(windowOf(probed))}
-       ) LIMIT ?13
+       ) LIMIT ?13 + 0
        RETURNING ip_id`,
     )
     .bind(...withCall(open));

@@ -57,7 +57,7 @@ export async function listFixedAllocations(
     db
       .prepare(
         `SELECT id, package_id, ip, port, province, city, carrier, remark, allocated_at, expires_at, released_at
-         FROM fixed_allocations WHERE ${where} ORDER BY allocated_at DESC, id DESC LIMIT ?4 OFFSET ?5`,
+         FROM fixed_allocations WHERE ${where} ORDER BY allocated_at DESC, id DESC LIMIT ?4 + 0 OFFSET ?5`,
       )
       .bind(...binds, r.limit, r.offset),
   ]);
@@ -135,7 +135,7 @@ export const freeDedicatedBinds = (s: DedicatedSource, expiresAt: number) => [
 
 /** SQL true when the source has at least ?`countAt` free IPs (parameters of freeDedicatedSql from ?`at`). */
 export const enoughFreeDedicatedSql = (at: number, countAt: number) =>
-  `(SELECT count(*) FROM (SELECT id FROM proxy_ips WHERE ${freeDedicatedSql(at)} LIMIT ?${countAt})) = ?${countAt}`;
+  `(SELECT count(*) FROM (SELECT id FROM proxy_ips WHERE ${freeDedicatedSql(at)} LIMIT ?${countAt} + 0)) = ?${countAt}`;
 
 /**
  * Allocate up to `count` free dedicated IPs of `source` to a package, and announce them in the node change feed (two
@@ -176,7 +176,7 @@ export function allocateDedicatedStatements(
            city, carrier, allocated_at, expires_at)
          SELECT ?1, ${target}, id, ip, port, province, city, carrier, ?3, ?5 FROM proxy_ips
          WHERE ${freeDedicatedSql(5)} AND ${target} IS NOT NULL
-         ORDER BY id LIMIT ?4`,
+         ORDER BY id LIMIT ?4 + 0`,
       )
       .bind(...binds),
     // The new allocations, for the change feed of their nodes.
@@ -204,7 +204,7 @@ export async function countFreeDedicated(
   limit: number,
 ): Promise<number> {
   const row = await db
-    .prepare(`SELECT count(*) AS n FROM (SELECT id FROM proxy_ips WHERE ${freeDedicatedSql(2)} LIMIT ?1)`)
+    .prepare(`SELECT count(*) AS n FROM (SELECT id FROM proxy_ips WHERE ${freeDedicatedSql(2)} LIMIT ?1 + 0)`)
     .bind(limit, ...freeDedicatedBinds(source, expiresAt))
     .first<{ n: number }>();
   return row?.n ?? 0;
@@ -304,7 +304,7 @@ export async function replaceUnhealthyFixed(db: D1Database, now: number, limit =
          JOIN users u ON u.id = f.user_id AND u.auto_replace = 1
          LEFT JOIN proxy_ips i ON i.id = f.ip_id
        WHERE f.released_at = 0 AND f.expires_at > ?1 AND (i.id IS NULL OR i.healthy = 0)
-       ORDER BY f.id LIMIT ?2`,
+       ORDER BY f.id LIMIT ?2 + 0`,
     )
     .bind(now, limit)
     .all<{ id: number; user_id: number; package_id: number; province: string; city: string; expires_at: number }>();

@@ -134,7 +134,7 @@ export async function listCategoryTitles(
 ): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE category_id = ? AND state = 1 ORDER BY published_at DESC LIMIT ? OFFSET ?`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE category_id = ? AND state = 1 ORDER BY published_at DESC LIMIT ? + 0 OFFSET ?`,
     )
     .bind(categoryId, limit, offset)
     .all<ArticleRow>();
@@ -151,7 +151,7 @@ export async function listTitlesOfKind(
   const [page, total] = await db.batch<ArticleRow | { n: number }>([
     db
       .prepare(
-        `SELECT ${TITLE_COLS} FROM articles WHERE kind = ? AND state = 1 ORDER BY published_at DESC LIMIT ? OFFSET ?`,
+        `SELECT ${TITLE_COLS} FROM articles WHERE kind = ? AND state = 1 ORDER BY published_at DESC LIMIT ? + 0 OFFSET ?`,
       )
       .bind(kind, limit, offset),
     db.prepare('SELECT count(*) AS n FROM articles WHERE kind = ? AND state = 1').bind(kind),
@@ -166,7 +166,7 @@ export async function listTitlesOfKind(
 export async function listHotTitles(db: D1Database, limit: number): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND is_hot = 1 AND state = 1 ORDER BY views DESC LIMIT ?`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND is_hot = 1 AND state = 1 ORDER BY views DESC LIMIT ? + 0`,
     )
     .bind(limit)
     .all<ArticleRow>();
@@ -177,7 +177,7 @@ export async function listHotTitles(db: D1Database, limit: number): Promise<Arti
 export async function listBuyShowTitles(db: D1Database, limit: number): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND show_on_buy = 1 AND state = 1 ORDER BY published_at DESC LIMIT ?`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND show_on_buy = 1 AND state = 1 ORDER BY published_at DESC LIMIT ? + 0`,
     )
     .bind(limit)
     .all<ArticleRow>();
@@ -234,7 +234,7 @@ export async function searchArticles(
       .prepare(
         `SELECT ${cols}, highlight(articles_fts, 0, char(1), char(2)) AS title_marked,
            snippet(articles_fts, 3, char(1), char(2), '…', 40) AS snippet_marked
-         ${from} ORDER BY bm25(articles_fts, 10.0, 4.0, 4.0, 1.0), a.views DESC, a.id LIMIT ? OFFSET ?`,
+         ${from} ORDER BY bm25(articles_fts, 10.0, 4.0, 4.0, 1.0), a.views DESC, a.id LIMIT ? + 0 OFFSET ?`,
       )
       .bind(q, ...anyColumn, limit, offset);
     count = db.prepare(`SELECT count(*) AS n ${from}`).bind(q, ...anyColumn);
@@ -243,7 +243,7 @@ export async function searchArticles(
     page = db
       .prepare(
         `SELECT ${TITLE_COLS}, '' AS title_marked, '' AS snippet_marked FROM articles WHERE ${where}
-         ORDER BY views DESC, published_at DESC, id LIMIT ? OFFSET ?`,
+         ORDER BY views DESC, published_at DESC, id LIMIT ? + 0 OFFSET ?`,
       )
       .bind(...patterns, limit, offset);
     count = db.prepare(`SELECT count(*) AS n FROM articles WHERE ${where}`).bind(...patterns);

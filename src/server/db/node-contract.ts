@@ -88,7 +88,7 @@ export async function feedAfter(
     db
       .prepare(
         `SELECT seq, kind, ref FROM node_changes WHERE seq > ?1 AND (node_id IS NULL OR node_id = ?2)
-         ORDER BY seq LIMIT ?3`,
+         ORDER BY seq LIMIT ?3 + 0`,
       )
       .bind(cursor, nodeId, limit),
     db.prepare('SELECT coalesce(max(seq), 0) AS hi FROM node_changes'),
@@ -393,7 +393,7 @@ export async function listUserRefusals(
     db
       .prepare(
         `SELECT id, at, client_ip, ip, port, code FROM node_refusals WHERE user_id = ? AND at >= ?
-         ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
+         ORDER BY at DESC, id DESC LIMIT ? + 0 OFFSET ?`,
       )
       .bind(r.userId, r.since, r.limit, r.offset),
   ]);

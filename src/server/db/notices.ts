@@ -23,7 +23,7 @@ export async function listUserNotices(
       `SELECT n.id, n.title, n.content_html, n.starts_at, n.ends_at, (r.user_id IS NOT NULL) AS is_read
        FROM home_notices n LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ?1
        WHERE n.enabled = 1 AND n.starts_at <= ?2 AND (n.user_id IS NULL OR n.user_id = ?1)
-       ORDER BY n.starts_at DESC, n.id DESC LIMIT ?3`,
+       ORDER BY n.starts_at DESC, n.id DESC LIMIT ?3 + 0`,
     )
     .bind(userId, now, limit)
     .all<{ id: number; title: string; content_html: string; starts_at: number; ends_at: number; is_read: number }>();

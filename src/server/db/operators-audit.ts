@@ -129,7 +129,9 @@ export async function searchAuditLog(
     binds.push(q.beforeId);
   }
   const { results } = await db
-    .prepare(`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`)
+    .prepare(
+      `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ? + 0`,
+    )
     .bind(...binds, q.limit)
     .all<AuditRow>();
   return results.map((r) => ({

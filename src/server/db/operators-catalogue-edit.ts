@@ -56,7 +56,7 @@ export async function listMealsForAdmin(
   const binds = [f.productType, f.billingMethod, f.ipDurationMinutes, f.state];
   const [list, count] = await db.batch([
     db
-      .prepare(`SELECT * ${from} ORDER BY state, billing_method, sort, id LIMIT ?5 OFFSET ?6`)
+      .prepare(`SELECT * ${from} ORDER BY state, billing_method, sort, id LIMIT ?5 + 0 OFFSET ?6`)
       .bind(...binds, f.limit, f.offset),
     db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(...binds),
   ]);

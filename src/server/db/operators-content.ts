@@ -174,7 +174,7 @@ export async function listArticlesAdmin(
          AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR a.category_id = ?3) AND (?4 IS NULL OR a.state = ?4)`;
   const [list, count] = await db.batch([
     db
-      .prepare(`SELECT ${ADMIN_ARTICLE_COLS} ${from} ORDER BY a.updated_at DESC, a.id DESC LIMIT ?5 OFFSET ?6`)
+      .prepare(`SELECT ${ADMIN_ARTICLE_COLS} ${from} ORDER BY a.updated_at DESC, a.id DESC LIMIT ?5 + 0 OFFSET ?6`)
       .bind(like, q.kind, q.categoryId, q.state, q.limit, q.offset),
     db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(like, q.kind, q.categoryId, q.state),
   ]);
@@ -251,7 +251,7 @@ export async function listNoticesAdmin(db: D1Database, limit = 100): Promise<Adm
     .prepare(
       `SELECT id, title, content_html AS contentHtml, starts_at AS startsAt, ends_at AS endsAt, enabled,
          created_at AS createdAt
-       FROM home_notices WHERE user_id IS NULL ORDER BY starts_at DESC, id DESC LIMIT ?`,
+       FROM home_notices WHERE user_id IS NULL ORDER BY starts_at DESC, id DESC LIMIT ? + 0`,
     )
     .bind(limit)
     .all<AdminNotice>();
@@ -450,7 +450,7 @@ export async function listConsultations(
         `SELECT id, company, contact_name AS contactName, phone, email, scenario, monthly_volume AS monthlyVolume,
            message, user_id AS userId, client_ip AS clientIp, state, created_at AS createdAt
          FROM consult_requests WHERE (?1 IS NULL OR state = ?1) AND (?2 IS NULL OR id < ?2)
-         ORDER BY id DESC LIMIT ?3`,
+         ORDER BY id DESC LIMIT ?3 + 0`,
       )
       .bind(q.state, q.beforeId, q.limit),
     db.prepare('SELECT state, count(*) AS n FROM consult_requests GROUP BY state'),

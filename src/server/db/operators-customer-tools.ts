@@ -198,7 +198,7 @@ export const assignSellerStatement = (db: D1Database, sellerId: number | null, u
 /** Customers assigned to a seller, newest first. */
 export async function sellerCustomers(db: D1Database, sellerId: number, limit: number) {
   const { results } = await db
-    .prepare('SELECT id, phone, created_at FROM users WHERE seller_id = ? ORDER BY id DESC LIMIT ?')
+    .prepare('SELECT id, phone, created_at FROM users WHERE seller_id = ? ORDER BY id DESC LIMIT ? + 0')
     .bind(sellerId, limit)
     .all<{ id: number; phone: string; created_at: number }>();
   return results.map((r) => ({ id: r.id, phone: r.phone, createdAt: r.created_at }));

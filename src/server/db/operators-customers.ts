@@ -18,7 +18,7 @@ export async function searchCustomers(db: D1Database, q: string, limit: number):
   const term = q.trim();
   if (!term) {
     const { results } = await db
-      .prepare(`SELECT ${CUSTOMER_COLUMNS} FROM users u ORDER BY u.id DESC LIMIT ?`)
+      .prepare(`SELECT ${CUSTOMER_COLUMNS} FROM users u ORDER BY u.id DESC LIMIT ? + 0`)
       .bind(limit)
       .all<CustomerRow>();
     return results;
@@ -30,7 +30,7 @@ export async function searchCustomers(db: D1Database, q: string, limit: number):
       `SELECT ${CUSTOMER_COLUMNS} FROM users u
        WHERE u.id = ?1 OR (?2 IS NOT NULL AND u.phone LIKE ?2)
           OR u.id = (SELECT user_id FROM orders WHERE order_no = ?3)
-       ORDER BY u.id DESC LIMIT ?4`,
+       ORDER BY u.id DESC LIMIT ?4 + 0`,
     )
     .bind(asId, phonePrefix, term, limit)
     .all<CustomerRow>();

@@ -95,7 +95,7 @@ export async function searchOrders(db: D1Database, query: OrderQuery): Promise<C
   const { results } = await db
     .prepare(
       `SELECT ${ORDER_COLUMNS}, ${REFUND_NEEDED} AS refundNeeded FROM orders o JOIN users u ON u.id = o.user_id
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at DESC LIMIT ?`,
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at DESC LIMIT ? + 0`,
     )
     .bind(...binds, query.limit)
     .all<ConsoleOrderRow & { refundNeeded: number }>();

@@ -28,7 +28,7 @@ export async function purgeBatch(
 ): Promise<number> {
   const res = await db
     .prepare(
-      `DELETE FROM ${t.table} WHERE (${t.key}) IN (SELECT ${t.key} FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2)`,
+      `DELETE FROM ${t.table} WHERE (${t.key}) IN (SELECT ${t.key} FROM ${t.table} WHERE ${t.column} < ?1${t.extra} ORDER BY ${t.column} LIMIT ?2 + 0)`,
     )
     .bind(cutoff, limit)
     .run();

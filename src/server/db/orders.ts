@@ -123,7 +123,7 @@ export async function closeUnpaidOrder(db: D1Database, orderNo: string, now: num
 /** Unpaid orders past their expiry (oldest first). */
 export async function listExpiredUnpaid(db: D1Database, now: number, limit: number): Promise<string[]> {
   const { results } = await db
-    .prepare('SELECT order_no FROM orders WHERE state = 1 AND expires_at <= ? ORDER BY expires_at LIMIT ?')
+    .prepare('SELECT order_no FROM orders WHERE state = 1 AND expires_at <= ? ORDER BY expires_at LIMIT ? + 0')
     .bind(now, limit)
     .all<{ order_no: string }>();
   return results.map((r) => r.order_no);
@@ -167,7 +167,7 @@ export async function listBills(
   const [count, rows] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM orders WHERE ${sql}`).bind(...binds),
     db
-      .prepare(`SELECT * FROM orders WHERE ${sql} ORDER BY created_at DESC, order_no LIMIT ?8 OFFSET ?9`)
+      .prepare(`SELECT * FROM orders WHERE ${sql} ORDER BY created_at DESC, order_no LIMIT ?8 + 0 OFFSET ?9`)
       .bind(...binds, f.pageSize, (f.page - 1) * f.pageSize),
   ]);
   return {

@@ -94,7 +94,7 @@ export async function listPackages(
            (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = proxy_packages.id AND f.released_at = 0)
              AS allocated_ips
          FROM proxy_packages WHERE ${filter}
-         ORDER BY CASE WHEN state = 1 THEN 0 ELSE 1 END, expires_at DESC, id DESC LIMIT ?4 OFFSET ?5`,
+         ORDER BY CASE WHEN state = 1 THEN 0 ELSE 1 END, expires_at DESC, id DESC LIMIT ?4 + 0 OFFSET ?5`,
       )
       .bind(r.userId, types, r.state ?? 0, r.limit, r.offset),
   ]);

@@ -168,7 +168,7 @@ export async function listOpenPayments(
     .prepare(
       `SELECT p.out_trade_no FROM payments p JOIN orders o ON o.order_no = p.order_no
        WHERE p.state IN ('creating', 'pending') AND p.created_at <= ?1 AND o.state = 1
-       ORDER BY p.last_query_at, p.created_at LIMIT ?2`,
+       ORDER BY p.last_query_at, p.created_at LIMIT ?2 + 0`,
     )
     .bind(now - minAgeMs, limit)
     .all<{ out_trade_no: string }>();

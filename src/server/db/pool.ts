@@ -36,7 +36,7 @@ export const endNodeGraceStatement = (db: D1Database, id: number) =>
 /** Nodes whose secret is still stored in plain (from before NODE_SECRET_KEY, or the development seed). */
 export async function plainNodeSecrets(db: D1Database, limit: number): Promise<{ id: number; secret: string }[]> {
   const { results } = await db
-    .prepare("SELECT id, secret FROM proxy_nodes WHERE secret NOT LIKE 'gcm1:%' ORDER BY id LIMIT ?")
+    .prepare("SELECT id, secret FROM proxy_nodes WHERE secret NOT LIKE 'gcm1:%' ORDER BY id LIMIT ? + 0")
     .bind(limit)
     .all<{ id: number; secret: string }>();
   return results;

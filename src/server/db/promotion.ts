@@ -91,7 +91,7 @@ export async function listInvitations(
            (SELECT count(*) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.amount_fen > 0) AS orders,
            (SELECT COALESCE(SUM(e.amount_fen), 0) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.state != 3) AS earned
          FROM invitations i JOIN users u ON u.id = i.invitee_id
-         WHERE i.promoter_id = ? ORDER BY i.created_at DESC LIMIT ? OFFSET ?`,
+         WHERE i.promoter_id = ? ORDER BY i.created_at DESC LIMIT ? + 0 OFFSET ?`,
       )
       .bind(promoterId, pageSize, (page - 1) * pageSize),
     db.prepare('SELECT count(*) AS n FROM invitations WHERE promoter_id = ?').bind(promoterId),

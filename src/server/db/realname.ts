@@ -264,7 +264,7 @@ export async function listVerifications(
               sub_code AS subCode, created_at AS createdAt, decided_at AS decidedAt
          FROM identity_verifications
         WHERE (?1 IS NULL OR state = ?1) AND (?2 IS NULL OR id < ?2)
-        ORDER BY id DESC LIMIT ?3`,
+        ORDER BY id DESC LIMIT ?3 + 0`,
     )
     .bind(q.state, q.beforeId, q.limit)
     .all<VerificationListRow>();

@@ -51,7 +51,7 @@ export async function listExtractLogs(
     db
       .prepare(
         `SELECT id, package_id, product_type, client_ip, requested, returned, code, query, created_at FROM extract_logs
-         WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+         WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT ? + 0 OFFSET ?`,
       )
       .bind(r.userId, r.from, r.to, r.limit, r.offset),
   ]);
@@ -145,7 +145,7 @@ export async function listAssignments(
   if (r.ip) terms.push(['ip = ?', r.ip]);
   const where = terms.map(([t], i) => t.replace('?', `?${i + 1}`)).join(' AND ');
   const binds = terms.map(([, v]) => v);
-  const page = `?${binds.length + 1} OFFSET ?${binds.length + 2}`;
+  const page = `?${binds.length + 1} + 0 OFFSET ?${binds.length + 2}`;
   const [count, rows] = await db.batch<Record<string, unknown>>([
     db
       .prepare(

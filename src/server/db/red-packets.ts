@@ -161,7 +161,7 @@ export async function listRecords(
 ): Promise<{ list: RedRecord[]; total: number }> {
   const [rows, total] = await db.batch([
     db
-      .prepare(`${RECORD_SELECT} WHERE r.user_id = ? ORDER BY r.received_at DESC, r.id DESC LIMIT ? OFFSET ?`)
+      .prepare(`${RECORD_SELECT} WHERE r.user_id = ? ORDER BY r.received_at DESC, r.id DESC LIMIT ? + 0 OFFSET ?`)
       .bind(userId, pageSize, (page - 1) * pageSize),
     db.prepare('SELECT count(*) AS n FROM red_records WHERE user_id = ?').bind(userId),
   ]);

@@ -114,8 +114,8 @@ export interface OutboxMessage {
 /** The newest outbox messages, optionally for one phone. */
 export async function listOutbox(db: D1Database, phone: string | null, limit: number): Promise<OutboxMessage[]> {
   const stmt = phone
-    ? db.prepare('SELECT * FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ?').bind(phone, limit)
-    : db.prepare('SELECT * FROM sms_outbox ORDER BY id DESC LIMIT ?').bind(limit);
+    ? db.prepare('SELECT * FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ? + 0').bind(phone, limit)
+    : db.prepare('SELECT * FROM sms_outbox ORDER BY id DESC LIMIT ? + 0').bind(limit);
   const { results } = await stmt.all<{
     id: number;
     phone: string;
