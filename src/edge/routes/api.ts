@@ -61,6 +61,38 @@ function describeZodError(err: z.ZodError): string {
   return field ? `${messages.invalidParams}：${field}` : messages.invalidParams;
 }
 
+type Session = Awaited<ReturnType<typeof resolveSession>>;
+
+/**
+ * What was resolved under one execution context, by kind and token (docs/decisions/192). A page's server components
+ * make their in-process calls under the one context their render was given (src/server/api-server.ts), so a render
+ * reads its session once, not once per action. A browser's request has a context of its own, so nothing is shared
+ * between requests or users; a failed read is not kept.
+ */
+const resolvedByContext = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function oncePerContext<T>(c: Context<EdgeEnv>, key: string, resolve: () => Promise<T>): Promise<T> {
+  let scope: object | undefined;
+  try {
+    scope = c.executionCtx;
+  } catch {
+    scope = undefined; // no execution context outside a real request (unit tests)
+  }
+  if (!scope) return resolve();
+  let kept = resolvedByContext.get(scope);
+  if (!kept) {
+    kept = new Map();
+    resolvedByContext.set(scope, kept);
+  }
+  const found = kept.get(key) as Promise<T> | undefined;
+  if (found) return found;
+  const resolving = resolve();
+  const byKey = kept;
+  byKey.set(key, resolving);
+  resolving.catch(() => byKey.delete(key));
+  return resolving;
+}
+
 /** Build the Hono sub-app that serves POST /api. */
 export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
@@ -97,19 +129,25 @@ export function apiRoutes(actions: Record<string, AnyAction> = registry): Hono<E
 
       const now = Date.now();
       const cookieHeader = c.req.header('cookie');
-      let session: Awaited<ReturnType<typeof resolveSession>> = null;
+      let session: Session = null;
       let operator: OperatorPrincipal | null = null;
       if (isOperatorAccess(action.access)) {
         // Operator actions see only the operator session (docs/decisions/101): a customer session is refused (403),
         // no session at all asks for the console login (401), a role outside the action's list is refused (403).
-        operator = await resolveOperatorSession(c.env.DB, readCookie(cookieHeader, OPERATOR_COOKIE), now);
+        const token = readCookie(cookieHeader, OPERATOR_COOKIE);
+        operator = token
+          ? await oncePerContext(c, `operator:${token}`, () => resolveOperatorSession(c.env.DB, token, now))
+          : null;
         if (!operator) {
           const customer = readCookie(cookieHeader, TOKEN_COOKIE);
           throw customer ? refused(403, 'forbidden') : refused(401, 'operatorLoginRequired');
         }
         if (!roleAllows(operator.role, action.access.operator)) throw refused(403, 'operatorForbidden');
       } else {
-        session = await resolveSession(c.env.DB, readCookie(cookieHeader, TOKEN_COOKIE), now);
+        const token = readCookie(cookieHeader, TOKEN_COOKIE);
+        session = token
+          ? await oncePerContext(c, `customer:${token}`, () => resolveSession(c.env.DB, token, now))
+          : null;
         if (action.access !== 'public' && !session) throw refused(401, 'loginExpired');
       }
       if (action.access === 'verified' && session && !isRealNameVerified(session.user)) {
