@@ -364,13 +364,15 @@ const apiCall = (A, P) => ({
 const get = (path) => ({ url: `${base}${path}`, init: {} });
 
 const PLAIN_EXTRACT = 'GET /extract?num=10&format=json';
+/** The write floor's row: every extraction's ratio is also read against it. */
+const WRITE_FLOOR = 'D1 floor: one single-row write (reference)';
 /** The routes, the trivial one first; `check` says whether a response is a success of that route. */
 const ALL_ROUTES = [
   { name: 'GET /builds/latest.json (trivial)', req: get('/builds/latest.json'), trivial: true },
   // The local D1 floor (src/edge/routes/dev.ts, development only): one D1 read, and one single-row D1 write, and nothing
   // else. Measured like every route, so each route's ratio can be read against what touching D1 costs at least.
   { name: 'D1 floor: one read (reference)', req: get('/dev/d1-floor?op=read'), floor: true },
-  { name: 'D1 floor: one single-row write (reference)', req: get('/dev/d1-floor?op=write'), floor: true },
+  { name: WRITE_FLOOR, req: get('/dev/d1-floor?op=write'), floor: true },
   { name: PLAIN_EXTRACT, req: get(`/extract?key=${KEY}&num=10&format=json`) },
   { name: 'GET /extract?num=10&format=json&dedup=1', req: get(`/extract?key=${KEY}&num=10&format=json&dedup=1`) },
   {
@@ -582,7 +584,7 @@ try {
   mkdirSync('bench/results', { recursive: true });
   /** Each extraction's ratio over the one-write floor's, per phase: 1 would be a call that costs one single-row write. */
   const floorLines = (routes) => {
-    const floor = routes.find((r) => r.route.startsWith('D1 floor: one single-row write'));
+    const floor = routes.find((r) => r.route === WRITE_FLOOR);
     if (!floor) return '';
     const over = (r, ph) => (r[ph].ratio / floor[ph].ratio).toFixed(2);
     const rows = routes
