@@ -11,6 +11,7 @@ import { promotionCapture } from './middleware/promotion-capture';
 import { redirects } from './middleware/redirects';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { executionContextOf } from './request-guards';
 import { adminUploadRoutes } from './routes/admin-uploads'; // marketing images uploaded from the console
 import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
@@ -67,13 +68,7 @@ export function endpoints(app: Hono<EdgeEnv> = createEndpointApp()): MiddlewareH
   return async function endpointsMiddleware(c, next) {
     const path = new URL(c.req.url).pathname;
     if (!isEndpointPath(path)) return next();
-    let executionCtx: Parameters<typeof app.fetch>[2];
-    try {
-      executionCtx = c.executionCtx as Parameters<typeof app.fetch>[2];
-    } catch {
-      executionCtx = undefined; // no execution context outside a real request (unit tests)
-    }
-    c.res = await app.fetch(c.req.raw, c.env, executionCtx);
+    c.res = await app.fetch(c.req.raw, c.env, executionContextOf(c) as Parameters<typeof app.fetch>[2]);
   };
 }
 

@@ -51,6 +51,15 @@ export function clientIp(c: Context): string {
   return c.req.header('cf-connecting-ip') ?? '127.0.0.1';
 }
 
+/** The request's execution context, or undefined where there is none (app.request() in the test suites). */
+export function executionContextOf(c: Context): Context['executionCtx'] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Run work after the response (logs, counters) through the request's execution context: the Worker's own, or for
  * in-process /api calls the one src/server/api-server.ts passes (cloudflare:workers' waitUntil). Failures are logged.
@@ -60,10 +69,7 @@ export function deferWork(c: Context, where: string, fields: Record<string, unkn
     const logged = p.catch((err: unknown) =>
       console.error(JSON.stringify({ level: 'error', where, ...fields, error: String(err) })),
     );
-    try {
-      c.executionCtx.waitUntil(logged);
-    } catch {
-      // Only app.request() in the test suites has no execution context; the promise still runs to its end there.
-    }
+    // Only app.request() in the test suites has no execution context; the promise still runs to its end there.
+    executionContextOf(c)?.waitUntil(logged);
   };
 }

@@ -14,7 +14,7 @@ import { OPERATOR_COOKIE, type OperatorPrincipal, resolveOperatorSession } from 
 import { resolveSession } from '../../server/domain/session';
 import { type AppConfig, readConfig } from '../../server/env';
 import { errorResponse } from '../error-response';
-import { clientIp, deferWork, isSameSite, readTextLimited } from '../request-guards';
+import { clientIp, deferWork, executionContextOf, isSameSite, readTextLimited } from '../request-guards';
 import { serializeCookie } from '../response';
 import type { EdgeEnv } from '../types';
 
@@ -72,24 +72,15 @@ type Session = Awaited<ReturnType<typeof resolveSession>>;
 const resolvedByContext = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 function oncePerContext<T>(c: Context<EdgeEnv>, key: string, resolve: () => Promise<T>): Promise<T> {
-  let scope: object | undefined;
-  try {
-    scope = c.executionCtx;
-  } catch {
-    scope = undefined; // no execution context outside a real request (unit tests)
-  }
+  const scope = executionContextOf(c);
   if (!scope) return resolve();
-  let kept = resolvedByContext.get(scope);
-  if (!kept) {
-    kept = new Map();
-    resolvedByContext.set(scope, kept);
-  }
+  const kept = resolvedByContext.get(scope) ?? new Map<string, Promise<unknown>>();
+  resolvedByContext.set(scope, kept);
   const found = kept.get(key) as Promise<T> | undefined;
   if (found) return found;
   const resolving = resolve();
-  const byKey = kept;
-  byKey.set(key, resolving);
-  resolving.catch(() => byKey.delete(key));
+  kept.set(key, resolving);
+  resolving.catch(() => kept.delete(key));
   return resolving;
 }
 
