@@ -3,50 +3,11 @@
 // customer buys the new product with the coupon and pays in the WeChat Pay simulator (the order is priced by the
 // engine: list price less the live activity less the coupon); finance refunds the order with a reason; the audit log
 // shows each step.
-import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, createOperator } from './console';
 import { hydrated } from './helpers';
 
-const STATE =
-  process.env.E2E_STATE_DIR ?? (process.env.E2E_BASE_URL ? '' : `.tmp/e2e-state-${process.env.E2E_PORT ?? 8788}`);
-const PASSWORD = 'journey-password-1234';
 const CUSTOMER = { phone: '13800138000', password: 'demo1234' }; // the seed's verified demo customer
-
-const code = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-
-function createOperator(username: string, name: string, role: string) {
-  const out = execFileSync(
-    process.execPath,
-    [
-      'scripts/admin-create.mjs',
-      `--username=${username}`,
-      `--name=${name}`,
-      `--role=${role}`,
-      `--password=${PASSWORD}`,
-      `--persist-to=${STATE}`,
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(out).toContain(`operator "${username}" (${role}) created.`);
-}
-
-/** Log in at /admin/login, binding the authenticator (otpauth) at this first login. */
-async function consoleLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/admin/login');
-  await hydrated(page);
-  await page.getByLabel('账号').fill(username);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '下一步' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(code(secret));
-  await page.getByRole('button', { name: '绑定并登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  // The dashboard is a full page load: act on it once it has loaded and hydrated, not while its HTML still streams.
-  await hydrated(page);
-}
 
 async function api<T>(req: APIRequestContext, A: string, P: unknown = {}): Promise<T> {
   const res = await req.post('/api', { data: { A, P }, headers: { 'content-type': 'application/json' } });

@@ -1,49 +1,13 @@
 // Console content and delivery journeys (docs/decisions/125, 126): a content operator (created by the bootstrap
 // command) logs in with TOTP, writes a help article, previews it, publishes it, edits it, and the public help page
 // shows the new text at once; an ops operator creates a node and sees its signing secret exactly once.
-import { execFileSync } from 'node:child_process';
-import { expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
+import { consoleLogin, createOperator } from './console';
 import { hydrated } from './helpers';
 
-const STATE =
-  process.env.E2E_STATE_DIR ?? (process.env.E2E_BASE_URL ? '' : `.tmp/e2e-state-${process.env.E2E_PORT ?? 8788}`);
-const PASSWORD = 'journey-password-1234';
-
-const code = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-
 /** The documented bootstrap command creates the operator (no SQL by hand). */
-function createOperator(username: string, role: 'content' | 'ops') {
-  const out = execFileSync(
-    process.execPath,
-    [
-      'scripts/admin-create.mjs',
-      `--username=${username}`,
-      `--name=${role === 'content' ? '王编辑' : '赵运维'}`,
-      `--role=${role}`,
-      `--password=${PASSWORD}`,
-      `--persist-to=${STATE}`,
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(out).toContain(`operator "${username}" (${role}) created.`);
-}
-
-/** Log in at /admin/login, binding the TOTP authenticator the first time. */
-async function consoleLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/admin/login');
-  await hydrated(page);
-  await page.getByLabel('账号').fill(username);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '下一步' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(code(secret));
-  await page.getByRole('button', { name: '绑定并登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  // The dashboard is a full page load: act on it once it has loaded and hydrated, not while its HTML still streams.
-  await hydrated(page);
-}
+const createRoleOperator = (username: string, role: 'content' | 'ops') =>
+  createOperator(username, role === 'content' ? '王编辑' : '赵运维', role);
 
 test('a content operator writes, previews and publishes a help article; an edit shows on the public page at once @server-state', async ({
   page,
@@ -54,7 +18,7 @@ test('a content operator writes, previews and publishes a help article; an edit 
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const username = `editor_${tag}`;
   const slug = `console-journey-${tag.toLowerCase()}`;
-  createOperator(username, 'content');
+  createRoleOperator(username, 'content');
   await consoleLogin(page, username);
   const nav = page.getByRole('navigation', { name: '运营后台' });
   await expect(nav.getByRole('link', { name: '帮助中心' })).toBeVisible();
@@ -127,7 +91,7 @@ test('an ops operator creates a node and sees its secret once @server-state', as
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const username = `ops_${tag}`;
   const nodeName = `journey-${tag}`;
-  createOperator(username, 'ops');
+  createRoleOperator(username, 'ops');
   await consoleLogin(page, username);
   await page.getByRole('navigation', { name: '运营后台' }).getByRole('link', { name: '节点' }).click();
   await hydrated(page);

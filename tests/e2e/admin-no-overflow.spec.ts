@@ -1,16 +1,12 @@
 // On a 390 px phone no operator console screen is wider than the screen, and each shows its heading: every screen of
 // the console's navigation (the list comes from the code, so new screens are covered) and the detail pages reached from
 // them (a customer, an order, an article, a new article), with the development seed's data in them.
-import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { navFor } from '../../src/pages/admin/_components/admin-nav';
+import { consoleLogin, createOperator } from './console';
 import { hydrated } from './helpers';
 
 const PHONE_WIDTH = 390;
-const STATE =
-  process.env.E2E_STATE_DIR ?? (process.env.E2E_BASE_URL ? '' : `.tmp/e2e-state-${process.env.E2E_PORT ?? 8788}`);
-const PASSWORD = 'phone-walk-password-1234';
 
 /** The heading each navigation screen shows (a screen missing here must still show a non-empty heading). */
 const HEADINGS: Record<string, string> = {
@@ -32,21 +28,6 @@ const HEADINGS: Record<string, string> = {
   '/admin/operators': '运营账号',
 };
 
-async function consoleLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/admin/login');
-  await hydrated(page);
-  await page.getByLabel('账号').fill(username);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '下一步' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(code);
-  await page.getByRole('button', { name: '绑定并登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  // The dashboard is a full page load: act on it once it has loaded and hydrated, not while its HTML still streams.
-  await hydrated(page);
-}
-
 /** Opens a console path and returns its heading and the document's scroll width. */
 async function look(page: Page, path: string): Promise<{ heading: string; width: number }> {
   const res = await page.goto(path);
@@ -66,17 +47,7 @@ test('an operator on a phone never has to scroll sideways in the console, and ev
 }, testInfo) => {
   test.setTimeout(240_000);
   const username = `phone_${testInfo.project.name}${Date.now() % 100_000}`;
-  execFileSync(
-    process.execPath,
-    [
-      'scripts/admin-create.mjs',
-      `--username=${username}`,
-      '--name=手机巡检',
-      `--password=${PASSWORD}`,
-      `--persist-to=${STATE}`,
-    ],
-    { encoding: 'utf8' },
-  );
+  createOperator(username, '手机巡检');
   await consoleLogin(page, username);
 
   const wide: string[] = [];

@@ -1,35 +1,9 @@
 // Operator console journeys: the first admin is created by the bootstrap command, logs in with a password and binds a
 // TOTP authenticator, creates a finance operator; finance logs in the same way, finds a paid order, previews and
 // executes a refund with a reason; support-level suspension ends a customer's session; the audit log shows each step.
-import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleLoginAgain, createOperator, OPERATOR_PASSWORD as PASSWORD } from './console';
 import { codeFor, freshPhone, hydrated } from './helpers';
-
-const STATE =
-  process.env.E2E_STATE_DIR ?? (process.env.E2E_BASE_URL ? '' : `.tmp/e2e-state-${process.env.E2E_PORT ?? 8788}`);
-const PASSWORD = 'journey-password-1234';
-
-const code = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-
-/** Log in at /admin/login; the first login shows the secret to bind, which the "authenticator" (otpauth) reads. */
-async function consoleLogin(page: Page, username: string, password = PASSWORD): Promise<string> {
-  await page.goto('/admin/login');
-  await hydrated(page);
-  await page.getByLabel('账号').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '下一步' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await expect(page.getByRole('img', { name: '动态验证码绑定二维码' })).toBeVisible();
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(code(secret));
-  await page.getByRole('button', { name: '绑定并登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  // The dashboard is a full page load: act on it once it has loaded and hydrated, not while its HTML still streams.
-  await hydrated(page);
-  return secret;
-}
 
 async function api<T>(req: APIRequestContext, A: string, P: unknown = {}): Promise<T> {
   const res = await req.post('/api', { data: { A, P }, headers: { 'content-type': 'application/json' } });
@@ -66,18 +40,7 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const adminName = `boot_${tag}`;
   // The documented bootstrap: no SQL by hand.
-  const out = execFileSync(
-    process.execPath,
-    [
-      'scripts/admin-create.mjs',
-      `--username=${adminName}`,
-      '--name=首位管理员',
-      `--password=${PASSWORD}`,
-      `--persist-to=${STATE}`,
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(out).toContain(`operator "${adminName}" (admin) created.`);
+  createOperator(adminName, '首位管理员');
 
   // Public pages never link the console, and the console is not indexed.
   await page.goto('/');
@@ -86,8 +49,10 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   expect(guarded.status()).toBe(302);
   expect(guarded.headers().location).toBe('/admin/login');
 
-  await consoleLogin(page, adminName);
+  const adminSecret = await consoleLogin(page, adminName);
   await expect(page.getByTestId('admin-whoami')).toContainText('首位管理员（管理员）');
+  // A later login (authenticator bound) asks for the code in its own empty field, typed key by key.
+  await consoleLoginAgain(await newPage(browser, baseURL), adminName, adminSecret);
   await expect(page.getByTestId('dash-todo')).toBeVisible();
   await page.screenshot({ path: `.tmp/shots/admin-dashboard-${testInfo.project.name}.png`, fullPage: true });
   const head = await page.request.get('/admin');
@@ -190,19 +155,7 @@ test('support grants a customer fixed IPs from the console: the form has the ded
   test.setTimeout(120_000);
   const tag = `${testInfo.project.name}${Date.now() % 100_000}`;
   const supportName = `grant_${tag}`;
-  const out = execFileSync(
-    process.execPath,
-    [
-      'scripts/admin-create.mjs',
-      `--username=${supportName}`,
-      '--name=客服小李',
-      '--role=support',
-      `--password=${PASSWORD}`,
-      `--persist-to=${STATE}`,
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(out).toContain(`operator "${supportName}" (support) created.`);
+  createOperator(supportName, '客服小李', 'support');
   const phone = freshPhone();
   const customer = await playwright.request.newContext(baseURL ? { baseURL } : {});
   await api(customer, 'User.GetCode', { phone });

@@ -10,6 +10,9 @@ export function AdminLoginForm() {
   const [step, setStep] = useState<Step>('password');
   const [busy, setBusy] = useState(false);
   const [enrolment, setEnrolment] = useState<{ secret: string; qrSvg: string } | null>(null);
+  // The code is its own controlled field: it starts empty and holds digits only, so nothing typed in the password
+  // step can ever appear in it (React would otherwise reuse the password's <input> for it).
+  const [code, setCode] = useState('');
 
   async function submitPassword(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -20,6 +23,7 @@ export function AdminLoginForm() {
       password: String(form.get('password') ?? ''),
     });
     if (res) {
+      setCode('');
       if (res.next === 'enrol') {
         const info = await adminApi.call('Operator.TotpEnrol', {});
         if (info) setEnrolment(info);
@@ -31,9 +35,8 @@ export function AdminLoginForm() {
 
   async function submitCode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
     setBusy(true);
-    const res = await adminApi.call('Operator.TotpVerify', { code: String(form.get('code') ?? '').trim() });
+    const res = await adminApi.call('Operator.TotpVerify', { code });
     if (res) {
       window.location.assign('/admin');
       return;
@@ -43,7 +46,7 @@ export function AdminLoginForm() {
 
   if (step === 'password') {
     return (
-      <form onSubmit={submitPassword} className="space-y-4" data-testid="admin-login-password">
+      <form key="password" onSubmit={submitPassword} className="space-y-4" data-testid="admin-login-password">
         <label className="block text-sm">
           <span className="mb-1 block text-slate-600">账号</span>
           <input name="username" className="input" autoComplete="username" required maxLength={32} />
@@ -59,7 +62,7 @@ export function AdminLoginForm() {
     );
   }
   return (
-    <form onSubmit={submitCode} className="space-y-4" data-testid="admin-login-code">
+    <form key="code" onSubmit={submitCode} className="space-y-4" data-testid="admin-login-code">
       {step === 'enrol' && enrolment && (
         <div className="space-y-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
           <p>
@@ -85,6 +88,9 @@ export function AdminLoginForm() {
         <span className="mb-1 block text-slate-600">动态验证码</span>
         <input
           name="code"
+          type="text"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
           className="input tracking-[0.3em]"
           inputMode="numeric"
           autoComplete="one-time-code"
