@@ -21,6 +21,18 @@ export interface CoverageFigures {
 /** The spec's marketing lower bound for the city count, used only when the catalogue is unavailable. */
 export const CITY_COUNT_FALLBACK = '300+';
 
+/**
+ * Fills a promotion material's placeholders: {link} (the customer's link), {cities} and {availability} (the same
+ * figures the home page quotes, so a shared text never claims a number the site does not). With no availability
+ * computed, "可用率{availability}" reads 可用率高 rather than quoting a number nobody computed.
+ */
+export function fillMaterialText(content: string, link: string, figures: CoverageFigures): string {
+  return content
+    .replaceAll('{link}', link)
+    .replaceAll('{cities}', figures.cities)
+    .replaceAll('{availability}', figures.availability ?? '高');
+}
+
 export function coverageFigures(totals: CoverageTotals | null | undefined): CoverageFigures {
   if (!totals || totals.cities <= 0) return { cities: CITY_COUNT_FALLBACK, availability: null };
   return { cities: String(totals.cities), availability: `${totals.availability.toFixed(2)}%` };

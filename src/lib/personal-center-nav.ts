@@ -1,5 +1,8 @@
 // The personal centre's menu. An entry appears once its page exists (`ready`), so the menu never leads to a 404.
 
+/** Where 去认证 leads: the personal verification form itself, not the status page one click before it. */
+export const REAL_NAME_FORM = '/personalCenter/realNameAuth/auth?tab=personal';
+
 export interface PcNavItem {
   label: string;
   href: string;

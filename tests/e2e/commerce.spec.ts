@@ -54,9 +54,8 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   // The gate: the prompt leads to real-name authentication; the face check passes in the development simulator.
   const prompt = page.getByRole('dialog', { name: '请完成实名认证' });
   await expect(prompt.getByTestId('real-name-prompt')).toBeVisible();
+  // 去认证 opens the verification form itself, not the status page one click before it.
   await prompt.getByRole('button', { name: '去认证' }).click();
-  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth$/);
-  await page.getByTestId('start-personal').click();
   await expect(page).toHaveURL(/\/personalCenter\/realNameAuth\/auth\?tab=personal$/);
   await hydrated(page);
   await page.getByLabel('真实姓名').fill('张测试');

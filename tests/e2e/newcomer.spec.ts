@@ -2,7 +2,7 @@
 // visitor was going, errors next to the field, the account drawer and menu, scenario pages, the footer and the shell.
 import { expect, test } from '@playwright/test';
 import { SCENARIOS } from '../../src/lib/site';
-import { codeFor, freshPhone, hydrated, logIn } from './helpers';
+import { codeFor, freshPhone, hydrated, logIn, registerBySms } from './helpers';
 
 test('a visitor sees the same city count and availability on the home page, the region page and the login page', async ({
   page,
@@ -221,4 +221,18 @@ test('the extraction tool names its fields and drops a test result when the opti
   await expect(page.getByTestId('try-result')).toBeVisible();
   await count.fill('7');
   await expect(page.getByTestId('try-result')).toHaveCount(0);
+});
+
+test("a new customer's bandwidth page speaks of 北京时间 and its empty chart draws no made-up scale", async ({
+  page,
+}) => {
+  await registerBySms(page, freshPhone());
+  await page.goto('/personalCenter/getAgent/bandwidth');
+  const main = page.getByRole('main');
+  await expect(main.getByText('按北京时间统计', { exact: false })).toBeVisible();
+  await expect(main).not.toContainText('Asia/Shanghai');
+  const chart = main.getByRole('img', { name: '下行、上行' }).locator('visible=true');
+  await expect(chart).toContainText('暂无流量数据');
+  // No traffic: the axis has no tick labels (it once read "0 B" and "1 B").
+  await expect(chart).not.toContainText(/\d B/);
 });

@@ -116,9 +116,13 @@ test('a new user hits the gate, passes personal verification through the simulat
   await prompt.getByRole('button', { name: '稍后再说' }).click();
   await page.goto('/');
   await expect(prompt).toBeVisible();
+  // 去认证 opens the verification form itself, not the status page one click before it...
   await prompt.getByRole('button', { name: '去认证' }).click();
-  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth$/);
-  // ...but stays closed on the authentication pages themselves.
+  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth\/auth\?tab=personal$/);
+  await expect(page.getByLabel('真实姓名')).toBeVisible();
+  // ...and the prompt stays closed on the authentication pages themselves.
+  await expect(prompt).toHaveCount(0);
+  await page.goto('/personalCenter/realNameAuth');
   await expect(page.getByTestId('real-name-page')).toBeVisible();
   await expect(prompt).toHaveCount(0);
   await expect(page.getByTestId('auth-label')).toHaveText('未认证');
@@ -165,6 +169,14 @@ test('a new user hits the gate, passes personal verification through the simulat
 
 test('a user receives a red packet', async ({ page }) => {
   test.setTimeout(90_000);
+  // A visitor without an account is led to register (the SMS tab), and back to where the packet was.
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByTestId('red-packet-button').click();
+  await page.getByRole('dialog', { name: '新人红包' }).getByRole('link', { name: '注册/登录后领取' }).click();
+  await expect(page).toHaveURL(/\/login\?type=sms&redirect=%2F$/);
+  await expect(page.getByRole('tab', { name: '手机号注册' })).toHaveAttribute('aria-selected', 'true');
+
   await registerBySms(page, freshPhone());
   await postponeGate(page);
 
@@ -175,8 +187,7 @@ test('a user receives a red packet', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: '新人红包' });
   await expect(dialog.getByTestId('red-packet-dialog')).toContainText('500');
   await dialog.getByRole('link', { name: '实名认证后领取' }).click();
-  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth$/);
-  await page.getByTestId('start-personal').click();
+  await expect(page).toHaveURL(/\/personalCenter\/realNameAuth\/auth\?tab=personal$/);
   await verifyInSimulator(page);
 
   // Verified: receive it on the home page and turn it into a package.
@@ -318,6 +329,15 @@ test('a user invites a second user whose paid order yields the stated commission
   expect(url.origin).toBe(new URL(baseURL as string).origin);
   const did = url.searchParams.get('did') as string;
   await expect(page.getByText('短效动态IP：首单 20%，后续订单 10%')).toBeVisible();
+  // The materials: the poster shows as a picture (never its file path), and the texts quote the site's own figures,
+  // the same availability the home page states.
+  const promotion = page.getByTestId('promotion-page');
+  await expect(page.getByTestId('material-poster').getByRole('img', { name: '返利活动海报' })).toBeVisible();
+  await expect(promotion).not.toContainText('/images/');
+  await expect(promotion).not.toContainText('{');
+  const quoted = /可用率(\d+\.\d{2}%)/.exec((await promotion.textContent()) ?? '')?.[1] ?? '';
+  expect(quoted).not.toBe('');
+  expect(await (await page.request.get('/')).text()).toContain(`IP可用率${quoted}`);
 
   // The invitee arrives through the link on another device, registers, passes real-name, buys and pays.
   const invitee = await newContextPage(browser, page, isMobile);

@@ -61,7 +61,8 @@ function ChartSvg({
   const max = Math.max(0, ...points.flatMap((p) => p.values));
   const step = niceStep(max);
   const top = Math.max(step * Math.ceil(max / step), step);
-  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  // An empty chart draws its baseline only: a scale of "0 B … 1 B" would describe data that is not there.
+  const ticks = max === 0 ? [0] : Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
   // The left gutter fits the widest tick label ("76.56 KB" needs more room than "8"), at about 7.5 px a character.
   const widestLabel = Math.max(...ticks.map((t) => formatValue(t).length));
   const pad = { top: 12, right: 12, bottom: 28, left: Math.max(40, Math.ceil(widestLabel * 7.5) + 14) };
@@ -88,28 +89,32 @@ function ChartSvg({
             stroke="#e2e8f0"
             strokeDasharray={t ? '3 3' : undefined}
           />
-          <text x={pad.left - 8} y={y(t) + 4} textAnchor="end" fontSize="13" fill="#64748b">
-            {formatValue(t)}
-          </text>
+          {max > 0 && (
+            <text x={pad.left - 8} y={y(t) + 4} textAnchor="end" fontSize="13" fill="#64748b">
+              {formatValue(t)}
+            </text>
+          )}
         </g>
       ))}
       {points.map((p, i) => {
         const x0 = pad.left + i * slot + (slot - barW * series.length) / 2;
         return (
           <g key={p.label}>
-            {p.values.map((v, s) => (
-              <rect
-                key={`${p.label}-${series[s]?.name ?? ''}`}
-                x={x0 + s * barW}
-                y={y(v)}
-                width={barW - 1}
-                height={Math.max(0, pad.top + innerH - y(v))}
-                rx="2"
-                fill={series[s]?.color ?? '#1d54f5'}
-              >
-                <title>{`${p.label} ${series[s]?.name ?? ''}：${formatValue(v)}`}</title>
-              </rect>
-            ))}
+            {/* An empty chart has no bars to point at (each would say "0 B"). */}
+            {max > 0 &&
+              p.values.map((v, s) => (
+                <rect
+                  key={`${p.label}-${series[s]?.name ?? ''}`}
+                  x={x0 + s * barW}
+                  y={y(v)}
+                  width={barW - 1}
+                  height={Math.max(0, pad.top + innerH - y(v))}
+                  rx="2"
+                  fill={series[s]?.color ?? '#1d54f5'}
+                >
+                  <title>{`${p.label} ${series[s]?.name ?? ''}：${formatValue(v)}`}</title>
+                </rect>
+              ))}
             {i % labelEvery === 0 && (
               <text x={pad.left + i * slot + slot / 2} y={height - 8} textAnchor="middle" fontSize="13" fill="#64748b">
                 {p.label}

@@ -5,7 +5,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { MEAL_ROWS, type MealCounts, mealButton } from '../../lib/meal-buttons';
-import { accountMenuLinks } from '../../lib/personal-center-nav';
+import { accountMenuLinks, REAL_NAME_FORM } from '../../lib/personal-center-nav';
 import { api, logoutLocally } from '../../state/api';
 import { copyText } from '../../state/clipboard';
 import { mineInfoAtom } from '../../state/session';
@@ -73,7 +73,7 @@ export function AccountPanel() {
               {info.identityLabel}
             </span>
             {!verified && (
-              <a href="/personalCenter/realNameAuth" className="text-brand-600 hover:underline">
+              <a href={REAL_NAME_FORM} className="text-brand-600 hover:underline">
                 去认证
               </a>
             )}

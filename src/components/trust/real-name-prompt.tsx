@@ -5,6 +5,7 @@
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useRouter } from 'waku/router/client';
+import { REAL_NAME_FORM } from '../../lib/personal-center-nav';
 import { showRealNamePromptAtom } from '../../state/ui';
 import { Dialog } from '../dialog';
 
@@ -25,11 +26,11 @@ export function RealNamePrompt() {
       title="请完成实名认证"
       onClose={() => setOpen(false)}
       onConfirm={() =>
-        // From a buy page the chosen package (in its URL) is the way back after verification.
+        // 去认证 opens the verification form itself; from a buy page the chosen package (in its URL) is the way back.
         window.location.assign(
           path.startsWith('/buy')
-            ? `/personalCenter/realNameAuth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`
-            : '/personalCenter/realNameAuth',
+            ? `${REAL_NAME_FORM}&next=${encodeURIComponent(window.location.pathname + window.location.search)}`
+            : REAL_NAME_FORM,
         )
       }
       confirmText="去认证"

@@ -5,6 +5,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { isRealNameVerified } from '../../lib/identity';
+import { REAL_NAME_FORM } from '../../lib/personal-center-nav';
 import { api } from '../../state/api';
 import { type RedInfo, redInfoAtom } from '../../state/red-packet';
 import { mineInfoAtom } from '../../state/session';
@@ -85,11 +86,21 @@ export function RedPacket({
               立即使用（转为套餐）
             </button>
           ) : !info ? (
-            <a href="/login" className="btn-primary w-full">
-              登录后领取
+            // Most visitors who open the red packet have no account yet: the SMS tab registers or logs in alike, and
+            // brings them back to the page they were on.
+            <a
+              href="/login?type=sms"
+              className="btn-primary w-full"
+              onClick={(e) => {
+                e.preventDefault();
+                const back = window.location.pathname + window.location.search;
+                window.location.assign(`/login?type=sms&redirect=${encodeURIComponent(back)}`);
+              }}
+            >
+              注册/登录后领取
             </a>
           ) : !verified ? (
-            <a href="/personalCenter/realNameAuth" className="btn-primary w-full">
+            <a href={REAL_NAME_FORM} className="btn-primary w-full">
               实名认证后领取
             </a>
           ) : (

@@ -1,6 +1,7 @@
 // /personalCenter: the account summary with the identity label and the next steps.
 import { Breadcrumb } from '../../components/breadcrumb';
 import { formatDate } from '../../lib/format';
+import { REAL_NAME_FORM } from '../../lib/personal-center-nav';
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
 
@@ -55,7 +56,7 @@ export default async function PersonalCenterHome() {
         </div>
         <div className="flex gap-3">
           {!verified && (
-            <a href="/personalCenter/realNameAuth" className="btn-primary">
+            <a href={REAL_NAME_FORM} className="btn-primary">
               去实名认证
             </a>
           )}

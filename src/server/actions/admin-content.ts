@@ -293,7 +293,8 @@ export const adminContentActions = {
   }),
 
   'Admin.MaterialSave': defineAction({
-    summary: '【运营后台·内容】新建或修改推广素材（文案中的 {link} 替换为用户推广链接；图片素材为图片地址）',
+    summary:
+      '【运营后台·内容】新建或修改推广素材（文案中的 {link} 替换为用户推广链接，{cities}、{availability} 替换为站点公布的城市数与可用率；图片素材为图片地址）',
     access: CONTENT,
     cacheable: false,
     input: z.object({

@@ -2,13 +2,13 @@
 // withdrawals (with the operator's review).
 import { z } from 'zod';
 import { maskPhone } from '../../lib/format';
-import { accountNameSchema, accountNoSchema, pageSchema, pageSizeSchema, noteSchema } from '../../lib/schemas';
+import { accountNameSchema, accountNoSchema, noteSchema, pageSchema, pageSizeSchema } from '../../lib/schemas';
 import { commissionSummary, listCommission, listWithdrawalEvents, listWithdrawals } from '../db/commission';
 import { findPromotionCode, listInvitations, listMaterials } from '../db/promotion';
 import { COMMISSION_RATES, MIN_WITHDRAWAL_FEN } from '../domain/commission';
+import { auditActor } from '../domain/operators-audit';
 import { askWithdrawal, decideWithdrawal, ensurePromotionCode, invitationLink } from '../domain/promotion';
 import { defineAction } from './define';
-import { auditActor } from '../domain/operators-audit';
 
 const withdrawalView = (w: {
   id: number;
@@ -59,7 +59,8 @@ export const promotionActions = {
   }),
 
   'Config.UserPromotionMaterial': defineAction({
-    summary: '推广素材（文案与图片），{link} 处替换为用户的推广链接',
+    summary:
+      '推广素材（文案与图片），{link} 处替换为用户的推广链接，{cities}、{availability} 替换为站点公布的城市数与可用率',
     access: 'public',
     cacheable: true,
     input: z.object({}),

@@ -237,7 +237,7 @@ export function MaterialForm({ material }: { material?: AdminMaterial | undefine
       <textarea
         name="content"
         className="input min-h-16"
-        placeholder="文案（{link} 处替换为推广链接）或图片地址"
+        placeholder="文案（{link} 推广链接、{cities} 城市数、{availability} 可用率）或图片地址"
         aria-label="素材内容"
         defaultValue={material?.content}
       />

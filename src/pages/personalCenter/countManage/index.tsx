@@ -1,6 +1,7 @@
 // /personalCenter/countManage: account settings (phone, password, auto-replace) and the identity summary.
 import { PageHead } from '../../../components/page-head';
 import { WelfareClaim } from '../../../components/trust/welfare-claim';
+import { REAL_NAME_FORM } from '../../../lib/personal-center-nav';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
 import { AutoReplaceSwitch, PasswordForm, PhoneChangeForm } from './_components/account-forms';
@@ -28,7 +29,10 @@ export default async function CountManagePage() {
             >
               {info.identityLabel}
             </span>
-            <a href="/personalCenter/realNameAuth" className="text-sm text-brand-700 hover:underline">
+            <a
+              href={verified ? '/personalCenter/realNameAuth' : REAL_NAME_FORM}
+              className="text-sm text-brand-700 hover:underline"
+            >
               {verified ? '查看' : '去认证'}
             </a>
           </div>

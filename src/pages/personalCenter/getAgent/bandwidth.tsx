@@ -90,9 +90,7 @@ export default async function BandwidthPage({ query }: { query?: string }) {
           formatValue={formatTraffic}
           emptyText="暂无流量数据（节点每5分钟上报）"
         />
-        <p className="mt-3 text-xs text-slate-400">
-          数据来自代理节点上报，每5分钟汇总一次；按 Asia/Shanghai 时间统计。
-        </p>
+        <p className="mt-3 text-xs text-slate-400">数据来自代理节点上报，每5分钟汇总一次；按北京时间统计。</p>
       </section>
     </div>
   );

@@ -6,9 +6,11 @@ import {
   commissionRuleLines,
   MIN_WITHDRAWAL_FEN,
 } from '../../../lib/commission-rules';
+import { coverageFigures, fillMaterialText } from '../../../lib/coverage-figures';
 import { formatFen } from '../../../lib/format';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
+import { loadCoverage } from '../../../server/regions-page';
 import { PromotionLedger } from './_components/promotion-ledger';
 import { CopyButton, OpenPromotion, WithdrawForm } from './_components/promotion-tools';
 
@@ -30,9 +32,10 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
     minWithdrawalFen: MIN_WITHDRAWAL_FEN,
     summary: { availableFen: 0, inWithdrawalFen: 0, withdrawnFen: 0, totalFen: 0 },
   };
-  const [promo, material, invites, entries, withdrawals] = await Promise.all([
+  const [promo, material, coverage, invites, entries, withdrawals] = await Promise.all([
     load('UserPromotion.GetUserPromotion', {}, empty),
     load('Config.UserPromotionMaterial', {}, { list: [] }),
+    loadCoverage(),
     tab === 'invite'
       ? load('UserPromotion.GetInvitationDetails', { page, pageSize: PAGE_SIZE }, { total: 0, list: [] })
       : null,
@@ -42,6 +45,7 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
     tab === 'withdraw' ? load('UserPromotion.GetWithdrawals', {}, { list: [] }) : null,
   ]);
   const s = promo.summary;
+  const figures = coverageFigures(coverage.totals);
   return (
     <div className="space-y-5" data-testid="promotion-page">
       <PageHead trail={[{ label: '财务' }, { label: '推广返利' }]} title="推广返利" />
@@ -63,7 +67,32 @@ export default async function PromotionRebatePage({ query }: { query: string }) 
             {material.list.length > 0 && (
               <ul className="grid gap-3 md:grid-cols-2">
                 {material.list.map((m) => {
-                  const text = m.content.replace('{link}', promo.link ?? '');
+                  if (m.kind === 'image') {
+                    // A poster: shown as the picture it is, with the way to save it (never its path as text).
+                    return (
+                      <li
+                        key={m.id}
+                        className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3"
+                        data-testid="material-poster"
+                      >
+                        <p className="text-sm font-medium text-ink">{m.title}</p>
+                        <img
+                          src={m.content}
+                          alt={m.title}
+                          loading="lazy"
+                          className="max-h-48 w-full flex-1 rounded-md bg-slate-50 object-contain"
+                        />
+                        <div className="flex flex-wrap items-center gap-2">
+                          <a href={m.content} download className="btn-outline px-3 py-1.5 text-xs">
+                            下载海报
+                          </a>
+                          <CopyButton text={promo.link ?? ''} label="复制链接" />
+                          <span className="text-xs text-slate-500">分享海报时附上您的推广链接</span>
+                        </div>
+                      </li>
+                    );
+                  }
+                  const text = fillMaterialText(m.content, promo.link ?? '', figures);
                   return (
                     <li key={m.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
                       <p className="text-sm font-medium text-ink">{m.title}</p>
