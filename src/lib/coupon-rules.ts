@@ -24,3 +24,22 @@ export function couponRuleText(c: { thresholdFen: number; productTypes: readonly
 /** How a coupon combines with the activity discount (shown once where coupons are listed or chosen). */
 export const COUPON_STACKING_NOTE =
   '使用门槛按订单原价计算；优惠券可与活动优惠同时使用，抵扣在活动优惠之后计算，每笔订单限用一张，实付至少¥0.01。';
+
+/**
+ * The coupons a checkout may use, as a person chooses among them: identical ones (same name, same saving) are one
+ * choice with a count ("全场9折券 -¥5.00 ×2"), standing for the first of them (the engine's order: best saving, then
+ * soonest to expire).
+ */
+export function couponChoices<T extends { id: number; name: string; reductionFen: number }>(
+  coupons: readonly T[],
+): { id: number; name: string; reductionFen: number; count: number; ids: number[] }[] {
+  const out: { id: number; name: string; reductionFen: number; count: number; ids: number[] }[] = [];
+  for (const c of coupons) {
+    const same = out.find((o) => o.name === c.name && o.reductionFen === c.reductionFen);
+    if (same) {
+      same.count += 1;
+      same.ids.push(c.id);
+    } else out.push({ id: c.id, name: c.name, reductionFen: c.reductionFen, count: 1, ids: [c.id] });
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
 // the payment numbers; the package list says what is left in one wording; /rebate states the engine's rules and a
 // link that credits the promoter; phones get a sticky order bar the red-packet badge does not cover.
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { codeFor, freshPhone, hydrated } from './helpers';
+import { codeFor, freshPhone, hydrated, logIn, postponeGate, registerBySms } from './helpers';
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
@@ -210,4 +210,48 @@ test('on a phone the price and 立即购买 stay in a bottom bar the red-packet 
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+});
+
+test('a customer who double-clicks 领取 receives the coupon once, hears it once, and identical coupons are one choice', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await registerBySms(page, freshPhone());
+  await postponeGate(page);
+  await page.goto('/buy?type=10');
+  await hydrated(page);
+  await postponeGate(page);
+  await pressed(page, '200,000个').click();
+  const offer = page.getByRole('listitem').filter({ hasText: '全场9折券' });
+  await offer.getByRole('button', { name: '领取' }).dblclick();
+  const toasts = page.getByTestId('toast').filter({ hasText: '领取成功' });
+  await expect(toasts).toHaveCount(1);
+  const select = page.getByTestId('coupon-select');
+  await expect(select.locator('option', { hasText: '全场9折券' })).toHaveCount(1);
+  await expect(select.locator('option', { hasText: '全场9折券' })).not.toContainText('×');
+  // The second (the limit is two per customer) is the same coupon: one choice, counted.
+  await expect(toasts).toHaveCount(0, { timeout: 5_000 });
+  await offer.getByRole('button', { name: '领取' }).click();
+  await expect(toasts).toHaveCount(1);
+  await expect(select.locator('option', { hasText: '全场9折券' })).toHaveCount(1);
+  await expect(select.locator('option', { hasText: '全场9折券' })).toContainText('×2');
+});
+
+test('a fixed-IP buyer who has not chosen a region is shown the region select, marked with why', async ({
+  page,
+  isMobile,
+}) => {
+  await logIn(page, '13800138000');
+  await page.goto('/buy?type=30');
+  await hydrated(page);
+  const region = page.getByLabel('选择地区');
+  await expect(region).toHaveValue('0');
+  await buyButton(page, isMobile).click();
+  await expect(region).toHaveAttribute('aria-invalid', 'true');
+  await expect(region).toBeFocused();
+  await expect(page.getByTestId('region-error')).toHaveText('请选择地区');
+  await expect(page.getByRole('dialog', { name: '微信支付' })).toHaveCount(0);
+  await region.selectOption({ index: 1 });
+  await expect(page.getByTestId('region-error')).toHaveCount(0);
+  await expect(region).toHaveAttribute('aria-invalid', 'false');
 });

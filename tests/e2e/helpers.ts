@@ -50,3 +50,11 @@ export async function registerBySms(page: Page, phone: string): Promise<void> {
   await page.getByRole('button', { name: '注册并登录' }).click();
   await expect(page).toHaveURL(/\/personalCenter$/);
 }
+
+/** Closes the real-name prompt a new, unverified customer meets (稍后再说). */
+export async function postponeGate(page: Page): Promise<void> {
+  const prompt = page.getByRole('dialog', { name: '请完成实名认证' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: '稍后再说' }).click();
+  await expect(prompt).toHaveCount(0);
+}

@@ -2,7 +2,7 @@
 // welfare trial (once per identity), red packets, notices and the unread badge, password change ending other sessions,
 // and an invitation whose paid order earns the promoter the commission of docs/decisions/062.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { codeFor, freshPhone, hydrated, logIn, registerBySms } from './helpers';
+import { codeFor, freshPhone, hydrated, logIn, postponeGate, registerBySms } from './helpers';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -21,12 +21,6 @@ function freshIdNumber(): string {
 }
 
 /** Dismiss the real-name prompt the gate opens for an unverified user. */
-async function postponeGate(page: Page): Promise<void> {
-  const prompt = page.getByRole('dialog', { name: '请完成实名认证' });
-  await expect(prompt).toBeVisible();
-  await prompt.getByRole('button', { name: '稍后再说' }).click();
-  await expect(prompt).toHaveCount(0);
-}
 
 /** From the personal-verification form: name + ID number, then 通过 on the face simulator; back on the portal verified. */
 async function verifyInSimulator(page: Page, name = '张测试'): Promise<string> {

@@ -8,13 +8,13 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { InitialSelection } from '../../lib/buy-selection';
 import { couponFace } from '../../lib/commerce';
-import { COUPON_STACKING_NOTE, couponRuleText } from '../../lib/coupon-rules';
+import { COUPON_STACKING_NOTE, couponChoices, couponRuleText } from '../../lib/coupon-rules';
 import { formatFen } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { api } from '../../state/api';
 import { payingOrderAtom } from '../../state/commerce';
 import { pushToast } from '../../state/toast';
-import { BuySelectionForm } from './buy-selection-form';
+import { BuySelectionForm, REGION_SELECT_ID } from './buy-selection-form';
 import { AmountLines, activityLabel, QuoteTermsList } from './quote-terms';
 import type { CatalogueView, QuoteRequest } from './types';
 import { useBuyQuote } from './use-buy-quote';
@@ -68,7 +68,12 @@ export function BuyPanel({
       return;
     }
     if (dedicated && !s.regionId) {
+      // Said at the select itself (marked, with its message, and focused), not only in a toast.
+      s.askRegion();
       pushToast('error', messages.regionRequired);
+      const select = document.getElementById(REGION_SELECT_ID);
+      select?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      select?.focus({ preventScroll: true });
       return;
     }
     setBusy(true);
@@ -87,6 +92,7 @@ export function BuyPanel({
 
   if (!meal) return <p className="card p-8 text-center text-slate-500">暂无在售套餐</p>;
   const payFen = quote?.payFen ?? meal.payFen * units;
+  const choices = couponChoices(quote?.applicableCoupons ?? []);
   const buyLabel = !user ? '登录后购买' : busy ? '正在下单…' : user.verified ? '立即购买' : '实名认证后购买';
   /** The buy button: in the summary card and in the phone's order bar. */
   const buyButton = (place: string, testId: string) => (
@@ -132,15 +138,20 @@ export function BuyPanel({
               <dd>
                 <select
                   className="max-w-48 rounded border border-slate-200 px-2 py-1 text-sm"
-                  value={typeof q.couponId === 'number' ? q.couponId : 'none'}
+                  value={
+                    typeof q.couponId === 'number'
+                      ? (choices.find((c) => c.ids.includes(q.couponId as number))?.id ?? q.couponId)
+                      : 'none'
+                  }
                   onChange={(e) => q.setCouponId(e.target.value === 'none' ? 'none' : Number(e.target.value))}
                   aria-label="选择优惠券"
                   data-testid="coupon-select"
                 >
                   <option value="none">{quote?.applicableCoupons.length ? '不使用优惠券' : '暂无可用优惠券'}</option>
-                  {quote?.applicableCoupons.map((c) => (
+                  {choices.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name} -{formatFen(c.reductionFen)}
+                      {c.count > 1 ? ` ×${c.count}` : ''}
                     </option>
                   ))}
                 </select>
@@ -190,10 +201,11 @@ export function BuyPanel({
                   </span>
                   <button
                     type="button"
-                    className="shrink-0 text-xs font-medium text-brand-600 hover:underline"
+                    className="shrink-0 text-xs font-medium text-brand-600 hover:underline disabled:opacity-50"
                     onClick={() => q.receive(c)}
+                    disabled={q.receiving !== null}
                   >
-                    领取
+                    {q.receiving === c.id ? '领取中…' : '领取'}
                   </button>
                 </li>
               ))}

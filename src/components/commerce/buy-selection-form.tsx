@@ -4,6 +4,7 @@
 // shows what PayOrder.Quote answers.
 import { BILLING_LABEL, periodLabel } from '../../lib/commerce';
 import { formatCount } from '../../lib/format';
+import { messages } from '../../lib/messages';
 import type { CatalogueView } from './types';
 import type { useBuySelection } from './use-buy-selection';
 
@@ -26,6 +27,9 @@ function Chip({ active, onClick, children }: { active: boolean; onClick: () => v
     </button>
   );
 }
+
+/** The region select's element id: 立即购买 focuses it when no region is chosen. */
+export const REGION_SELECT_ID = 'buy-region';
 
 export function BuySelectionForm({ data, s }: { data: CatalogueView; s: ReturnType<typeof useBuySelection> }) {
   const { dedicated, units } = s;
@@ -83,10 +87,13 @@ export function BuySelectionForm({ data, s }: { data: CatalogueView; s: ReturnTy
       {dedicated && (
         <Row label="地区">
           <select
-            className="input max-w-xs"
+            id={REGION_SELECT_ID}
+            className={`input max-w-xs ${s.regionMissing ? 'border-rose-500 ring-1 ring-rose-500' : ''}`}
             value={s.regionId}
             onChange={(e) => s.setRegionId(Number(e.target.value))}
             aria-label="选择地区"
+            aria-invalid={s.regionMissing}
+            aria-describedby={s.regionMissing ? `${REGION_SELECT_ID}-error` : undefined}
           >
             <option value={0}>请选择地区</option>
             {s.regions.map((r) => (
@@ -95,6 +102,15 @@ export function BuySelectionForm({ data, s }: { data: CatalogueView; s: ReturnTy
               </option>
             ))}
           </select>
+          {s.regionMissing && (
+            <p
+              id={`${REGION_SELECT_ID}-error`}
+              className="mt-1.5 w-full text-sm text-rose-600"
+              data-testid="region-error"
+            >
+              {messages.regionRequired}
+            </p>
+          )}
         </Row>
       )}
       <Row label="购买数量">

@@ -15,6 +15,8 @@ export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [receivable, setReceivable] = useState<Receivable[]>([]);
   const [version, setVersion] = useState(0);
+  // The coupon being received: its button is disabled meanwhile, so a double click receives it once.
+  const [receiving, setReceiving] = useState<number | null>(null);
   const chosenCoupon = typeof couponId === 'number' ? couponId : undefined;
   // One string holds everything a quote depends on, so the effect re-runs exactly when it changes.
   const quoteKey = request ? JSON.stringify({ request, couponId: chosenCoupon, v: version }) : '';
@@ -47,9 +49,15 @@ export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
 
   /** Receive a coupon, then ask the engine whether this order can use it and say exactly that. */
   async function receive(c: Receivable) {
+    if (receiving !== null) return;
+    setReceiving(c.id);
     const r = await api.call('Coupon.Receive', { couponId: c.id });
-    if (!r) return;
+    if (!r) {
+      setReceiving(null);
+      return;
+    }
     const q = request ? await api.call('PayOrder.Quote', { request }, { silent: true }) : false;
+    setReceiving(null);
     const applies = q !== false && q.applicableCoupons.some((x) => x.id === r.id);
     if (applies) {
       const best = q.bestCouponId === r.id;
@@ -67,5 +75,5 @@ export function useBuyQuote(request: QuoteRequest | null, loggedIn: boolean) {
     setVersion((v) => v + 1);
   }
 
-  return { quote, couponId, setCouponId, chosenCoupon, receivable, receive, refresh };
+  return { quote, couponId, setCouponId, chosenCoupon, receivable, receive, receiving, refresh };
 }

@@ -33,6 +33,9 @@ export function useBuySelection(data: CatalogueView, initial: InitialSelection =
   const [regionChoice, setRegionId] = useState<number>(initial.regionId ?? 0);
   const regionId = regions.some((r) => r.id === regionChoice) ? regionChoice : 0;
   const [units, setUnits] = useState(initial.units ?? 1);
+  // Set when 立即购买 found no region chosen: the select is marked (and says why) until a region is picked.
+  const [regionAsked, setRegionAsked] = useState(false);
+  const regionMissing = dedicated && regionAsked && regionId === 0;
 
   // Keep the address bar on the current choice (replace, not push: the back button still leaves the page). In a task
   // of its own: `replaceState` is a same-document navigation for the browser, tens of milliseconds on a throttled
@@ -70,6 +73,8 @@ export function useBuySelection(data: CatalogueView, initial: InitialSelection =
     regions,
     regionId,
     setRegionId,
+    regionMissing,
+    askRegion: () => setRegionAsked(true),
     units,
     setUnits,
   };
