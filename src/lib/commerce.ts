@@ -103,3 +103,12 @@ export function packageRemainingText(p: {
 export function defaultBillingMethod(meals: { billingMethod: number }[]): number {
   return meals.some((m) => m.billingMethod === 1) ? 1 : (meals[0]?.billingMethod ?? 1);
 }
+
+/** What a customer can do with a package held (personal centre 续费 / 补量 / 升级, the buy-IP dialog). */
+export const PACKAGE_ACTIONS = ['renew', 'addTimes', 'changeDate', 'merge'] as const;
+export type PackageAction = (typeof PACKAGE_ACTIONS)[number];
+export const isPackageAction = (v: unknown): v is PackageAction => PACKAGE_ACTIONS.includes(v as PackageAction);
+
+/** Where a package row's 续费 / 升级 leads: the renewal tab with that package's dialog open. */
+export const packageActionHref = (type: number, packageId: number, action: PackageAction): string =>
+  `/personalCenter/buy?type=${type}&tab=2&package=${packageId}&action=${action}`;

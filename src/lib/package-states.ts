@@ -6,3 +6,14 @@ export const PACKAGE_STATE_TEXT: Record<number, string> = {
   4: '已删除',
   5: '已停用',
 };
+
+/** A fixed/premium package still waiting for dedicated IPs of the region it was bought for. */
+export const PENDING_STATE_TEXT = '分配中';
+
+/**
+ * What 分配中 means and when it ends: IPs are allocated the moment the payment arrives when the region has free
+ * ones; otherwise as soon as the region gets one (checked every 5 minutes). The 24-hour promise is the operators'
+ * restocking target (docs/decisions/202); past it the customer may ask for a refund of the unallocated IPs.
+ */
+export const PENDING_ALLOCATION_NOTE =
+  '所选地区暂无空闲IP，补充后将自动分配（每5分钟检查一次，通常24小时内完成）；超过24小时仍未分配可联系客服退款。';

@@ -104,11 +104,21 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   await expect(pkg).toContainText('剩余 50,000 / 共 50,000个');
   await expect(pkg).toContainText('使用中');
 
-  // Renew it for one period from 续费 / 补量 / 升级 and pay again.
-  await page.goto('/personalCenter/buy?type=10&tab=2');
-  await hydrated(page);
-  const held = page.getByRole('listitem').filter({ hasText: '50000个' });
-  await held.getByRole('button', { name: '续费' }).click();
+  // The row offers 升级 with only real upgrades, priced after the package's credit, and no error on opening.
+  await pkg.getByRole('link', { name: '升级' }).click();
+  const upgrade = page.getByRole('dialog', { name: '升级套餐' });
+  await expect(upgrade.getByText('应付')).toBeVisible();
+  await expect(upgrade.locator('p.text-rose-600')).toHaveCount(0);
+  const targets = await upgrade.getByRole('combobox').locator('option').allTextContents();
+  expect(targets.length).toBeGreaterThan(0);
+  for (const t of targets) expect(t).toMatch(/（抵扣后 ¥\d+\.\d{2}）$/);
+  expect(targets.some((t) => t.includes('50000个'))).toBe(false);
+  await upgrade.getByRole('button', { name: '取消' }).click();
+
+  // Renew it for one period from the row's 续费 (the renewal tab opens with its dialog) and pay again.
+  await page.goto('/personalCenter/packageManager/10');
+  await pkg.getByRole('link', { name: '续费' }).click();
+  await expect(page).toHaveURL(/tab=2&package=\d+&action=renew$/);
   const renew = page.getByRole('dialog', { name: '续费套餐' });
   await expect(renew.getByText('应付')).toBeVisible();
   await renew.getByRole('button', { name: '去支付' }).click();
@@ -169,4 +179,22 @@ test('an unpaid order raises the 待支付 count until it is paid on the cashier
   expect(await unpaidCount(page)).toBe(before);
   await page.goto('/personalCenter/orderManager?state=2');
   await expect(page.getByTestId('bill-row').filter({ hasText: orderNo })).toContainText('已支付');
+});
+
+test('a returning customer with only gift packages is told why they cannot be renewed and offered the same package', async ({
+  page,
+}) => {
+  await logIn(page, '13800138000');
+  await page.goto('/personalCenter/packageManager/10');
+  // The demo customer's packages were given (demo data), not bought: their rows offer 购买同款 instead of 续费.
+  await page.getByTestId('package-table').getByRole('link', { name: '购买同款' }).first().click();
+  await expect(page).toHaveURL(/\/personalCenter\/buy\?type=10&tab=2&package=\d+&action=renew$/);
+  await hydrated(page);
+  // No dialog for a package that cannot be renewed: the row says why and what to do instead.
+  await expect(page.getByRole('dialog', { name: '续费套餐' })).toHaveCount(0);
+  const row = page.getByTestId('gift-renew').first();
+  await expect(row).toContainText('赠送套餐不支持续费，可购买同款套餐继续使用');
+  await row.getByRole('link', { name: '购买同款套餐' }).click();
+  await expect(page).toHaveURL(/\/personalCenter\/buy\?type=10&tab=1(&meal=\d+)?/);
+  await expect(page.getByTestId('buy-panel')).toBeVisible();
 });

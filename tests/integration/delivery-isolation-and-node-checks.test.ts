@@ -145,7 +145,7 @@ describe('dedicated IPs come only from the paid region', () => {
   }
   const regionId = (name: string) => scalar('SELECT id AS n FROM meal_regions WHERE name = ?', name);
 
-  it('allocates matching IPs only, leaves the rest 待分配, and never over-allocates under concurrent runs', async () => {
+  it('allocates matching IPs only, leaves the rest 分配中, and never over-allocates under concurrent runs', async () => {
     await seedCatalogue();
     await addPool([
       { ip: '203.0.113.50', pool: 30, ttlSeconds: LONG, province: '北京市', city: '北京市' },
@@ -170,8 +170,8 @@ describe('dedicated IPs come only from the paid region', () => {
       { cookie },
     );
     const byId = new Map(list.body.P?.list.map((p) => [p.id, p]));
-    expect(byId.get(shenzhen)).toMatchObject({ pendingIps: 1, stateText: '待分配' });
-    expect(byId.get(shenyang)).toMatchObject({ pendingIps: 1, stateText: '待分配' });
+    expect(byId.get(shenzhen)).toMatchObject({ pendingIps: 1, stateText: '分配中' });
+    expect(byId.get(shenyang)).toMatchObject({ pendingIps: 1, stateText: '分配中' });
     // A free IP of the region arriving later is allocated on the next run.
     await addPool([{ ip: '203.0.113.53', pool: 30, ttlSeconds: LONG, province: '辽宁省', city: '沈阳市' }]);
     expect(await allocateFixedIps(env.DB, Date.now())).toBe(1);

@@ -5,13 +5,12 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api-core';
+import type { PackageAction } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { api } from '../../state/api';
 import { payingOrderAtom } from '../../state/commerce';
 import { Dialog } from '../dialog';
-import type { MealViewData, QuoteRequest, QuoteView, UpgradablePackage } from './types';
-
-export type PackageAction = 'renew' | 'addTimes' | 'changeDate' | 'merge';
+import type { QuoteRequest, QuoteView, UpgradablePackage } from './types';
 
 const TITLES: Record<PackageAction, string> = {
   renew: '续费套餐',
@@ -23,17 +22,16 @@ const TITLES: Record<PackageAction, string> = {
 export function BuyIpDialog({
   pkg,
   action,
-  upgradeMeals,
   onClose,
 }: {
   pkg: UpgradablePackage;
   action: PackageAction;
-  upgradeMeals: MealViewData[];
   onClose: () => void;
 }) {
   const [amount, setAmount] = useState(action === 'addTimes' ? 1000 : action === 'changeDate' ? 7 : 1);
-  const targets = upgradeMeals.filter((m) => m.billingMethod === pkg.billingMethod);
-  const [mealId, setMealId] = useState<number>(targets[0]?.id ?? 0);
+  // The engine's list: only meals this package can really be upgraded to, priced after its credit.
+  const targets = pkg.upgradeTargets;
+  const [mealId, setMealId] = useState<number>(targets[0]?.mealId ?? 0);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -108,13 +106,13 @@ export function BuyIpDialog({
             <span className="text-slate-500">升级为</span>
             <select className="input mt-1" value={mealId} onChange={(e) => setMealId(Number(e.target.value))}>
               {targets.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}（{formatFen(m.payFen)}）
+                <option key={m.mealId} value={m.mealId}>
+                  {m.name}（抵扣后 {formatFen(m.payFen)}）
                 </option>
               ))}
             </select>
             <span className="mt-1 block text-xs text-slate-500">
-              原套餐剩余价值 {formatFen(pkg.creditFen)} 将抵扣，支付后原套餐失效
+              原套餐剩余价值 {formatFen(pkg.creditFen)} 已从价格中抵扣，支付后原套餐失效
             </span>
           </label>
         ) : (

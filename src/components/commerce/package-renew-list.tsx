@@ -1,15 +1,30 @@
 'use client';
 // The user's packages of one type with their renew / buy-IP / extend / upgrade actions (personal centre, tab 2).
 import { useState } from 'react';
+import type { PackageAction } from '../../lib/commerce';
 import { packageRemainingText } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
-import { BuyIpDialog, type PackageAction } from './buy-ip-dialog';
-import type { MealViewData, UpgradablePackage } from './types';
+import { BuyIpDialog } from './buy-ip-dialog';
+import type { UpgradablePackage } from './types';
 
 const STATE: Record<number, string> = { 1: '使用中', 2: '已过期', 3: '已用完' };
 
-export function PackageRenewList({ list, upgradeMeals }: { list: UpgradablePackage[]; upgradeMeals: MealViewData[] }) {
-  const [open, setOpen] = useState<{ pkg: UpgradablePackage; action: PackageAction } | null>(null);
+export function PackageRenewList({
+  list,
+  type,
+  initialOpen,
+}: {
+  list: UpgradablePackage[];
+  type: number;
+  /** From a package row's 续费 / 升级 (…&package=ID&action=renew|merge): that dialog opens at once. */
+  initialOpen?: { packageId: number; action: PackageAction } | null;
+}) {
+  const [open, setOpen] = useState<{ pkg: UpgradablePackage; action: PackageAction } | null>(() => {
+    const pkg = initialOpen ? list.find((p) => p.id === initialOpen.packageId) : undefined;
+    if (!pkg || !initialOpen) return null;
+    const allowed = initialOpen.action === 'merge' ? pkg.upgradeTargets.length > 0 : pkg.renewable;
+    return allowed ? { pkg, action: initialOpen.action } : null;
+  });
   if (list.length === 0) {
     return (
       <div className="card p-10 text-center text-slate-500" data-testid="empty">
@@ -50,22 +65,29 @@ export function PackageRenewList({ list, upgradeMeals }: { list: UpgradablePacka
                       延长时长
                     </button>
                   )}
-                  {p.mergeable && upgradeMeals.length > 0 && (
+                  {p.upgradeTargets.length > 0 && (
                     <button type="button" className={btn} onClick={() => setOpen({ pkg: p, action: 'merge' })}>
                       升级
                     </button>
                   )}
                 </div>
               ) : (
-                <span className="text-xs text-slate-400">赠送套餐不支持续费</span>
+                // A gift has no order to renew: say so, and offer the same package to buy.
+                <div className="flex flex-wrap items-center gap-2 md:justify-end" data-testid="gift-renew">
+                  <span className="text-xs text-slate-500">赠送套餐不支持续费，可购买同款套餐继续使用</span>
+                  <a
+                    className={btn}
+                    href={`/personalCenter/buy?type=${type}&tab=1${p.sameMealId ? `&meal=${p.sameMealId}` : ''}`}
+                  >
+                    购买同款套餐
+                  </a>
+                </div>
               )}
             </li>
           );
         })}
       </ul>
-      {open && (
-        <BuyIpDialog pkg={open.pkg} action={open.action} upgradeMeals={upgradeMeals} onClose={() => setOpen(null)} />
-      )}
+      {open && <BuyIpDialog pkg={open.pkg} action={open.action} onClose={() => setOpen(null)} />}
     </>
   );
 }

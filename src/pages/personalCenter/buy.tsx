@@ -4,7 +4,7 @@ import { BuyPanel } from '../../components/commerce/buy-panel';
 import { PackageRenewList } from '../../components/commerce/package-renew-list';
 import { PayDialog } from '../../components/commerce/pay-dialog';
 import { parseSelection } from '../../lib/buy-selection';
-import { isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
+import { isPackageAction, isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { isRealNameVerified } from '../../lib/identity';
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
@@ -14,6 +14,11 @@ export default async function PcBuyPage({ query }: { query: string }) {
   const raw = Number(params.get('type'));
   const type = isProductType(raw) ? raw : 10;
   const tab = params.get('tab') === '2' ? 2 : 1;
+  const action = params.get('action');
+  const initialOpen =
+    isPackageAction(action) && Number(params.get('package')) > 0
+      ? { packageId: Number(params.get('package')), action }
+      : null;
   const api = await serverApi();
   const [mine, catalogue, packages] = await Promise.all([
     currentMineInfo(),
@@ -71,7 +76,7 @@ export default async function PcBuyPage({ query }: { query: string }) {
       {tab === 1 ? (
         <BuyPanel key={type} data={data} user={{ verified }} initial={parseSelection(params)} />
       ) : (
-        <PackageRenewList list={list} upgradeMeals={data.meals} />
+        <PackageRenewList list={list} type={type} initialOpen={initialOpen} />
       )}
       <PayDialog />
     </div>

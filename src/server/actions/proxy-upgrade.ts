@@ -9,6 +9,7 @@ import { findUserPackage, listUserPackages } from '../db/package-terms';
 import { offeredMeals } from '../domain/catalogue';
 import { priceCheckout } from '../domain/checkout-coupons';
 import { prepareCheckout } from '../domain/checkout-quote';
+import { upgradeTargets } from '../domain/checkout-upgrade';
 import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
 import { couponIdSchema, idSchema, intIn, unitsSchema } from './commerce-schemas';
@@ -39,25 +40,44 @@ export const proxyUpgradeActions = {
     cacheable: false,
     input: z.object({ type: productTypeSchema }),
     async handler(ctx, input) {
-      const list = await listUserPackages(ctx.db, ctx.user.id, input.type);
+      const [list, meals] = await Promise.all([
+        listUserPackages(ctx.db, ctx.user.id, input.type),
+        offeredMeals(ctx.db, input.type, ctx.now),
+      ]);
       return {
-        list: list.map((p) => ({
-          id: p.id,
-          name: p.name,
-          productType: p.productType,
-          billingMethod: p.billingMethod,
-          ipDurationMinutes: p.ipDurationMinutes,
-          totalCount: p.totalCount,
-          remainingCount: p.remainingCount,
-          dailyLimit: p.dailyLimit,
-          ipCount: p.ipCount,
-          expiresAt: p.expiresAt,
-          state: p.state,
-          renewable: p.mealId !== null,
-          mergeable: p.state === 1 && !p.reserved,
-          reserved: p.reserved,
-          creditFen: remainingValue(p, ctx.now),
-        })),
+        list: list.map((p) => {
+          const creditFen = remainingValue(p, ctx.now);
+          const mergeable = p.state === 1 && !p.reserved;
+          return {
+            id: p.id,
+            name: p.name,
+            productType: p.productType,
+            billingMethod: p.billingMethod,
+            ipDurationMinutes: p.ipDurationMinutes,
+            totalCount: p.totalCount,
+            remainingCount: p.remainingCount,
+            dailyLimit: p.dailyLimit,
+            ipCount: p.ipCount,
+            expiresAt: p.expiresAt,
+            state: p.state,
+            renewable: p.mealId !== null,
+            mergeable,
+            reserved: p.reserved,
+            creditFen,
+            /** What this package can be upgraded to, priced after its credit (empty when it cannot be upgraded). */
+            upgradeTargets: mergeable ? upgradeTargets(p, meals, creditFen) : [],
+            /** A package no order created (a gift): the catalogue meal of the same specification, to buy anew. */
+            sameMealId:
+              p.mealId ??
+              meals.find(
+                (m) =>
+                  m.billingMethod === p.billingMethod &&
+                  m.ipDurationMinutes === p.ipDurationMinutes &&
+                  m.size === (p.billingMethod === 2 ? p.dailyLimit : p.totalCount),
+              )?.id ??
+              null,
+          };
+        }),
       };
     },
   }),

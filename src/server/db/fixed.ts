@@ -213,10 +213,11 @@ export async function countFreeDedicated(
 /**
  * Fill every live fixed/premium package up to its ip_count from free dedicated IPs of the region it was bought for
  * (package_terms.region_id -> meal_regions keys: the city when set, else the province). A package bought for a
- * region without free IPs stays under-allocated (待分配) rather than getting another region's IPs; only packages
- * that no order created (operator/demo grants, no terms) take any region. Returns IPs allocated.
+ * region without free IPs stays under-allocated (分配中) rather than getting another region's IPs; only packages
+ * that no order created (operator/demo grants, no terms) take any region. Returns IPs allocated. With `userId`, only
+ * that customer's packages (right after their payment; the 5-minute job covers everyone).
  */
-export async function allocateFixedIps(db: D1Database, now: number): Promise<number> {
+export async function allocateFixedIps(db: D1Database, now: number, only?: { userId: number }): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT p.id, p.user_id, p.expires_at, p.ip_count - (SELECT count(*) FROM fixed_allocations f
@@ -225,9 +226,10 @@ export async function allocateFixedIps(db: D1Database, now: number): Promise<num
          coalesce(r.city_key, '') AS city_key
        FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id
          LEFT JOIN meal_regions r ON r.id = t.region_id
-       WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ? AND p.ip_count > 0`,
+       WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ?1 AND p.ip_count > 0
+         AND (?2 = 0 OR p.user_id = ?2)`,
     )
-    .bind(now)
+    .bind(now, only?.userId ?? 0)
     .all<{
       id: number;
       user_id: number;

@@ -2,9 +2,10 @@
 // same type; their remaining value is credited against it, from a snapshot the placement batch re-checks.
 import { ORDER_KIND } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
-import { findUserPackages } from '../db/package-terms';
+import { findUserPackages, type PackageWithTerms } from '../db/package-terms';
+import type { MealView } from './catalogue';
 import { mealOrThrow, newPackageLine, type PreparedCheckout } from './checkout-lines';
-import { type Activity, quoteMerge, remainingValue } from './pricing';
+import { type Activity, MIN_PAY_FEN, quoteMerge, remainingValue } from './pricing';
 
 export async function prepareMerge(
   db: D1Database,
@@ -38,4 +39,46 @@ export async function prepareMerge(
     })),
     couponsAllowed: false,
   };
+}
+
+/** A meal a held package can be upgraded to, with what the customer pays after the package's credit. */
+export interface UpgradeTarget {
+  mealId: number;
+  name: string;
+  /** The meal's price now (activity applied) less the package's remaining value: what PayOrder.Quote charges. */
+  payFen: number;
+}
+
+/**
+ * The meals a package can really be upgraded to: the same billing method and IP duration, a larger size than the
+ * package holds (the meal it was bought from times its units; for a package no order created, its own size), and
+ * something left to pay after the credit (a cheaper meal would be refused as mergeCreditTooHigh). Cheapest first.
+ */
+export function upgradeTargets(
+  pkg: Pick<
+    PackageWithTerms,
+    'billingMethod' | 'ipDurationMinutes' | 'mealId' | 'units' | 'totalCount' | 'dailyLimit' | 'ipCount' | 'productType'
+  >,
+  meals: readonly MealView[],
+  creditFen: number,
+): UpgradeTarget[] {
+  const bought = pkg.mealId === null ? undefined : meals.find((m) => m.id === pkg.mealId);
+  const dedicated = pkg.productType === 30 || pkg.productType === 50;
+  const held = bought
+    ? bought.size * Math.max(1, pkg.units)
+    : dedicated
+      ? pkg.ipCount
+      : pkg.billingMethod === 2
+        ? pkg.dailyLimit
+        : pkg.totalCount;
+  return meals
+    .filter(
+      (m) =>
+        m.billingMethod === pkg.billingMethod &&
+        m.ipDurationMinutes === pkg.ipDurationMinutes &&
+        m.size > held &&
+        m.payFen - creditFen >= MIN_PAY_FEN,
+    )
+    .map((m) => ({ mealId: m.id, name: m.name, payFen: m.payFen - creditFen }))
+    .sort((a, b) => a.payFen - b.payFen);
 }

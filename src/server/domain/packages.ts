@@ -1,13 +1,11 @@
 // Package rules for the personal centre: the account panel's counts (Proxy.GetMealCount) and each package's view.
 import type { MealCounts } from '../../lib/meal-buttons';
-import { PACKAGE_STATE_TEXT } from '../../lib/package-states';
+import { PACKAGE_STATE_TEXT, PENDING_STATE_TEXT } from '../../lib/package-states';
 import type { PackageRow } from '../db/packages';
 import { availableQuota } from './extract';
 
 /** Shown for a package reserved by an unpaid upgrade/merge order. */
 export const RESERVED_STATE_TEXT = '升级中';
-/** Shown for a fixed/premium package still waiting for dedicated IPs of its region. */
-export const PENDING_STATE_TEXT = '待分配';
 
 /** The state a user sees (an active row past its expiry reads as expired before the job catches up). */
 export function effectiveState(p: Pick<PackageRow, 'state' | 'expiresAt'>, now: number): number {
@@ -52,7 +50,7 @@ export function packageView(p: PackageRow, day: string, now: number) {
   // A source of an unpaid upgrade/merge order is frozen (nothing to extract) until that order is paid or closed.
   const reserved = p.reserved === true && (state === 1 || state === 3);
   const dedicated = p.productType === 30 || p.productType === 50;
-  // Dedicated IPs not yet allocated (none free in the paid region): shown as 待分配, never filled from elsewhere.
+  // Dedicated IPs not yet allocated (none free in the paid region): shown as 分配中, never filled from elsewhere.
   const pendingIps = dedicated && state === 1 ? Math.max(0, p.ipCount - (p.allocatedIps ?? p.ipCount)) : 0;
   return {
     id: p.id,

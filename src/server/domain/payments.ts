@@ -3,6 +3,7 @@
 import 'server-only';
 import { AppError, isAppError } from '../../lib/errors';
 import { paymentNotes } from '../../lib/messages';
+import { allocateFixedIps } from '../db/fixed';
 import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
   claimPaymentQuery,
@@ -156,12 +157,26 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
   );
   if (paidNow) {
     log('info', { event: 'paid', orderNo: order.orderNo, outTradeNo: t.outTradeNo, amount: t.amountTotalFen });
+    await allocateBoughtIps(db, order, now);
     return 'paid';
   }
   const after = await findOrder(db, order.orderNo);
   if (after?.state === 2 && after.paidOutTradeNo === t.outTradeNo) return 'duplicate';
   log('error', { event: 'refund_needed', orderNo: order.orderNo, outTradeNo: t.outTradeNo });
   return 'refund';
+}
+
+/**
+ * A paid fixed or premium IP is allocated at once when the pool has one in its region, not only by the 5-minute job.
+ * Best effort: the payment is already recorded, and the job allocates whatever this leaves (分配中 until then).
+ */
+async function allocateBoughtIps(db: D1Database, order: OrderRecord, now: number): Promise<void> {
+  if (order.productType !== 30 && order.productType !== 50) return;
+  try {
+    await allocateFixedIps(db, now, { userId: order.userId });
+  } catch (err) {
+    log('error', { event: 'allocate_after_payment', orderNo: order.orderNo, error: String(err) });
+  }
 }
 
 /** Ask the provider about one attempt and apply what it says. */

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Cell, DataRow, ListTable, rowAction } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
-import { packageRemainingText } from '../../../../lib/commerce';
+import { packageActionHref, packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
+import { PENDING_ALLOCATION_NOTE, PENDING_STATE_TEXT } from '../../../../lib/package-states';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
@@ -15,7 +16,7 @@ const STATE_STYLE: Record<number, string> = { 1: 'bg-emerald-50 text-emerald-700
 
 function usage(p: PackageItem): string {
   const text = packageRemainingText({ ...p, productType: p.type });
-  return p.pendingIps ? `${text}（${p.pendingIps}个待分配）` : text;
+  return p.pendingIps ? `${text}（${p.pendingIps}个${PENDING_STATE_TEXT}）` : text;
 }
 
 export function PackageTable({ initial, type }: { initial: PackageItem[]; type: number }) {
@@ -64,6 +65,11 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
             </Cell>
             <Cell label="剩余可用" className="py-3">
               {usage(p)}
+              {p.pendingIps > 0 && (
+                <p className="mt-1 max-w-xs text-xs leading-5 text-amber-700" data-testid="pending-note">
+                  {PENDING_ALLOCATION_NOTE}
+                </p>
+              )}
             </Cell>
             <Cell label="IP时长" className="py-3">
               {p.durationMinutes >= 60 ? `${p.durationMinutes / 60}小时` : `${p.durationMinutes}分钟`}
@@ -88,6 +94,23 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
               {(p.type === 30 || p.type === 50) && (
                 <a className={rowAction()} href="/personalCenter/ipManager/30">
                   查看IP
+                </a>
+              )}
+              {/* 续费 and 升级 beside the package they act on: the renewal tab opens with that package's dialog. A
+                  package no order created (a gift) cannot be renewed: its row there says so and offers the same
+                  package to buy. */}
+              {p.state !== 4 && p.state !== 5 && (
+                <a
+                  className={rowAction()}
+                  href={packageActionHref(p.type, p.id, 'renew')}
+                  title={p.source === 'order' ? undefined : '赠送套餐不支持续费，可购买同款套餐'}
+                >
+                  {p.source === 'order' ? '续费' : '购买同款'}
+                </a>
+              )}
+              {p.state === 1 && !p.reserved && p.source === 'order' && (
+                <a className={rowAction()} href={packageActionHref(p.type, p.id, 'merge')}>
+                  升级
                 </a>
               )}
               <button type="button" className={rowAction()} onClick={() => setEditing({ id: p.id, remark: p.remark })}>
