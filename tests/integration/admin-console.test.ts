@@ -264,6 +264,8 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     const admin = await operatorLogin('admin');
     const u = await makeUser();
     await makePackage(u.id, { remaining: 50 });
+    // A paid fixed-IP package whose region has no free IP yet: the to-do says it is waiting.
+    await makePackage(u.id, { type: 30, billing: 2, ipCount: 2 });
     await allowIp(u.id, '192.0.2.50');
     await addPool([{ ip: '203.0.113.1' }, { ip: '203.0.113.2' }, { ip: '203.0.113.3' }]);
     await extractCall({ key: u.key, num: 2 });
@@ -284,13 +286,21 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     expect(days.slice(0, -1).every((x) => x.extractions === 0)).toBe(true);
     // Pool health by region and carrier covers every pool IP.
     expect((d.body.P?.poolByRegion ?? []).reduce((n, r) => n + r.total, 0)).toBe(3);
-    expect(d.body.P).toMatchObject({ customers: 1, verifiedCustomers: 1, livePackages: [{ productType: 10, n: 1 }] });
+    expect(d.body.P).toMatchObject({
+      customers: 1,
+      verifiedCustomers: 1,
+      livePackages: [
+        { productType: 10, n: 1 },
+        { productType: 30, n: 1 },
+      ],
+    });
     expect(d.body.P?.todo).toEqual({
       companyReviews: 0,
       withdrawals: 0,
       refundNeeded: 0,
       refundIssues: 0,
       pendingAtProvider: 0,
+      awaitingIps: 1,
     });
 
     await callApi('Admin.SuspendCustomer', { userId: u.id, reason: '测试检索' }, { cookie: admin.cookie });

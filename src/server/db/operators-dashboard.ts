@@ -55,6 +55,8 @@ export interface StandingFigures {
     /** Orders with a refund that needs a person (operators-orders refundIssueSql). */
     refundIssues: number;
     pendingAtProvider: number;
+    /** Live fixed/premium packages still waiting for dedicated IPs of their region. */
+    awaitingIps: number;
   };
   lastRetention: { startedAt: number; finishedAt: number | null; rowsRemoved: number; retentionDays: number } | null;
 }
@@ -73,6 +75,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     refunds,
     refundIssues,
     pending,
+    awaitingIps,
     retention,
   ] = await db.batch<Record<string, number | string | null>>([
     db.prepare('SELECT count(*) AS n FROM users'),
@@ -103,6 +106,14 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
     db.prepare(`SELECT count(DISTINCT r.order_no) AS n FROM refunds r WHERE ${refundIssueSql(now)}`),
     db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
+    // Paid fixed/premium packages still short of dedicated IPs (分配中): the region they were bought for has none free.
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM proxy_packages p
+          WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ?1
+            AND p.ip_count > (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.released_at = 0)`,
+      )
+      .bind(now),
     db.prepare(
       'SELECT started_at AS startedAt, finished_at AS finishedAt, rows_removed AS rowsRemoved, retention_days AS retentionDays FROM retention_runs ORDER BY id DESC LIMIT 1',
     ),
@@ -132,6 +143,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
       refundNeeded: n(refunds),
       refundIssues: n(refundIssues),
       pendingAtProvider: n(pending),
+      awaitingIps: n(awaitingIps),
     },
     lastRetention: last
       ? {

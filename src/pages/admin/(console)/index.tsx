@@ -19,9 +19,11 @@ export default async function AdminDashboardPage() {
   const todo = [
     ['待审核企业认证', d.todo.companyReviews, '/admin/reviews'],
     ['待处理提现', d.todo.withdrawals, '/admin/withdrawals'],
-    ['需退款的支付（refund_needed）', d.todo.refundNeeded, '/admin/orders?flag=refund_needed'],
+    ['需退款的支付', d.todo.refundNeeded, '/admin/orders?flag=refund_needed'],
     ['退款待核对（异常、超时或被关闭）', d.todo.refundIssues, '/admin/orders?flag=refund_issue'],
     ['等待微信支付结果的订单', d.todo.pendingAtProvider, '/admin/orders?state=1'],
+    // Paid, but the region bought has no free dedicated IP: restock that region's pool (nodes) to allocate them.
+    ['等待分配IP的固定/优质IP套餐', d.todo.awaitingIps, '/admin/nodes'],
   ] as const;
   return (
     <div className="space-y-5">
