@@ -67,7 +67,7 @@ function unwrap(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
     if (r === 'ipv4Mapped') return v6.toIPv4Address();
     // NAT64 well-known prefix 64:ff9b::/96 and SIIT (RFC 6145) carry the IPv4 address in the last 32 bits; the
     // local-use NAT64 prefix 64:ff9b:1::/48 and Teredo stay as they are (not unicast: refused).
-    if (r === 'rfc6145' || (r === 'rfc6052' && b.slice(4, 12).every((x) => x === 0) && b[2] === 0 && b[3] === 0))
+    if (r === 'rfc6145' || (r === 'rfc6052' && b.slice(4, 12).every((x) => x === 0)))
       return new ipaddr.IPv4(b.slice(12, 16));
     if (r === '6to4') return new ipaddr.IPv4(b.slice(2, 6));
   }

@@ -225,9 +225,11 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
         pullMs: 300,
         logLevel: 'error',
         exits: local.exits.map((e) => ({ ...e, port: EXIT_PORT })),
+        // The local target listens on 127.0.0.1 (development-only allowance, decision 193).
+        egressAllow: [`127.0.0.1:${target.port}`],
       },
       ROOT,
-      {},
+      { YUNSHU_NODE_DEV: '1' },
     );
     lossy = lossyClient(createPortalClient(config));
     node = new ProxyNode(config, createLogger('error'), lossy.client);
