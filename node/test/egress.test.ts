@@ -150,6 +150,8 @@ describe('egress policy', { timeout: 60_000 }, () => {
     assert.equal((await socksGet(EXIT, T)).inner?.body, 'from 127.0.0.6');
     // A name is resolved and the resolved address checked: localhost -> 127.0.0.1 is allowed on that port too.
     assert.equal((await connectGet(EXIT, { host: 'localhost', port: T.port })).inner?.body, 'from 127.0.0.6');
+    // Plain HTTP to a name connects to the checked address (proxy-chain is handed a lookup that answers only it).
+    assert.equal((await httpGet(EXIT, `http://localhost:${T.port}/`)).body, 'from 127.0.0.6');
   });
 
   test('a loopback listener outside the allowance is refused by IP over CONNECT and plain HTTP, and never reached', async () => {
