@@ -118,6 +118,7 @@ writeFileSync(
     stateDir: `${dir}/state`,
     logLevel: 'warn',
     exits: [{ ip: EXIT.host, port: EXIT.port, pool: 10, province: '广东省', city: '深圳市', carrier: '电信' }],
+    egressAllow: [`127.0.0.1:${targetPort}`], // the local target (development-only setting, decision 193)
   }),
 );
 const nodeProc = spawn(
@@ -125,6 +126,7 @@ const nodeProc = spawn(
   [...NODE_ARGS, process.env.BENCH_NODE_MAIN ?? 'node/src/main.ts', '--config', `${dir}/node.json`],
   {
     stdio: 'inherit',
+    env: { ...process.env, YUNSHU_NODE_DEV: '1' },
   },
 );
 children.push(nodeProc);

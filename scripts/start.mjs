@@ -61,7 +61,8 @@ while (portal.exitCode === null && Date.now() < deadline) {
 if (portal.exitCode === null) {
   const config = process.env.NODE_CONFIG ?? 'node/config.local.json';
   const node = spawn(process.execPath, ['node/src/main.ts', '--config', config], {
-    env: { ...process.env, YUNSHU_NODE_PORTAL: `http://127.0.0.1:${port}` },
+    // YUNSHU_NODE_DEV=1: the local config's egressAllow (the portal's own address) is a development-only setting.
+    env: { ...process.env, YUNSHU_NODE_PORTAL: `http://127.0.0.1:${port}`, YUNSHU_NODE_DEV: '1' },
     stdio: 'inherit',
   });
   children.push(node);

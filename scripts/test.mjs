@@ -65,7 +65,7 @@ const nodeTests = async (suite, files) => {
   const failed = count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0);
   record(suite, passed, failed, count('skipped') ? `${count('skipped')} skipped` : '');
 };
-await nodeTests('proxy node tests', ['node/test/units.test.ts', 'node/test/node.test.ts']);
+await nodeTests('proxy node tests', ['node/test/units.test.ts', 'node/test/node.test.ts', 'node/test/egress.test.ts']);
 
 const built = await check('build', 'npm', ['run', 'build', '--silent']);
 

@@ -1,6 +1,7 @@
 // Deciding one connection from the contract held (docs/node-api.md, "Authorizing a connection"), plus the per-user
 // limits. No I/O: this runs for every connection.
 import type { ContractStore, Lease, User } from './contract.ts';
+import type { EgressRefusal } from './egress.ts';
 
 export type RefusalCode =
   | 'not_whitelisted'
@@ -10,7 +11,9 @@ export type RefusalCode =
   | 'account_suspended'
   | 'over_rate'
   | 'over_concurrency'
-  | 'contract_stale';
+  | 'contract_stale'
+  // The egress policy (egress.ts): decided once the target is known, after the account and lease.
+  | EgressRefusal;
 
 export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   not_whitelisted: 407,
@@ -21,6 +24,11 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   over_rate: 441,
   over_concurrency: 442,
   contract_stale: 503,
+  target_invalid: 400,
+  target_port_forbidden: 448,
+  target_not_public: 450,
+  target_blocked: 451,
+  target_resolves_private: 452,
 };
 
 export function refusalReason(code: RefusalCode, clientIp: string): string {
@@ -41,6 +49,16 @@ export function refusalReason(code: RefusalCode, clientIp: string): string {
       return '并发连接数超过套餐上限';
     case 'contract_stale':
       return '节点暂时无法确认授权，请稍后重试';
+    case 'target_invalid':
+      return '目标地址无效：请检查请求的域名、IP和端口';
+    case 'target_port_forbidden':
+      return '目标端口禁止访问：代理不开放该端口（如邮件端口25、465、587）';
+    case 'target_not_public':
+      return '目标地址禁止访问：代理不连接内网、本机及保留地址';
+    case 'target_blocked':
+      return '目标网站禁止访问：该域名或地址已被平台屏蔽';
+    case 'target_resolves_private':
+      return '目标域名解析到内网或保留地址，禁止访问';
   }
 }
 
@@ -98,6 +116,12 @@ const STEP: Record<RefusalCode, number> = {
   lease_expired: 3,
   over_rate: 4,
   over_concurrency: 4,
+  // Never produced by decide (the egress policy runs after it); listed for completeness.
+  target_invalid: 5,
+  target_port_forbidden: 5,
+  target_not_public: 5,
+  target_blocked: 5,
+  target_resolves_private: 5,
 };
 
 export class Authorizer {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import type { EgressAllow } from './egress.ts';
 
 export type Pool = 10 | 30 | 40;
 export type Protocol = 'http' | 'https' | 'socks5';
@@ -48,6 +49,8 @@ export type NodeConfig = {
   /** Memory all tunnels together may hold in read buffers grown past 64 KiB (tunnel.ts), in bytes. */
   tunnelBufferBytes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Development only (YUNSHU_NODE_DEV=1): targets let through the egress address check (egress.ts). */
+  egressAllow: EgressAllow[];
   version: string;
   exits: ExitConfig[];
 };
@@ -94,6 +97,25 @@ const num = (v: unknown, name: string, def?: number): number => {
   if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) fail(`${name} must be a non-negative number`);
   return v;
 };
+
+/**
+ * `egressAllow`: "ip:port", "[ipv6]:port" or "ip:*" entries that pass the egress address check (a local portal, the
+ * tests' local targets). Refused unless YUNSHU_NODE_DEV=1: a production node never reaches private addresses.
+ */
+function egressAllowFrom(v: unknown, env: NodeJS.ProcessEnv): EgressAllow[] {
+  if (v === undefined) return [];
+  if (env.YUNSHU_NODE_DEV !== '1')
+    fail('egressAllow is a development-only setting: it is refused unless YUNSHU_NODE_DEV=1 (npm start sets it)');
+  if (!Array.isArray(v)) fail('egressAllow must be a list of "ip:port" entries');
+  return v.map((e: unknown, i: number) => {
+    const m = typeof e === 'string' ? /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\*|\d{1,5})$/.exec(e) : null;
+    const ip = m ? (m[1] ?? m[2] ?? '') : '';
+    const port = m?.[3] === '*' ? null : Number(m?.[3]);
+    if (!m || !(isIPv4(ip) || isIPv6(ip)) || (port !== null && (port < 1 || port > 65535)))
+      fail(`egressAllow[${i}] must be "ip:port", "[ipv6]:port" or "ip:*"`);
+    return { ip, port };
+  });
+}
 
 export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.ProcessEnv = process.env): NodeConfig {
   if (!raw || typeof raw !== 'object') fail('config must be a JSON object');
@@ -159,6 +181,7 @@ export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.Proc
     spoolMaxBytes: num(r.spoolMaxBytes, 'spoolMaxBytes', 64 * 1024 * 1024),
     tunnelBufferBytes: num(r.tunnelBufferMiB, 'tunnelBufferMiB', 256) * 1024 * 1024,
     logLevel: level,
+    egressAllow: egressAllowFrom(r.egressAllow, env),
     version: NODE_VERSION,
     exits,
   };

@@ -3,6 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type EgressRules, NO_EGRESS_RULES } from './egress.ts';
 
 export type Lease = {
   id: string;
@@ -35,6 +36,8 @@ export type ContractAnswer = {
   endedLeases: string[];
   users: User[];
   removedUsers: number[];
+  /** The operator's egress rules: always in a full snapshot, in a delta only when they changed (then whole). */
+  egress?: EgressRules;
 };
 
 /** What the node remembers between restarts. */
@@ -45,6 +48,7 @@ type Persisted = {
   leases: Lease[];
   ended: [string, { lease: Lease; endedAt: number }][];
   users: User[];
+  egress?: EgressRules;
 };
 
 /** Leases that ended stay known this long, so a late client hears `lease_expired` rather than `exit_not_leased`. */
@@ -64,6 +68,8 @@ export class ContractStore {
   readonly leases = new Map<string, Lease>();
   readonly ended = new Map<string, { lease: Lease; endedAt: number }>();
   readonly users = new Map<number, User>();
+  /** The operator's egress rules in force (egress.ts). */
+  egress: EgressRules = NO_EGRESS_RULES;
   private byExit = new Map<string, Set<string>>();
   private byWhiteIp = new Map<string, Set<number>>();
   private byUsername = new Map<string, number>();
@@ -95,6 +101,8 @@ export class ContractStore {
       if (lease) this.ended.set(id, { lease, endedAt: serverNow });
       this.leases.delete(id);
     }
+    if (answer.egress) this.egress = { ...NO_EGRESS_RULES, ...answer.egress };
+    else if (answer.full) this.egress = NO_EGRESS_RULES;
     for (const u of answer.users) this.users.set(u.userId, u);
     for (const id of answer.removedUsers ?? []) this.users.delete(id);
     for (const [id, e] of this.ended) if (serverNow - e.endedAt > ENDED_MEMORY_MS) this.ended.delete(id);
@@ -185,6 +193,7 @@ export class ContractStore {
       leases: [...this.leases.values()],
       ended: [...this.ended],
       users: [...this.users.values()],
+      egress: this.egress,
     };
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.tmp`;
@@ -210,6 +219,7 @@ export class ContractStore {
     for (const l of data.leases) this.leases.set(l.id, l);
     for (const [id, e] of data.ended) this.ended.set(id, e);
     for (const u of data.users) this.users.set(u.userId, u);
+    this.egress = { ...NO_EGRESS_RULES, ...data.egress };
     this.reindex();
     return true;
   }

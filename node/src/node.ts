@@ -48,6 +48,7 @@ export class ProxyNode {
       graceMs: config.graceMs,
       freshContract: (maxWaitMs) => this.freshContract(maxWaitMs),
       leaseWaitMs: config.leaseWaitMs,
+      egressAllow: config.egressAllow,
     });
     this.heartbeatMs = config.heartbeatMs;
     this.pullMs = config.pullMs;

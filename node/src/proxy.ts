@@ -4,9 +4,9 @@
 // tunnel (CONNECT, SOCKS5 CONNECT) moves its bytes through openTunnel (tunnel.ts); plain HTTP requests are forwarded by
 // proxy-chain.
 import type http from 'node:http';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import { Socks5Server } from '@pondwader/socks5-server';
-import { RequestError, Server as HttpProxyServer } from 'proxy-chain';
+import { Server as HttpProxyServer, RequestError } from 'proxy-chain';
 import {
   type Attempt,
   type Authorizer,
@@ -17,6 +17,7 @@ import {
 } from './authorize.ts';
 import type { ExitConfig } from './config.ts';
 import { normalizeIp } from './contract.ts';
+import { type EgressAllow, EgressPolicy, type EgressVerdict } from './egress.ts';
 import type { Logger } from './log.ts';
 import type { Reporter } from './reports.ts';
 import { openTunnel } from './tunnel.ts';
@@ -30,8 +31,9 @@ class HttpProxy extends HttpProxyServer {
   override async onConnect(request: http.IncomingMessage, socket: net.Socket, head: Buffer): Promise<void> {
     let localAddress: string | undefined;
     let target: URL;
+    let opts: Awaited<ReturnType<HttpProxyServer['prepareRequestHandling']>>;
     try {
-      const opts = await this.prepareRequestHandling(request);
+      opts = await this.prepareRequestHandling(request);
       if (!opts.trgParsed) throw new RequestError(`Target "${request.url}" could not be parsed`, 400);
       target = opts.trgParsed;
       localAddress = opts.localAddress;
@@ -39,7 +41,9 @@ class HttpProxy extends HttpProxyServer {
       this.failRequest(request, this.normalizeHandlerError(error as NodeJS.ErrnoException));
       return;
     }
-    const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+    // The egress policy checked the target in prepareRequestFunction: connect to the address it checked.
+    const checked = (opts.customTag as { address?: string } | undefined)?.address;
+    const host = checked ?? (target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname);
     openTunnel(socket, { host, port: Number(target.port), localAddress }, head, {
       open: () => socket.write('HTTP/1.1 200 Connection Established\r\n\r\n'),
       fail: (err) =>
@@ -80,6 +84,52 @@ type Socks5Conn = {
 
 const SNIFF_TIMEOUT_MS = 30_000;
 
+/**
+ * Request headers a high-anonymity proxy never passes on (proxy-chain drops the RFC 7230 hop-by-hop set, but not
+ * these): they would tell the target a proxy is in the way, or who the client is.
+ */
+const PROXY_HEADERS = new Set([
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'via',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-proxy-id',
+  'client-ip',
+  'true-client-ip',
+]);
+
+/** Removes proxy headers and the headers the Connection header names (hop-by-hop) from a plain HTTP request. */
+export function stripProxyHeaders(request: http.IncomingMessage): void {
+  const raw = request.rawHeaders;
+  const named = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]?.toLowerCase() === 'connection')
+      for (const n of (raw[i + 1] ?? '').split(',')) named.add(n.trim().toLowerCase());
+  const kept: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] ?? '').toLowerCase();
+    if (PROXY_HEADERS.has(name) || (named.has(name) && name !== 'host')) continue;
+    kept.push(raw[i] as string, raw[i + 1] as string);
+  }
+  request.rawHeaders.splice(0, raw.length, ...kept);
+}
+
+/** A lookup that answers with the address the egress policy checked (no second resolution). */
+const fixedLookup =
+  (address: string, family: 4 | 6): LookupFunction =>
+  (_host, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+
 export class ProxyPlane {
   readonly tracked = new Set<Tracked>();
   private bySocket = new WeakMap<net.Socket, Tracked>();
@@ -94,6 +144,7 @@ export class ProxyPlane {
   private freshContract: ((maxWaitMs: number) => Promise<void>) | null;
   private leaseWaitMs: number;
   private sweeper: NodeJS.Timeout | null = null;
+  readonly egress: EgressPolicy;
 
   constructor(opts: {
     auth: Authorizer;
@@ -104,6 +155,8 @@ export class ProxyPlane {
     freshContract?: (maxWaitMs: number) => Promise<void>;
     /** How long a known user's connection may wait for a lease the portal just granted (0: never wait). */
     leaseWaitMs?: number;
+    /** Development only: targets let through the egress address check (config `egressAllow`). */
+    egressAllow?: EgressAllow[];
   }) {
     this.auth = opts.auth;
     this.reporter = opts.reporter;
@@ -111,11 +164,12 @@ export class ProxyPlane {
     this.graceMs = opts.graceMs;
     this.freshContract = opts.freshContract ?? null;
     this.leaseWaitMs = opts.leaseWaitMs ?? 0;
+    this.egress = new EgressPolicy({ rules: () => this.auth.store.egress, allow: opts.egressAllow ?? [] });
 
     this.http = new HttpProxy({
       port: 0,
       authRealm: 'yunshu-node',
-      prepareRequestFunction: async ({ request, username, password }) => {
+      prepareRequestFunction: async ({ request, username, password, hostname, port, isHttp }) => {
         const t = this.bySocket.get(request.socket as net.Socket);
         if (!t) throw new RequestError('unknown connection', 500);
         const given = request.headers['proxy-authorization'] !== undefined;
@@ -124,7 +178,20 @@ export class ProxyPlane {
           throw new RequestError(refusalReason(d.code, t.clientIp), REFUSAL_STATUS[d.code], {
             'X-Proxy-Refusal': d.code,
           });
-        return { localAddress: t.exit.ip };
+        const v = await this.checkEgress(t, hostname, port);
+        if (!v.ok && v.code === 'unresolved')
+          throw new RequestError(`无法解析目标 ${hostname}（${v.error}）`, 502, { 'X-Proxy-Error': v.error });
+        if (!v.ok)
+          throw new RequestError(refusalReason(v.code, t.clientIp), REFUSAL_STATUS[v.code], {
+            'X-Proxy-Refusal': v.code,
+          });
+        if (isHttp) stripProxyHeaders(request);
+        return {
+          localAddress: t.exit.ip,
+          customTag: { address: v.address },
+          // proxy-chain types this as dns.lookup itself; it is only ever called as a LookupFunction.
+          dnsLookup: fixedLookup(v.address, v.family) as never,
+        };
       },
     });
     this.http.on('requestFailed', ({ error }: { error: Error }) =>
@@ -199,6 +266,14 @@ export class ProxyPlane {
     return d;
   }
 
+  /** The egress policy for a decided connection's target; a refusal is recorded for the connection's user. */
+  private async checkEgress(t: Tracked, host: string, port: number): Promise<EgressVerdict> {
+    const productType = t.leaseId === null ? null : (this.auth.store.leases.get(t.leaseId)?.productType ?? null);
+    const v = await this.egress.check(host, port, { family: net.isIPv6(t.exit.ip) ? 6 : 4, productType });
+    if (!v.ok && v.code !== 'unresolved') this.refuse(t, v.code, t.userId);
+    return v;
+  }
+
   private rowKey(t: Tracked, userId: number) {
     return { userId, ip: t.exit.ip, port: t.exit.port, clientIp: t.clientIp };
   }
@@ -233,26 +308,36 @@ export class ProxyPlane {
       sendStatus('COMMAND_NOT_SUPPORTED');
       return;
     }
-    openTunnel(
-      conn.socket,
-      { host: conn.destAddress as string, port: conn.destPort as number, localAddress: t.exit.ip },
-      null,
-      {
-        open: () => sendStatus('REQUEST_GRANTED'),
-        fail: (err) => {
-          const code = err.code ?? '';
-          sendStatus(
-            code === 'ECONNREFUSED'
-              ? 'CONNECTION_REFUSED'
-              : code === 'ENETUNREACH'
-                ? 'NETWORK_UNREACHABLE'
-                : ['ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)
-                  ? 'HOST_UNREACHABLE'
-                  : 'GENERAL_FAILURE',
-          );
-        },
+    // The egress policy decides the target (IPv4, IPv6 or a name, which it resolves); the tunnel connects to the
+    // address it checked. A name it cannot read (e.g. with NUL bytes) is refused with a reply, never thrown.
+    // The library resumes the client right after this handler returns; held until the tunnel pipes it (nextTick runs
+    // before the library's own resume tick), so nothing a client sends early is lost while the name resolves.
+    process.nextTick(() => conn.socket.pause());
+    this.checkEgress(t, conn.destAddress ?? '', conn.destPort ?? 0).then(
+      (v) => {
+        if (v.ok) this.socksTunnel(conn, t, v.address, sendStatus);
+        else sendStatus(v.code === 'unresolved' ? 'HOST_UNREACHABLE' : 'CONNECTION_NOT_ALLOWED');
       },
+      () => sendStatus('GENERAL_FAILURE'),
     );
+  }
+
+  private socksTunnel(conn: Socks5Conn, t: Tracked, address: string, sendStatus: (s: string) => void): void {
+    openTunnel(conn.socket, { host: address, port: conn.destPort as number, localAddress: t.exit.ip }, null, {
+      open: () => sendStatus('REQUEST_GRANTED'),
+      fail: (err) => {
+        const code = err.code ?? '';
+        sendStatus(
+          code === 'ECONNREFUSED'
+            ? 'CONNECTION_REFUSED'
+            : code === 'ENETUNREACH'
+              ? 'NETWORK_UNREACHABLE'
+              : ['ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)
+                ? 'HOST_UNREACHABLE'
+                : 'GENERAL_FAILURE',
+        );
+      },
+    });
   }
 
   private accept(exit: ExitConfig, socket: net.Socket): void {

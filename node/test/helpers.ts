@@ -2,10 +2,11 @@
 // reports the source address it sees, and raw-socket clients for HTTP, CONNECT and SOCKS5.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { sign } from '../src/portal.ts';
+import net from 'node:net';
 import type { Lease, User } from '../src/contract.ts';
+import type { EgressRules } from '../src/egress.ts';
+import { sign } from '../src/portal.ts';
 
 export const SECRET = 'test-node-secret-0123456789';
 
@@ -15,6 +16,9 @@ export type FakePortal = {
   users: Map<number, User>;
   ended: string[];
   removed: number[];
+  /** The operator's egress rules: in every full answer, and in the next delta after setEgress. */
+  egress: EgressRules;
+  setEgress(rules: Partial<EgressRules>): void;
   /** Bumped on every change: cursors are `v<version>`. */
   version: number;
   changed(): void;
@@ -41,6 +45,12 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
     users: new Map(),
     ended: [],
     removed: [],
+    egress: { blockedDomains: [], blockedCidrs: [], blockedPorts: [], smtpProductTypes: [] },
+    setEgress(rules) {
+      this.egress = { ...this.egress, ...rules };
+      egressChanged = true;
+      this.version++;
+    },
     version: 1,
     changed() {
       this.version++;
@@ -55,6 +65,7 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
     close: async () => {},
   };
   void history;
+  let egressChanged = false;
   let lastSnapshot = new Map<string, string>();
   const server = http.createServer(async (req, res) => {
     if (p.down) return req.socket.destroy();
@@ -93,7 +104,9 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
         endedLeases: full ? [] : p.ended.splice(0),
         users,
         removedUsers: full ? [] : p.removed.splice(0),
+        ...(full || egressChanged ? { egress: p.egress } : {}),
       };
+      egressChanged = false;
       if (full) {
         p.ended.length = 0;
         p.removed.length = 0;

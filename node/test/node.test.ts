@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../src/config.ts';
 import { silentLogger } from '../src/log.ts';
@@ -29,27 +29,35 @@ const EXIT_A = { host: '127.0.0.2', port: 28001 };
 const EXIT_B = { host: '127.0.0.3', port: 28001 };
 const EXIT_C = { host: '127.0.0.4', port: 28001 };
 
+/** The tests' local targets listen on 127.0.0.1: let them through the egress policy (development-only setting). */
+const DEV_ENV = { ...process.env, YUNSHU_NODE_DEV: '1' };
+
 function makeConfig(portal: FakePortal, stateDir: string, extra: Record<string, unknown> = {}) {
-  return parseConfig({
-    portalUrl: portal.url,
-    nodeId: 1,
-    secret: SECRET,
-    stateDir,
-    graceMs: 1500,
-    staleMs: 60_000,
-    flushMs: 3_600_000,
-    pullMs: 200,
-    exits: [EXIT_A, EXIT_B, EXIT_C].map((e, i) => ({
-      ip: e.host,
-      port: e.port,
-      pool: i === 2 ? 30 : 10,
-      province: '广东省',
-      city: '深圳市',
-      carrier: '电信',
-      ttlDays: 30,
-    })),
-    ...extra,
-  });
+  return parseConfig(
+    {
+      portalUrl: portal.url,
+      nodeId: 1,
+      secret: SECRET,
+      stateDir,
+      graceMs: 1500,
+      staleMs: 60_000,
+      flushMs: 3_600_000,
+      pullMs: 200,
+      exits: [EXIT_A, EXIT_B, EXIT_C].map((e, i) => ({
+        ip: e.host,
+        port: e.port,
+        pool: i === 2 ? 30 : 10,
+        province: '广东省',
+        city: '深圳市',
+        carrier: '电信',
+        ttlDays: 30,
+      })),
+      egressAllow: ['127.0.0.1:*'],
+      ...extra,
+    },
+    process.cwd(),
+    DEV_ENV,
+  );
 }
 
 const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');

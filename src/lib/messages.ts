@@ -159,6 +159,14 @@ export const messages = {
   refusalOverRate: '新建连接过快：请降低请求频率',
   refusalOverConcurrency: '并发连接数超过套餐上限',
   refusalContractStale: '节点暂时无法确认授权，请稍后重试',
+  // The egress policy (docs/node-api.md "Egress policy"; decisions 193-194)
+  refusalTargetInvalid: '目标地址无效：请检查请求的域名、IP和端口',
+  refusalTargetPortForbidden: '目标端口禁止访问：代理不开放该端口（如邮件端口25、465、587）',
+  refusalTargetNotPublic: '目标地址禁止访问：代理不连接内网、本机及保留地址',
+  refusalTargetBlocked: '目标网站禁止访问：该域名或地址已被平台屏蔽',
+  refusalTargetResolvesPrivate: '目标域名解析到内网或保留地址，禁止访问',
+  egressRuleExists: '该规则已存在',
+  egressRuleNotFound: '规则不存在或已删除',
   // Order cancel and detail (Order.Cancel, Order.GetDetail)
   orderCancelNotPending: '只能取消待支付的订单',
   orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',

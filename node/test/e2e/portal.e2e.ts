@@ -225,9 +225,11 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
         pullMs: 300,
         logLevel: 'error',
         exits: local.exits.map((e) => ({ ...e, port: EXIT_PORT })),
+        // The local target listens on 127.0.0.1 (development-only allowance, decision 193).
+        egressAllow: [`127.0.0.1:${target.port}`],
       },
       ROOT,
-      {},
+      { YUNSHU_NODE_DEV: '1' },
     );
     lossy = lossyClient(createPortalClient(config));
     node = new ProxyNode(config, createLogger('error'), lossy.client);
@@ -384,6 +386,19 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
   });
 
   test('refusals reach the portal with their codes', async () => {
+    // The egress policy (decision 193): a listener on the node host's loopback, outside the allowance, is refused to a
+    // customer holding a live lease, and the refusal is recorded for that customer.
+    const sink = net.createServer((c) => c.destroy());
+    await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+    const sinkPort = (sink.address() as net.AddressInfo).port;
+    const refused = await connectGet(
+      proxyOf(liveA()),
+      { host: '127.0.0.1', port: sinkPort },
+      { localAddress: '127.0.0.77', auth: ACCOUNT_A },
+    );
+    sink.close();
+    assert.equal(refused.connect.status, 450);
+    assert.equal(refused.connect.headers['x-proxy-refusal'], 'target_not_public');
     node.cut();
     await node.reporter.flush(true);
     const rows = await d1<{ code: string; client_ip: string }>(
@@ -396,8 +411,13 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
       'exit_not_leased@127.0.0.62',
       'lease_expired@127.0.0.1',
       'account_suspended@127.0.0.1',
+      'target_not_public@127.0.0.77',
     ])
       assert.ok(got.includes(want), `${want} in ${got.join(', ')}`);
+    const egress = await d1<{ user_id: number | null }>(
+      `SELECT user_id FROM node_refusals WHERE node_id = 1 AND code = 'target_not_public'`,
+    );
+    assert.ok(egress.length > 0 && egress.every((r) => r.user_id !== null), 'recorded for the customer');
   });
 
   test('a usage push retried after a lost answer is counted once and reaches records and bandwidth', async () => {

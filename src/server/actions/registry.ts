@@ -4,10 +4,11 @@ import { accountSettingsActions } from './account-settings';
 import { adminAuthActions } from './admin-auth';
 import { adminCampaignActions } from './admin-campaigns';
 import { adminCatalogueActions } from './admin-catalogue';
-import { adminContentActions } from './admin-content';
 import { adminConsoleActions } from './admin-console';
+import { adminContentActions } from './admin-content';
 import { adminCustomerToolActions } from './admin-customer-tools';
 import { adminCustomerActions } from './admin-customers';
+import { adminEgressActions } from './admin-egress';
 import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
@@ -64,4 +65,5 @@ export const registry = {
   ...adminCustomerToolActions,
   ...adminContentActions,
   ...adminNodeActions,
+  ...adminEgressActions,
 } satisfies Record<string, AnyAction>;

@@ -12,6 +12,7 @@ import {
   usersForContract,
   usersWithLiveLeases,
 } from '../db/node-contract';
+import { type ContractEgress, contractEgress, fullContractEgress } from './egress-rules';
 import { sha256Hex } from './node-auth';
 
 /** Heartbeat and pull intervals the portal asks nodes for; an exit unseen for STALE_INTERVALS heartbeats is down. */
@@ -84,6 +85,8 @@ export interface Contract {
   endedLeases: string[];
   users: ContractUser[];
   removedUsers: number[];
+  /** The operator's egress rules: always in a full snapshot; in a delta only when they changed (then whole). */
+  egress?: ContractEgress;
 }
 
 const leaseId = (l: LeaseRow) => `${l.kind}${l.id}`;
@@ -151,6 +154,7 @@ export async function fullContract(db: D1Database, nodeId: number, now: number):
     endedLeases: [],
     users,
     removedUsers: [],
+    egress: await fullContractEgress(db),
   };
 }
 
@@ -182,6 +186,8 @@ export async function deltaContract(db: D1Database, nodeId: number, cursor: Curs
   const live = await usersWithLiveLeases(db, nodeId, now, [...affected]);
   const { users, missing } = await userEntries(db, now, live);
   const removed = [...affected].filter((id) => !live.has(id)).concat(missing);
+  // Rule changes are found by time like package endings (the same margin covers a write stamped before its commit).
+  const egress = await contractEgress(db, cursor.at - PACKAGE_WINDOW_MARGIN_MS);
   return {
     // A page cut short keeps the old time, so the next page still looks for package endings since then.
     cursor: formatCursor({ seq: last, at: more ? cursor.at : now }),
@@ -192,6 +198,7 @@ export async function deltaContract(db: D1Database, nodeId: number, cursor: Curs
     endedLeases: touched.filter((l) => !l.live).map(leaseId),
     users,
     removedUsers: [...new Set(removed)].sort((a, b) => a - b),
+    ...(egress ? { egress } : {}),
   };
 }
 

@@ -10,6 +10,12 @@ export const REFUSAL_CODES = [
   'over_rate',
   'over_concurrency',
   'contract_stale',
+  // The egress policy (docs/node-api.md "Egress policy"; decision 193)
+  'target_invalid',
+  'target_port_forbidden',
+  'target_not_public',
+  'target_blocked',
+  'target_resolves_private',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
@@ -22,6 +28,11 @@ const REASON: Record<RefusalCode, MessageCode> = {
   over_rate: 'refusalOverRate',
   over_concurrency: 'refusalOverConcurrency',
   contract_stale: 'refusalContractStale',
+  target_invalid: 'refusalTargetInvalid',
+  target_port_forbidden: 'refusalTargetPortForbidden',
+  target_not_public: 'refusalTargetNotPublic',
+  target_blocked: 'refusalTargetBlocked',
+  target_resolves_private: 'refusalTargetResolvesPrivate',
 };
 
 /** The Chinese reason for a refusal code, with the client address filled in. */

@@ -53,6 +53,11 @@ export function RefusalList({
       <h2 className="mb-1 font-semibold text-ink">最近被拒绝的连接</h2>
       <p className="mb-3 text-xs text-slate-500">
         代理节点拒绝的连接（最近7天），约1分钟内显示。来源IP不在白名单时可一键添加，或改用「API提取」页的代理账号密码认证。
+        各原因的含义与处理方法见{' '}
+        <a href="/helpDetails/proxy-refusal-codes.html" className="text-brand-600 hover:underline">
+          拒绝原因说明
+        </a>
+        。
       </p>
       <ListTable
         className="md:min-w-[680px]"
