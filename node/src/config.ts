@@ -157,7 +157,7 @@ export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.Proc
     graceMs: num(r.graceMs, 'graceMs', 60_000),
     leaseWaitMs: num(r.leaseWaitMs, 'leaseWaitMs', 3_000),
     handshakeMs: num(r.handshakeMs, 'handshakeMs', 5_000),
-    maxOpenersPerSource: num(r.maxOpenersPerSource, 'maxOpenersPerSource', 128),
+    maxOpenersPerSource: num(r.maxOpenersPerSource, 'maxOpenersPerSource', 1000),
     staleMs: num(r.staleMs, 'staleMs', 600_000),
     flushMs: num(r.flushMs, 'flushMs', 10_000),
     heartbeatMs: num(r.heartbeatMs, 'heartbeatMs', 30_000),

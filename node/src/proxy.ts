@@ -168,6 +168,7 @@ export class ProxyPlane {
       // An account the node does not hold yet (a new customer) may be in the next pull: wait for it, as below.
       if (this.canWait()) {
         await this.freshContract?.(this.leaseWaitMs);
+        if (conn.socket.destroyed) return false; // gone while waiting: nothing to record
         if (known() || this.auth.isStale()) return true;
       }
       this.refuse(t, 'bad_credentials', null);
