@@ -832,6 +832,31 @@ describe('yunshu-node keeps what was sold and sheds what was not', () => {
     assert.equal(bad.reply, 'auth-failed');
   });
 
+  test('bytes a client sends before its tunnel opens (with the CONNECT head, and while the node waits for the pull) reach the target in order', async () => {
+    await startNode({ pullMs: 600_000, leaseWaitMs: 3000, handshakeMs: 5000 });
+    // A first early pull now, so the next one comes 500 ms later: the tunnel below waits that long.
+    await httpGet(EXIT, `http://${T.host}:${T.port}/`, { localAddress: '127.0.1.100' });
+    portal.users.set(25, user(25, { whiteList: [{ ip: '127.0.0.69', expiresAt: 0 }] }));
+    portal.leases.set('g25', lease('g25', EXIT.host, EXIT.port, 25));
+    portal.changed();
+    const s = net.connect({ ...EXIT, localAddress: '127.0.0.69' });
+    let data = '';
+    s.on('data', (d) => {
+      data += d;
+    });
+    const closed = new Promise<void>((r) => s.on('close', () => r()));
+    await new Promise((r) => s.once('connect', r));
+    s.write(`CONNECT ${T.host}:${T.port} HTTP/1.1\r\nHost: x\r\n\r\nGET / HT`);
+    await sleep(100);
+    s.write('TP/1.1\r\nHost: x\r\n');
+    await sleep(100);
+    assert.equal(data, '', 'still waiting for the pull');
+    s.write('Connection: close\r\n\r\n');
+    await closed;
+    assert.match(data, /^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    assert.ok(data.endsWith('from 127.0.0.5'), data);
+  });
+
   test('an exit the node cannot bind is logged as an error naming it and left out of the heartbeat', async () => {
     const UNBOUND = { host: '192.0.2.1', port: 28021 };
     const n = await startNode({ exits: [exitRaw(EXIT), exitRaw(UNBOUND)] });
