@@ -37,6 +37,10 @@ export type NodeConfig = {
   /** How long a known user's new connection may wait for the next contract pull when the exit is not yet leased to
    * them (an extraction a moment ago); 0 refuses at once. */
   leaseWaitMs: number;
+  /** A client connection not authorized this long after accept is closed (0: no deadline); at most
+   * maxOpenersPerSource such connections per client address at once, more are closed at accept (0: no cap). */
+  handshakeMs: number;
+  maxOpenersPerSource: number;
   /** How long the last good contract is trusted without a successful pull. */
   staleMs: number;
   /** Usage and refusals are cut into batches this often. */
@@ -174,6 +178,8 @@ export function parseConfig(raw: unknown, base = process.cwd(), env: NodeJS.Proc
     stateDir: resolve(base, typeof r.stateDir === 'string' ? r.stateDir : 'state'),
     graceMs: num(r.graceMs, 'graceMs', 60_000),
     leaseWaitMs: num(r.leaseWaitMs, 'leaseWaitMs', 3_000),
+    handshakeMs: num(r.handshakeMs, 'handshakeMs', 5_000),
+    maxOpenersPerSource: num(r.maxOpenersPerSource, 'maxOpenersPerSource', 1000),
     staleMs: num(r.staleMs, 'staleMs', 600_000),
     flushMs: num(r.flushMs, 'flushMs', 10_000),
     heartbeatMs: num(r.heartbeatMs, 'heartbeatMs', 30_000),

@@ -49,6 +49,8 @@ export class ProxyNode {
       freshContract: (maxWaitMs) => this.freshContract(maxWaitMs),
       leaseWaitMs: config.leaseWaitMs,
       egressAllow: config.egressAllow,
+      handshakeMs: config.handshakeMs,
+      maxOpenersPerSource: config.maxOpenersPerSource,
     });
     this.heartbeatMs = config.heartbeatMs;
     this.pullMs = config.pullMs;
@@ -62,16 +64,7 @@ export class ProxyNode {
         users: this.store.users.size,
         ageMs: Date.now() - this.store.pulledAt,
       });
-    for (const exit of this.config.exits) {
-      try {
-        await this.plane.listen(exit);
-      } catch (e) {
-        this.log.error('exit cannot listen (is the address on an interface?)', {
-          exit: `${exit.ip}:${exit.port}`,
-          error: (e as Error).message,
-        });
-      }
-    }
+    await this.bindExits();
     const listening = this.config.exits.filter((e) => this.plane.isListening(e)).length;
     this.log.info('node started', { nodeId: this.config.nodeId, exits: this.config.exits.length, listening });
     this.plane.startSweeper();
@@ -104,6 +97,33 @@ export class ProxyNode {
     );
   }
 
+  /** Exits that could not be bound, by "ip:port", with the error last seen. */
+  readonly unbound = new Map<string, string>();
+
+  /**
+   * Listens on every configured exit not listening yet. An exit that cannot be bound (its address is on no interface,
+   * its port is taken) is logged as an error naming it, left out of heartbeats (it is not offered to the portal, so
+   * customers are not handed an address that answers nothing), and tried again before every heartbeat.
+   */
+  private async bindExits(): Promise<void> {
+    for (const exit of this.config.exits) {
+      if (this.plane.isListening(exit)) continue;
+      const key = `${exit.ip}:${exit.port}`;
+      try {
+        await this.plane.listen(exit);
+        if (this.unbound.delete(key)) this.log.info('exit bound: reported again', { exit: key });
+      } catch (e) {
+        const error = (e as Error).message;
+        if (this.unbound.get(key) !== error)
+          this.log.error('exit cannot be bound: not reported to the portal (is the address on an interface?)', {
+            exit: key,
+            error,
+          });
+        this.unbound.set(key, error);
+      }
+    }
+  }
+
   private schedule(fn: () => Promise<unknown>, every: () => number): void {
     const tick = async () => {
       if (this.stopped) return;
@@ -123,20 +143,24 @@ export class ProxyNode {
   }
 
   async heartbeat(): Promise<boolean> {
+    if (!this.stopped) await this.bindExits();
     const now = Date.now();
-    const exits = this.config.exits.map((e) => ({
-      ip: e.ip,
-      port: e.port,
-      pool: e.pool,
-      protocols: e.protocols,
-      province: e.province,
-      city: e.city,
-      carrier: e.carrier,
-      expiresAt: exitExpiresAt(e, now),
-      healthy: this.plane.isListening(e) && exitExpiresAt(e, now) > now,
-    }));
+    const exits = this.config.exits
+      .filter((e) => this.plane.isListening(e))
+      .map((e) => ({
+        ip: e.ip,
+        port: e.port,
+        pool: e.pool,
+        protocols: e.protocols,
+        province: e.province,
+        city: e.city,
+        carrier: e.carrier,
+        expiresAt: exitExpiresAt(e, now),
+        healthy: exitExpiresAt(e, now) > now,
+      }));
     try {
-      for (let i = 0; i < exits.length; i += 1000) {
+      // Also sent with no exit at all (none bound): the node is seen, and the portal takes its silent exits out.
+      for (let i = 0; i === 0 || i < exits.length; i += 1000) {
         const a = await this.client.call<HeartbeatAnswer>('POST', '/node/v2/heartbeat', {
           version: this.config.version,
           exits: exits.slice(i, i + 1000),

@@ -70,6 +70,8 @@ export type Tracked = {
   reportedOut: number;
   /** Set when the lease (or account) stopped authorizing it: closed at this local time. */
   graceUntil: number | null;
+  /** Until the connection is first authorized: it holds an opener slot of its source, and its handshake deadline. */
+  opener: { deadline: NodeJS.Timeout | null } | null;
 };
 
 type Socks5Conn = {
@@ -82,7 +84,8 @@ type Socks5Conn = {
   metadata: { tracked?: Tracked };
 };
 
-const SNIFF_TIMEOUT_MS = 30_000;
+/** Shed openers are summarised in the log at most this often. */
+const SHED_LOG_EVERY_MS = 60_000;
 
 /**
  * Request headers a high-anonymity proxy never passes on (proxy-chain drops the RFC 7230 hop-by-hop set, but not
@@ -143,6 +146,13 @@ export class ProxyPlane {
   private graceMs: number;
   private freshContract: ((maxWaitMs: number) => Promise<void>) | null;
   private leaseWaitMs: number;
+  private handshakeMs: number;
+  private maxOpenersPerSource: number;
+  /** Unfinished openers (accepted, not yet authorized) per client address. */
+  private openers = new Map<string, number>();
+  /** Openers closed unauthorized: past the handshake deadline, or over the per-source cap at accept. */
+  readonly shed = { handshakeTimeout: 0, tooManyOpeners: 0 };
+  private shedLoggedAt = 0;
   private sweeper: NodeJS.Timeout | null = null;
   readonly egress: EgressPolicy;
 
@@ -153,10 +163,14 @@ export class ProxyPlane {
     graceMs: number;
     /** Resolves after the next contract pull (early, coalesced) or after maxWaitMs, whichever comes first. */
     freshContract?: (maxWaitMs: number) => Promise<void>;
-    /** How long a known user's connection may wait for a lease the portal just granted (0: never wait). */
+    /** How long a connection may wait for a lease or customer the portal just granted (0: never wait). */
     leaseWaitMs?: number;
     /** Development only: targets let through the egress address check (config `egressAllow`). */
     egressAllow?: EgressAllow[];
+    /** A connection not authorized this long after accept is closed (0: no deadline). */
+    handshakeMs?: number;
+    /** At most this many unfinished openers per client address; more are closed at accept (0: no cap). */
+    maxOpenersPerSource?: number;
   }) {
     this.auth = opts.auth;
     this.reporter = opts.reporter;
@@ -165,6 +179,8 @@ export class ProxyPlane {
     this.freshContract = opts.freshContract ?? null;
     this.leaseWaitMs = opts.leaseWaitMs ?? 0;
     this.egress = new EgressPolicy({ rules: () => this.auth.store.egress, allow: opts.egressAllow ?? [] });
+    this.handshakeMs = opts.handshakeMs ?? 0;
+    this.maxOpenersPerSource = opts.maxOpenersPerSource ?? 0;
 
     this.http = new HttpProxy({
       port: 0,
@@ -209,12 +225,19 @@ export class ProxyPlane {
       return (await this.decideAllowingNewLease(t, creds)).ok;
     };
     this.socksAuth = new Socks5Server();
-    this.socksAuth.setAuthHandler(((conn: Socks5Conn) => {
+    this.socksAuth.setAuthHandler((async (conn: Socks5Conn) => {
       const t = this.bySocket.get(conn.socket);
       if (!t) return false;
       conn.metadata.tracked = t;
-      if (this.auth.store.byCredentials(conn.username ?? '', conn.password ?? '')) return true;
+      const known = () => !!this.auth.store.byCredentials(conn.username ?? '', conn.password ?? '');
+      if (known()) return true;
       if (this.auth.isStale()) return true; // refused as contract_stale by the ruleset (reply 0x02)
+      // An account the node does not hold yet (a new customer) may be in the next pull: wait for it, as below.
+      if (this.canWait()) {
+        await this.freshContract?.(this.leaseWaitMs);
+        if (conn.socket.destroyed) return false; // gone while waiting: nothing to record
+        if (known() || this.auth.isStale()) return true;
+      }
       this.refuse(t, 'bad_credentials', null);
       return false;
     }) as never);
@@ -225,20 +248,41 @@ export class ProxyPlane {
     }
   }
 
+  private canWait(): boolean {
+    return this.freshContract !== null && this.leaseWaitMs > 0;
+  }
+
   /**
-   * Like decide, but a known, active user refused only for want of a live lease on this exit (the usual case right
-   * after an extraction: the portal granted the lease after the node's last pull) waits, bounded by leaseWaitMs, for
-   * the next contract pull and is decided again. The decision still comes from the pulled contract; the portal is
-   * never asked about this connection.
+   * Whether a refusal of this attempt may be lifted by the next contract pull: a known, active user lacking only a
+   * live lease on this exit (the usual case right after an extraction: the portal granted the lease after the node's
+   * last pull), or a client the contract does not hold at all (an unknown white-listed address or proxy account: a
+   * new customer, or one whose leases had all ended, enters the contract with the lease just granted). Reads the
+   * contract only: no rate token, no concurrency slot.
+   */
+  private mayComeWithNextPull(a: Attempt): boolean {
+    if (this.auth.isStale()) return false;
+    if (this.auth.lacksLeaseOnly(a)) return true;
+    return a.credentials
+      ? !this.auth.store.byCredentials(a.credentials.username, a.credentials.password)
+      : this.auth.store.whiteListed(a.clientIp, this.auth.store.now()).length === 0;
+  }
+
+  /**
+   * Like decide, but an attempt the next pull may authorize (mayComeWithNextPull) waits, bounded by leaseWaitMs, for
+   * that pull and is decided again. The decision still comes from the pulled contract; the portal is never asked
+   * about this connection. Waiting costs the portal nothing per connection: early pulls are coalesced (one at a time,
+   * at most one per 500 ms: ProxyNode.freshContract), and a waiting connection holds an opener slot of its source and
+   * is closed at its handshake deadline, so unknown clients cannot pile up waiters either.
    */
   private async decideAllowingNewLease(t: Tracked, credentials: Attempt['credentials']): Promise<Decision> {
     if (
-      this.freshContract &&
-      this.leaseWaitMs > 0 &&
+      this.canWait() &&
       t.userId === null &&
-      this.auth.lacksLeaseOnly({ ip: t.exit.ip, port: t.exit.port, clientIp: t.clientIp, credentials })
+      this.mayComeWithNextPull({ ip: t.exit.ip, port: t.exit.port, clientIp: t.clientIp, credentials })
     ) {
-      await this.freshContract(this.leaseWaitMs);
+      await this.freshContract?.(this.leaseWaitMs);
+      // The client left (or its handshake deadline passed) while waiting: nothing is decided, nothing recorded.
+      if (t.socket.destroyed) return { ok: false, code: 'contract_stale', userId: null };
     }
     return this.decide(t, credentials);
   }
@@ -263,6 +307,7 @@ export class ProxyPlane {
     t.userId = d.user.userId;
     t.leaseId = d.lease.id;
     t.graceUntil = null;
+    this.opened(t);
     return d;
   }
 
@@ -340,32 +385,54 @@ export class ProxyPlane {
     });
   }
 
+  /**
+   * Accepts a client connection. Until it is first authorized it is an opener: it holds one of the
+   * maxOpenersPerSource slots of its address (past the cap it is closed at once) and is closed if it is not authorized
+   * within handshakeMs of accept, whatever it has sent by then (a lone 0x05, a SOCKS5 greeting without a request, an
+   * HTTP head without its blank line, a refused attempt, a wait for the next pull that did not bring its lease).
+   */
   private accept(exit: ExitConfig, socket: net.Socket): void {
     socket.setNoDelay(true);
     socket.on('error', () => {});
+    const clientIp = normalizeIp(socket.remoteAddress);
+    const opening = this.openers.get(clientIp) ?? 0;
+    if (this.maxOpenersPerSource > 0 && opening >= this.maxOpenersPerSource) {
+      this.noteShed('tooManyOpeners', clientIp, exit);
+      socket.destroy();
+      return;
+    }
+    this.openers.set(clientIp, opening + 1);
     const t: Tracked = {
       socket,
       exit,
-      clientIp: normalizeIp(socket.remoteAddress),
+      clientIp,
       protocol: null,
       userId: null,
       leaseId: null,
       reportedIn: 0,
       reportedOut: 0,
       graceUntil: null,
+      opener: { deadline: null },
     };
+    if (this.handshakeMs > 0) {
+      const deadline = setTimeout(() => {
+        this.noteShed('handshakeTimeout', clientIp, exit);
+        socket.destroy();
+      }, this.handshakeMs);
+      deadline.unref();
+      t.opener = { deadline };
+    }
     this.tracked.add(t);
     this.bySocket.set(socket, t);
     socket.once('close', () => {
+      this.opened(t);
       this.tracked.delete(t);
       if (t.userId !== null) {
         this.settle(t);
         this.auth.limiter.release(t.userId);
       }
     });
-    socket.setTimeout(SNIFF_TIMEOUT_MS, () => socket.destroy());
     socket.once('data', (chunk: Buffer) => {
-      socket.setTimeout(0);
       socket.pause();
       socket.unshift(chunk);
       if (chunk[0] === 0x05) {
@@ -380,6 +447,28 @@ export class ProxyPlane {
         this.http.server.emit('connection', socket);
         socket.resume();
       }
+    });
+  }
+
+  /** The connection is no longer an opener (first authorized, or closed): its deadline and source slot are freed. */
+  private opened(t: Tracked): void {
+    if (!t.opener) return;
+    if (t.opener.deadline) clearTimeout(t.opener.deadline);
+    t.opener = null;
+    const n = (this.openers.get(t.clientIp) ?? 1) - 1;
+    if (n > 0) this.openers.set(t.clientIp, n);
+    else this.openers.delete(t.clientIp);
+  }
+
+  private noteShed(kind: keyof ProxyPlane['shed'], clientIp: string, exit: ExitConfig): void {
+    this.shed[kind]++;
+    this.log.debug('opener closed', { reason: kind, clientIp, exit: `${exit.ip}:${exit.port}` });
+    const now = Date.now();
+    if (now - this.shedLoggedAt < SHED_LOG_EVERY_MS) return;
+    this.shedLoggedAt = now;
+    this.log.warn('openers closed unauthorized (totals since start)', {
+      ...this.shed,
+      last: { reason: kind, clientIp, exit: `${exit.ip}:${exit.port}` },
     });
   }
 
@@ -403,12 +492,29 @@ export class ProxyPlane {
     return this.listeners.get(`${exit.ip}:${exit.port}`)?.listening ?? false;
   }
 
-  /** Starts the grace period of connections whose lease (or account) ended; closes those whose grace is over. */
+  /**
+   * Starts the grace period of connections whose customer no longer holds a live lease on their exit (or whose
+   * account stopped); closes those whose grace is over. A connection whose own lease ended while its customer holds
+   * another live lease on the same exit (extracted it again) moves to that lease and keeps going.
+   */
   sweep(now = Date.now()): void {
     for (const t of this.tracked) {
       if (t.leaseId === null || t.userId === null) continue;
       const user = this.auth.store.users.get(t.userId);
-      const ok = this.auth.store.isLive(t.leaseId) && !!user?.active;
+      let ok = !!user?.active && this.auth.store.isLive(t.leaseId);
+      if (!ok && user?.active) {
+        const other = this.liveLeaseOf(t.userId, t.exit);
+        if (other) {
+          this.log.info('lease ended: connection moved to a live lease of the same customer', {
+            userId: t.userId,
+            from: t.leaseId,
+            to: other,
+            exit: `${t.exit.ip}:${t.exit.port}`,
+          });
+          t.leaseId = other;
+          ok = true;
+        }
+      }
       if (ok) {
         t.graceUntil = null;
         continue;
@@ -426,6 +532,14 @@ export class ProxyPlane {
         t.socket.destroy();
       }
     }
+  }
+
+  /** A live lease of the user on the exit that would authorize a new connection (none while another user holds it
+   * exclusively), or null. */
+  private liveLeaseOf(userId: number, exit: ExitConfig): string | null {
+    const { live } = this.auth.store.leasesOn(exit.ip, exit.port);
+    if (live.some((l) => l.exclusive && l.userId !== userId)) return null;
+    return live.find((l) => l.userId === userId)?.id ?? null;
   }
 
   startSweeper(everyMs = 1000): void {

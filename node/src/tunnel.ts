@@ -1,13 +1,15 @@
 // The data path of an authorized tunnel (HTTP CONNECT and SOCKS5 CONNECT): the outgoing connection bound to the exit
 // address and the bytes moved both ways. Decisions are made before a tunnel is opened (proxy.ts); this file only moves
-// bytes, with as little work per byte as Node allows (decision 141):
-// - target -> client (the heavy direction of a download) reads with `onread` into a buffer owned by the tunnel and
-//   writes that very memory to the client: no stream layer, no allocation and no copy per read. While a write to the
-//   client is pending the buffer is still in use, so reading from the target stops until that write completes (this
-//   is also the backpressure: a slow client slows the target, nothing piles up in the node). The buffer adapts
-//   between MIN_READ and MAX_READ (see nextBuffer) within a node-wide budget (setReadBudget); buffers are reused
-//   through a small pool;
-// - client -> target is an ordinary pipe (a server-side socket cannot be given a read buffer).
+// bytes, with as little work per byte as Node allows (decisions 141 and 195). Both directions are a Relay:
+// - each read of the source socket lands in a buffer owned by the relay and that very memory is written to the other
+//   socket: no stream layer, no allocation and no copy per read. While a write is pending the buffer is still in use,
+//   so reading from the source stops until that write completes (this is also the backpressure: a slow reader slows
+//   the writer, nothing piles up in the node). The buffer adapts between MIN_READ and MAX_READ (see nextBuffer)
+//   within a node-wide budget (setReadBudget); buffers are reused through a small pool;
+// - target -> client: the target socket is created with Node's `onread` option;
+// - client -> target: the client socket was accepted by a server, and Node offers no `onread` option for those, so
+//   the same reading is switched on once the tunnel opens through the socket's own hooks for `onread` (readByRelay;
+//   decision 195). Where those hooks are missing (another Node version), the upload falls back to a stream pipe.
 // Byte counting stays on the client socket's own counters (proxy.ts settle): nothing here looks at a chunk.
 import net from 'node:net';
 
@@ -27,7 +29,7 @@ export function setReadBudget(bytes: number): void {
 export const grownReadBytes = (): number => grown;
 
 // Free read buffers by size (64 KiB, 128 KiB, ... 1 MiB), so a tunnel does not allocate (and fault in) fresh memory
-// each time its buffer changes size: a buffer goes back here only when no write to a client still refers to it.
+// each time its buffer changes size: a buffer goes back here only when no write still refers to it.
 const POOL_KEEP = 16;
 const pool = new Map<number, Buffer[]>();
 for (let size = MIN_READ; size <= MAX_READ; size *= 2) pool.set(size, []);
@@ -36,6 +38,126 @@ const give = (b: Buffer): void => {
   const free = pool.get(b.length);
   if (free && free.length < POOL_KEEP) free.push(b);
 };
+
+/**
+ * One direction of a tunnel: reads of `source` (delivered through nextBuffer/onRead, Node's `onread` contract) are
+ * written to `sink` from the relay's own buffer.
+ */
+class Relay {
+  source: net.Socket | null = null;
+  private sink: net.Socket;
+  private buf = take(MIN_READ);
+  /** The last read filled buf / its write did not complete at once. */
+  private filled = false;
+  private backedUp = false;
+  /** A buffer replaced while a write still referred to it: pooled once that write completes. */
+  private retired: Buffer | null = null;
+  // Writes complete in order: while completed < issued, the last one may still refer to buf.
+  private issued = 0;
+  private completed = 0;
+  private waiting = false;
+  /** What a read does when the sink can no longer take it. */
+  private onSinkGone: 'destroy-source' | 'discard';
+
+  constructor(sink: net.Socket, onSinkGone: 'destroy-source' | 'discard') {
+    this.sink = sink;
+    this.onSinkGone = onSinkGone;
+  }
+
+  private written = (): void => {
+    this.completed++;
+    if (this.completed !== this.issued) return;
+    if (this.retired) {
+      give(this.retired);
+      this.retired = null;
+    }
+    if (this.waiting) {
+      this.waiting = false;
+      if (this.source && !this.source.destroyed) this.source.resume();
+    }
+  };
+
+  // Called by Node after every read: the memory the next read goes into. A read that fills the buffer and is taken
+  // by the sink at once doubles it (fewer reads and wake-ups per megabyte: short transfers finish in a few rounds); a
+  // write the sink cannot take at once drops it back to MIN_READ (a slow or busy reader then gets small writes that
+  // keep both sides moving, instead of stalls behind one large pending write). Measured in bench/proxy-node.mjs
+  // against fixed 64 KiB and fixed 1 MiB reads (decision 141).
+  nextBuffer = (): Buffer => {
+    let size = this.buf.length;
+    if (this.backedUp) size = MIN_READ;
+    else if (this.filled && size < MAX_READ && grown + size <= budget) size *= 2;
+    this.backedUp = false;
+    this.filled = false;
+    if (size !== this.buf.length) {
+      grown += size - this.buf.length;
+      const old = this.buf;
+      this.buf = take(size);
+      if (this.completed === this.issued) give(old);
+      else this.retired = old;
+    }
+    return this.buf;
+  };
+
+  onRead = (n: number, chunk: Uint8Array): boolean => {
+    if (!this.sink.writable) {
+      if (this.onSinkGone === 'discard') return true; // let the source drain so its close completes
+      this.source?.destroy(); // nobody to deliver to
+      return false;
+    }
+    this.filled = n === chunk.length;
+    this.issued++;
+    this.sink.write((chunk as Buffer).subarray(0, n), this.written);
+    // Fully handed to the kernel: buf is free at once.
+    if (this.sink.writableLength === 0) return true;
+    this.backedUp = true;
+    this.waiting = true;
+    return false; // resumed by `written` once every write has completed
+  };
+
+  /** The source is closed: the buffer goes back to the pool unless a write still refers to it. */
+  release(): void {
+    grown -= this.buf.length - MIN_READ;
+    if (this.completed === this.issued) give(this.buf); // else left to the GC
+  }
+}
+
+// The hooks behind Node's `onread` option, found on a socket by their names: the current buffer, the callback, the
+// buffer generator (lib/net.js and lib/internal/stream_base_commons.js, Node 12 and later).
+type Hooks = { buffer: symbol; callback: symbol; generator: symbol };
+let hooks: Hooks | null | undefined;
+function hooksOf(socket: net.Socket): Hooks | null {
+  if (hooks !== undefined) return hooks;
+  const named = new Map(Object.getOwnPropertySymbols(socket).map((s) => [s.description, s]));
+  const buffer = named.get('kBuffer');
+  const callback = named.get('kBufferCb');
+  const generator = named.get('kBufferGen');
+  hooks = buffer && callback && generator ? { buffer, callback, generator } : null;
+  return hooks;
+}
+
+/**
+ * Switches an accepted socket to `onread`-style reading into the relay's buffers, as Node does for a socket created
+ * with the `onread` option. What the stream layer already holds is returned, to be written first. Returns null when
+ * this Node offers no such hooks (the caller then pipes).
+ */
+function readByRelay(socket: net.Socket, relay: Relay): Buffer[] | null {
+  const handle = (socket as unknown as { _handle?: { useUserBuffer?: (b: Uint8Array) => void } })._handle;
+  const h = hooksOf(socket);
+  if (!h || !handle || typeof handle.useUserBuffer !== 'function' || socket.readableEnded) return null;
+  const held: Buffer[] = [];
+  if (socket.readableLength > 0) {
+    socket.pause();
+    for (let c: Buffer | null = socket.read(); c !== null; c = socket.read()) held.push(c);
+  }
+  const s = socket as unknown as Record<symbol, unknown>;
+  const first = relay.nextBuffer();
+  s[h.generator] = relay.nextBuffer;
+  s[h.callback] = relay.onRead;
+  s[h.buffer] = first;
+  handle.useUserBuffer(first);
+  relay.source = socket;
+  return held;
+}
 
 export type TunnelTarget = { host: string; port: number; localAddress?: string };
 
@@ -58,83 +180,37 @@ export function openTunnel(
   events: TunnelEvents,
 ): net.Socket {
   let open = false;
-  let buf = take(MIN_READ);
-  /** The last read filled buf / its write to the client did not complete at once. */
-  let filled = false;
-  let backedUp = false;
-  /** A buffer replaced while a write still referred to it: pooled once that write completes. */
-  let retired: Buffer | null = null;
-  // Writes to the client complete in order: while completed < issued, the last one may still refer to buf.
-  let issued = 0;
-  let completed = 0;
-  let waiting = false;
-  const written = () => {
-    completed++;
-    if (completed !== issued) return;
-    if (retired) {
-      give(retired);
-      retired = null;
-    }
-    if (waiting) {
-      waiting = false;
-      if (!upstream.destroyed) upstream.resume();
-    }
-  };
-  // Called by Node after every read: the memory the next read goes into. A read that fills the buffer and is taken
-  // by the client at once doubles it (fewer reads and wake-ups per megabyte: short transfers finish in a few
-  // rounds); a write the client cannot take at once drops it back to MIN_READ (a slow or busy client then gets small
-  // writes that keep both sides moving, instead of stalls behind one large pending write). Measured in
-  // bench/proxy-node.mjs against fixed 64 KiB and fixed 1 MiB reads (decision 141).
-  const nextBuffer = (): Buffer => {
-    let size = buf.length;
-    if (backedUp) size = MIN_READ;
-    else if (filled && size < MAX_READ && grown + size <= budget) size *= 2;
-    backedUp = false;
-    filled = false;
-    if (size !== buf.length) {
-      grown += size - buf.length;
-      const old = buf;
-      buf = take(size);
-      if (completed === issued) give(old);
-      else retired = old;
-    }
-    return buf;
-  };
+  const down = new Relay(client, 'destroy-source');
+  let up: Relay | null = null;
   const upstream: net.Socket = net.connect({
     host: target.host,
     port: target.port,
     localAddress: target.localAddress,
     noDelay: true,
-    onread: {
-      buffer: nextBuffer,
-      callback: (n: number, chunk: Uint8Array): boolean => {
-        if (!client.writable) {
-          upstream.destroy(); // the client is gone: nobody to deliver to
-          return false;
-        }
-        filled = n === chunk.length;
-        issued++;
-        client.write((chunk as Buffer).subarray(0, n), written);
-        // Fully handed to the kernel: buf is free at once.
-        if (client.writableLength === 0) return true;
-        backedUp = true;
-        waiting = true;
-        return false; // resumed by `written` once every write has completed
-      },
-    },
+    onread: { buffer: down.nextBuffer, callback: down.onRead },
   });
+  down.source = upstream;
   upstream.on('connect', () => {
     open = true;
     events.open();
     if (head && head.length > 0) upstream.write(head);
-    client.pipe(upstream);
+    up = new Relay(upstream, 'discard');
+    const held = readByRelay(client, up);
+    if (held === null) {
+      up.release();
+      up = null;
+      client.pipe(upstream);
+      return;
+    }
+    for (const c of held) upstream.write(c);
+    client.on('end', () => upstream.end());
+    client.resume();
   });
   upstream.on('end', () => {
     if (client.writable) client.end();
   });
   upstream.on('close', () => {
-    grown -= buf.length - MIN_READ;
-    if (completed === issued) give(buf); // else a write still refers to it: left to the GC
+    down.release();
     if (!open) return; // fail() answered the client
     // Nothing will consume what the client still sends: let it flow so the close completes.
     client.resume();
@@ -145,6 +221,9 @@ export function openTunnel(
     else events.fail(err);
   });
   client.on('error', () => upstream.destroy());
-  client.on('close', () => upstream.destroy());
+  client.on('close', () => {
+    up?.release();
+    upstream.destroy();
+  });
   return upstream;
 }

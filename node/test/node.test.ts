@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../src/config.ts';
-import { silentLogger } from '../src/log.ts';
+import { createLogger, silentLogger } from '../src/log.ts';
 import { ProxyNode } from '../src/node.ts';
 import { grownReadBytes, setReadBudget } from '../src/tunnel.ts';
 import {
@@ -624,5 +624,266 @@ describe('yunshu-node', () => {
     const at = await httpGet(EXIT_B, `http://127.0.0.1:${T.port}/`, { auth: ['u8', 'pw8'] });
     assert.equal(at.status, 403);
     assert.equal(at.headers['x-proxy-refusal'], 'exit_not_leased');
+  });
+});
+
+describe('yunshu-node keeps what was sold and sheds what was not', () => {
+  const EXIT = { host: '127.0.0.5', port: 28021 };
+  let portal: FakePortal;
+  let target: Awaited<ReturnType<typeof startTarget>>;
+  let T: { host: string; port: number };
+  let dir: string;
+  let node: ProxyNode | null = null;
+  let logged: string[] = [];
+
+  const exitRaw = (e: { host: string; port: number }) => ({
+    ip: e.host,
+    port: e.port,
+    pool: 10,
+    province: '广东省',
+    city: '深圳市',
+    carrier: '电信',
+    ttlDays: 30,
+  });
+  const startNode = async (extra: Record<string, unknown>) => {
+    await node?.stop();
+    logged = [];
+    const log = createLogger('debug', (l) => {
+      logged.push(l);
+    });
+    node = new ProxyNode(makeConfig(portal, dir, { exits: [exitRaw(EXIT)], ...extra }), log);
+    await node.start();
+    return node;
+  };
+  /** Opens a raw connection from `localAddress`, sends `bytes`, resolves with when (ms after connect) it closed. */
+  const opener = (localAddress: string, bytes: Buffer | string | null) => {
+    const s = net.connect({ ...EXIT, localAddress });
+    s.on('error', () => {});
+    let openedAt = 0;
+    const connected = new Promise<void>((r) =>
+      s.on('connect', () => {
+        openedAt = Date.now();
+        if (bytes !== null) s.write(bytes);
+        r();
+      }),
+    );
+    const closed = new Promise<number>((r) => s.on('close', () => r(Date.now() - openedAt)));
+    let received = Buffer.alloc(0);
+    s.on('data', (d: Buffer) => {
+      received = Buffer.concat([received, d]);
+    });
+    return { s, connected, closed, received: () => received };
+  };
+  /** Resolves with the close time, or null when still open after ms. */
+  const closedWithin = (p: Promise<number>, ms: number) =>
+    Promise.race([p, sleep(ms).then(() => null)]) as Promise<number | null>;
+
+  before(async () => {
+    portal = await startFakePortal();
+    target = await startTarget();
+    T = { host: '127.0.0.1', port: target.port };
+    dir = mkdtempSync(join(tmpdir(), 'yunshu-node-shed-'));
+    portal.users.set(20, user(20, { whiteList: [{ ip: '127.0.0.60', expiresAt: 0 }] }));
+    portal.leases.set('d20', lease('d20', EXIT.host, EXIT.port, 20));
+  });
+
+  after(async () => {
+    await node?.stop();
+    await portal.close();
+    await target.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('openers that do not finish their handshake are closed at the deadline: silent, a lone 0x05, a SOCKS5 greeting without a request, an HTTP head without its blank line', async () => {
+    const n = await startNode({ handshakeMs: 700, leaseWaitMs: 0 });
+    const openers = [
+      opener('127.0.0.61', null),
+      opener('127.0.0.61', Buffer.from([5])),
+      opener('127.0.0.61', Buffer.from([5, 1, 0])),
+      opener('127.0.0.61', `CONNECT ${T.host}:${T.port} HTTP/1.1\r\nHost: x\r\n`),
+      opener('127.0.0.61', `GET http://${T.host}:${T.port}/ HTTP/1.1\r\nHost: x\r\n`),
+    ];
+    await Promise.all(openers.map((o) => o.connected));
+    const times = await Promise.all(openers.map((o) => closedWithin(o.closed, 3000)));
+    for (const [i, ms] of times.entries()) {
+      assert.ok(ms !== null, `opener ${i} still open after 3 s`);
+      assert.ok(ms >= 600 && ms < 2000, `opener ${i} closed after ${ms} ms`);
+    }
+    assert.deepEqual([...(openers[2]?.received() ?? [])], [5, 0], 'the greeting was answered, then the opener closed');
+    assert.equal(n.plane.shed.handshakeTimeout, 5);
+    // A client that finishes its handshake in time is served as before, and stays open past the deadline.
+    const s = await openTunnelTo(EXIT, T, '127.0.0.60');
+    let got = '';
+    s.on('data', (d) => {
+      got += d;
+    });
+    s.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(1200);
+    assert.ok(!s.destroyed && got.startsWith('HTTP/1.1 200'), 'authorized tunnel kept past the deadline');
+    s.destroy();
+  });
+
+  test('unfinished openers are capped per source address: past the cap they are closed at once, other sources unaffected', async () => {
+    const n = await startNode({ handshakeMs: 5000, maxOpenersPerSource: 3, leaseWaitMs: 0 });
+    const first = [opener('127.0.0.62', null), opener('127.0.0.62', Buffer.from([5])), opener('127.0.0.62', 'GET')];
+    await Promise.all(first.map((o) => o.connected));
+    await sleep(100);
+    const over = opener('127.0.0.62', Buffer.from([5, 1, 0]));
+    await over.connected;
+    assert.ok((await closedWithin(over.closed, 1000)) !== null, 'the fourth opener of one source is closed at once');
+    assert.equal(n.plane.shed.tooManyOpeners, 1);
+    const other = opener('127.0.0.63', null);
+    await other.connected;
+    assert.equal(await closedWithin(other.closed, 300), null, 'another source is not affected');
+    for (const o of first) assert.equal(await closedWithin(o.closed, 0), null, 'the first three stay open');
+    // A closed opener frees its slot.
+    first[0]?.s.destroy();
+    await first[0]?.closed;
+    await sleep(50);
+    const again = opener('127.0.0.62', null);
+    await again.connected;
+    assert.equal(await closedWithin(again.closed, 300), null, 'a freed slot takes a new opener');
+    for (const o of [...first, other, again]) o.s.destroy();
+    // Authorized connections hold no opener slot: white-listed 127.0.0.60 opens more tunnels than the cap.
+    const tunnels = await Promise.all([1, 2, 3, 4, 5].map(() => openTunnelTo(EXIT, T, '127.0.0.60')));
+    assert.equal(tunnels.length, 5);
+    for (const s of tunnels) s.destroy();
+  });
+
+  test('a connection lives while its customer holds any live lease on the exit: a re-extracted lease keeps CONNECT, SOCKS5 and HTTP downloads past the old lease’s grace', async () => {
+    await startNode({ handshakeMs: 5000 });
+    const n = node as ProxyNode;
+    portal.users.set(21, user(21, { whiteList: [{ ip: '127.0.0.64', expiresAt: 0 }] }));
+    portal.leases.set('e1', lease('e1', EXIT.host, EXIT.port, 21));
+    portal.changed();
+    await n.pull();
+    const downloads: { s: net.Socket; received: () => number; closedAt: () => number }[] = [];
+    const track = (s: net.Socket) => {
+      let received = 0;
+      let closedAt = 0;
+      s.on('data', (d: Buffer) => {
+        received += d.length;
+      });
+      s.on('close', () => {
+        closedAt = Date.now();
+      });
+      downloads.push({ s, received: () => received, closedAt: () => closedAt });
+    };
+    for (const socks of [false, true]) {
+      const s = await openTunnelTo(EXIT, T, '127.0.0.64', socks);
+      track(s);
+      s.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    }
+    const h = net.connect({ ...EXIT, localAddress: '127.0.0.64' });
+    track(h);
+    h.on('connect', () => h.write(`GET http://${T.host}:${T.port}/slow HTTP/1.1\r\nHost: x\r\n\r\n`));
+    await until(() => downloads.every((d) => d.received() > 0), 3000, 'first bytes');
+    // The customer extracts the same exit again (lease e2), then the first lease ends.
+    portal.leases.set('e2', lease('e2', EXIT.host, EXIT.port, 21));
+    portal.leases.delete('e1');
+    portal.ended.push('e1');
+    portal.changed();
+    await n.pull();
+    const atEnd = downloads.map((d) => d.received());
+    await sleep(1500 + 1500); // the grace (1.5 s) and more
+    for (const [i, d] of downloads.entries()) {
+      assert.equal(d.closedAt(), 0, `download ${i} still open past the old lease's grace`);
+      assert.ok(d.received() > (atEnd[i] as number), `download ${i} still moving`);
+    }
+    // When the customer holds no live lease on the exit any more, the grace applies as before.
+    portal.leases.delete('e2');
+    portal.ended.push('e2');
+    portal.changed();
+    const endedAt = Date.now();
+    await n.pull();
+    await until(() => downloads.every((d) => d.closedAt() > 0), 5000, 'closed after the grace');
+    for (const d of downloads) assert.ok(d.closedAt() - endedAt >= 1400, `closed ${d.closedAt() - endedAt} ms after`);
+  });
+
+  test('a new customer (client address or proxy account unknown to the node) waits for the early pull and is served', async () => {
+    const n = await startNode({ pullMs: 600_000, leaseWaitMs: 3000, handshakeMs: 5000 });
+    assert.equal(n.store.users.has(22), false);
+    // The portal grants the leases after the node's last pull; the node has no scheduled pull in sight.
+    portal.users.set(22, user(22, { whiteList: [{ ip: '127.0.0.65', expiresAt: 0 }] }));
+    portal.leases.set('g22', lease('g22', EXIT.host, EXIT.port, 22));
+    portal.changed();
+    const w = await connectGet(EXIT, T, { localAddress: '127.0.0.65' });
+    assert.equal(w.connect.status, 200, w.connect.body);
+    assert.equal(w.inner?.body, 'from 127.0.0.5');
+    // The same for an account: HTTP with credentials and SOCKS5 with credentials.
+    portal.users.set(23, user(23));
+    portal.leases.set('g23', lease('g23', EXIT.host, EXIT.port, 23));
+    portal.changed();
+    const a = await httpGet(EXIT, `http://${T.host}:${T.port}/`, { localAddress: '127.0.0.66', auth: ['u23', 'pw23'] });
+    assert.equal(a.status, 200, a.body);
+    portal.users.set(24, user(24));
+    portal.leases.set('g24', lease('g24', EXIT.host, EXIT.port, 24));
+    portal.changed();
+    const s = await socksGet(EXIT, T, { localAddress: '127.0.0.67', auth: ['u24', 'pw24'] });
+    assert.equal(s.reply, 0);
+    assert.equal(s.inner?.body, 'from 127.0.0.5');
+    // What the pull does not bring is refused after the bounded wait, and many such clients share few pulls.
+    const pullsBefore = portal.pulls.length;
+    const t0 = Date.now();
+    const refused = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        httpGet(EXIT, `http://${T.host}:${T.port}/`, { localAddress: `127.0.1.${i + 1}` }),
+      ),
+    );
+    assert.ok(
+      refused.every((r) => r.status === 407 && r.headers['x-proxy-refusal'] === 'not_whitelisted'),
+      refused.map((r) => r.status).join(),
+    );
+    assert.ok(Date.now() - t0 < 3000 + 1000, `refused within the wait bound (${Date.now() - t0} ms)`);
+    assert.ok(portal.pulls.length - pullsBefore <= 3, `${portal.pulls.length - pullsBefore} pulls for 20 unknowns`);
+    const bad = await socksGet(EXIT, T, { localAddress: '127.0.0.68', auth: ['u23', 'wrong'] });
+    assert.equal(bad.reply, 'auth-failed');
+  });
+
+  test('bytes a client sends before its tunnel opens (with the CONNECT head, and while the node waits for the pull) reach the target in order', async () => {
+    await startNode({ pullMs: 600_000, leaseWaitMs: 3000, handshakeMs: 5000 });
+    // A first early pull now, so the next one comes 500 ms later: the tunnel below waits that long.
+    await httpGet(EXIT, `http://${T.host}:${T.port}/`, { localAddress: '127.0.1.100' });
+    portal.users.set(25, user(25, { whiteList: [{ ip: '127.0.0.69', expiresAt: 0 }] }));
+    portal.leases.set('g25', lease('g25', EXIT.host, EXIT.port, 25));
+    portal.changed();
+    const s = net.connect({ ...EXIT, localAddress: '127.0.0.69' });
+    let data = '';
+    s.on('data', (d) => {
+      data += d;
+    });
+    const closed = new Promise<void>((r) => s.on('close', () => r()));
+    await new Promise((r) => s.once('connect', r));
+    s.write(`CONNECT ${T.host}:${T.port} HTTP/1.1\r\nHost: x\r\n\r\nGET / HT`);
+    await sleep(100);
+    s.write('TP/1.1\r\nHost: x\r\n');
+    await sleep(100);
+    assert.equal(data, '', 'still waiting for the pull');
+    s.write('Connection: close\r\n\r\n');
+    await closed;
+    assert.match(data, /^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    assert.ok(data.endsWith('from 127.0.0.5'), data);
+  });
+
+  test('an exit the node cannot bind is logged as an error naming it and left out of the heartbeat', async () => {
+    const UNBOUND = { host: '192.0.2.1', port: 28021 };
+    const n = await startNode({ exits: [exitRaw(EXIT), exitRaw(UNBOUND)] });
+    const hb = portal.heartbeats.at(-1) as { exits: { ip: string; port: number; healthy: boolean }[] };
+    assert.deepEqual(
+      hb.exits.map((e) => [e.ip, e.port, e.healthy]),
+      [[EXIT.host, EXIT.port, true]],
+    );
+    const errors = logged.map((l) => JSON.parse(l)).filter((l) => l.level === 'error');
+    assert.ok(
+      errors.some((l) => l.exit === '192.0.2.1:28021' && /cannot be bound/.test(l.msg)),
+      JSON.stringify(errors),
+    );
+    // Later heartbeats try again and still leave it out, without logging the same error again.
+    await n.heartbeat();
+    assert.deepEqual(
+      (portal.heartbeats.at(-1) as typeof hb).exits.map((e) => e.ip),
+      [EXIT.host],
+    );
+    assert.equal(logged.map((l) => JSON.parse(l)).filter((l) => l.level === 'error').length, errors.length);
   });
 });
