@@ -1,6 +1,8 @@
 // `npm test`: every check the project has, in order, ending with one line "N passed, N failed" that sums them all.
 // Suites: typecheck, lint, format, workerd unit+integration tests, build, client-bundle secret scan, deploy dry run,
-// browser journeys (Playwright in Debian's Chromium, installed here when missing and we are root).
+// browser journeys (Playwright in Debian's Chromium, installed here when missing and we are root); the code samples run
+// through a real node (their toolchains from Debian, installed the same way).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, run, toolEnv } from './lib/tools.mjs';
@@ -66,6 +68,34 @@ const nodeTests = async (suite, files) => {
   record(suite, passed, failed, count('skipped') ? `${count('skipped')} skipped` : '');
 };
 await nodeTests('proxy node tests', ['node/test/units.test.ts', 'node/test/node.test.ts', 'node/test/egress.test.ts']);
+
+// The downloadable code samples, run through a real node (node/test/samples.test.ts). Their toolchains are Debian
+// packages, installed here when missing and we are root; a sample whose toolchain is still missing is a skip.
+{
+  const missing = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0;
+  const phpCurl = () => spawnSync('php', ['-r', 'exit(extension_loaded("curl") ? 0 : 1);']).status === 0;
+  const want = [
+    ['openssl', 'openssl'],
+    ['python3', 'python3'],
+    ['javac', 'default-jdk-headless'],
+    ['kotlinc', 'kotlin'],
+    ['go', 'golang-go'],
+    ['php', 'php-cli'],
+  ].flatMap(([cmd, pkg]) => (missing(cmd) ? [pkg] : []));
+  if (missing('php') || !phpCurl()) want.push('php-curl');
+  if (want.length && process.getuid?.() === 0) {
+    console.log(`Sample toolchains missing: installing Debian packages ${want.join(' ')}`);
+    await run(
+      'sh',
+      [
+        '-c',
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${want.join(' ')}`,
+      ],
+      { env },
+    );
+  }
+}
+await nodeTests('code samples (through a real node)', ['node/test/samples.test.ts']);
 
 const built = await check('build', 'npm', ['run', 'build', '--silent']);
 

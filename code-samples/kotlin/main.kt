@@ -162,8 +162,7 @@ fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
         .connectTimeout(TIMEOUT)
         .proxy(ProxySelector.of(InetSocketAddress(p.ip, p.port)))
     if (PROXY_USER.isNotEmpty()) {
-        // 账号密码认证：JDK 默认禁止 CONNECT 隧道使用 Basic 认证，需要先解除
-        System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "")
+        // 账号密码认证（CONNECT 隧道的 Basic 认证已在 main 的第一行解除）
         builder.authenticator(object : Authenticator() {
             override fun getPasswordAuthentication(): PasswordAuthentication? =
                 if (requestorType == RequestorType.PROXY) {
@@ -187,6 +186,13 @@ fun fetchViaProxy(p: ProxyInfo, target: String): HttpResponse<String> {
 }
 
 fun main() {
+    // 账号密码认证：JDK 默认禁止 https 目标的 CONNECT 隧道使用 Basic 认证（代理会回 407）。
+    // JDK 在第一次使用 HttpClient 时就读取这个设置，之后再改无效，所以必须放在 main 的第一行、任何网络请求之前；
+    // 也可以在命令行上设置：java -Djdk.http.auth.tunneling.disabledSchemes= -jar proxy-demo.jar
+    if (PROXY_USER.isNotEmpty()) {
+        System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "")
+    }
+
     // 使用系统默认的控制台编码输出中文（中文 Windows 下为 GBK，Linux/macOS 下一般为 UTF-8）
     val out: PrintStream = System.out
     val err: PrintStream = System.err
