@@ -18,7 +18,7 @@ import architecture from '../../docs/architecture.md?raw';
 import decisionsReadme from '../../docs/decisions/README.md?raw';
 import checkImports from '../../scripts/check-imports.mjs?raw';
 import thisFile from './architecture-doc.test.ts?raw';
-import { renderLayers, withLayers } from '../../scripts/architecture-layers.mjs';
+import { BEGIN, END, renderLayers } from '../../scripts/architecture-layers.mjs';
 import { registry } from '../../src/server/actions/registry';
 
 const files = import.meta.glob(
@@ -102,8 +102,12 @@ describe('docs/architecture.md', () => {
     expect(await problemsOf(architecture)).toEqual([]);
   });
 
-  it('shows the layer table that scripts/check-imports.mjs enforces (run node scripts/architecture-layers.mjs)', () => {
-    expect(withLayers(architecture, checkImports)).toBe(architecture);
+  it('shows the layer table that scripts/check-imports.mjs enforces', () => {
+    const section = architecture.slice(architecture.indexOf(BEGIN), architecture.indexOf(END) + END.length);
+    expect(
+      section,
+      "docs/architecture.md's layer table differs from scripts/check-imports.mjs: run `node scripts/architecture-layers.mjs`",
+    ).toBe(renderLayers(checkImports));
     expect(renderLayers(checkImports)).toContain('| lib | `src/lib/` | lib |');
   });
 
