@@ -14,7 +14,7 @@ export default async function GetAgentApiPage({ query }: { query?: string }) {
     load(
       'Extract.GetMealAndRegion',
       { type },
-      { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [], protocols: [] },
+      { apiKey: null, whiteListCount: 0, meals: [], regions: [], carriers: [], protocols: [] },
     ),
     load('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
   ]);
