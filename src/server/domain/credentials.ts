@@ -43,8 +43,9 @@ export interface CredentialsView {
 }
 
 async function viewOf(keyHex: string, c: ApiCredentials, apiKey: string | null): Promise<CredentialsView> {
-  const password = await openProxyPassword(keyHex, c.proxyPassword);
-  if (password === null) throw new Error('proxy password cannot be opened with NODE_SECRET_KEY');
+  // Sealed under another NODE_SECRET_KEY (the key was changed): the key pages keep working, the password shows empty
+  // until the customer resets it (docs/decisions/199).
+  const password = (await openProxyPassword(keyHex, c.proxyPassword)) ?? '';
   return {
     userId: c.userId,
     apiKey,
