@@ -23,9 +23,14 @@ const { demoSeedSql, DEFAULT_DEV_NODE_SECRET, DEMO_LICENCE_KEYS } = await import
 // The development node's secret (docs/decisions/046): NODE_DEV_SECRET from .dev.vars, else the example's default.
 const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
 const devNodeSecret = /^NODE_DEV_SECRET=(.+)$/m.exec(devVars)?.[1]?.trim() || DEFAULT_DEV_NODE_SECRET;
+// NODE_SECRET_KEY from .dev.vars: the demo key is stored as its hash and the proxy password sealed under it.
+const atRestKey = /^NODE_SECRET_KEY=([0-9a-fA-F]{64})\s*$/m.exec(devVars)?.[1]?.toLowerCase();
 // --demo-pool: the documentation-range pool, for runs without a node (browser journeys, previews).
 const demoPool = process.argv.includes('--demo-pool');
-writeFileSync('.tmp/seed.sql', await demoSeedSql(Date.now(), { demoPool, devNodeSecret }));
+writeFileSync(
+  '.tmp/seed.sql',
+  await demoSeedSql(Date.now(), { demoPool, devNodeSecret, ...(atRestKey ? { atRestKey } : {}) }),
+);
 rmSync(bundle);
 const config = process.argv.find((a) => a.startsWith('--config='))?.split('=')[1];
 const args = [

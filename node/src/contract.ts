@@ -1,6 +1,6 @@
 // The contract a node enforces: leases, users (white lists, proxy accounts, limits), pulled from the portal as full
 // snapshots and deltas (docs/node-api.md). Everything here is in memory and answers without I/O: it is the hot path.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type EgressRules, NO_EGRESS_RULES } from './egress.ts';
@@ -22,9 +22,40 @@ export type User = {
   active: boolean;
   whiteList: { ip: string; expiresAt: number }[];
   username: string;
-  passwordSha256: string;
+  /** 'hs1$' + salt (32 hex) + '$' + hex HMAC-SHA256(key = salt bytes, username ':' password); '' without an account. */
+  passwordVerifier?: string;
+  /**
+   * Legacy (a portal from before decision 200 sends it instead of passwordVerifier): hex SHA-256(username ':'
+   * password). Accepted only so nodes can be upgraded before the portal; drop it once every portal sends verifiers.
+   */
+  passwordSha256?: string;
   limits: { maxConcurrent: number; newPerSecond: number };
 };
+
+/** The verifier scheme this node checks; every contract pull declares it (`verifier=hs1`, docs/node-api.md). */
+export const VERIFIER_SCHEME = 'hs1';
+
+/** The contract pull path (with the cursor when there is one). */
+export const contractPath = (cursor: string | null): string =>
+  `/node/v2/contract?${cursor ? `cursor=${encodeURIComponent(cursor)}&` : ''}verifier=${VERIFIER_SCHEME}`;
+
+const VERIFIER = /^hs1\$([0-9a-f]{32})\$([0-9a-f]{64})$/;
+
+/** Whether `username:password` matches a user's verifier (or legacy digest), in constant time. */
+export function passwordMatches(u: User, username: string, password: string): boolean {
+  const m = u.passwordVerifier ? VERIFIER.exec(u.passwordVerifier) : null;
+  if (m) {
+    const given = createHmac('sha256', Buffer.from(m[1] as string, 'hex'))
+      .update(`${username}:${password}`)
+      .digest();
+    return timingSafeEqual(given, Buffer.from(m[2] as string, 'hex'));
+  }
+  if (u.passwordVerifier === undefined && u.passwordSha256 && /^[0-9a-f]{64}$/i.test(u.passwordSha256)) {
+    const given = createHash('sha256').update(`${username}:${password}`).digest();
+    return timingSafeEqual(given, Buffer.from(u.passwordSha256, 'hex'));
+  }
+  return false;
+}
 
 export type ContractAnswer = {
   cursor: string;
@@ -149,13 +180,14 @@ export class ContractStore {
     return out.sort((a, b) => a.userId - b.userId);
   }
 
-  /** The user whose proxy account matches, or null. Constant-time comparison of the digests. */
+  /**
+   * The user whose proxy account matches, or null: one HMAC of the given password under the user's salt, compared in
+   * constant time with the verifier (the node never holds the password; docs/decisions/200).
+   */
   byCredentials(username: string, password: string): User | null {
     const id = this.byUsername.get(username);
     const u = id === undefined ? undefined : this.users.get(id);
-    if (!u || !/^[0-9a-f]{64}$/i.test(u.passwordSha256)) return null;
-    const given = createHash('sha256').update(`${username}:${password}`).digest();
-    return timingSafeEqual(given, Buffer.from(u.passwordSha256, 'hex')) ? u : null;
+    return u && passwordMatches(u, username, password) ? u : null;
   }
 
   /** Live and ended leases on an exit. */
@@ -220,6 +252,8 @@ export class ContractStore {
     for (const [id, e] of data.ended) this.ended.set(id, e);
     for (const u of data.users) this.users.set(u.userId, u);
     this.egress = { ...NO_EGRESS_RULES, ...data.egress };
+    // Saved from a portal that sent legacy digests: ask for a full snapshot, so every user comes back with a verifier.
+    if (data.users.some((u) => u.username && u.passwordVerifier === undefined)) this.cursor = null;
     this.reindex();
     return true;
   }

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { Authorizer, Limiter } from './authorize.ts';
 import { exitExpiresAt, type NodeConfig } from './config.ts';
-import { type ContractAnswer, ContractStore } from './contract.ts';
+import { type ContractAnswer, ContractStore, contractPath } from './contract.ts';
 import type { Logger } from './log.ts';
 import { createPortalClient, type PortalClient } from './portal.ts';
 import { ProxyPlane } from './proxy.ts';
@@ -223,9 +223,7 @@ export class ProxyNode {
   }
 
   private async pullPage(): Promise<boolean | 'more'> {
-    const path = this.store.cursor
-      ? `/node/v2/contract?cursor=${encodeURIComponent(this.store.cursor)}`
-      : '/node/v2/contract';
+    const path = contractPath(this.store.cursor);
     let answer: ContractAnswer;
     try {
       answer = await this.client.call<ContractAnswer>('GET', path);

@@ -1,6 +1,6 @@
 // Test helpers: a small fake portal speaking /node/v2 (signature checked, idempotent batches), a target server that
 // reports the source address it sees, and raw-socket clients for HTTP, CONNECT and SOCKS5.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
@@ -85,6 +85,8 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
       return send(200, { accepted: 1, ignored: 0, serverTime: Date.now(), heartbeatMs: 30000, pullMs: 200 });
     }
     if (url.pathname === '/node/v2/contract') {
+      // Like the portal: a pull that does not declare the hs1 verifiers is an old node (426).
+      if (url.searchParams.get('verifier') !== 'hs1') return send(426, { code: 426, msg: '节点版本过旧' });
       const cursor = url.searchParams.get('cursor');
       p.pulls.push(cursor ?? '');
       // Full when no cursor; otherwise a delta of what differs from the last answer given.
@@ -142,13 +144,18 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
 
 export const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** The portal's password verifier (docs/node-api.md): 'hs1$' + salt + '$' + HMAC-SHA256(salt, username ':' password). */
+export function verifier(username: string, password: string, salt = randomBytes(16)): string {
+  return `hs1$${salt.toString('hex')}$${createHmac('sha256', salt).update(`${username}:${password}`).digest('hex')}`;
+}
+
 export function user(userId: number, extra: Partial<User> = {}): User {
   return {
     userId,
     active: true,
     whiteList: [],
     username: `u${userId}`,
-    passwordSha256: sha(`u${userId}:pw${userId}`),
+    passwordVerifier: verifier(`u${userId}`, `pw${userId}`),
     limits: { maxConcurrent: 100, newPerSecond: 100 },
     ...extra,
   };

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Authorizer, Limiter } from '../src/authorize.ts';
 import { ConfigError, exitExpiresAt, parseConfig } from '../src/config.ts';
-import { type ContractAnswer, ContractStore } from '../src/contract.ts';
+import { type ContractAnswer, ContractStore, contractPath } from '../src/contract.ts';
 import { silentLogger } from '../src/log.ts';
 import { Reporter } from '../src/reports.ts';
-import { lease, user } from './helpers.ts';
+import { lease, sha, user, verifier } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'yunshu-units-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -135,6 +135,48 @@ describe('contract and authorization', () => {
     assert.equal(b.byCredentials('u3', 'wrong'), null);
     assert.equal(b.leasesOn('127.0.0.3', 18000).live.length, 1);
     assert.equal(new ContractStore(join(dir, 'none.json')).load(), false);
+  });
+});
+
+describe('password verifiers (docs/decisions/200)', () => {
+  test('the node holds only a salted verifier: the right password passes, a wrong one or another salt does not', () => {
+    const store = new ContractStore();
+    const salt = Buffer.alloc(16, 7);
+    store.apply(
+      answer({ cursor: 'c1', full: true, users: [user(4, { passwordVerifier: verifier('u4', 'pw4', salt) })] }),
+    );
+    assert.ok(store.byCredentials('u4', 'pw4'));
+    assert.equal(store.byCredentials('u4', 'pw5'), null);
+    assert.equal(store.byCredentials('u5', 'pw4'), null);
+    // The verifier is bound to the username and to its salt.
+    store.apply(
+      answer({ cursor: 'c2', full: true, users: [user(4, { passwordVerifier: verifier('u4x', 'pw4', salt) })] }),
+    );
+    assert.equal(store.byCredentials('u4', 'pw4'), null);
+    store.apply(answer({ cursor: 'c3', full: true, users: [user(4, { passwordVerifier: 'garbage' })] }));
+    assert.equal(store.byCredentials('u4', 'pw4'), null);
+    assert.ok(!JSON.stringify([...store.users.values()]).includes('pw4'));
+  });
+
+  test('a legacy digest (a portal before decision 200) still checks; a saved one asks for a full pull', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verifier-'));
+    const file = join(dir, 'contract.json');
+    const legacy = { ...user(6), passwordVerifier: undefined, passwordSha256: sha('u6:pw6') };
+    delete (legacy as { passwordVerifier?: string }).passwordVerifier;
+    const a = new ContractStore(file);
+    a.apply(answer({ cursor: 'c7', full: true, users: [legacy] }));
+    assert.ok(a.byCredentials('u6', 'pw6'));
+    assert.equal(a.byCredentials('u6', 'nope'), null);
+    a.save();
+    const b = new ContractStore(file);
+    assert.ok(b.load());
+    assert.equal(b.cursor, null);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('every contract pull declares the hs1 verifiers', () => {
+    assert.equal(contractPath(null), '/node/v2/contract?verifier=hs1');
+    assert.equal(contractPath('c1.2'), '/node/v2/contract?cursor=c1.2&verifier=hs1');
   });
 });
 

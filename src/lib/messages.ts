@@ -55,6 +55,9 @@ export const messages = {
   whiteIpExpiryPast: '过期时间必须晚于当前时间',
   fixedIpNotFound: '该IP不存在',
   nodeAuthFailed: '节点签名无效',
+  // Decisions 199-200: contract pulls must declare the password verifier scheme; /node/v1 is retired.
+  nodeUpgradeRequired: '节点版本过旧：合同只下发加盐的密码校验值（hs1），请升级节点（见 docs/node-api.md「升级顺序」）',
+  nodeV1Retired: '节点接口 v1 已停用：请升级节点并使用 /node/v2（见 docs/node-api.md）',
   // Public site: help centre, enterprise consultations, tracking
   articleNotFound: '文章不存在或已下线',
   categoryNotFound: '帮助分类不存在',

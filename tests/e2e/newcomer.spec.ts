@@ -215,6 +215,7 @@ test('the extraction tool names its fields and drops a test result when the opti
   await page.goto('/personalCenter/getAgent/api?type=10');
   await hydrated(page);
   await expect(page.getByRole('combobox', { name: '选择套餐' })).toBeVisible();
+  await page.getByRole('textbox', { name: '提取密钥' }).fill('demo13800138000key0000000000abcd');
   const count = page.getByRole('spinbutton', { name: '提取数量' });
   await expect(count).toBeVisible();
   await page.getByTestId('try-link').click();

@@ -1,15 +1,20 @@
 // Fixtures for the delivery suites: a user with an extraction key, packages, white-list entries and pool IPs,
 // inserted directly so each test states exactly the quota and pool it races for.
 import { env, SELF } from 'cloudflare:test';
-import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
 import { shanghaiDay } from '../../src/lib/time';
+import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
+import { hashExtractKey } from '../../src/server/domain/credential-secrets';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
+import { DEV_NODE_SECRET_KEY } from '../../src/server/env';
 import { BASE } from './api';
 
 let seq = 0;
 
-/** A user with an extraction key; returns the id and the key. */
+/** The stored form of an extraction key under the tests' NODE_SECRET_KEY (vitest.config.ts, the development value). */
+export const storedKey = (key: string) => hashExtractKey(DEV_NODE_SECRET_KEY, key);
+
+/** A user with an extraction key (stored as its hash, as the Worker stores it); returns the id and the key. */
 export async function makeUser(opts: { rateLimit?: number } = {}): Promise<{ id: number; key: string; phone: string }> {
   seq++;
   const phone = `1390000${String(seq).padStart(4, '0')}`;
@@ -24,7 +29,7 @@ export async function makeUser(opts: { rateLimit?: number } = {}): Promise<{ id:
   await env.DB.prepare(
     'INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
-    .bind(id, key, 'aeskey0000000001', 'aesiv00000000001', opts.rateLimit ?? 10, now, now)
+    .bind(id, await storedKey(key), 'aeskey0000000001', 'aesiv00000000001', opts.rateLimit ?? 10, now, now)
     .run();
   return { id, key, phone };
 }

@@ -473,7 +473,7 @@ describe('nodes', { timeout: 60_000 }, () => {
     );
     expect((await callApi('Admin.NodeCreate', { name: 'bad name!' }, { cookie: op.cookie })).body.E).toBeTruthy();
     expect(await count('SELECT count(*) AS n FROM proxy_nodes')).toBe(1);
-    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret })).status).toBe(200);
+    expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId: id, secret })).status).toBe(200);
 
     // The list never carries a secret.
     const list = await callApi<{ nodes: Record<string, unknown>[] }>('Admin.NodeList', {}, { cookie: op.cookie });
@@ -493,8 +493,10 @@ describe('nodes', { timeout: 60_000 }, () => {
     const fresh = rotated.body.P?.secret ?? '';
     expect(fresh).toMatch(/^[0-9a-f]{64}$/);
     expect(fresh).not.toBe(secret);
-    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret })).status).toBe(401);
-    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret: fresh })).status).toBe(200);
+    expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId: id, secret })).status).toBe(401);
+    expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId: id, secret: fresh })).status).toBe(
+      200,
+    );
 
     // Disable: every /node call is refused and the node's exits leave the pool.
     await env.DB.prepare(
@@ -509,7 +511,9 @@ describe('nodes', { timeout: 60_000 }, () => {
       { cookie: op.cookie },
     );
     expect(disabled.body.P).toEqual({ status: 0 });
-    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret: fresh })).status).toBe(401);
+    expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId: id, secret: fresh })).status).toBe(
+      401,
+    );
     expect(
       (await nodeCall('POST', '/node/v2/heartbeat', JSON.stringify({ exits: [] }), { nodeId: id, secret: fresh }))
         .status,
@@ -519,7 +523,9 @@ describe('nodes', { timeout: 60_000 }, () => {
       (await callApi('Admin.NodeSetEnabled', { id, enabled: false, reason: '重复' }, { cookie: op.cookie })).body.E,
     ).toBe('已经是该状态，无需重复操作');
     await callApi('Admin.NodeSetEnabled', { id, enabled: true, reason: '恢复上线' }, { cookie: op.cookie });
-    expect((await nodeCall('GET', '/node/v2/contract', '', { nodeId: id, secret: fresh })).status).toBe(200);
+    expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId: id, secret: fresh })).status).toBe(
+      200,
+    );
 
     const rows = await auditOf(op.id);
     expect(rows.map((r) => r.action)).toEqual([

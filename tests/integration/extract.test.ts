@@ -10,6 +10,7 @@ import {
   resetAll,
   scalar,
   simplePool,
+  storedKey,
 } from '../helpers/delivery';
 
 beforeEach(resetAll);
@@ -266,7 +267,9 @@ describe('GET /extract refusals', () => {
     expect(await scalar('SELECT count AS n FROM extract_rate WHERE user_id = ?', u.id)).toBe(1);
     await env.DB.prepare('UPDATE users SET status = 1 WHERE id = ?').bind(u.id).run();
     const fresh = 'changedkey0000000000000000000000';
-    await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(fresh, u.id).run();
+    await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
+      .bind(await storedKey(fresh), u.id)
+      .run();
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(401);
     expect((await extractCall({ key: fresh, num: 1 })).status).toBe(200);
     expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ?', u.id)).toBe(2);

@@ -36,7 +36,7 @@ interface User {
   active: boolean;
   whiteList: { ip: string; expiresAt: number }[];
   username: string;
-  passwordSha256: string;
+  passwordVerifier: string;
   limits: { maxConcurrent: number; newPerSecond: number };
 }
 interface Contract {
@@ -60,10 +60,22 @@ beforeEach(async () => {
 });
 
 async function contract(cursor?: string, nodeId = 1): Promise<Contract> {
-  const path = `/node/v2/contract${cursor === undefined ? '' : `?cursor=${cursor}`}`;
+  const path = `/node/v2/contract?${cursor === undefined ? '' : `cursor=${cursor}&`}verifier=hs1`;
   const res = await nodeCall('GET', path, '', nodeId === 2 ? { nodeId, secret: OTHER_SECRET } : {});
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: Contract }).data;
+}
+
+/** What a node does with a verifier: HMAC-SHA256 under its salt of username ':' password, compared. */
+async function verifies(verifier: string, username: string, password: string): Promise<boolean> {
+  const m = /^hs1\$([0-9a-f]{32})\$([0-9a-f]{64})$/.exec(verifier);
+  if (!m) return false;
+  const salt = Uint8Array.from((m[1] as string).match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+  const key = await crypto.subtle.importKey('raw', salt, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${username}:${password}`)),
+  );
+  return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('') === m[2];
 }
 
 const sha256 = async (s: string) =>
@@ -125,9 +137,13 @@ describe('/node/v2 signature', () => {
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ code: 401, msg: '节点签名无效' });
-    expect((await nodeCall('GET', '/node/v2/contract?cursor=c0')).status).toBe(200);
+    expect((await nodeCall('GET', '/node/v2/contract?cursor=c0&verifier=hs1')).status).toBe(200);
+    // A node that does not declare the hs1 verifiers (older than decision 200) is told to upgrade, not served.
+    const old = await nodeCall('GET', '/node/v2/contract?cursor=c0');
+    expect(old.status).toBe(426);
+    expect(((await old.json()) as { msg: string }).msg).toContain('节点版本过旧');
     // Another node's secret cannot sign for node 1.
-    expect((await nodeCall('GET', '/node/v2/contract', '', { secret: OTHER_SECRET })).status).toBe(401);
+    expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { secret: OTHER_SECRET })).status).toBe(401);
   });
 });
 
@@ -135,17 +151,16 @@ describe('/node/v2/contract', () => {
   it('serves a full snapshot, then deltas: extraction, white list, password, suspension, refund', async () => {
     await exit('127.0.0.2');
     const cookie = await loginBySms('13800002222');
+    // The key is shown once, by the call that creates it (the database holds only its hash).
+    const tool = await callApi<{ apiKey: string | null }>('Extract.GetMealAndRegion', { type: 10 }, { cookie });
+    const key = tool.body.P?.apiKey;
+    expect(key).toMatch(/^[a-z0-9]{32}$/);
     const account = await callApi<{ uid: number; username: string; password: string }>(
       'Proxy.GetProxyAccount',
       {},
       { cookie },
     );
     const { uid, username, password } = account.body.P ?? { uid: 0, username: '', password: '' };
-    const key = (
-      await env.DB.prepare('SELECT api_key FROM proxy_api_credentials WHERE user_id = ?')
-        .bind(uid)
-        .first<{ api_key: string }>()
-    )?.api_key;
     const pkg = await makePackage(uid);
     const add = (ip: string) => callApi('ProxyWhiteList.AddProxyWhiteIp', { ip }, { cookie });
     expect((await add('192.0.2.50')).status).toBe(200);
@@ -169,10 +184,16 @@ describe('/node/v2/contract', () => {
         active: true,
         whiteList: [{ ip: '192.0.2.50', expiresAt: 0 }],
         username,
-        passwordSha256: await sha256(`${username}:${password}`),
+        passwordVerifier: expect.stringMatching(/^hs1\$[0-9a-f]{32}\$[0-9a-f]{64}$/),
         limits: NODE_USER_LIMITS[10],
       },
     ]);
+
+    // The node gets a salted verifier that checks the password, never the password or its plain digest.
+    expect(await verifies(d1.users[0]?.passwordVerifier ?? '', username, password)).toBe(true);
+    expect(await verifies(d1.users[0]?.passwordVerifier ?? '', username, `${password}x`)).toBe(false);
+    expect(JSON.stringify(d1)).not.toContain(password);
+    expect(JSON.stringify(d1)).not.toContain(await sha256(`${username}:${password}`));
 
     const quiet = await contract(d1.cursor);
     expect(quiet).toMatchObject({ full: false, leases: [], endedLeases: [], users: [], removedUsers: [] });
@@ -188,7 +209,8 @@ describe('/node/v2/contract', () => {
       .run();
     const rotated = await callApi<{ password: string }>('Proxy.ResetProxyPassword', {}, { cookie });
     const d3 = await contract(d2.cursor);
-    expect(d3.users[0]?.passwordSha256).toBe(await sha256(`${username}:${rotated.body.P?.password}`));
+    expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, rotated.body.P?.password ?? '')).toBe(true);
+    expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, password)).toBe(false);
 
     // Suspension (the console writes the feed row in the same batch as the status change).
     await env.DB.batch([

@@ -30,8 +30,8 @@ const row = (id: number) =>
   env.DB.prepare('SELECT secret, previous_secret, previous_until FROM proxy_nodes WHERE id = ?')
     .bind(id)
     .first<{ secret: string; previous_secret: string; previous_until: number }>();
-const contract = (nodeId: number, secret: string) => nodeCall('GET', '/node/v2/contract', '', { nodeId, secret });
-const v1 = (nodeId: number, secret: string) => nodeCall('GET', '/node/v1/whitelist', '', { nodeId, secret });
+const contract = (nodeId: number, secret: string) =>
+  nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId, secret });
 
 async function createNode(cookie: string, name: string) {
   const res = await callApi<{ id: number; secret: string }>('Admin.NodeCreate', { name }, { cookie });
@@ -50,7 +50,6 @@ describe('node secrets at rest', { timeout: 60_000 }, () => {
     // Another key cannot open it: a node sealed under a lost key is refused (rotate it).
     expect(await openNodeSecret('ff'.repeat(32), stored?.secret ?? '')).toBeNull();
     expect((await contract(id, secret)).status).toBe(200);
-    expect((await v1(id, secret)).status).toBe(200);
     expect((await contract(id, 'f'.repeat(64))).status).toBe(401);
 
     const rotated = await callApi<{ secret: string }>(
@@ -110,9 +109,8 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
     );
     expect(list.body.P?.nodes.find((n) => n.id === id)?.previousSecretUntil).toBe(res.body.P?.previousValidUntil);
 
-    // The node not yet reconfigured keeps working on v1 and v2.
+    // The node not yet reconfigured keeps working.
     expect((await contract(id, old)).status).toBe(200);
-    expect((await v1(id, old)).status).toBe(200);
     expect((await row(id))?.previous_until).toBe(res.body.P?.previousValidUntil);
     // Its first call with the new secret ends the window: the old one is refused from then on.
     expect((await contract(id, fresh)).status).toBe(200);

@@ -3,7 +3,7 @@
 // statement is planned with EXPLAIN QUERY PLAN on the migrated database.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { findByApiKey } from '../../src/server/db/credentials';
+import { findByApiKeyHash } from '../../src/server/db/credentials';
 import {
   type CandidateFilter,
   candidateQueries,
@@ -14,11 +14,11 @@ import {
 } from '../../src/server/db/extract';
 import { countLiveFixed } from '../../src/server/db/fixed';
 import { searchArticles } from '../../src/server/db/help';
-import { findSessionWithUser } from '../../src/server/db/sessions';
 import { countUnreadNotices, listUserNotices } from '../../src/server/db/notices';
 import { countUnpaid, listBills } from '../../src/server/db/orders';
 import { livePackages } from '../../src/server/db/packages';
 import { extractChart, listAssignments, listExtractLogs } from '../../src/server/db/records';
+import { findSessionWithUser } from '../../src/server/db/sessions';
 import { countLiveWhiteList, listWhiteList } from '../../src/server/db/white-list';
 
 /** Tables that grow with customers, pool or history: a plan may only SEARCH them through an index. */
@@ -105,7 +105,7 @@ const filter = (f: Partial<CandidateFilter> = {}): CandidateFilter => ({
 });
 /** The whole extraction in one batch (docs/decisions/171), by key or by a proven caller. */
 const oneBatch =
-  (f: Partial<CandidateFilter>, caller: ExtractCallerRef = { apiKey: 'k'.repeat(32) }) =>
+  (f: Partial<CandidateFilter>, caller: ExtractCallerRef = { apiKeyHash: `h1:${'k'.repeat(64)}` }) =>
   (db: D1Database) =>
     extractInOneBatch(db, caller, {
       second: NOW / 1000,
@@ -129,7 +129,7 @@ const bill = { kind: 0, productType: 0, orderNo: '', from: 0, to: 0, page: 1, pa
 /** The hot queries by name. Add new hot paths here; the test plans every statement each one issues. */
 const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
   'every signed-in request: the session with its account': (db) => findSessionWithUser(db, 'h'.repeat(64)),
-  'extract: key lookup': (db) => findByApiKey(db, 'k'.repeat(32)),
+  'extract: key lookup': (db) => findByApiKeyHash(db, `h1:${'k'.repeat(64)}`),
   'extract: wrong-key counter': (db) => countKeyFailure(db, '192.0.2.1', NOW, 60_000),
   'extract in one batch by key: draw, charge, log, assignments': oneBatch({}),
   'extract in one batch by key: dedup=1': oneBatch({ excludeDay: DAY }),

@@ -186,7 +186,8 @@ describe('proxy node with the real portal', { timeout: 600_000 }, () => {
     await must(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
     await must(process.execPath, ['scripts/seed.mjs', `--persist-to=${STATE}`]);
     // A second customer B (13900139000): verified, API opened, white-listed 127.0.0.1 (needed to extract), a proxy
-    // account and a dynamic package.
+    // account and a dynamic package. Its key and password are written in plain, as rows from before migration 0029
+    // are: B's journey also checks that such a row keeps working (docs/decisions/199, 200); A's are seeded hashed/sealed.
     const now = Date.now();
     const sqlFile = resolve(ROOT, `.tmp/node-e2e-${PORT}.sql`);
     writeFileSync(

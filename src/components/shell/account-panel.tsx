@@ -22,6 +22,8 @@ export function AccountPanel() {
   const closePanel = useSetAtom(accountPanelOpenAtom);
   const closeDrawer = useSetAtom(accountDrawerOpenAtom);
   const [secretOpen, setSecretOpen] = useState(false);
+  // The extraction key is stored as a hash: it is shown here once, right after a reset (docs/decisions/199).
+  const [newKey, setNewKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [counts, setCounts] = useState<Partial<MealCounts> | null>(null);
   const userId = info?.id;
@@ -54,6 +56,7 @@ export function AccountPanel() {
     const res = await api.call('proxy.resetSecret', {});
     if (res && info) {
       setInfo({ ...info, proxyApiKey: res.proxyApiKey, proxyApiIv: res.proxyApiIv });
+      setNewKey(res.apiKey);
       pushToast('success', '密钥已重置，旧密钥已失效');
     }
   }
@@ -137,14 +140,28 @@ export function AccountPanel() {
       <button type="button" className="btn-ghost w-full border border-slate-200" onClick={logout} disabled={busy}>
         退出登录
       </button>
-      <Dialog open={secretOpen} title="API 密钥" onClose={() => setSecretOpen(false)} bare>
+      <Dialog
+        open={secretOpen}
+        title="API 密钥"
+        onClose={() => {
+          setSecretOpen(false);
+          setNewKey(null);
+        }}
+        bare
+      >
         <p className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-800" data-testid="secret-aes-notice">
           代理API的密码必须使用AES加密后传输，请勿明文传输密码。用下方的 Key 与 IV（AES-128-CBC，PKCS#7 填充）加密
           {' {"k":"提取密钥","t":毫秒时间戳} '}，Base64 编码后作为提取接口的 token 参数，并带上 uid={info.id}
           。令牌5分钟内有效，每个只能使用一次；重置密钥会同时更换提取密钥与 Key/IV。
         </p>
+        <p className="mb-3 text-xs text-slate-500" data-testid="secret-key-once-notice">
+          {newKey
+            ? '新的提取密钥只显示这一次：请立即复制并妥善保存，关闭后将无法再次查看；如遗忘，可再次重置。'
+            : '为保障安全，提取密钥只在创建或重置时显示一次；如已遗忘，请点击「重置密钥」生成新密钥。'}
+        </p>
         <dl className="space-y-2 font-mono text-xs">
           {[
+            ...(newKey ? [{ label: '提取密钥', value: newKey }] : []),
             { label: 'Key', value: info.proxyApiKey },
             { label: 'IV', value: info.proxyApiIv },
           ].map((row) => (
@@ -167,7 +184,14 @@ export function AccountPanel() {
           <button type="button" className="btn-ghost border border-slate-200" onClick={resetSecret}>
             重置密钥
           </button>
-          <button type="button" className="btn-primary" onClick={() => setSecretOpen(false)}>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => {
+              setSecretOpen(false);
+              setNewKey(null);
+            }}
+          >
             确定
           </button>
         </div>

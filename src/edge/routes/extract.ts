@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { extract } from '../../server/domain/extract';
 import { extractCodeOf, formatSuccess, requestedFormat } from '../../server/domain/extract-params';
+import { readConfig } from '../../server/env';
 import { EXTRACT_CONTENT_TYPES, errorResponse } from '../error-response';
 import { clientIp, deferWork } from '../request-guards';
 import type { EdgeEnv } from '../types';
@@ -17,7 +18,7 @@ export function extractRoutes(): Hono<EdgeEnv> {
     try {
       const { params, ips } = await extract(
         c.env.DB,
-        { query, callerIp: clientIp(c), now },
+        { query, callerIp: clientIp(c), now, keyHex: readConfig(c.env).nodeSecretKey },
         deferWork(c, 'extract-log'),
       );
       return new Response(formatSuccess(params, ips, now), {

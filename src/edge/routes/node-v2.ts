@@ -1,7 +1,8 @@
 // /node/v2/*: the proxy-node contract v2 (docs/node-api.md). Every call is HMAC-signed over the path WITH its query
 // string (see ./node.ts authenticate).
 //   POST /node/v2/heartbeat          register exits, report health (answers the intervals to use)
-//   GET  /node/v2/contract?cursor=C  leases, users, white lists, proxy accounts, limits: full snapshot or delta
+//   GET  /node/v2/contract?cursor=C&verifier=hs1  leases, users, white lists, proxy account verifiers, limits: full
+//                                    snapshot or delta (a pull without verifier=hs1 is an old node: 426)
 //   POST /node/v2/usage              bytes/connections per user, exit, client IP (idempotent per batchId)
 //   POST /node/v2/refusals           refused connections (idempotent per batchId)
 import { Hono } from 'hono';
@@ -11,12 +12,18 @@ import { allocateFixedIps } from '../../server/db/fixed';
 import { insertRefusalBatch, insertUsageBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
 import { upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
-import { NODE_HEARTBEAT_MS, NODE_PULL_MS, nodeContract, STALE_INTERVALS } from '../../server/domain/node-contract';
+import {
+  CONTRACT_VERIFIER_SCHEME,
+  NODE_HEARTBEAT_MS,
+  NODE_PULL_MS,
+  nodeContract,
+  STALE_INTERVALS,
+} from '../../server/domain/node-contract';
 import { REFUSAL_CODES } from '../../server/domain/node-refusals';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
-import type { EdgeEnv } from '../types';
 import { authenticate, deny, parseJson } from '../node-request';
+import type { EdgeEnv } from '../types';
 
 const ipString = z
   .string()
@@ -126,6 +133,10 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
   app.get('/node/v2/contract', async (c) => {
     const auth = await authenticate(c, true);
     if (!auth) return deny(c);
+    // A node that does not check 'hs1' verifiers would refuse every proxy account: tell it, loudly (decision 200).
+    if (c.req.query('verifier') !== CONTRACT_VERIFIER_SCHEME) {
+      return c.json({ code: 426, msg: messages.nodeUpgradeRequired }, 426);
+    }
     const contract = await nodeContract(c.env.DB, auth.nodeId, c.req.query('cursor') ?? null, Date.now());
     return c.json(ok(contract), 200, { 'Cache-Control': 'no-store' });
   });

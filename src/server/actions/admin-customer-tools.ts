@@ -35,7 +35,8 @@ export const adminCustomerToolActions = {
       rateLimit: int('提取频率（次/秒）', 1, RATE_LIMIT_MAX),
       reason: reasonSchema,
     }),
-    handler: async (ctx, input) => setCustomerRateLimit(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+    handler: async (ctx, input) =>
+      setCustomerRateLimit(ctx.db, ctx.config.nodeSecretKey, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
   'Admin.GrantPackage': defineAction({

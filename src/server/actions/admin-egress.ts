@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { listEgressRules } from '../db/egress-rules';
-import { addEgressRule, EGRESS_RULE_KINDS, normalizeEgressValue, removeEgressRule } from '../domain/egress-rules';
+import { EGRESS_RULE_KINDS } from '../../lib/egress-rules';
+import { addEgressRule, normalizeEgressValue, removeEgressRule } from '../domain/egress-rules';
 import { auditActor } from '../domain/operators-audit';
 import { OPS } from './admin-schemas';
 import { defineAction } from './define';

@@ -1,11 +1,11 @@
 // Extract.* / Proxymeal.GetLongRegularRegion: what the get-proxy tool needs (packages, key, regions in the pool).
 import { z } from 'zod';
+import { shanghaiDay } from '../../lib/time';
 import { livePackages } from '../db/packages';
 import { poolRegions } from '../db/pool';
 import { countLiveWhiteList } from '../db/white-list';
 import { ensureCredentials } from '../domain/credentials';
 import { availableQuota } from '../domain/extract';
-import { shanghaiDay } from '../../lib/time';
 import { CARRIERS } from '../domain/regions';
 import { defineAction } from './define';
 
@@ -37,13 +37,14 @@ export const extractActions = {
   }),
 
   'Extract.GetMealAndRegion': defineAction({
-    summary: '获取代理工具：提取密钥、该类型的可用套餐（含余量）、IP池地区、运营商与协议',
+    summary:
+      '获取代理工具：提取密钥（仅在首次创建时返回，此后为 null）、该类型的可用套餐（含余量）、IP池地区、运营商与协议',
     access: 'user',
     cacheable: false,
     input: z.object({ type: extractTypeSchema.default(10) }),
     async handler(ctx, input) {
       const [credentials, live, regions, whiteListLive] = await Promise.all([
-        ensureCredentials(ctx.db, ctx.user.id, ctx.now),
+        ensureCredentials(ctx.db, ctx.config.nodeSecretKey, ctx.user.id, ctx.now),
         livePackages(ctx.db, ctx.user.id, ctx.now),
         poolRegions(ctx.db, input.type, ctx.now),
         countLiveWhiteList(ctx.db, ctx.user.id, ctx.now),

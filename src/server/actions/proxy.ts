@@ -95,12 +95,12 @@ export const proxyActions = {
   }),
 
   'proxy.resetSecret': defineAction({
-    summary: '重置提取密钥与 AES Key/IV（旧密钥与旧令牌立即失效；代理账号密码不变）',
+    summary: '重置提取密钥与 AES Key/IV（旧密钥与旧令牌立即失效；代理账号密码不变）；新提取密钥只在此次应答中出现一次',
     access: 'user',
     cacheable: false,
     input: z.object({}),
     async handler(ctx) {
-      const c = await resetCredentials(ctx.db, ctx.user.id, ctx.now);
+      const c = await resetCredentials(ctx.db, ctx.config.nodeSecretKey, ctx.user.id, ctx.now);
       return { apiKey: c.apiKey, proxyApiKey: c.aesKey, proxyApiIv: c.aesIv };
     },
   }),
@@ -111,7 +111,7 @@ export const proxyActions = {
     cacheable: false,
     input: z.object({}),
     async handler(ctx) {
-      const c = await ensureCredentials(ctx.db, ctx.user.id, ctx.now);
+      const c = await ensureCredentials(ctx.db, ctx.config.nodeSecretKey, ctx.user.id, ctx.now);
       return { uid: ctx.user.id, username: c.proxyUsername, password: c.proxyPassword };
     },
   }),
@@ -122,7 +122,7 @@ export const proxyActions = {
     cacheable: false,
     input: z.object({}),
     async handler(ctx) {
-      const c = await rotateProxyPassword(ctx.db, ctx.user.id, ctx.now);
+      const c = await rotateProxyPassword(ctx.db, ctx.config.nodeSecretKey, ctx.user.id, ctx.now);
       if (!c) throw new AppError('proxyPasswordTooFrequent');
       return { uid: ctx.user.id, username: c.proxyUsername, password: c.proxyPassword };
     },

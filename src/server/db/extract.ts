@@ -74,7 +74,7 @@ const dedups = (f: CandidateFilter) => f.excludeDay !== null || f.excludeInUseAt
 export function candidateQueries(
   f: CandidateFilter,
   start: number,
-  caller?: { apiKey: string },
+  caller?: { apiKeyHash: string },
   { probe = true }: { probe?: boolean } = {},
 ): { seeks: string[]; binds: unknown[] } {
   // The caller's user id: bound (?7), or resolved from the extraction key in the same statement (an uncorrelated
@@ -96,7 +96,7 @@ export function candidateQueries(
     JSON.stringify(f.regions),
     JSON.stringify(f.excludes),
     JSON.stringify(f.carriers),
-    caller ? caller.apiKey : f.userId,
+    caller ? caller.apiKeyHash : f.userId,
     f.excludeDay ?? '',
     f.excludeInUseAt ?? (f.excludeDay ? shanghaiDayStart(f.excludeDay) : 0),
     candidateWindow(f.limit),
@@ -151,9 +151,10 @@ export function sample<T>(rows: T[], n: number, random: () => number = Math.rand
 }
 
 /**
- * The user id behind an extraction key, as an SQL expression over the key's parameter: NULL for an unknown key or a
- * disabled account (`users.status != 1`), so every statement of the extraction batch that uses it does nothing for
- * them. A unique-index probe of `api_key` plus the user's primary key, evaluated once per statement.
+ * The user id behind an extraction key, as an SQL expression over the parameter holding the key's hash
+ * (docs/decisions/199): NULL for an unknown key or a disabled account (`users.status != 1`), so every statement of
+ * the extraction batch that uses it does nothing for them. A unique-index probe of `api_key` plus the user's primary
+ * key, evaluated once per statement.
  */
 export const callerUserSql = (keyParam: string) =>
   `(SELECT c.user_id FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
@@ -179,7 +180,7 @@ const REFUSAL_FACTS = `SELECT ${whiteListedSql('?1', '?2', '?3')} AS white,
          ORDER BY proxy_packages.expires_at, proxy_packages.id`;
 
 /** Who is extracting: a caller already proven (an AES token call), or a bare key checked inside the batch. */
-export type ExtractCallerRef = { userId: number; rateLimit: number } | { apiKey: string };
+export type ExtractCallerRef = { userId: number; rateLimit: number } | { apiKeyHash: string };
 
 /** A package row of REFUSAL_FACTS as the domain reads it. */
 const packageRow = (p: Record<string, unknown>): PackageForExtract => ({
@@ -292,7 +293,7 @@ export function drawStatement(
   f: CandidateFilter,
   start: number,
   callId: string,
-  caller?: { apiKey: string },
+  caller?: { apiKeyHash: string },
 ): D1PreparedStatement {
   const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
   const windowOf = ({ seeks }: { seeks: string[] }) => {
@@ -399,14 +400,14 @@ export async function extractInOneBatch(
   const f = r.filter;
   const start = r.start ?? Math.floor(Math.random() * RND_SPACE);
   const callId = crypto.randomUUID();
-  const byKey = 'apiKey' in caller;
+  const byKey = 'apiKeyHash' in caller;
   // ?1 is the caller in every statement: the key (resolved in SQL) or the proven user id.
-  const ref = byKey ? caller.apiKey : caller.userId;
+  const ref = byKey ? caller.apiKeyHash : caller.userId;
   const user = byKey ? callerUserSql('?1') : '?1';
   const limit = byKey ? '(SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = r.user_id)' : '?3';
   const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
   const white = whiteListedSql(user, '?2', '?4');
-  const draw = drawStatement(db, f, start, callId, byKey ? { apiKey: caller.apiKey } : undefined);
+  const draw = drawStatement(db, f, start, callId, byKey ? { apiKeyHash: caller.apiKeyHash } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
   const charged = 'FROM extract_charges x WHERE x.call_id = ?1';

@@ -19,7 +19,10 @@ export interface UserRow {
   userId: number;
   status: number;
   username: string;
+  /** The stored proxy password: sealed, or plain in a row from before migration 0029. */
   password: string;
+  /** The stored verifier ('' while the password is plain). */
+  verifier: string;
 }
 
 export interface FeedChange {
@@ -192,7 +195,8 @@ export async function usersForContract(
   const [u, w] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT u.id, u.status, coalesce(c.proxy_username, '') AS username, coalesce(c.proxy_password, '') AS password
+        `SELECT u.id, u.status, coalesce(c.proxy_username, '') AS username, coalesce(c.proxy_password, '') AS password,
+           coalesce(c.proxy_password_verifier, '') AS verifier
          FROM users u LEFT JOIN proxy_api_credentials c ON c.user_id = u.id
          WHERE u.id IN (SELECT value FROM json_each(?1)) ORDER BY u.id`,
       )
@@ -214,6 +218,7 @@ export async function usersForContract(
       status: r.status as number,
       username: r.username as string,
       password: r.password as string,
+      verifier: r.verifier as string,
     })),
     whiteList,
   };

@@ -106,58 +106,6 @@ export async function upsertNodeIps(
   return { accepted, ignored: ips.length - accepted };
 }
 
-/**
- * Every white-list entry in force, as nodes enforce it: enabled and unexpired, of an active account (status 1) that
- * holds a live package (active or used up, unexpired) or a live fixed allocation.
- */
-export async function liveWhiteList(
-  db: D1Database,
-  now: number,
-): Promise<{ userId: number; ip: string; expiresAt: number }[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT w.user_id, w.ip, w.expires_at FROM white_list w JOIN users u ON u.id = w.user_id AND u.status = 1
-       WHERE w.enabled = 1 AND (w.expires_at = 0 OR w.expires_at > ?1)
-         AND (EXISTS (SELECT 1 FROM proxy_packages p
-                WHERE p.user_id = w.user_id AND p.state IN (1, 3) AND p.expires_at > ?1)
-              OR EXISTS (SELECT 1 FROM fixed_allocations f
-                WHERE f.user_id = w.user_id AND f.released_at = 0 AND f.expires_at > ?1))
-       ORDER BY w.user_id, w.ip`,
-    )
-    .bind(now)
-    .all<{ user_id: number; ip: string; expires_at: number }>();
-  return results.map((r) => ({ userId: r.user_id, ip: r.ip, expiresAt: r.expires_at }));
-}
-
-export interface UsageReport {
-  userId: number;
-  bytesIn: number;
-  bytesOut: number;
-  periodStart: number;
-  periodEnd: number;
-}
-
-/** Store a node's byte counts; a repeated (node, batch, user) is ignored. Returns rows stored. */
-export async function insertUsageReports(
-  db: D1Database,
-  nodeId: number,
-  batchId: string,
-  reports: UsageReport[],
-  now: number,
-): Promise<number> {
-  const payload = JSON.stringify(reports.map((r) => [r.userId, r.bytesIn, r.bytesOut, r.periodStart, r.periodEnd]));
-  const res = await db
-    .prepare(
-      `INSERT INTO node_usage_reports (node_id, batch_id, user_id, bytes_in, bytes_out, period_start, period_end, received_at)
-       SELECT ?1, ?2, value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]', ?3
-       FROM json_each(?4) WHERE true
-       ON CONFLICT(node_id, batch_id, user_id) DO NOTHING`,
-    )
-    .bind(nodeId, batchId, now, payload)
-    .run();
-  return res.meta.changes;
-}
-
 /** Pool upkeep: mark expired IPs unhealthy and drop those expired for more than a day. */
 export async function expirePoolIps(db: D1Database, now: number): Promise<{ expired: number; removed: number }> {
   const [a, b] = await db.batch([

@@ -1,4 +1,4 @@
-// Queries for the white list (personal centre). Nodes read it through db/pool.ts liveWhiteList.
+// Queries for the white list (personal centre). Nodes receive it in their contract (db/node-contract.ts).
 import { userChangedStatement } from './node-feed';
 
 export interface WhiteListEntry {

@@ -1,6 +1,7 @@
 // API credentials: every user gets one extraction key plus the AES key/IV that AES extraction tokens are encrypted
 // with (docs/decisions/045; resetting replaces all three), and a proxy account (username + password) that proxy
-// nodes accept instead of the white list (rotating replaces the password).
+// nodes accept instead of the white list (rotating replaces the password). The key is stored as its keyed hash and
+// shown once, when it is created or reset; the password is stored sealed and shown to its owner (decisions 199, 200).
 import {
   type ApiCredentials,
   findCredentials,
@@ -8,6 +9,7 @@ import {
   replaceCredentials,
   replaceProxyPassword,
 } from '../db/credentials';
+import { hashExtractKey, openProxyPassword, proxyPasswordVerifier, sealProxyPassword } from './credential-secrets';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -28,33 +30,111 @@ const freshAccount = () => ({ proxyUsername: `u${randomToken(9)}`, proxyPassword
 /** At most one password rotation (or key reset before it) per minute per account. */
 export const PROXY_PASSWORD_MIN_INTERVAL_MS = 60_000;
 
-/** The user's credentials, created on first use. */
-export async function ensureCredentials(db: D1Database, userId: number, now: number): Promise<ApiCredentials> {
-  const existing = await findCredentials(db, userId);
-  if (existing) return existing;
-  await insertCredentialsIfMissing(db, { userId, now, ...fresh(), ...freshAccount() });
-  const created = await findCredentials(db, userId);
-  if (!created) throw new Error('credentials vanished after insert');
-  return created;
+/** What the customer's own pages see: the key in plain only right after it was created or reset. */
+export interface CredentialsView {
+  userId: number;
+  /** The extraction key: only in the answer that created or reset it (it is stored as a hash), else null. */
+  apiKey: string | null;
+  aesKey: string;
+  aesIv: string;
+  rateLimit: number;
+  proxyUsername: string;
+  proxyPassword: string;
 }
 
-/** New key, AES key and IV for the user. */
-export async function resetCredentials(db: D1Database, userId: number, now: number): Promise<ApiCredentials> {
-  await ensureCredentials(db, userId, now);
-  await replaceCredentials(db, { userId, now, ...fresh() });
+async function viewOf(keyHex: string, c: ApiCredentials, apiKey: string | null): Promise<CredentialsView> {
+  // Sealed under another NODE_SECRET_KEY (the key was changed): the key pages keep working, the password shows empty
+  // until the customer resets it (docs/decisions/199).
+  const password = (await openProxyPassword(keyHex, c.proxyPassword)) ?? '';
+  return {
+    userId: c.userId,
+    apiKey,
+    aesKey: c.aesKey,
+    aesIv: c.aesIv,
+    rateLimit: c.rateLimit,
+    proxyUsername: c.proxyUsername,
+    proxyPassword: password,
+  };
+}
+
+/** A proxy password as stored: sealed, with the verifier nodes receive. */
+export async function storedPassword(
+  keyHex: string,
+  username: string,
+  password: string,
+): Promise<{ sealedPassword: string; verifier: string }> {
+  return {
+    sealedPassword: await sealProxyPassword(keyHex, password),
+    verifier: await proxyPasswordVerifier(username, password),
+  };
+}
+
+/**
+ * The user's credentials, created on first use (`keyHex`: NODE_SECRET_KEY). The answer that creates them carries the
+ * new extraction key in plain; every later one has `apiKey: null`.
+ */
+export async function ensureCredentials(
+  db: D1Database,
+  keyHex: string,
+  userId: number,
+  now: number,
+): Promise<CredentialsView> {
+  const existing = await findCredentials(db, userId);
+  if (existing) return viewOf(keyHex, existing, null);
+  const keys = fresh();
+  const account = freshAccount();
+  const apiKeyHash = await hashExtractKey(keyHex, keys.apiKey);
+  await insertCredentialsIfMissing(db, {
+    userId,
+    now,
+    apiKeyHash,
+    aesKey: keys.aesKey,
+    aesIv: keys.aesIv,
+    proxyUsername: account.proxyUsername,
+    ...(await storedPassword(keyHex, account.proxyUsername, account.proxyPassword)),
+  });
+  const created = await findCredentials(db, userId);
+  if (!created) throw new Error('credentials vanished after insert');
+  // A concurrent first call may have inserted its own row: then this key is not the stored one.
+  return viewOf(keyHex, created, created.apiKeyHash === apiKeyHash ? keys.apiKey : null);
+}
+
+/** New key, AES key and IV for the user; the answer carries the new key in plain (the one time it is shown). */
+export async function resetCredentials(
+  db: D1Database,
+  keyHex: string,
+  userId: number,
+  now: number,
+): Promise<CredentialsView & { apiKey: string }> {
+  await ensureCredentials(db, keyHex, userId, now);
+  const keys = fresh();
+  await replaceCredentials(db, {
+    userId,
+    now,
+    apiKeyHash: await hashExtractKey(keyHex, keys.apiKey),
+    aesKey: keys.aesKey,
+    aesIv: keys.aesIv,
+  });
   const updated = await findCredentials(db, userId);
   if (!updated) throw new Error('credentials vanished after reset');
-  return updated;
+  return { ...(await viewOf(keyHex, updated, keys.apiKey)), apiKey: keys.apiKey };
 }
 
 /** A new proxy password for the user; null when the last change is less than a minute old. */
-export async function rotateProxyPassword(db: D1Database, userId: number, now: number): Promise<ApiCredentials | null> {
-  await ensureCredentials(db, userId, now);
+export async function rotateProxyPassword(
+  db: D1Database,
+  keyHex: string,
+  userId: number,
+  now: number,
+): Promise<CredentialsView | null> {
+  const current = await ensureCredentials(db, keyHex, userId, now);
   const ok = await replaceProxyPassword(db, {
     userId,
-    password: freshAccount().proxyPassword,
     now,
     minIntervalMs: PROXY_PASSWORD_MIN_INTERVAL_MS,
+    ...(await storedPassword(keyHex, current.proxyUsername, freshAccount().proxyPassword)),
   });
-  return ok ? findCredentials(db, userId) : null;
+  if (!ok) return null;
+  const updated = await findCredentials(db, userId);
+  return updated ? viewOf(keyHex, updated, null) : null;
 }

@@ -2,23 +2,9 @@
 // say, how it is written down, and how the rules travel in a node's contract. Nodes add them to the fixed policy
 // (no private, own or reserved targets; SMTP ports only for the product types allowed them).
 import { PRODUCT_TYPES } from '../../lib/commerce';
-import {
-  deleteEgressRule,
-  type EgressRuleKind,
-  egressRulesChangedSince,
-  findEgressRule,
-  insertEgressRule,
-} from '../db/egress-rules';
+import type { EgressRuleKind } from '../../lib/egress-rules';
+import { deleteEgressRule, egressRulesChangedSince, findEgressRule, insertEgressRule } from '../db/egress-rules';
 import type { AuditActor } from '../db/operators-audit';
-
-export const EGRESS_RULE_KINDS = ['domain', 'cidr', 'port', 'smtp_product'] as const;
-
-export const EGRESS_RULE_LABEL: Record<EgressRuleKind, string> = {
-  domain: '屏蔽域名（含子域名）',
-  cidr: '屏蔽网段',
-  port: '屏蔽端口',
-  smtp_product: '允许邮件端口的产品',
-};
 
 /** The rules as a node's contract carries them (`egress`). */
 export interface ContractEgress {

@@ -2,8 +2,9 @@
 // docs/decisions/045). token = Base64(AES-128-CBC(Key, IV, PKCS#7, UTF-8 JSON {"k":"<extraction key>","t":<epoch ms>}))
 // with the account's AES Key and IV (16 characters each, used as UTF-8 bytes). A token is accepted once, within
 // TOKEN_WINDOW_MS of the server clock.
-import { findByApiKey, findForToken } from '../db/credentials';
+import { findByApiKeyHash, findForToken } from '../db/credentials';
 import { markTokenUsed } from '../db/extract-token';
+import { extractKeyMatches, hashExtractKey } from './credential-secrets';
 import { extractError } from './extract-params';
 import { sha256Hex } from './node-auth';
 
@@ -57,13 +58,6 @@ export async function openExtractToken(
   }
 }
 
-const sameString = (a: string, b: string) => {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-};
-
 /**
  * The account behind an /extract call, or an extraction error: 1001 for a bad bare key; for token calls 1008 (not a
  * token of this account: unknown uid, wrong AES key/IV, wrong extraction key, garbage), 1009 (timestamp more than 5
@@ -71,19 +65,22 @@ const sameString = (a: string, b: string) => {
  */
 export async function extractCaller(
   db: D1Database,
+  keyHex: string,
   q: URLSearchParams,
   now: number,
 ): Promise<{ userId: number; rateLimit: number }> {
   if (!q.has('token')) {
     const key = q.get('key') ?? '';
-    const owner = /^[A-Za-z0-9]{16,64}$/.test(key) ? await findByApiKey(db, key) : null;
+    const owner = /^[A-Za-z0-9]{16,64}$/.test(key)
+      ? await findByApiKeyHash(db, await hashExtractKey(keyHex, key))
+      : null;
     if (!owner) throw extractError(1001);
     return owner;
   }
   const uid = q.get('uid') ?? '';
   const creds = /^[1-9]\d{0,12}$/.test(uid) ? await findForToken(db, Number(uid)) : null;
   const opened = creds ? await openExtractToken(creds.aesKey, creds.aesIv, q.get('token') ?? '') : null;
-  if (!creds || !opened || !sameString(opened.k, creds.apiKey)) throw extractError(1008);
+  if (!creds || !opened || !(await extractKeyMatches(keyHex, creds.apiKeyHash, opened.k))) throw extractError(1008);
   if (Math.abs(now - opened.t) > TOKEN_WINDOW_MS) throw extractError(1009);
   const fresh = await markTokenUsed(db, creds.userId, await sha256Hex(opened.plain), opened.t + TOKEN_WINDOW_MS);
   if (!fresh) throw extractError(1010);

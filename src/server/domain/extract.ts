@@ -1,19 +1,22 @@
 // The extraction flow behind GET /extract: key -> rate limit -> white list -> package -> IPs -> conditional charge ->
 // log. Every quota change is a conditional UPDATE checked by its affected rows; nothing is read-modify-write.
-import { type ExtractCallerRef, extractInOneBatch, insertExtractLog, type PackageForExtract } from '../db/extract';
+
 import type { AppError } from '../../lib/errors';
+import { shanghaiDay } from '../../lib/time';
+import { hashPlainApiKey } from '../db/credentials';
+import { type ExtractCallerRef, extractInOneBatch, insertExtractLog, type PackageForExtract } from '../db/extract';
+import { hashExtractKey } from './credential-secrets';
+import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import {
   type ExtractedIp,
+  type ExtractParams,
   extractCodeOf,
   extractError,
   isExtractError,
-  type ExtractParams,
   PROTOCOL_BITS,
   parseExtractQuery,
 } from './extract-params';
-import { shanghaiDay } from '../../lib/time';
 import { extractCaller } from './extract-token';
-import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import { normalizeIp } from './white-list-ip';
 
 /** IPs a package can still give on `day` (Infinity for an unlimited time package). */
@@ -46,6 +49,10 @@ export interface ExtractRequest {
   query: URLSearchParams;
   callerIp: string;
   now: number;
+  /** NODE_SECRET_KEY: extraction keys are looked up by their keyed hash (docs/decisions/199). */
+  keyHex: string;
+  /** Set on the one rerun after a plain legacy key was hashed. */
+  legacyRetried?: boolean;
 }
 
 export interface ExtractSuccess {
@@ -91,10 +98,11 @@ export async function extract(
   const key = req.query.get('key') ?? '';
   const byKey = !req.query.has('token') && !isExtractError(parsed);
   if (byKey && !/^[A-Za-z0-9]{16,64}$/.test(key)) await wrongKey(extractError(1001));
-  let caller: ExtractCallerRef = { apiKey: key };
+  // One HMAC per call: the batch looks the key up by its hash.
+  let caller: ExtractCallerRef = { apiKeyHash: byKey ? await hashExtractKey(req.keyHex, key) : '' };
   if (!byKey) {
     try {
-      caller = await extractCaller(db, req.query, req.now);
+      caller = await extractCaller(db, req.keyHex, req.query, req.now);
     } catch (err) {
       await wrongKey(err);
     }
@@ -157,7 +165,13 @@ export async function extract(
     };
   }
   // Not charged: name the refusal from what the batch read, in the order of the codes (docs/decisions/131, 171).
-  if (outcome.userId === null) await wrongKey(extractError(1001));
+  if (outcome.userId === null) {
+    // A key stored in plain from before migration 0029 is hashed by its first use, and the call runs again (once).
+    if ('apiKeyHash' in caller && !req.legacyRetried && (await hashPlainApiKey(db, key, caller.apiKeyHash))) {
+      return extract(db, { ...req, legacyRetried: true }, defer);
+    }
+    await wrongKey(extractError(1001));
+  }
   userId = outcome.userId as number;
   if (!outcome.allowed) fail(extractError(1005));
   if (!outcome.whiteListed) fail(extractError(1002));

@@ -1,5 +1,6 @@
 // The contract a proxy node pulls (docs/node-api.md, GET /node/v2/contract): leases on its exits, the users holding
-// them (active flag, white list, proxy account hash, limits), as a full snapshot or as a delta since a cursor.
+// them (active flag, white list, proxy account verifier, limits), as a full snapshot or as a delta since a cursor.
+// A node receives a salted verifier of each proxy password, never the password (docs/decisions/200).
 // The delta is read from the node_changes feed (written with each change, src/server/db/node-feed.ts) plus the
 // packages that ended since the previous pull, found by time (docs/decisions/044).
 import {
@@ -9,11 +10,15 @@ import {
   type LeaseRow,
   leasesTouched,
   liveLeasesOfNode,
+  type UserRow,
   usersForContract,
   usersWithLiveLeases,
 } from '../db/node-contract';
 import { type ContractEgress, contractEgress, fullContractEgress } from './egress-rules';
-import { sha256Hex } from './node-auth';
+import { isSealedProxyPassword, proxyPasswordVerifier } from './credential-secrets';
+
+/** The password-verifier scheme a node declares on every pull (`verifier=hs1`); older nodes are answered 426. */
+export const CONTRACT_VERIFIER_SCHEME = 'hs1';
 
 /** Heartbeat and pull intervals the portal asks nodes for; an exit unseen for STALE_INTERVALS heartbeats is down. */
 export const NODE_HEARTBEAT_MS = 30_000;
@@ -72,7 +77,8 @@ export interface ContractUser {
   active: boolean;
   whiteList: { ip: string; expiresAt: number }[];
   username: string;
-  passwordSha256: string;
+  /** 'hs1$' + salt + '$' + HMAC-SHA256(salt, username ':' password), hex; '' for a user without an account. */
+  passwordVerifier: string;
   limits: UserLimits;
 }
 
@@ -117,6 +123,16 @@ export function parseCursor(raw: string | undefined | null): Cursor | null {
   return m ? { seq: Number(m[1]), at: Number(m[2]) } : null;
 }
 
+/**
+ * The verifier a node gets for a user: the stored one; for a row whose password is still plain (before the job
+ * credentials-seal reached it) one computed now with a fresh salt.
+ */
+async function verifierOf(u: UserRow): Promise<string> {
+  if (!u.username) return '';
+  if (u.verifier) return u.verifier;
+  return isSealedProxyPassword(u.password) ? '' : proxyPasswordVerifier(u.username, u.password);
+}
+
 async function userEntries(
   db: D1Database,
   now: number,
@@ -129,7 +145,7 @@ async function userEntries(
       active: u.status === 1,
       whiteList: whiteList.get(u.userId) ?? [],
       username: u.username,
-      passwordSha256: u.username ? await sha256Hex(`${u.username}:${u.password}`) : '',
+      passwordVerifier: await verifierOf(u),
       limits: limitsFor(live.get(u.userId) ?? []),
     })),
   );

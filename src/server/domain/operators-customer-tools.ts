@@ -42,11 +42,12 @@ export const RATE_LIMIT_MAX = 200;
 /** Set a customer's extraction calls per second (their API credentials are created if they had none yet). */
 export async function setCustomerRateLimit(
   db: D1Database,
+  keyHex: string,
   actor: AuditActor,
   r: { userId: number; rateLimit: number; reason: string },
 ): Promise<{ rateLimit: number }> {
   if (!(await findUserById(db, r.userId))) throw new AppError('customerNotFound');
-  await ensureCredentials(db, r.userId, actor.now);
+  await ensureCredentials(db, keyHex, r.userId, actor.now);
   const before = await findRateLimit(db, r.userId);
   await auditedChange(
     db,

@@ -2,12 +2,13 @@
 // never stops the others.
 import 'server-only';
 import type { Bindings } from '../env';
+import { sealCredentialsJob } from './credentials';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
+import type { Job } from './job';
 import { sealNodeSecretsJob } from './node-secrets';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
 import { retentionJob } from './retention';
-import type { Job } from './job';
 import { purgeSessionsJob } from './sessions';
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
@@ -18,6 +19,7 @@ export const JOBS: Record<string, Job[]> = {
     deliveryUpkeepJob,
     fixedAutoReplaceJob,
     sealNodeSecretsJob,
+    sealCredentialsJob,
   ],
   '7 * * * *': [usageRollupJob],
   '17 3 * * *': [purgeSessionsJob, retentionJob],

@@ -3,7 +3,10 @@
 // account, packages of each kind and white-list entries including 127.0.0.1. With `demoPool` (browser journeys and
 // previews, which run no node) also three nodes with a pool from the documentation ranges 203.0.113.0/24,
 // 198.51.100.0/24 and 192.0.2.0/24 across the hot cities.
+import { hashExtractKey } from '../domain/credential-secrets';
+import { storedPassword } from '../domain/credentials';
 import { HOT_CITIES, regionKey } from '../domain/regions';
+import { DEV_NODE_SECRET_KEY } from '../env';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const CARRIER_CYCLE = ['电信', '联通', '移动'] as const;
@@ -24,6 +27,8 @@ export interface DeliverySeedOptions {
   demoPool: boolean;
   /** The development node's secret. */
   devNodeSecret: string;
+  /** NODE_SECRET_KEY of the running Worker (.dev.vars): the demo key is stored as its hash, the password sealed. */
+  atRestKey?: string;
 }
 /** The demo user's extraction key (development only). */
 export const DEMO_API_KEY = 'demo13800138000key0000000000abcd';
@@ -73,10 +78,12 @@ export function demoPool(now: number): PoolSeedRow[] {
 const DAY = 86_400_000;
 
 /** SQL for the demo delivery data. */
-export function demoDeliverySql(
+export async function demoDeliverySql(
   now: number,
   opts: DeliverySeedOptions = { demoPool: false, devNodeSecret: DEFAULT_DEV_NODE_SECRET },
-): string {
+): Promise<string> {
+  const atRestKey = opts.atRestKey ?? DEV_NODE_SECRET_KEY;
+  const account = await storedPassword(atRestKey, DEMO_PROXY_ACCOUNT.username, DEMO_PROXY_ACCOUNT.password);
   const out: string[] = [];
   // Databases seeded before issue 9 hold the documentation-range pool on nodes 1-3: release and drop it (the old
   // node 1 becomes the development node below).
@@ -98,7 +105,9 @@ export function demoDeliverySql(
     );
   }
   out.push(
-    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password, created_at, updated_at) SELECT id, ${q(DEMO_API_KEY)}, 'demoaeskey000001', 'demoaesiv0000001', ${q(DEMO_PROXY_ACCOUNT.username)}, ${q(DEMO_PROXY_ACCOUNT.password)}, ${now}, ${now} FROM users WHERE phone = '13800138000' ON CONFLICT(user_id) DO NOTHING;`,
+    // Stored as the Worker stores them (docs/decisions/199, 200); a database seeded before holds the plain demo key:
+    // that row is converted, a key reset since is kept.
+    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password, proxy_password_verifier, created_at, updated_at) SELECT id, ${q(await hashExtractKey(atRestKey, DEMO_API_KEY))}, 'demoaeskey000001', 'demoaesiv0000001', ${q(DEMO_PROXY_ACCOUNT.username)}, ${q(account.sealedPassword)}, ${q(account.verifier)}, ${now}, ${now} FROM users WHERE phone = '13800138000' ON CONFLICT(user_id) DO UPDATE SET api_key = excluded.api_key, proxy_password = excluded.proxy_password, proxy_password_verifier = excluded.proxy_password_verifier WHERE proxy_api_credentials.api_key = ${q(DEMO_API_KEY)};`,
     `UPDATE users SET proxy_api_opened = 1 WHERE phone = '13800138000';`,
   );
   const packages = [

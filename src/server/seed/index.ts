@@ -17,7 +17,7 @@ export async function demoSeedSql(
   return [
     await demoAccountsSql(now),
     demoContentSql(now),
-    demoDeliverySql(now, delivery),
+    await demoDeliverySql(now, delivery),
     demoCommerceSql(now),
     demoTrustSql(now),
     await demoConsoleSql(now, { demoPool: delivery.demoPool }),

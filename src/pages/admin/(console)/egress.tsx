@@ -5,7 +5,7 @@ import type { ActionOutput } from '../../../lib/api-core';
 import { PRODUCT_LABEL } from '../../../lib/commerce';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import { EGRESS_RULE_LABEL } from '../../../server/domain/egress-rules';
+import { EGRESS_RULE_LABEL } from '../../../lib/egress-rules';
 import { type Column, ListTable } from '../_components/console-list';
 import { EgressRuleDelete, EgressRuleForm } from '../_components/egress-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';

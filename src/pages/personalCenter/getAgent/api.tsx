@@ -9,15 +9,16 @@ import { ProxyAccount } from './_components/proxy-account';
 export default async function GetAgentApiPage({ query }: { query?: string }) {
   const q = queryOf(query);
   const type = q.get('type') === '40' ? 40 : 10;
-  const [tabs, data, account] = await Promise.all([
+  const [tabs, data] = await Promise.all([
     load('Extract.GetTabCount', {}, { 10: 0, 40: 0 }),
     load(
       'Extract.GetMealAndRegion',
       { type },
-      { apiKey: '', whiteListCount: 0, meals: [], regions: [], carriers: [], protocols: [] },
+      { apiKey: null, whiteListCount: 0, meals: [], regions: [], carriers: [], protocols: [] },
     ),
-    load('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' }),
   ]);
+  // After the tool data: a new customer's credentials are created by the call above, the one that shows the key.
+  const account = await load('Proxy.GetProxyAccount', {}, { uid: 0, username: '', password: '' });
   return (
     <div className="space-y-5" data-testid="extract-tool-page">
       <PageHead

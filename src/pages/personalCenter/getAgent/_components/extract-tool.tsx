@@ -1,12 +1,16 @@
 'use client';
-// The get-proxy tool: pick package, count, region, protocol, format and fields; see the link, copy it, try it.
+// The get-proxy tool: pick package, count, region, protocol, format and fields; see the link, copy it, try it. The
+// extraction key is stored as a hash (docs/decisions/199): it is shown once, when created or reset here; otherwise the
+// customer pastes the key they saved (it stays in this page only).
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { buildExtractLink, type ExtractLinkOptions } from '../../../../lib/extract-link';
 import { messages } from '../../../../lib/messages';
+import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
+import { pushToast } from '../../../../state/toast';
 
-/** Extract.GetMealAndRegion: the key, the packages to extract from, regions and carriers (any list of carriers, so
+/** Extract.GetMealAndRegion: the key (only when this load created it), the packages to extract from, regions and carriers (any list of carriers, so
  * a page whose load failed can pass an empty one). */
 export type ToolData = Omit<ActionOutput<'Extract.GetMealAndRegion'>, 'carriers'> & { carriers: readonly string[] };
 
@@ -39,7 +43,7 @@ const chip = (on: boolean) =>
 
 export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
   const [o, setO] = useState<ExtractLinkOptions>({
-    key: data.apiKey,
+    key: data.apiKey ?? '',
     type,
     num: 10,
     protocol: 'http',
@@ -54,6 +58,9 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
     packageId: data.meals[0]?.id ?? null,
   });
   const [result, setResult] = useState<{ status: number; text: string } | null>(null);
+  // The key in plain is on this page only right after it was created or reset.
+  const [keyShown, setKeyShown] = useState(data.apiKey !== null && data.apiKey !== '');
+  const keyNoteId = useId();
   const [trying, setTrying] = useState(false);
   // The origin is known only in the browser; set after hydration so server and client render the same text.
   const [origin, setOrigin] = useState('');
@@ -69,6 +76,16 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
   const toggleIn = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   const copy = () => copyText(link);
+
+  async function resetKey() {
+    if (!window.confirm('重置后旧的提取密钥、AES Key/IV 与已生成的令牌立即失效，确定重置吗？')) return;
+    const res = await api.call('proxy.resetSecret', {});
+    if (res) {
+      set({ key: res.apiKey });
+      setKeyShown(true);
+      pushToast('success', '提取密钥已重置，请立即复制保存');
+    }
+  }
 
   async function tryIt() {
     setTrying(true);
@@ -94,6 +111,36 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_380px]">
       <section className="card space-y-5 p-5">
+        <Row label="提取密钥">
+          <input
+            className="input max-w-md font-mono"
+            value={o.key}
+            onChange={(e) => set({ key: e.target.value.trim() })}
+            placeholder="粘贴您保存的提取密钥"
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="extract-key"
+            aria-label="提取密钥"
+            aria-describedby={keyNoteId}
+          />
+          <button
+            type="button"
+            className="btn-ghost border border-slate-200"
+            onClick={resetKey}
+            data-testid="reset-key"
+          >
+            重置密钥
+          </button>
+          <p
+            id={keyNoteId}
+            className={`w-full text-xs ${keyShown ? 'rounded-lg bg-amber-50 p-2 text-amber-800' : 'text-slate-500'}`}
+            data-testid="extract-key-note"
+          >
+            {keyShown
+              ? '这是您的提取密钥，只显示这一次：请立即复制并妥善保存，离开本页后将无法再次查看。如遗忘，可点击「重置密钥」生成新密钥（旧密钥与 AES 令牌立即失效）。'
+              : '为保障安全，提取密钥只在创建或重置时显示一次，平台不保存明文。请粘贴您保存的密钥以生成链接；如已遗忘，请点击「重置密钥」生成新密钥。'}
+          </p>
+        </Row>
         <Row label="选择套餐">
           <select
             className="input max-w-md truncate"
