@@ -23,7 +23,7 @@ const auditOf = async (operatorId: number) =>
 const contract = async (cursor?: string): Promise<Contract> => {
   const res = await nodeCall(
     'GET',
-    cursor ? `/node/v2/contract?cursor=${encodeURIComponent(cursor)}` : '/node/v2/contract',
+    cursor ? `/node/v2/contract?cursor=${encodeURIComponent(cursor)}&verifier=hs1` : '/node/v2/contract?verifier=hs1',
   );
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: Contract }).data;
