@@ -6,16 +6,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../lib/messages';
-import { insertUsageReports, liveWhiteList, upsertNodeIps } from '../../server/db/pool';
+import { acceptHeartbeatSeq, insertUsageReports, liveWhiteList, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
 import { sha256Hex } from '../../server/domain/node-auth';
+import { usageBatchProblem } from '../../server/domain/node-usage';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
 import { authenticate, deny, parseJson } from '../node-request';
 import type { EdgeEnv } from '../types';
-import { nodeV2Routes } from './node-v2';
+import { heartbeatSeq, nodeV2Routes } from './node-v2';
 
 const heartbeatSchema = z.object({
+  seq: heartbeatSeq,
   ips: z
     .array(
       z.object({
@@ -57,6 +59,9 @@ export function nodeRoutes(): Hono<EdgeEnv> {
     if (!auth) return deny(c);
     const input = parseJson(heartbeatSchema, auth.body);
     if (!input) return c.json({ code: 400, msg: messages.invalidParams }, 400);
+    if (!(await acceptHeartbeatSeq(c.env.DB, auth.nodeId, input.seq))) {
+      return c.json({ code: 409, msg: messages.nodeHeartbeatReplayed }, 409);
+    }
     const now = Date.now();
     const { accepted, ignored } = await upsertNodeIps(
       c.env.DB,
@@ -101,6 +106,12 @@ export function nodeRoutes(): Hono<EdgeEnv> {
     if (!auth) return deny(c);
     const input = parseJson(usageSchema, auth.body);
     if (!input) return c.json({ code: 400, msg: messages.invalidParams }, 400);
+    // The same bounds as v2, per report (v1 reports name no exit, so each is its own period of one "exit").
+    const now = Date.now();
+    for (const r of input.reports) {
+      const problem = usageBatchProblem({ ...r, rows: [{ ...r, ip: 'v1', port: 0, connections: 0 }] }, now);
+      if (problem) return c.json({ code: 400, msg: `${messages.nodeUsageOutOfBounds}：${problem}` }, 400);
+    }
     const stored = await insertUsageReports(c.env.DB, auth.nodeId, input.batchId, input.reports, Date.now());
     return c.json({ code: 0, msg: '成功', data: { stored } });
   });

@@ -4,10 +4,10 @@ import 'server-only';
 import type { Bindings } from '../env';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
+import type { Job } from './job';
 import { sealNodeSecretsJob } from './node-secrets';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
 import { retentionJob } from './retention';
-import type { Job } from './job';
 import { purgeSessionsJob } from './sessions';
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
