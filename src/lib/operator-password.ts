@@ -82,7 +82,8 @@ export function operatorPasswordProblem(password: string, username = ''): string
   if (new Set(lower).size < 5) return '密码过于简单：重复字符过多';
   const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (classes < 2) return '密码过于简单：请混合使用字母、数字或符号';
-  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  const LEET: Record<string, string> = { '@': 'a', $: 's', '0': 'o', '1': 'i', '3': 'e', '5': 's', '!': 'i' };
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '').replace(/[@$0135!]/g, (ch) => LEET[ch] ?? ch);
   const letters = lower.replace(/[^a-z]/g, '');
   if (COMMON.has(core) || COMMON.has(letters) || (core.length > 0 && core.length < 4)) {
     return '密码过于常见，请换一个不易猜到的密码';
