@@ -377,3 +377,52 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
     ).toBe(409);
   });
 });
+
+describe('grant approvals', { timeout: 60_000 }, () => {
+  it('a grant above the size waits for a different operator; both steps are audited', async () => {
+    const a = await operatorLogin('support');
+    const b = await operatorLogin('support');
+    const user = await makeUser();
+    const grant = {
+      userId: user.id,
+      productType: 10,
+      billingMethod: 1,
+      ipDurationMinutes: 5,
+      days: 30,
+      reason: '大客户补偿',
+    };
+    const packages = () =>
+      scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator' AND user_id = ?", user.id);
+
+    const big = await callApi<{ pending: boolean; requestId: number }>(
+      'Admin.GrantPackage',
+      { ...grant, amount: 10_000_000 },
+      { cookie: a.cookie },
+    );
+    expect(big.body.P).toMatchObject({ pending: true });
+    expect(await packages()).toBe(0);
+    const requestId = big.body.P?.requestId ?? 0;
+    expect(
+      (await callApi('Admin.GrantApprove', { requestId, reason: '自己批准' }, { cookie: a.cookie })).body.E,
+    ).toMatch(/不能审批自己/);
+    expect(await packages()).toBe(0);
+    const ok = await callApi('Admin.GrantApprove', { requestId, reason: '已核实' }, { cookie: b.cookie });
+    expect(ok.body.P).toMatchObject({ state: 2 });
+    expect(await packages()).toBe(1);
+    expect((await callApi('Admin.GrantApprove', { requestId, reason: '再次' }, { cookie: b.cookie })).body.E).toBe(
+      '该赠送申请已处理',
+    );
+    expect(await packages()).toBe(1);
+    expect(
+      await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.GrantPackage' AND operator_id = ?", a.id),
+    ).toBe(1);
+    expect(
+      await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.GrantApprove' AND operator_id = ?", b.id),
+    ).toBe(1);
+
+    // Within the size: granted at once, as before.
+    const small = await callApi('Admin.GrantPackage', { ...grant, amount: 2000 }, { cookie: a.cookie });
+    expect(small.body.P).toMatchObject({ pending: false });
+    expect(await packages()).toBe(2);
+  });
+});
