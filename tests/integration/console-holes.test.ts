@@ -53,12 +53,18 @@ describe('operator login holes', { timeout: 60_000 }, () => {
   it('never locks the account when one valid code is sent ten times at once', async () => {
     const op = await operatorLogin('finance');
     const ip = '198.51.100.44';
-    const l = await login(op.username, OPERATOR_PASSWORD, ip);
-    const cookie = cookieJar(l.setCookies);
+    // Ten pending logins (the password entered in ten tabs), then the one valid code sent from all of them at once.
+    const cookies: string[] = [];
+    for (let i = 0; i < 10; i++) cookies.push(cookieJar((await login(op.username, OPERATOR_PASSWORD, ip)).setCookies));
     const code = totpCodeAt(op.secret, Date.now() + 30_000);
-    const all = await Promise.all(
-      Array.from({ length: 10 }, () => callApi('Operator.TotpVerify', { code }, { cookie, ip })),
-    );
+    // Sent at once, and again one after another (as requests that arrive a little later than the first): whatever the
+    // interleaving, the code logs in once and the refused copies are not failures.
+    const all = [
+      ...(await Promise.all(
+        cookies.slice(0, 5).map((cookie) => callApi('Operator.TotpVerify', { code }, { cookie, ip })),
+      )),
+    ];
+    for (const cookie of cookies.slice(5)) all.push(await callApi('Operator.TotpVerify', { code }, { cookie, ip }));
     expect(all.filter((r) => r.body.P).length).toBe(1);
     expect(await scalar('SELECT locked_until AS n FROM operators WHERE id = ?', op.id)).toBe(0);
     expect(await scalar('SELECT failed_logins AS n FROM operators WHERE id = ?', op.id)).toBe(0);
