@@ -196,7 +196,7 @@ export function acceptTotpStepStatement(
 }
 
 /** Use a TOTP step outside a login (re-authentication): only a step newer than the last one; clears the failures. */
-export function useTotpStepStatement(
+export function spendTotpStepStatement(
   db: D1Database,
   u: { operatorId: number; step: number; now: number },
 ): D1PreparedStatement {

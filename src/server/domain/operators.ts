@@ -20,7 +20,7 @@ import {
   reserveOperatorNameAttempt,
   setOperatorPasswordStatement,
   setSessionEnrolSecret,
-  useTotpStepStatement,
+  spendTotpStepStatement,
 } from '../db/operators';
 import { auditInsertStatement } from '../db/operators-audit';
 import { deleteSession, touchSession } from '../db/sessions';
@@ -257,7 +257,7 @@ export async function changeOwnOperatorPassword(
       [
         deleteOtherOperatorSessionsStatement(db, op.id, me.sessionId),
         setOperatorPasswordStatement(db, { id: op.id, passwordHash, now: r.now }),
-        useTotpStepStatement(db, { operatorId: op.id, step, now: r.now }),
+        spendTotpStepStatement(db, { operatorId: op.id, step, now: r.now }),
       ],
       'operatorTotpWrong',
     );
