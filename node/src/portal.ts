@@ -18,15 +18,26 @@ export type PortalClient = {
   call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
 };
 
+/** The heartbeat path: every call to it carries a sequence number higher than the last (the portal refuses replays). */
+const HEARTBEAT_PATH = '/node/v2/heartbeat';
+
 export function createPortalClient(opts: {
   portalUrl: string;
   nodeId: number;
   secret: string;
   timeoutMs?: number;
 }): PortalClient {
+  // Milliseconds since the epoch, bumped past the last one sent: increasing across calls and across restarts (as long
+  // as the clock does not go back further than the node's uptime), with nothing stored on disk.
+  let lastSeq = 0;
+  const nextSeq = () => {
+    lastSeq = Math.max(lastSeq + 1, Date.now());
+    return lastSeq;
+  };
   return {
     async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-      const text = body === undefined ? '' : JSON.stringify(body);
+      const sent = path === HEARTBEAT_PATH && body && typeof body === 'object' ? { ...body, seq: nextSeq() } : body;
+      const text = sent === undefined ? '' : JSON.stringify(sent);
       const ts = Date.now();
       const headers: Record<string, string> = {
         'x-node-id': String(opts.nodeId),

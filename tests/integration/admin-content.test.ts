@@ -206,7 +206,7 @@ describe('help articles', { timeout: 60_000 }, () => {
       ['Admin.ArticleSave', 'article:new'],
       ['Admin.ArticlePublish', `article:${id}`],
       ['Admin.ArticleSave', `article:${id}`],
-      ['Admin.ArticleUnpublish', `article:${id}`],
+      ['Admin.ArticlePublish', `article:${id}`],
     ]);
   });
 
@@ -531,8 +531,8 @@ describe('nodes', { timeout: 60_000 }, () => {
     expect(rows.map((r) => r.action)).toEqual([
       'Admin.NodeCreate',
       'Admin.NodeRotateSecret',
-      'Admin.NodeDisable',
-      'Admin.NodeEnable',
+      'Admin.NodeSetEnabled',
+      'Admin.NodeSetEnabled',
     ]);
     expect(JSON.stringify(rows)).not.toContain(secret);
     expect(JSON.stringify(rows)).not.toContain(fresh);

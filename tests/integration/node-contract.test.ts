@@ -400,9 +400,9 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
       ],
     });
     const first = await nodeCall('POST', '/node/v2/usage', body);
-    expect(((await first.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false });
+    expect(((await first.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
     const retry = await nodeCall('POST', '/node/v2/usage', body);
-    expect(((await retry.json()) as { data: object }).data).toEqual({ stored: 0, duplicate: true });
+    expect(((await retry.json()) as { data: object }).data).toEqual({ stored: 0, duplicate: true, refused: 0 });
     expect(await scalar('SELECT count(*) AS n FROM node_usage')).toBe(1);
     expect(await scalar('SELECT connections AS n FROM node_usage')).toBe(3);
     await runScheduledJobs('*/5 * * * *', env as never);

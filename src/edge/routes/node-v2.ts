@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { messages } from '../../lib/messages';
 import { allocateFixedIps } from '../../server/db/fixed';
 import { insertRefusalBatch, insertUsageBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
-import { upsertNodeIps } from '../../server/db/pool';
+import { acceptHeartbeatSeq, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
 import {
   CONTRACT_VERIFIER_SCHEME,
@@ -20,6 +20,7 @@ import {
   STALE_INTERVALS,
 } from '../../server/domain/node-contract';
 import { REFUSAL_CODES } from '../../server/domain/node-refusals';
+import { USAGE_LEASE_GRACE_MS, usageBatchProblem } from '../../server/domain/node-usage';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
 import { authenticate, deny, parseJson } from '../node-request';
@@ -34,8 +35,12 @@ const epochMs = z.number().int().positive().max(9_999_999_999_999);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const batchId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
 
+/** A heartbeat's sequence: higher than every one the node sent before (docs/node-api.md). */
+export const heartbeatSeq = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
+
 const heartbeatSchema = z.object({
   version: z.string().max(64).default(''),
+  seq: heartbeatSeq,
   exits: z
     .array(
       z.object({
@@ -91,6 +96,7 @@ const refusalSchema = z.object({
 });
 
 const bad = { code: 400, msg: messages.invalidParams };
+const replayed = { code: 409, msg: messages.nodeHeartbeatReplayed };
 const ok = <T>(data: T) => ({ code: 0, msg: '成功', data });
 const ip = (s: string) => normalizeIp(s) ?? s;
 
@@ -103,6 +109,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
     if (!auth) return deny(c);
     const input = parseJson(heartbeatSchema, auth.body);
     if (!input) return c.json(bad, 400);
+    if (!(await acceptHeartbeatSeq(c.env.DB, auth.nodeId, input.seq))) return c.json(replayed, 409);
     const now = Date.now();
     const { accepted, ignored } = await upsertNodeIps(
       c.env.DB,
@@ -146,6 +153,8 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
     if (!auth) return deny(c);
     const input = parseJson(usageSchema, auth.body);
     if (!input) return c.json(bad, 400);
+    const problem = usageBatchProblem(input, Date.now());
+    if (problem) return c.json({ code: 400, msg: `${messages.nodeUsageOutOfBounds}：${problem}` }, 400);
     const res = await insertUsageBatch(
       c.env.DB,
       auth.nodeId,
@@ -156,6 +165,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
         rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
       },
       Date.now(),
+      USAGE_LEASE_GRACE_MS,
     );
     return c.json(ok(res));
   });

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { identityKeys } from '../domain/identity-crypto';
 import {
   beginTotpEnrolment,
+  changeOwnOperatorPassword,
   endOperatorSession,
   OPERATOR_COOKIE,
   operatorPasswordLogin,
   resolveOperatorSession,
   verifyTotpLogin,
 } from '../domain/operators';
+import { operatorPasswordSchema } from './admin-schemas';
 import { type BaseContext, defineAction } from './define';
 
 const keysOf = (ctx: BaseContext) => identityKeys(ctx.config.identity.idEncryptionKey);
@@ -83,6 +85,20 @@ export const adminAuthActions = {
       const op = await resolveOperatorSession(ctx.db, ctx.getCookie(OPERATOR_COOKIE), ctx.now);
       return op ? { id: op.id, username: op.username, displayName: op.displayName, role: op.role } : null;
     },
+  }),
+
+  'Operator.ChangePassword': defineAction({
+    summary:
+      '【运营后台】修改自己的密码：需当前密码与一个新的动态验证码（错误与登录失败合计5次锁定15分钟）；新密码至少12位，不能是常见或过于简单的密码；成功后其他会话全部退出，当前会话保留',
+    access: { operator: ['finance', 'support', 'content', 'ops'] },
+    cacheable: false,
+    input: z.object({
+      currentPassword: passwordSchema,
+      code: z.string().regex(/^\d{6}$/, '请输入6位动态验证码'),
+      newPassword: operatorPasswordSchema,
+    }),
+    handler: async (ctx, input) =>
+      changeOwnOperatorPassword(ctx.db, await keysOf(ctx), ctx.operator, { ...input, ip: ctx.ip, now: ctx.now }),
   }),
 
   'Operator.Logout': defineAction({

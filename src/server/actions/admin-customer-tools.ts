@@ -1,20 +1,21 @@
 // Admin.CustomerRateLimit / GrantPackage (support), Admin.Seller* (finance writes, support reads) and the commission
 // ledger of a customer (finance, support): the customer and promotion screens' remaining tools.
 import { z } from 'zod';
+import { listGrantRequests } from '../db/grant-requests';
+import { decideGrant, grantApprovalLimits, grantOrRequest, saveGrantApprovalLimits } from '../domain/grant-approvals';
 import { auditActor } from '../domain/operators-audit';
 import {
   assignCustomersToSeller,
   customerTools,
   DEDICATED_CARRIERS,
   GRANT_LIMITS,
-  grantPackage,
   RATE_LIMIT_MAX,
   saveSeller,
   sellerDetail,
   sellersForAdmin,
   setCustomerRateLimit,
 } from '../domain/operators-customer-tools';
-import { FINANCE, READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
+import { ADMIN_ONLY, FINANCE, READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
 import { defineAction } from './define';
 
 const int = (label: string, min: number, max: number) =>
@@ -71,7 +72,47 @@ export const adminCustomerToolActions = {
       ],
       { error: '请选择要赠送的产品：短效动态IP、固定IP、长效静态IP或优质IP' },
     ),
-    handler: async (ctx, input) => grantPackage(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+    handler: async (ctx, input) => grantOrRequest(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
+  }),
+
+  'Admin.GrantRequests': defineAction({
+    summary: '【运营后台·客服】待审批与最近处理的大额赠送申请（超过审批阈值的赠送需另一位运营审批）及当前阈值',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({}),
+    handler: async (ctx) => ({ list: await listGrantRequests(ctx.db), limits: await grantApprovalLimits(ctx.db) }),
+  }),
+
+  'Admin.GrantApprove': defineAction({
+    summary: '【运营后台·客服】审批通过一条大额赠送申请（不能是申请人本人，需原因）：此时才写入套餐，记入操作日志',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({ requestId: z.number().int().positive(), reason: reasonSchema }),
+    handler: async (ctx, input) =>
+      decideGrant(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), { ...input, approve: true }),
+  }),
+
+  'Admin.GrantReject': defineAction({
+    summary: '【运营后台·客服】驳回一条大额赠送申请（不能是申请人本人，需原因），记入操作日志',
+    access: SUPPORT,
+    cacheable: false,
+    input: z.object({ requestId: z.number().int().positive(), reason: reasonSchema }),
+    handler: async (ctx, input) =>
+      decideGrant(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), { ...input, approve: false }),
+  }),
+
+  'Admin.GrantApprovalSave': defineAction({
+    summary:
+      '【运营后台·管理员】设置赠送需第二位运营审批的阈值：按量IP数、包天每日量、独享IP数（超过即需审批；需原因）',
+    access: ADMIN_ONLY,
+    cacheable: false,
+    input: z.object({
+      count: int('按量IP数阈值', 0, GRANT_LIMITS.countMax),
+      daily: int('包天每日量阈值', 0, GRANT_LIMITS.dailyMax),
+      dedicated: int('独享IP数阈值', 0, GRANT_LIMITS.dedicatedMax),
+      reason: reasonSchema,
+    }),
+    handler: async (ctx, input) => saveGrantApprovalLimits(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input),
   }),
 
   'Admin.CustomerTools': defineAction({

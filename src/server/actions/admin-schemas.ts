@@ -1,8 +1,8 @@
 // Input schemas shared by the console's actions (each carries its Chinese message).
 import { z } from 'zod';
 import { messages } from '../../lib/messages';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../../lib/operator-password';
 import { OPERATOR_ROLES } from '../../lib/operator-roles';
-import { OPERATOR_PASSWORD_MIN } from '../domain/operators-manage';
 
 /** Why an operator does something (kept in the audit log). */
 export const reasonSchema = z
@@ -18,7 +18,11 @@ export const operatorRoleSchema = z.enum(OPERATOR_ROLES, { error: '请选择角�
 export const operatorPasswordSchema = z
   .string({ error: `密码至少${OPERATOR_PASSWORD_MIN}位` })
   .min(OPERATOR_PASSWORD_MIN, `密码至少${OPERATOR_PASSWORD_MIN}位`)
-  .max(128, '密码最多128位');
+  .max(OPERATOR_PASSWORD_MAX, `密码最多${OPERATOR_PASSWORD_MAX}位`)
+  .superRefine((password, ctx) => {
+    const problem = operatorPasswordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const operatorUsernameSchema = z
   .string({ error: '账号为3-32位字母、数字、下划线或点' })

@@ -263,15 +263,18 @@ export interface UsageRow {
 const batchSeen = `EXISTS (SELECT 1 FROM node_batches WHERE node_id = ?1 AND kind = ?5 AND batch_id = ?2)`;
 
 /**
- * Store a usage batch once: rows of exits that belong to this node are stored, the batch marker last, all in one
- * transaction; a batch id already stored changes nothing. Returns rows stored and whether it was a duplicate.
+ * Store a usage batch once: rows of exits that belong to this node, for users who held a lease on that exit during
+ * the period (or up to `leaseGraceMs` before it), are stored, the batch marker last, all in one transaction; a batch id
+ * already stored changes nothing. Returns rows stored, rows refused (not an exit of this node, or no lease), and whether it was a
+ * duplicate.
  */
 export async function insertUsageBatch(
   db: D1Database,
   nodeId: number,
   b: { batchId: string; periodStart: number; periodEnd: number; rows: UsageRow[] },
   now: number,
-): Promise<{ stored: number; duplicate: boolean }> {
+  leaseGraceMs: number,
+): Promise<{ stored: number; duplicate: boolean; refused: number }> {
   const payload = JSON.stringify(
     b.rows.map((r) => [r.userId, r.ip, r.port, r.clientIp, r.bytesIn, r.bytesOut, r.connections]),
   );
@@ -284,9 +287,13 @@ export async function insertUsageBatch(
                 j.value ->> '$[4]', j.value ->> '$[5]', j.value ->> '$[6]', ?6
          FROM json_each(?7) j
          WHERE NOT ${batchSeen} AND EXISTS (SELECT 1 FROM proxy_ips i
-           WHERE i.ip = j.value ->> '$[1]' AND i.port = j.value ->> '$[2]' AND i.node_id = ?1)`,
+           WHERE i.ip = j.value ->> '$[1]' AND i.port = j.value ->> '$[2]' AND i.node_id = ?1 AND (
+             EXISTS (SELECT 1 FROM ip_assignments a WHERE a.ip_id = i.id AND a.expires_at > ?3 - ?8
+               AND a.user_id = j.value ->> '$[0]' AND a.assigned_at <= ?4)
+             OR EXISTS (SELECT 1 FROM fixed_allocations f WHERE f.ip_id = i.id AND f.user_id = j.value ->> '$[0]'
+               AND f.allocated_at <= ?4 AND f.expires_at > ?3 - ?8 AND (f.released_at = 0 OR f.released_at > ?3 - ?8))))`,
       )
-      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload),
+      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload, leaseGraceMs),
     db
       .prepare(
         `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)
@@ -296,7 +303,8 @@ export async function insertUsageBatch(
       .bind(nodeId, b.batchId, now, 0, 'usage'),
   ]);
   const duplicate = (marker?.meta.changes ?? 0) === 0;
-  return { stored: duplicate ? 0 : (rows?.meta.changes ?? 0), duplicate };
+  const stored = duplicate ? 0 : (rows?.meta.changes ?? 0);
+  return { stored, duplicate, refused: duplicate ? 0 : b.rows.length - stored };
 }
 
 export interface RefusalRow {

@@ -75,6 +75,17 @@ export function auditInsertStatement(
     .bind(...values, ...(onlyIf?.binds ?? []));
 }
 
+/**
+ * The last statement of a batch whose audit row must have been written (the statement right before it): when that
+ * INSERT wrote nothing, this one fails its CHECK (migrations/0028) and D1 rolls the whole batch back.
+ */
+export function refusedWriteGuardStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare('INSERT INTO refused_write_guard (ok) SELECT 0 WHERE changes() = 0');
+}
+
+/** True for the error refusedWriteGuardStatement raises. */
+export const isRefusedWrite = (err: unknown): boolean => /refused_write_guard/.test(String(err));
+
 interface AuditRow {
   id: number;
   operator_id: number | null;

@@ -1,6 +1,8 @@
 // SQL for bringing a deployment to life without hand-written SQL: the first (or any) operator account, created by
 // scripts/admin-create.mjs through `wrangler d1 execute` (local or --remote). The account enrols its TOTP second
 // factor at the first login. The creation is recorded in the audit log as done from the command line.
+
+import { operatorPasswordProblem } from '../../lib/operator-password';
 import type { OperatorRole } from '../../lib/operator-roles';
 import { hashPassword } from '../crypto';
 
@@ -14,6 +16,8 @@ export async function operatorCreateSql(o: {
   password: string;
   now: number;
 }): Promise<string> {
+  const problem = operatorPasswordProblem(o.password, o.username);
+  if (problem) throw new Error(`--password: ${problem}`);
   const hash = await hashPassword(o.password);
   return [
     `INSERT INTO audit_log (operator_id, operator_name, role, action, target, after_summary, reason, client_ip, created_at)

@@ -94,12 +94,81 @@ export async function reserveOperatorAttempt(
   return reserveLockoutAttempt(db, 'operators', operatorId, maxFailures, lockUntil, now);
 }
 
-/** Clear the failure count after a correct password (the code still has to follow). */
-export async function resetOperatorFailures(db: D1Database, operatorId: number, now: number): Promise<void> {
+/**
+ * Give back the attempt a correct password reserved (reserveOperatorAttempt counted it before the check): only that
+ * one, so earlier failures, wrong codes included, still count until a whole login succeeds (acceptTotpStepStatement
+ * clears them), and a lock stands while the failures left reach maxFailures.
+ */
+export async function releaseOperatorAttempt(
+  db: D1Database,
+  operatorId: number,
+  maxFailures: number,
+  now: number,
+): Promise<void> {
   await db
-    .prepare('UPDATE operators SET failed_logins = 0, locked_until = 0, updated_at = ? WHERE id = ?')
-    .bind(now, operatorId)
+    .prepare(
+      `UPDATE operators SET failed_logins = max(failed_logins - 1, 0),
+         locked_until = CASE WHEN failed_logins - 1 >= ?1 THEN locked_until ELSE 0 END, updated_at = ?2
+       WHERE id = ?3`,
+    )
+    .bind(maxFailures, now, operatorId)
     .run();
+}
+
+/**
+ * The same reservation for a name that is not an active operator (unknown or disabled): counted and locked in
+ * operator_name_failures exactly like reserveOperatorAttempt counts an account, so the answers, the lock included, do
+ * not tell which names exist. Returns the failure count including this attempt, or null while the name is locked.
+ */
+export async function reserveOperatorNameAttempt(
+  db: D1Database,
+  username: string,
+  maxFailures: number,
+  lockUntil: number,
+  now: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO operator_name_failures (username, failures, locked_until, updated_at)
+       VALUES (?1, 1, CASE WHEN 1 >= ?2 THEN ?3 ELSE 0 END, ?4)
+       ON CONFLICT(username) DO UPDATE SET
+         failures = CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END,
+         locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END) >= ?2 THEN ?3 ELSE 0 END,
+         updated_at = ?4
+       WHERE locked_until <= ?4
+       RETURNING failures`,
+    )
+    .bind(username.toLowerCase().slice(0, 64), maxFailures, lockUntil, now)
+    .first<{ failures: number }>();
+  return row ? row.failures : null;
+}
+
+/** Forget name counters untouched since `before` whose lock (if any) has lapsed; returns how many went. */
+export async function purgeOperatorNameFailures(db: D1Database, before: number, now: number): Promise<number> {
+  const res = await db
+    .prepare('DELETE FROM operator_name_failures WHERE updated_at < ? AND locked_until <= ?')
+    .bind(before, now)
+    .run();
+  return res.meta.changes;
+}
+
+/** Store an operator's new password (their own change); the caller ends their other sessions in the same batch. */
+export function setOperatorPasswordStatement(
+  db: D1Database,
+  p: { id: number; passwordHash: string; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE operators SET password_hash = ?, updated_at = ? WHERE id = ? AND status = 1')
+    .bind(p.passwordHash, p.now, p.id);
+}
+
+/** The DELETE of an operator's sessions other than one (a password change ends the others). */
+export function deleteOtherOperatorSessionsStatement(
+  db: D1Database,
+  operatorId: number,
+  keepSessionId: number,
+): D1PreparedStatement {
+  return db.prepare('DELETE FROM operator_sessions WHERE operator_id = ? AND id != ?').bind(operatorId, keepSessionId);
 }
 
 /**
@@ -124,6 +193,19 @@ export function acceptTotpStepStatement(
            WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = 1`,
         )
         .bind(a.step, a.now, a.operatorId);
+}
+
+/** Use a TOTP step outside a login (re-authentication): only a step newer than the last one; clears the failures. */
+export function spendTotpStepStatement(
+  db: D1Database,
+  u: { operatorId: number; step: number; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE operators SET totp_last_step = ?1, failed_logins = 0, locked_until = 0, updated_at = ?2
+       WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = 1`,
+    )
+    .bind(u.step, u.now, u.operatorId);
 }
 
 /** Change an operator's role or status (the last active admin is kept by a trigger). */

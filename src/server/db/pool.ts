@@ -23,6 +23,22 @@ export async function findNode(db: D1Database, id: number): Promise<ProxyNode | 
     .first<ProxyNode>();
 }
 
+/**
+ * Accept a heartbeat's sequence number: only one higher than every one the node sent before (a replayed or reordered
+ * heartbeat changes nothing). Without one (nodes from before the field) only while the node has never sent one.
+ * True when the heartbeat may be applied.
+ */
+export async function acceptHeartbeatSeq(db: D1Database, nodeId: number, seq: number | undefined): Promise<boolean> {
+  const res =
+    seq === undefined
+      ? await db.prepare('SELECT 1 FROM proxy_nodes WHERE id = ? AND heartbeat_seq = 0').bind(nodeId).run()
+      : await db
+          .prepare('UPDATE proxy_nodes SET heartbeat_seq = ?2 WHERE id = ?1 AND heartbeat_seq < ?2')
+          .bind(nodeId, seq)
+          .run();
+  return seq === undefined ? res.results.length > 0 : res.meta.changes > 0;
+}
+
 /** Replace a plain stored secret by its sealed form (only while the row still holds that plain secret). */
 export const sealNodeSecretStatement = (db: D1Database, id: number, plain: string, sealed: string) =>
   db.prepare('UPDATE proxy_nodes SET secret = ?3 WHERE id = ?1 AND secret = ?2').bind(id, plain, sealed);

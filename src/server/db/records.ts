@@ -214,12 +214,16 @@ export async function bandwidthSeries(
   return results.map((x) => ({ at: x.at, bytesIn: x.bytes_in, bytesOut: x.bytes_out, ips: x.extract_ips }));
 }
 
+// Byte totals are summed as floats (total() never overflows, where sum() fails the whole statement with "integer
+// overflow") and capped at 2^53-1, so no report, however large, can stop a roll-up (docs/decisions/198).
+const capped = (column: string) => `CAST(min(total(${column}), ${Number.MAX_SAFE_INTEGER}) AS INTEGER)`;
+
 /** Recompute usage_hourly for the hours in [from, to) from the extraction log and the node reports (v1 and v2). */
 export async function rollupHours(db: D1Database, from: number, to: number): Promise<number> {
   const res = await db
     .prepare(
       `INSERT INTO usage_hourly (user_id, hour_start, extract_calls, extract_ips, bytes_in, bytes_out)
-       SELECT user_id, h, sum(calls), sum(ips), sum(bi), sum(bo) FROM (
+       SELECT user_id, h, sum(calls), sum(ips), ${capped('bi')}, ${capped('bo')} FROM (
          SELECT user_id, (created_at / ${HOUR}) * ${HOUR} AS h, 1 AS calls, returned AS ips, 0 AS bi, 0 AS bo
            FROM extract_logs WHERE created_at >= ?1 AND created_at < ?2
          UNION ALL
@@ -243,7 +247,7 @@ export async function rollupDays(db: D1Database, from: number, to: number): Prom
     .prepare(
       `INSERT INTO usage_daily (user_id, day, extract_calls, extract_ips, bytes_in, bytes_out)
        SELECT user_id, strftime('%Y-%m-%d', (hour_start + ${SH}) / 1000, 'unixepoch') AS d, sum(extract_calls),
-              sum(extract_ips), sum(bytes_in), sum(bytes_out)
+              sum(extract_ips), ${capped('bytes_in')}, ${capped('bytes_out')}
        FROM usage_hourly WHERE hour_start >= ?1 AND hour_start < ?2 GROUP BY user_id, d
        ON CONFLICT(user_id, day) DO UPDATE SET extract_calls = excluded.extract_calls,
          extract_ips = excluded.extract_ips, bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`,

@@ -2,7 +2,13 @@
 // lands without its row and a row never records a change that did not happen.
 import { AppError } from '../../lib/errors';
 import type { MessageCode } from '../../lib/messages';
-import { type AuditActor, type AuditEntry, auditInsertStatement } from '../db/operators-audit';
+import {
+  type AuditActor,
+  type AuditEntry,
+  auditInsertStatement,
+  isRefusedWrite,
+  refusedWriteGuardStatement,
+} from '../db/operators-audit';
 import type { OperatorPrincipal } from './operators';
 
 /** The audit actor for an operator acting from a client IP at a time. */
@@ -40,7 +46,9 @@ export async function auditedWrite(
 
 /**
  * auditedWrite for a change that must happen: the audit row only when the last statement changed a row, and when it
- * changed nothing (its conditions no longer hold), nothing is written and `refusal` is thrown.
+ * changed nothing (its conditions no longer hold), nothing at all is written, the statements before it included, and
+ * `refusal` is thrown. The batch ends with refusedWriteGuard, which fails (rolling the transaction back) exactly when
+ * the audit row was not written.
  */
 export async function auditedChange(
   db: D1Database,
@@ -49,9 +57,15 @@ export async function auditedChange(
   changes: D1PreparedStatement[],
   refusal: MessageCode,
 ): Promise<AuditedWriteResult> {
-  const r = await auditedWrite(db, actor, entry, changes, { requireChange: true });
-  if (!r.changed) throw new AppError(refusal);
-  return r;
+  const audit = auditInsertStatement(db, actor, entry, { sql: 'changes() > 0' });
+  let results: D1Result[];
+  try {
+    results = await db.batch([...changes, audit, refusedWriteGuardStatement(db)]);
+  } catch (err) {
+    if (isRefusedWrite(err)) throw new AppError(refusal);
+    throw err;
+  }
+  return { changed: results[changes.length - 1]?.meta.changes ?? 0, results };
 }
 
 /**

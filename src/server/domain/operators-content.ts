@@ -199,7 +199,7 @@ export async function setArticlePublished(
     db,
     actor,
     {
-      action: publish ? 'Admin.ArticlePublish' : 'Admin.ArticleUnpublish',
+      action: 'Admin.ArticlePublish',
       target: `article:${id}`,
       before: { state: before.state },
       after: { state: to, title: before.title },

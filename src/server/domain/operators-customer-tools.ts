@@ -110,8 +110,10 @@ export async function grantPackage(
   db: D1Database,
   actor: AuditActor,
   r: PackageGrant,
+  /** The audit name: the grant itself, or the second operator's approval of it. */
+  action: 'Admin.GrantPackage' | 'Admin.GrantApprove' = 'Admin.GrantPackage',
 ): Promise<{ packageId: number; name: string; ips?: string[] }> {
-  if (isDedicatedGrant(r)) return grantDedicated(db, actor, r);
+  if (isDedicatedGrant(r)) return grantDedicated(db, actor, r, action);
   if (!(IP_DURATIONS[r.productType] ?? []).includes(r.ipDurationMinutes))
     throw new AppError('catalogueDurationInvalid');
   const max = r.billingMethod === 1 ? GRANT_LIMITS.countMax : GRANT_LIMITS.dailyMax;
@@ -137,7 +139,7 @@ export async function grantPackage(
     db,
     actor,
     {
-      action: 'Admin.GrantPackage',
+      action,
       target: `user:${r.userId}`,
       after: { name, totalCount, dailyLimit, days: r.days },
       reason: r.reason,
@@ -152,6 +154,7 @@ async function grantDedicated(
   db: D1Database,
   actor: AuditActor,
   r: DedicatedGrant,
+  action: 'Admin.GrantPackage' | 'Admin.GrantApprove',
 ): Promise<{ packageId: number; name: string; ips: string[] }> {
   if (r.ipCount < 1 || r.ipCount > GRANT_LIMITS.dedicatedMax || r.days < 1 || r.days > GRANT_LIMITS.daysMax) {
     throw new AppError('grantDedicatedInvalid');
@@ -184,7 +187,7 @@ async function grantDedicated(
       db,
       actor,
       {
-        action: 'Admin.GrantPackage',
+        action,
         target: `user:${r.userId}`,
         after: { name, ipCount: r.ipCount, region: region.name, carrier: r.carrier || '不限', days: r.days },
         reason: r.reason,

@@ -14,9 +14,6 @@ import type { AuditActor } from '../db/operators-audit';
 import { hashPassword } from '../crypto';
 import { auditedChange, auditedWrite } from './operators-audit';
 
-/** Operator passwords: 12 to 128 characters (the second factor does the rest). */
-export const OPERATOR_PASSWORD_MIN = 12;
-
 const isLastAdminError = (err: unknown) => String(err).includes('last active admin');
 
 /** Create an operator; they enrol their second factor at the first login. */

@@ -63,7 +63,7 @@ export async function setNodeEnabled(
     db,
     actor,
     {
-      action: input.enabled ? 'Admin.NodeEnable' : 'Admin.NodeDisable',
+      action: 'Admin.NodeSetEnabled',
       target: `node:${input.id}`,
       before: { status: node.status, name: node.name },
       after: { status: to },

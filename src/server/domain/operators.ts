@@ -2,26 +2,32 @@
 // second factor enrolled at the first login; sessions with a short idle timeout under their own cookie.
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../../lib/errors';
+import { operatorPasswordProblem } from '../../lib/operator-password';
 import type { OperatorRole } from '../../lib/operator-roles';
-import { randomToken, sha256Hex, verifyPassword } from '../crypto';
+import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../crypto';
 import {
   acceptTotpStepStatement,
   activateOperatorSessionStatement,
+  deleteOtherOperatorSessionsStatement,
   findOperatorById,
   findOperatorByUsername,
   findOperatorSession,
   insertOperatorSession,
   type OperatorRecord,
   type OperatorSessionRecord,
+  releaseOperatorAttempt,
   reserveOperatorAttempt,
-  resetOperatorFailures,
+  reserveOperatorNameAttempt,
+  setOperatorPasswordStatement,
   setSessionEnrolSecret,
+  spendTotpStepStatement,
 } from '../db/operators';
 import { auditInsertStatement } from '../db/operators-audit';
 import { deleteSession, touchSession } from '../db/sessions';
 import { releaseIpLoginAttempt } from '../db/users';
 import { DUMMY_HASH, LOCK_MS, MAX_PASSWORD_FAILURES, reserveIpAttempt } from './accounts';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
+import { auditedChange } from './operators-audit';
 import { endedOnSight } from './session';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
@@ -68,38 +74,41 @@ function totpFor(secretBase32: string, username: string): TOTP {
 export const totpCodeAt = (secretBase32: string, at: number): string =>
   totpFor(secretBase32, 'x').generate({ timestamp: at });
 
-async function failureAudit(db: D1Database, op: OperatorRecord | null, username: string, ip: string, now: number) {
+/** A failed step of an existing, active operator (names that are not are counted, never audited). */
+async function failureAudit(db: D1Database, op: OperatorRecord, ip: string, now: number) {
   await auditInsertStatement(
     db,
-    { operatorId: op?.id ?? null, operatorName: op?.username ?? username, role: op?.role ?? 'none', ip, now },
-    { action: 'Operator.LoginFailed', target: op ? `operator:${op.id}` : '' },
+    { operatorId: op.id, operatorName: op.username, role: op.role, ip, now },
+    { action: 'Operator.LoginFailed', target: `operator:${op.id}` },
   ).run();
 }
 
 /**
  * Check a username and password. Attempts are reserved before checking, per client IP and per operator (five
- * failures, passwords and codes together, lock the account for 15 minutes). Returns a token for the second-factor
- * stage and whether the operator must enrol a TOTP secret first.
+ * failures, passwords and codes together, lock the account for 15 minutes; only a whole login, code included, clears
+ * them: a correct password gives back its own attempt and nothing more). A name that is not an active operator is
+ * counted and locked the same way in its own bounded table, with the same answers and the same work, and is not
+ * written to the audit log (docs/decisions/197). Returns a token for the second-factor stage and whether the operator
+ * must enrol a TOTP secret first.
  */
 export async function operatorPasswordLogin(
   db: D1Database,
   r: { username: string; password: string; ip: string; userAgent: string; now: number },
 ): Promise<{ token: string; needsEnrolment: boolean }> {
   const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
-  const op = await findOperatorByUsername(db, r.username);
-  if (op?.status !== 1) {
-    await verifyPassword(r.password, DUMMY_HASH);
-    await failureAudit(db, op, r.username, r.ip, r.now);
-    throw new AppError('operatorLoginFailed');
-  }
-  if (op.lockedUntil > r.now) throw new AppError('operatorLocked');
-  const failures = await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
+  const found = await findOperatorByUsername(db, r.username);
+  const op = found?.status === 1 ? found : null;
+  const lockUntil = r.now + LOCK_MS;
+  const failures = op
+    ? await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, lockUntil, r.now)
+    : await reserveOperatorNameAttempt(db, r.username, MAX_PASSWORD_FAILURES, lockUntil, r.now);
   if (failures === null) throw new AppError('operatorLocked');
-  if (!(await verifyPassword(r.password, op.passwordHash))) {
-    await failureAudit(db, op, r.username, r.ip, r.now);
+  const ok = await verifyPassword(r.password, op?.passwordHash ?? DUMMY_HASH);
+  if (!ok || !op) {
+    if (op) await failureAudit(db, op, r.ip, r.now);
     throw new AppError(failures >= MAX_PASSWORD_FAILURES ? 'operatorLocked' : 'operatorLoginFailed');
   }
-  await resetOperatorFailures(db, op.id, r.now);
+  await releaseOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now);
   await releaseIpLoginAttempt(db, ipAttempt);
   const token = randomToken(32);
   await insertOperatorSession(db, {
@@ -166,7 +175,7 @@ export async function verifyTotpLogin(
     throw new AppError(failures >= MAX_PASSWORD_FAILURES ? 'operatorLocked' : 'operatorTotpWrong');
   };
   if (delta === null) {
-    await failureAudit(db, op, op.username, r.ip, r.now);
+    await failureAudit(db, op, r.ip, r.now);
     return wrong();
   }
   const step = Math.floor(r.now / (TOTP_PERIOD_S * 1000)) + delta;
@@ -194,11 +203,71 @@ export async function verifyTotpLogin(
     ),
   ]);
   if (!accepted?.meta.changes) {
-    await failureAudit(db, op, op.username, r.ip, r.now);
-    return wrong();
+    // A right code already used (a replay, or the same code sent several times at once): refused, audited, but not a
+    // failure toward the lock, so a valid code can never lock its own account (docs/decisions/197).
+    await failureAudit(db, op, r.ip, r.now);
+    await releaseOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now);
+    await releaseIpLoginAttempt(db, ipAttempt);
+    throw new AppError('operatorTotpWrong');
   }
   await releaseIpLoginAttempt(db, ipAttempt);
   return { token, operator: principalOf({ ...op, failedLogins: 0, lockedUntil: 0 }, session.id) };
+}
+
+/**
+ * An operator changes their own password, re-authenticated by the current password and a fresh TOTP code (both
+ * counted against the account like a login). The new password follows the operator password rules, the code's step is
+ * used up, every other session of the operator ends and the change is audited, all in one batch (docs/decisions/197).
+ */
+export async function changeOwnOperatorPassword(
+  db: D1Database,
+  keys: IdentityKeys,
+  me: OperatorPrincipal,
+  r: { currentPassword: string; code: string; newPassword: string; ip: string; now: number },
+): Promise<{ changed: true; otherSessionsEnded: true }> {
+  const op = await findOperatorById(db, me.id);
+  if (op?.status !== 1 || !op.totpSecretEnc) throw new AppError('operatorStepExpired');
+  const problem = operatorPasswordProblem(r.newPassword, op.username);
+  if (problem) throw new AppError('operatorPasswordWeak', { detail: problem });
+  const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
+  const failures = await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now + LOCK_MS, r.now);
+  if (failures === null) throw new AppError('operatorLocked');
+  const passwordOk = await verifyPassword(r.currentPassword, op.passwordHash);
+  const delta = totpFor(await decryptField(keys, op.totpSecretEnc), op.username).validate({
+    token: r.code,
+    timestamp: r.now,
+    window: 1,
+  });
+  if (!passwordOk || delta === null) {
+    await failureAudit(db, op, r.ip, r.now);
+    throw new AppError(failures >= MAX_PASSWORD_FAILURES ? 'operatorLocked' : 'operatorReauthWrong');
+  }
+  if (await verifyPassword(r.newPassword, op.passwordHash)) {
+    await releaseOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now);
+    throw new AppError('operatorPasswordSame');
+  }
+  const step = Math.floor(r.now / (TOTP_PERIOD_S * 1000)) + delta;
+  const passwordHash = await hashPassword(r.newPassword);
+  try {
+    // The step last: a code used meanwhile refuses the whole batch (the password and the sessions stay as they were).
+    await auditedChange(
+      db,
+      { operatorId: op.id, operatorName: op.username, role: op.role, ip: r.ip, now: r.now },
+      { action: 'Operator.ChangePassword', target: `operator:${op.id}`, after: '已修改密码，其他会话已退出' },
+      [
+        deleteOtherOperatorSessionsStatement(db, op.id, me.sessionId),
+        setOperatorPasswordStatement(db, { id: op.id, passwordHash, now: r.now }),
+        spendTotpStepStatement(db, { operatorId: op.id, step, now: r.now }),
+      ],
+      'operatorTotpWrong',
+    );
+  } catch (err) {
+    // A right code already used is refused but is not a failure toward the lock.
+    await releaseOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, r.now);
+    throw err;
+  }
+  await releaseIpLoginAttempt(db, ipAttempt);
+  return { changed: true, otherSessionsEnded: true };
 }
 
 /** The operator behind an active session token, or null (expired or idle sessions are deleted on sight). */

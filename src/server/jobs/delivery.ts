@@ -2,6 +2,8 @@
 // and roll the current and previous hour into usage_hourly (so charts lag at most 5 minutes). Hourly at :07: roll the
 // last 3 hours again (late node reports) and recompute today's and yesterday's usage_daily; prune the node change
 // feed (24 h) and node usage/refusal rows (35 days).
+
+import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
 import { allocateFixedIps, releaseLapsedFixed } from '../db/fixed';
 import { markStaleExits, pruneFeed, pruneNodeData } from '../db/node-contract';
 import { expireLapsedPackages } from '../db/packages';
@@ -9,8 +11,7 @@ import { expirePoolIps } from '../db/pool';
 import { rollupDays, rollupHours } from '../db/records';
 import { disableExpiredWhiteList } from '../db/white-list';
 import { FEED_RETENTION_MS, NODE_HEARTBEAT_MS, STALE_INTERVALS } from '../domain/node-contract';
-import type { Job } from './job';
-import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
+import { type Job, runSteps } from './job';
 
 const HOUR = HOUR_MS;
 /** Usage rows, refusals and batch markers of nodes are kept 35 days (the roll-ups keep the byte totals). */
@@ -20,16 +21,16 @@ export const deliveryUpkeepJob: Job = {
   name: 'delivery-upkeep',
   async run(env, now) {
     const hour = Math.floor(now / HOUR) * HOUR;
-    return {
-      packagesExpired: await expireLapsedPackages(env.DB, now),
-      pool: await expirePoolIps(env.DB, now),
-      whiteListExpired: await disableExpiredWhiteList(env.DB, now),
-      fixedReleased: await releaseLapsedFixed(env.DB, now),
-      fixedAllocated: await allocateFixedIps(env.DB, now),
-      hoursRolled: await rollupHours(env.DB, hour - HOUR, hour + HOUR),
+    return runSteps('delivery-upkeep', {
+      packagesExpired: () => expireLapsedPackages(env.DB, now),
+      pool: () => expirePoolIps(env.DB, now),
+      whiteListExpired: () => disableExpiredWhiteList(env.DB, now),
+      fixedReleased: () => releaseLapsedFixed(env.DB, now),
+      fixedAllocated: () => allocateFixedIps(env.DB, now),
+      hoursRolled: () => rollupHours(env.DB, hour - HOUR, hour + HOUR),
       // v2 nodes: exits not heartbeated for 3 intervals leave /extract even when no heartbeat arrives at all.
-      staleExits: await markStaleExits(env.DB, now - STALE_INTERVALS * NODE_HEARTBEAT_MS),
-    };
+      staleExits: () => markStaleExits(env.DB, now - STALE_INTERVALS * NODE_HEARTBEAT_MS),
+    });
   },
 };
 
@@ -39,11 +40,11 @@ export const usageRollupJob: Job = {
     const hour = Math.floor(now / HOUR) * HOUR;
     // Shanghai midnight of yesterday, so both days are recomputed from whole hours.
     const yesterday = shanghaiMidnight(now) - DAY_MS;
-    return {
-      hours: await rollupHours(env.DB, hour - 3 * HOUR, hour + HOUR),
-      days: await rollupDays(env.DB, yesterday, hour + HOUR),
-      feedPruned: await pruneFeed(env.DB, now - FEED_RETENTION_MS),
-      nodeDataPruned: await pruneNodeData(env.DB, now - NODE_DATA_RETENTION_MS, now),
-    };
+    return runSteps('usage-rollup', {
+      hours: () => rollupHours(env.DB, hour - 3 * HOUR, hour + HOUR),
+      days: () => rollupDays(env.DB, yesterday, hour + HOUR),
+      feedPruned: () => pruneFeed(env.DB, now - FEED_RETENTION_MS),
+      nodeDataPruned: () => pruneNodeData(env.DB, now - NODE_DATA_RETENTION_MS, now),
+    });
   },
 };

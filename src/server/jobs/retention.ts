@@ -23,10 +23,23 @@ export async function purgeRetained(db: D1Database, days: number, now: number): 
   const removed: Record<string, number> = {};
   for (const t of RETENTION_TABLES) {
     let total = 0;
-    for (let i = 0; i < MAX_BATCHES; i++) {
-      const n = await purgeBatch(db, t, cutoff, BATCH);
-      total += n;
-      if (n < BATCH) break;
+    try {
+      for (let i = 0; i < MAX_BATCHES; i++) {
+        const n = await purgeBatch(db, t, cutoff, BATCH);
+        total += n;
+        if (n < BATCH) break;
+      }
+    } catch (err) {
+      // One table failing never stops the others; the next run tries again.
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          where: 'job-step',
+          job: 'retention-purge',
+          step: t.table,
+          error: String(err),
+        }),
+      );
     }
     removed[t.table] = total;
   }

@@ -655,7 +655,7 @@ function auditSql(now: number): string[] {
       '营业执照已注销，请提交有效执照',
       18 * DAY,
     ],
-    ['demo.ops', 'Admin.NodeDisable', "'node:104'", '{"status":1}', '{"status":0}', '机房迁移，节点下线', 12 * DAY],
+    ['demo.ops', 'Admin.NodeSetEnabled', "'node:104'", '{"status":1}', '{"status":0}', '机房迁移，节点下线', 12 * DAY],
     [
       'demo.finance',
       'Order.RefundByOrderNo',

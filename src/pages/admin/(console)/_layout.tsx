@@ -6,6 +6,7 @@ import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
 import { serverApi } from '../../../server/api-server';
 import { navFor } from '../_components/admin-nav';
 import { AdminNavLinks } from '../_components/admin-nav-links';
+import { ChangePasswordButton } from '../_components/change-password';
 import { AdminLogoutButton } from '../_components/logout-button';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -26,6 +27,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <div className="min-w-0 flex-1">
         <header className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">
           <span className="text-slate-500">{me.username}</span>
+          <ChangePasswordButton username={me.username} />
           <AdminLogoutButton />
         </header>
         <main className="p-4 md:p-6">{children}</main>

@@ -1,11 +1,13 @@
 // /admin/redirects: operator path redirects (ops): list, create or replace, delete. The edge looks rules up through
 // KV; every change invalidates the cached answer for its path at once (src/server/domain/redirects.ts).
-import { formatDateTime } from '../../../lib/format';
+
 import type { ActionOutput } from '../../../lib/api-core';
+import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
 import { type Column, ListTable } from '../_components/console-list';
 import { RedirectDelete, RedirectForm } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
+import { RedirectHostsForm } from '../_components/redirect-hosts-form';
 
 type RedirectRow = ActionOutput<'Redirect.List'>['list'][number];
 
@@ -18,16 +20,31 @@ const COLUMNS: Column<RedirectRow>[] = [
 ];
 
 export default async function AdminRedirectsPage() {
-  const res = await (await serverApi()).call('Redirect.List', {}, { silent: true });
+  const api = await serverApi();
+  const res = await api.call('Redirect.List', {}, { silent: true });
   if (!res) return <NoAccess />;
+  const allowed = await api.call('Redirect.AllowedHosts', {}, { silent: true });
+  const me = await api.call('Operator.Me', {}, { silent: true });
   return (
     <div className="space-y-4">
       <PageTitle title="跳转规则" />
       <Section title="新建或替换规则">
         <RedirectForm />
         <p className="mt-2 text-xs text-slate-500">
-          同一来源路径再次保存即替换原规则。固定的历史跳转（如 /getApi）不能修改。
+          同一来源路径再次保存即替换原规则。固定的历史跳转（如
+          /getApi）、运营后台、登录、个人中心、接口、节点与支付路径不能设置跳转； 站外目标只能是管理员允许的 https
+          域名。
         </p>
+      </Section>
+      <Section title="允许的站外跳转域名">
+        {me && me.role === 'admin' ? (
+          <RedirectHostsForm hosts={allowed ? allowed.hosts : []} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            {allowed && allowed.hosts.length ? allowed.hosts.join('、') : '暂无（只能跳转到站内路径）'}
+            <span className="ml-2 text-xs text-slate-500">由管理员维护</span>
+          </p>
+        )}
       </Section>
       <Section title="规则列表">
         <ListTable

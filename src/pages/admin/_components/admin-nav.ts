@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/catalogue', label: '商品目录', roles: ['finance'] },
   { href: '/admin/campaigns', label: '营销活动', roles: ['finance'] },
   { href: '/admin/sellers', label: '销售', roles: ['finance', 'support'] },
+  { href: '/admin/grants', label: '赠送审批', roles: ['support'] },
   { href: '/admin/help', label: '帮助中心', roles: ['content'] },
   { href: '/admin/content', label: '站点内容', roles: ['content'] },
   { href: '/admin/consultations', label: '企业咨询', roles: ['support'] },

@@ -62,9 +62,11 @@ export function GrantPackageForm({ userId, regions }: { userId: number; regions:
     setType(10);
     pushToast(
       'success',
-      res.ips?.length
-        ? `已赠送并分配 ${res.ips.length} 个IP：${res.ips.join('、')}`
-        : '套餐已赠送，客户的套餐列表中可见',
+      res.pending
+        ? `赠送量超过审批阈值，已提交审批（申请#${res.requestId}），需另一位运营在“赠送审批”中通过`
+        : res.ips?.length
+          ? `已赠送并分配 ${res.ips.length} 个IP：${res.ips.join('、')}`
+          : '套餐已赠送，客户的套餐列表中可见',
     );
     await router.reload();
   }
