@@ -9,7 +9,7 @@ import {
   isRefusedWrite,
   refusedWriteGuardStatement,
 } from '../db/operators-audit';
-import type { OperatorPrincipal } from './operators';
+import type { OperatorPrincipal } from './operator-principal';
 
 /** The audit actor for an operator acting from a client IP at a time. */
 export const auditActor = (op: OperatorPrincipal, ip: string, now: number): AuditActor => ({

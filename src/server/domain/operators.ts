@@ -3,7 +3,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../../lib/errors';
 import { operatorPasswordProblem } from '../../lib/operator-password';
-import type { OperatorRole } from '../../lib/operator-roles';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../crypto';
 import {
   acceptTotpStepStatement,
@@ -27,6 +26,7 @@ import { deleteSession, touchSession } from '../db/sessions';
 import { releaseIpLoginAttempt } from '../db/users';
 import { DUMMY_HASH, LOCK_MS, MAX_PASSWORD_FAILURES, reserveIpAttempt } from './accounts';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
+import type { OperatorPrincipal } from './operator-principal';
 import { auditedChange } from './operators-audit';
 import { endedOnSight } from './session';
 
@@ -42,14 +42,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const TOTP_PERIOD_S = 30;
 const TOTP_ISSUER = '云枢代理运营后台';
 
-/** Who is acting in an operator action. */
-export interface OperatorPrincipal {
-  id: number;
-  username: string;
-  displayName: string;
-  role: OperatorRole;
-  sessionId: number;
-}
+export type { OperatorPrincipal } from './operator-principal';
 
 const principalOf = (op: OperatorRecord, sessionId: number): OperatorPrincipal => ({
   id: op.id,

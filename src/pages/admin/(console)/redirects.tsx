@@ -41,7 +41,7 @@ export default async function AdminRedirectsPage() {
           <RedirectHostsForm hosts={allowed ? allowed.hosts : []} />
         ) : (
           <p className="text-sm text-slate-600">
-            {allowed && allowed.hosts.length ? allowed.hosts.join('、') : '暂无（只能跳转到站内路径）'}
+            {(allowed ? allowed.hosts : []).join('、') || '暂无（只能跳转到站内路径）'}
             <span className="ml-2 text-xs text-slate-500">由管理员维护</span>
           </p>
         )}
