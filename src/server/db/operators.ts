@@ -1,7 +1,7 @@
 // Queries for operator accounts and operator sessions (migrations/0015). Only the SHA-256 of a session token is stored.
 import type { OperatorRole } from '../../lib/operator-roles';
 import { type SessionTimes, type SessionTimesRow, sessionTimesOf, storedUserAgent } from './sessions';
-import { reserveLockoutAttempt } from './users';
+import { reserveLockoutAttempt, reserveNameLockoutAttempt } from './users';
 
 export interface OperatorRecord {
   id: number;
@@ -115,33 +115,22 @@ export async function releaseOperatorAttempt(
     .run();
 }
 
-/**
- * The same reservation for a name that is not an active operator (unknown or disabled): counted and locked in
- * operator_name_failures exactly like reserveOperatorAttempt counts an account, so the answers, the lock included, do
- * not tell which names exist. Returns the failure count including this attempt, or null while the name is locked.
- */
-export async function reserveOperatorNameAttempt(
+/** The reservation for a name that is not an active operator (reserveNameLockoutAttempt; names compared lower-case). */
+export const reserveOperatorNameAttempt = (
   db: D1Database,
   username: string,
   maxFailures: number,
   lockUntil: number,
   now: number,
-): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `INSERT INTO operator_name_failures (username, failures, locked_until, updated_at)
-       VALUES (?1, 1, CASE WHEN 1 >= ?2 THEN ?3 ELSE 0 END, ?4)
-       ON CONFLICT(username) DO UPDATE SET
-         failures = CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END,
-         locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END) >= ?2 THEN ?3 ELSE 0 END,
-         updated_at = ?4
-       WHERE locked_until <= ?4
-       RETURNING failures`,
-    )
-    .bind(username.toLowerCase().slice(0, 64), maxFailures, lockUntil, now)
-    .first<{ failures: number }>();
-  return row ? row.failures : null;
-}
+): Promise<number | null> =>
+  reserveNameLockoutAttempt(
+    db,
+    'operator_name_failures',
+    username.toLowerCase().slice(0, 64),
+    maxFailures,
+    lockUntil,
+    now,
+  );
 
 /** Forget name counters untouched since `before` whose lock (if any) has lapsed; returns how many went. */
 export async function purgeOperatorNameFailures(db: D1Database, before: number, now: number): Promise<number> {

@@ -128,34 +128,51 @@ export async function reserveLockoutAttempt(
   return row ? row.failed_logins : null;
 }
 
+/** The counters for login names that have no account row to count on (keyed by the name itself). */
+const NAME_COUNTERS = {
+  login_phone_failures: 'phone',
+  operator_name_failures: 'username',
+} as const;
+
 /**
- * The same reservation for a phone without a password-holding account (unknown, or registered by SMS only): counted
- * and locked in login_phone_failures exactly like reservePasswordAttempt counts an account, so a wrong password gets
- * the same answers, in the same order, whether or not the phone is registered. Returns the failure count including
- * this attempt, or null while the phone is locked.
+ * reserveLockoutAttempt for a login name with no account row to count on: an unknown phone (or one registered by SMS
+ * only) in login_phone_failures, a name that is not an active operator in operator_name_failures. Counted and locked
+ * exactly like an account, so the answers, the lock included, do not tell which names exist. Returns the failure
+ * count including this attempt, or null while the name is locked.
  */
-export async function reservePhonePasswordAttempt(
+export async function reserveNameLockoutAttempt(
   db: D1Database,
-  phone: string,
+  table: keyof typeof NAME_COUNTERS,
+  name: string,
   maxFailures: number,
   lockUntil: number,
   now: number,
 ): Promise<number | null> {
+  const key = NAME_COUNTERS[table];
   const row = await db
     .prepare(
-      `INSERT INTO login_phone_failures (phone, failures, locked_until, updated_at)
+      `INSERT INTO ${table} (${key}, failures, locked_until, updated_at)
        VALUES (?1, 1, CASE WHEN 1 >= ?2 THEN ?3 ELSE 0 END, ?4)
-       ON CONFLICT(phone) DO UPDATE SET
+       ON CONFLICT(${key}) DO UPDATE SET
          failures = CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END,
          locked_until = CASE WHEN (CASE WHEN locked_until > 0 THEN 1 ELSE failures + 1 END) >= ?2 THEN ?3 ELSE 0 END,
          updated_at = ?4
        WHERE locked_until <= ?4
        RETURNING failures`,
     )
-    .bind(phone, maxFailures, lockUntil, now)
+    .bind(name, maxFailures, lockUntil, now)
     .first<{ failures: number }>();
   return row ? row.failures : null;
 }
+
+/** The reservation for a phone without a password-holding account (reserveNameLockoutAttempt). */
+export const reservePhonePasswordAttempt = (
+  db: D1Database,
+  phone: string,
+  maxFailures: number,
+  lockUntil: number,
+  now: number,
+): Promise<number | null> => reserveNameLockoutAttempt(db, 'login_phone_failures', phone, maxFailures, lockUntil, now);
 
 /** Forget phone counters untouched since `before` whose lock (if any) has lapsed. */
 export async function purgePhoneFailures(db: D1Database, before: number, now: number): Promise<number> {
