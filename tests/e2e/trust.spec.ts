@@ -2,7 +2,7 @@
 // welfare trial (once per identity), red packets, notices and the unread badge, password change ending other sessions,
 // and an invitation whose paid order earns the promoter the commission of docs/decisions/062.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { codeFor, freshPhone, hydrated, logIn, postponeGate, registerBySms } from './helpers';
+import { codeFor, freshPhone, hydrated, logIn, networkOfItsOwn, postponeGate, registerBySms } from './helpers';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -68,15 +68,6 @@ async function unreadBadge(page: Page): Promise<number> {
   const label = (await bell.getAttribute('aria-label')) ?? '';
   return Number(/(\d+)条未读/.exec(label)?.[1] ?? 0);
 }
-
-/**
- * A client address of its own for each device. SMS codes are limited per client IP and hour (wrangler dev takes the
- * address from cf-connecting-ip), and every journey here registers people: from one address a whole suite would hit
- * 当前网络请求验证码过于频繁. Real users come from their own networks.
- */
-const networkOfItsOwn = () => ({
-  'cf-connecting-ip': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`,
-});
 
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(networkOfItsOwn());
