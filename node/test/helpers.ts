@@ -356,3 +356,14 @@ export async function until(fn: () => boolean | Promise<boolean>, timeoutMs = 50
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** An exit as a test node's config lists it: the given address, a Shenzhen 电信 line, 30-day addresses. */
+export const exitConfig = (e: { host: string; port: number }, pool: 10 | 30 | 40 = 10) => ({
+  ip: e.host,
+  port: e.port,
+  pool,
+  province: '广东省',
+  city: '深圳市',
+  carrier: '电信',
+  ttlDays: 30,
+});

@@ -13,6 +13,7 @@ import { ProxyNode } from '../src/node.ts';
 import { grownReadBytes, setReadBudget } from '../src/tunnel.ts';
 import {
   connectGet,
+  exitConfig,
   type FakePortal,
   httpGet,
   lease,
@@ -43,15 +44,7 @@ function makeConfig(portal: FakePortal, stateDir: string, extra: Record<string, 
       staleMs: 60_000,
       flushMs: 3_600_000,
       pullMs: 200,
-      exits: [EXIT_A, EXIT_B, EXIT_C].map((e, i) => ({
-        ip: e.host,
-        port: e.port,
-        pool: i === 2 ? 30 : 10,
-        province: '广东省',
-        city: '深圳市',
-        carrier: '电信',
-        ttlDays: 30,
-      })),
+      exits: [EXIT_A, EXIT_B, EXIT_C].map((e, i) => exitConfig(e, i === 2 ? 30 : 10)),
       egressAllow: ['127.0.0.1:*'],
       ...extra,
     },
@@ -636,15 +629,7 @@ describe('yunshu-node keeps what was sold and sheds what was not', () => {
   let node: ProxyNode | null = null;
   let logged: string[] = [];
 
-  const exitRaw = (e: { host: string; port: number }) => ({
-    ip: e.host,
-    port: e.port,
-    pool: 10,
-    province: '广东省',
-    city: '深圳市',
-    carrier: '电信',
-    ttlDays: 30,
-  });
+  const exitRaw = (e: { host: string; port: number }) => exitConfig(e);
   const startNode = async (extra: Record<string, unknown>) => {
     await node?.stop();
     logged = [];

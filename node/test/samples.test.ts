@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config.ts';
 import { silentLogger } from '../src/log.ts';
 import { ProxyNode } from '../src/node.ts';
-import { type FakePortal, lease, SECRET, startFakePortal, user } from './helpers.ts';
+import { exitConfig, type FakePortal, lease, SECRET, startFakePortal, user } from './helpers.ts';
 
 const SAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'code-samples');
 // Exit addresses no other node test uses. White-list customer on one, account customer on the other, so an account
@@ -196,15 +196,7 @@ describe('code samples through a real node, HTTPS target', () => {
         pullMs: 200,
         // The local target is a loopback address: allowed explicitly (a development-only setting).
         egressAllow: [`127.0.0.1:${targetPort}`],
-        exits: [EXIT_WL, EXIT_ACCOUNT].map((e) => ({
-          ip: e.host,
-          port: e.port,
-          pool: 10,
-          province: '广东省',
-          city: '深圳市',
-          carrier: '电信',
-          ttlDays: 30,
-        })),
+        exits: [EXIT_WL, EXIT_ACCOUNT].map((e) => exitConfig(e)),
       },
       dir,
       { ...process.env, YUNSHU_NODE_DEV: '1' },
