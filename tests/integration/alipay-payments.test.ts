@@ -83,7 +83,8 @@ describe('the cashier offers Alipay', () => {
   it('refuses an unknown rail or mode', async () => {
     const { cookie, order } = await alipayOrder();
     const bad = await callApi('PayOrder.GetPayCode', { orderNo: order.orderNo, rail: 'paypal' }, { cookie });
-    expect(bad.body.C).not.toBe(0);
+    expect(bad.body.E).toBe('参数错误');
+    expect(bad.body.P).toBeUndefined();
   });
 });
 
