@@ -126,6 +126,10 @@ test('a visitor picks a package, registers from the buy page, learns why real-na
   await test.step('paying and opening the order detail shows what was bought, each amount and the payment numbers', async () => {
     await buyButton(page, isMobile).click();
     const dialog = page.getByRole('dialog', { name: '支付订单' });
+    // While the dialog charges the order, the summary behind it (and the phone's order bar) says the same amount.
+    await expect(dialog.getByTestId('pay-amount')).toHaveText('¥3.50');
+    await expect(page.getByTestId('quote-pay')).toHaveText('¥3.50');
+    await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText('新人专享券 -¥5.00');
     const text = (await dialog.getByTestId('pay-box').textContent()) ?? '';
     orderNo = /订单号\s*(D\d{14}[0-9A-Z]{16})/.exec(text)?.[1] ?? '';
     expect(orderNo).not.toBe('');

@@ -207,6 +207,8 @@ test('the same order can be paid with Alipay: a QR code on a desktop, Alipay’s
     await expect(sim.getByText('商户应答：success')).toBeVisible();
     await sim.close();
     await expect(dialog.getByTestId('pay-success')).toContainText('支付成功', { timeout: 15_000 });
+    // A paid order can no longer be cancelled: the dialog stops offering it.
+    await expect(dialog.getByTestId('cancel-order')).toHaveCount(0);
   } else {
     // A phone never gets a QR code to scan with itself: it goes to Alipay's mobile payment and comes back.
     await expect(dialog.getByRole('img', { name: '支付宝二维码' })).toHaveCount(0);
