@@ -46,6 +46,7 @@ async function unpaidCount(page: Page): Promise<number> {
 
 test('a new user registers, passes the real-name gate, buys a type-10 package with a coupon, pays through the simulator, sees the order paid and the package in the package list, renews it, and sees the bill', async ({
   page,
+  isMobile,
 }) => {
   test.setTimeout(120_000);
   await registerBySms(page, freshPhone());
@@ -83,7 +84,9 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
 
   const dialog = page.getByRole('dialog', { name: '支付订单' });
   await expect(dialog.getByTestId('pay-amount')).toHaveText(payText);
-  await expect(dialog.getByRole('img', { name: '微信支付二维码' })).toBeVisible();
+  // A desktop shows WeChat's QR code; a phone opens WeChat's own (H5) payment instead of a code to scan with itself.
+  if (isMobile) await expect(dialog.getByTestId('open-wechat')).toHaveText('打开微信支付付款');
+  else await expect(dialog.getByRole('img', { name: '微信支付二维码' })).toBeVisible();
   const orderNo = await orderNoIn(dialog);
   await payInSimulator(page, dialog);
   // The dialog polls the order state and turns to the paid view.
@@ -143,6 +146,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
 
 test('an unpaid order raises the 待支付 count until it is paid on the cashier page, which polls to 已支付', async ({
   page,
+  isMobile,
 }) => {
   test.setTimeout(90_000);
   // The verified demo user (any verified account will do; this journey is about the unpaid order, not the gate).
@@ -171,9 +175,18 @@ test('an unpaid order raises the 待支付 count until it is paid on the cashier
   await hydrated(page);
   await expect(page.getByTestId('pay-page-state')).toHaveText('待支付');
   const box = page.getByTestId('pay-box');
-  await payInSimulator(page, box);
-  await page.clock.runFor(2500);
-  await expect(page.getByTestId('pay-success')).toContainText('支付成功');
+  if (isMobile) {
+    // On a phone the cashier opens WeChat's H5 payment, which returns the payer to the cashier (redirect_url).
+    await box.getByTestId('open-wechat').click();
+    await expect(page).toHaveURL(/\/dev\/wechatpay\/pay\?out_trade_no=.*&h5=1&redirect_url=/);
+    await page.getByTestId('sim-pay').click();
+    await page.getByTestId('sim-return').click();
+    await expect(page).toHaveURL(`/payPage?orderNo=${orderNo}`);
+  } else {
+    await payInSimulator(page, box);
+    await page.clock.runFor(2500);
+    await expect(page.getByTestId('pay-success')).toContainText('支付成功');
+  }
   await expect(page.getByTestId('pay-page-state')).toHaveText('已支付');
 
   expect(await unpaidCount(page)).toBe(before);

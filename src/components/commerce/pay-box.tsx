@@ -108,11 +108,11 @@ export function PayBox({
   const codeUrl = codes[rail] ?? null;
   const [phase, setPhase] = useState<Phase>(order.codeUrl ? 'waiting' : 'loading');
   const [now, setNow] = useState(() => Date.now());
-  const qr = useQrDataUrl(rail === 'alipay' && phone ? null : codeUrl);
+  const qr = useQrDataUrl(phone ? null : codeUrl);
 
   useEffect(() => {
-    // A phone pays Alipay on Alipay's own page (the button below), never by a QR code shown on the same phone.
-    if (codeUrl || (rail === 'alipay' && phone)) return;
+    // A phone pays in the rail's own app (the button below), never by a QR code shown on the same phone.
+    if (codeUrl || phone) return;
     let live = true;
     void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo, rail }).then((r) => {
       if (!live) return;
@@ -126,14 +126,13 @@ export function PayBox({
     };
   }, [codeUrl, rail, phone, order.orderNo]);
 
-  /** Alipay's own payment page: 手机网站支付 on a phone, 电脑网站支付 on a desktop. */
-  const openAlipay = async () => {
+  /**
+   * The rail's own payment: on a phone WeChat's H5 payment or Alipay's 手机网站支付 (each hands over to its app and
+   * comes back to the cashier); on a desktop Alipay's web cashier (电脑网站支付).
+   */
+  const openRail = async () => {
     setRedirecting(true);
-    const r = await api.call('PayOrder.GetPayCode', {
-      orderNo: order.orderNo,
-      rail: 'alipay',
-      mode: phone ? 'wap' : 'page',
-    });
+    const r = await api.call('PayOrder.GetPayCode', { orderNo: order.orderNo, rail, mode: phone ? 'wap' : 'page' });
     if (r) window.location.assign(r.codeUrl);
     else setRedirecting(false);
   };
@@ -200,16 +199,16 @@ export function PayBox({
       <div className="text-3xl font-bold text-rose-600" data-testid="pay-amount">
         {formatFen(order.payFen)}
       </div>
-      {rail === 'alipay' && phone ? (
+      {phone ? (
         <button
           type="button"
           className="btn-primary w-full py-3 text-base"
           style={{ background: current?.color }}
           disabled={redirecting}
-          onClick={() => void openAlipay()}
-          data-testid="open-alipay"
+          onClick={() => void openRail()}
+          data-testid={`open-${rail}`}
         >
-          {redirecting ? '正在打开支付宝…' : '打开支付宝付款'}
+          {redirecting ? `正在打开${current?.label}…` : `打开${current?.label}付款`}
         </button>
       ) : (
         <>
@@ -229,7 +228,7 @@ export function PayBox({
               type="button"
               className="text-xs text-brand-600 hover:underline"
               disabled={redirecting}
-              onClick={() => void openAlipay()}
+              onClick={() => void openRail()}
               data-testid="open-alipay"
             >
               {redirecting ? '正在打开支付宝…' : '没有手机？登录支付宝网页付款'}

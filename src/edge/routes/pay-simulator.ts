@@ -34,6 +34,13 @@ label{font-size:13px;color:#555;display:block;margin-top:14px}.ok{color:#07c160}
 </style></head><body><div class="box">${inner}</div></body></html>`;
 }
 
+/** A return address on this portal (a path, or under its configured origin); anything else is dropped. */
+function sameSite(url: string | undefined, origin: string | undefined): string | null {
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  return origin && url.startsWith(`${origin}/`) ? url : null;
+}
+
 /** The Alipay stand-in's pages: the same frame in Alipay's blue. */
 const alipayPage = (title: string, inner: string) =>
   page(title, inner)
@@ -65,8 +72,12 @@ export function paySimulatorRoutes(): Hono<EdgeEnv> {
     const stateText = { NOTPAY: payable ? '待支付' : '已过期', SUCCESS: '已支付', CLOSED: '已关闭', REFUND: '已退款' }[
       t.tradeState
     ];
+    // An H5 payment returns the payer to the merchant's redirect_url (only back to this portal here).
+    const back = sameSite(c.req.query('redirect_url'), readConfig(c.env).portalOrigin);
     const form = payable
-      ? `<form method="post" action="/dev/wechatpay/pay"><input type="hidden" name="out_trade_no" value="${esc(t.outTradeNo)}">
+      ? `<form method="post" action="/dev/wechatpay/pay"><input type="hidden" name="out_trade_no" value="${esc(t.outTradeNo)}">${
+          back ? `<input type="hidden" name="redirect_url" value="${esc(back)}">` : ''
+        }
 <label><input type="checkbox" name="skip_notify" value="1"> 不发送回调（模拟回调丢失，由对账任务补单）</label>
 <button type="submit" data-testid="sim-pay">确认支付 ${esc(formatFen(t.amountFen))}</button></form>`
       : '';
@@ -103,10 +114,15 @@ export function paySimulatorRoutes(): Hono<EdgeEnv> {
       );
       result = `回调已发送，商户应答 HTTP ${res.status}`;
     }
+    const back = sameSite(typeof form.redirect_url === 'string' ? form.redirect_url : undefined, config.portalOrigin);
     return c.html(
       page(
         '支付成功',
-        `<h1 class="ok" data-testid="sim-result">支付成功</h1><p>${esc(result)}</p><p><a href="/personalCenter/orderManager">查看订单</a></p>`,
+        `<h1 class="ok" data-testid="sim-result">支付成功</h1><p>${esc(result)}</p><p>${
+          back
+            ? `<a href="${esc(back)}" data-testid="sim-return">返回商户</a>`
+            : '<a href="/personalCenter/orderManager">查看订单</a>'
+        }</p>`,
       ),
     );
   });

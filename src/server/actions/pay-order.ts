@@ -120,7 +120,7 @@ export const payOrderActions = {
 
   'PayOrder.GetPayCode': defineAction({
     summary:
-      '获取待支付订单的支付方式：rail 为 wechat（默认，微信扫码）或 alipay（支付宝）；支付宝的 mode 为 qr（扫码，默认）、page（电脑网站支付，跳转）或 wap（手机网站支付，跳转）。codeUrl 为二维码内容或跳转地址；复用有效的支付单，否则发起新的支付尝试；alipayAvailable 表示本站是否开通支付宝',
+      '获取待支付订单的支付方式：rail 为 wechat（默认）或 alipay；mode 为 qr（扫码，默认）、page（仅支付宝：电脑网站支付，跳转）或 wap（手机支付，跳转：微信H5支付、支付宝手机网站支付）。codeUrl 为二维码内容或跳转地址；复用同一方式的有效支付单，否则发起新的支付尝试；alipayAvailable 表示本站是否开通支付宝',
     access: 'verified',
     cacheable: false,
     input: z.object({
@@ -132,8 +132,8 @@ export const payOrderActions = {
       const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const pay = await payProviderFor(ctx.env, ctx.config);
       const rail = input.rail ?? 'wechat';
-      const mode = rail === 'alipay' ? (input.mode ?? 'qr') : 'qr';
-      const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now, rail, mode);
+      const mode = input.mode ?? 'qr';
+      const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now, { rail, mode, payerIp: ctx.ip });
       return {
         orderNo: order.orderNo,
         codeUrl,

@@ -7,6 +7,8 @@ import { paymentNotes } from '../../lib/messages';
 import type { OrderItemRecord } from './orders';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
+/** How an attempt was opened (migration 0038): a QR code, Alipay's web cashier, or a phone's own payment. */
+export type PaymentMode = 'qr' | 'page' | 'wap';
 
 export interface PaymentRecord {
   outTradeNo: string;
@@ -15,6 +17,7 @@ export interface PaymentRecord {
   provider: string;
   amountFen: number;
   state: PaymentState;
+  mode: PaymentMode;
   codeUrl: string | null;
   expiresAt: number;
   transactionId: string | null;
@@ -32,6 +35,7 @@ interface PaymentRow {
   provider: string;
   amount_fen: number;
   state: PaymentState;
+  mode: PaymentMode;
   code_url: string | null;
   expires_at: number;
   transaction_id: string | null;
@@ -48,6 +52,7 @@ const mapPayment = (r: PaymentRow): PaymentRecord => ({
   provider: r.provider,
   amountFen: r.amount_fen,
   state: r.state,
+  mode: r.mode,
   codeUrl: r.code_url,
   expiresAt: r.expires_at,
   transactionId: r.transaction_id,
@@ -68,17 +73,18 @@ export async function insertPayment(
     amountFen: number;
     expiresAt: number;
     now: number;
+    mode?: PaymentMode;
   },
   maxAttempts: number,
 ): Promise<boolean> {
   const res = await db
     .prepare(
-      `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7
+      `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at, mode)
+       SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7, ?9
        WHERE (SELECT count(*) FROM payments WHERE order_no = ?2) < ?8
          AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 1 AND pay_fen = ?5)`,
     )
-    .bind(p.outTradeNo, p.orderNo, p.userId, p.provider, p.amountFen, p.expiresAt, p.now, maxAttempts)
+    .bind(p.outTradeNo, p.orderNo, p.userId, p.provider, p.amountFen, p.expiresAt, p.now, maxAttempts, p.mode ?? 'qr')
     .run();
   return res.meta.changes === 1;
 }

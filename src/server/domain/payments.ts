@@ -61,53 +61,74 @@ function alipayOf(pay: PaySetup): AlipayRail {
   return pay.alipay;
 }
 
-/** How an Alipay attempt was opened, read from what it stored: a gateway URL names its method, a QR code does not. */
-function alipayModeOf(codeUrl: string): PayMode {
-  const method = new URL(codeUrl, 'http://portal.invalid').searchParams.get('method');
-  return method === 'alipay.trade.page.pay' ? 'page' : method === 'alipay.trade.wap.pay' ? 'wap' : 'qr';
+/** How the customer asked to pay: the rail, the way of paying, and their address (WeChat H5's risk control). */
+export interface PayChoice {
+  rail?: PayRail;
+  mode?: PayMode;
+  payerIp?: string;
 }
 
 /**
- * Where to pay an unpaid order on a rail: the newest live attempt's code (for Alipay's page and phone payments a
- * freshly signed gateway URL for the same attempt), or a new attempt at the provider. `codeUrl` is a QR code's text
- * for WeChat and Alipay 'qr', and the URL to send the browser to for Alipay 'page' and 'wap'. Throws orderNotPayable /
- * orderTooManyAttempts / payUnavailable.
+ * Where to pay an unpaid order (docs/decisions/223): `codeUrl` is a QR code's text for WeChat Native and Alipay 'qr',
+ * and the URL to send the browser to for Alipay 'page' and 'wap' and WeChat 'wap' (H5). A live attempt of the same rail
+ * and way of paying is reused: its QR code as stored, a redirect asked for again (Alipay's signed URL carries its
+ * timestamp, WeChat's h5_url lasts 5 minutes). Otherwise a new attempt at the provider. Throws orderNotPayable /
+ * orderTooManyAttempts / payUnavailable (also for a way of paying the rail does not offer: WeChat has no web cashier).
  */
 export async function paymentCodeFor(
   db: D1Database,
   pay: PaySetup,
   order: OrderRecord,
   now: number,
-  rail: PayRail = 'wechat',
-  mode: PayMode = 'qr',
+  choice: PayChoice = {},
 ): Promise<{ codeUrl: string; outTradeNo: string }> {
   if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  const rail = choice.rail ?? 'wechat';
+  const mode = choice.mode ?? 'qr';
+  if (rail === 'wechat' && mode === 'page') throw new AppError('invalidParams');
   const alipay = rail === 'alipay' ? alipayOf(pay) : null;
   const provider = alipay ? alipay.name : pay.provider.name;
-  const wanted = alipay ? mode : 'qr';
-  const alipayOrder = (outTradeNo: string) => ({
-    outTradeNo,
-    subject: order.title,
-    amountFen: order.payFen,
-    timeExpireMs: order.expiresAt,
-    // Back to the cashier, which shows the order's state (paid once the notification or a query says so).
-    returnUrl: `${pay.portalOrigin}/payPage?orderNo=${order.orderNo}`,
-    quitUrl: `${pay.portalOrigin}/payPage?orderNo=${order.orderNo}`,
-  });
+  const cashier = `${pay.portalOrigin}/payPage?orderNo=${order.orderNo}`;
+  /** Open (or, for a redirect, open again) the attempt at the provider. */
+  const open = async (outTradeNo: string): Promise<string> => {
+    if (alipay) {
+      // Back to the cashier, which shows the order's state (paid once the notification or a query says so).
+      const o = {
+        outTradeNo,
+        subject: order.title,
+        amountFen: order.payFen,
+        timeExpireMs: order.expiresAt,
+        returnUrl: cashier,
+        quitUrl: cashier,
+      };
+      if (mode === 'qr') return (await alipay.client.precreate(o)).qrCode;
+      return mode === 'page' ? alipay.client.pagePayUrl(o) : alipay.client.wapPayUrl(o);
+    }
+    const o = {
+      outTradeNo,
+      description: truncateUtf8(order.title, 127),
+      amountFen: order.payFen,
+      timeExpireMs: order.expiresAt,
+      notifyUrl: pay.notifyUrl,
+      attach: order.orderNo,
+    };
+    if (mode === 'qr') return (await pay.provider.createNativeOrder(o)).codeUrl;
+    const { h5Url } = await pay.provider.createH5Order({ ...o, payerClientIp: choice.payerIp ?? '' });
+    // WeChat's H5 page returns the payer to redirect_url when they finish (or give up).
+    return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(cashier)}`;
+  };
   const live = (await listOrderPayments(db, order.orderNo)).find(
     (p) =>
-      p.state === 'pending' &&
-      p.codeUrl &&
-      p.amountFen === order.payFen &&
-      p.provider === provider &&
-      (!alipay || alipayModeOf(p.codeUrl) === wanted),
+      p.state === 'pending' && p.codeUrl && p.amountFen === order.payFen && p.provider === provider && p.mode === mode,
   );
   if (live?.codeUrl) {
-    if (!alipay || wanted === 'qr') return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
-    // A signed gateway URL carries its timestamp: sign it again for the same attempt.
-    const o = alipayOrder(live.outTradeNo);
-    const codeUrl = wanted === 'page' ? await alipay.client.pagePayUrl(o) : await alipay.client.wapPayUrl(o);
-    return { codeUrl, outTradeNo: live.outTradeNo };
+    if (mode === 'qr') return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
+    try {
+      return { codeUrl: await open(live.outTradeNo), outTradeNo: live.outTradeNo };
+    } catch (err) {
+      log('error', { event: 'reopen_failed', outTradeNo: live.outTradeNo, error: String(err) });
+      throw new AppError('payUnavailable');
+    }
   }
   const outTradeNo = newOutTradeNo(now);
   const inserted = await insertPayment(
@@ -120,6 +141,7 @@ export async function paymentCodeFor(
       amountFen: order.payFen,
       expiresAt: order.expiresAt,
       now,
+      mode,
     },
     MAX_PAY_ATTEMPTS,
   );
@@ -128,27 +150,7 @@ export async function paymentCodeFor(
     throw new AppError(fresh?.state === 1 ? 'orderTooManyAttempts' : 'orderNotPayable');
   }
   try {
-    let codeUrl: string;
-    if (alipay) {
-      const o = alipayOrder(outTradeNo);
-      codeUrl =
-        wanted === 'qr'
-          ? (await alipay.client.precreate(o)).qrCode
-          : wanted === 'page'
-            ? await alipay.client.pagePayUrl(o)
-            : await alipay.client.wapPayUrl(o);
-    } else {
-      codeUrl = (
-        await pay.provider.createNativeOrder({
-          outTradeNo,
-          description: truncateUtf8(order.title, 127),
-          amountFen: order.payFen,
-          timeExpireMs: order.expiresAt,
-          notifyUrl: pay.notifyUrl,
-          attach: order.orderNo,
-        })
-      ).codeUrl;
-    }
+    const codeUrl = await open(outTradeNo);
     await markPaymentPending(db, outTradeNo, codeUrl);
     return { codeUrl, outTradeNo };
   } catch (err) {

@@ -142,7 +142,8 @@ export async function handleSimulatorApi(
     });
   }
 
-  if (req.method === 'POST' && path === '/v3/pay/transactions/native') {
+  if (req.method === 'POST' && (path === '/v3/pay/transactions/native' || path === '/v3/pay/transactions/h5')) {
+    const h5 = path.endsWith('/h5');
     let p: Record<string, unknown>;
     try {
       p = JSON.parse(body) as Record<string, unknown>;
@@ -180,8 +181,12 @@ export async function handleSimulatorApi(
         o.now,
       );
     }
+    const scene = p.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined;
+    if (h5 && (typeof scene?.payer_client_ip !== 'string' || scene.h5_info?.type !== 'Wap')) {
+      return signed(keys, 400, errorBody('PARAM_ERROR', 'scene_info参数错误'), o.now);
+    }
     const codeUrl = `${o.pageOrigin}${SIMULATOR_MOUNT}/pay?out_trade_no=${encodeURIComponent(outTradeNo)}`;
-    return signed(keys, 200, JSON.stringify({ code_url: codeUrl }), o.now);
+    return signed(keys, 200, JSON.stringify(h5 ? { h5_url: `${codeUrl}&h5=1` } : { code_url: codeUrl }), o.now);
   }
 
   if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') {

@@ -30,6 +30,12 @@ export interface NativeOrder {
   attach?: string;
 }
 
+/** An H5 order (a phone browser other than WeChat's own): the payer's address is part of WeChat's risk control. */
+export interface H5Order extends NativeOrder {
+  /** The payer's IP address as the portal saw it (scene_info.payer_client_ip). */
+  payerClientIp: string;
+}
+
 /** An order as WeChat reports it from the query API. */
 export interface PayQueryResult {
   outTradeNo: string;
@@ -128,6 +134,11 @@ export interface PayProvider {
   readonly name: 'wechat' | 'simulator';
   /** Create a Native (QR code) order; returns the weixin:// URL to render as a QR code. */
   createNativeOrder(o: NativeOrder): Promise<{ codeUrl: string }>;
+  /**
+   * Create an H5 order (微信支付 H5, a phone browser): returns the h5_url the payer's browser opens, which hands over to
+   * the WeChat app; valid for 5 minutes, so it is asked for again (same outTradeNo) each time the payer goes to pay.
+   */
+  createH5Order(o: H5Order): Promise<{ h5Url: string }>;
   /** Query an order by merchant order number. */
   queryOrder(outTradeNo: string): Promise<PayQueryResult>;
   /** Close an unpaid order so it can no longer be paid. */

@@ -319,6 +319,26 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
       return { codeUrl };
     },
 
+    async createH5Order(o) {
+      validateOrder(o, allowHttpNotify);
+      const payload: Json = {
+        appid: opts.appid,
+        mchid: opts.mchid,
+        description: o.description,
+        out_trade_no: o.outTradeNo,
+        time_expire: toWechatTime(o.timeExpireMs),
+        ...(o.attach !== undefined ? { attach: o.attach } : {}),
+        notify_url: o.notifyUrl,
+        amount: { total: o.amountFen, currency: 'CNY' },
+        scene_info: { payer_client_ip: o.payerClientIp, h5_info: { type: 'Wap' } },
+      };
+      const res = await call('POST', '/v3/pay/transactions/h5', payload);
+      const json = parseJson(res.body, res.status);
+      const h5Url = isObject(json) ? optString(json, 'h5_url') : undefined;
+      if (!h5Url) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'no h5_url in response');
+      return { h5Url };
+    },
+
     async queryOrder(outTradeNo) {
       if (!OUT_TRADE_NO.test(outTradeNo)) throw new RangeError('invalid outTradeNo');
       const path =
