@@ -3,7 +3,7 @@
 // the server components' client (src/server/api-server.ts), which resolves the page request's session once for all
 // the calls of its render (docs/decisions/211).
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ActionInput, ActionName, ApiClient, ApiError, CallOptions } from '../lib/api-core';
 import { AppError, asAppError } from '../lib/errors';
 import { isRealNameVerified } from '../lib/identity';
