@@ -25,6 +25,8 @@ export interface AuditedWriteResult {
   /** Rows changed by the last change statement. */
   changed: number;
   results: D1Result[];
+  /** The result of one statement of the batch. */
+  of: BatchResults['of'];
 }
 
 /**
@@ -40,8 +42,8 @@ export async function auditedWrite(
   options: { requireChange?: boolean } = {},
 ): Promise<AuditedWriteResult> {
   const audit = auditInsertStatement(db, actor, entry, options.requireChange ? { sql: 'changes() > 0' } : undefined);
-  const { results, changes: changed } = await runBatch(db, [...changes, audit]);
-  return { changed: changed(changes.at(-1)), results };
+  const batch = await runBatch(db, [...changes, audit]);
+  return { changed: batch.changes(changes.at(-1)), results: batch.results, of: batch.of };
 }
 
 /**
@@ -65,7 +67,7 @@ export async function auditedChange(
     if (isRefusedWrite(err)) throw new AppError(refusal);
     throw err;
   }
-  return { changed: batch.changes(changes.at(-1)), results: batch.results };
+  return { changed: batch.changes(changes.at(-1)), results: batch.results, of: batch.of };
 }
 
 /**
