@@ -51,10 +51,10 @@ describe('the session of one render', () => {
       render.call('User.GetMineInfo', {}, { silent: true }),
       render.call('User.GetMineInfo', {}, { silent: true }),
     ]);
-    for (const r of [a, b, c]) expect(r && r.phone).toMatch(/^138\*{4}0001$/);
+    for (const r of [a, b, c]) expect(r ? r.phone : null).toMatch(/^138\*{4}0001$/);
     expect(sessionReads()).toBe(1);
     const next = await renderClient(bindings, cookie).call('User.GetMineInfo', {}, { silent: true });
-    expect(next && next.phone).toMatch(/^138\*{4}0001$/);
+    expect(next ? next.phone : null).toMatch(/^138\*{4}0001$/);
     expect(sessionReads()).toBe(2);
   });
 
@@ -64,8 +64,8 @@ describe('the session of one render', () => {
     const { bindings } = countingEnv();
     const one = await renderClient(bindings, first).call('User.GetMineInfo', {}, { silent: true });
     const two = await renderClient(bindings, second).call('User.GetMineInfo', {}, { silent: true });
-    expect(one && one.phone).toMatch(/0001$/);
-    expect(two && two.phone).toMatch(/0002$/);
+    expect(one ? one.phone : null).toMatch(/0001$/);
+    expect(two ? two.phone : null).toMatch(/0002$/);
     const forged = first.replace(/=([^;]+)/, '=not-a-session-token');
     expect(await renderClient(bindings, forged).call('User.GetMineInfo', {}, { silent: true })).toBe(false);
   });
