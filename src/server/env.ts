@@ -4,6 +4,7 @@
 // documented in docs/operations.md (tests/unit/operations-config.test.ts keeps the two equal).
 import 'server-only';
 import { z } from 'zod';
+import type { AlipayCredentials as AlipayClientOptions } from './providers/pay/alipay';
 import type { WechatPayOptions } from './providers/pay/wechat';
 import { DEV_TRANSPORT_IV_HEX, DEV_TRANSPORT_KEY_HEX, type TransportKey, transportKeyFromHex } from '../lib/envelope';
 
@@ -43,6 +44,12 @@ const configSchema = z.object({
   WECHATPAY_PUBLIC_KEY_ID: text,
   WECHATPAY_API_V3_KEY: text,
   WECHATPAY_NOTIFY_URL: text,
+  ALIPAY_APP_ID: text,
+  ALIPAY_SELLER_ID: text,
+  ALIPAY_APP_PRIVATE_KEY: text,
+  ALIPAY_PUBLIC_KEY: text,
+  ALIPAY_GATEWAY: optional(z.string().url()),
+  ALIPAY_NOTIFY_URL: text,
   RETENTION_DAYS: text,
   BUILD_ID: text,
 });
@@ -61,6 +68,17 @@ export type Bindings = Pick<CloudflareBindings, 'DB' | 'KV' | 'FILES'> &
 
 /** The path WeChat Pay posts notifications to (default notify URL = portal origin + this). */
 export const NOTIFY_PATH = '/pay/notify/wechat';
+
+/** The path Alipay posts notifications to (default notify URL = portal origin + this). */
+export const ALIPAY_NOTIFY_PATH = '/pay/notify/alipay';
+/** Alipay's production gateway. */
+export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+
+/** A real merchant's Alipay settings (the application, its key, Alipay's public key, where notifications go). */
+export type AlipayCredentials = Pick<
+  AlipayClientOptions,
+  'appId' | 'sellerId' | 'appPrivateKeyPem' | 'alipayPublicKeyPem' | 'gateway' | 'notifyUrl'
+>;
 
 /** A real merchant's WeChat Pay settings: the client's credentials and where notifications go. */
 export type WechatPayCredentials = Pick<
@@ -123,6 +141,12 @@ export interface AppConfig {
     kind: 'wechat' | 'simulator';
     wechat: WechatPayCredentials | null;
     missing: string[];
+    /**
+     * Alipay: the real application's settings (null with the names missing when incomplete: then production offers
+     * WeChat Pay only). Development and tests pay through the local stand-in whenever `kind` is 'simulator'.
+     */
+    alipay: AlipayCredentials | null;
+    alipayMissing: string[];
   };
 }
 
@@ -169,10 +193,33 @@ function payOf(raw: Raw, isProduction: boolean): AppConfig['pay'] {
     .map(([k]) => k);
   const notifyUrl = raw.WECHATPAY_NOTIFY_URL ?? (raw.PORTAL_ORIGIN ? `${raw.PORTAL_ORIGIN}${NOTIFY_PATH}` : '');
   if (!notifyUrl) missing.push('WECHATPAY_NOTIFY_URL or PORTAL_ORIGIN');
+  const alipayNeed = {
+    ALIPAY_APP_ID: raw.ALIPAY_APP_ID,
+    ALIPAY_SELLER_ID: raw.ALIPAY_SELLER_ID,
+    ALIPAY_APP_PRIVATE_KEY: raw.ALIPAY_APP_PRIVATE_KEY,
+    ALIPAY_PUBLIC_KEY: raw.ALIPAY_PUBLIC_KEY,
+  };
+  const alipayMissing = Object.entries(alipayNeed)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  const alipayNotifyUrl =
+    raw.ALIPAY_NOTIFY_URL ?? (raw.PORTAL_ORIGIN ? `${raw.PORTAL_ORIGIN}${ALIPAY_NOTIFY_PATH}` : '');
+  if (!alipayNotifyUrl) alipayMissing.push('ALIPAY_NOTIFY_URL or PORTAL_ORIGIN');
   return {
     // Production always uses WeChat Pay; elsewhere the simulator unless PAY_PROVIDER=wechat.
     kind: isProduction || raw.PAY_PROVIDER === 'wechat' ? 'wechat' : 'simulator',
     missing,
+    alipayMissing,
+    alipay: alipayMissing.length
+      ? null
+      : {
+          appId: alipayNeed.ALIPAY_APP_ID as string,
+          sellerId: alipayNeed.ALIPAY_SELLER_ID as string,
+          appPrivateKeyPem: pemText(alipayNeed.ALIPAY_APP_PRIVATE_KEY as string),
+          alipayPublicKeyPem: pemText(alipayNeed.ALIPAY_PUBLIC_KEY as string),
+          gateway: raw.ALIPAY_GATEWAY ?? ALIPAY_GATEWAY,
+          notifyUrl: alipayNotifyUrl,
+        },
     wechat: missing.length
       ? null
       : {

@@ -112,7 +112,7 @@ test('a visitor picks a package, registers from the buy page, learns why real-na
 
   await test.step('取消订单 closes the pending order and the coupon comes back', async () => {
     await buyButton(page, isMobile).click();
-    const dialog = page.getByRole('dialog', { name: '微信支付' });
+    const dialog = page.getByRole('dialog', { name: '支付订单' });
     await expect(dialog.getByTestId('pay-amount')).toHaveText('¥3.50');
     await dialog.getByTestId('cancel-order').click();
     await page.getByRole('dialog', { name: '取消订单' }).getByRole('button', { name: '确定取消' }).click();
@@ -125,7 +125,11 @@ test('a visitor picks a package, registers from the buy page, learns why real-na
   let orderNo = '';
   await test.step('paying and opening the order detail shows what was bought, each amount and the payment numbers', async () => {
     await buyButton(page, isMobile).click();
-    const dialog = page.getByRole('dialog', { name: '微信支付' });
+    const dialog = page.getByRole('dialog', { name: '支付订单' });
+    // While the dialog charges the order, the summary behind it (and the phone's order bar) says the same amount.
+    await expect(dialog.getByTestId('pay-amount')).toHaveText('¥3.50');
+    await expect(page.getByTestId('quote-pay')).toHaveText('¥3.50');
+    await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText('新人专享券 -¥5.00');
     const text = (await dialog.getByTestId('pay-box').textContent()) ?? '';
     orderNo = /订单号\s*(D\d{14}[0-9A-Z]{16})/.exec(text)?.[1] ?? '';
     expect(orderNo).not.toBe('');
@@ -252,7 +256,7 @@ test('a fixed-IP buyer who has not chosen a region is shown the region select, m
   await expect(region).toHaveAttribute('aria-invalid', 'true');
   await expect(region).toBeFocused();
   await expect(page.getByTestId('region-error')).toHaveText('请选择地区');
-  await expect(page.getByRole('dialog', { name: '微信支付' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: '支付订单' })).toHaveCount(0);
   await region.selectOption({ index: 1 });
   await expect(page.getByTestId('region-error')).toHaveCount(0);
   await expect(region).toHaveAttribute('aria-invalid', 'false');

@@ -81,7 +81,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   expect(payText).toMatch(/^¥\d+\.\d{2}$/);
   await page.getByTestId('buy-now').click();
 
-  const dialog = page.getByRole('dialog', { name: '微信支付' });
+  const dialog = page.getByRole('dialog', { name: '支付订单' });
   await expect(dialog.getByTestId('pay-amount')).toHaveText(payText);
   await expect(dialog.getByRole('img', { name: '微信支付二维码' })).toBeVisible();
   const orderNo = await orderNoIn(dialog);
@@ -122,7 +122,7 @@ test('a new user registers, passes the real-name gate, buys a type-10 package wi
   const renew = page.getByRole('dialog', { name: '续费套餐' });
   await expect(renew.getByText('应付')).toBeVisible();
   await renew.getByRole('button', { name: '去支付' }).click();
-  const renewPay = page.getByRole('dialog', { name: '微信支付' });
+  const renewPay = page.getByRole('dialog', { name: '支付订单' });
   await expect(renewPay.getByTestId('pay-box')).toBeVisible();
   const renewNo = await orderNoIn(renewPay);
   await payInSimulator(page, renewPay);
@@ -152,7 +152,7 @@ test('an unpaid order raises the 待支付 count until it is paid on the cashier
   await page.goto('/buy?type=10');
   await hydrated(page);
   await page.getByTestId('buy-now').click();
-  const dialog = page.getByRole('dialog', { name: '微信支付' });
+  const dialog = page.getByRole('dialog', { name: '支付订单' });
   await expect(dialog.getByTestId('pay-box')).toBeVisible();
   const orderNo = await orderNoIn(dialog);
   await dialog.getByRole('button', { name: '关闭' }).click();
@@ -179,6 +179,49 @@ test('an unpaid order raises the 待支付 count until it is paid on the cashier
   expect(await unpaidCount(page)).toBe(before);
   await page.goto('/personalCenter/orderManager?state=2');
   await expect(page.getByTestId('bill-row').filter({ hasText: orderNo })).toContainText('已支付');
+});
+
+test('the same order can be paid with Alipay: a QR code on a desktop, Alipay’s own payment page on a phone', async ({
+  page,
+  isMobile,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, '13800138000');
+  await page.goto('/buy?type=10');
+  await hydrated(page);
+  const payText = (await page.getByTestId('quote-pay').textContent()) ?? '';
+  await page.getByTestId('buy-now').click();
+  const dialog = page.getByRole('dialog', { name: '支付订单' });
+  await expect(dialog.getByRole('tab', { name: '微信支付' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('tab', { name: '支付宝' }).click();
+  await expect(dialog.getByTestId('pay-amount')).toHaveText(payText);
+  const orderNo = await orderNoIn(dialog);
+  if (!isMobile) {
+    // A desktop scans Alipay's QR code (or opens Alipay's web cashier); here the stand-in's cashier pays it.
+    await expect(dialog.getByRole('img', { name: '支付宝二维码' })).toBeVisible();
+    const popup = page.waitForEvent('popup');
+    await dialog.getByTestId('open-simulator').click();
+    const sim = await popup;
+    await expect(sim.getByTestId('alipay-sim-state')).toHaveText('等待付款');
+    await sim.getByTestId('alipay-sim-pay').click();
+    await expect(sim.getByText('商户应答：success')).toBeVisible();
+    await sim.close();
+    await expect(dialog.getByTestId('pay-success')).toContainText('支付成功', { timeout: 15_000 });
+    // A paid order can no longer be cancelled: the dialog stops offering it.
+    await expect(dialog.getByTestId('cancel-order')).toHaveCount(0);
+  } else {
+    // A phone never gets a QR code to scan with itself: it goes to Alipay's mobile payment and comes back.
+    await expect(dialog.getByRole('img', { name: '支付宝二维码' })).toHaveCount(0);
+    await dialog.getByTestId('open-alipay').click();
+    await expect(page).toHaveURL(/\/dev\/alipay\/pay\?out_trade_no=/);
+    await page.getByTestId('alipay-sim-pay').click();
+    await expect(page.getByTestId('alipay-sim-result')).toHaveText('付款成功');
+    await page.getByTestId('alipay-sim-return').click();
+    await expect(page).toHaveURL(`/payPage?orderNo=${orderNo}`);
+    await expect(page.getByTestId('pay-page-state')).toHaveText('已支付');
+  }
+  await page.goto('/personalCenter/orderManager?state=2');
+  await expect(page.getByTestId('bill-row').filter({ hasText: orderNo })).toContainText(payText);
 });
 
 test('a returning customer with only gift packages is told why they cannot be renewed and offered the same package', async ({

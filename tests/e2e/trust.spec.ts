@@ -335,7 +335,7 @@ test('a user invites a second user whose paid order yields the stated commission
   const payText = (await invitee.getByTestId('quote-pay').textContent()) ?? '';
   expect(payText).toMatch(/^¥\d+\.\d{2}$/);
   await invitee.getByTestId('buy-now').click();
-  const pay = invitee.getByRole('dialog', { name: '微信支付' });
+  const pay = invitee.getByRole('dialog', { name: '支付订单' });
   await expect(pay.getByTestId('pay-amount')).toHaveText(payText);
   const orderNo = /订单号\s*(D\d{14}[0-9A-Z]{16})/.exec((await pay.textContent()) ?? '')?.[1] as string;
   expect(orderNo).toBeTruthy();

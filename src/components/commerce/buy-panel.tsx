@@ -84,10 +84,9 @@ export function BuyPanel({
       ...(q.chosenCoupon ? { couponId: q.chosenCoupon } : {}),
     });
     setBusy(false);
-    if (r) {
-      openPay(r);
-      q.refresh();
-    }
+    // The summary keeps the quote the order was placed at while the dialog is open (quoting again now would no longer
+    // see the coupon the order just used, and show a higher amount than the dialog charges); it quotes again on close.
+    if (r) openPay(r);
   }
 
   if (!meal) return <p className="card p-8 text-center text-slate-500">暂无在售套餐</p>;

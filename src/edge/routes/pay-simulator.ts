@@ -1,9 +1,17 @@
 // Development only: the WeChat Pay simulator's HTTP face. /dev/wechatpay/v3/* is the simulated API (the provider
 // client reaches the same handler in process); /dev/wechatpay/pay is the page a QR code opens, whose "pay" button
-// sends the signed notification through our real notify route. Every route answers 404 in production.
+// sends the signed notification through our real notify route. /dev/alipay/gateway.do is the Alipay stand-in's gateway
+// and /dev/alipay/pay its cashier, whose button posts a signed notification to /pay/notify/alipay the same way. Every
+// route answers 404 in production.
 import { Hono } from 'hono';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { readConfig } from '../../server/env';
+import {
+  ALIPAY_SIMULATOR_GATEWAY,
+  findAlipaySimulatedTrade,
+  handleAlipayGateway,
+  simulateAlipayPayment,
+} from '../../server/providers/pay/alipay-simulator';
 import { findSimulatedTransaction, handleSimulatorApi, simulatePayment } from '../../server/providers/pay/simulator';
 import type { EdgeEnv } from '../types';
 import { payRoutes } from './pay';
@@ -26,7 +34,13 @@ label{font-size:13px;color:#555;display:block;margin-top:14px}.ok{color:#07c160}
 </style></head><body><div class="box">${inner}</div></body></html>`;
 }
 
-/** The simulator routes under /dev/wechatpay. */
+/** The Alipay stand-in's pages: the same frame in Alipay's blue. */
+const alipayPage = (title: string, inner: string) =>
+  page(title, inner)
+    .replace('background:#07c160', 'background:#1677ff')
+    .replace('.ok{color:#07c160}', '.ok{color:#1677ff}');
+
+/** The simulator routes under /dev/wechatpay and /dev/alipay. */
 export function paySimulatorRoutes(): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
   app.use('/dev/wechatpay/*', async (c, next) => {
@@ -93,6 +107,80 @@ export function paySimulatorRoutes(): Hono<EdgeEnv> {
       page(
         '支付成功',
         `<h1 class="ok" data-testid="sim-result">支付成功</h1><p>${esc(result)}</p><p><a href="/personalCenter/orderManager">查看订单</a></p>`,
+      ),
+    );
+  });
+
+  // The Alipay stand-in: its gateway (the client posts signed calls here in process; page and phone payments send the
+  // payer's browser here), and the cashier page its QR codes and redirects open.
+  app.use('/dev/alipay/*', async (c, next) => {
+    if (readConfig(c.env).isProduction) return c.notFound();
+    await next();
+  });
+  app.on(['GET', 'POST'], ALIPAY_SIMULATOR_GATEWAY, async (c) => {
+    const config = readConfig(c.env);
+    return handleAlipayGateway(c.req.raw, c.env.DB, {
+      now: Date.now(),
+      isProduction: config.isProduction,
+      pageOrigin: config.portalOrigin ?? '',
+    });
+  });
+  app.get('/dev/alipay/pay', async (c) => {
+    const no = c.req.query('out_trade_no') ?? '';
+    const t = /^[0-9A-Za-z_]{1,64}$/.test(no) ? await findAlipaySimulatedTrade(c.env.DB, no) : null;
+    if (!t) return c.html(alipayPage('支付宝（模拟）', '<h1>交易不存在</h1>'), 404);
+    const payable = t.status === 'WAIT_BUYER_PAY' && t.timeExpireMs > Date.now();
+    const stateText = {
+      WAIT_BUYER_PAY: payable ? '等待付款' : '已过期',
+      TRADE_SUCCESS: '已付款',
+      TRADE_FINISHED: '已完结',
+      TRADE_CLOSED: '已关闭',
+    }[t.status];
+    const form = payable
+      ? `<form method="post" action="/dev/alipay/pay"><input type="hidden" name="out_trade_no" value="${esc(t.outTradeNo)}">
+<label><input type="checkbox" name="skip_notify" value="1"> 不发送异步通知（模拟通知丢失，由对账任务补单）</label>
+<button type="submit" data-testid="alipay-sim-pay">确认付款 ${esc(formatFen(t.amountFen))}</button></form>`
+      : '';
+    return c.html(
+      alipayPage(
+        '支付宝（模拟）',
+        `<span class="tag">开发环境 · 支付宝模拟收银台</span><h1>${esc(t.subject)}</h1>
+<div class="amt">${esc(formatFen(t.amountFen))}</div>
+<div class="row"><span>商户订单号</span><span>${esc(t.outTradeNo)}</span></div>
+<div class="row"><span>状态</span><span data-testid="alipay-sim-state">${stateText}</span></div>
+<div class="row"><span>付款截止</span><span>${esc(formatDateTime(t.timeExpireMs))}</span></div>${form}`,
+      ),
+    );
+  });
+  app.post('/dev/alipay/pay', async (c) => {
+    const config = readConfig(c.env);
+    const form = await c.req.parseBody();
+    const no = typeof form.out_trade_no === 'string' ? form.out_trade_no : '';
+    const paid = /^[0-9A-Za-z_]{1,64}$/.test(no)
+      ? await simulateAlipayPayment(c.env.DB, no, { now: Date.now(), isProduction: config.isProduction })
+      : null;
+    if (!paid)
+      return c.html(alipayPage('付款失败', '<h1 class="bad">该交易无法付款（已付款、已关闭或已过期）</h1>'), 409);
+    let result = '未发送异步通知（稍后由对账任务查询补单）';
+    if (form.skip_notify !== '1') {
+      // Sent in process to the real notify route: the real verification.
+      const res = await notifyRoute.fetch(
+        new Request(new URL(new URL(paid.notifyUrl).pathname, c.req.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+          body: paid.body,
+        }),
+        c.env,
+      );
+      result = `异步通知已发送，商户应答：${(await res.text()).slice(0, 40)}`;
+    }
+    const back = paid.trade.returnUrl
+      ? `<p><a href="${esc(paid.trade.returnUrl)}" data-testid="alipay-sim-return">返回商户</a></p>`
+      : '<p><a href="/personalCenter/orderManager">查看订单</a></p>';
+    return c.html(
+      alipayPage(
+        '付款成功',
+        `<h1 class="ok" data-testid="alipay-sim-result">付款成功</h1><p>${esc(result)}</p>${back}`,
       ),
     );
   });

@@ -1,3 +1,4 @@
+// POST /pay/notify/alipay: Alipay's trade notifications (below).
 // POST /pay/notify/wechat: WeChat Pay's payment notifications, and the refund notifications (REFUND.SUCCESS /
 // ABNORMAL / CLOSED) of the refunds we send with the same notify_url. The body is verified (signature, serial,
 // timestamp, SIGNTEST probes refused) and decrypted by the provider client; a paid transaction is then checked against
@@ -7,10 +8,11 @@
 // unverified, 400 unknown attempt, 500 anything else).
 import { Hono } from 'hono';
 import { AppError } from '../../lib/errors';
-import { applyTransaction } from '../../server/domain/payments';
+import { alipayTransaction, applyTransaction } from '../../server/domain/payments';
 import { applyRefundNotice } from '../../server/domain/refunds';
 import { readConfig } from '../../server/env';
-import { NOTIFY_PATH, payProviderFor } from '../../server/providers/pay';
+import { ALIPAY_NOTIFY_PATH, NOTIFY_PATH, payProviderFor } from '../../server/providers/pay';
+import { ALIPAY_NOTIFY_ACK, ALIPAY_PAID } from '../../server/providers/pay/alipay';
 import { notifySuccess } from '../../server/providers/pay/wechat';
 import { errorResponse } from '../error-response';
 import { readTextLimited } from '../request-guards';
@@ -56,6 +58,28 @@ export function payRoutes(): Hono<EdgeEnv> {
       // it so WeChat stops retrying. Only an attempt we never created is refused (nothing to attach the money to).
       if (outcome === 'unknown') throw new AppError('payNotifyUnknownOrder', { status: 400 });
       return notifySuccess();
+    } catch (err) {
+      return errorResponse(err, c, { surface: 'pay-notify' });
+    }
+  });
+
+  // Alipay's asynchronous notifications (form POST, RSA2): verified by the client (signature over the sorted
+  // parameters, app_id and seller_id), then applied like WeChat's (our attempt, amount and order checked, paid once).
+  // Alipay retries until it reads the plain text `success`, which is answered only for a verified, handled
+  // notification; anything else goes through the one error path (Alipay reads any other answer as a failure).
+  app.post(ALIPAY_NOTIFY_PATH, async (c) => {
+    try {
+      const now = Date.now();
+      const body = await readTextLimited(c.req.raw, MAX_NOTIFY_BYTES);
+      if (body === null) throw new AppError('bodyTooLarge', { status: 413 });
+      const { alipay } = await payProviderFor(c.env, readConfig(c.env));
+      if (!alipay) throw new AppError('notFound', { status: 404 });
+      const n = await alipay.client.parseNotification(body);
+      if ((ALIPAY_PAID as readonly string[]).includes(n.tradeStatus)) {
+        const outcome = await applyTransaction(c.env.DB, alipayTransaction(alipay, n), now);
+        if (outcome === 'unknown') throw new AppError('payNotifyUnknownOrder', { status: 400 });
+      }
+      return c.text(ALIPAY_NOTIFY_ACK);
     } catch (err) {
       return errorResponse(err, c, { surface: 'pay-notify' });
     }

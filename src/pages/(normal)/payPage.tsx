@@ -1,9 +1,9 @@
 // /payPage?orderNo=: the cashier and order detail page for one of the user's orders: what was bought (terms), each
-// amount on its own line, times and payment numbers; the WeChat QR code (polled until paid) and 取消订单 while pending.
+// amount on its own line, times and payment numbers; the payment box (微信支付 or 支付宝, polled until paid) and 取消订单 while pending.
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { CancelOrderButton } from '../../components/commerce/cancel-order-button';
 import { AmountLines, validityText } from '../../components/commerce/quote-terms';
-import { PaySuccess, WechatPayBox } from '../../components/commerce/wechat-pay-box';
+import { PayBox, PaySuccess } from '../../components/commerce/pay-box';
 import type { ActionOutput } from '../../lib/api-core';
 import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
@@ -130,7 +130,7 @@ export default async function PayPage({ query }: { query: string }) {
             <section className="card h-fit p-5">
               {pending ? (
                 <>
-                  <WechatPayBox
+                  <PayBox
                     order={{
                       orderNo: found.orderNo,
                       title: found.title,

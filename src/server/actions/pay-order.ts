@@ -1,5 +1,5 @@
 // PayOrder.* actions: price a checkout, place orders (buy, batch, renew, extra count, period change), get the WeChat
-// QR code for an order, and poll an order's state. Amounts always come from the server's pricing engine.
+// QR code or the Alipay payment for an order, and poll an order's state. Amounts always come from the server's pricing engine.
 import { z } from 'zod';
 import { ORDER_STATE_LABEL } from '../../lib/commerce';
 import { messages } from '../../lib/messages';
@@ -119,20 +119,30 @@ export const payOrderActions = {
   ),
 
   'PayOrder.GetPayCode': defineAction({
-    summary: '获取待支付订单的微信支付二维码链接（复用有效的支付单，否则发起新的支付尝试）',
+    summary:
+      '获取待支付订单的支付方式：rail 为 wechat（默认，微信扫码）或 alipay（支付宝）；支付宝的 mode 为 qr（扫码，默认）、page（电脑网站支付，跳转）或 wap（手机网站支付，跳转）。codeUrl 为二维码内容或跳转地址；复用有效的支付单，否则发起新的支付尝试；alipayAvailable 表示本站是否开通支付宝',
     access: 'verified',
     cacheable: false,
-    input: z.object({ orderNo: orderNoSchema }),
+    input: z.object({
+      orderNo: orderNoSchema,
+      rail: z.enum(['wechat', 'alipay'], { error: messages.invalidParams }).optional(),
+      mode: z.enum(['qr', 'page', 'wap'], { error: messages.invalidParams }).optional(),
+    }),
     async handler(ctx, input) {
       const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const pay = await payProviderFor(ctx.env, ctx.config);
-      const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now);
+      const rail = input.rail ?? 'wechat';
+      const mode = rail === 'alipay' ? (input.mode ?? 'qr') : 'qr';
+      const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now, rail, mode);
       return {
         orderNo: order.orderNo,
         codeUrl,
+        rail,
+        mode,
         payFen: order.payFen,
         expiresAt: order.expiresAt,
-        provider: pay.provider.name,
+        provider: rail === 'alipay' ? (pay.alipay?.name ?? '') : pay.provider.name,
+        alipayAvailable: pay.alipay !== null,
       };
     },
   }),

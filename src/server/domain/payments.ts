@@ -16,7 +16,8 @@ import {
   markPaymentPending,
 } from '../db/payments';
 import type { AppConfig, Bindings } from '../env';
-import { type PaySetup, payProviderFor } from '../providers/pay';
+import { ALIPAY_RAIL_NAMES, type AlipayRail, type PaySetup, payProviderFor } from '../providers/pay';
+import { ALIPAY_PAID, type AlipayNotification, type AlipayQueryResult } from '../providers/pay/alipay';
 import { type TradeState, upstreamCode } from '../providers/pay/types';
 import type { CheckoutRequest } from './checkout-lines';
 import { payAndFulfil } from './fulfilment';
@@ -43,21 +44,71 @@ export async function userOrder(db: D1Database, userId: number, orderNo: string)
   return order;
 }
 
+/** The two rails a customer pays through. */
+export type PayRail = 'wechat' | 'alipay';
 /**
- * The QR code URL for an unpaid order: the newest live attempt's, or a new attempt at the provider. Throws
- * orderNotPayable / orderTooManyAttempts / payUnavailable.
+ * How an Alipay payment opens: 'qr' a 当面付 code scanned with the Alipay app (desktops), 'page' 电脑网站支付 in the
+ * browser, 'wap' 手机网站支付 on a phone (it hands over to the Alipay app). WeChat Pay is always a Native QR code here.
+ */
+export type PayMode = 'qr' | 'page' | 'wap';
+
+/** Whether an attempt was made on an Alipay rail (its payments.provider). */
+export const isAlipayAttempt = (provider: string) => ALIPAY_RAIL_NAMES.includes(provider);
+
+/** The Alipay rail, or payUnavailable when this deployment has none configured. */
+function alipayOf(pay: PaySetup): AlipayRail {
+  if (!pay.alipay) throw new AppError('payUnavailable');
+  return pay.alipay;
+}
+
+/** How an Alipay attempt was opened, read from what it stored: a gateway URL names its method, a QR code does not. */
+function alipayModeOf(codeUrl: string): PayMode {
+  const method = new URL(codeUrl, 'http://portal.invalid').searchParams.get('method');
+  return method === 'alipay.trade.page.pay' ? 'page' : method === 'alipay.trade.wap.pay' ? 'wap' : 'qr';
+}
+
+/**
+ * Where to pay an unpaid order on a rail: the newest live attempt's code (for Alipay's page and phone payments a
+ * freshly signed gateway URL for the same attempt), or a new attempt at the provider. `codeUrl` is a QR code's text
+ * for WeChat and Alipay 'qr', and the URL to send the browser to for Alipay 'page' and 'wap'. Throws orderNotPayable /
+ * orderTooManyAttempts / payUnavailable.
  */
 export async function paymentCodeFor(
   db: D1Database,
   pay: PaySetup,
   order: OrderRecord,
   now: number,
+  rail: PayRail = 'wechat',
+  mode: PayMode = 'qr',
 ): Promise<{ codeUrl: string; outTradeNo: string }> {
   if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  const alipay = rail === 'alipay' ? alipayOf(pay) : null;
+  const provider = alipay ? alipay.name : pay.provider.name;
+  const wanted = alipay ? mode : 'qr';
+  const alipayOrder = (outTradeNo: string) => ({
+    outTradeNo,
+    subject: order.title,
+    amountFen: order.payFen,
+    timeExpireMs: order.expiresAt,
+    // Back to the cashier, which shows the order's state (paid once the notification or a query says so).
+    returnUrl: `${pay.portalOrigin}/payPage?orderNo=${order.orderNo}`,
+    quitUrl: `${pay.portalOrigin}/payPage?orderNo=${order.orderNo}`,
+  });
   const live = (await listOrderPayments(db, order.orderNo)).find(
-    (p) => p.state === 'pending' && p.codeUrl && p.amountFen === order.payFen && p.provider === pay.provider.name,
+    (p) =>
+      p.state === 'pending' &&
+      p.codeUrl &&
+      p.amountFen === order.payFen &&
+      p.provider === provider &&
+      (!alipay || alipayModeOf(p.codeUrl) === wanted),
   );
-  if (live?.codeUrl) return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
+  if (live?.codeUrl) {
+    if (!alipay || wanted === 'qr') return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
+    // A signed gateway URL carries its timestamp: sign it again for the same attempt.
+    const o = alipayOrder(live.outTradeNo);
+    const codeUrl = wanted === 'page' ? await alipay.client.pagePayUrl(o) : await alipay.client.wapPayUrl(o);
+    return { codeUrl, outTradeNo: live.outTradeNo };
+  }
   const outTradeNo = newOutTradeNo(now);
   const inserted = await insertPayment(
     db,
@@ -65,7 +116,7 @@ export async function paymentCodeFor(
       outTradeNo,
       orderNo: order.orderNo,
       userId: order.userId,
-      provider: pay.provider.name,
+      provider,
       amountFen: order.payFen,
       expiresAt: order.expiresAt,
       now,
@@ -77,14 +128,27 @@ export async function paymentCodeFor(
     throw new AppError(fresh?.state === 1 ? 'orderTooManyAttempts' : 'orderNotPayable');
   }
   try {
-    const { codeUrl } = await pay.provider.createNativeOrder({
-      outTradeNo,
-      description: truncateUtf8(order.title, 127),
-      amountFen: order.payFen,
-      timeExpireMs: order.expiresAt,
-      notifyUrl: pay.notifyUrl,
-      attach: order.orderNo,
-    });
+    let codeUrl: string;
+    if (alipay) {
+      const o = alipayOrder(outTradeNo);
+      codeUrl =
+        wanted === 'qr'
+          ? (await alipay.client.precreate(o)).qrCode
+          : wanted === 'page'
+            ? await alipay.client.pagePayUrl(o)
+            : await alipay.client.wapPayUrl(o);
+    } else {
+      codeUrl = (
+        await pay.provider.createNativeOrder({
+          outTradeNo,
+          description: truncateUtf8(order.title, 127),
+          amountFen: order.payFen,
+          timeExpireMs: order.expiresAt,
+          notifyUrl: pay.notifyUrl,
+          attach: order.orderNo,
+        })
+      ).codeUrl;
+    }
     await markPaymentPending(db, outTradeNo, codeUrl);
     return { codeUrl, outTradeNo };
   } catch (err) {
@@ -94,6 +158,26 @@ export async function paymentCodeFor(
   }
 }
 
+/** An Alipay trade (a verified notification or a query answer) as the transaction applyTransaction checks. */
+export function alipayTransaction(
+  rail: AlipayRail,
+  t: Pick<AlipayNotification, 'outTradeNo' | 'tradeNo'> & {
+    tradeStatus: AlipayQueryResult['tradeStatus'];
+    totalFen?: number | undefined;
+  },
+): ReportedTransaction {
+  return {
+    outTradeNo: t.outTradeNo,
+    // Alipay reports TRADE_SUCCESS, or TRADE_FINISHED once the trade can no longer be refunded: both are paid.
+    tradeState: (ALIPAY_PAID as readonly string[]).includes(t.tradeStatus) ? 'SUCCESS' : 'NOTPAY',
+    transactionId: t.tradeNo || undefined,
+    amountTotalFen: t.totalFen,
+    // Alipay trades are in yuan (CNY) by definition: the gateway takes no currency.
+    currency: 'CNY',
+    provider: rail.name,
+  };
+}
+
 export interface ReportedTransaction {
   outTradeNo: string;
   tradeState: TradeState;
@@ -101,6 +185,8 @@ export interface ReportedTransaction {
   amountTotalFen?: number | undefined;
   currency?: string | undefined;
   attach?: string | undefined;
+  /** The rail that reported it (payments.provider): a report from one rail never pays another rail's attempt. */
+  provider?: string | undefined;
 }
 
 /** 'mismatch': verified SUCCESS for a known attempt that does not match our order; flagged refund_needed. */
@@ -115,6 +201,10 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
   const payment = await findPayment(db, t.outTradeNo);
   if (!payment) {
     log('error', { event: 'unknown_payment', outTradeNo: t.outTradeNo });
+    return 'unknown';
+  }
+  if (t.provider !== undefined && t.provider !== payment.provider) {
+    log('error', { event: 'rail_mismatch', outTradeNo: t.outTradeNo, reported: t.provider, attempt: payment.provider });
     return 'unknown';
   }
   const order = await findOrder(db, payment.orderNo);
@@ -187,6 +277,13 @@ export async function reconcilePayment(
   now: number,
 ): Promise<ApplyOutcome | 'error'> {
   try {
+    const attempt = await findPayment(db, outTradeNo);
+    if (attempt && isAlipayAttempt(attempt.provider)) {
+      const rail = alipayOf(pay);
+      const q = await rail.client.query(outTradeNo);
+      if (q.tradeStatus === 'NOT_EXIST') return 'not_paid';
+      return await applyTransaction(db, alipayTransaction(rail, { ...q, tradeNo: q.tradeNo ?? '' }), now);
+    }
     const q = await pay.provider.queryOrder(outTradeNo);
     return await applyTransaction(db, q, now);
   } catch (err) {
@@ -195,6 +292,9 @@ export async function reconcilePayment(
     return 'error';
   }
 }
+
+/** Whether this setup can talk to the rail an attempt was made on (WeChat's provider, or the Alipay rail). */
+const ownRail = (pay: PaySetup, provider: string) => provider === pay.provider.name || provider === pay.alipay?.name;
 
 /** On a poll: ask the provider about the order's open attempts (rate-limited), so a lost callback heals quickly. */
 export async function refreshOrderPayment(
@@ -205,7 +305,7 @@ export async function refreshOrderPayment(
 ): Promise<void> {
   if (order.state !== 1) return;
   for (const p of await listOrderPayments(db, order.orderNo)) {
-    if (p.state !== 'pending' || p.provider !== pay.provider.name) continue;
+    if (p.state !== 'pending' || !ownRail(pay, p.provider)) continue;
     if (!(await claimPaymentQuery(db, p.outTradeNo, now, QUERY_INTERVAL_MS))) continue;
     if ((await reconcilePayment(db, pay, p.outTradeNo, now)) === 'paid') return;
   }
@@ -225,14 +325,16 @@ export async function closeOrder(
   if (order?.state !== 1) return 'not_open';
   for (const p of await listOrderPayments(db, orderNo)) {
     if (p.state !== 'pending' && p.state !== 'creating') continue;
-    if (p.provider !== pay.provider.name) return 'retry';
+    if (!ownRail(pay, p.provider)) return 'retry';
     const outcome = await reconcilePayment(db, pay, p.outTradeNo, now);
     if (outcome === 'paid' || outcome === 'duplicate') return 'paid';
     if (outcome === 'error') return 'retry';
     try {
-      await pay.provider.closeOrder(p.outTradeNo);
+      if (isAlipayAttempt(p.provider)) await alipayOf(pay).client.close(p.outTradeNo);
+      else await pay.provider.closeOrder(p.outTradeNo);
     } catch (err) {
-      if (upstreamCode(err) === 'ORDERPAID') {
+      // WeChat says ORDERPAID; Alipay refuses to close a paid trade with ACQ.TRADE_STATUS_ERROR.
+      if (upstreamCode(err) === 'ORDERPAID' || upstreamCode(err) === 'ACQ.TRADE_STATUS_ERROR') {
         const again = await reconcilePayment(db, pay, p.outTradeNo, now);
         return again === 'paid' || again === 'duplicate' ? 'paid' : 'retry';
       }

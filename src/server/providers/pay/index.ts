@@ -3,24 +3,76 @@
 // (requests go through the simulator's handler in process, signed and verified exactly as with WeChat), unless
 // PAY_PROVIDER=wechat chooses a real merchant.
 import 'server-only';
-import { type AppConfig, type Bindings, NOTIFY_PATH } from '../../env';
+import { ALIPAY_NOTIFY_PATH, type AppConfig, type Bindings, NOTIFY_PATH } from '../../env';
+import { type AlipayClient, createAlipay } from './alipay';
+import {
+  ALIPAY_SIMULATOR,
+  ALIPAY_SIMULATOR_GATEWAY,
+  alipaySimulatorKeys,
+  handleAlipayGateway,
+} from './alipay-simulator';
 import { handleSimulatorApi, SIMULATOR_MERCHANT, SIMULATOR_MOUNT, simulatorKeys } from './simulator';
 import type { PayProvider } from './types';
 import { createWechatPay } from './wechat';
 
-export { NOTIFY_PATH };
+export { ALIPAY_NOTIFY_PATH, NOTIFY_PATH };
+
+/** The name a payment attempt records for an Alipay rail (payments.provider). */
+export type AlipayRailName = 'alipay' | 'alipay-simulator';
+export const ALIPAY_RAIL_NAMES: readonly string[] = ['alipay', 'alipay-simulator'] satisfies AlipayRailName[];
+
+export interface AlipayRail {
+  name: AlipayRailName;
+  client: AlipayClient;
+}
 
 export interface PaySetup {
+  /** WeChat Pay (or its simulator). */
   provider: PayProvider;
   /** The notify_url sent with each order. */
   notifyUrl: string;
+  /** Alipay (or its stand-in); null when production has no Alipay application configured. */
+  alipay: AlipayRail | null;
+  /** The portal's origin ('' for same-site links locally): where a payer's browser comes back to. */
+  portalOrigin: string;
 }
 
 function realWechat(config: AppConfig, now: () => number): PaySetup {
   const merchant = config.pay.wechat;
   if (!merchant) throw new Error(`WeChat Pay is not configured: ${config.pay.missing.join(', ')}`);
   const { notifyUrl, ...credentials } = merchant;
-  return { notifyUrl, provider: createWechatPay({ ...credentials, now }) };
+  const alipay = config.pay.alipay;
+  return {
+    notifyUrl,
+    portalOrigin: config.portalOrigin ?? '',
+    provider: createWechatPay({ ...credentials, now }),
+    alipay: alipay ? { name: 'alipay', client: createAlipay({ ...alipay, now }) } : null,
+  };
+}
+
+/** The local Alipay stand-in behind the real client: answered in process, signed and verified as Alipay would. */
+async function standInAlipay(env: Bindings, config: AppConfig, now: () => number): Promise<AlipayRail> {
+  const keys = await alipaySimulatorKeys(env.DB, config.isProduction, now());
+  const origin = config.portalOrigin ?? '';
+  return {
+    name: 'alipay-simulator',
+    client: createAlipay({
+      appId: ALIPAY_SIMULATOR.appId,
+      sellerId: ALIPAY_SIMULATOR.sellerId,
+      appPrivateKeyPem: keys.appPrivatePem,
+      alipayPublicKeyPem: keys.alipayPublicPem,
+      // The browser is sent to the gateway for page and phone payments: same-site unless an origin is configured.
+      gateway: `${origin}${ALIPAY_SIMULATOR_GATEWAY}`,
+      notifyUrl: `${origin || 'http://127.0.0.1:8787'}${ALIPAY_NOTIFY_PATH}`,
+      now,
+      fetch: async (input, init) =>
+        handleAlipayGateway(new Request(new URL(String(input), 'http://alipay-standin.internal'), init), env.DB, {
+          now: now(),
+          isProduction: config.isProduction,
+          pageOrigin: origin,
+        }),
+    }),
+  };
 }
 
 /** The payment provider for this request's configuration. */
@@ -33,6 +85,8 @@ export async function payProviderFor(
   const keys = await simulatorKeys(env.DB, config.isProduction, now());
   const origin = config.portalOrigin ?? '';
   return {
+    alipay: await standInAlipay(env, config, now),
+    portalOrigin: origin,
     notifyUrl: `${origin || 'http://127.0.0.1:8787'}${NOTIFY_PATH}`,
     provider: createWechatPay({
       mchid: SIMULATOR_MERCHANT.mchid,

@@ -49,7 +49,7 @@ function pem(label: string, der: ArrayBuffer): string {
   return `-----BEGIN ${label}-----\n${b64.trim()}\n-----END ${label}-----\n`;
 }
 
-async function generatePair(): Promise<{ privatePem: string; publicPem: string }> {
+export async function generatePair(): Promise<{ privatePem: string; publicPem: string }> {
   const pair = (await crypto.subtle.generateKey(
     { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
     true,

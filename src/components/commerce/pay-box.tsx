@@ -1,5 +1,6 @@
 'use client';
-// The WeChat payment box: the order's QR code (qrcode loaded on demand), a countdown, and polling of
+// The payment box: 微信支付 or 支付宝 (one order, either rail), the rail's QR code (qrcode loaded on demand) on a
+// desktop, Alipay's own payment page on a phone (or by choice on a desktop), a countdown, and polling of
 // PayOrder.GetOrderStateByOrderId until the order is paid, expired or closed. Used by the dialog and /payPage.
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku/router/client';
@@ -10,6 +11,21 @@ import type { PayingOrder } from '../../state/commerce';
 const POLL_MS = 2500;
 
 type Phase = 'loading' | 'waiting' | 'paid' | 'expired' | 'closed' | 'error';
+type Rail = 'wechat' | 'alipay';
+
+const RAILS: { rail: Rail; label: string; color: string; scan: string }[] = [
+  { rail: 'wechat', label: '微信支付', color: '#07c160', scan: '请使用微信扫一扫完成支付' },
+  { rail: 'alipay', label: '支付宝', color: '#1677ff', scan: '请使用支付宝扫一扫完成支付' },
+];
+
+/** A phone (touch-first small screen): Alipay opens its mobile payment there instead of a QR code on the same phone. */
+function useIsPhone(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    setPhone(window.matchMedia('(max-width: 640px), (pointer: coarse) and (max-width: 900px)').matches);
+  }, []);
+  return phone;
+}
 
 function useQrDataUrl(text: string | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -65,7 +81,7 @@ export function PaySuccess({ title }: { title: string }) {
 /**
  * refreshOnPaid: re-render the server page once paid (the cashier page shows the order's state beside the box).
  */
-export function WechatPayBox({
+export function PayBox({
   order,
   onPaid,
   refreshOnPaid = false,
@@ -84,28 +100,47 @@ export function WechatPayBox({
       if (refreshOnPaid) void router.reload();
     };
   });
-  const [codeUrl, setCodeUrl] = useState(order.codeUrl);
+  const phone = useIsPhone();
+  const [rail, setRail] = useState<Rail>('wechat');
+  // Each rail's QR code once fetched (the order's WeChat code comes with it when it was just placed).
+  const [codes, setCodes] = useState<Partial<Record<Rail, string>>>(order.codeUrl ? { wechat: order.codeUrl } : {});
+  const [redirecting, setRedirecting] = useState(false);
+  const codeUrl = codes[rail] ?? null;
   const [phase, setPhase] = useState<Phase>(order.codeUrl ? 'waiting' : 'loading');
   const [now, setNow] = useState(() => Date.now());
-  const qr = useQrDataUrl(codeUrl);
+  const qr = useQrDataUrl(rail === 'alipay' && phone ? null : codeUrl);
 
   useEffect(() => {
-    if (codeUrl) return;
+    // A phone pays Alipay on Alipay's own page (the button below), never by a QR code shown on the same phone.
+    if (codeUrl || (rail === 'alipay' && phone)) return;
     let live = true;
-    void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo }).then((r) => {
+    void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo, rail }).then((r) => {
       if (!live) return;
       if (r) {
-        setCodeUrl(r.codeUrl);
+        setCodes((c) => ({ ...c, [rail]: r.codeUrl }));
         setPhase('waiting');
       } else setPhase('error');
     });
     return () => {
       live = false;
     };
-  }, [codeUrl, order.orderNo]);
+  }, [codeUrl, rail, phone, order.orderNo]);
+
+  /** Alipay's own payment page: 手机网站支付 on a phone, 电脑网站支付 on a desktop. */
+  const openAlipay = async () => {
+    setRedirecting(true);
+    const r = await api.call('PayOrder.GetPayCode', {
+      orderNo: order.orderNo,
+      rail: 'alipay',
+      mode: phone ? 'wap' : 'page',
+    });
+    if (r) window.location.assign(r.codeUrl);
+    else setRedirecting(false);
+  };
 
   useEffect(() => {
-    if (phase !== 'waiting') return;
+    // Polled while the code loads too: a phone paying on Alipay's page has no code to wait for.
+    if (phase !== 'waiting' && phase !== 'loading') return;
     const tick = setInterval(() => setNow(Date.now()), 1000);
     const poll = setInterval(async () => {
       const r = await api.call('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { silent: true });
@@ -122,7 +157,8 @@ export function WechatPayBox({
     };
   }, [phase, order.orderNo]);
 
-  const isSimulator = codeUrl?.includes('/dev/wechatpay/pay') ?? false;
+  const isSimulator = (codeUrl?.includes('/dev/wechatpay/pay') || codeUrl?.includes('/dev/alipay/pay')) ?? false;
+  const current = RAILS.find((r) => r.rail === rail) ?? RAILS[0];
   if (phase === 'paid') return <PaySuccess title={order.title} />;
   if (phase === 'expired' || phase === 'closed' || phase === 'error') {
     return (
@@ -142,27 +178,71 @@ export function WechatPayBox({
   }
   return (
     <div className="flex flex-col items-center gap-3 py-2" data-testid="pay-box">
+      <div className="grid w-full grid-cols-2 gap-2" role="tablist" aria-label="支付方式">
+        {RAILS.map((r) => (
+          <button
+            key={r.rail}
+            type="button"
+            role="tab"
+            aria-selected={rail === r.rail}
+            data-testid={`rail-${r.rail}`}
+            onClick={() => setRail(r.rail)}
+            className={`flex items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm ${
+              rail === r.rail ? 'border-brand-500 bg-brand-50 font-medium text-ink' : 'border-slate-200 text-slate-600'
+            }`}
+          >
+            <span className="inline-block h-3.5 w-3.5 rounded" style={{ background: r.color }} aria-hidden="true" />
+            {r.label}
+          </button>
+        ))}
+      </div>
       <div className="text-sm text-slate-500">应付金额</div>
       <div className="text-3xl font-bold text-rose-600" data-testid="pay-amount">
         {formatFen(order.payFen)}
       </div>
-      <div className="flex h-[212px] w-[212px] items-center justify-center rounded-xl border border-slate-200 bg-white p-1.5">
-        {qr ? (
-          <img src={qr} alt="微信支付二维码" width={200} height={200} />
-        ) : (
-          <span className="text-sm text-slate-400">二维码生成中…</span>
-        )}
-      </div>
-      <div className="flex items-center gap-2 text-sm text-slate-600">
-        <span className="inline-block h-4 w-4 rounded bg-[#07c160]" aria-hidden="true" />
-        请使用微信扫一扫完成支付
-      </div>
+      {rail === 'alipay' && phone ? (
+        <button
+          type="button"
+          className="btn-primary w-full py-3 text-base"
+          style={{ background: current?.color }}
+          disabled={redirecting}
+          onClick={() => void openAlipay()}
+          data-testid="open-alipay"
+        >
+          {redirecting ? '正在打开支付宝…' : '打开支付宝付款'}
+        </button>
+      ) : (
+        <>
+          <div className="flex h-[212px] w-[212px] items-center justify-center rounded-xl border border-slate-200 bg-white p-1.5">
+            {qr ? (
+              <img src={qr} alt={`${current?.label}二维码`} width={200} height={200} />
+            ) : (
+              <span className="text-sm text-slate-400">二维码生成中…</span>
+            )}
+          </div>
+          <div className="flex items-center gap-2 text-sm text-slate-600">
+            <span className="inline-block h-4 w-4 rounded" style={{ background: current?.color }} aria-hidden="true" />
+            {current?.scan}
+          </div>
+          {rail === 'alipay' && (
+            <button
+              type="button"
+              className="text-xs text-brand-600 hover:underline"
+              disabled={redirecting}
+              onClick={() => void openAlipay()}
+              data-testid="open-alipay"
+            >
+              {redirecting ? '正在打开支付宝…' : '没有手机？登录支付宝网页付款'}
+            </button>
+          )}
+        </>
+      )}
       <div className="text-xs text-slate-400">
         剩余支付时间 <span className="font-mono">{remaining(order.expiresAt - now)}</span> · 订单号 {order.orderNo}
       </div>
       {isSimulator && codeUrl && (
         <a className="btn-outline text-xs" href={codeUrl} target="_blank" rel="noreferrer" data-testid="open-simulator">
-          开发环境：打开支付模拟器
+          开发环境：打开{current?.label}模拟器
         </a>
       )}
     </div>
