@@ -3,13 +3,11 @@
 // Without --password a strong random password is generated and printed once. The operator binds a TOTP authenticator
 // at the first login at /admin/login. Local by default (like npm run seed); --persist-to / --config as seed.mjs.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { rmSync, writeFileSync } from 'node:fs';
+import { arg, flag } from './lib/args.mjs';
+import { importBundled } from './lib/bundle.mjs';
 import { bin, run } from './lib/tools.mjs';
 
-const arg = (k) => process.argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3);
-const flag = (k) => process.argv.includes(`--${k}`);
 const ROLES = ['admin', 'finance', 'support', 'content', 'ops'];
 
 const username = arg('username') ?? '';
@@ -26,20 +24,7 @@ if (!displayName || displayName.length > 32) fail('--name: 1-32 characters');
 if (!ROLES.includes(role)) fail(`--role: one of ${ROLES.join(', ')}`);
 if (password.length < 12) fail('--password: at least 12 characters');
 
-mkdirSync('.tmp', { recursive: true });
-const bundle = '.tmp/operator-bootstrap.mjs';
-await build({
-  entryPoints: ['src/server/db/operators-bootstrap.ts'],
-  bundle: true,
-  platform: 'node',
-  // src/server modules import 'server-only', which resolves to an empty module under react-server.
-  conditions: ['react-server'],
-  format: 'esm',
-  outfile: bundle,
-  logLevel: 'error',
-});
-const { operatorCreateSql } = await import(pathToFileURL(`${process.cwd()}/${bundle}`).href);
-rmSync(bundle);
+const { operatorCreateSql } = await importBundled({ entry: 'src/server/db/operators-bootstrap.ts' });
 const sqlFile = `.tmp/operator-${process.pid}.sql`;
 writeFileSync(sqlFile, await operatorCreateSql({ username, displayName, role, password, now: Date.now() }), {
   mode: 0o600,

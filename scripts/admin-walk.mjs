@@ -10,12 +10,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { arg } from './lib/args.mjs';
 import { launchChromium } from './lib/chromium.mjs';
 import { Secret, TOTP } from 'otpauth';
 
 const args = process.argv.slice(2);
 const base = args.find((a) => a.startsWith('http')) ?? 'http://127.0.0.1:9441';
-const arg = (k) => args.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3);
 const out = arg('out') ?? '.tmp/admin-walk';
 const only = arg('only')?.split(',');
 mkdirSync(out, { recursive: true });

@@ -9,9 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { load, startExtractServer } from '../bench/lib/extract-server.mjs';
+import { arg } from './lib/args.mjs';
 
-const arg = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const base = arg('base', 'main');
 const rounds = Number(arg('rounds', 6));
 const segment = Number(arg('segment', 200));

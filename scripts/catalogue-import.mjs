@@ -1,26 +1,12 @@
 // Import the catalogue and public content from the versioned files in src/server/seed into D1, with no customer rows:
 //   npm run catalogue:import [-- --remote --env=production]   (local by default; --persist-to / --config as seed.mjs)
 // Idempotent: run it again after changing the files.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { rmSync, writeFileSync } from 'node:fs';
+import { arg, flag } from './lib/args.mjs';
+import { importBundled } from './lib/bundle.mjs';
 import { bin, run } from './lib/tools.mjs';
 
-const arg = (k) => process.argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3);
-mkdirSync('.tmp', { recursive: true });
-const bundle = '.tmp/catalogue-import.mjs';
-await build({
-  entryPoints: ['src/server/seed/catalogue-import.ts'],
-  bundle: true,
-  platform: 'node',
-  // src/server modules import 'server-only', which resolves to an empty module under react-server.
-  conditions: ['react-server'],
-  format: 'esm',
-  outfile: bundle,
-  logLevel: 'error',
-});
-const { catalogueImportSql } = await import(pathToFileURL(`${process.cwd()}/${bundle}`).href);
-rmSync(bundle);
+const { catalogueImportSql } = await importBundled({ entry: 'src/server/seed/catalogue-import.ts' });
 const sqlFile = `.tmp/catalogue-${process.pid}.sql`;
 writeFileSync(sqlFile, catalogueImportSql(Date.now()));
 const env = arg('env');
@@ -30,7 +16,7 @@ const args = [
   'd1',
   'execute',
   'DB',
-  process.argv.includes('--remote') ? '--remote' : '--local',
+  flag('remote') ? '--remote' : '--local',
   ...(env ? ['--env', env] : []),
   ...(persist ? ['--persist-to', persist] : []),
   ...(config ? ['-c', config] : []),

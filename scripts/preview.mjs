@@ -1,11 +1,12 @@
 // A private preview for one developer: builds into .tmp/preview-<name>/dist, keeps its own local D1/KV/R2 state,
 // and serves on its own port, so several people can look at their pages without touching dist/ or .wrangler/.
 // Usage: node scripts/preview.mjs --name=alice --port=8791 [--no-build]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { arg } from './lib/args.mjs';
 import { bin, DEV_VARS, run, toolEnv } from './lib/tools.mjs';
+import { wranglerConfigFor } from './lib/wrangler-config.mjs';
 
-const arg = (k, d) => process.argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1] ?? d;
 const name = arg('name', 'preview');
 const port = arg('port', '8790');
 const dir = resolve(`.tmp/preview-${name}`);
@@ -21,10 +22,7 @@ if (!process.argv.includes('--no-build')) {
   const p = await run(process.execPath, ['scripts/post-build.mjs'], { env });
   if (p.code !== 0) process.exit(p.code);
 }
-const config = readFileSync('wrangler.toml', 'utf8')
-  .replace('main = "dist/server/worker.js"', `main = "${dist}/server/worker.js"`)
-  .replace('directory = "./dist/public"', `directory = "${dist}/public"`)
-  .replace('migrations_dir = "migrations"', `migrations_dir = "${resolve('migrations')}"`);
+const config = wranglerConfigFor({ main: `${dist}/server/worker.js`, assets: `${dist}/public` });
 const configPath = `${dir}/wrangler.toml`;
 writeFileSync(configPath, config);
 const migrate = await run(

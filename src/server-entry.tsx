@@ -2,13 +2,9 @@
 // plus the scheduled jobs (dist/server/worker.js forwards cron events here).
 import { fsRouter } from 'waku';
 import adapter from 'waku/adapters/cloudflare';
-import { createEndpointApp, edgeMiddlewareFactories } from './edge/app';
+import { edgeMiddlewareFactories } from './edge/app';
 import type { Bindings } from './server/env';
-import { provideInProcessApi } from './server/in-process-api';
 import { runScheduledJobs } from './server/jobs';
-
-// Server components call /api in process through the same endpoint app the edge serves.
-provideInProcessApi(createEndpointApp().fetch);
 
 const entry = adapter(fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pages' })), {
   middlewareFns: edgeMiddlewareFactories() as never,

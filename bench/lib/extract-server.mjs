@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { bin, DEV_VARS, run, toolEnv } from '../../scripts/lib/tools.mjs';
+import { wranglerConfigFor } from '../../scripts/lib/wrangler-config.mjs';
 
 export const KEY = 'demo13800138000key0000000000abcd';
 export const EXTRACT_PATH = '/extract?num=10&format=json&fields=region,ttl';
@@ -32,10 +33,7 @@ export async function startExtractServer({ root = '.', dir, port: pinned } = {})
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // The tree's config with the source edge entry and no assets (the bench needs no pages).
-  const config = readFileSync(resolve(root, 'wrangler.toml'), 'utf8')
-    .replace('main = "dist/server/worker.js"', `main = "${resolve(root, 'src/edge/worker.ts')}"`)
-    .replace(/\[assets\][\s\S]*?(?=\n\[\[d1_databases\]\])/, '')
-    .replace('migrations_dir = "migrations"', `migrations_dir = "${resolve(root, 'migrations')}"`);
+  const config = wranglerConfigFor({ root, main: resolve(root, 'src/edge/worker.ts') });
   const configPath = `${dir}/wrangler.toml`;
   // The source entry runs outside Waku's react-server build, where 'server-only' would throw: alias it to its empty
   // module, as the test and tool configs do.

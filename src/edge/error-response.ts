@@ -7,7 +7,7 @@
 //   anything else   a small Chinese HTML page with the request id
 // No answer ever carries a stack trace or an internal message.
 import type { Context } from 'hono';
-import { AppError, isAppError } from '../lib/errors';
+import { type AppError, asAppError, isAppError } from '../lib/errors';
 import { formatError, requestedFormat } from '../server/domain/extract-params';
 import { notifyFailure } from '../server/providers/pay/wechat';
 
@@ -39,33 +39,11 @@ export function surfaceOf(c: Context): ErrorSurface {
 
 /** The error as an AppError: itself, or "internal" (500) after logging what it really was. */
 export function toAppError(err: unknown, c: Context, where: string): AppError {
-  if (isAppError(err)) {
-    if (err.reason || err.upstream) {
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          requestId: c.get('requestId'),
-          where,
-          code: err.code,
-          reason: err.reason,
-          upstream: err.upstream,
-          ...(err.cause ? { cause: String(err.cause) } : {}),
-        }),
-      );
-    }
-    return err;
-  }
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      requestId: c.get('requestId'),
-      where,
-      path: new URL(c.req.url).pathname,
-      error: String(err),
-      stack: (err as Error)?.stack,
-    }),
+  const requestId = c.get('requestId');
+  return asAppError(
+    err,
+    isAppError(err) ? { requestId, where } : { requestId, where, path: new URL(c.req.url).pathname },
   );
-  return new AppError('internal', { status: 500 });
 }
 
 const escapeHtml = (s: string) =>

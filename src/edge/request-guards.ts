@@ -61,8 +61,7 @@ export function executionContextOf(c: Context): Context['executionCtx'] | undefi
 }
 
 /**
- * Run work after the response (logs, counters) through the request's execution context: the Worker's own, or for
- * in-process /api calls the one src/server/api-server.ts passes (cloudflare:workers' waitUntil). Failures are logged.
+ * Run work after the response (logs, counters) through the request's execution context. Failures are logged.
  */
 export function deferWork(c: Context, where: string, fields: Record<string, unknown> = {}) {
   return (p: Promise<unknown>): void => {

@@ -1,7 +1,8 @@
 // The one API client core, shared by the browser and server components: envelope encoding, the 120 s timeout, the
 // 100-entry / 5-minute cache for cacheable actions (scoped per user), and the seed's return conventions:
 // P when present; on E a toast and false (or the whole response when the caller asks); on 401/403 the
-// login-expired flow. Transports differ (fetch in the browser, in-process on the server); nothing else does.
+// login-expired flow. The browser's transport is fetch; server components
+// dispatch directly (src/server/dispatch.ts, the same conventions) unless API_BASE_URL names a backend to fetch from.
 // The action registry is the contract: `call(name, input)` checks the input against the action's zod input type and
 // returns its handler's result type, through a type-only import (no server code reaches the client bundle).
 import type { z } from 'zod';

@@ -49,3 +49,27 @@ export class AppError extends Error {
 
 /** True when the value is an AppError. */
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/**
+ * The error as an AppError: itself (logged when it carries a reason or a remote refusal), or "internal" (500) after
+ * logging what it really was with its stack. `fields` say where (request id, surface, path, action).
+ */
+export function asAppError(err: unknown, fields: Record<string, unknown>): AppError {
+  if (isAppError(err)) {
+    if (err.reason || err.upstream) {
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          ...fields,
+          code: err.code,
+          reason: err.reason,
+          upstream: err.upstream,
+          ...(err.cause ? { cause: String(err.cause) } : {}),
+        }),
+      );
+    }
+    return err;
+  }
+  console.error(JSON.stringify({ level: 'error', ...fields, error: String(err), stack: (err as Error)?.stack }));
+  return new AppError('internal', { status: 500 });
+}

@@ -1,6 +1,8 @@
-// The server components' API client: the same core as the browser's, over an in-process transport (the endpoint app
-// the entry provides, src/server/in-process-api.ts, no network hop) or, with API_BASE_URL set, over fetch to another backend speaking the protocol.
-// One client per request (React cache), so nothing is shared between requests or users.
+// The server components' API client, one per request (React cache): it dispatches straight to the actions
+// (src/server/dispatch.ts) as the page request's caller, whose session is read once for all the calls of the render
+// (docs/decisions/211); with API_BASE_URL set, it speaks the protocol over fetch to that backend instead.
+// Pages load through `load` (src/server/page-data.ts); `serverApi().call(...)` is the same client, kept for the pages
+// that still call it.
 import 'server-only';
 import { cache } from 'react';
 import { unstable_getContext as getContext } from 'waku/server';
@@ -9,8 +11,8 @@ import { type ApiClient, createApiClient } from '../lib/api-core';
 import { envelopeCodec } from '../lib/envelope';
 import { decodeMineInfoCookie, MINE_INFO_COOKIE, readCookie } from '../lib/mine-info';
 import type { MineInfo } from './domain/accounts';
+import { callerOf, directClient } from './dispatch';
 import { type Bindings, readConfig } from './env';
-import { inProcessApi } from './in-process-api';
 
 function incomingRequest(): Request | null {
   try {
@@ -20,50 +22,53 @@ function incomingRequest(): Request | null {
   }
 }
 
-/** The API client for the current request, carrying its cookies and client IP. */
-export const serverApi = cache(async (): Promise<ApiClient> => {
-  // Imported lazily: the build's prerender step runs in Node, where this module does not exist.
-  const { env: workerEnv, waitUntil } = await import('cloudflare:workers');
-  const bindings = workerEnv as unknown as Bindings;
+/** The device kind a page request's user agent names (1 computer, 2 phone), as the browser client reports it. */
+export const sourceTypeOf = (userAgent: string): 1 | 2 => (/Mobile|Android|iPhone/i.test(userAgent) ? 2 : 1);
+
+/** Over fetch to another backend speaking the protocol (API_BASE_URL), carrying the page request's cookies and IP. */
+function remoteClient(base: string, bindings: Bindings, req: Request | null): ApiClient {
   const config = readConfig(bindings);
-  const req = incomingRequest();
   const cookie = req?.headers.get('cookie') ?? '';
-  const ip = req?.headers.get('cf-connecting-ip') ?? '127.0.0.1';
   const userAgent = req?.headers.get('user-agent') ?? '';
-  const base = config.apiBaseUrl ?? null;
-  // In-process calls carry the page request's origin, so actions that build links from it (the invitation link) name
-  // the portal rather than a placeholder host when PORTAL_ORIGIN is not configured.
-  const selfOrigin = req ? new URL(req.url).origin : 'http://in-process';
-  // In-process calls may use JSON outside production; production always speaks AES, like the browser.
   const mode = config.envelope === 'aes' ? 'aes' : 'json';
-  // Work an action defers (logs, counters) outlives the page render through the Worker's own waitUntil.
-  const executionContext = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   return createApiClient({
     transport: async (t) => {
-      const init: RequestInit = {
+      const res = await fetch(`${base}/api`, {
         method: 'POST',
         headers: {
           'content-type': t.contentType,
           'source-type': String(t.sourceType),
           cookie,
-          'cf-connecting-ip': ip,
+          'cf-connecting-ip': req?.headers.get('cf-connecting-ip') ?? '127.0.0.1',
           'user-agent': userAgent,
         },
         body: t.body,
         signal: t.signal,
-      };
-      const res = base
-        ? await fetch(`${base}/api`, init)
-        : await inProcessApi()(new Request(`${selfOrigin}/api`, init), bindings, executionContext);
+      });
       return { status: res.status, text: await res.text() };
     },
     mode,
     codec: envelopeCodec(mode, config.transportKey),
-    sourceType: () => (/Mobile|Android|iPhone/i.test(userAgent) ? 2 : 1),
+    sourceType: () => sourceTypeOf(userAgent),
     cacheScope: () => String(decodeMineInfoCookie(readCookie(cookie, MINE_INFO_COOKIE))?.id ?? 'anon'),
     isCacheable: isCacheableAction,
     onError: (text) => console.warn(JSON.stringify({ level: 'warn', where: 'serverApi', error: text })),
   });
+}
+
+/** The API client for the current request. */
+export const serverApi = cache(async (): Promise<ApiClient> => {
+  // Imported lazily: the build's prerender step runs in Node, where this module does not exist.
+  const { env: workerEnv, waitUntil } = await import('cloudflare:workers');
+  const bindings = workerEnv as unknown as Bindings;
+  const req = incomingRequest();
+  const base = readConfig(bindings).apiBaseUrl;
+  if (base) return remoteClient(base, bindings, req);
+  // Without a page request (the build's prerender), the caller is a visitor of the portal's own origin.
+  const page = req ?? new Request('http://in-process/');
+  return directClient(
+    callerOf(bindings, page, { sourceType: sourceTypeOf(page.headers.get('user-agent') ?? ''), waitUntil }),
+  );
 });
 
 /** The logged-in user's mineInfo for this request, or null (no DB work for visitors without Mine_Info). */

@@ -1,5 +1,7 @@
-// The one loader for server components: an action through the request's API client (the same typed client as the
-// browser's), with the seed's convention that a failed load falls back silently (E, failure, an unknown action).
+// The one loader for server components: an action dispatched for the page request (src/server/api-server.ts: the
+// request's client, its session read once per render), typed from the registry, falling back silently to the value
+// the page gives when the action answers E, refuses the caller or fails. A page that must tell "refused" apart passes
+// null and checks it (the console's NoAccess).
 import type { ActionInput, ActionName, ActionOutput } from '../lib/api-core';
 import { serverApi } from './api-server';
 

@@ -6,6 +6,7 @@ import {
   type EnvelopeMode,
   transportKeyFromHex,
 } from '../../src/lib/envelope';
+import type { ActionInput, ActionName, ActionOutput } from '../../src/lib/api-core';
 import { decodeEnvelope, encodeEnvelope } from './envelope-reference';
 
 export const tk = transportKeyFromHex(DEV_TRANSPORT_KEY_HEX, DEV_TRANSPORT_IV_HEX);
@@ -25,8 +26,20 @@ export interface CallResult<T = unknown> {
   headers: Headers;
 }
 
-/** POST /api with {A, P} in the chosen envelope mode. */
-export async function callApi<T = unknown>(A: string, P: unknown = {}, o: CallOptions = {}): Promise<CallResult<T>> {
+/**
+ * POST /api with {A, P} in the chosen envelope mode, typed from the action registry: P is the action's input, the
+ * answer's P its handler's result. Calls that send what no action accepts on purpose use `callApiUntyped`.
+ */
+export function callApi<N extends ActionName>(
+  A: N,
+  P?: ActionInput<N>,
+  o?: CallOptions,
+): Promise<CallResult<ActionOutput<N>>> {
+  return callApiUntyped(A, P ?? {}, o) as Promise<CallResult<ActionOutput<N>>>;
+}
+
+/** POST /api with any name and any P (unknown actions, malformed input): the answer is untyped. */
+export async function callApiUntyped(A: string, P: unknown = {}, o: CallOptions = {}): Promise<CallResult> {
   const mode = o.mode ?? 'json';
   const res = await SELF.fetch(`${BASE}/api`, {
     method: 'POST',
@@ -41,7 +54,7 @@ export async function callApi<T = unknown>(A: string, P: unknown = {}, o: CallOp
   const text = await res.text();
   return {
     status: res.status,
-    body: decodeEnvelope(text, mode, tk) as { P?: T; E?: string },
+    body: decodeEnvelope(text, mode, tk) as { P?: unknown; E?: string },
     setCookies: res.headers.getSetCookie(),
     headers: res.headers,
   };

@@ -1,5 +1,6 @@
 // Test helpers for commerce: the demo catalogue, verified buyers, the payment simulator and notifications.
 import { env, SELF } from 'cloudflare:test';
+import type { ActionInput } from '../../src/lib/api-core';
 import { SIMULATOR_MERCHANT, simulatorKeys } from '../../src/server/providers/pay/simulator';
 import {
   buildSignedNotification,
@@ -44,15 +45,12 @@ export async function userId(phone: string): Promise<number> {
   return row.id;
 }
 
-export interface Placed {
-  orderNo: string;
-  payFen: number;
-  codeUrl: string | null;
-}
+/** The actions that place an order. */
+type PlacingAction = 'PayOrder.BuyProxy' | 'PayOrder.RenewProxy' | 'ProxyUpgrade.mergeProxy';
 
 /** Place an order through an action and fail loudly on E. */
-export async function place(action: string, params: unknown, cookie: string): Promise<Placed> {
-  const res = await callApi<Placed>(action, params, { cookie });
+export async function place<N extends PlacingAction>(action: N, params: ActionInput<N>, cookie: string) {
+  const res = await callApi(action, params, { cookie });
   if (!res.body.P) throw new Error(`${action}: ${res.body.E}`);
   return res.body.P;
 }

@@ -39,7 +39,7 @@ export async function operatorLogin(role: OperatorRole = 'admin', ip = '198.51.1
   const login = await callApi('Operator.Login', { username, password: OPERATOR_PASSWORD }, { ip });
   if (login.body.E) throw new Error(login.body.E);
   let cookie = cookieJar(login.setCookies);
-  const enrol = await callApi<{ secret: string }>('Operator.TotpEnrol', {}, { cookie, ip });
+  const enrol = await callApi('Operator.TotpEnrol', {}, { cookie, ip });
   const secret = enrol.body.P?.secret;
   if (!secret) throw new Error(enrol.body.E);
   const verified = await callApi('Operator.TotpVerify', { code: totpCodeAt(secret, Date.now()) }, { cookie, ip });

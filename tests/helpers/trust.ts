@@ -28,7 +28,7 @@ export async function simulatorVerdict(certifyId: string, verdict: 'T' | 'F'): P
 
 /** Verify a logged-in user through the simulator; returns the certifyId. */
 export async function verifyPerson(cookie: string, idNumber: string, name = '张三'): Promise<string> {
-  const init = await callApi<{ certifyId: string }>('Auth.CertifyInit', { name, idNumber }, { cookie });
+  const init = await callApi('Auth.CertifyInit', { name, idNumber }, { cookie });
   if (!init.body.P) throw new Error(init.body.E);
   await simulatorVerdict(init.body.P.certifyId, 'T');
   const res = await callApi('Auth.CertifyResult', { certifyId: init.body.P.certifyId }, { cookie });

@@ -4,7 +4,8 @@
 // rows in the same batch, and roles (admin writes, finance reads, others and customers refused).
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callApi } from '../helpers/api';
+import type { ActionInput } from '../../src/lib/api-core';
+import { callApi, callApiUntyped } from '../helpers/api';
 import { place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
 import { operatorLogin } from '../helpers/operators';
 
@@ -17,7 +18,7 @@ const audits = (action: string, operatorId: number) =>
     .then((r) => r.results);
 
 const window = () => ({ startsAt: Date.now() - 60_000, endsAt: Date.now() + 7 * 86_400_000 });
-const coupon = () => ({
+const coupon = (): ActionInput<'Admin.CouponSave'> => ({
   name: '立减10元券',
   kind: 1,
   value: 1000,
@@ -40,7 +41,7 @@ describe('coupons', { timeout: 60_000 }, () => {
       [{ productTypes: [20] }, '请选择适用产品'],
       [{ totalStock: -1 }, '库存（0为不限）须为0-10000000的整数'],
     ] as const) {
-      expect((await callApi('Admin.CouponSave', { ...coupon(), ...bad }, { cookie: admin.cookie })).body.E).toBe(
+      expect((await callApiUntyped('Admin.CouponSave', { ...coupon(), ...bad }, { cookie: admin.cookie })).body.E).toBe(
         message,
       );
     }
@@ -50,11 +51,7 @@ describe('coupons', { timeout: 60_000 }, () => {
 
   it('issues by phone or id within stock; concurrent issues never oversell; the buyer uses it at checkout', async () => {
     const admin = await operatorLogin('admin');
-    const created = await callApi<{ id: number }>(
-      'Admin.CouponSave',
-      { ...coupon(), totalStock: 2 },
-      { cookie: admin.cookie },
-    );
+    const created = await callApi('Admin.CouponSave', { ...coupon(), totalStock: 2 }, { cookie: admin.cookie });
     const couponId = created.body.P?.id ?? 0;
     const buyers = await Promise.all(['13900001301', '13900001302', '13900001303'].map((p) => verifiedBuyer(p)));
     const ids = await Promise.all(['13900001301', '13900001302', '13900001303'].map((p) => userId(p)));
@@ -92,31 +89,23 @@ describe('coupons', { timeout: 60_000 }, () => {
     const cookie = buyers[ids.indexOf(uc?.user_id ?? 0)] ?? '';
     const order = await place('PayOrder.BuyProxy', { mealId: 101_010, units: 2, couponId: uc?.id }, cookie);
     expect(await scalar('SELECT coupon_fen AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(1000);
-    const list = await callApi<{ coupons: { id: number; issued: number; locked: number; remaining: number }[] }>(
-      'Admin.CampaignList',
-      {},
-      { cookie: admin.cookie },
-    );
+    const list = await callApi('Admin.CampaignList', {}, { cookie: admin.cookie });
     expect(list.body.P?.coupons.find((c) => c.id === couponId)).toMatchObject({ issued: 2, locked: 1, remaining: 0 });
   });
 
   it('honours the per-user limit and skips unknown customers by name', async () => {
     const admin = await operatorLogin('admin');
-    const created = await callApi<{ id: number }>(
-      'Admin.CouponSave',
-      { ...coupon(), totalStock: 0 },
-      { cookie: admin.cookie },
-    );
+    const created = await callApi('Admin.CouponSave', { ...coupon(), totalStock: 0 }, { cookie: admin.cookie });
     await verifiedBuyer('13900001311');
-    const first = await callApi<{ issued: number; skipped: string[] }>(
+    const first = await callApi(
       'Admin.CouponIssue',
-      { couponId: created.body.P?.id, targets: '13900001311\n13900009999', reason: '老客回馈' },
+      { couponId: created.body.P?.id ?? 0, targets: '13900001311\n13900009999', reason: '老客回馈' },
       { cookie: admin.cookie },
     );
     expect(first.body.P).toEqual({ issued: 1, skipped: ['13900009999'] });
     const again = await callApi(
       'Admin.CouponIssue',
-      { couponId: created.body.P?.id, targets: '13900001311', reason: '老客回馈' },
+      { couponId: created.body.P?.id ?? 0, targets: '13900001311', reason: '老客回馈' },
       { cookie: admin.cookie },
     );
     expect(again.body.E).toBe('没有发放成功：优惠券未生效、库存不足或客户已达领取上限');
@@ -125,7 +114,7 @@ describe('coupons', { timeout: 60_000 }, () => {
 });
 
 describe('red-packet launches', { timeout: 60_000 }, () => {
-  const launch = () => ({
+  const launch = (): ActionInput<'Admin.RedLaunchSave'> => ({
     title: '周末红包',
     productType: 10,
     ipDurationMinutes: 5,
@@ -141,7 +130,7 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
       (await callApi('Admin.RedLaunchSave', { ...launch(), ipDurationMinutes: 7 }, { cookie: admin.cookie })).body.E,
     ).toBe('红包的IP时长须从该产品的可选时长中选择');
     expect(await scalar('SELECT count(*) AS n FROM red_launches')).toBe(0);
-    const created = await callApi<{ id: number }>('Admin.RedLaunchSave', launch(), { cookie: admin.cookie });
+    const created = await callApi('Admin.RedLaunchSave', launch(), { cookie: admin.cookie });
     const id = created.body.P?.id ?? 0;
     expect(id).toBeGreaterThan(0);
     const phones = ['13900001401', '13900001402', '13900001403', '13900001404'];
@@ -167,11 +156,7 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
     );
     expect(more.body.E).toBeUndefined();
     expect(await audits('Admin.RedLaunchSave', admin.id)).toHaveLength(2);
-    const list = await callApi<{ launches: { id: number; received: number; used: number; remaining: number }[] }>(
-      'Admin.CampaignList',
-      {},
-      { cookie: admin.cookie },
-    );
+    const list = await callApi('Admin.CampaignList', {}, { cookie: admin.cookie });
     expect(list.body.P?.launches.find((l) => l.id === id)).toMatchObject({ received: 2, used: 0, remaining: 3 });
   });
 

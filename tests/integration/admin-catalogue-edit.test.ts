@@ -3,7 +3,8 @@
 // it is paid at its own price), and only admin writes (finance reads; support, content, ops and customers are refused).
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callApi } from '../helpers/api';
+import type { ActionInput } from '../../src/lib/api-core';
+import { callApi, callApiUntyped } from '../helpers/api';
 import { payInSimulator, place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
 import { operatorLogin } from '../helpers/operators';
 
@@ -16,7 +17,7 @@ const audits = (action: string, operatorId: number) =>
     .bind(action, operatorId)
     .all<Record<string, unknown>>()
     .then((r) => r.results);
-const newMeal = {
+const newMeal: ActionInput<'Admin.MealSave'> = {
   productType: 10,
   billingMethod: 1,
   name: '短效动态IP 按量 3000个 · 5分钟',
@@ -40,13 +41,13 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
       [{ priceFen: 0 }, '价格（分）须为1-100000000的整数'],
       [{ priceFen: 12.5 }, '价格（分）须为1-100000000的整数'],
     ] as const) {
-      const res = await callApi('Admin.MealSave', { ...newMeal, ...bad }, { cookie: admin.cookie });
+      const res = await callApiUntyped('Admin.MealSave', { ...newMeal, ...bad }, { cookie: admin.cookie });
       expect(res.body.E, JSON.stringify(bad)).toBe(message);
     }
     expect(await scalar('SELECT count(*) AS n FROM meals')).toBe(meals);
     expect(await audits('Admin.MealSave', admin.id)).toEqual([]);
 
-    const created = await callApi<{ id: number }>('Admin.MealSave', newMeal, { cookie: admin.cookie });
+    const created = await callApi('Admin.MealSave', newMeal, { cookie: admin.cookie });
     const id = created.body.P?.id ?? 0;
     expect(id).toBeGreaterThan(MEAL);
     const offered = await callApi('ProxyMeal.GetMealWithActivity', { type: 10 });
@@ -94,9 +95,9 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
         productType: 10,
         billingMethod: 1,
         name: '涨价后的套餐',
-        ipDurationMinutes: meal?.ip_duration_minutes,
-        size: meal?.size,
-        periodDays: meal?.period_days,
+        ipDurationMinutes: meal?.ip_duration_minutes ?? 0,
+        size: meal?.size ?? 0,
+        periodDays: meal?.period_days ?? 0,
         priceFen: oldPrice * 2,
         reason: '成本上涨',
       },
@@ -128,7 +129,12 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
   it('activities and regions: validated, audited, and the activity applies to what the buy page quotes', async () => {
     const admin = await operatorLogin('admin');
     const now = Date.now();
-    const base = { name: '新活动', productType: 40, startsAt: now - 1000, endsAt: now + 86_400_000 };
+    const base: ActionInput<'Admin.ActivitySave'> = {
+      name: '新活动',
+      productType: 40,
+      startsAt: now - 1000,
+      endsAt: now + 86_400_000,
+    };
     for (const [bad, message] of [
       [{ discountPercent: 0, bonusPercent: 0 }, '折扣比例与赠送比例至少填写一项'],
       [{ discountPercent: 95 }, '折扣比例（%）须为0-90的整数'],
@@ -136,22 +142,16 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
       [{ productType: 30, bonusPercent: 10 }, '固定IP与优质IP不赠送数量，赠送比例须为0'],
       [{ discountPercent: 10, mealId: MEAL }, '指定的套餐不属于该产品或计费方式'],
     ] as const) {
-      expect((await callApi('Admin.ActivitySave', { ...base, ...bad }, { cookie: admin.cookie })).body.E).toBe(message);
+      expect((await callApiUntyped('Admin.ActivitySave', { ...base, ...bad }, { cookie: admin.cookie })).body.E).toBe(
+        message,
+      );
     }
     expect(await audits('Admin.ActivitySave', admin.id)).toEqual([]);
-    const ok = await callApi<{ id: number }>(
-      'Admin.ActivitySave',
-      { ...base, discountPercent: 30 },
-      { cookie: admin.cookie },
-    );
+    const ok = await callApi('Admin.ActivitySave', { ...base, discountPercent: 30 }, { cookie: admin.cookie });
     expect(ok.body.P?.id).toBeGreaterThan(0);
-    const overview = await callApi<{ meaDiscountMax: Record<string, number> }>('ProxyMeal.GetMealOverview', {});
+    const overview = await callApi('ProxyMeal.GetMealOverview', {});
     expect(overview.body.P?.meaDiscountMax['40']).toBe(30);
-    const list = await callApi<{ activities: { id: number; ruleText: string; live: boolean }[] }>(
-      'Admin.CatalogueList',
-      { productType: 40 },
-      { cookie: admin.cookie },
-    );
+    const list = await callApi('Admin.CatalogueList', { productType: 40 }, { cookie: admin.cookie });
     expect(list.body.P?.activities.find((a) => a.id === ok.body.P?.id)).toMatchObject({
       live: true,
       ruleText: '订单原价减30%（优惠金额向下取整到分）',
@@ -166,7 +166,7 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
         )
       ).body.E,
     ).toBe('地区须至少用于固定IP或优质IP之一');
-    const region = await callApi<{ id: number }>(
+    const region = await callApi(
       'Admin.RegionSave',
       { name: '东莞市', province: '广东省', productTypes: [30, 50] },
       { cookie: admin.cookie },

@@ -2,41 +2,25 @@
 // duration and state, with the filter's counts, the meal being edited whatever its page, and the type's meals on sale
 // as activity choices; a filter the type cannot match or a bad page is refused in Chinese; only admin and finance read.
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ActionInput, ActionOutput } from '../../src/lib/api-core';
 import { DEMO_MEALS } from '../../src/server/seed/commerce';
-import { callApi } from '../helpers/api';
+import { callApi, callApiUntyped } from '../helpers/api';
 import { resetWithCatalogue } from '../helpers/commerce';
 import { operatorLogin } from '../helpers/operators';
 
 beforeEach(resetWithCatalogue);
 
-interface ListMeal {
-  id: number;
-  productType: number;
-  billingMethod: number;
-  ipDurationMinutes: number;
-  state: number;
-  priceFen: number;
-  payFen: number;
-}
-interface List {
-  meals: ListMeal[];
-  total: number;
-  page: number;
-  pageSize: number;
-  counts: { billingMethod: number; ipDurationMinutes: number; state: number; n: number }[];
-  mealChoices: { id: number; name: string; billingMethod: number }[];
-  meal: ListMeal | null;
-}
+type ListMeal = NonNullable<ActionOutput<'Admin.CatalogueList'>['meal']>;
 
 const seedIds = (f: (m: (typeof DEMO_MEALS)[number]) => boolean) =>
   DEMO_MEALS.filter(f)
     .map((m) => m.id)
     .sort((a, b) => a - b);
 
-async function list(cookie: string, input: Record<string, unknown>): Promise<List> {
-  const res = await callApi<List>('Admin.CatalogueList', input, { cookie });
+async function list(cookie: string, input: ActionInput<'Admin.CatalogueList'>) {
+  const res = await callApi('Admin.CatalogueList', input, { cookie });
   expect(res.body.E, JSON.stringify(input)).toBeUndefined();
-  return res.body.P as List;
+  return res.body.P as ActionOutput<'Admin.CatalogueList'>;
 }
 
 describe('Admin.CatalogueList filter and pages', { timeout: 60_000 }, () => {
@@ -129,14 +113,20 @@ describe('Admin.CatalogueList filter and pages', { timeout: 60_000 }, () => {
       [{ mealId: 0 }, '请选择要修改的项目'],
       [{ productType: 20 }, '产品类型必须是 10、40、30 或 50'],
     ] as const) {
-      const res = await callApi('Admin.CatalogueList', { productType: 10, ...bad }, { cookie });
+      const res = await callApiUntyped('Admin.CatalogueList', { productType: 10, ...bad }, { cookie });
       expect(res.body.E, JSON.stringify(bad)).toBe(message);
       expect(res.body.P, JSON.stringify(bad)).toBeUndefined();
     }
   });
 
   it('finance reads a filtered page; support, content and ops are refused', async () => {
-    const input = { productType: 10, billingMethod: 2, ipDurationMinutes: 10, state: 1, page: 1 };
+    const input: ActionInput<'Admin.CatalogueList'> = {
+      productType: 10,
+      billingMethod: 2,
+      ipDurationMinutes: 10,
+      state: 1,
+      page: 1,
+    };
     const finance = await operatorLogin('finance');
     expect((await list(finance.cookie, input)).total).toBe(12);
     for (const role of ['support', 'content', 'ops'] as const) {

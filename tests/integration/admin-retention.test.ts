@@ -63,11 +63,7 @@ describe('retention purge', { timeout: 30_000 }, () => {
     expect(run?.finished_at).toBeGreaterThanOrEqual(now);
 
     const admin = await operatorLogin('admin');
-    const d = await callApi<{ lastRetention: { rowsRemoved: number; retentionDays: number } }>(
-      'Admin.Dashboard',
-      {},
-      { cookie: admin.cookie },
-    );
+    const d = await callApi('Admin.Dashboard', {}, { cookie: admin.cookie });
     expect(d.body.P?.lastRetention).toMatchObject({ rowsRemoved: 1_153, retentionDays: 180 });
   });
 });

@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encryptText } from '../helpers/envelope-reference';
-import { BASE, callApi, loginBySms, resetDb, tk } from '../helpers/api';
+import { BASE, callApi, callApiUntyped, loginBySms, resetDb, tk } from '../helpers/api';
 
 beforeEach(resetDb);
 
@@ -20,14 +20,14 @@ describe('POST /api dispatcher', () => {
 
   it('refuses an unknown action with 404 and a Chinese E', async () => {
     for (const mode of ['json', 'aes'] as const) {
-      const res = await callApi('Nope.Nothing', {}, { mode });
+      const res = await callApiUntyped('Nope.Nothing', {}, { mode });
       expect(res.status).toBe(404);
       expect(res.body.E).toBe('未知的接口：Nope.Nothing');
     }
   });
 
   it('refuses inherited object keys as action names', async () => {
-    const res = await callApi('Object.constructor', {});
+    const res = await callApiUntyped('Object.constructor', {});
     expect(res.status).toBe(404);
   });
 
@@ -102,7 +102,7 @@ describe('POST /api dispatcher', () => {
     const res = await callApi('User.GetCode', { phone: '12345' });
     expect(res.status).toBe(400);
     expect(res.body.E).toBe('请输入正确的11位手机号');
-    const wrongType = await callApi('User.GetCode', { phone: 13800138000 });
+    const wrongType = await callApiUntyped('User.GetCode', { phone: 13800138000 });
     expect(wrongType.status).toBe(400);
     const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM sms_codes').first<{ n: number }>()) ?? { n: -1 };
     expect(n).toBe(0);

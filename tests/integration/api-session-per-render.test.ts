@@ -1,10 +1,10 @@
-// A page's server components call several actions in process under the one execution context of their render
-// (src/server/api-server.ts): the render reads its session once, and nothing is shared between contexts or tokens
-// (docs/decisions/192).
+// A page's server components call several actions through the one client of their request (src/server/api-server.ts,
+// a direct dispatch as the page request's caller): the render reads its session once, and nothing is shared between
+// requests or tokens (docs/decisions/192, 211).
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createEndpointApp } from '../../src/edge/app';
-import { messages } from '../../src/lib/messages';
+import { callerOf, directClient } from '../../src/server/dispatch';
+import type { Bindings } from '../../src/server/env';
 import { BASE, loginBySms, resetDb } from '../helpers/api';
 import { operatorCookie } from '../helpers/operators';
 
@@ -25,70 +25,57 @@ function countingEnv() {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { bindings: { ...env, DB: db }, sessionReads: () => sessionReads };
+  return { bindings: { ...env, DB: db } as unknown as Bindings, sessionReads: () => sessionReads };
 }
 
-const renderContext = () => ({ waitUntil() {}, passThroughOnException() {}, props: {} }) as unknown as ExecutionContext;
-
-async function call<T>(
-  A: string,
-  app: ReturnType<typeof createEndpointApp>,
-  bindings: unknown,
-  ctx: ExecutionContext,
-  cookie: string,
-): Promise<{ P?: T; E?: string }> {
-  const res = await app.fetch(
-    new Request(`${BASE}/api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'cf-connecting-ip': '198.51.100.10' },
-      body: JSON.stringify({ A, P: {} }),
-    }),
-    bindings as never,
-    ctx,
+/** The client one page render gets: the page request's cookie, IP and agent. */
+const renderClient = (bindings: Bindings, cookie: string) =>
+  directClient(
+    callerOf(
+      bindings,
+      new Request(`${BASE}/personalCenter`, { headers: { cookie, 'cf-connecting-ip': '198.51.100.10' } }),
+      {
+        sourceType: 1,
+        waitUntil() {},
+      },
+    ),
   );
-  return res.json();
-}
-
-const mineInfo = (...a: [ReturnType<typeof createEndpointApp>, unknown, ExecutionContext, string]) =>
-  call<{ phone?: string }>('User.GetMineInfo', ...a);
 
 describe('the session of one render', () => {
-  it('is read once for all the calls made under one execution context, and again under another', async () => {
+  it('is read once for all the calls of one render, and again in the next render', async () => {
     const cookie = await loginBySms('13800000001');
-    const app = createEndpointApp();
     const { bindings, sessionReads } = countingEnv();
-    const render = renderContext();
+    const render = renderClient(bindings, cookie);
     const [a, b, c] = await Promise.all([
-      mineInfo(app, bindings, render, cookie),
-      mineInfo(app, bindings, render, cookie),
-      mineInfo(app, bindings, render, cookie),
+      render.call('User.GetMineInfo', {}, { silent: true }),
+      render.call('User.GetMineInfo', {}, { silent: true }),
+      render.call('User.GetMineInfo', {}, { silent: true }),
     ]);
-    for (const r of [a, b, c]) expect(r.P?.phone).toMatch(/^138\*{4}0001$/);
+    for (const r of [a, b, c]) expect(r ? r.phone : null).toMatch(/^138\*{4}0001$/);
     expect(sessionReads()).toBe(1);
-    const next = await mineInfo(app, bindings, renderContext(), cookie);
-    expect(next.P?.phone).toMatch(/^138\*{4}0001$/);
+    const next = await renderClient(bindings, cookie).call('User.GetMineInfo', {}, { silent: true });
+    expect(next ? next.phone : null).toMatch(/^138\*{4}0001$/);
     expect(sessionReads()).toBe(2);
   });
 
-  it('is kept per token: another cookie under the same context is resolved on its own', async () => {
+  it("is each request's own: another cookie gets its own customer, a forged token gets nothing", async () => {
     const first = await loginBySms('13800000001');
     const second = await loginBySms('13800000002');
-    const app = createEndpointApp();
     const { bindings } = countingEnv();
-    const render = renderContext();
-    expect((await mineInfo(app, bindings, render, first)).P?.phone).toMatch(/0001$/);
-    expect((await mineInfo(app, bindings, render, second)).P?.phone).toMatch(/0002$/);
+    const one = await renderClient(bindings, first).call('User.GetMineInfo', {}, { silent: true });
+    const two = await renderClient(bindings, second).call('User.GetMineInfo', {}, { silent: true });
+    expect(one ? one.phone : null).toMatch(/0001$/);
+    expect(two ? two.phone : null).toMatch(/0002$/);
     const forged = first.replace(/=([^;]+)/, '=not-a-session-token');
-    expect((await mineInfo(app, bindings, render, forged)).E).toBe(messages.loginExpired);
+    expect(await renderClient(bindings, forged).call('User.GetMineInfo', {}, { silent: true })).toBe(false);
   });
 
   it("is read once per render for an operator's console too", async () => {
     const cookie = await operatorCookie('admin');
-    const app = createEndpointApp();
     const { bindings, sessionReads } = countingEnv();
-    const render = renderContext();
-    const pages = await Promise.all([1, 2].map(() => call<object>('Admin.Dashboard', app, bindings, render, cookie)));
-    for (const r of pages) expect(r).toEqual({ P: expect.any(Object) });
+    const render = renderClient(bindings, cookie);
+    const pages = await Promise.all([1, 2].map(() => render.call('Admin.Dashboard', {}, { silent: true })));
+    for (const r of pages) expect(r).toEqual(expect.any(Object));
     expect(sessionReads()).toBe(1);
   });
 });

@@ -11,27 +11,18 @@ const NEW_USER_COUPON = 1; // ¥5, 满¥10.00
 
 beforeEach(resetWithCatalogue);
 
-type Q = {
-  listFen: number;
-  discountFen: number;
-  couponFen: number;
-  payFen: number;
-  bestCouponId: number | null;
-  applicableCoupons: { id: number; reductionFen: number }[];
-};
-
 describe('the coupon threshold is met by the original price', () => {
   it('applies the ¥5 新人专享券 「订单原价满¥10.00可用」 to the default ¥10.00 package discounted to ¥8.50', async () => {
     const cookie = await verifiedBuyer('13800013001');
     expect((await callApi('Coupon.Receive', { couponId: NEW_USER_COUPON }, { cookie })).body.E).toBeUndefined();
-    const request = { kind: 'buy', mealId: DEFAULT_MEAL, units: 1 };
-    const q = (await callApi<Q>('PayOrder.Quote', { request }, { cookie })).body.P;
+    const request = { kind: 'buy' as const, mealId: DEFAULT_MEAL, units: 1 };
+    const q = (await callApi('PayOrder.Quote', { request }, { cookie })).body.P;
     expect(q).toMatchObject({ listFen: 1000, discountFen: 150, payFen: 850 });
     expect(q?.applicableCoupons).toHaveLength(1);
     expect(q?.applicableCoupons[0]?.reductionFen).toBe(500);
     const order = await place(
       'PayOrder.BuyProxy',
-      { mealId: DEFAULT_MEAL, units: 1, couponId: q?.bestCouponId },
+      { mealId: DEFAULT_MEAL, units: 1, couponId: q?.bestCouponId ?? undefined },
       cookie,
     );
     expect(order.payFen).toBe(350);
@@ -45,8 +36,8 @@ describe('the coupon threshold is met by the original price', () => {
     const cookie = await verifiedBuyer('13800013002');
     await callApi('Coupon.Receive', { couponId: 2 }, { cookie }); // 9折, 满¥50.00
     const couponId = await scalar('SELECT id AS n FROM user_coupons');
-    const request = { kind: 'buy', mealId: DEFAULT_MEAL, units: 1 };
-    expect((await callApi<Q>('PayOrder.Quote', { request }, { cookie })).body.P?.applicableCoupons).toEqual([]);
+    const request = { kind: 'buy' as const, mealId: DEFAULT_MEAL, units: 1 };
+    expect((await callApi('PayOrder.Quote', { request }, { cookie })).body.P?.applicableCoupons).toEqual([]);
     const res = await callApi('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 1, couponId }, { cookie });
     expect(res.body.E).toBe('该优惠券不适用于当前订单');
     expect(await scalar('SELECT count(*) AS n FROM orders')).toBe(0);
@@ -60,7 +51,7 @@ describe('取消订单', () => {
     const couponId = await scalar('SELECT id AS n FROM user_coupons');
     const order = await place('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 1, couponId }, cookie);
     expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(2);
-    const res = await callApi<{ state: number }>('Order.Cancel', { orderNo: order.orderNo }, { cookie });
+    const res = await callApi('Order.Cancel', { orderNo: order.orderNo }, { cookie });
     expect(res.body.P?.state).toBe(3);
     expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(3);
     expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(1);
@@ -74,11 +65,7 @@ describe('取消订单', () => {
     );
     expect(simulated).toBe(1);
     // The coupon is offered again at once.
-    const q = await callApi<Q>(
-      'PayOrder.Quote',
-      { request: { kind: 'buy', mealId: DEFAULT_MEAL, units: 1 } },
-      { cookie },
-    );
+    const q = await callApi('PayOrder.Quote', { request: { kind: 'buy', mealId: DEFAULT_MEAL, units: 1 } }, { cookie });
     expect(q.body.P?.bestCouponId).toBe(couponId);
     // A second cancel is refused.
     expect((await callApi('Order.Cancel', { orderNo: order.orderNo }, { cookie })).body.E).toBe('只能取消待支付的订单');
@@ -116,19 +103,7 @@ describe('order detail', () => {
     const couponId = await scalar('SELECT id AS n FROM user_coupons');
     const order = await place('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 2, couponId }, cookie);
     await payInSimulator(order.codeUrl ?? '');
-    type D = {
-      state: number;
-      items: { name: string; units: number; addCount: number; addDays: number }[];
-      listFen: number;
-      discountFen: number;
-      couponFen: number;
-      couponName: string;
-      payFen: number;
-      paidAt: number;
-      outTradeNo: string;
-      transactionId: string;
-    };
-    const d = (await callApi<D>('Order.GetDetail', { orderNo: order.orderNo }, { cookie })).body.P;
+    const d = (await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie })).body.P;
     expect(d).toMatchObject({
       state: 2,
       listFen: 2000,

@@ -63,17 +63,13 @@ describe('paying in the simulator', () => {
     expect(paid.status).toBe(200);
     expect(await paid.text()).toContain('商户应答 HTTP 204');
 
-    const state = await callApi<{ state: number }>(
-      'PayOrder.GetOrderStateByOrderId',
-      { orderNo: order.orderNo },
-      { cookie },
-    );
+    const state = await callApi('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { cookie });
     expect(state.body.P?.state).toBe(2);
     const [pkg] = await packagesOf(PHONE);
     expect(pkg).toMatchObject({ total_count: 50_000, remaining_count: 50_000, state: 1, source_ref: order.orderNo });
     expect((await orderRow(order.orderNo))?.fulfilled_at).not.toBeNull();
 
-    const renew = await place('PayOrder.RenewProxy', { packageId: pkg?.id, periods: 1 }, cookie);
+    const renew = await place('PayOrder.RenewProxy', { packageId: pkg?.id ?? 0, periods: 1 }, cookie);
     expect(renew.payFen).toBe(4038);
     await payInSimulator(renew.codeUrl ?? '');
     const [after] = await packagesOf(PHONE);
@@ -82,11 +78,7 @@ describe('paying in the simulator', () => {
     expect((after?.expires_at ?? 0) - (pkg?.expires_at ?? 0)).toBe(365 * 86_400_000);
     expect(await packagesOf(PHONE)).toHaveLength(1);
 
-    const bills = await callApi<{ total: number; list: { state: number; kindText: string }[] }>(
-      'Order.GetBillList',
-      { state: 2 },
-      { cookie },
-    );
+    const bills = await callApi('Order.GetBillList', { state: 2 }, { cookie });
     expect(bills.body.P?.total).toBe(2);
     expect(bills.body.P?.list.map((b) => b.kindText)).toEqual(['续费', '新购']);
   });
@@ -219,17 +211,17 @@ describe('upgrade and merge', () => {
     await payInSimulator(order.codeUrl ?? '');
     const [src] = await packagesOf(PHONE);
     await env.DB.prepare('UPDATE proxy_packages SET remaining_count = 25000 WHERE id = ?').bind(src?.id).run();
-    const list = await callApi<{ list: { id: number; creditFen: number }[] }>(
-      'ProxyUpgrade.getProxyList',
-      { type: 10 },
-      { cookie },
-    );
+    const list = await callApi('ProxyUpgrade.getProxyList', { type: 10 }, { cookie });
     expect(list.body.P?.list[0]?.creditFen).toBe(2019); // 4038 * 25000 / 50000
     const target = 101_020; // 200000个 · 3分钟
-    const merge = await place('ProxyUpgrade.mergeProxy', { packageIds: [src?.id], mealId: target, units: 1 }, cookie);
+    const merge = await place(
+      'ProxyUpgrade.mergeProxy',
+      { packageIds: [src?.id ?? 0], mealId: target, units: 1 },
+      cookie,
+    );
     const again = await callApi(
       'ProxyUpgrade.mergeProxy',
-      { packageIds: [src?.id], mealId: target, units: 1 },
+      { packageIds: [src?.id ?? 0], mealId: target, units: 1 },
       { cookie },
     );
     expect(again.body.E).toBe('套餐已在其他待支付订单中，请先完成或取消该订单');
@@ -245,7 +237,7 @@ describe('upgrade and merge', () => {
     // A retired package cannot be credited twice.
     const twice = await callApi(
       'ProxyUpgrade.mergeProxy',
-      { packageIds: [src?.id], mealId: target, units: 1 },
+      { packageIds: [src?.id ?? 0], mealId: target, units: 1 },
       { cookie },
     );
     expect(twice.body.E).toBe('只能合并同一产品类型的有效套餐');
@@ -257,7 +249,7 @@ describe('upgrade and merge', () => {
     const [src] = await packagesOf(PHONE);
     const res = await callApi(
       'ProxyUpgrade.mergeProxy',
-      { packageIds: [src?.id], mealId: 101_000, units: 1 },
+      { packageIds: [src?.id ?? 0], mealId: 101_000, units: 1 },
       { cookie },
     );
     expect(res.body.E).toBe('所选规格的价格需高于原套餐剩余价值，请选择更高规格');

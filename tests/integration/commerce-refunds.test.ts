@@ -14,13 +14,6 @@ const INVITEE = '13800002002';
 
 beforeEach(resetWithCatalogue);
 
-interface Refunded {
-  orderNo: string;
-  outRefundNo: string;
-  amountFen: number;
-  status: string;
-}
-
 /** The promoter's available commission in fen (ledger state 1). */
 const available = async () =>
   scalar(
@@ -31,8 +24,7 @@ const available = async () =>
 /** A promoter, an invitee registered through the promoter's link (real-name verified) and an operator. */
 async function actors() {
   const promoter = await newUser(PROMOTER);
-  const code = (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P
-    ?.code;
+  const code = (await callApi('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P?.code;
   const ip = freshIp();
   await callApi('User.GetCode', { phone: INVITEE }, { ip });
   const res = await callApi(
@@ -56,7 +48,7 @@ async function paidOrder(invitee: string) {
 }
 
 const refund = (orderNo: string, cookie: string, reason = '用户申请退款') =>
-  callApi<Refunded>('Order.RefundByOrderNo', { orderNo, reason }, { cookie });
+  callApi('Order.RefundByOrderNo', { orderNo, reason }, { cookie });
 
 const orderState = (orderNo: string) => scalar('SELECT state AS n FROM orders WHERE order_no = ?', orderNo);
 const packageState = (orderNo: string) =>
@@ -117,11 +109,7 @@ describe('operator refunds', () => {
         .first('trade_state'),
     ).toBe('REFUND');
     // The buyer's bill list shows it refunded.
-    const bills = await callApi<{ list: { orderNo: string; state: number; stateText: string }[] }>(
-      'Order.GetBillList',
-      { state: 4 },
-      { cookie: invitee },
-    );
+    const bills = await callApi('Order.GetBillList', { state: 4 }, { cookie: invitee });
     expect(bills.body.P?.list).toEqual([expect.objectContaining({ orderNo: order.orderNo, stateText: '已退款' })]);
   });
 

@@ -84,14 +84,10 @@ describe('sources of an unpaid upgrade/merge order are frozen', () => {
     expect([named.status, named.text]).toEqual([403, 'ERROR 1003 套餐不存在或已过期']);
     expect((await pkgRow(pkgId))?.remaining_count).toBe(remaining);
 
-    const list = await callApi<{ list: { id: number; stateText: string; available: number; reserved: boolean }[] }>(
-      'Proxy.GetProxys',
-      { type: 10 },
-      { cookie },
-    );
+    const list = await callApi('Proxy.GetProxys', { type: 10 }, { cookie });
     expect(list.body.P?.list[0]).toMatchObject({ id: pkgId, stateText: '升级中', available: 0, reserved: true });
     // Nor does the account panel count it as extractable while frozen.
-    const counts = await callApi<{ data: { shortDynamicsNum: { num: number } } }>('Proxy.GetMealCount', {}, { cookie });
+    const counts = await callApi('Proxy.GetMealCount', {}, { cookie });
     expect(counts.body.P?.data.shortDynamicsNum.num).toBe(0);
 
     // Closing the order (expired, closed at the provider) releases the reservation: the package extracts again.
@@ -100,7 +96,7 @@ describe('sources of an unpaid upgrade/merge order are frozen', () => {
     expect(await scalar('SELECT count(*) AS n FROM order_merge_sources WHERE active = 1')).toBe(0);
     expect((await extractCall({ key, num: 1 })).status).toBe(200);
     expect((await pkgRow(pkgId))?.remaining_count).toBe(49_998);
-    const after = await callApi<{ data: { shortDynamicsNum: { num: number } } }>('Proxy.GetMealCount', {}, { cookie });
+    const after = await callApi('Proxy.GetMealCount', {}, { cookie });
     expect(after.body.P?.data.shortDynamicsNum.num).toBeGreaterThan(0);
   });
 
@@ -109,11 +105,7 @@ describe('sources of an unpaid upgrade/merge order are frozen', () => {
     const { cookie, pkgId, key } = await holder();
     await env.DB.prepare('UPDATE proxy_packages SET remaining_count = 25000 WHERE id = ?').bind(pkgId).run();
     const [merge, ...calls] = await Promise.all([
-      callApi<{ orderNo: string }>(
-        'ProxyUpgrade.mergeProxy',
-        { packageIds: [pkgId], mealId: TARGET, units: 1 },
-        { cookie },
-      ),
+      callApi('ProxyUpgrade.mergeProxy', { packageIds: [pkgId], mealId: TARGET, units: 1 }, { cookie }),
       ...Array.from({ length: 8 }, () => extractCall({ key, num: 3 })),
     ]);
     const after = await pkgRow(pkgId);

@@ -28,12 +28,8 @@ const row = (userId: number) =>
 
 async function customer(phone: string) {
   const cookie = await loginBySms(phone);
-  const tool = await callApi<{ apiKey: string | null }>('Extract.GetMealAndRegion', { type: 10 }, { cookie });
-  const account = await callApi<{ uid: number; username: string; password: string }>(
-    'Proxy.GetProxyAccount',
-    {},
-    { cookie },
-  );
+  const tool = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
+  const account = await callApi('Proxy.GetProxyAccount', {}, { cookie });
   const uid = account.body.P?.uid ?? 0;
   await makePackage(uid);
   await allowIp(uid, '192.0.2.50');
@@ -48,15 +44,11 @@ describe('extraction keys as keyed hashes', () => {
     expect(stored?.api_key).toBe(await storedKey(key ?? ''));
     expect(JSON.stringify(stored)).not.toContain(key);
     // Not shown again.
-    const again = await callApi<{ apiKey: string | null }>('Extract.GetMealAndRegion', { type: 10 }, { cookie });
+    const again = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
     expect(again.body.P?.apiKey).toBeNull();
     expect((await extractCall({ key: key ?? '' })).status).toBe(200);
 
-    const reset = await callApi<{ apiKey: string; proxyApiKey: string; proxyApiIv: string }>(
-      'proxy.resetSecret',
-      {},
-      { cookie },
-    );
+    const reset = await callApi('proxy.resetSecret', {}, { cookie });
     const fresh = reset.body.P?.apiKey ?? '';
     expect(fresh).toMatch(/^[a-z0-9]{32}$/);
     expect(fresh).not.toBe(key);
@@ -117,7 +109,7 @@ describe('proxy passwords sealed at rest', () => {
     expect(stored?.proxy_password).toMatch(/^gcm1:/);
     expect(stored?.proxy_password_verifier).toMatch(/^hs1\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(password);
-    const shown = await callApi<{ password: string }>('Proxy.GetProxyAccount', {}, { cookie });
+    const shown = await callApi('Proxy.GetProxyAccount', {}, { cookie });
     expect(shown.body.P?.password).toBe(password);
 
     await env.DB.prepare(
@@ -125,16 +117,12 @@ describe('proxy passwords sealed at rest', () => {
     )
       .bind(uid)
       .run();
-    expect((await callApi<{ password: string }>('Proxy.GetProxyAccount', {}, { cookie })).body.P?.password).toBe(
-      'legacyplainpass1',
-    );
+    expect((await callApi('Proxy.GetProxyAccount', {}, { cookie })).body.P?.password).toBe('legacyplainpass1');
     await runScheduledJobs('*/5 * * * *', env);
     const sealed = await row(uid);
     expect(sealed?.proxy_password).toMatch(/^gcm1:/);
     expect(sealed?.proxy_password_verifier).toMatch(/^hs1\$/);
-    expect((await callApi<{ password: string }>('Proxy.GetProxyAccount', {}, { cookie })).body.P?.password).toBe(
-      'legacyplainpass1',
-    );
+    expect((await callApi('Proxy.GetProxyAccount', {}, { cookie })).body.P?.password).toBe('legacyplainpass1');
     expect(await scalar("SELECT count(*) AS n FROM proxy_api_credentials WHERE proxy_password NOT LIKE 'gcm1:%'")).toBe(
       0,
     );

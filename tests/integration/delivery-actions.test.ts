@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ActionInput } from '../../src/lib/api-core';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms } from '../helpers/api';
 import { allowIp, extractCall, makePackage, resetAll, scalar, simplePool } from '../helpers/delivery';
@@ -15,7 +16,8 @@ async function login(phone = '13800005555') {
 describe('ProxyWhiteList', () => {
   it('adds, validates, caps, edits, switches and removes entries', async () => {
     const { cookie, id } = await login();
-    const add = (P: unknown) => callApi('ProxyWhiteList.AddProxyWhiteIp', P, { cookie });
+    const add = (P: ActionInput<'ProxyWhiteList.AddProxyWhiteIp'>) =>
+      callApi('ProxyWhiteList.AddProxyWhiteIp', P, { cookie });
     expect((await add({ ip: '2001:DB8::0:1', remark: '服务器' })).body.P).toEqual({ added: true, ip: '2001:db8::1' });
     expect((await add({ ip: '300.1.1.1' })).body.E).toBe('请输入正确的IPv4或IPv6地址');
     expect((await add({ ip: '2001:db8::1' })).body.E).toBe('该IP已在白名单中');
@@ -24,11 +26,7 @@ describe('ProxyWhiteList', () => {
     expect((await add({ ip: '192.0.2.100' })).body.E).toBe('白名单最多添加20个IP');
     expect(await scalar('SELECT count(*) AS n FROM white_list WHERE user_id = ?', id)).toBe(20);
 
-    const list = await callApi<{ list: { id: number; ip: string; live: boolean }[] }>(
-      'ProxyWhiteList.GetWhiteList',
-      {},
-      { cookie },
-    );
+    const list = await callApi('ProxyWhiteList.GetWhiteList', {}, { cookie });
     const entry = list.body.P?.list.find((e) => e.ip === '192.0.2.1');
     expect(entry?.live).toBe(true);
     const entryId = entry?.id ?? 0;
@@ -76,11 +74,7 @@ describe('packages, key and counts', () => {
       usedToday: 5,
       usageDay: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10),
     });
-    const meal = await callApi<{ data: Record<string, { num: number; state: number }> }>(
-      'Proxy.GetMealCount',
-      {},
-      { cookie },
-    );
+    const meal = await callApi('Proxy.GetMealCount', {}, { cookie });
     expect(meal.body.P?.data).toMatchObject({
       shortDynamicsNum: { num: 0, state: 1 },
       shortDynamicsDate: { num: 100, state: 1 },
@@ -88,11 +82,7 @@ describe('packages, key and counts', () => {
       longDynamicsDate: { num: 0, state: 1 },
       fixed: { num: 0, state: 0 },
     });
-    const list = await callApi<{ total: number; list: { id: number; stateText: string }[] }>(
-      'Proxy.GetProxys',
-      { type: 10 },
-      { cookie },
-    );
+    const list = await callApi('Proxy.GetProxys', { type: 10 }, { cookie });
     expect(list.body.P?.total).toBe(2);
     expect((await callApi('Proxy.AlterRemark', { id: count, remark: '爬虫' }, { cookie })).body.P).toEqual({
       updated: true,
@@ -100,20 +90,16 @@ describe('packages, key and counts', () => {
     expect((await callApi('Proxy.DeleteByIds', { ids: [count] }, { cookie })).body.P).toEqual({ deleted: 1 });
     expect(await scalar('SELECT state AS n FROM proxy_packages WHERE id = ?', count)).toBe(4);
 
-    const tool = await callApi<{ apiKey: string; meals: unknown[]; regions: unknown[] }>(
-      'Extract.GetMealAndRegion',
-      { type: 10 },
-      { cookie },
-    );
+    const tool = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
     const key = tool.body.P?.apiKey ?? '';
     expect(key).toMatch(/^[a-z0-9]{32}$/);
     expect(tool.body.P?.meals).toHaveLength(1);
     await allowIp(id, '192.0.2.50');
     expect((await extractCall({ key })).status).toBe(200);
-    const info = await callApi<{ proxyApiOpend: boolean; proxyApiKey: string }>('User.GetMineInfo', {}, { cookie });
+    const info = await callApi('User.GetMineInfo', {}, { cookie });
     expect(info.body.P?.proxyApiOpend).toBe(true);
     expect(info.body.P?.proxyApiKey).toMatch(/^[a-z0-9]{16}$/);
-    const reset = await callApi<{ apiKey: string }>('proxy.resetSecret', {}, { cookie });
+    const reset = await callApi('proxy.resetSecret', {}, { cookie });
     expect(reset.body.P?.apiKey).not.toBe(key);
     expect((await extractCall({ key })).text).toBe('ERROR 1001 密钥无效');
     expect((await extractCall({ key: reset.body.P?.apiKey ?? '' })).status).toBe(200);
@@ -124,40 +110,25 @@ describe('packages, key and counts', () => {
     await simplePool(5);
     await makePackage(id, { type: 40, minutes: 1440 });
     await allowIp(id, '192.0.2.50');
-    const tool = await callApi<{ apiKey: string }>('Extract.GetMealAndRegion', { type: 40 }, { cookie });
+    const tool = await callApi('Extract.GetMealAndRegion', { type: 40 }, { cookie });
     await env.DB.prepare('UPDATE proxy_ips SET pool = 40').run();
     expect((await extractCall({ key: tool.body.P?.apiKey ?? '', type: 40, num: 2 })).status).toBe(200);
-    const rpc = await callApi<{ total: number; list: { returned: number; code: number }[] }>(
-      'ProxyRPC.GetList',
-      {},
-      { cookie },
-    );
+    const rpc = await callApi('ProxyRPC.GetList', {}, { cookie });
     expect(rpc.body.P?.list[0]).toMatchObject({ returned: 2, code: 0 });
-    const chart = await callApi<{ points: { calls: number; ips: number }[] }>(
-      'ProxyRPC.GetCharts',
-      { range: '24h' },
-      { cookie },
-    );
+    const chart = await callApi('ProxyRPC.GetCharts', { range: '24h' }, { cookie });
     // the call's own hour and Shanghai day, not the clock's after it: the test may run across an hour or midnight
     const calledAt = await scalar('SELECT created_at AS n FROM extract_logs WHERE user_id = ?', id);
     const hour = Math.floor(calledAt / 3_600_000) * 3_600_000;
     expect(chart.body.P?.points).toEqual([{ at: hour, calls: 1, ips: 2 }]);
-    const week = await callApi<{ from: number; points: { at: number }[] }>(
-      'ProxyRPC.GetCharts',
-      { range: '7d' },
-      { cookie },
-    );
+    const week = await callApi('ProxyRPC.GetCharts', { range: '7d' }, { cookie });
     const day = Date.parse(`${new Date(calledAt + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
     expect(week.body.P?.points.map((p) => p.at)).toEqual([day]);
     expect(((day - (week.body.P?.from ?? 0)) / 86_400_000) % 1).toBe(0);
-    const ips = await callApi<{ total: number }>('ProxyLog.GetList', {}, { cookie });
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie });
     expect(ips.body.P?.total).toBe(2);
-    const long = await callApi<{ total: number }>('ProxyIp.GetLongStaticIpList', { type: 40 }, { cookie });
+    const long = await callApi('ProxyIp.GetLongStaticIpList', { type: 40 }, { cookie });
     expect(long.body.P?.total).toBe(2);
-    const regions = await callApi<{ regions: { province: string; count: number }[] }>(
-      'Proxymeal.GetLongRegularRegion',
-      {},
-    );
+    const regions = await callApi('Proxymeal.GetLongRegularRegion', {});
     expect(regions.body.P?.regions[0]).toMatchObject({ province: '广东省', count: 5 });
   });
 
@@ -170,11 +141,7 @@ describe('packages, key and counts', () => {
     const fixed = await makePackage(id, { type: 30, ipCount: 3, billing: 2 });
     await allowIp(id, '192.0.2.70', { expiresAt: Date.now() + 50 });
     await runScheduledJobs('*/5 * * * *', env as never);
-    const record = await callApi<{ total: number; list: { id: number }[] }>(
-      'FixedAllocation.FixedIpConsumerRecord',
-      {},
-      { cookie },
-    );
+    const record = await callApi('FixedAllocation.FixedIpConsumerRecord', {}, { cookie });
     expect(record.body.P?.total).toBe(3);
     const dist = await callApi('FixedAllocation.fixedIpAreaDistribution', {}, { cookie });
     expect(dist.body.P).toEqual({ list: [{ province: '广东省', count: 3 }] });
@@ -182,7 +149,7 @@ describe('packages, key and counts', () => {
     expect((await callApi('FixedAllocation.Remark', { id: first, remark: '主站' }, { cookie })).body.P).toEqual({
       updated: true,
     });
-    const meal = await callApi<{ data: { fixed: { num: number } } }>('Proxy.GetMealCount', {}, { cookie });
+    const meal = await callApi('Proxy.GetMealCount', {}, { cookie });
     expect(meal.body.P?.data.fixed.num).toBe(3);
     await new Promise((r) => setTimeout(r, 60));
     await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')

@@ -137,11 +137,7 @@ describe('dedicated IPs come only from the paid region', () => {
       city: string;
     }>();
     expect(held.results).toEqual([{ package_id: shenzhen, city: '深圳市' }]);
-    const list = await callApi<{ list: { id: number; pendingIps: number; stateText: string }[] }>(
-      'Proxy.GetProxys',
-      { type: 30 },
-      { cookie },
-    );
+    const list = await callApi('Proxy.GetProxys', { type: 30 }, { cookie });
     const byId = new Map(list.body.P?.list.map((p) => [p.id, p]));
     expect(byId.get(shenzhen)).toMatchObject({ pendingIps: 1, stateText: '分配中' });
     expect(byId.get(shenyang)).toMatchObject({ pendingIps: 1, stateText: '分配中' });

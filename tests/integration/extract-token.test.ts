@@ -89,15 +89,14 @@ describe('/extract with uid + token', () => {
 describe('proxy account actions', () => {
   it('shows the account, rotates the password at most once a minute, and the key reset leaves it alone', async () => {
     const cookie = await loginBySms('13800005678');
-    type Account = { uid: number; username: string; password: string };
-    const first = await callApi<Account>('Proxy.GetProxyAccount', {}, { cookie });
+    const first = await callApi('Proxy.GetProxyAccount', {}, { cookie });
     expect(first.body.P?.username).toMatch(/^u[a-z0-9]{9}$/);
     expect(first.body.P?.password).toMatch(/^[a-z0-9]{16}$/);
     // Created with the credentials a moment ago: the first rotation waits for the minute.
     const tooSoon = await callApi('Proxy.ResetProxyPassword', {}, { cookie });
     expect(tooSoon.body.E).toBe('代理密码重置过于频繁，请1分钟后再试');
     await env.DB.prepare('UPDATE proxy_api_credentials SET updated_at = updated_at - 61000').run();
-    const rotated = await callApi<Account>('Proxy.ResetProxyPassword', {}, { cookie });
+    const rotated = await callApi('Proxy.ResetProxyPassword', {}, { cookie });
     console.log(
       'DEBUG',
       JSON.stringify(rotated.body),
@@ -109,7 +108,7 @@ describe('proxy account actions', () => {
     );
     expect(rotated.body.P?.username).toBe(first.body.P?.username);
     expect(rotated.body.P?.password).not.toBe(first.body.P?.password);
-    expect((await callApi<Account>('Proxy.GetProxyAccount', {}, { cookie })).body.P).toEqual(rotated.body.P);
+    expect((await callApi('Proxy.GetProxyAccount', {}, { cookie })).body.P).toEqual(rotated.body.P);
     expect((await callApi('Proxy.ResetProxyPassword', {}, { cookie })).body.E).toBe(
       '代理密码重置过于频繁，请1分钟后再试',
     );

@@ -63,13 +63,9 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
       await scalar("SELECT count(*) AS n FROM fixed_allocations WHERE ip = '198.18.1.1' AND released_at > 0"),
     ).toBe(1);
     // The customer's list shows the new IP, and a personal notice names both addresses.
-    const list = await callApi<{ list: { ip: string }[] }>('ProxyIp.GetLongStaticIpList', { type: 30 }, { cookie });
+    const list = await callApi('ProxyIp.GetLongStaticIpList', { type: 30 }, { cookie });
     expect(list.body.P?.list.map((x) => x.ip)).toEqual(['198.18.1.3']);
-    const notices = await callApi<{ list: { title: string; content: string }[]; unreadCount: number }>(
-      'Notice.getLatestNotice',
-      {},
-      { cookie },
-    );
+    const notices = await callApi('Notice.getLatestNotice', {}, { cookie });
     const notice = notices.body.P?.list.find((n) => n.title === '固定IP已自动更换');
     expect(notice?.content).toContain('198.18.1.1:40000');
     expect(notice?.content).toContain('198.18.1.3:40002');
@@ -77,9 +73,9 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     expect(notices.body.P?.unreadCount).toBe(1);
     // Only this user sees it; the public home notice never shows personal notices.
     const other = await loginBySms('13710000009');
-    const theirs = await callApi<{ list: { title: string }[] }>('Notice.getLatestNotice', {}, { cookie: other });
+    const theirs = await callApi('Notice.getLatestNotice', {}, { cookie: other });
     expect(theirs.body.P?.list.some((n) => n.title === '固定IP已自动更换')).toBe(false);
-    expect((await callApi<{ notice: unknown }>('Notice.getShowHomeNotice', {})).body.P?.notice).toBeNull();
+    expect((await callApi('Notice.getShowHomeNotice', {})).body.P?.notice).toBeNull();
     // A second run changes nothing.
     expect(await replaceUnhealthyFixed(env.DB, Date.now())).toBe(0);
     expect(await scalar('SELECT count(*) AS n FROM home_notices')).toBe(1);

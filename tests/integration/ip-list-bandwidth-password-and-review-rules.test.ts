@@ -3,6 +3,7 @@
 // reveal which phones are registered.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ActionInput } from '../../src/lib/api-core';
 import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
 import { hashPassword } from '../../src/server/crypto';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
@@ -31,21 +32,13 @@ describe('ProxyIp.GetLongStaticIpList for fixed IPs (types 30/50)', () => {
     )
       .bind(userId, pkg, now, now + 86_400_000)
       .run();
-    for (const type of [30, 50]) {
-      const all = await callApi<{ total: number }>('ProxyIp.GetLongStaticIpList', { type }, { cookie });
+    for (const type of [30, 50] as const) {
+      const all = await callApi('ProxyIp.GetLongStaticIpList', { type }, { cookie });
       expect(all.body.P?.total).toBe(3);
-      const one = await callApi<{ total: number; list: { ip: string }[] }>(
-        'ProxyIp.GetLongStaticIpList',
-        { type, ip: '198.18.0.2' },
-        { cookie },
-      );
+      const one = await callApi('ProxyIp.GetLongStaticIpList', { type, ip: '198.18.0.2' }, { cookie });
       expect(one.body.P?.total).toBe(1);
       expect(one.body.P?.list.map((x) => x.ip)).toEqual(['198.18.0.2']);
-      const none = await callApi<{ total: number; list: unknown[] }>(
-        'ProxyIp.GetLongStaticIpList',
-        { type, ip: '198.18.0.9' },
-        { cookie },
-      );
+      const none = await callApi('ProxyIp.GetLongStaticIpList', { type, ip: '198.18.0.9' }, { cookie });
       expect(none.body.P).toEqual({ total: 0, totalCapped: false, list: [] });
     }
   });
@@ -57,8 +50,8 @@ describe('Statistics.Bandwidth', () => {
     const HOUR = 3_600_000;
     const DAY = 24 * HOUR;
     const before = Date.now();
-    const span = async (range: string) =>
-      (await callApi<{ from: number; bucket: string }>('Statistics.Bandwidth', { range }, { cookie })).body.P;
+    const span = async (range: ActionInput<'Statistics.Bandwidth'>['range']) =>
+      (await callApi('Statistics.Bandwidth', { range }, { cookie })).body.P;
     const h24 = await span('24h');
     expect(h24?.bucket).toBe('hour');
     expect(h24?.from).toBe(Math.floor(before / HOUR) * HOUR - 23 * HOUR);
@@ -73,33 +66,21 @@ describe('Auth.CertifyResult identity label', () => {
   it('keeps 企业已认证 for a company-certified account that also verifies as a person', async () => {
     const cookie = await newUser('13700000003');
     await env.DB.prepare('UPDATE users SET company_auth_state = 1 WHERE phone = ?').bind('13700000003').run();
-    const init = await callApi<{ certifyId: string }>(
-      'Auth.CertifyInit',
-      { name: '李四', idNumber: validId('301') },
-      { cookie },
-    );
+    const init = await callApi('Auth.CertifyInit', { name: '李四', idNumber: validId('301') }, { cookie });
     const certifyId = init.body.P?.certifyId as string;
     await simulatorVerdict(certifyId, 'T');
-    const result = await callApi<{ passed: boolean; identityLabel: string }>(
-      'Auth.CertifyResult',
-      { certifyId },
-      { cookie },
-    );
+    const result = await callApi('Auth.CertifyResult', { certifyId }, { cookie });
     expect(result.body.P).toMatchObject({ passed: true, identityLabel: '企业已认证' });
-    const mine = await callApi<{ identityLabel: string }>('User.GetMineInfo', {}, { cookie });
+    const mine = await callApi('User.GetMineInfo', {}, { cookie });
     expect(mine.body.P?.identityLabel).toBe(result.body.P?.identityLabel);
   });
 
   it('says 个人已认证 for an account without company certification', async () => {
     const cookie = await newUser('13700000004');
-    const init = await callApi<{ certifyId: string }>(
-      'Auth.CertifyInit',
-      { name: '王五', idNumber: validId('302') },
-      { cookie },
-    );
+    const init = await callApi('Auth.CertifyInit', { name: '王五', idNumber: validId('302') }, { cookie });
     const certifyId = init.body.P?.certifyId as string;
     await simulatorVerdict(certifyId, 'T');
-    const result = await callApi<{ identityLabel: string }>('Auth.CertifyResult', { certifyId }, { cookie });
+    const result = await callApi('Auth.CertifyResult', { certifyId }, { cookie });
     expect(result.body.P?.identityLabel).toBe('个人已认证');
   });
 });

@@ -18,8 +18,6 @@ async function lease(userId: number, ip: string, productType: number, assignedAt
     .run();
 }
 
-type Page = { total: number; list: { ip: string }[] };
-
 describe('IP records filters', () => {
   it('narrow the page and the total together, and never show another customer', async () => {
     const cookie = await loginBySms('13800008888');
@@ -31,20 +29,20 @@ describe('IP records filters', () => {
     await lease(me, '203.0.113.2', 10, now - 2000, now + 60_000); // the same address again, dynamic, live
     await lease(me + 1000, '203.0.113.2', 40, now - 1000, now + 86_400_000); // someone else's
 
-    const all = await callApi<Page>('ProxyLog.GetList', {}, { cookie });
+    const all = await callApi('ProxyLog.GetList', {}, { cookie });
     expect(all.body.P).toMatchObject({ total: 4, totalCapped: false });
     expect(all.body.P?.list.map((l) => l.ip)).toEqual(['203.0.113.2', '203.0.113.3', '203.0.113.2', '203.0.113.1']);
 
-    const paged = await callApi<Page>('ProxyLog.GetList', { page: 2, pageSize: 3 }, { cookie });
+    const paged = await callApi('ProxyLog.GetList', { page: 2, pageSize: 3 }, { cookie });
     expect(paged.body.P).toMatchObject({ total: 4, list: [{ ip: '203.0.113.1' }] });
 
-    const one = await callApi<Page>('ProxyLog.GetList', { ip: '203.0.113.2' }, { cookie });
+    const one = await callApi('ProxyLog.GetList', { ip: '203.0.113.2' }, { cookie });
     expect(one.body.P?.total).toBe(2);
     expect(one.body.P?.list.map((l) => l.ip)).toEqual(['203.0.113.2', '203.0.113.2']);
 
-    const long = await callApi<Page>('ProxyIp.GetLongStaticIpList', { type: 40 }, { cookie });
+    const long = await callApi('ProxyIp.GetLongStaticIpList', { type: 40 }, { cookie });
     expect(long.body.P).toMatchObject({ total: 1, list: [{ ip: '203.0.113.2' }] });
-    const longByIp = await callApi<Page>('ProxyIp.GetLongStaticIpList', { type: 40, ip: '203.0.113.3' }, { cookie });
+    const longByIp = await callApi('ProxyIp.GetLongStaticIpList', { type: 40, ip: '203.0.113.3' }, { cookie });
     expect(longByIp.body.P).toEqual({ total: 0, totalCapped: false, list: [] });
   });
 
@@ -63,10 +61,10 @@ describe('IP records filters', () => {
         .bind(me, n, from)
         .run();
     await add(10_000, now - 100_000);
-    const exact = await callApi<Page>('ProxyLog.GetList', { pageSize: 15 }, { cookie });
+    const exact = await callApi('ProxyLog.GetList', { pageSize: 15 }, { cookie });
     expect(exact.body.P).toMatchObject({ total: 10_000, totalCapped: false });
     await add(1, now);
-    const more = await callApi<Page>('ProxyLog.GetList', { pageSize: 15 }, { cookie });
+    const more = await callApi('ProxyLog.GetList', { pageSize: 15 }, { cookie });
     expect(more.body.P).toMatchObject({ total: 10_000, totalCapped: true });
     expect(more.body.P?.list).toHaveLength(15);
   });

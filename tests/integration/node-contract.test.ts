@@ -152,14 +152,10 @@ describe('/node/v2/contract', () => {
     await exit('127.0.0.2');
     const cookie = await loginBySms('13800002222');
     // The key is shown once, by the call that creates it (the database holds only its hash).
-    const tool = await callApi<{ apiKey: string | null }>('Extract.GetMealAndRegion', { type: 10 }, { cookie });
+    const tool = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
     const key = tool.body.P?.apiKey;
     expect(key).toMatch(/^[a-z0-9]{32}$/);
-    const account = await callApi<{ uid: number; username: string; password: string }>(
-      'Proxy.GetProxyAccount',
-      {},
-      { cookie },
-    );
+    const account = await callApi('Proxy.GetProxyAccount', {}, { cookie });
     const { uid, username, password } = account.body.P ?? { uid: 0, username: '', password: '' };
     const pkg = await makePackage(uid);
     const add = (ip: string) => callApi('ProxyWhiteList.AddProxyWhiteIp', { ip }, { cookie });
@@ -207,7 +203,7 @@ describe('/node/v2/contract', () => {
     await env.DB.prepare('UPDATE proxy_api_credentials SET updated_at = updated_at - 61000 WHERE user_id = ?')
       .bind(uid)
       .run();
-    const rotated = await callApi<{ password: string }>('Proxy.ResetProxyPassword', {}, { cookie });
+    const rotated = await callApi('Proxy.ResetProxyPassword', {}, { cookie });
     const d3 = await contract(d2.cursor);
     expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, rotated.body.P?.password ?? '')).toBe(true);
     expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, password)).toBe(false);
@@ -407,20 +403,12 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
     expect(await scalar('SELECT connections AS n FROM node_usage')).toBe(3);
     await runScheduledJobs('*/5 * * * *', env as never);
     await runScheduledJobs('7 * * * *', env as never);
-    const hour = await callApi<{ total: { bytesIn: number; bytesOut: number } }>(
-      'Statistics.Bandwidth',
-      { range: '24h' },
-      { cookie },
-    );
+    const hour = await callApi('Statistics.Bandwidth', { range: '24h' }, { cookie });
     expect(hour.body.P?.total).toEqual({ bytesIn: 1000, bytesOut: 5000 });
-    const month = await callApi<{ total: { bytesOut: number } }>('Statistics.Bandwidth', { range: '30d' }, { cookie });
+    const month = await callApi('Statistics.Bandwidth', { range: '30d' }, { cookie });
     expect(month.body.P?.total.bytesOut).toBe(5000);
     // The IP records show each extracted IP's own traffic during its lease.
-    const ips = await callApi<{ list: { ip: string; bytes: number; connections: number }[] }>(
-      'ProxyLog.GetList',
-      {},
-      { cookie },
-    );
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie });
     expect(ips.body.P?.list).toEqual([expect.objectContaining({ ip: '127.0.0.2', bytes: 6000, connections: 3 })]);
   });
 
@@ -452,8 +440,7 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
     expect(((await res.json()) as { data: object }).data).toEqual({ stored: 2, duplicate: false });
     const retry = await nodeCall('POST', '/node/v2/refusals', body);
     expect(((await retry.json()) as { data: object }).data).toEqual({ stored: 0, duplicate: true });
-    type Refusals = { total: number; list: { clientIp: string; code: string; reason: string; exit: string }[] };
-    const seenA = await callApi<Refusals>('ProxyWhiteList.GetRefusals', {}, { cookie: cookieA });
+    const seenA = await callApi('ProxyWhiteList.GetRefusals', {}, { cookie: cookieA });
     expect(seenA.body.P).toMatchObject({
       total: 1,
       list: [
@@ -465,7 +452,7 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
         },
       ],
     });
-    const seenB = await callApi<Refusals>('ProxyWhiteList.GetRefusals', {}, { cookie: cookieB });
+    const seenB = await callApi('ProxyWhiteList.GetRefusals', {}, { cookie: cookieB });
     expect(seenB.body.P?.list.map((r) => r.code)).toEqual(['lease_expired']);
   });
 

@@ -34,7 +34,7 @@ const contract = (nodeId: number, secret: string) =>
   nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId, secret });
 
 async function createNode(cookie: string, name: string) {
-  const res = await callApi<{ id: number; secret: string }>('Admin.NodeCreate', { name }, { cookie });
+  const res = await callApi('Admin.NodeCreate', { name }, { cookie });
   return { id: res.body.P?.id ?? 0, secret: res.body.P?.secret ?? '' };
 }
 
@@ -52,11 +52,7 @@ describe('node secrets at rest', { timeout: 60_000 }, () => {
     expect((await contract(id, secret)).status).toBe(200);
     expect((await contract(id, 'f'.repeat(64))).status).toBe(401);
 
-    const rotated = await callApi<{ secret: string }>(
-      'Admin.NodeRotateSecret',
-      { id, reason: '例行轮换' },
-      { cookie: op.cookie },
-    );
+    const rotated = await callApi('Admin.NodeRotateSecret', { id, reason: '例行轮换' }, { cookie: op.cookie });
     const fresh = rotated.body.P?.secret ?? '';
     const after = JSON.stringify(await row(id));
     expect(after).not.toContain(secret);
@@ -94,19 +90,11 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
     const op = await operatorLogin('ops');
     const { id, secret: old } = await createNode(op.cookie, 'grace-01');
     const before = Date.now();
-    const res = await callApi<{ secret: string; previousValidUntil: number }>(
-      'Admin.NodeRotateSecret',
-      { id, reason: '例行轮换' },
-      { cookie: op.cookie },
-    );
+    const res = await callApi('Admin.NodeRotateSecret', { id, reason: '例行轮换' }, { cookie: op.cookie });
     const fresh = res.body.P?.secret ?? '';
     expect(res.body.P?.previousValidUntil).toBeGreaterThanOrEqual(before + ROTATION_GRACE_MS);
     expect(res.body.P?.previousValidUntil).toBeLessThanOrEqual(Date.now() + ROTATION_GRACE_MS);
-    const list = await callApi<{ nodes: { id: number; previousSecretUntil: number }[] }>(
-      'Admin.NodeList',
-      {},
-      { cookie: op.cookie },
-    );
+    const list = await callApi('Admin.NodeList', {}, { cookie: op.cookie });
     expect(list.body.P?.nodes.find((n) => n.id === id)?.previousSecretUntil).toBe(res.body.P?.previousValidUntil);
 
     // The node not yet reconfigured keeps working.
@@ -144,7 +132,7 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
   it('an immediate rotation (leaked secret) refuses the old one at once; a disabled node is refused with either', async () => {
     const op = await operatorLogin('ops');
     const a = await createNode(op.cookie, 'leak-01');
-    const res = await callApi<{ secret: string; previousValidUntil: number }>(
+    const res = await callApi(
       'Admin.NodeRotateSecret',
       { id: a.id, reason: '密钥泄露', immediate: true },
       { cookie: op.cookie },
@@ -154,11 +142,7 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
     expect((await contract(a.id, res.body.P?.secret ?? '')).status).toBe(200);
 
     const b = await createNode(op.cookie, 'off-01');
-    const rb = await callApi<{ secret: string }>(
-      'Admin.NodeRotateSecret',
-      { id: b.id, reason: '例行轮换' },
-      { cookie: op.cookie },
-    );
+    const rb = await callApi('Admin.NodeRotateSecret', { id: b.id, reason: '例行轮换' }, { cookie: op.cookie });
     await callApi('Admin.NodeSetEnabled', { id: b.id, enabled: false, reason: '机房下线' }, { cookie: op.cookie });
     expect((await contract(b.id, b.secret)).status).toBe(401);
     expect((await contract(b.id, rb.body.P?.secret ?? '')).status).toBe(401);

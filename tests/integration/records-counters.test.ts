@@ -47,19 +47,11 @@ describe('records and charts over the hourly counters', () => {
     await add(now - 2 * DAY_MS, 10, 0, other); // someone else's call
 
     const inWindow = logged.filter((l) => l.at >= now - 180 * DAY_MS);
-    const list = await callApi<{ total: number; list: { createdAt: number; returned: number }[] }>(
-      'ProxyRPC.GetList',
-      { range: '180d', pageSize: 20 },
-      { cookie },
-    );
+    const list = await callApi('ProxyRPC.GetList', { range: '180d', pageSize: 20 }, { cookie });
     expect(list.body.P?.total).toBe(inWindow.length);
     expect(list.body.P?.list.map((l) => l.createdAt)).toEqual(inWindow.map((l) => l.at).sort((a, b) => b - a));
 
-    const chart = await callApi<{ from: number; points: { at: number; calls: number; ips: number }[] }>(
-      'ProxyRPC.GetCharts',
-      { range: '30d' },
-      { cookie },
-    );
+    const chart = await callApi('ProxyRPC.GetCharts', { range: '30d' }, { cookie });
     const from = chart.body.P?.from ?? 0;
     expect(from).toBe(shanghaiMidnight(now) - 29 * DAY_MS);
     const expected = new Map<number, { at: number; calls: number; ips: number }>();
@@ -70,11 +62,7 @@ describe('records and charts over the hourly counters', () => {
     }
     expect(chart.body.P?.points).toEqual([...expected.values()].sort((a, b) => a.at - b.at));
 
-    const day = await callApi<{ from: number; points: { at: number; calls: number; ips: number }[] }>(
-      'ProxyRPC.GetCharts',
-      { range: '24h' },
-      { cookie },
-    );
+    const day = await callApi('ProxyRPC.GetCharts', { range: '24h' }, { cookie });
     const dayFrom = day.body.P?.from ?? 0;
     const hours = new Map<number, { at: number; calls: number; ips: number }>();
     for (const l of logged.filter((x) => x.at >= dayFrom)) {
@@ -91,13 +79,9 @@ describe('records and charts over the hourly counters', () => {
     const removed = await purgeRetained(env.DB, 180, purgeAt);
     expect(removed).toMatchObject({ extract_logs: 1, extract_hour_counts: hoursBefore });
     expect(hoursBefore).toBeGreaterThan(0);
-    const after = await callApi<{ total: number }>('ProxyRPC.GetList', { range: '180d' }, { cookie });
+    const after = await callApi('ProxyRPC.GetList', { range: '180d' }, { cookie });
     expect(after.body.P?.total).toBe(inWindow.length);
-    const week = await callApi<{ from: number; points: { at: number; calls: number }[] }>(
-      'ProxyRPC.GetCharts',
-      { range: '7d' },
-      { cookie },
-    );
+    const week = await callApi('ProxyRPC.GetCharts', { range: '7d' }, { cookie });
     const weekDays = new Map<number, number>();
     for (const l of logged.filter((x) => x.at >= (week.body.P?.from ?? 0))) {
       weekDays.set(shanghaiMidnight(l.at), (weekDays.get(shanghaiMidnight(l.at)) ?? 0) + 1);

@@ -11,7 +11,6 @@ import { addPool } from '../helpers/delivery';
 beforeEach(resetWithCatalogue);
 
 const regionId = (name: string) => scalar('SELECT id AS n FROM meal_regions WHERE name = ?', name);
-type Listed = { id: number; pendingIps: number; stateText: string };
 
 describe('a paid fixed IP', () => {
   it('is allocated when the payment arrives if its region has a free IP, else shows 分配中 (no job run)', async () => {
@@ -44,7 +43,7 @@ describe('a paid fixed IP', () => {
       .bind(uid)
       .all<{ ip: string; city: string }>();
     expect(held.results).toEqual([{ ip: '203.0.113.70', city: '深圳市' }]);
-    const list = await callApi<{ list: Listed[] }>('Proxy.GetProxys', { type: 30 }, { cookie });
+    const list = await callApi('Proxy.GetProxys', { type: 30 }, { cookie });
     const states = (list.body.P?.list ?? []).map((p) => [p.pendingIps, p.stateText]).sort();
     expect(states).toEqual([
       [0, '使用中'],
@@ -60,12 +59,8 @@ describe('the upgrade list', () => {
     const bought = await place('PayOrder.BuyProxy', { mealId: 101_010, units: 1 }, cookie);
     expect((await payInSimulator(bought.codeUrl as string)).status).toBe(200);
     const [meals, held] = await Promise.all([
-      callApi<{
-        meals: { id: number; billingMethod: number; ipDurationMinutes: number; size: number; payFen: number }[];
-      }>('ProxyMeal.GetMealWithActivity', { type: 10 }),
-      callApi<{
-        list: { id: number; creditFen: number; upgradeTargets: { mealId: number; name: string; payFen: number }[] }[];
-      }>('ProxyUpgrade.getProxyList', { type: 10 }, { cookie }),
+      callApi('ProxyMeal.GetMealWithActivity', { type: 10 }),
+      callApi('ProxyUpgrade.getProxyList', { type: 10 }, { cookie }),
     ]);
     const catalogue = meals.body.P?.meals ?? [];
     const from = catalogue.find((m) => m.id === 101_010);
@@ -83,7 +78,7 @@ describe('the upgrade list', () => {
       expect(m).toMatchObject({ billingMethod: from.billingMethod, ipDurationMinutes: from.ipDurationMinutes });
       expect(m?.size ?? 0).toBeGreaterThan(from.size);
       // What the dialog shows is what PayOrder.Quote charges.
-      const quote = await callApi<{ payFen: number }>(
+      const quote = await callApi(
         'PayOrder.Quote',
         { request: { kind: 'merge', packageIds: [pkg.id], mealId: t.mealId, units: 1 } },
         { cookie },
@@ -105,11 +100,7 @@ describe('the upgrade list', () => {
     )
       .bind(uid, now, now + 86_400_000, now, now)
       .run();
-    const held = await callApi<{ list: { renewable: boolean; sameMealId: number | null }[] }>(
-      'ProxyUpgrade.getProxyList',
-      { type: 10 },
-      { cookie },
-    );
+    const held = await callApi('ProxyUpgrade.getProxyList', { type: 10 }, { cookie });
     expect(held.body.P?.list).toEqual([expect.objectContaining({ renewable: false, sameMealId: 101_010 })]);
   });
 });

@@ -104,7 +104,7 @@ describe('company application and review', () => {
     ).toBe('统一社会信用代码格式或校验位不正确');
     expect((await apply(cookie)).body.P).toMatchObject({ state: 4 });
     expect((await apply(cookie)).body.E).toBe('企业认证审核中，请耐心等待');
-    const pending = await callApi<{ identityLabel: string }>('User.GetMineInfo', {}, { cookie });
+    const pending = await callApi('User.GetMineInfo', {}, { cookie });
     expect(pending.body.P?.identityLabel).toBe('未认证');
     expect((await callApi('Auth.remarkCompanyAuth', { remark: '请尽快审核' }, { cookie })).body.P).toEqual({
       saved: true,
@@ -115,11 +115,7 @@ describe('company application and review', () => {
     expect((await callApi('Auth.CompanyReview', { id, decision: 'approve' }, { cookie })).status).toBe(403);
 
     const op = await operatorCookie('support');
-    const queue = await callApi<{ list: { id: number; userRemark: string }[] }>(
-      'Auth.CompanyReviewList',
-      {},
-      { cookie: op },
-    );
+    const queue = await callApi('Auth.CompanyReviewList', {}, { cookie: op });
     expect(queue.body.P?.list).toMatchObject([{ id, userRemark: '请尽快审核' }]);
     expect(
       (await callApi('Auth.CompanyReview', { id, decision: 'approve', remark: '资料齐全' }, { cookie: op })).body.P,
@@ -128,9 +124,9 @@ describe('company application and review', () => {
       '该申请状态已变化，请刷新后重试',
     );
 
-    const mine = await callApi<{ identityLabel: string; isCompanyAuth: boolean }>('User.GetMineInfo', {}, { cookie });
+    const mine = await callApi('User.GetMineInfo', {}, { cookie });
     expect(mine.body.P).toMatchObject({ identityLabel: '企业已认证', isCompanyAuth: true });
-    const result = await callApi<{ state: number; reviewRemark: string }>('Auth.CompanyCertifyResult', {}, { cookie });
+    const result = await callApi('Auth.CompanyCertifyResult', {}, { cookie });
     expect(result.body.P).toMatchObject({ state: 1, reviewRemark: '资料齐全' });
     expect(await scalar('SELECT count(*) AS n FROM company_auth_events WHERE from_state = 4 AND to_state = 1')).toBe(1);
 
@@ -145,17 +141,13 @@ describe('company application and review', () => {
     await apply(a);
     const idA = await scalar('SELECT max(id) AS n FROM company_auths');
     await callApi('Auth.CompanyReview', { id: idA, decision: 'individual' }, { cookie: op });
-    expect(
-      (await callApi<{ identityLabel: string }>('User.GetMineInfo', {}, { cookie: a })).body.P?.identityLabel,
-    ).toBe('个人已认证');
+    expect((await callApi('User.GetMineInfo', {}, { cookie: a })).body.P?.identityLabel).toBe('个人已认证');
 
     const b = await newUser('13600000006');
     expect((await apply(b)).body.P).toMatchObject({ state: 4 });
     const idB = await scalar('SELECT max(id) AS n FROM company_auths');
     await callApi('Auth.CompanyReview', { id: idB, decision: 'reject', remark: '执照不清晰' }, { cookie: op });
-    expect(
-      (await callApi<{ identityLabel: string }>('User.GetMineInfo', {}, { cookie: b })).body.P?.identityLabel,
-    ).toBe('未认证');
+    expect((await callApi('User.GetMineInfo', {}, { cookie: b })).body.P?.identityLabel).toBe('未认证');
     // Rejected applicants may apply again.
     expect((await apply(b)).body.P).toMatchObject({ state: 4 });
     await callApi(
@@ -168,8 +160,6 @@ describe('company application and review', () => {
       { id: await scalar('SELECT max(id) AS n FROM company_auths'), decision: 'revoke' },
       { cookie: op },
     );
-    expect(
-      (await callApi<{ identityLabel: string }>('User.GetMineInfo', {}, { cookie: b })).body.P?.identityLabel,
-    ).toBe('个人已认证');
+    expect((await callApi('User.GetMineInfo', {}, { cookie: b })).body.P?.identityLabel).toBe('个人已认证');
   });
 });

@@ -96,20 +96,16 @@ describe('welfare trial', () => {
     // A second account with the same identity is refused as before: at verification, and for the trial even if the
     // identity later moves to it (operator action), because binding kept the person's key claimed.
     const b = await newUser('13700000006');
-    const init = await callApi<{ certifyId: string }>(
-      'Auth.CertifyInit',
-      { name: '张三', idNumber: person },
-      { cookie: b },
-    );
+    const init = await callApi('Auth.CertifyInit', { name: '张三', idNumber: person }, { cookie: b });
     expect(init.body.P).toBeTruthy();
     await SELF.fetch(`${BASE}/dev/faceverify/${init.body.P?.certifyId}`, {
       method: 'POST',
       body: new URLSearchParams({ verdict: 'T' }),
       redirect: 'manual',
     });
-    expect((await callApi('Auth.CertifyResult', { certifyId: init.body.P?.certifyId }, { cookie: b })).body.E).toBe(
-      '该身份证已认证其他账号，一个身份只能认证一个账号',
-    );
+    expect(
+      (await callApi('Auth.CertifyResult', { certifyId: init.body.P?.certifyId ?? '' }, { cookie: b })).body.E,
+    ).toBe('该身份证已认证其他账号，一个身份只能认证一个账号');
     const hash = await env.DB.prepare('SELECT id_hash FROM user_identities').first<{ id_hash: string }>();
     await env.DB.prepare("UPDATE user_identities SET id_hash = 'moved' WHERE id_hash = ?").bind(hash?.id_hash).run();
     await markVerified('13700000006', hash?.id_hash);
@@ -132,14 +128,14 @@ describe('red packets', () => {
     expect(results.filter((r) => r.body.E === '红包已被领完').length).toBe(4);
     expect(await scalar('SELECT received AS n FROM red_launches WHERE id = 1')).toBe(3);
     expect(await scalar('SELECT count(*) AS n FROM red_records')).toBe(3);
-    const info = await callApi<{ data: { remaining: number } }>('RedLaunch.GetRedLaunch', {});
-    expect(info.body.P?.data.remaining).toBe(0);
+    const info = await callApi('RedLaunch.GetRedLaunch', {});
+    expect(info.body.P?.data?.remaining).toBe(0);
   });
 
   it('lets one user receive a packet once, shows it as new once and turns it into one package', async () => {
     const cookie = await newUser('13700000201');
     await markVerified('13700000201');
-    const anon = await callApi<{ data: { id: number; received: boolean } }>('RedLaunch.GetRedLaunch', {});
+    const anon = await callApi('RedLaunch.GetRedLaunch', {});
     expect(anon.body.P?.data).toMatchObject({ id: 1, received: false });
     const results = await Promise.all(
       Array.from({ length: 6 }, () => callApi('RedLaunch.Receive', { id: 1 }, { cookie })),
@@ -147,15 +143,11 @@ describe('red packets', () => {
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === '您已领取过该红包').length).toBe(5);
     expect(await scalar('SELECT received AS n FROM red_launches WHERE id = 1')).toBe(1);
-    expect(
-      (await callApi<{ data: { received: boolean } }>('RedLaunch.GetRedLaunch', {}, { cookie })).body.P?.data.received,
-    ).toBe(true);
+    expect((await callApi('RedLaunch.GetRedLaunch', {}, { cookie })).body.P?.data?.received).toBe(true);
 
-    const fresh = await callApi<{ list: { id: number }[] }>('RedPackage.GetNewRedPackage', {}, { cookie });
+    const fresh = await callApi('RedPackage.GetNewRedPackage', {}, { cookie });
     expect(fresh.body.P?.list).toHaveLength(1);
-    expect(
-      (await callApi<{ list: unknown[] }>('RedPackage.GetNewRedPackage', {}, { cookie })).body.P?.list,
-    ).toHaveLength(0);
+    expect((await callApi('RedPackage.GetNewRedPackage', {}, { cookie })).body.P?.list).toHaveLength(0);
 
     const recordId = fresh.body.P?.list[0]?.id as number;
     const uses = await Promise.all(
@@ -163,11 +155,7 @@ describe('red packets', () => {
     );
     expect(uses.filter((r) => r.body.P).length).toBe(1);
     expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'red_packet'")).toBe(1);
-    const list = await callApi<{ total: number; list: { state: number; packageId: number }[] }>(
-      'RedRecord.GetList',
-      {},
-      { cookie },
-    );
+    const list = await callApi('RedRecord.GetList', {}, { cookie });
     expect(list.body.P?.list[0]).toMatchObject({ state: 2 });
     expect(list.body.P?.list[0]?.packageId).toBeGreaterThan(0);
 
@@ -181,7 +169,7 @@ describe('red packets', () => {
     await markVerified('13700000203');
     await env.DB.prepare('UPDATE red_launches SET ends_at = 1 WHERE id = 1').run();
     expect((await callApi('RedLaunch.Receive', { id: 1 }, { cookie })).body.E).toBe('红包活动未开始或已结束');
-    expect((await callApi<{ data: null }>('RedLaunch.GetRedLaunch', {})).body.P).toEqual({ data: null });
+    expect((await callApi('RedLaunch.GetRedLaunch', {})).body.P).toEqual({ data: null });
   });
 });
 
@@ -189,20 +177,14 @@ describe('notices', () => {
   it('counts unread notices per user and drops the badge when read', async () => {
     const a = await newUser('13700000301');
     const b = await newUser('13700000302');
-    const start = await callApi<{ unreadCount: number }>('Notice.getUnReadCount', {}, { cookie: a });
+    const start = await callApi('Notice.getUnReadCount', {}, { cookie: a });
     expect(start.body.P?.unreadCount).toBe(2);
-    const list = await callApi<{ list: { id: number; isRead: boolean; content: string }[] }>(
-      'Notice.getLatestNotice',
-      {},
-      { cookie: a },
-    );
+    const list = await callApi('Notice.getLatestNotice', {}, { cookie: a });
     expect(list.body.P?.list.map((n) => n.isRead)).toEqual([false, false]);
     const first = list.body.P?.list[0]?.id as number;
     expect((await callApi('Notice.ReadNotice', { id: first }, { cookie: a })).body.P).toEqual({ unreadCount: 1 });
     expect((await callApi('Notice.ReadNotice', { id: first }, { cookie: a })).body.P).toEqual({ unreadCount: 1 });
-    expect(
-      (await callApi<{ unreadCount: number }>('Notice.getUnReadCount', {}, { cookie: b })).body.P?.unreadCount,
-    ).toBe(2);
+    expect((await callApi('Notice.getUnReadCount', {}, { cookie: b })).body.P?.unreadCount).toBe(2);
     expect((await callApi('Notice.ReadNotice', { id: 999999 }, { cookie: a })).body.E).toBe('公告不存在');
     expect((await callApi('Notice.ReadNotice', { all: true }, { cookie: a })).body.P).toEqual({ unreadCount: 0 });
   });
@@ -212,7 +194,7 @@ describe('notices', () => {
       "INSERT INTO home_notices (id, title, content_html, starts_at, ends_at, enabled, created_at) VALUES (9200, 'x', '<p class=\"lead\">hi</p>', 1, 9999999999999, 1, 1)",
     ).run();
     const cookie = await newUser('13700000303');
-    const list = await callApi<{ list: { id: number; content: string }[] }>('Notice.getLatestNotice', {}, { cookie });
+    const list = await callApi('Notice.getLatestNotice', {}, { cookie });
     expect(list.body.P?.list.find((x) => x.id === 9200)?.content).toBe('<p class="lead">hi</p>');
   });
 });
@@ -293,14 +275,14 @@ describe('account settings', () => {
     const cookie = await newUser('13700000601');
     expect((await callApi('User.IsAutoReplace', {}, { cookie })).body.P).toEqual({ isAutoReplace: false });
     expect((await callApi('User.IsAutoReplace', { value: true }, { cookie })).body.P).toEqual({ isAutoReplace: true });
-    const sign = await callApi<{ sign: string }>('User.getUserSign', {}, { cookie });
+    const sign = await callApi('User.getUserSign', {}, { cookie });
     expect(sign.body.P?.sign).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('signs for customer service with CHAT_SIGN_SECRET, never with the SMS-code key', async () => {
     const cookie = await newUser('13700000602');
     type Sign = { userId: number; timestamp: number; sign: string };
-    const dev = (await callApi<Sign>('User.getUserSign', {}, { cookie })).body.P as Sign;
+    const dev = (await callApi('User.getUserSign', {}, { cookie })).body.P as Sign;
     const config = readConfig({ ...env });
     const message = `user-sign:${dev.userId}:${dev.timestamp}`;
     expect(dev.sign).toBe(await hmacSha256Hex(config.chatSignSecret, message));

@@ -59,24 +59,14 @@ const paidCallback = (orderNo: string, fen: number) =>
 describe('attribution at registration', () => {
   it('credits the promoter whose code is in the did cookie, once, and never oneself', async () => {
     const promoter = await newUser('13800000001');
-    const opened = await callApi<{ code: string; link: string }>(
-      'UserPromotion.AddUserPromotion',
-      {},
-      { cookie: promoter },
-    );
+    const opened = await callApi('UserPromotion.AddUserPromotion', {}, { cookie: promoter });
     const code = opened.body.P?.code as string;
     expect(opened.body.P?.link).toBe(`https://portal.test/?did=${code}`);
-    expect(
-      (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P?.code,
-    ).toBe(code);
+    expect((await callApi('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P?.code).toBe(code);
 
     await registerWithCookies('13800000002', `did=${code}; keyword=${encodeURIComponent('代理IP')}`);
     await registerWithCookies('13800000003', 'did=nosuchcode');
-    const details = await callApi<{ total: number; list: { inviteePhone: string }[] }>(
-      'UserPromotion.GetInvitationDetails',
-      {},
-      { cookie: promoter },
-    );
+    const details = await callApi('UserPromotion.GetInvitationDetails', {}, { cookie: promoter });
     expect(details.body.P?.total).toBe(1);
     expect(details.body.P?.list[0]?.inviteePhone).toBe('138****0002');
     expect(await scalar("SELECT count(*) AS n FROM invitations WHERE keyword = '代理IP'")).toBe(1);
@@ -88,12 +78,10 @@ describe('attribution at registration', () => {
 
   it('assigns the seller of a from=seller link and shows the seller phone in mineInfo', async () => {
     const cookie = await registerWithCookies('13800000004', 'did=seller01; from=seller');
-    const mine = await callApi<{ sellerInfo: { sellerPhone: string } | null }>('User.GetMineInfo', {}, { cookie });
+    const mine = await callApi('User.GetMineInfo', {}, { cookie });
     expect(mine.body.P?.sellerInfo).toEqual({ sellerPhone: '13600136000' });
     const plain = await newUser('13800000005');
-    expect(
-      (await callApi<{ sellerInfo: null }>('User.GetMineInfo', {}, { cookie: plain })).body.P?.sellerInfo,
-    ).toBeNull();
+    expect((await callApi('User.GetMineInfo', {}, { cookie: plain })).body.P?.sellerInfo).toBeNull();
     expect(await scalar('SELECT count(*) AS n FROM invitations')).toBe(0);
   });
 });
@@ -101,8 +89,7 @@ describe('attribution at registration', () => {
 describe('commission', () => {
   async function promoterWithInvitee() {
     const promoter = await newUser('13800000011');
-    const code = (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P
-      ?.code;
+    const code = (await callApi('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P?.code;
     await registerWithCookies('13800000012', `did=${code}`);
     return promoter;
   }
@@ -123,20 +110,12 @@ describe('commission', () => {
     await paidCallback('ORD2', 5005);
     expect(await scalar("SELECT amount_fen AS n FROM commission_entries WHERE order_no = 'ORD2'")).toBe(400); // 8% of 50.05
 
-    const details = await callApi<{ list: { orderNo: string; isFirst: boolean }[] }>(
-      'UserPromotion.GetCommissionDetails',
-      {},
-      { cookie: promoter },
-    );
+    const details = await callApi('UserPromotion.GetCommissionDetails', {}, { cookie: promoter });
     expect(details.body.P?.list.map((e) => [e.orderNo, e.isFirst])).toEqual([
       ['ORD2', false],
       ['ORD1', true],
     ]);
-    const info = await callApi<{ summary: { availableFen: number } }>(
-      'UserPromotion.GetUserPromotion',
-      {},
-      { cookie: promoter },
-    );
+    const info = await callApi('UserPromotion.GetUserPromotion', {}, { cookie: promoter });
     expect(info.body.P?.summary.availableFen).toBe(2399);
   });
 
@@ -177,8 +156,7 @@ describe('withdrawals', () => {
   async function earner(fen: number) {
     const promoter = await newUser('13800000031');
     await markVerified('13800000031');
-    const code = (await callApi<{ code: string }>('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P
-      ?.code;
+    const code = (await callApi('UserPromotion.AddUserPromotion', {}, { cookie: promoter })).body.P?.code;
     await registerWithCookies('13800000032', `did=${code}`);
     await unpaidOrder('13800000032', 'ORDW', fen);
     await paidCallback('ORDW', fen);
@@ -217,17 +195,9 @@ describe('withdrawals', () => {
       (await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'paid', note: '支付宝转账' }, { cookie: op }))
         .body.P,
     ).toEqual({ state: 3 });
-    const summary = await callApi<{ summary: { availableFen: number; withdrawnFen: number } }>(
-      'UserPromotion.GetUserPromotion',
-      {},
-      { cookie },
-    );
+    const summary = await callApi('UserPromotion.GetUserPromotion', {}, { cookie });
     expect(summary.body.P?.summary).toMatchObject({ availableFen: 0, withdrawnFen: 10000 });
-    const queue = await callApi<{ list: { events: { toState: number }[] }[] }>(
-      'UserPromotion.WithdrawalQueue',
-      { state: 3 },
-      { cookie: op },
-    );
+    const queue = await callApi('UserPromotion.WithdrawalQueue', { state: 3 }, { cookie: op });
     expect(queue.body.P?.list[0]?.events.map((e) => e.toState)).toEqual([1, 2, 3]);
     // Paid is final: nothing can be withdrawn again.
     expect(

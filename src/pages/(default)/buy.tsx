@@ -6,7 +6,8 @@ import { isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce'
 import { formatFen } from '../../lib/format';
 import { isRealNameVerified } from '../../lib/identity';
 import { pageTitle } from '../../lib/site';
-import { currentMineInfo, serverApi } from '../../server/api-server';
+import { currentMineInfo } from '../../server/api-server';
+import { load } from '../../server/page-data';
 
 const INTRO: Record<number, string> = {
   10: 'IP有效期3-30分钟，海量IP池秒级轮换，按量或包天计费，适合数据采集与高并发业务',
@@ -19,14 +20,11 @@ export default async function BuyPage({ query }: { query: string }) {
   const params = new URLSearchParams(query);
   const raw = Number(params.get('type'));
   const type = isProductType(raw) ? raw : 10;
-  const api = await serverApi();
-  const [catalogue, overview, mine] = await Promise.all([
-    api.call('ProxyMeal.GetMealWithActivity', { type }, { silent: true }),
-    api.call('ProxyMeal.GetMealOverview', {}, { silent: true }),
+  const [data, ov, mine] = await Promise.all([
+    load('ProxyMeal.GetMealWithActivity', { type }, { type, meals: [], ipTimes: [], regions: [] }),
+    load('ProxyMeal.GetMealOverview', {}, null),
     currentMineInfo(),
   ]);
-  const data = catalogue || { type, meals: [], ipTimes: [], regions: [] };
-  const ov = overview || null;
   const user = mine
     ? {
         verified: isRealNameVerified({ isIdentityAuth: mine.isIdentityAuth, companyAuthState: mine.companyAuth.state }),

@@ -7,7 +7,8 @@ import { parseSelection } from '../../lib/buy-selection';
 import { isPackageAction, isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../lib/commerce';
 import { isRealNameVerified } from '../../lib/identity';
 import { pageTitle } from '../../lib/site';
-import { currentMineInfo, serverApi } from '../../server/api-server';
+import { currentMineInfo } from '../../server/api-server';
+import { load } from '../../server/page-data';
 
 export default async function PcBuyPage({ query }: { query: string }) {
   const params = new URLSearchParams(query);
@@ -19,14 +20,12 @@ export default async function PcBuyPage({ query }: { query: string }) {
     isPackageAction(action) && Number(params.get('package')) > 0
       ? { packageId: Number(params.get('package')), action }
       : null;
-  const api = await serverApi();
-  const [mine, catalogue, packages] = await Promise.all([
+  const [mine, data, packages] = await Promise.all([
     currentMineInfo(),
-    api.call('ProxyMeal.GetMealWithActivity', { type }, { silent: true }),
-    tab === 2 ? api.call('ProxyUpgrade.getProxyList', { type }, { silent: true }) : null,
+    load('ProxyMeal.GetMealWithActivity', { type }, { type, meals: [], ipTimes: [], regions: [] }),
+    tab === 2 ? load('ProxyUpgrade.getProxyList', { type }, null) : null,
   ]);
   if (!mine) return null;
-  const data = catalogue || { type, meals: [], ipTimes: [], regions: [] };
   const list = packages ? packages.list : [];
   const verified = isRealNameVerified({
     isIdentityAuth: mine.isIdentityAuth,

@@ -5,7 +5,7 @@ import { couponFace } from '../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText, couponScopeText, couponThresholdText } from '../../lib/coupon-rules';
 import { formatDate } from '../../lib/format';
 import { pageTitle } from '../../lib/site';
-import { serverApi } from '../../server/api-server';
+import { load } from '../../server/page-data';
 
 const TABS = [
   [1, '未使用'],
@@ -16,13 +16,12 @@ const TABS = [
 export default async function CouponManagerPage({ query }: { query: string }) {
   const raw = Number(new URLSearchParams(query).get('state'));
   const state = raw === 2 || raw === 3 ? raw : 1;
-  const api = await serverApi();
   const [mine, receivable] = await Promise.all([
-    api.call('Coupon.GetList', { state }, { silent: true }),
-    api.call('Coupon.GetReceivable', {}, { silent: true }),
+    load('Coupon.GetList', { state }, { list: [] }),
+    load('Coupon.GetReceivable', {}, { list: [] }),
   ]);
-  const list = mine ? mine.list : [];
-  const offers = (receivable ? receivable.list : []).filter((c) => c.received < c.perUserLimit);
+  const list = mine.list;
+  const offers = receivable.list.filter((c) => c.received < c.perUserLimit);
   return (
     <div className="space-y-5">
       <title>{pageTitle('优惠券')}</title>

@@ -1,4 +1,5 @@
 // Queries for the development Alipay stand-in: its generated keys, its trades and refunds. Never used in production.
+import { runBatch } from './batch';
 import type { AlipayTradeStatus } from '../providers/pay/alipay';
 
 export interface AlipaySimKeys {
@@ -102,16 +103,24 @@ export async function refundAlipaySimTrade(
   amountFen: number,
   now: number,
 ): Promise<{ fundChange: boolean; refundedFen: number } | null> {
-  const [ins, , , after] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO alipay_simulator_refunds (out_trade_no, out_request_no, amount_fen, created_at)
-         SELECT ?1, ?2, ?3, ?4 FROM alipay_simulator_trades
-         WHERE out_trade_no = ?1 AND status IN ('TRADE_SUCCESS', 'TRADE_CLOSED') AND trade_no IS NOT NULL
-           AND refunded_fen + ?3 <= amount_fen
-         ON CONFLICT(out_trade_no, out_request_no) DO NOTHING`,
-      )
-      .bind(outTradeNo, outRequestNo, amountFen, now),
+  const insert = db
+    .prepare(
+      `INSERT INTO alipay_simulator_refunds (out_trade_no, out_request_no, amount_fen, created_at)
+       SELECT ?1, ?2, ?3, ?4 FROM alipay_simulator_trades
+       WHERE out_trade_no = ?1 AND status IN ('TRADE_SUCCESS', 'TRADE_CLOSED') AND trade_no IS NOT NULL
+         AND refunded_fen + ?3 <= amount_fen
+       ON CONFLICT(out_trade_no, out_request_no) DO NOTHING`,
+    )
+    .bind(outTradeNo, outRequestNo, amountFen, now);
+  const after = db
+    .prepare(
+      `SELECT t.refunded_fen AS refundedFen, r.amount_fen AS requestFen FROM alipay_simulator_trades t
+       LEFT JOIN alipay_simulator_refunds r ON r.out_trade_no = t.out_trade_no AND r.out_request_no = ?2
+       WHERE t.out_trade_no = ?1`,
+    )
+    .bind(outTradeNo, outRequestNo);
+  const batch = await runBatch(db, [
+    insert,
     db
       .prepare(
         `UPDATE alipay_simulator_trades SET
@@ -125,15 +134,9 @@ export async function refundAlipaySimTrade(
     db
       .prepare('UPDATE alipay_simulator_refunds SET applied = 1 WHERE out_trade_no = ?1 AND out_request_no = ?2')
       .bind(outTradeNo, outRequestNo),
-    db
-      .prepare(
-        `SELECT t.refunded_fen AS refundedFen, r.amount_fen AS requestFen FROM alipay_simulator_trades t
-         LEFT JOIN alipay_simulator_refunds r ON r.out_trade_no = t.out_trade_no AND r.out_request_no = ?2
-         WHERE t.out_trade_no = ?1`,
-      )
-      .bind(outTradeNo, outRequestNo),
+    after,
   ]);
-  const row = after?.results[0] as { refundedFen: number; requestFen: number | null } | undefined;
+  const row = batch.of(after)?.results[0] as { refundedFen: number; requestFen: number | null } | undefined;
   if (!row || row.requestFen === null) return null;
-  return { fundChange: (ins?.meta.changes ?? 0) === 1, refundedFen: row.refundedFen };
+  return { fundChange: batch.changes(insert) === 1, refundedFen: row.refundedFen };
 }

@@ -2,6 +2,7 @@
 // commerce fulfilment can run them in its own payment transaction; every money move is a conditional statement.
 
 import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
+import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 const YEAR_MS = INVITATION_VALID_DAYS * 86_400_000;
@@ -181,16 +182,18 @@ export async function requestWithdrawal(
   w: { userId: number; accountName: string; accountNo: string; minFen: number; now: number },
 ): Promise<{ id: number; amountFen: number } | null> {
   const ref = crypto.randomUUID();
-  const [ins, , , out] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
-         SELECT ?1, ?2, s, ?3, ?4, 1, ?5, ?5
-         FROM (SELECT COALESCE(SUM(amount_fen), 0) AS s FROM commission_entries WHERE promoter_id = ?2 AND state = 1)
-         WHERE s >= ?6
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(ref, w.userId, w.accountName, w.accountNo, w.now, w.minFen),
+  const insert = db
+    .prepare(
+      `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
+       SELECT ?1, ?2, s, ?3, ?4, 1, ?5, ?5
+       FROM (SELECT COALESCE(SUM(amount_fen), 0) AS s FROM commission_entries WHERE promoter_id = ?2 AND state = 1)
+       WHERE s >= ?6
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(ref, w.userId, w.accountName, w.accountNo, w.now, w.minFen);
+  const created = db.prepare('SELECT id, amount_fen FROM withdrawals WHERE ref = ?').bind(ref);
+  const batch = await runBatch(db, [
+    insert,
     db
       .prepare(
         `UPDATE commission_entries SET state = 2, withdrawal_id = (SELECT id FROM withdrawals WHERE ref = ?1)
@@ -203,10 +206,10 @@ export async function requestWithdrawal(
          SELECT id, 0, 1, user_id, '用户申请提现', ?2 FROM withdrawals WHERE ref = ?1`,
       )
       .bind(ref, w.now),
-    db.prepare('SELECT id, amount_fen FROM withdrawals WHERE ref = ?').bind(ref),
+    created,
   ]);
-  if (ins?.meta.changes !== 1) return null;
-  const row = ((out?.results ?? []) as { id: number; amount_fen: number }[])[0];
+  if (batch.changes(insert) !== 1) return null;
+  const row = ((batch.of(created)?.results ?? []) as { id: number; amount_fen: number }[])[0];
   return row ? { id: row.id, amountFen: row.amount_fen } : null;
 }
 

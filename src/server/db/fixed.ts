@@ -1,5 +1,6 @@
 // Queries for dedicated (fixed/premium) IP allocations: the user's list, remarks, area distribution, and the job
 // that allocates IPs to new fixed packages and releases those of lapsed ones.
+import { runBatch } from './batch';
 import { allocationsStatement } from './node-feed';
 
 export interface FixedAllocation {
@@ -268,21 +269,22 @@ export async function releaseLapsedFixed(db: D1Database, now: number): Promise<n
   const lapsedWhere = `f.released_at = 0 AND f.package_id IN
     (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?))`;
   // Feed rows first, selected by the same conditions as the updates that follow them in this transaction.
-  const [, , , released] = await db.batch([
+  const release = db
+    .prepare(
+      `UPDATE fixed_allocations SET released_at = ?1 WHERE released_at = 0 AND package_id IN
+         (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?1))`,
+    )
+    .bind(now);
+  const batch = await runBatch(db, [
     allocationsStatement(db, followWhere, [], now),
     allocationsStatement(db, lapsedWhere, [now], now),
     db.prepare(
       `UPDATE fixed_allocations SET expires_at = (SELECT p.expires_at FROM proxy_packages p WHERE p.id = package_id)
        WHERE released_at = 0 AND expires_at != (SELECT p.expires_at FROM proxy_packages p WHERE p.id = package_id)`,
     ),
-    db
-      .prepare(
-        `UPDATE fixed_allocations SET released_at = ?1 WHERE released_at = 0 AND package_id IN
-           (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?1))`,
-      )
-      .bind(now),
+    release,
   ]);
-  return released?.meta.changes ?? 0;
+  return batch.changes(release);
 }
 
 /** Personal notices about an automatic replacement stay listed as current for this long. */
@@ -320,22 +322,23 @@ export async function replaceUnhealthyFixed(db: D1Database, now: number, limit =
   for (const a of results) {
     const binds = [a.id, a.package_id, now, a.province, a.city, a.expires_at];
     try {
-      const [, inserted] = await db.batch([
+      const allocate = db
+        .prepare(
+          `INSERT INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier, remark,
+                                          allocated_at, expires_at)
+           SELECT o.user_id, o.package_id, c.id, c.ip, c.port, c.province, c.city, c.carrier, o.remark, ?3, o.expires_at
+           FROM fixed_allocations o, proxy_ips c
+           WHERE o.id = ?1 AND c.id = (${candidate}) AND changes() = 1`,
+        )
+        .bind(...binds);
+      const batch = await runBatch(db, [
         db
           .prepare(
             `UPDATE fixed_allocations SET released_at = ?3
              WHERE id = ?1 AND released_at = 0 AND expires_at > ?3 AND EXISTS (${candidate})`,
           )
           .bind(...binds),
-        db
-          .prepare(
-            `INSERT INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier, remark,
-                                            allocated_at, expires_at)
-             SELECT o.user_id, o.package_id, c.id, c.ip, c.port, c.province, c.city, c.carrier, o.remark, ?3, o.expires_at
-             FROM fixed_allocations o, proxy_ips c
-             WHERE o.id = ?1 AND c.id = (${candidate}) AND changes() = 1`,
-          )
-          .bind(...binds),
+        allocate,
         db
           .prepare(
             `INSERT INTO home_notices (title, content_html, starts_at, ends_at, enabled, created_at, user_id)
@@ -350,7 +353,7 @@ export async function replaceUnhealthyFixed(db: D1Database, now: number, limit =
           )
           .bind(a.id, a.package_id, now),
       ]);
-      if (inserted?.meta.changes === 1) moved += 1;
+      if (batch.changes(allocate) === 1) moved += 1;
     } catch (err) {
       // The one-holder index refused (the candidate was taken meanwhile): the batch rolled back; next run retries.
       if (!String(err).includes('UNIQUE')) throw err;

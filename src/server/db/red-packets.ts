@@ -1,4 +1,5 @@
 // Queries for red packets: launches with a budget, received packets and turning a packet into a proxy package.
+import { runBatch } from './batch';
 
 export interface RedLaunch {
   id: number;
@@ -70,24 +71,26 @@ export async function receivePacket(
   r: { launchId: number; userId: number; now: number },
 ): Promise<number | null> {
   const ref = crypto.randomUUID();
-  const [ins, , rec] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO red_records (ref, launch_id, user_id, state, received_at, expires_at)
-         SELECT ?1, id, ?2, 1, ?3, ?3 + valid_days * 86400000 FROM red_launches
-         WHERE id = ?4 AND enabled = 1 AND starts_at <= ?3 AND ends_at > ?3 AND received < budget
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(ref, r.userId, r.now, r.launchId),
+  const insert = db
+    .prepare(
+      `INSERT INTO red_records (ref, launch_id, user_id, state, received_at, expires_at)
+       SELECT ?1, id, ?2, 1, ?3, ?3 + valid_days * 86400000 FROM red_launches
+       WHERE id = ?4 AND enabled = 1 AND starts_at <= ?3 AND ends_at > ?3 AND received < budget
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(ref, r.userId, r.now, r.launchId);
+  const received = db.prepare('SELECT id FROM red_records WHERE ref = ?').bind(ref);
+  const batch = await runBatch(db, [
+    insert,
     db
       .prepare(
         'UPDATE red_launches SET received = received + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM red_records WHERE ref = ?)',
       )
       .bind(r.launchId, ref),
-    db.prepare('SELECT id FROM red_records WHERE ref = ?').bind(ref),
+    received,
   ]);
-  if (ins?.meta.changes !== 1) return null;
-  return ((rec?.results ?? []) as { id: number }[])[0]?.id ?? null;
+  if (batch.changes(insert) !== 1) return null;
+  return ((batch.of(received)?.results ?? []) as { id: number }[])[0]?.id ?? null;
 }
 
 /** True when the user holds a packet of the launch. */

@@ -3,6 +3,7 @@
 // Refunds of one payment attempt flagged refund_needed (kind 'payment', docs/decisions/180) follow the same steps but
 // commit on the attempt (flag cleared), never on the order.
 import { paymentNotes } from '../../lib/messages';
+import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
@@ -378,7 +379,13 @@ export async function settleRefund(
 export async function closeAcceptedRefund(db: D1Database, r: RefundRecord, now: number): Promise<boolean> {
   const live = "EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND status IN ('PROCESSING', 'ABNORMAL'))";
   const note = r.kind === 'payment' ? paymentNotes.closedPaymentRefund : paymentNotes.closedOrderRefund;
-  const results = await db.batch([
+  const fail = db
+    .prepare(
+      `UPDATE refunds SET status = 'FAILED', note = ?2, updated_at = ?3
+       WHERE out_refund_no = ?1 AND status IN ('PROCESSING', 'ABNORMAL')`,
+    )
+    .bind(r.outRefundNo, note, now);
+  const batch = await runBatch(db, [
     ...(r.kind === 'payment'
       ? [
           db
@@ -390,12 +397,7 @@ export async function closeAcceptedRefund(db: D1Database, r: RefundRecord, now: 
             .bind(r.outTradeNo, r.outRefundNo, paymentNotes.refundClosed(r.outRefundNo)),
         ]
       : []),
-    db
-      .prepare(
-        `UPDATE refunds SET status = 'FAILED', note = ?2, updated_at = ?3
-         WHERE out_refund_no = ?1 AND status IN ('PROCESSING', 'ABNORMAL')`,
-      )
-      .bind(r.outRefundNo, note, now),
+    fail,
   ]);
-  return results[results.length - 1]?.meta.changes === 1;
+  return batch.changes(fail) === 1;
 }

@@ -4,6 +4,7 @@
 // yet fulfilled. Money that cannot be applied (an extended package gone or reserved, an order closed or paid by
 // another attempt) flags the attempt for a refund in the same transaction.
 import 'server-only';
+import { runBatch } from '../db/batch';
 import type { OrderItemRecord, OrderRecord } from '../db/orders';
 import { fulfilmentStatements } from '../db/payments';
 import { commissionAccrualStatements } from './commission';
@@ -59,6 +60,5 @@ export async function payAndFulfil(
     s.markFulfilled(now),
     s.flagNotPaidByAttempt(),
   ];
-  const results = await db.batch(stmts);
-  return results[stmts.indexOf(paid)]?.meta.changes === 1;
+  return (await runBatch(db, stmts)).changes(paid) === 1;
 }

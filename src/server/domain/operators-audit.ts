@@ -2,6 +2,7 @@
 // lands without its row and a row never records a change that did not happen.
 import { AppError } from '../../lib/errors';
 import type { MessageCode } from '../../lib/messages';
+import { type BatchResults, runBatch } from '../db/batch';
 import {
   type AuditActor,
   type AuditEntry,
@@ -24,6 +25,8 @@ export interface AuditedWriteResult {
   /** Rows changed by the last change statement. */
   changed: number;
   results: D1Result[];
+  /** The result of one statement of the batch. */
+  of: BatchResults['of'];
 }
 
 /**
@@ -39,9 +42,8 @@ export async function auditedWrite(
   options: { requireChange?: boolean } = {},
 ): Promise<AuditedWriteResult> {
   const audit = auditInsertStatement(db, actor, entry, options.requireChange ? { sql: 'changes() > 0' } : undefined);
-  const results = await db.batch([...changes, audit]);
-  const last = results[changes.length - 1];
-  return { changed: last?.meta.changes ?? 0, results };
+  const batch = await runBatch(db, [...changes, audit]);
+  return { changed: batch.changes(changes.at(-1)), results: batch.results, of: batch.of };
 }
 
 /**
@@ -58,14 +60,14 @@ export async function auditedChange(
   refusal: MessageCode,
 ): Promise<AuditedWriteResult> {
   const audit = auditInsertStatement(db, actor, entry, { sql: 'changes() > 0' });
-  let results: D1Result[];
+  let batch: BatchResults;
   try {
-    results = await db.batch([...changes, audit, refusedWriteGuardStatement(db)]);
+    batch = await runBatch(db, [...changes, audit, refusedWriteGuardStatement(db)]);
   } catch (err) {
     if (isRefusedWrite(err)) throw new AppError(refusal);
     throw err;
   }
-  return { changed: results[changes.length - 1]?.meta.changes ?? 0, results };
+  return { changed: batch.changes(changes.at(-1)), results: batch.results, of: batch.of };
 }
 
 /**

@@ -135,7 +135,8 @@ export async function grantPackage(
     sourceRef: grantRef(actor),
     now: actor.now,
   };
-  const { results } = await auditedChange(
+  const insert = grantPackageStatement(db, grant);
+  const { of } = await auditedChange(
     db,
     actor,
     {
@@ -144,10 +145,10 @@ export async function grantPackage(
       after: { name, totalCount, dailyLimit, days: r.days },
       reason: r.reason,
     },
-    [grantFeedStatement(db, r.userId, actor.now), grantPackageStatement(db, grant)],
+    [grantFeedStatement(db, r.userId, actor.now), insert],
     'customerNotFound',
   );
-  return { packageId: Number(results[1]?.meta.last_row_id ?? 0), name };
+  return { packageId: Number(of(insert)?.meta.last_row_id ?? 0), name };
 }
 
 async function grantDedicated(

@@ -4,6 +4,7 @@
 import 'server-only';
 import { AppError } from '../../lib/errors';
 import type { MessageCode } from '../../lib/messages';
+import { type BatchResults, runBatch } from '../db/batch';
 import {
   insertOrderStatement,
   isUniqueViolation,
@@ -47,26 +48,26 @@ export function placementRefusal(r: PlacementReport): MessageCode | null {
 async function storeOrder(db: D1Database, o: OrderDraft): Promise<PlacementReport> {
   const lock = o.userCouponId === null ? null : lockCouponStatement(db, o, o.userCouponId);
   const insert = insertOrderStatement(db, o, MAX_UNPAID_ORDERS);
+  const refusal = placementRefusalStatement(db, o);
   const stmts = [
     ...(lock ? [lock] : []),
     insert,
     ...orderItemStatements(db, o),
     ...mergeSourceStatements(db, o),
     ...(o.userCouponId === null ? [] : [releaseUnplacedCouponStatement(db, o, o.userCouponId)]),
-    placementRefusalStatement(db, o),
+    refusal,
   ];
-  let results: D1Result[];
+  let batch: BatchResults;
   try {
-    results = await db.batch(stmts);
+    batch = await runBatch(db, stmts);
   } catch (err) {
     if (isUniqueViolation(err)) return { couponLocked: null, inserted: false, busy: true, changed: false };
     throw err;
   }
-  const changed = (s: D1PreparedStatement) => results[stmts.indexOf(s)]?.meta.changes === 1;
   return {
-    couponLocked: lock ? changed(lock) : null,
-    inserted: changed(insert),
-    ...readPlacementRefusal(results.at(-1)),
+    couponLocked: lock ? batch.changes(lock) === 1 : null,
+    inserted: batch.changes(insert) === 1,
+    ...readPlacementRefusal(batch.of(refusal)),
   };
 }
 
