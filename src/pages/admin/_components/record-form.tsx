@@ -22,20 +22,24 @@ interface Base {
 export type FormField =
   | (Base & {
       kind: 'text';
-      defaultValue?: string;
+      defaultValue?: string | undefined;
       maxLength?: number;
       /** A field the screen controls (e.g. filled by an upload): its value and change handler (client screens). */
       value?: string;
       onChange?: (value: string) => void;
     })
-  | (Base & { kind: 'textarea'; defaultValue?: string })
-  | (Base & { kind: 'lines'; defaultValue?: string[] })
-  | (Base & { kind: 'int'; defaultValue?: number })
-  | (Base & { kind: 'yuan'; defaultValue?: number })
-  | (Base & { kind: 'select'; options: { value: number | string; label: string }[]; defaultValue?: number | string })
-  | (Base & { kind: 'checks'; options: { value: number; label: string }[]; defaultValue?: number[] })
-  | (Base & { kind: 'bool'; defaultValue?: boolean; text?: string })
-  | (Base & { kind: 'datetime'; defaultValue?: number; send?: 'ms' | 'text' });
+  | (Base & { kind: 'textarea'; defaultValue?: string | undefined })
+  | (Base & { kind: 'lines'; defaultValue?: string[] | undefined })
+  | (Base & { kind: 'int'; defaultValue?: number | undefined })
+  | (Base & { kind: 'yuan'; defaultValue?: number | undefined })
+  | (Base & {
+      kind: 'select';
+      options: { value: number | string; label: string }[];
+      defaultValue?: number | string | undefined;
+    })
+  | (Base & { kind: 'checks'; options: { value: number; label: string }[]; defaultValue?: number[] | undefined })
+  | (Base & { kind: 'bool'; defaultValue?: boolean | undefined; text?: string })
+  | (Base & { kind: 'datetime'; defaultValue?: number | undefined; send?: 'ms' | 'text' });
 
 /** Yuan text (at most two decimals) to integer fen, or null. */
 export function yuanToFen(text: string): number | null {
@@ -91,7 +95,7 @@ export interface RecordFormProps<N extends ActionName = ActionName> {
   /** Shown above the fields (e.g. an upload). */
   children?: ReactNode;
   /** The submit button is disabled (e.g. while an upload runs). */
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** Client screens: what to do with the answer after success (e.g. show a secret once). */
   after?: (res: ActionOutput<N>) => void;
 }
