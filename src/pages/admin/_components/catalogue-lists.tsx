@@ -74,6 +74,26 @@ const DESKTOP = 'max-md:hidden';
 const PHONE = 'md:hidden';
 const NOWRAP = 'whitespace-nowrap text-slate-600';
 
+/** 操作: 编辑 (or 查看 when the operator may not change the catalogue: no state switch) and the row's state switch. */
+function editColumn<T extends { id: number }>(
+  editHref: (id: number) => string,
+  stateSwitch: ((row: T) => ReactNode) | null,
+): Column<T> {
+  return {
+    head: '操作',
+    headClassName: 'text-right',
+    className: 'text-right whitespace-nowrap',
+    cell: (row) => (
+      <span className="inline-flex items-center gap-3">
+        <a href={editHref(row.id)} className="text-brand-600 hover:underline">
+          {stateSwitch ? '编辑' : '查看'}
+        </a>
+        {stateSwitch?.(row)}
+      </span>
+    ),
+  };
+}
+
 /** The meal columns (IP时长 only for types that sell durations); the phone row: name and price, then a summary. */
 function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) => string): Column<MealRow>[] {
   const columns: (Column<MealRow> | null)[] = [
@@ -165,19 +185,7 @@ function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) =
       ),
     },
     { head: '状态', cell: (m) => <StateBadge on={m.state === 1} /> },
-    {
-      head: '操作',
-      headClassName: 'text-right',
-      className: 'text-right whitespace-nowrap',
-      cell: (m) => (
-        <span className="inline-flex items-center gap-3">
-          <a href={editHref(m.id)} className="text-brand-600 hover:underline">
-            {readOnly ? '查看' : '编辑'}
-          </a>
-          {readOnly ? null : <MealStateAction meal={m} compact />}
-        </span>
-      ),
-    },
+    editColumn(editHref, readOnly ? null : (m) => <MealStateAction meal={m} compact />),
   ];
   return columns.filter((c) => c !== null);
 }
@@ -314,19 +322,7 @@ function activityColumns(readOnly: boolean, editHref: (id: number) => string): C
       cell: (a) => windowText(a.startsAt, a.endsAt, formatDateTime),
     },
     { head: '状态', dense: 'end', cell: activityState },
-    {
-      head: '操作',
-      headClassName: 'text-right',
-      className: 'text-right whitespace-nowrap',
-      cell: (a) => (
-        <span className="inline-flex items-center gap-3">
-          <a href={editHref(a.id)} className="text-brand-600 hover:underline">
-            {readOnly ? '查看' : '编辑'}
-          </a>
-          {readOnly ? null : <ActivityStateAction activity={a} compact />}
-        </span>
-      ),
-    },
+    editColumn(editHref, readOnly ? null : (a) => <ActivityStateAction activity={a} compact />),
   ];
 }
 

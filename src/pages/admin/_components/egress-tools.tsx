@@ -2,19 +2,19 @@
 // Egress rules (ops): add a rule (kind, value, note) and delete one. Every node applies the rules at its next contract
 // pull (docs/decisions/194).
 import { ReasonAction } from './reason-action';
-import { type FormField, RecordForm } from './record-form';
+import { choices, type FormField, RecordForm } from './record-form';
 
 const EGRESS_FIELDS: FormField[] = [
   {
     name: 'kind',
     label: '规则类型',
     kind: 'select',
-    options: [
-      { value: 'domain', label: '屏蔽域名（含子域名）' },
-      { value: 'cidr', label: '屏蔽网段' },
-      { value: 'port', label: '屏蔽端口' },
-      { value: 'smtp_product', label: '允许邮件端口的产品' },
-    ],
+    options: choices([
+      ['domain', '屏蔽域名（含子域名）'],
+      ['cidr', '屏蔽网段'],
+      ['port', '屏蔽端口'],
+      ['smtp_product', '允许邮件端口的产品'],
+    ]),
   },
   {
     name: 'value',

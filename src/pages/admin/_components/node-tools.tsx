@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/dialog';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
 import { ReasonAction } from './reason-action';
-import { type FormField, RecordForm } from './record-form';
+import { choices, type FormField, RecordForm } from './record-form';
 
 function SecretOnce({
   title,
@@ -222,12 +222,12 @@ const REDIRECT_FIELDS: FormField[] = [
     name: 'status',
     label: '状态码',
     kind: 'select',
-    options: [
-      { value: 301, label: '301 永久' },
-      { value: 302, label: '302 临时' },
-      { value: 307, label: '307 临时' },
-      { value: 308, label: '308 永久' },
-    ],
+    options: choices([
+      [301, '301 永久'],
+      [302, '302 临时'],
+      [307, '307 临时'],
+      [308, '308 永久'],
+    ]),
   },
 ];
 

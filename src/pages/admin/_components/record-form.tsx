@@ -41,6 +41,10 @@ export type FormField =
   | (Base & { kind: 'bool'; defaultValue?: boolean | undefined; text?: string })
   | (Base & { kind: 'datetime'; defaultValue?: number | undefined; send?: 'ms' | 'text' });
 
+/** A select's options from [value, text] pairs. */
+export const choices = <V extends number | string>(pairs: readonly (readonly [V, string])[]) =>
+  pairs.map(([value, label]) => ({ value, label }));
+
 /** Yuan text (at most two decimals) to integer fen, or null. */
 export function yuanToFen(text: string): number | null {
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
@@ -167,6 +171,8 @@ export function RecordForm<N extends ActionName>({
             </fieldset>
           );
         }
+        // What every text-like control carries.
+        const common = { id, name: f.name, placeholder: f.placeholder, required: f.required };
         return (
           <div key={f.name} className={wide}>
             <label htmlFor={id} className="mb-1 block text-xs text-slate-600">
@@ -174,55 +180,33 @@ export function RecordForm<N extends ActionName>({
             </label>
             {f.kind === 'text' && (
               <input
-                id={id}
-                name={f.name}
+                {...common}
                 className="input"
                 {...(f.onChange
                   ? { value: f.value ?? '', onChange: (e) => f.onChange?.(e.target.value) }
                   : { defaultValue: f.defaultValue ?? '' })}
-                placeholder={f.placeholder}
                 maxLength={f.maxLength}
-                required={f.required}
               />
             )}
             {f.kind === 'textarea' && (
-              <textarea
-                id={id}
-                name={f.name}
-                className="input min-h-20"
-                defaultValue={f.defaultValue ?? ''}
-                placeholder={f.placeholder}
-                required={f.required}
-              />
+              <textarea {...common} className="input min-h-20" defaultValue={f.defaultValue ?? ''} />
             )}
             {f.kind === 'lines' && (
               <textarea
-                id={id}
-                name={f.name}
+                {...common}
                 className="input min-h-20 font-mono text-xs"
                 defaultValue={(f.defaultValue ?? []).join('\n')}
-                placeholder={f.placeholder}
-                required={f.required}
               />
             )}
             {f.kind === 'int' && (
-              <input
-                id={id}
-                name={f.name}
-                className="input"
-                inputMode="numeric"
-                defaultValue={f.defaultValue ?? ''}
-                placeholder={f.placeholder}
-                required={f.required}
-              />
+              <input {...common} className="input" inputMode="numeric" defaultValue={f.defaultValue ?? ''} />
             )}
             {f.kind === 'yuan' && (
               <input
-                id={id}
-                name={f.name}
+                {...common}
                 className="input"
                 inputMode="decimal"
-                placeholder="元"
+                placeholder={f.placeholder ?? '元'}
                 defaultValue={f.defaultValue === undefined ? '' : (f.defaultValue / 100).toFixed(2)}
               />
             )}

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
 import { useAdminWrite } from './admin-write';
-import { type FormField, RecordForm } from './record-form';
+import { choices, type FormField, RecordForm } from './record-form';
 
 type SiteContent = ActionOutput<'Admin.SiteContent'>;
 type AdminNotice = SiteContent['notices'][number];
@@ -117,10 +117,10 @@ export function FriendLinkForm({ link }: { link?: AdminFriendLink | undefined })
           name: 'linkTarget',
           label: '打开方式',
           kind: 'select',
-          options: [
-            { value: '_blank', label: '新窗口' },
-            { value: '_self', label: '当前窗口' },
-          ],
+          options: choices([
+            ['_blank', '新窗口'],
+            ['_self', '当前窗口'],
+          ]),
           defaultValue: link?.linkTarget ?? '_blank',
         },
         sortField(link),
@@ -179,21 +179,21 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
           name: 'slot',
           label: '展示位置',
           kind: 'select',
-          options: [
-            { value: 'centerImg', label: '顶部横幅' },
-            { value: 'bottomBtn2', label: '底部按钮图' },
-          ],
+          options: choices([
+            ['centerImg', '顶部横幅'],
+            ['bottomBtn2', '底部按钮图'],
+          ]),
           defaultValue: image?.slot ?? 'centerImg',
         },
         {
           name: 'audience',
           label: '展示对象',
           kind: 'select',
-          options: [
-            { value: 'all', label: '所有访客' },
-            { value: 'guest', label: '未登录访客' },
-            { value: 'user', label: '已登录用户' },
-          ],
+          options: choices([
+            ['all', '所有访客'],
+            ['guest', '未登录访客'],
+            ['user', '已登录用户'],
+          ]),
           defaultValue: image?.audience ?? 'all',
         },
         { name: 'alt', label: '图片说明', kind: 'text', defaultValue: image?.alt },
@@ -201,10 +201,10 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
           name: 'inOrOut',
           label: '链接类型',
           kind: 'select',
-          options: [
-            { value: 1, label: '站内路径' },
-            { value: 2, label: '站外 https' },
-          ],
+          options: choices([
+            [1, '站内路径'],
+            [2, '站外 https'],
+          ]),
           defaultValue: image?.inOrOut ?? 1,
         },
         {
@@ -255,10 +255,10 @@ export function MaterialForm({ material }: { material?: AdminMaterial | undefine
           name: 'kind',
           label: '素材类型',
           kind: 'select',
-          options: [
-            { value: 'text', label: '文案' },
-            { value: 'image', label: '图片' },
-          ],
+          options: choices([
+            ['text', '文案'],
+            ['image', '图片'],
+          ]),
           defaultValue: material?.kind ?? 'text',
         },
         { name: 'title', label: '素材标题', kind: 'text', defaultValue: material?.title },
