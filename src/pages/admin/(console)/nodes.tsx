@@ -54,22 +54,43 @@ function Health({ v }: { v: [number, number] | undefined }) {
   );
 }
 
-/** The region health columns: the region (with carrier) first, then healthy / total per pool and the last check. */
+/** The region health columns: the region (with carrier), healthy / total per pool and the last check; on a phone one
+ * two-line row per region (the dynamic pool at the end of the first line, the other pools and the check below). */
 const regionColumns = (first: string): Column<RegionHealth>[] => [
-  { head: first, kind: 'title', cell: (r) => r.label },
+  { head: first, dense: 'title', cell: (r) => r.label },
   ...POOLS.map(
-    ([p, label]): Column<RegionHealth> => ({
+    ([p, label], i): Column<RegionHealth> => ({
       head: `${label}（健康/总数）`,
+      ...(i === 0 ? { dense: 'end' as const } : {}),
       cell: (r) => <Health v={r.pools[p]} />,
     }),
   ),
-  { head: '最近检查', cell: (r) => (r.checkedAt ? formatDateTime(r.checkedAt) : '—') },
+  {
+    head: '其他池',
+    phoneOnly: true,
+    dense: 'sub',
+    className: 'text-xs text-slate-500',
+    cell: (r) =>
+      POOLS.slice(1).map(([p, label]) => (
+        <span key={p} className="mr-2">
+          {label} <Health v={r.pools[p]} />
+        </span>
+      )),
+  },
+  {
+    head: '最近检查',
+    dense: 'subEnd',
+    className: 'max-md:text-xs max-md:text-slate-400',
+    cell: (r) => (r.checkedAt ? formatDateTime(r.checkedAt) : '—'),
+  },
 ];
 
 function RegionTable({ rows, first }: { rows: RegionHealth[]; first: string }) {
   return (
     <ListTable
       data-testid="exit-table"
+      dense
+      chevron={false}
       rows={rows}
       rowKey={(r) => r.key}
       empty="节点尚未上报出口"

@@ -144,6 +144,7 @@ export function ListTable<T>({
   rowTestId,
   dense = false,
   current,
+  chevron = true,
   ...rest
 }: {
   rows: readonly T[];
@@ -162,6 +163,8 @@ export function ListTable<T>({
   dense?: boolean;
   /** The row open beside the list (marked). */
   current?: (row: T) => boolean;
+  /** Dense lists: the chevron that says a row opens its item (off for rows that open nothing). */
+  chevron?: boolean;
   'data-testid'?: string;
 }) {
   const rowClass = (row: T) => (typeof rowClassName === 'function' ? rowClassName(row) : rowClassName);
