@@ -74,6 +74,37 @@ const DESKTOP = 'max-md:hidden';
 const PHONE = 'md:hidden';
 const NOWRAP = 'whitespace-nowrap text-slate-600';
 
+/** A catalogue list: dense (a row opens its edit view), rows keyed by id, the one open in the edit view marked. */
+function CatalogueList<T extends { id: number }>({
+  testId,
+  rows,
+  current,
+  empty,
+  columns,
+  rowClassName,
+}: {
+  testId: string;
+  rows: T[];
+  current: number | undefined;
+  empty: ReactNode;
+  columns: Column<T>[];
+  rowClassName?: (row: T) => string | undefined;
+}) {
+  return (
+    <ListTable
+      data-testid={testId}
+      dense
+      pad="px-3"
+      rows={rows}
+      rowKey={(r) => r.id}
+      current={(r) => r.id === current}
+      empty={empty}
+      columns={columns}
+      {...(rowClassName ? { rowClassName } : {})}
+    />
+  );
+}
+
 /** 操作: 编辑 (or 查看 when the operator may not change the catalogue: no state switch) and the row's state switch. */
 function editColumn<T extends { id: number }>(
   editHref: (id: number) => string,
@@ -210,16 +241,13 @@ export function MealTable({
   empty: ReactNode;
 }) {
   return (
-    <ListTable
-      data-testid="meal-table"
-      dense
-      pad="px-3"
+    <CatalogueList
+      testId="meal-table"
       rows={meals}
-      rowKey={(m) => m.id}
-      rowClassName={(m) => (m.state === 1 ? undefined : 'text-slate-400')}
-      current={(m) => m.id === current}
+      current={current}
       empty={empty}
       columns={mealColumns(timed, readOnly, editHref)}
+      rowClassName={(m) => (m.state === 1 ? undefined : 'text-slate-400')}
     />
   );
 }
@@ -340,13 +368,10 @@ export function ActivityTable({
   editHref: (id: number) => string;
 }) {
   return (
-    <ListTable
-      data-testid="activity-list"
-      dense
-      pad="px-3"
+    <CatalogueList
+      testId="activity-list"
       rows={activities}
-      rowKey={(a) => a.id}
-      current={(a) => a.id === current}
+      current={current}
       empty="该产品没有活动"
       columns={activityColumns(readOnly, editHref)}
     />
