@@ -208,12 +208,14 @@ export function ListTable<T>({
                   {c.cell(row)}
                 </td>
               ))}
-              <td
-                aria-hidden="true"
-                className="self-center text-slate-300 md:hidden max-md:col-start-3 max-md:row-span-2"
-              >
-                ›
-              </td>
+              {chevron ? (
+                <td
+                  aria-hidden="true"
+                  className="self-center text-slate-300 md:hidden max-md:col-start-3 max-md:row-span-2"
+                >
+                  ›
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
