@@ -104,10 +104,11 @@ export function rowAction(tone: 'brand' | 'danger' = 'brand'): string {
 }
 
 /**
- * A list table of the customer pages: one header row of plain column titles (`lead`: an optional first header cell,
- * e.g. a select-all box), the body rows, and `empty` in one centred row while there are none.
+ * A headed table of the customer pages (the console's list table is `ListTable` in console-list.tsx): one header row of
+ * plain column titles (`lead`: an optional first header cell, e.g. a select-all box), the body rows, and `empty` in one
+ * centred row while there are none.
  */
-export function ListTable({
+export function HeadedTable({
   columns,
   lead,
   empty,

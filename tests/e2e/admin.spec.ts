@@ -72,7 +72,7 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   // Resetting the password asks for it and a reason in the console's dialog; the account is then not enrolled.
   const financeRow = page
     .getByTestId('operator-list')
-    .locator('li')
+    .locator('tbody tr')
     .filter({ hasText: `@${financeName}` });
   await financeRow.getByRole('button', { name: '重置密码与验证器' }).click();
   const reset = page.getByRole('dialog', { name: '重置密码与验证器' });

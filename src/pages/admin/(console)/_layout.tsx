@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
 import { serverApi } from '../../../server/api-server';
+import { canCall } from '../../../server/operator-access';
 import { navFor } from '../_components/admin-nav';
 import { AdminNavLinks } from '../_components/admin-nav-links';
 import { ChangePasswordButton } from '../_components/change-password';
@@ -12,7 +13,7 @@ import { AdminLogoutButton } from '../_components/logout-button';
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const me = await (await serverApi()).call('Operator.Me', {}, { silent: true });
   if (!me) redirect('/admin/login');
-  const nav = navFor(me.role);
+  const nav = navFor(me.role, canCall);
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="bg-slate-900 text-slate-200 md:w-52 md:shrink-0">

@@ -7,6 +7,7 @@ import { BILLING_METHODS_FOR, IP_DURATIONS, mealTermsText } from '../../../lib/c
 import { BILLING_LABEL, durationLabel, isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../../lib/commerce';
 import { formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { canCall } from '../../../server/operator-access';
 import { activityFields, type Catalogue, mealFields, regionFields } from '../_components/catalogue-fields';
 import {
   ActivityStateAction,
@@ -62,8 +63,8 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
     api.call('Operator.Me', {}, { silent: true }),
   ]);
   if (!res) return <NoAccess />;
-  // Finance reads the catalogue; only admins change it (the server refuses the rest): no forms or switches for them.
-  const readOnly = me ? me.role !== 'admin' : true;
+  // Finance reads the catalogue; who may save a meal changes it (the server refuses the rest): no forms or switches else.
+  const readOnly = me ? !canCall(me.role, 'Admin.MealSave') : true;
 
   const dedicated = type === 30 || type === 50;
   const timed = durations.some((d) => d > 0);

@@ -1,9 +1,9 @@
 // /admin/nodes: proxy nodes (ops): status, protocol version, last heartbeat, exits healthy / leased; create (the secret
 // is shown once), disable / enable, rotate the secret; exits and health per node, province, carrier and pool.
-import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, Th } from '../../../components/data-table';
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { type Column, ListTable } from '../_components/console-list';
 import { CreateNodeForm, NodeRowActions } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 
@@ -54,56 +54,104 @@ function Health({ v }: { v: [number, number] | undefined }) {
   );
 }
 
+/** The region health columns: the region (with carrier), healthy / total per pool and the last check; on a phone one
+ * two-line row per region (the dynamic pool at the end of the first line, the other pools and the check below). */
+const regionColumns = (first: string): Column<RegionHealth>[] => [
+  { head: first, dense: 'title', cell: (r) => r.label },
+  ...POOLS.map(
+    ([p, label], i): Column<RegionHealth> => ({
+      head: `${label}（健康/总数）`,
+      ...(i === 0 ? { dense: 'end' as const } : {}),
+      cell: (r) => <Health v={r.pools[p]} />,
+    }),
+  ),
+  {
+    head: '其他池',
+    phoneOnly: true,
+    dense: 'sub',
+    className: 'text-xs text-slate-500',
+    cell: (r) =>
+      POOLS.slice(1).map(([p, label]) => (
+        <span key={p} className="mr-2">
+          {label} <Health v={r.pools[p]} />
+        </span>
+      )),
+  },
+  {
+    head: '最近检查',
+    dense: 'subEnd',
+    className: 'max-md:text-xs max-md:text-slate-400',
+    cell: (r) => (r.checkedAt ? formatDateTime(r.checkedAt) : '—'),
+  },
+];
+
 function RegionTable({ rows, first }: { rows: RegionHealth[]; first: string }) {
   return (
-    <DataTable data-testid="exit-table">
-      <DataHead className="bg-slate-50 text-xs text-slate-500">
-        <tr>
-          <Th className="px-3 py-2">{first}</Th>
-          {POOLS.map(([p, label]) => (
-            <Th key={p} className="px-3 py-2">
-              {label}（健康/总数）
-            </Th>
-          ))}
-          <Th className="px-3 py-2">最近检查</Th>
-        </tr>
-      </DataHead>
-      <DataBody>
-        {rows.length === 0 && (
-          <EmptyRow cols={5} className="py-8 text-slate-400">
-            节点尚未上报出口
-          </EmptyRow>
-        )}
-        {rows.map((r) => (
-          <DataRow key={r.key} className="border-t border-slate-100">
-            <Cell kind="title" className="px-3 py-2">
-              {r.label}
-            </Cell>
-            {POOLS.map(([p, label]) => (
-              <Cell key={p} label={label} className="px-3 py-2">
-                <Health v={r.pools[p]} />
-              </Cell>
-            ))}
-            <Cell label="最近检查" className="px-3 py-2">
-              {r.checkedAt ? formatDateTime(r.checkedAt) : '—'}
-            </Cell>
-          </DataRow>
-        ))}
-      </DataBody>
-    </DataTable>
+    <ListTable
+      data-testid="exit-table"
+      dense
+      chevron={false}
+      rows={rows}
+      rowKey={(r) => r.key}
+      empty="节点尚未上报出口"
+      pad="px-3"
+      columns={regionColumns(first)}
+    />
   );
 }
 
-export default async function AdminNodesPage() {
-  const res = await (await serverApi()).call('Admin.NodeList', {}, { silent: true });
-  if (!res) return <NoAccess />;
-  const now = Date.now();
-  const names = new Map(res.nodes.map((n) => [n.id, n.name]));
+/** The node list's columns; the state reads online / offline from the last heartbeat at `now`. */
+function nodeColumns(now: number): Column<AdminNodeRow>[] {
   const statusText = (n: AdminNodeRow): [string, string] => {
     if (n.status !== 1) return ['已停用', 'text-slate-500'];
     if (n.lastSeenAt === 0) return ['未上线', 'text-slate-500'];
     return now - n.lastSeenAt < OFFLINE_AFTER_MS ? ['在线', 'text-emerald-600'] : ['离线', 'text-rose-600'];
   };
+  return [
+    {
+      head: '节点',
+      kind: 'title',
+      className: 'font-medium',
+      cell: (n) => (
+        <>
+          {n.name}{' '}
+          <span className="text-xs font-normal text-slate-400">
+            #{n.id} · v{n.apiVersion}
+          </span>
+        </>
+      ),
+    },
+    {
+      head: '状态',
+      cell: (n) => {
+        const [text, tone] = statusText(n);
+        return (
+          <>
+            <span className={tone}>{text}</span>
+            {n.previousSecretUntil > 0 && (
+              <span className="block text-xs text-amber-700" data-testid="node-old-secret">
+                旧密钥有效至 {formatDateTime(n.previousSecretUntil)}
+              </span>
+            )}
+          </>
+        );
+      },
+    },
+    { head: '最近心跳', cell: (n) => (n.lastSeenAt ? formatDateTime(n.lastSeenAt) : '从未') },
+    { head: '出口（健康/总数）', cell: (n) => `${n.healthy}/${n.exits}` },
+    { head: '在租', cell: (n) => n.leased },
+    {
+      head: '操作',
+      kind: 'actions',
+      cell: (n) => <NodeRowActions id={n.id} name={n.name} status={n.status} />,
+    },
+  ];
+}
+
+export default async function AdminNodesPage() {
+  const res = await (await serverApi()).call('Admin.NodeList', {}, { silent: true });
+  if (!res) return <NoAccess />;
+  const names = new Map(res.nodes.map((n) => [n.id, n.name]));
   return (
     <div className="space-y-4">
       <PageTitle title="节点" />
@@ -115,58 +163,14 @@ export default async function AdminNodesPage() {
       </Section>
 
       <Section title="节点列表">
-        <DataTable data-testid="node-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">节点</Th>
-              <Th className="px-3 py-2">状态</Th>
-              <Th className="px-3 py-2">最近心跳</Th>
-              <Th className="px-3 py-2">出口（健康/总数）</Th>
-              <Th className="px-3 py-2">在租</Th>
-              <Th className="px-3 py-2">操作</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.nodes.length === 0 && (
-              <EmptyRow cols={6} className="py-8 text-slate-400">
-                还没有节点
-              </EmptyRow>
-            )}
-            {res.nodes.map((n) => {
-              const [text, tone] = statusText(n);
-              return (
-                <DataRow key={n.id} className="border-t border-slate-100">
-                  <Cell kind="title" className="px-3 py-2 font-medium">
-                    {n.name}{' '}
-                    <span className="text-xs font-normal text-slate-400">
-                      #{n.id} · v{n.apiVersion}
-                    </span>
-                  </Cell>
-                  <Cell label="状态" className="px-3 py-2">
-                    <span className={tone}>{text}</span>
-                    {n.previousSecretUntil > 0 && (
-                      <span className="block text-xs text-amber-700" data-testid="node-old-secret">
-                        旧密钥有效至 {formatDateTime(n.previousSecretUntil)}
-                      </span>
-                    )}
-                  </Cell>
-                  <Cell label="最近心跳" className="px-3 py-2">
-                    {n.lastSeenAt ? formatDateTime(n.lastSeenAt) : '从未'}
-                  </Cell>
-                  <Cell label="出口" className="px-3 py-2">
-                    {n.healthy}/{n.exits}
-                  </Cell>
-                  <Cell label="在租" className="px-3 py-2">
-                    {n.leased}
-                  </Cell>
-                  <Cell kind="actions" className="px-3 py-2">
-                    <NodeRowActions id={n.id} name={n.name} status={n.status} />
-                  </Cell>
-                </DataRow>
-              );
-            })}
-          </DataBody>
-        </DataTable>
+        <ListTable
+          data-testid="node-table"
+          rows={res.nodes}
+          rowKey={(n) => n.id}
+          empty="还没有节点"
+          pad="px-3"
+          columns={nodeColumns(Date.now())}
+        />
       </Section>
 
       <Section title="出口健康（按地区，全部节点）">

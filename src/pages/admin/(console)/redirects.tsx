@@ -4,6 +4,7 @@
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { canCall } from '../../../server/operator-access';
 import { type Column, ListTable } from '../_components/console-list';
 import { RedirectDelete, RedirectForm } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
@@ -37,7 +38,7 @@ export default async function AdminRedirectsPage() {
         </p>
       </Section>
       <Section title="允许的站外跳转域名">
-        {me && me.role === 'admin' ? (
+        {me && canCall(me.role, 'Redirect.AllowedHostsSave') ? (
           <RedirectHostsForm hosts={allowed ? allowed.hosts : []} />
         ) : (
           <p className="text-sm text-slate-600">

@@ -1,12 +1,12 @@
-// The catalogue screen's lists (server components): filter chips, the meal table (a table from md up; on a phone one
-// dense two-line row per meal, the whole row a link to its edit view), the activity table, the region chips, the
-// folded "new" form and the edit panel (the row's state switch, its form, the way back to the list). One markup for
-// both widths: cells that only one width shows are hidden with CSS, so test ids and row texts are the same on both.
+// The catalogue screen's lists (server components): filter chips, the meal and activity tables (the console's
+// ListTable, dense: on a phone one two-line row per item, the whole row a link to its edit view), the region chips, the
+// folded "new" form and the edit panel (the row's state switch, its form, the way back to the list).
 import type { ReactNode } from 'react';
 import { sizeText } from '../../../lib/catalogue-rules';
 import { BILLING_LABEL, durationLabel, periodLabel } from '../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import type { Catalogue } from './catalogue-fields';
+import { type Column, denseLink, ListTable } from './console-list';
 import { windowText } from './labels';
 import { ReasonAction } from './reason-action';
 
@@ -70,35 +70,155 @@ export function StateBadge({
   );
 }
 
-// A row that is a table row from md up and, on a phone, a grid: the first cells on the first line, the rest on the
-// second, a chevron at the end; the title cell's link covers the whole row there.
-const PHONE_ROW =
-  'hover:bg-slate-50 max-md:relative max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto_0.75rem] max-md:items-baseline max-md:gap-x-3 max-md:gap-y-0.5 max-md:px-4 max-md:py-2.5';
-const TD = 'px-3 py-2.5 align-middle max-md:p-0';
-const CURRENT = 'aria-[current=true]:bg-brand-50/60';
 const DESKTOP = 'max-md:hidden';
 const PHONE = 'md:hidden';
-const COVER = 'max-md:after:absolute max-md:after:inset-0';
-const TABLE = 'w-full text-left text-sm max-md:block';
-const HEAD = 'bg-slate-50 text-xs text-slate-500 max-md:hidden';
-const BODY = 'divide-y divide-slate-100 max-md:block';
+const NOWRAP = 'whitespace-nowrap text-slate-600';
 
-function Chevron() {
+/** A catalogue list: dense (a row opens its edit view), rows keyed by id, the one open in the edit view marked. */
+function CatalogueList<T extends { id: number }>({
+  testId,
+  rows,
+  current,
+  empty,
+  columns,
+  rowClassName,
+}: {
+  testId: string;
+  rows: T[];
+  current: number | undefined;
+  empty: ReactNode;
+  columns: Column<T>[];
+  rowClassName?: (row: T) => string | undefined;
+}) {
   return (
-    <td aria-hidden="true" className={cx(PHONE, 'self-center text-slate-300 max-md:col-start-3 max-md:row-span-2')}>
-      ›
-    </td>
+    <ListTable
+      data-testid={testId}
+      dense
+      pad="px-3"
+      rows={rows}
+      rowKey={(r) => r.id}
+      current={(r) => r.id === current}
+      empty={empty}
+      columns={columns}
+      {...(rowClassName ? { rowClassName } : {})}
+    />
   );
 }
 
-function Empty({ cols, children }: { cols: number; children: ReactNode }) {
-  return (
-    <tr className="max-md:block">
-      <td colSpan={cols} className="px-3 py-8 text-center text-slate-400 max-md:block">
-        {children}
-      </td>
-    </tr>
-  );
+/** 操作: 编辑 (or 查看 when the operator may not change the catalogue: no state switch) and the row's state switch. */
+function editColumn<T extends { id: number }>(
+  editHref: (id: number) => string,
+  stateSwitch: ((row: T) => ReactNode) | null,
+): Column<T> {
+  return {
+    head: '操作',
+    headClassName: 'text-right',
+    className: 'text-right whitespace-nowrap',
+    cell: (row) => (
+      <span className="inline-flex items-center gap-3">
+        <a href={editHref(row.id)} className="text-brand-600 hover:underline">
+          {stateSwitch ? '编辑' : '查看'}
+        </a>
+        {stateSwitch?.(row)}
+      </span>
+    ),
+  };
+}
+
+/** The meal columns (IP时长 only for types that sell durations); the phone row: name and price, then a summary. */
+function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) => string): Column<MealRow>[] {
+  const columns: (Column<MealRow> | null)[] = [
+    {
+      head: 'ID',
+      headClassName: 'w-20',
+      className: 'text-xs text-slate-400 tabular-nums',
+      cell: (m) => `#${m.id}`,
+    },
+    {
+      head: '套餐',
+      dense: 'title',
+      cell: (m) => (
+        <>
+          {m.state === 1 ? null : (
+            <span className={PHONE}>
+              <StateBadge on={false} />
+            </span>
+          )}
+          <a
+            href={editHref(m.id)}
+            className={cx(
+              'font-medium hover:text-brand-600',
+              m.state === 1 ? 'text-slate-800' : 'text-slate-500',
+              denseLink,
+            )}
+          >
+            {m.name}
+          </a>
+        </>
+      ),
+    },
+    {
+      head: '摘要',
+      phoneOnly: true,
+      dense: 'sub',
+      className: 'truncate text-xs text-slate-500',
+      cell: (m) =>
+        `#${m.id} · ${BILLING_LABEL[m.billingMethod]?.slice(0, 2)} · ${sizeText(m.productType, m.billingMethod, m.size, true)}${
+          m.ipDurationMinutes > 0 ? ` · ${durationLabel(m.ipDurationMinutes)}` : ''
+        } · ${periodLabel(m.periodDays)}`,
+    },
+    { head: '计费方式', className: NOWRAP, cell: (m) => BILLING_LABEL[m.billingMethod] },
+    timed
+      ? {
+          head: 'IP时长',
+          className: NOWRAP,
+          cell: (m) => (m.ipDurationMinutes > 0 ? durationLabel(m.ipDurationMinutes) : '—'),
+        }
+      : null,
+    {
+      head: '数量',
+      headClassName: 'text-right',
+      className: `text-right tabular-nums ${NOWRAP}`,
+      cell: (m) => sizeText(m.productType, m.billingMethod, m.size),
+    },
+    { head: '有效期', className: NOWRAP, cell: (m) => periodLabel(m.periodDays) },
+    {
+      head: '原价/份',
+      headClassName: 'text-right',
+      className: 'text-right whitespace-nowrap tabular-nums',
+      cell: (m) => <span className={m.payFen !== m.priceFen ? 'text-slate-400' : ''}>{formatFen(m.priceFen)}</span>,
+    },
+    {
+      head: '当前售价/份',
+      headClassName: 'text-right',
+      dense: 'end',
+      className: 'text-right whitespace-nowrap tabular-nums max-md:font-semibold',
+      cell: (m) => (
+        <span className={m.state === 1 ? 'text-slate-900' : ''}>
+          {formatFen(m.payFen)}
+          {m.tag ? <span className={cx(DESKTOP, 'ml-1.5 text-xs font-normal text-rose-600')}>{m.tag}</span> : null}
+          {m.bonusPercent > 0 && !m.tag ? (
+            <span className={cx(DESKTOP, 'ml-1.5 text-xs font-normal text-amber-600')}>赠{m.bonusPercent}%</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      head: '原价与赠送',
+      phoneOnly: true,
+      dense: 'subEnd',
+      className: 'text-xs whitespace-nowrap tabular-nums',
+      cell: (m) => (
+        <>
+          {m.payFen !== m.priceFen ? <s className="text-slate-400">{formatFen(m.priceFen)}</s> : null}
+          {m.bonusPercent > 0 ? <span className="ml-1 text-amber-600">赠{m.bonusPercent}%</span> : null}
+        </>
+      ),
+    },
+    { head: '状态', cell: (m) => <StateBadge on={m.state === 1} /> },
+    editColumn(editHref, readOnly ? null : (m) => <MealStateAction meal={m} compact />),
+  ];
+  return columns.filter((c) => c !== null);
 }
 
 /** The meals of one page: ID, name, terms, list and current price, state; a row opens the meal's edit view. */
@@ -120,116 +240,15 @@ export function MealTable({
   editHref: (id: number) => string;
   empty: ReactNode;
 }) {
-  const cols = timed ? 10 : 9;
   return (
-    <table className={TABLE} data-testid="meal-table">
-      <thead className={HEAD}>
-        <tr>
-          <th className="w-20 px-3 py-2 font-normal">ID</th>
-          <th className="px-3 py-2 font-normal">套餐</th>
-          <th className="px-3 py-2 font-normal">计费方式</th>
-          {timed ? <th className="px-3 py-2 font-normal">IP时长</th> : null}
-          <th className="px-3 py-2 text-right font-normal">数量</th>
-          <th className="px-3 py-2 font-normal">有效期</th>
-          <th className="px-3 py-2 text-right font-normal">原价/份</th>
-          <th className="px-3 py-2 text-right font-normal">当前售价/份</th>
-          <th className="px-3 py-2 font-normal">状态</th>
-          <th className="px-3 py-2 text-right font-normal">操作</th>
-        </tr>
-      </thead>
-      <tbody className={BODY}>
-        {meals.length === 0 ? <Empty cols={cols}>{empty}</Empty> : null}
-        {meals.map((m) => {
-          const on = m.state === 1;
-          const discounted = m.payFen !== m.priceFen;
-          const size = sizeText(m.productType, m.billingMethod, m.size);
-          return (
-            <tr
-              key={m.id}
-              className={cx(PHONE_ROW, CURRENT, !on && 'text-slate-400')}
-              aria-current={m.id === current ? 'true' : undefined}
-            >
-              <td className={cx(TD, DESKTOP, 'text-xs text-slate-400 tabular-nums')}>#{m.id}</td>
-              <td className={cx(TD, 'max-md:col-start-1 max-md:row-start-1 max-md:flex max-md:min-w-0 max-md:gap-1.5')}>
-                {on ? null : (
-                  <span className={PHONE}>
-                    <StateBadge on={false} />
-                  </span>
-                )}
-                <a
-                  href={editHref(m.id)}
-                  className={cx(
-                    'font-medium hover:text-brand-600 max-md:truncate',
-                    on ? 'text-slate-800' : 'text-slate-500',
-                    COVER,
-                  )}
-                >
-                  {m.name}
-                </a>
-              </td>
-              <td
-                className={cx(
-                  PHONE,
-                  'truncate text-xs text-slate-500 max-md:col-start-1 max-md:row-start-2 max-md:min-w-0',
-                )}
-              >
-                #{m.id} · {BILLING_LABEL[m.billingMethod]?.slice(0, 2)} ·{' '}
-                {sizeText(m.productType, m.billingMethod, m.size, true)}
-                {m.ipDurationMinutes > 0 ? ` · ${durationLabel(m.ipDurationMinutes)}` : ''} ·{' '}
-                {periodLabel(m.periodDays)}
-              </td>
-              <td className={cx(TD, DESKTOP, 'whitespace-nowrap text-slate-600')}>{BILLING_LABEL[m.billingMethod]}</td>
-              {timed ? (
-                <td className={cx(TD, DESKTOP, 'whitespace-nowrap text-slate-600')}>
-                  {m.ipDurationMinutes > 0 ? durationLabel(m.ipDurationMinutes) : '—'}
-                </td>
-              ) : null}
-              <td className={cx(TD, DESKTOP, 'text-right whitespace-nowrap text-slate-600 tabular-nums')}>{size}</td>
-              <td className={cx(TD, DESKTOP, 'whitespace-nowrap text-slate-600')}>{periodLabel(m.periodDays)}</td>
-              <td className={cx(TD, DESKTOP, 'text-right whitespace-nowrap tabular-nums')}>
-                <span className={discounted ? 'text-slate-400' : ''}>{formatFen(m.priceFen)}</span>
-              </td>
-              <td
-                className={cx(
-                  TD,
-                  'text-right whitespace-nowrap tabular-nums max-md:col-start-2 max-md:row-start-1 max-md:font-semibold',
-                  on && 'text-slate-900',
-                )}
-              >
-                {formatFen(m.payFen)}
-                {m.tag ? (
-                  <span className={cx(DESKTOP, 'ml-1.5 text-xs font-normal text-rose-600')}>{m.tag}</span>
-                ) : null}
-                {m.bonusPercent > 0 && !m.tag ? (
-                  <span className={cx(DESKTOP, 'ml-1.5 text-xs font-normal text-amber-600')}>赠{m.bonusPercent}%</span>
-                ) : null}
-              </td>
-              <td
-                className={cx(
-                  PHONE,
-                  'text-right text-xs whitespace-nowrap max-md:col-start-2 max-md:row-start-2 tabular-nums',
-                )}
-              >
-                {discounted ? <s className="text-slate-400">{formatFen(m.priceFen)}</s> : null}
-                {m.bonusPercent > 0 ? <span className="ml-1 text-amber-600">赠{m.bonusPercent}%</span> : null}
-              </td>
-              <td className={cx(TD, DESKTOP)}>
-                <StateBadge on={on} />
-              </td>
-              <td className={cx(TD, DESKTOP, 'text-right whitespace-nowrap')}>
-                <span className="inline-flex items-center gap-3">
-                  <a href={editHref(m.id)} className="text-brand-600 hover:underline">
-                    {readOnly ? '查看' : '编辑'}
-                  </a>
-                  {readOnly ? null : <MealStateAction meal={m} compact />}
-                </span>
-              </td>
-              <Chevron />
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <CatalogueList
+      testId="meal-table"
+      rows={meals}
+      current={current}
+      empty={empty}
+      columns={mealColumns(timed, readOnly, editHref)}
+      rowClassName={(m) => (m.state === 1 ? undefined : 'text-slate-400')}
+    />
   );
 }
 
@@ -298,6 +317,43 @@ export function activityState(a: ActivityRow) {
 const scopeText = (a: ActivityRow) =>
   `${a.billingMethod ? BILLING_LABEL[a.billingMethod] : '全部计费方式'}${a.mealId ? ` · 仅套餐 #${a.mealId}` : ''}`;
 
+/** The activity columns; the phone row: name and state, then rule, scope and window. */
+function activityColumns(readOnly: boolean, editHref: (id: number) => string): Column<ActivityRow>[] {
+  return [
+    {
+      head: '活动',
+      dense: 'title',
+      cell: (a) => (
+        <a href={editHref(a.id)} className={cx('font-medium text-slate-800 hover:text-brand-600', denseLink)}>
+          {a.name}
+        </a>
+      ),
+    },
+    {
+      head: '规则',
+      dense: 'subWide',
+      className: 'text-slate-600 max-md:text-xs',
+      cell: (a) => (
+        <>
+          {a.ruleText}
+          <span className={PHONE}>
+            {' '}
+            · {scopeText(a)} · {windowText(a.startsAt, a.endsAt, formatDateTime)}
+          </span>
+        </>
+      ),
+    },
+    { head: '适用', className: 'text-slate-600', cell: scopeText },
+    {
+      head: '时间（北京时间）',
+      className: 'text-xs text-slate-500',
+      cell: (a) => windowText(a.startsAt, a.endsAt, formatDateTime),
+    },
+    { head: '状态', dense: 'end', cell: activityState },
+    editColumn(editHref, readOnly ? null : (a) => <ActivityStateAction activity={a} compact />),
+  ];
+}
+
 /** A type's activities: name and state, rule, scope, window; a row opens the activity's edit view. */
 export function ActivityTable({
   activities,
@@ -312,54 +368,13 @@ export function ActivityTable({
   editHref: (id: number) => string;
 }) {
   return (
-    <table className={TABLE} data-testid="activity-list">
-      <thead className={HEAD}>
-        <tr>
-          <th className="px-3 py-2 font-normal">活动</th>
-          <th className="px-3 py-2 font-normal">规则</th>
-          <th className="px-3 py-2 font-normal">适用</th>
-          <th className="px-3 py-2 font-normal">时间（北京时间）</th>
-          <th className="px-3 py-2 font-normal">状态</th>
-          <th className="px-3 py-2 text-right font-normal">操作</th>
-        </tr>
-      </thead>
-      <tbody className={BODY}>
-        {activities.length === 0 ? <Empty cols={6}>该产品没有活动</Empty> : null}
-        {activities.map((a) => (
-          <tr key={a.id} className={cx(PHONE_ROW, CURRENT)} aria-current={a.id === current ? 'true' : undefined}>
-            <td className={cx(TD, 'max-md:col-start-1 max-md:row-start-1 max-md:flex max-md:min-w-0 max-md:gap-1.5')}>
-              <a
-                href={editHref(a.id)}
-                className={cx('font-medium text-slate-800 hover:text-brand-600 max-md:truncate', COVER)}
-              >
-                {a.name}
-              </a>
-            </td>
-            <td className={cx(TD, 'text-slate-600 max-md:col-span-2 max-md:row-start-2 max-md:text-xs')}>
-              {a.ruleText}
-              <span className={PHONE}>
-                {' '}
-                · {scopeText(a)} · {windowText(a.startsAt, a.endsAt, formatDateTime)}
-              </span>
-            </td>
-            <td className={cx(TD, DESKTOP, 'text-slate-600')}>{scopeText(a)}</td>
-            <td className={cx(TD, DESKTOP, 'text-xs text-slate-500')}>
-              {windowText(a.startsAt, a.endsAt, formatDateTime)}
-            </td>
-            <td className={cx(TD, 'max-md:col-start-2 max-md:row-start-1')}>{activityState(a)}</td>
-            <td className={cx(TD, DESKTOP, 'text-right whitespace-nowrap')}>
-              <span className="inline-flex items-center gap-3">
-                <a href={editHref(a.id)} className="text-brand-600 hover:underline">
-                  {readOnly ? '查看' : '编辑'}
-                </a>
-                {readOnly ? null : <ActivityStateAction activity={a} compact />}
-              </span>
-            </td>
-            <Chevron />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CatalogueList
+      testId="activity-list"
+      rows={activities}
+      current={current}
+      empty="该产品没有活动"
+      columns={activityColumns(readOnly, editHref)}
+    />
   );
 }
 

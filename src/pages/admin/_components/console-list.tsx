@@ -1,6 +1,7 @@
 // The console's list-screen kit (server components, no hooks): the GET search form, the table drawn from column
-// definitions (a table from md up, cards on phones: src/components/data-table.tsx), the card around a full-width
-// table, the "all …" select options and the query-string readers every list screen parses its filters with.
+// definitions (a table from md up; on phones a card per row, src/components/data-table.tsx, or with `dense` one
+// two-line row per item that opens it), the card around a full-width table, the "all …" select options and the
+// query-string readers every list screen parses its filters with.
 import type { ReactNode } from 'react';
 import {
   Cell,
@@ -96,13 +97,41 @@ export function AllOptions({
   );
 }
 
+/**
+ * Where a column's cell goes in a dense phone row (`ListTable dense`): the first line's start (title) or end, the second
+ * line's start (sub), end (subEnd) or whole width (subWide). A column with no place is not shown on a phone.
+ */
+export type DenseSlot = 'title' | 'end' | 'sub' | 'subEnd' | 'subWide';
+
 /** One column: its header, how a row fills its cell, and how the cell shows on phones (default: a labelled field). */
 export interface Column<T> {
   head: string;
   cell: (row: T) => ReactNode;
   kind?: CellKind;
   className?: string;
+  /** Classes of the header cell (e.g. text-right for figures). */
+  headClassName?: string;
+  /** Dense lists: where the cell shows on a phone (none: desktop only). */
+  dense?: DenseSlot;
+  /** Dense lists: a cell only the phone row has (its second line's summary); it has no header. */
+  phoneOnly?: boolean;
 }
+
+const DENSE_SLOT: Record<DenseSlot, string> = {
+  title: 'max-md:col-start-1 max-md:row-start-1 max-md:flex max-md:min-w-0 max-md:gap-1.5',
+  end: 'max-md:col-start-2 max-md:row-start-1 max-md:text-right',
+  sub: 'max-md:col-start-1 max-md:row-start-2 max-md:min-w-0',
+  subEnd: 'max-md:col-start-2 max-md:row-start-2 max-md:text-right',
+  subWide: 'max-md:col-span-2 max-md:row-start-2',
+};
+
+// A dense row: a table row from md up; on a phone a grid of two lines (title and end, then the summary) and a chevron,
+// the title's link (give it `denseLink`) covering the whole row.
+const DENSE_ROW =
+  'hover:bg-slate-50 aria-[current=true]:bg-brand-50/60 max-md:relative max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto_0.75rem] max-md:items-baseline max-md:gap-x-3 max-md:gap-y-0.5 max-md:px-4 max-md:py-2.5';
+
+/** The class of a dense row's title link: on a phone it covers the whole row, so the row opens the item. */
+export const denseLink = 'max-md:truncate max-md:after:absolute max-md:after:inset-0';
 
 /** A list as a table: header from the columns, one row per item, a message when there is none. */
 export function ListTable<T>({
@@ -113,24 +142,92 @@ export function ListTable<T>({
   pad = 'px-4',
   rowClassName = 'border-t border-slate-100',
   rowTestId,
+  dense = false,
+  current,
+  chevron = true,
   ...rest
 }: {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   columns: Column<T>[];
-  empty: string;
+  empty: ReactNode;
   /** The horizontal padding of every cell. */
   pad?: 'px-3' | 'px-4';
-  rowClassName?: string;
+  /** The classes of each row, or of one row. */
+  rowClassName?: string | ((row: T) => string | undefined);
   rowTestId?: string;
+  /**
+   * One two-line row per item on a phone (the columns' `dense` slots, a chevron, the row opens the item) instead of a
+   * card per item: for long lists that are read by scrolling.
+   */
+  dense?: boolean;
+  /** The row open beside the list (marked). */
+  current?: (row: T) => boolean;
+  /** Dense lists: the chevron that says a row opens its item (off for rows that open nothing). */
+  chevron?: boolean;
   'data-testid'?: string;
 }) {
+  const rowClass = (row: T) => (typeof rowClassName === 'function' ? rowClassName(row) : rowClassName);
+  if (dense) {
+    const desktop = columns.filter((c) => !c.phoneOnly);
+    return (
+      <DataTable data-testid={rest['data-testid']}>
+        <thead className="bg-slate-50 text-xs text-slate-500 max-md:hidden">
+          <tr>
+            {desktop.map((c) => (
+              <th key={c.head} className={cx(pad, 'py-2 font-normal', c.headClassName)}>
+                {c.head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-md:block">
+          {rows.length === 0 && (
+            <EmptyRow cols={desktop.length} className={cx(pad, 'py-8 text-slate-400')}>
+              {empty}
+            </EmptyRow>
+          )}
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className={cx(DENSE_ROW, rowClass(row))}
+              aria-current={current?.(row) ? 'true' : undefined}
+              data-testid={rowTestId}
+            >
+              {columns.map((c) => (
+                <td
+                  key={c.head}
+                  className={cx(
+                    pad,
+                    'py-2.5 align-middle max-md:p-0',
+                    c.phoneOnly ? 'md:hidden' : '',
+                    c.dense ? DENSE_SLOT[c.dense] : 'max-md:hidden',
+                    c.className,
+                  )}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+              {chevron ? (
+                <td
+                  aria-hidden="true"
+                  className="self-center text-slate-300 md:hidden max-md:col-start-3 max-md:row-span-2"
+                >
+                  ›
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    );
+  }
   return (
     <DataTable data-testid={rest['data-testid']}>
       <DataHead className="bg-slate-50 text-xs text-slate-500">
         <tr>
           {columns.map((c) => (
-            <Th key={c.head} className={`${pad} py-2`}>
+            <Th key={c.head} className={cx(pad, 'py-2', c.headClassName)}>
               {c.head}
             </Th>
           ))}
@@ -143,7 +240,7 @@ export function ListTable<T>({
           </EmptyRow>
         )}
         {rows.map((row) => (
-          <DataRow key={rowKey(row)} className={rowClassName} data-testid={rowTestId}>
+          <DataRow key={rowKey(row)} className={rowClass(row)} data-testid={rowTestId}>
             {columns.map((c) => (
               <Cell key={c.head} kind={c.kind ?? 'field'} label={c.head} className={cx(pad, 'py-2', c.className)}>
                 {c.cell(row)}

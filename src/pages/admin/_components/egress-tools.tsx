@@ -1,46 +1,42 @@
 'use client';
 // Egress rules (ops): add a rule (kind, value, note) and delete one. Every node applies the rules at its next contract
 // pull (docs/decisions/194).
-import { field, useFormWrite } from './admin-write';
 import { ReasonAction } from './reason-action';
+import { choices, type FormField, RecordForm } from './record-form';
 
-const KINDS = ['domain', 'cidr', 'port', 'smtp_product'] as const;
-type Kind = (typeof KINDS)[number];
+const EGRESS_FIELDS: FormField[] = [
+  {
+    name: 'kind',
+    label: '规则类型',
+    kind: 'select',
+    options: choices([
+      ['domain', '屏蔽域名（含子域名）'],
+      ['cidr', '屏蔽网段'],
+      ['port', '屏蔽端口'],
+      ['smtp_product', '允许邮件端口的产品'],
+    ]),
+  },
+  {
+    name: 'value',
+    label: '规则内容',
+    kind: 'text',
+    placeholder: '如 example.com、203.0.113.0/24、6667、30',
+    required: true,
+  },
+  { name: 'note', label: '备注', kind: 'text', placeholder: '可选', maxLength: 100 },
+];
 
 export function EgressRuleForm() {
-  const { busy, submit } = useFormWrite(
-    'Admin.EgressRuleAdd',
-    (f) => ({
-      kind: KINDS.find((k) => k === field(f, 'kind')) ?? ('domain' as Kind),
-      value: field(f, 'value'),
-      note: field(f, 'note'),
-    }),
-    (res) => `已添加规则 ${res.value}，各节点下次拉取合约时生效`,
-  );
   return (
-    <form
-      onSubmit={submit}
-      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[12rem_1fr_1fr_auto]"
-      data-testid="egress-form"
-    >
-      <select name="kind" className="input" aria-label="规则类型" defaultValue="domain">
-        <option value="domain">屏蔽域名（含子域名）</option>
-        <option value="cidr">屏蔽网段</option>
-        <option value="port">屏蔽端口</option>
-        <option value="smtp_product">允许邮件端口的产品</option>
-      </select>
-      <input
-        name="value"
-        className="input"
-        placeholder="如 example.com、203.0.113.0/24、6667、30"
-        aria-label="规则内容"
-        required
-      />
-      <input name="note" className="input" placeholder="备注（可选）" aria-label="备注" maxLength={100} />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        添加规则
-      </button>
-    </form>
+    <RecordForm
+      action="Admin.EgressRuleAdd"
+      fields={EGRESS_FIELDS}
+      submitLabel="添加规则"
+      done={(res) => `已添加规则 ${res.value}，各节点下次拉取合约时生效`}
+      testId="egress-form"
+      reset
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[12rem_1fr_1fr_auto]"
+    />
   );
 }
 

@@ -1,10 +1,7 @@
 'use client';
-// The console's form pieces (client leaves): a submit handler that reads the form, the save/new button, a labelled
-// checkbox, the sort field and the start/end window fields (Asia/Shanghai wall time) that the content forms share.
+// The pieces of the console's hand-built forms that remain (the help editor's): a submit handler that reads the form, the
+// save/new button and the sort field. New forms are RecordForms (record-form.tsx).
 import type { FormEvent } from 'react';
-import { shanghaiInput } from './admin-write';
-
-const DAY = 86_400_000;
 
 /** A form's onSubmit: stops the page load and hands the form's values (and the form) to `fn`. */
 export const onForm =
@@ -33,20 +30,6 @@ export function SubmitButton({
   );
 }
 
-/** A checkbox with its text; `on` is its state when the form creates a row. */
-export function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-slate-600">
-      <input type="checkbox" name={name} defaultChecked={checked} /> {label}
-    </label>
-  );
-}
-
-/** The "启用" checkbox: on for a new row, else the row's own state. */
-export const EnabledCheck = ({ row }: { row?: { enabled: number } | undefined }) => (
-  <Check name="enabled" label="启用" checked={row ? row.enabled === 1 : true} />
-);
-
 /** The sort field (0-9999). */
 export function SortInput({ value, className = 'input' }: { value: number | undefined; className?: string }) {
   return (
@@ -65,37 +48,3 @@ export function SortInput({ value, className = 'input' }: { value: number | unde
 
 /** The form's sort value as a number (the server validates the range). */
 export const sortValue = (f: FormData): number => Number(String(f.get('sort') ?? '') || 0);
-
-/** Start and end (datetime-local, Shanghai time); a new row runs from now for 30 days. */
-export function WindowFields({
-  row,
-  now,
-  startLabel = '开始',
-}: {
-  row?: { startsAt: number; endsAt: number } | undefined;
-  now: number;
-  startLabel?: string;
-}) {
-  return (
-    <>
-      <label className="text-xs text-slate-500">
-        {startLabel}
-        <input
-          name="startsAt"
-          type="datetime-local"
-          className="input"
-          defaultValue={shanghaiInput(row?.startsAt ?? now)}
-        />
-      </label>
-      <label className="text-xs text-slate-500">
-        结束
-        <input
-          name="endsAt"
-          type="datetime-local"
-          className="input"
-          defaultValue={shanghaiInput(row?.endsAt ?? now + 30 * DAY)}
-        />
-      </label>
-    </>
-  );
-}

@@ -1,13 +1,14 @@
 'use client';
 // Delivery leaves: create a node (its signing secret is shown once, here, and never again), disable / enable with a
-// reason, rotate the secret with a reason, keeping the old one 24 hours or not (the new secret is shown once). Redirect rules: create / replace and delete.
+// reason, rotate the secret with a reason, keeping the old one 24 hours or not (the new secret is shown once). Redirect
+// rules: create / replace and delete.
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
 import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
-import { field, useFormWrite } from './admin-write';
 import { ReasonAction } from './reason-action';
+import { choices, type FormField, RecordForm } from './record-form';
 
 function SecretOnce({
   title,
@@ -74,28 +75,24 @@ function useSecretDialog() {
   return { show: setShown, dialog };
 }
 
+const NODE_FIELDS: FormField[] = [
+  { name: 'name', label: '节点名称', kind: 'text', placeholder: '如 gz-telecom-01', required: true },
+];
+
 export function CreateNodeForm() {
   const { show, dialog } = useSecretDialog();
-  const { busy, submit } = useFormWrite(
-    'Admin.NodeCreate',
-    (f) => ({ name: field(f, 'name') }),
-    '节点已创建',
-    (res) => show({ title: '节点已创建', nodeId: res.id, secret: res.secret }),
-  );
   return (
     <>
-      <form onSubmit={submit} className="flex flex-wrap gap-2" data-testid="node-create">
-        <input
-          name="name"
-          className="input max-w-xs flex-1"
-          placeholder="节点名称，如 gz-telecom-01"
-          aria-label="节点名称"
-          required
-        />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          新建节点
-        </button>
-      </form>
+      <RecordForm
+        action="Admin.NodeCreate"
+        fields={NODE_FIELDS}
+        submitLabel="新建节点"
+        done="节点已创建"
+        testId="node-create"
+        reset
+        className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto]"
+        after={(res) => show({ title: '节点已创建', nodeId: res.id, secret: res.secret })}
+      />
       {dialog}
     </>
   );
@@ -218,34 +215,33 @@ export function NodeRowActions({ id, name, status }: { id: number; name: string;
   );
 }
 
+const REDIRECT_FIELDS: FormField[] = [
+  { name: 'fromPath', label: '来源路径', kind: 'text', placeholder: '如 /old-page', required: true },
+  { name: 'toPath', label: '目标地址', kind: 'text', placeholder: '站内路径或 https 地址', required: true },
+  {
+    name: 'status',
+    label: '状态码',
+    kind: 'select',
+    options: choices([
+      [301, '301 永久'],
+      [302, '302 临时'],
+      [307, '307 临时'],
+      [308, '308 永久'],
+    ]),
+  },
+];
+
 export function RedirectForm() {
-  const { busy, submit } = useFormWrite(
-    'Redirect.Save',
-    (f) => ({
-      fromPath: field(f, 'fromPath'),
-      toPath: field(f, 'toPath'),
-      status: ([301, 302, 307, 308] as const).find((c) => String(c) === field(f, 'status')) ?? 301,
-    }),
-    '跳转规则已保存',
-  );
   return (
-    <form
-      onSubmit={submit}
-      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_8rem_auto]"
-      data-testid="redirect-form"
-    >
-      <input name="fromPath" className="input" placeholder="来源路径，如 /old-page" aria-label="来源路径" required />
-      <input name="toPath" className="input" placeholder="目标：站内路径或 https 地址" aria-label="目标地址" required />
-      <select name="status" className="input" aria-label="状态码" defaultValue="301">
-        <option value="301">301 永久</option>
-        <option value="302">302 临时</option>
-        <option value="307">307 临时</option>
-        <option value="308">308 永久</option>
-      </select>
-      <button type="submit" className="btn-primary" disabled={busy}>
-        保存规则
-      </button>
-    </form>
+    <RecordForm
+      action="Redirect.Save"
+      fields={REDIRECT_FIELDS}
+      submitLabel="保存规则"
+      done="跳转规则已保存"
+      testId="redirect-form"
+      reset
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_8rem_auto]"
+    />
   );
 }
 

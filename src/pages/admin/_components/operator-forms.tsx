@@ -3,44 +3,33 @@
 // status, reset password and second factor. Each change needs a reason except creation.
 import { useState } from 'react';
 import { OPERATOR_ROLE_LABEL, OPERATOR_ROLES, type OperatorRole } from '../../../lib/operator-roles';
-import { field, useFormWrite } from './admin-write';
 import { ReasonAction } from './reason-action';
+import { type FormField, RecordForm } from './record-form';
+
+const OPERATOR_FIELDS: FormField[] = [
+  { name: 'username', label: '账号', kind: 'text', placeholder: '字母数字', required: true },
+  { name: 'displayName', label: '姓名', kind: 'text', required: true },
+  {
+    name: 'role',
+    label: '角色',
+    kind: 'select',
+    options: OPERATOR_ROLES.map((r) => ({ value: r, label: OPERATOR_ROLE_LABEL[r] })),
+    defaultValue: 'support',
+  },
+  { name: 'password', label: '初始密码', kind: 'text', placeholder: '至少12位', required: true },
+];
 
 export function CreateOperatorForm() {
-  const { busy, submit } = useFormWrite(
-    'Admin.OperatorCreate',
-    (f) => ({
-      username: field(f, 'username'),
-      displayName: field(f, 'displayName'),
-      // The select offers OPERATOR_ROLES only; the server validates it again.
-      role: field(f, 'role') as OperatorRole,
-      password: field(f, 'password'),
-    }),
-    '已创建，请线下告知初始密码；对方首次登录时绑定动态验证码',
-  );
   return (
-    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5" data-testid="operator-create">
-      <input name="username" className="input" placeholder="账号（字母数字）" aria-label="账号" required />
-      <input name="displayName" className="input" placeholder="姓名" aria-label="姓名" required />
-      <select name="role" className="input" aria-label="角色" defaultValue="support">
-        {OPERATOR_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {OPERATOR_ROLE_LABEL[r]}
-          </option>
-        ))}
-      </select>
-      <input
-        name="password"
-        type="text"
-        className="input"
-        placeholder="初始密码（至少12位）"
-        aria-label="初始密码"
-        required
-      />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        新建账号
-      </button>
-    </form>
+    <RecordForm
+      action="Admin.OperatorCreate"
+      fields={OPERATOR_FIELDS}
+      submitLabel="新建账号"
+      done="已创建，请线下告知初始密码；对方首次登录时绑定动态验证码"
+      testId="operator-create"
+      reset
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+    />
   );
 }
 

@@ -1,33 +1,49 @@
 'use client';
-// A console form for one action: fields described by the screen (text, integers, money in yuan sent as integer fen,
-// choices, check boxes, Asia/Shanghai date-times sent as epoch ms), fixed parameters, and the screen reloads after
-// the action succeeds. The server validates everything again; the form only converts units.
-import { type FormEvent, useId, useState } from 'react';
-import { useRouter } from 'waku/router/client';
-import type { ActionInput, ActionName } from '../../../lib/api-core';
+// The console's one form for one action: fields described by the screen (text, lines, integers, money in yuan sent as
+// integer fen, choices, check boxes, Asia/Shanghai date-times sent as epoch ms or as the wall-time text), fixed
+// parameters; the write goes through the console's write hook (toast, reload), then the form may clear itself and hand
+// the answer on. The server validates everything again; the form only converts units.
+import { type FormEvent, type ReactNode, useId } from 'react';
+import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import { shanghaiInput, useAdminWrite } from './admin-write';
 
 interface Base {
   name: string;
   label: string;
   hint?: string;
+  placeholder?: string;
+  /** The browser asks for a value before sending. */
+  required?: boolean;
+  /** Classes of the field's box in the form's grid (e.g. `lg:col-span-2`). */
+  className?: string;
 }
 
 export type FormField =
-  | (Base & { kind: 'text'; defaultValue?: string; placeholder?: string; maxLength?: number })
-  | (Base & { kind: 'textarea'; defaultValue?: string; placeholder?: string })
-  | (Base & { kind: 'int'; defaultValue?: number })
-  | (Base & { kind: 'yuan'; defaultValue?: number })
-  | (Base & { kind: 'select'; options: { value: number | string; label: string }[]; defaultValue?: number | string })
-  | (Base & { kind: 'checks'; options: { value: number; label: string }[]; defaultValue?: number[] })
-  | (Base & { kind: 'bool'; defaultValue?: boolean })
-  | (Base & { kind: 'datetime'; defaultValue?: number });
+  | (Base & {
+      kind: 'text';
+      defaultValue?: string | undefined;
+      maxLength?: number;
+      /** A field the screen controls (e.g. filled by an upload): its value and change handler (client screens). */
+      value?: string;
+      onChange?: (value: string) => void;
+    })
+  | (Base & { kind: 'textarea'; defaultValue?: string | undefined })
+  | (Base & { kind: 'lines'; defaultValue?: string[] | undefined })
+  | (Base & { kind: 'int'; defaultValue?: number | undefined })
+  | (Base & { kind: 'yuan'; defaultValue?: number | undefined })
+  | (Base & {
+      kind: 'select';
+      options: { value: number | string; label: string }[];
+      defaultValue?: number | string | undefined;
+    })
+  | (Base & { kind: 'checks'; options: { value: number; label: string }[]; defaultValue?: number[] | undefined })
+  | (Base & { kind: 'bool'; defaultValue?: boolean | undefined; text?: string })
+  | (Base & { kind: 'datetime'; defaultValue?: number | undefined; send?: 'ms' | 'text' });
 
-const SHANGHAI_MS = 8 * 3_600_000;
-
-/** 'YYYY-MM-DDTHH:mm' in Asia/Shanghai for a datetime-local input. */
-const toLocalInput = (ms: number) => new Date(ms + SHANGHAI_MS).toISOString().slice(0, 16);
+/** A select's options from [value, text] pairs. */
+export const choices = <V extends number | string>(pairs: readonly (readonly [V, string])[]) =>
+  pairs.map(([value, label]) => ({ value, label }));
 
 /** Yuan text (at most two decimals) to integer fen, or null. */
 export function yuanToFen(text: string): number | null {
@@ -42,6 +58,10 @@ function read(f: FormField, data: FormData): unknown {
     case 'text':
     case 'textarea':
       return String(raw ?? '');
+    case 'lines':
+      return String(raw ?? '')
+        .split(/[\s,，]+/)
+        .filter(Boolean);
     case 'int':
       return String(raw ?? '').trim() === '' ? Number.NaN : Number(raw);
     case 'yuan':
@@ -56,27 +76,49 @@ function read(f: FormField, data: FormData): unknown {
       return raw === 'on';
     case 'datetime': {
       const v = String(raw ?? '');
+      if (f.send === 'text') return v;
       return v ? Date.parse(`${v}:00+08:00`) : Number.NaN;
     }
   }
 }
 
-export interface RecordFormProps {
-  action: ActionName;
+export interface RecordFormProps<N extends ActionName = ActionName> {
+  action: N;
   fields: FormField[];
   fixed?: Record<string, unknown>;
   submitLabel: string;
-  done: string;
+  /** The success toast, or (client screens) how to word it from the answer. */
+  done: string | ((res: ActionOutput<N>) => string);
   testId?: string;
   /** Clear the form after success (creation forms). */
   reset?: boolean;
   /** At most two columns (forms inside half-width cards). */
   narrow?: boolean;
+  /** The grid's classes, when the screen lays the fields out itself. */
+  className?: string;
+  /** Shown above the fields (e.g. an upload). */
+  children?: ReactNode;
+  /** The submit button is disabled (e.g. while an upload runs). */
+  disabled?: boolean | undefined;
+  /** Client screens: what to do with the answer after success (e.g. show a secret once). */
+  after?: (res: ActionOutput<N>) => void;
 }
 
-export function RecordForm({ action, fields, fixed = {}, submitLabel, done, testId, reset, narrow }: RecordFormProps) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+export function RecordForm<N extends ActionName>({
+  action,
+  fields,
+  fixed = {},
+  submitLabel,
+  done,
+  testId,
+  reset,
+  narrow,
+  className,
+  children,
+  disabled,
+  after,
+}: RecordFormProps<N>) {
+  const { busy, run } = useAdminWrite();
   const uid = useId();
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -92,24 +134,23 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
       }
       params[f.name] = v;
     }
-    setBusy(true);
     // The fields and fixed parameters make the action's input; the server validates the whole of it.
-    const res = await adminApi.call(action, params as ActionInput<typeof action>);
-    setBusy(false);
+    const res = await run(action, params as ActionInput<N>, done);
     if (res === false) return;
     if (reset) form.reset();
-    pushToast('success', done);
-    await router.reload();
+    after?.(res);
   }
   return (
     <form
       onSubmit={submit}
-      className={`grid gap-3 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-4'}`}
+      className={className ?? `grid gap-3 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-4'}`}
       data-testid={testId}
     >
+      {children}
       {fields.map((f) => {
         const id = `${uid}-${f.name}`;
-        const wide = f.kind === 'textarea' || f.kind === 'checks' ? 'sm:col-span-2' : '';
+        const wide =
+          f.className ?? (f.kind === 'textarea' || f.kind === 'lines' || f.kind === 'checks' ? 'sm:col-span-2' : '');
         if (f.kind === 'checks') {
           return (
             <fieldset key={f.name} className={wide}>
@@ -130,6 +171,8 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
             </fieldset>
           );
         }
+        // What every text-like control carries.
+        const common = { id, name: f.name, placeholder: f.placeholder, required: f.required };
         return (
           <div key={f.name} className={wide}>
             <label htmlFor={id} className="mb-1 block text-xs text-slate-600">
@@ -137,33 +180,33 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
             </label>
             {f.kind === 'text' && (
               <input
-                id={id}
-                name={f.name}
+                {...common}
                 className="input"
-                defaultValue={f.defaultValue ?? ''}
-                placeholder={f.placeholder}
+                {...(f.onChange
+                  ? { value: f.value ?? '', onChange: (e) => f.onChange?.(e.target.value) }
+                  : { defaultValue: f.defaultValue ?? '' })}
                 maxLength={f.maxLength}
               />
             )}
             {f.kind === 'textarea' && (
+              <textarea {...common} className="input min-h-20" defaultValue={f.defaultValue ?? ''} />
+            )}
+            {f.kind === 'lines' && (
               <textarea
-                id={id}
-                name={f.name}
-                className="input min-h-20"
-                defaultValue={f.defaultValue ?? ''}
-                placeholder={f.placeholder}
+                {...common}
+                className="input min-h-20 font-mono text-xs"
+                defaultValue={(f.defaultValue ?? []).join('\n')}
               />
             )}
             {f.kind === 'int' && (
-              <input id={id} name={f.name} className="input" inputMode="numeric" defaultValue={f.defaultValue ?? ''} />
+              <input {...common} className="input" inputMode="numeric" defaultValue={f.defaultValue ?? ''} />
             )}
             {f.kind === 'yuan' && (
               <input
-                id={id}
-                name={f.name}
+                {...common}
                 className="input"
                 inputMode="decimal"
-                placeholder="元"
+                placeholder={f.placeholder ?? '元'}
                 defaultValue={f.defaultValue === undefined ? '' : (f.defaultValue / 100).toFixed(2)}
               />
             )}
@@ -178,7 +221,8 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
             )}
             {f.kind === 'bool' && (
               <span className="flex items-center gap-2 py-2 text-sm">
-                <input id={id} type="checkbox" name={f.name} defaultChecked={f.defaultValue} />是
+                <input id={id} type="checkbox" name={f.name} defaultChecked={f.defaultValue} />
+                {f.text ?? '是'}
               </span>
             )}
             {f.kind === 'datetime' && (
@@ -187,7 +231,7 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
                 type="datetime-local"
                 name={f.name}
                 className="input"
-                defaultValue={f.defaultValue === undefined ? '' : toLocalInput(f.defaultValue)}
+                defaultValue={f.defaultValue === undefined ? '' : shanghaiInput(f.defaultValue)}
               />
             )}
             {f.hint ? <span className="mt-0.5 block text-xs text-slate-400">{f.hint}</span> : null}
@@ -195,7 +239,7 @@ export function RecordForm({ action, fields, fixed = {}, submitLabel, done, test
         );
       })}
       <div className="flex items-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || disabled}>
           {busy ? '处理中…' : submitLabel}
         </button>
       </div>

@@ -1,11 +1,12 @@
 'use client';
 // The site-content screen's leaves: notices, friend links, marketing images (with the R2 upload), promotion materials
-// and the online-chat switch. Each form creates a row or, given one, edits it; the server validates and sanitises.
-import { useState } from 'react';
+// and the online-chat switch. Each form is a RecordForm that creates a row or, given one, edits it; the server validates
+// and sanitises.
+import { type ReactNode, useState } from 'react';
 import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { choice, field, useAdminWrite } from './admin-write';
-import { Check, EnabledCheck, onForm, SortInput, SubmitButton, sortValue, WindowFields } from './form-kit';
+import { useAdminWrite } from './admin-write';
+import { choices, type FormField, RecordForm } from './record-form';
 
 type SiteContent = ActionOutput<'Admin.SiteContent'>;
 type AdminNotice = SiteContent['notices'][number];
@@ -13,89 +14,122 @@ type AdminFriendLink = SiteContent['links'][number];
 type AdminMarketingImage = SiteContent['images'][number];
 type AdminMaterial = SiteContent['materials'][number];
 
-const grid = 'grid gap-2 sm:grid-cols-2 lg:grid-cols-4';
+const DAY = 86_400_000;
+
+/** Start and end (Asia/Shanghai wall time, as the content actions take them); a new row runs from now for 30 days. */
+const windowFields = (
+  row: { startsAt: number; endsAt: number } | undefined,
+  now: number,
+  start = '开始',
+): FormField[] => [
+  { name: 'startsAt', label: start, kind: 'datetime', send: 'text', defaultValue: row?.startsAt ?? now },
+  { name: 'endsAt', label: '结束', kind: 'datetime', send: 'text', defaultValue: row?.endsAt ?? now + 30 * DAY },
+];
+
+/** The 启用 check: on for a new row, else the row's own state. */
+const enabledField = (row: { enabled: number } | undefined): FormField => ({
+  name: 'enabled',
+  label: '启用',
+  kind: 'bool',
+  defaultValue: row ? row.enabled === 1 : true,
+});
+
+/** The sort field (0-9999). */
+const sortField = (row: { sort: number } | undefined): FormField => ({
+  name: 'sort',
+  label: '排序',
+  kind: 'int',
+  defaultValue: row?.sort ?? 0,
+});
+
+/** A content row's form: 保存 edits the row (its id sent along), 新建 creates one and clears the form. */
+function ContentForm<
+  N extends 'Admin.NoticeSave' | 'Admin.FriendLinkSave' | 'Admin.MarketingImageSave' | 'Admin.MaterialSave',
+>({
+  action,
+  row,
+  fields,
+  fixed = {},
+  done,
+  testId,
+  disabled,
+  children,
+}: {
+  action: N;
+  row: { id: number } | undefined;
+  fields: FormField[];
+  fixed?: Record<string, unknown>;
+  /** The toasts: [saved, created]. */
+  done: [string, string];
+  testId: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <RecordForm
+      action={action}
+      fields={fields}
+      fixed={row ? { id: row.id, ...fixed } : fixed}
+      submitLabel={row ? '保存' : '新建'}
+      done={row ? done[0] : done[1]}
+      testId={testId}
+      reset={!row}
+      disabled={disabled}
+    >
+      {children}
+    </RecordForm>
+  );
+}
 
 export function NoticeForm({ notice, now }: { notice?: AdminNotice | undefined; now: number }) {
-  const { busy, run } = useAdminWrite();
-  const submit = onForm((f) =>
-    run(
-      'Admin.NoticeSave',
-      {
-        ...(notice ? { id: notice.id } : {}),
-        title: field(f, 'title'),
-        contentHtml: field(f, 'contentHtml'),
-        startsAt: field(f, 'startsAt'),
-        endsAt: field(f, 'endsAt'),
-        enabled: f.get('enabled') === 'on',
-      },
-      notice ? '公告已保存' : '公告已发布',
-    ),
-  );
   return (
-    <form onSubmit={submit} className="space-y-2" data-testid="notice-form">
-      <div className={grid}>
-        <input
-          name="title"
-          className="input lg:col-span-2"
-          placeholder="公告标题"
-          aria-label="公告标题"
-          defaultValue={notice?.title}
-        />
-        <WindowFields row={notice} now={now} startLabel="开始（上海时间）" />
-      </div>
-      <textarea
-        name="contentHtml"
-        className="input min-h-20 font-mono"
-        placeholder="公告内容（HTML，保存时净化）"
-        aria-label="公告内容"
-        defaultValue={notice?.contentHtml}
-      />
-      <div className="flex flex-wrap items-center gap-4">
-        <EnabledCheck row={notice} />
-        <SubmitButton busy={busy} editing={Boolean(notice)} />
-      </div>
-    </form>
+    <ContentForm
+      action="Admin.NoticeSave"
+      row={notice}
+      fields={[
+        { name: 'title', label: '公告标题', kind: 'text', defaultValue: notice?.title, className: 'sm:col-span-2' },
+        ...windowFields(notice, now, '开始（上海时间）'),
+        {
+          name: 'contentHtml',
+          label: '公告内容',
+          kind: 'textarea',
+          placeholder: 'HTML，保存时净化',
+          defaultValue: notice?.contentHtml,
+          className: 'sm:col-span-2 lg:col-span-3',
+        },
+        enabledField(notice),
+      ]}
+      done={['公告已保存', '公告已发布']}
+      testId="notice-form"
+    />
   );
 }
 
 export function FriendLinkForm({ link }: { link?: AdminFriendLink | undefined }) {
-  const { busy, run } = useAdminWrite();
-  const submit = onForm((f) =>
-    run(
-      'Admin.FriendLinkSave',
-      {
-        ...(link ? { id: link.id } : {}),
-        linkName: field(f, 'linkName'),
-        linkUrl: field(f, 'linkUrl'),
-        linkTarget: field(f, 'linkTarget') === '_self' ? '_self' : '_blank',
-        noFollow: f.get('noFollow') === 'on',
-        sort: sortValue(f),
-        enabled: f.get('enabled') === 'on',
-      },
-      link ? '链接已保存' : '链接已新建',
-    ),
-  );
   return (
-    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-6" data-testid="link-form">
-      <input name="linkName" className="input" placeholder="名称" aria-label="链接名称" defaultValue={link?.linkName} />
-      <input
-        name="linkUrl"
-        className="input lg:col-span-2"
-        placeholder="https://"
-        aria-label="链接地址"
-        defaultValue={link?.linkUrl}
-      />
-      <select name="linkTarget" className="input" aria-label="打开方式" defaultValue={link?.linkTarget ?? '_blank'}>
-        <option value="_blank">新窗口</option>
-        <option value="_self">当前窗口</option>
-      </select>
-      <SortInput value={link?.sort} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Check name="noFollow" label="nofollow" checked={link ? link.noFollow === 1 : true} />
-        <EnabledCheck row={link} />
-        <SubmitButton busy={busy} editing={Boolean(link)} />
-      </div>
-    </form>
+    <ContentForm
+      action="Admin.FriendLinkSave"
+      row={link}
+      fields={[
+        { name: 'linkName', label: '链接名称', kind: 'text', defaultValue: link?.linkName },
+        { name: 'linkUrl', label: '链接地址', kind: 'text', placeholder: 'https://', defaultValue: link?.linkUrl },
+        {
+          name: 'linkTarget',
+          label: '打开方式',
+          kind: 'select',
+          options: choices([
+            ['_blank', '新窗口'],
+            ['_self', '当前窗口'],
+          ]),
+          defaultValue: link?.linkTarget ?? '_blank',
+        },
+        sortField(link),
+        { name: 'noFollow', label: '不传递权重', kind: 'bool', defaultValue: link ? link.noFollow === 1 : true },
+        enabledField(link),
+      ]}
+      done={['链接已保存', '链接已新建']}
+      testId="link-form"
+    />
   );
 }
 
@@ -114,7 +148,6 @@ async function uploadImage(file: File): Promise<string | null> {
 }
 
 export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage | undefined; now: number }) {
-  const { busy, run } = useAdminWrite();
   const [img, setImg] = useState(image?.img ?? '');
   const [uploading, setUploading] = useState(false);
   async function onFile(file: File | undefined) {
@@ -127,28 +160,69 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
       pushToast('success', '图片已上传，保存后生效');
     }
   }
-  const submit = onForm((f) =>
-    run(
-      'Admin.MarketingImageSave',
-      {
-        ...(image ? { id: image.id } : {}),
-        slot: choice(field(f, 'slot'), ['centerImg', 'bottomBtn2']),
-        img,
-        isClick: f.get('isClick') === 'on',
-        clickUrl: field(f, 'clickUrl'),
-        inOrOut: field(f, 'inOrOut') === '2' ? 2 : 1,
-        alt: field(f, 'alt'),
-        audience: choice(field(f, 'audience'), ['all', 'guest', 'user']),
-        startsAt: field(f, 'startsAt'),
-        endsAt: field(f, 'endsAt'),
-        enabled: f.get('enabled') === 'on',
-      },
-      image ? '营销图已保存' : '营销图已新建',
-    ),
-  );
   return (
-    <form onSubmit={submit} className="space-y-2" data-testid="image-form">
-      <div className="flex flex-wrap items-center gap-3">
+    <ContentForm
+      action="Admin.MarketingImageSave"
+      row={image}
+      disabled={uploading}
+      fields={[
+        {
+          name: 'img',
+          label: '图片地址',
+          kind: 'text',
+          value: img,
+          onChange: setImg,
+          placeholder: '或填写图片地址（站内路径或 https）',
+          className: 'sm:col-span-2',
+        },
+        {
+          name: 'slot',
+          label: '展示位置',
+          kind: 'select',
+          options: choices([
+            ['centerImg', '顶部横幅'],
+            ['bottomBtn2', '底部按钮图'],
+          ]),
+          defaultValue: image?.slot ?? 'centerImg',
+        },
+        {
+          name: 'audience',
+          label: '展示对象',
+          kind: 'select',
+          options: choices([
+            ['all', '所有访客'],
+            ['guest', '未登录访客'],
+            ['user', '已登录用户'],
+          ]),
+          defaultValue: image?.audience ?? 'all',
+        },
+        { name: 'alt', label: '图片说明', kind: 'text', defaultValue: image?.alt },
+        {
+          name: 'inOrOut',
+          label: '链接类型',
+          kind: 'select',
+          options: choices([
+            [1, '站内路径'],
+            [2, '站外 https'],
+          ]),
+          defaultValue: image?.inOrOut ?? 1,
+        },
+        {
+          name: 'clickUrl',
+          label: '点击链接',
+          kind: 'text',
+          placeholder: '点击后打开的地址',
+          defaultValue: image?.clickUrl,
+          className: 'sm:col-span-2',
+        },
+        ...windowFields(image, now),
+        { name: 'isClick', label: '可点击', kind: 'bool', defaultValue: image?.isClick === 1 },
+        enabledField(image),
+      ]}
+      done={['营销图已保存', '营销图已新建']}
+      testId="image-form"
+    >
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         {img ? (
           <img src={img} alt="" className="h-14 max-w-full rounded border border-slate-200 object-contain" />
         ) : (
@@ -167,82 +241,41 @@ export function MarketingImageForm({ image, now }: { image?: AdminMarketingImage
         </label>
         <span className="text-xs text-slate-400">JPG/PNG/WEBP，不超过2MB</span>
       </div>
-      <div className={grid}>
-        <input
-          className="input lg:col-span-2"
-          value={img}
-          onChange={(e) => setImg(e.target.value)}
-          placeholder="或填写图片地址（站内路径或 https）"
-          aria-label="图片地址"
-        />
-        <select name="slot" className="input" aria-label="展示位置" defaultValue={image?.slot ?? 'centerImg'}>
-          <option value="centerImg">顶部横幅</option>
-          <option value="bottomBtn2">底部按钮图</option>
-        </select>
-        <select name="audience" className="input" aria-label="展示对象" defaultValue={image?.audience ?? 'all'}>
-          <option value="all">所有访客</option>
-          <option value="guest">未登录访客</option>
-          <option value="user">已登录用户</option>
-        </select>
-        <input name="alt" className="input" placeholder="图片说明" aria-label="图片说明" defaultValue={image?.alt} />
-        <select name="inOrOut" className="input" aria-label="链接类型" defaultValue={String(image?.inOrOut ?? 1)}>
-          <option value="1">站内路径</option>
-          <option value="2">站外 https</option>
-        </select>
-        <input
-          name="clickUrl"
-          className="input lg:col-span-2"
-          placeholder="点击后打开的地址"
-          aria-label="点击链接"
-          defaultValue={image?.clickUrl}
-        />
-        <WindowFields row={image} now={now} />
-      </div>
-      <div className="flex flex-wrap items-center gap-4">
-        <Check name="isClick" label="可点击" checked={image?.isClick === 1} />
-        <EnabledCheck row={image} />
-        <SubmitButton busy={busy || uploading} editing={Boolean(image)} />
-      </div>
-    </form>
+    </ContentForm>
   );
 }
 
 export function MaterialForm({ material }: { material?: AdminMaterial | undefined }) {
-  const { busy, run } = useAdminWrite();
-  const submit = onForm((f) =>
-    run(
-      'Admin.MaterialSave',
-      {
-        ...(material ? { id: material.id } : {}),
-        kind: field(f, 'kind') === 'image' ? 'image' : 'text',
-        title: field(f, 'title'),
-        content: field(f, 'content'),
-        sort: sortValue(f),
-        enabled: f.get('enabled') === 'on',
-      },
-      material ? '素材已保存' : '素材已新建',
-    ),
-  );
   return (
-    <form onSubmit={submit} className="space-y-2" data-testid="material-form">
-      <div className={grid}>
-        <select name="kind" className="input" aria-label="素材类型" defaultValue={material?.kind ?? 'text'}>
-          <option value="text">文案</option>
-          <option value="image">图片</option>
-        </select>
-        <input name="title" className="input" placeholder="标题" aria-label="素材标题" defaultValue={material?.title} />
-        <SortInput value={material?.sort} />
-        <EnabledCheck row={material} />
-      </div>
-      <textarea
-        name="content"
-        className="input min-h-16"
-        placeholder="文案（{link} 推广链接、{cities} 城市数、{availability} 可用率）或图片地址"
-        aria-label="素材内容"
-        defaultValue={material?.content}
-      />
-      <SubmitButton busy={busy} editing={Boolean(material)} />
-    </form>
+    <ContentForm
+      action="Admin.MaterialSave"
+      row={material}
+      fields={[
+        {
+          name: 'kind',
+          label: '素材类型',
+          kind: 'select',
+          options: choices([
+            ['text', '文案'],
+            ['image', '图片'],
+          ]),
+          defaultValue: material?.kind ?? 'text',
+        },
+        { name: 'title', label: '素材标题', kind: 'text', defaultValue: material?.title },
+        sortField(material),
+        enabledField(material),
+        {
+          name: 'content',
+          label: '素材内容',
+          kind: 'textarea',
+          placeholder: '文案（{link} 推广链接、{cities} 城市数、{availability} 可用率）或图片地址',
+          defaultValue: material?.content,
+          className: 'sm:col-span-2 lg:col-span-3',
+        },
+      ]}
+      done={['素材已保存', '素材已新建']}
+      testId="material-form"
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 // Recent connections the proxy nodes refused for this account (ProxyWhiteList.GetRefusals): time, client IP, exit,
 // the reason in Chinese, and for "not on the white list" a one-click 「添加此IP」.
 import { useState } from 'react';
-import { Cell, DataRow, ListTable, rowAction } from '../../../../components/data-table';
+import { Cell, DataRow, HeadedTable, rowAction } from '../../../../components/data-table';
 import { Pager } from '../../../../components/pager';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
@@ -59,7 +59,7 @@ export function RefusalList({
         </a>
         。
       </p>
-      <ListTable
+      <HeadedTable
         className="md:min-w-[680px]"
         columns={['时间', '来源IP', '代理IP', '原因', '操作']}
         empty={list.length === 0 && '最近7天没有被拒绝的连接'}
@@ -92,7 +92,7 @@ export function RefusalList({
             </DataRow>
           );
         })}
-      </ListTable>
+      </HeadedTable>
       <Pager page={page} pageSize={PAGE} total={total} onPage={(p) => void load(p)} />
     </div>
   );

@@ -1,7 +1,7 @@
 'use client';
 // The white-list manager: add (with the current IP one click away), edit, switch on/off, remove in batches.
 import { useEffect, useState } from 'react';
-import { Cell, DataRow, ListTable, rowAction, Th } from '../../../../components/data-table';
+import { Cell, DataRow, HeadedTable, rowAction, Th } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
@@ -112,7 +112,7 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
             批量删除{selected.length ? `（${selected.length}）` : ''}
           </button>
         </div>
-        <ListTable
+        <HeadedTable
           className="md:min-w-[680px]"
           data-testid="white-list-table"
           columns={['IP地址', '备注', '过期时间', '状态', '操作']}
@@ -183,7 +183,7 @@ export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry
               </Cell>
             </DataRow>
           ))}
-        </ListTable>
+        </HeadedTable>
       </div>
       <Dialog
         open={draft !== null}

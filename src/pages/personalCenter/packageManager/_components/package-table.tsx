@@ -1,7 +1,7 @@
 'use client';
 // The package list's interactive parts: remark editing and deleting finished packages.
 import { useState } from 'react';
-import { Cell, DataRow, ListTable, rowAction } from '../../../../components/data-table';
+import { Cell, DataRow, HeadedTable, rowAction } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { packageActionHref, packageRemainingText } from '../../../../lib/commerce';
@@ -41,7 +41,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
 
   return (
     <div className="overflow-x-auto">
-      <ListTable
+      <HeadedTable
         className="md:min-w-[760px]"
         data-testid="package-table"
         columns={['套餐', '剩余可用', 'IP时长', '到期时间', '状态', '备注', '操作']}
@@ -124,7 +124,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
             </Cell>
           </DataRow>
         ))}
-      </ListTable>
+      </HeadedTable>
       <Dialog
         open={editing !== null}
         title="修改备注"
