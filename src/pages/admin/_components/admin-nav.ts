@@ -24,7 +24,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/nodes', label: '节点', roles: ['ops'] },
   { href: '/admin/redirects', label: '跳转规则', roles: ['ops'] },
   { href: '/admin/egress', label: '出口规则', roles: ['ops'] },
-  { href: '/admin/audit', label: '操作日志', roles: [] },
+  { href: '/admin/audit', label: '操作日志', roles: ['finance', 'support', 'content', 'ops'] },
   { href: '/admin/operators', label: '运营账号', roles: [] },
 ];
 
