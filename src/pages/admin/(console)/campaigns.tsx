@@ -6,8 +6,9 @@ import type { ActionOutput } from '../../../lib/api-core';
 import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
 import { couponFace, PRODUCT_LABEL } from '../../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../../lib/coupon-rules';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { listHref } from '../_components/console-list';
 import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
@@ -20,27 +21,35 @@ type Launch = Campaigns['launches'][number];
 
 const DAY = 86_400_000;
 
-function couponFields(c?: Coupon): FormField[] {
+/** A coupon is 立减 (a sum of money, typed in 元 and kept in fen) or 折扣 (a percentage off): one form for each. */
+type CouponKind = 1 | 2;
+
+const COUPON_KIND_TAB: Record<CouponKind, string> = { 1: '立减券（减金额）', 2: '折扣券（打折）' };
+
+/** A coupon's face in the console: 立减 as ¥x.xx, 折扣 as its 折 (9折). */
+const couponFaceText = (c: { kind: number; value: number }) =>
+  c.kind === 1 ? formatFen(c.value) : couponFace(c.kind, c.value);
+
+function couponFields(kind: CouponKind, c?: Coupon): FormField[] {
   const now = Date.now();
+  const same = c?.kind === kind;
   return [
     { name: 'name', label: '名称', kind: 'text', maxLength: 30, ...(c ? { defaultValue: c.name } : {}) },
-    {
-      name: 'kind',
-      label: '类型',
-      kind: 'select',
-      options: [
-        { value: 1, label: '立减（面额为分）' },
-        { value: 2, label: '折扣（面额为减免%）' },
-      ],
-      defaultValue: c?.kind ?? 1,
-    },
-    {
-      name: 'value',
-      label: '面额（立减：分；折扣：%，1-90）',
-      kind: 'int',
-      hint: '例：立减10元填1000；9折填10',
-      ...(c ? { defaultValue: c.value } : {}),
-    },
+    kind === 1
+      ? {
+          name: 'value',
+          label: '立减金额（元）',
+          kind: 'yuan',
+          hint: '例：立减10元填 10',
+          ...(same && c ? { defaultValue: c.value } : {}),
+        }
+      : {
+          name: 'value',
+          label: '减免比例（%，1-90）',
+          kind: 'int',
+          hint: '例：9折填 10，8.5折填 15',
+          ...(same && c ? { defaultValue: c.value } : {}),
+        },
     {
       name: 'thresholdFen',
       label: '使用门槛：订单原价满（元，0为无门槛）',
@@ -98,20 +107,37 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
   if (!res) return <NoAccess />;
   const editCoupon = res.coupons.find((c) => c.id === Number(p.get('coupon')));
   const editLaunch = res.launches.find((l) => l.id === Number(p.get('launch')));
+  const askedKind = Number(p.get('kind'));
+  const couponKind: CouponKind = askedKind === 1 || askedKind === 2 ? askedKind : editCoupon?.kind === 2 ? 2 : 1;
   const now = Date.now();
   return (
     <div className="space-y-4">
       <PageTitle title="营销活动" />
       <Section title={editCoupon ? `编辑优惠券 #${editCoupon.id}` : '新建优惠券'}>
         <p className="mb-3 text-xs text-slate-500">{COUPON_STACKING_NOTE}</p>
-        <SaveForm
-          row={editCoupon}
-          action="Admin.CouponSave"
-          fields={couponFields}
-          labels={['保存优惠券', '新建优惠券']}
-          done={['优惠券已修改', '优惠券已创建']}
-          testId="coupon-form"
-        />
+        <nav className="mb-3 flex flex-wrap gap-2" aria-label="优惠券类型">
+          {([1, 2] as const).map((k) => (
+            <a
+              key={k}
+              href={listHref('/admin/campaigns', { coupon: editCoupon?.id, kind: k })}
+              aria-current={k === couponKind ? 'page' : undefined}
+              className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 hover:border-slate-300 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+            >
+              {COUPON_KIND_TAB[k]}
+            </a>
+          ))}
+        </nav>
+        <div key={`coupon-${couponKind}`}>
+          <SaveForm
+            row={editCoupon}
+            action="Admin.CouponSave"
+            fields={(c) => couponFields(couponKind, c)}
+            fixed={{ kind: couponKind }}
+            labels={['保存优惠券', '新建优惠券']}
+            done={['优惠券已修改', '优惠券已创建']}
+            testId="coupon-form"
+          />
+        </div>
       </Section>
 
       <div className="card overflow-hidden p-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
@@ -135,7 +161,7 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
               <DataRow key={c.id} className="border-t border-slate-100">
                 <Cell kind="title" className="px-3 py-2">
                   <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
-                  <span className="font-semibold text-rose-600">{couponFace(c.kind, c.value)}</span>
+                  <span className="font-semibold text-rose-600">{couponFaceText(c)}</span>
                   {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
                 </Cell>
                 <Cell label="规则" className="px-3 py-2 text-xs">
@@ -181,7 +207,7 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
               kind: 'select',
               options: res.coupons
                 .filter((c) => c.state === 1 && c.endsAt > now)
-                .map((c) => ({ value: c.id, label: `#${c.id} ${c.name}（${couponFace(c.kind, c.value)}）` })),
+                .map((c) => ({ value: c.id, label: `#${c.id} ${c.name}（${couponFaceText(c)}）` })),
             },
             {
               name: 'targets',
