@@ -156,6 +156,13 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     expect(byPhone.list[1]?.changes).toEqual([{ field: '状态', before: '正常', after: '已停用' }]);
     expect(byPhone.list[1]?.objectHref).toBe(`/admin/customers/${uid}`);
     expect((await search(admin, { objectKind: 'user', objectId: String(uid) })).list).toHaveLength(2);
+    // The customer's page lists the same history in words.
+    const detail = await callApi<{ history: Entry[] }>(
+      'Admin.CustomerDetail',
+      { userId: uid },
+      { cookie: support.cookie },
+    );
+    expect(detail.body.P?.history.map((e) => e.actionLabel)).toEqual(['恢复客户账号', '停用客户账号']);
     expect((await search(admin, { objectKind: 'user', objectId: '13999999999' })).list).toEqual([]);
 
     const suspended = await search(admin, { action: 'Admin.SuspendCustomer' });
