@@ -1,14 +1,14 @@
 // /admin/campaigns: coupons (rules as the pricing engine applies them, use: issued / locked by unpaid orders / used /
 // stock left; create, edit with ?coupon=, enable/disable, issue to customers by phone or id) and red-packet launches
 // (budget, window, use: received / used / budget left; create, edit with ?launch=, enable/disable).
-import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, rowAction, Th } from '../../../components/data-table';
+import { rowAction } from '../../../components/data-table';
 import type { ActionOutput } from '../../../lib/api-core';
 import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
 import { couponFace, PRODUCT_LABEL } from '../../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../../lib/coupon-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
-import { listHref } from '../_components/console-list';
+import { type Column, ListTable, listHref, TableCard } from '../_components/console-list';
 import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
@@ -69,6 +69,71 @@ function couponFields(kind: CouponKind, c?: Coupon): FormField[] {
     { name: 'claimable', label: '客户可在领券中心自行领取', kind: 'bool', defaultValue: c?.claimable ?? false },
     { name: 'startsAt', label: '开始时间（北京时间）', kind: 'datetime', defaultValue: c?.startsAt ?? now },
     { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: c?.endsAt ?? now + 30 * DAY },
+  ];
+}
+
+/** The coupon list's columns: the face in ¥x.xx, the rules as the engine applies them, the window and the use. */
+function couponColumns(now: number): Column<Coupon>[] {
+  return [
+    {
+      head: '优惠券',
+      kind: 'title',
+      cell: (c) => (
+        <>
+          <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
+          <span className="font-semibold text-rose-600">{couponFaceText(c)}</span>
+          {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
+        </>
+      ),
+    },
+    {
+      head: '规则',
+      className: 'text-xs',
+      cell: (c) => (
+        <span>
+          {couponRuleText(c)} · 每人限{c.perUserLimit}张{c.claimable ? ' · 可自领' : ''}
+        </span>
+      ),
+    },
+    {
+      head: '有效期',
+      className: 'text-xs',
+      cell: (c) => (
+        <span>
+          {windowText(c.startsAt, c.endsAt, formatDateTime)}
+          {c.endsAt <= now ? '（已结束）' : ''}；领取后{c.validDays}天
+        </span>
+      ),
+    },
+    {
+      head: '使用情况',
+      className: 'text-xs',
+      cell: (c) => (
+        <span>
+          已发 {c.issued} · 待支付占用 {c.locked} · 已用 {c.used} · 剩余 {c.remaining === null ? '不限' : c.remaining}
+        </span>
+      ),
+    },
+    {
+      head: '操作',
+      kind: 'actions',
+      cell: (c) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={`/admin/campaigns?coupon=${c.id}`} className={rowAction()}>
+            编辑
+          </a>
+          <ReasonAction
+            label={c.state === 1 ? '停用' : '启用'}
+            title={c.state === 1 ? '停用优惠券' : '启用优惠券'}
+            description="停用后不能再领取或发放；已发放的券仍可使用。"
+            action="Admin.CouponSetState"
+            params={{ id: c.id, state: c.state === 1 ? 2 : 1 }}
+            done="已更新"
+            tone={c.state === 1 ? 'danger' : 'primary'}
+          />
+        </div>
+      ),
+    },
   ];
 }
 
@@ -140,62 +205,16 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
         </div>
       </Section>
 
-      <div className="card overflow-hidden p-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-        <DataTable data-testid="coupon-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">优惠券</Th>
-              <Th className="px-3 py-2">规则</Th>
-              <Th className="px-3 py-2">有效期</Th>
-              <Th className="px-3 py-2">使用情况</Th>
-              <Th className="px-3 py-2">操作</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.coupons.length === 0 && (
-              <EmptyRow cols={5} className="py-8 text-slate-400">
-                还没有优惠券
-              </EmptyRow>
-            )}
-            {res.coupons.map((c) => (
-              <DataRow key={c.id} className="border-t border-slate-100">
-                <Cell kind="title" className="px-3 py-2">
-                  <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
-                  <span className="font-semibold text-rose-600">{couponFaceText(c)}</span>
-                  {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
-                </Cell>
-                <Cell label="规则" className="px-3 py-2 text-xs">
-                  {couponRuleText(c)} · 每人限{c.perUserLimit}张{c.claimable ? ' · 可自领' : ''}
-                </Cell>
-                <Cell label="有效期" className="px-3 py-2 text-xs">
-                  {windowText(c.startsAt, c.endsAt, formatDateTime)}
-                  {c.endsAt <= now ? '（已结束）' : ''}；领取后{c.validDays}天
-                </Cell>
-                <Cell label="使用情况" className="px-3 py-2 text-xs">
-                  已发 {c.issued} · 待支付占用 {c.locked} · 已用 {c.used} · 剩余{' '}
-                  {c.remaining === null ? '不限' : c.remaining}
-                </Cell>
-                <Cell kind="actions" className="px-3 py-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <a href={`/admin/campaigns?coupon=${c.id}`} className={rowAction()}>
-                      编辑
-                    </a>
-                    <ReasonAction
-                      label={c.state === 1 ? '停用' : '启用'}
-                      title={c.state === 1 ? '停用优惠券' : '启用优惠券'}
-                      description="停用后不能再领取或发放；已发放的券仍可使用。"
-                      action="Admin.CouponSetState"
-                      params={{ id: c.id, state: c.state === 1 ? 2 : 1 }}
-                      done="已更新"
-                      tone={c.state === 1 ? 'danger' : 'primary'}
-                    />
-                  </div>
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
-      </div>
+      <TableCard>
+        <ListTable
+          data-testid="coupon-table"
+          rows={res.coupons}
+          rowKey={(c) => c.id}
+          empty="还没有优惠券"
+          pad="px-3"
+          columns={couponColumns(now)}
+        />
+      </TableCard>
 
       <Section title="发放优惠券">
         <RecordForm
