@@ -5,7 +5,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registry } from '../../src/server/actions/registry';
-import { AUDIT_ACTIONS } from '../../src/server/domain/operators-audit-read';
+import type { AuditRecord } from '../../src/server/db/operators-audit';
+import { AUDIT_ACTIONS, describeAudit } from '../../src/server/domain/operators-audit-read';
 import { callApi } from '../helpers/api';
 import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
 import { type OperatorLogin, operatorLogin } from '../helpers/operators';
@@ -215,6 +216,45 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     // Filtering never widens what a role reads.
     expect((await search(support, { operator: ops.username })).list).toEqual([]);
     expect((await search(support, { action: 'Admin.NodeCreate' })).list).toEqual([]);
+  });
+
+  it('writes out summaries recorded as lists, switches, text and deletions, and never a cut summary raw', async () => {
+    const row = (r: Partial<AuditRecord>): AuditRecord => ({
+      id: 1,
+      operatorId: 1,
+      operatorName: 'ops_a',
+      role: 'ops',
+      action: 'Admin.OrderAskProvider',
+      target: '',
+      before: '',
+      after: '',
+      reason: '',
+      clientIp: '127.0.0.1',
+      createdAt: Date.now(),
+      ...r,
+    });
+    const [asked, chat, egress, cut] = await describeAudit(env.DB, [
+      row({ target: 'order:D1', after: JSON.stringify([{ outTradeNo: 'W1', outcome: 'paid' }]) }),
+      row({ action: 'Admin.OnlineChatSet', target: 'setting:online_chat', before: 'false', after: 'true' }),
+      row({
+        action: 'Admin.EgressRuleDelete',
+        target: 'egress:domain:mail.example',
+        before: JSON.stringify({ kind: 'domain', value: 'mail.example', note: '' }),
+      }),
+      row({ action: 'Admin.MealSave', target: 'meal:7', after: `{"name":"${'长'.repeat(990)}` }),
+    ]);
+    expect(asked).toMatchObject({
+      actionLabel: '向支付渠道查询支付结果',
+      object: '订单 D1',
+      note: '支付单号 W1，结果 已支付，已补记',
+    });
+    expect(chat).toMatchObject({
+      object: '设置：在线客服',
+      changes: [{ field: '内容', before: '关闭', after: '开启' }],
+    });
+    expect(egress?.object).toBe('出口规则 屏蔽域名（含子域名） mail.example');
+    expect(egress?.changes).toContainEqual({ field: '类型', before: '屏蔽域名（含子域名）', after: null });
+    expect(cut).toMatchObject({ actionLabel: '修改套餐', object: '套餐 #7', note: '（内容较长，未全部记录）' });
   });
 
   it('has a label for every name the log records', () => {

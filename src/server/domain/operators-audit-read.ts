@@ -54,7 +54,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   'Admin.CatalogueSetState': { label: '上架或下架商品', money: true },
   'Admin.RefundPayment': { label: '退还支付款', money: true },
   'Order.RefundByOrderNo': { label: '订单退款', money: true },
-  'Admin.OrderAskProvider': { label: '向微信查询支付结果', money: true },
+  'Admin.OrderAskProvider': { label: '向支付渠道查询支付结果', money: true },
   'Admin.OrderExport': { label: '导出订单', money: true },
   'UserPromotion.ReviewWithdrawal': { label: '审核佣金提现', money: true },
   'Auth.CompanyReview': { label: '审核企业认证' },
@@ -196,6 +196,8 @@ const FIELD_LABEL: Record<string, string> = {
   content: '内容',
   link: '链接',
   sellerId: '销售',
+  outTradeNo: '支付单号',
+  outcome: '结果',
 };
 
 const DECISION_LABEL: Record<string, string> = {
@@ -210,16 +212,31 @@ const ON_OFF: Record<number, string> = { 1: '启用', 2: '停用' };
 const OPERATOR_STATUS: Record<number, string> = { 1: '正常', 2: '已停用' };
 const ARTICLE_KIND: Record<string, string> = { help: '帮助文章', news: '资讯' };
 
-/** A number or text that is no label of its own: a count, or the text as it is. */
-const plain = (v: unknown): string => {
+/** What querying the payment provider did to a payment (ApplyOutcome of the payment engine, or a failed query). */
+const OUTCOME_LABEL: Record<string, string> = {
+  paid: '已支付，已补记',
+  duplicate: '已支付（此前已记）',
+  refund: '已支付但订单不能再履约，已转退款',
+  not_paid: '未支付',
+  unknown: '渠道无此交易',
+  mismatch: '金额或币种不符，未处理',
+  error: '查询失败',
+};
+
+/**
+ * A value with no label of its own: a count, the text as it is, a list one by one, and an object (e.g. one payment's
+ * outcome in a list) field by field with its labels.
+ */
+const plain = (v: unknown, c?: ValueContext): string => {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (typeof v === 'number') return formatCount(v);
   if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.length === 0 ? '—' : v.map(plain).join('、');
+  if (Array.isArray(v)) return v.length === 0 ? '—' : v.map((x) => plain(x, c)).join('；');
   if (typeof v === 'object') {
-    return Object.entries(v as Record<string, unknown>)
-      .map(([k, x]) => `${FIELD_LABEL[k] ?? '其他'} ${plain(x)}`)
+    const side = v as Record<string, unknown>;
+    return Object.entries(side)
+      .map(([k, x]) => `${FIELD_LABEL[k] ?? '其他'} ${c ? fieldValue(k, x, { ...c, side }) : plain(x)}`)
       .join('，');
   }
   return '—';
@@ -288,8 +305,10 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
       break;
     case 'refundNeeded':
       return v ? '是' : '否';
+    case 'outcome':
+      return OUTCOME_LABEL[String(v)] ?? plain(v);
   }
-  return plain(v);
+  return plain(v, c);
 }
 
 function stateText(c: ValueContext, state: number): string {
@@ -313,7 +332,8 @@ function parseSide(s: string): unknown {
   try {
     return JSON.parse(s);
   } catch {
-    return s; // plain text, or a summary cut at its length limit
+    // A summary cut at its length limit is no longer JSON: never shown raw.
+    return /^[[{"]/.test(s) ? '（内容较长，未全部记录）' : s;
   }
 }
 
@@ -355,7 +375,8 @@ function changesOf(
     return { changes, note: text };
   }
   // Written as text (a sentence, a list of hosts, a switch): shown as it is, before → after when both are there.
-  const word = (v: unknown) => (v === undefined ? null : typeof v === 'boolean' ? (v ? '开启' : '关闭') : plain(v));
+  const word = (v: unknown) =>
+    v === undefined ? null : typeof v === 'boolean' ? (v ? '开启' : '关闭') : plain(v, { ...c, side: {} });
   const bw = word(before);
   const aw = word(after);
   if (bw !== null && aw !== null) return { changes: [{ field: '内容', before: bw, after: aw }], note: '' };
