@@ -50,6 +50,8 @@ const COLUMNS: Column<AuditRow>[] = [
   },
   {
     head: '变化',
+    // On phones the field-by-field lines take the card's width, left-aligned (each line names its field).
+    kind: 'full',
     className: 'text-xs text-slate-600',
     cell: (r) =>
       r.changes.length === 0 && !r.note ? (
