@@ -4,7 +4,7 @@
 // engine: list price less the live activity less the coupon); finance refunds the order with a reason; the audit log
 // shows each step.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { consoleLogin, createOperator } from './console';
+import { consoleLogin, createOperator, readsInWords } from './console';
 import { hydrated } from './helpers';
 
 const CUSTOMER = { phone: '13800138000', password: 'demo1234' }; // the seed's verified demo customer
@@ -73,19 +73,21 @@ test('an admin creates a product and a coupon; a customer buys with them and pay
   const couponName = `立减券${tag}`;
   const coupon = page.getByTestId('coupon-form');
   await coupon.getByLabel('名称').fill(couponName);
-  await coupon.getByLabel('类型').selectOption('1');
-  await coupon.getByLabel(/^面额/).fill('500');
+  // The face value is typed in 元, as people read it (it once took fen: typing 5 made a ¥0.05 coupon).
+  await expect(page.getByRole('link', { name: '立减券（减金额）' })).toHaveAttribute('aria-current', 'page');
+  await coupon.getByLabel('立减金额（元）').fill('5');
   await coupon.getByLabel(/^使用门槛/).fill('10');
   await coupon.getByRole('checkbox', { name: '短效动态IP' }).check();
   await coupon.getByLabel('库存（0为不限）').fill('10');
   await coupon.getByRole('button', { name: '新建优惠券' }).click();
   const couponRow = page.getByTestId('coupon-table').getByRole('row').filter({ hasText: couponName });
+  await expect(couponRow).toContainText('¥5.00');
   await expect(couponRow).toContainText('订单原价满¥10.00可用 · 限短效动态IP');
   await expect(couponRow).toContainText('已发 0');
   const issue = page.getByTestId('coupon-issue');
   await issue
     .getByLabel('优惠券')
-    .selectOption({ label: `${(await couponRow.textContent())?.match(/#\d+/)?.[0]} ${couponName}（¥5）` });
+    .selectOption({ label: `${(await couponRow.textContent())?.match(/#\d+/)?.[0]} ${couponName}（¥5.00）` });
   await issue.getByLabel(/客户手机号或用户ID/).fill(CUSTOMER.phone);
   await issue.getByLabel('发放原因（记入操作日志）').fill('新品体验');
   await issue.getByRole('button', { name: '发放' }).click();
@@ -137,16 +139,25 @@ test('an admin creates a product and a coupon; a customer buys with them and pay
   await expect(finance.getByTestId('meal-table')).toContainText(productName);
   expect((await finance.request.post('/api', { data: { A: 'Admin.MealSave', P: {} } })).status()).toBe(403);
 
-  // The audit log shows each step.
+  // The audit log shows each step in words: no action code, no English word, no raw JSON, fen or epoch milliseconds.
   await page.goto(`/admin/audit?operator=${adminName}`);
   const audit = page.getByTestId('audit-table');
-  for (const action of ['Operator.Login', 'Admin.MealSave', 'Admin.CouponSave', 'Admin.CouponIssue']) {
-    await expect(audit).toContainText(action);
+  for (const action of ['登录后台', '新建套餐', '新建优惠券', '发放优惠券']) {
+    await expect(audit.getByTestId('audit-action').filter({ hasText: action }).first()).toBeVisible();
   }
+  const created = audit.getByTestId('audit-row').filter({ hasText: '新建优惠券' });
+  await expect(created).toContainText(`优惠券 ${couponName}（新建）`);
+  await expect(created).toContainText('面额：¥5.00');
+  await expect(created).toContainText('使用门槛（订单原价满）：¥10.00');
   await expect(audit).toContainText('新品体验');
+  await readsInWords(audit, [order.orderNo, tag]);
   await page.goto(`/admin/audit?operator=${financeName}`);
-  await expect(audit).toContainText('Order.RefundByOrderNo');
+  const refunded = audit.getByTestId('audit-row').filter({ hasText: '订单退款' });
+  await expect(refunded).toContainText(`订单 ${order.orderNo}`);
+  await expect(refunded).toContainText('状态：已支付 → 已退款');
+  await expect(refunded).toContainText('金额：¥12.00');
   await expect(audit).toContainText('客户不需要了');
+  await readsInWords(audit, [order.orderNo, tag]);
   await shot(page, 'audit-catalogue');
 });
 

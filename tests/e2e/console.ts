@@ -1,7 +1,7 @@
 // The operator console in browser journeys: operators are created by the documented bootstrap command (no SQL by
 // hand) and log in at /admin/login as a person does, binding the authenticator at the first login.
 import { execFileSync } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { hydrated } from './helpers';
 
@@ -94,4 +94,19 @@ export async function consoleLoginAgain(
   await typeCode(page, await freshCode(secret));
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await landed(page);
+}
+
+/**
+ * The audit table says everything in words: no action code (Admin.X), no English word, no JSON, no epoch ms. Order
+ * and refund numbers are identifiers quoted as they are; IP is a word of the products' names; the operators' account
+ * names are theirs.
+ */
+export async function readsInWords(table: Locator, ids: string[]): Promise<void> {
+  const text = (await table.innerText()).replace(/\b[a-z]+_[a-z0-9]+\b/g, '');
+  const words = ids
+    .reduce((t, id) => t.replaceAll(id, ''), text.replaceAll('IP', ''))
+    .replace(/\bR\d{14}[A-Z0-9]+/g, '');
+  expect(words, text).not.toMatch(/[A-Za-z]{2,}/);
+  expect(text).not.toMatch(/(?<!\d)1[6-9]\d{11}(?!\d)/);
+  expect(text).not.toMatch(/[{}"]/);
 }

@@ -288,8 +288,14 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     expect(found.body.P?.list).toEqual([
       expect.objectContaining({ action: 'Admin.SuspendCustomer', operatorName: admin.username }),
     ]);
-    const support = await operatorLogin('support');
-    expect((await callApi('Admin.AuditSearch', {}, { cookie: support.cookie })).status).toBe(403);
+    // Another role reads only its own actions' entries (docs/decisions/203): ops does not see the suspension.
+    const ops = await operatorLogin('ops');
+    const opsView = await callApi<{ list: unknown[] }>(
+      'Admin.AuditSearch',
+      { target: `user:${u.id}` },
+      { cookie: ops.cookie },
+    );
+    expect(opsView.body.P?.list).toEqual([]);
   });
 });
 

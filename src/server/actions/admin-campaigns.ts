@@ -26,7 +26,12 @@ const couponInput = z.object({
   id: editIdSchema.optional(),
   name: z.string({ error: '请填写优惠券名称' }).trim().min(2, '优惠券名称为2-30个字').max(30, '优惠券名称为2-30个字'),
   kind: z.union([z.literal(1), z.literal(2)], { error: '请选择优惠券类型' }),
-  value: intIn('面额（立减为分，折扣为%）', 1, 100_000_000),
+  // 立减: fen (the console types 元); 折扣: the percentage off.
+  value: z
+    .number({ error: '请填写面额' })
+    .int('面额须为整数（立减金额最多两位小数）')
+    .min(1, '立减金额至少0.01元，折扣比例至少1%')
+    .max(100_000_000, '立减金额最多1000000元'),
   thresholdFen: intIn('使用门槛（分）', 0, 100_000_000).default(0),
   productTypes: z
     .array(z.literal(PRODUCT_TYPES, { error: '请选择适用产品' }))

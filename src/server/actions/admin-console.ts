@@ -1,6 +1,7 @@
-// Admin.Dashboard and Admin.AuditSearch: the console's overview (every role) and the audit log (admin).
+// Admin.Dashboard and Admin.AuditSearch: the console's overview and the audit log in words (every role; what each
+// role reads: docs/decisions/203).
 import { z } from 'zod';
-import { searchAuditLog } from '../db/operators-audit';
+import { readAuditLog } from '../domain/operators-audit-read';
 import { dashboard } from '../domain/operators-console';
 import { defineAction } from './define';
 
@@ -15,28 +16,20 @@ export const adminConsoleActions = {
   }),
 
   'Admin.AuditSearch': defineAction({
-    summary: '【运营后台·管理员】查询操作日志（按操作人、动作、对象、时间；按 id 倒序分页）',
-    access: { operator: [] },
+    summary:
+      '【运营后台】查询操作日志（管理员看全部；其他角色看本角色可做的操作与本角色账号的记录，财务另看涉及金额的操作）：按操作人、动作、对象（类型与编号/手机号）、时间筛选，按 id 倒序分页；每条以中文写出动作、对象与前后变化',
+    access: { operator: ['finance', 'support', 'content', 'ops'] },
     cacheable: false,
     input: z.object({
       operator: z.string().trim().max(64).optional(),
       action: z.string().trim().max(64).optional(),
       target: z.string().trim().max(128).optional(),
+      objectKind: z.string().trim().max(32).optional(),
+      objectId: z.string().trim().max(64).optional(),
       from: z.number().int().nonnegative().optional(),
       to: z.number().int().nonnegative().optional(),
       beforeId: z.number().int().positive().optional(),
     }),
-    async handler(ctx, input) {
-      const q = {
-        limit: 50,
-        ...(input.operator ? { operator: input.operator } : {}),
-        ...(input.action ? { action: input.action } : {}),
-        ...(input.target ? { target: input.target } : {}),
-        ...(input.from !== undefined ? { from: input.from } : {}),
-        ...(input.to !== undefined ? { to: input.to } : {}),
-        ...(input.beforeId !== undefined ? { beforeId: input.beforeId } : {}),
-      };
-      return { list: await searchAuditLog(ctx.db, q) };
-    },
+    handler: async (ctx, input) => readAuditLog(ctx.db, ctx.operator.role, input),
   }),
 };

@@ -7,6 +7,7 @@ import { searchAuditLog } from '../db/operators-audit';
 import { customerDetail, searchCustomers } from '../db/operators-customers';
 import { listVerifications } from '../db/realname';
 import { auditActor } from '../domain/operators-audit';
+import { describeAudit } from '../domain/operators-audit-read';
 import { setCustomerSuspended, unlockCustomer } from '../domain/operators-console';
 import { READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
 import { defineAction } from './define';
@@ -30,7 +31,10 @@ export const adminCustomerActions = {
     async handler(ctx, input) {
       const d = await customerDetail(ctx.db, input.userId, ctx.now);
       if (!d.user) throw new AppError('customerNotFound');
-      const history = await searchAuditLog(ctx.db, { target: `user:${input.userId}`, limit: 20 });
+      const history = await describeAudit(
+        ctx.db,
+        await searchAuditLog(ctx.db, { target: `user:${input.userId}`, limit: 20 }),
+      );
       return {
         ...d,
         user: d.user,

@@ -13,6 +13,7 @@ import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
+import { recordOperatorActions } from '../domain/operator-action-access';
 import { couponActions } from './coupon';
 import type { AnyAction } from './define';
 import { extractActions } from './extract';
@@ -67,3 +68,6 @@ export const registry = {
   ...adminNodeActions,
   ...adminEgressActions,
 } satisfies Record<string, AnyAction>;
+
+// The domain rules that follow the actions' access (the audit log's readers) read it from here.
+recordOperatorActions(registry);

@@ -106,7 +106,12 @@ export async function searchAuditLog(
   q: {
     operator?: string;
     action?: string;
+    /** One object exactly (kind:id). */
     target?: string;
+    /** Every object of a kind (kind:…). */
+    targetKind?: string;
+    /** Only rows written by operators of `role` or recording one of `actions` (docs/decisions/203). */
+    visibleTo?: { role: string; actions: readonly string[] };
     from?: number;
     to?: number;
     beforeId?: number;
@@ -126,6 +131,14 @@ export async function searchAuditLog(
   if (q.target) {
     where.push('target = ?');
     binds.push(q.target);
+  }
+  if (q.targetKind) {
+    where.push("substr(target, 1, length(?) + 1) = ? || ':'");
+    binds.push(q.targetKind, q.targetKind);
+  }
+  if (q.visibleTo) {
+    where.push('(role = ? OR action IN (SELECT value FROM json_each(?)))');
+    binds.push(q.visibleTo.role, JSON.stringify(q.visibleTo.actions));
   }
   if (q.from !== undefined) {
     where.push('created_at >= ?');
@@ -158,4 +171,43 @@ export async function searchAuditLog(
     clientIp: r.client_ip,
     createdAt: r.created_at,
   }));
+}
+
+/** The objects audit rows name (`kind:id`) whose names are looked up: kind -> the SELECT of (id, name). */
+const OBJECT_NAME_SQL: Record<string, string> = {
+  user: 'SELECT id, phone AS name FROM users',
+  node: 'SELECT id, name FROM proxy_nodes',
+  coupon: 'SELECT id, name FROM coupons',
+  red_launch: 'SELECT id, title AS name FROM red_launches',
+  meal: 'SELECT id, name FROM meals',
+  activity: 'SELECT id, name FROM activities',
+  region: 'SELECT id, name FROM meal_regions',
+  operator: 'SELECT id, username AS name FROM operators',
+  seller: 'SELECT id, name FROM sellers',
+  article: 'SELECT id, title AS name FROM articles',
+  help_category: 'SELECT id, name FROM help_categories',
+  consult: 'SELECT id, company AS name FROM consult_requests',
+  company_auth: 'SELECT id, company_name AS name FROM company_auths',
+};
+
+/** The kinds whose objects auditObjectNames can name. */
+export const NAMED_OBJECT_KINDS = Object.keys(OBJECT_NAME_SQL);
+
+/**
+ * The names of the objects audit rows point at, keyed `kind:id` (a customer's name is their phone, masked by the
+ * caller). Ids of other kinds, or of rows gone since, are left out.
+ */
+export async function auditObjectNames(db: D1Database, ids: Map<string, Set<number>>): Promise<Map<string, string>> {
+  const kinds = [...ids.entries()].filter(([k, set]) => OBJECT_NAME_SQL[k] && set.size > 0);
+  const names = new Map<string, string>();
+  if (kinds.length === 0) return names;
+  const results = await db.batch(
+    kinds.map(([k, set]) =>
+      db.prepare(`${OBJECT_NAME_SQL[k]} WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify([...set])),
+    ),
+  );
+  kinds.forEach(([k], i) => {
+    for (const r of (results[i]?.results ?? []) as { id: number; name: string }[]) names.set(`${k}:${r.id}`, r.name);
+  });
+  return names;
 }

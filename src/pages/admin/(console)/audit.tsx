@@ -1,82 +1,135 @@
-// /admin/audit: the audit log (admin), newest first, filtered by operator, action, target and day (GET form).
-import { formatDateTime } from '../../../lib/format';
-import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../../lib/operator-roles';
+// /admin/audit: the audit log in words (docs/decisions/203), newest first: what was done, to whom or what, the change
+// field by field (前 → 后), by whom and when (北京时间). Filters: operator, action (by its label), object (kind and
+// id or phone) and a date range (GET form). Each role reads the entries of its own actions; admin reads all.
 import type { ActionOutput } from '../../../lib/api-core';
+import { formatDateTime } from '../../../lib/format';
+import { shanghaiDayStart } from '../../../lib/time';
 import { serverApi } from '../../../server/api-server';
 import {
+  AllOptions,
   type Column,
-  ListTable,
-  queryDay,
   DateFilter,
+  ListTable,
+  listHref,
+  queryDay,
+  queryText,
   SearchForm,
   TableCard,
   TextFilter,
 } from '../_components/console-list';
 import { NoAccess, PageTitle } from '../_components/parts';
 
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
-
 type AuditRow = ActionOutput<'Admin.AuditSearch'>['list'][number];
 
+const DAY = 86_400_000;
+
 const COLUMNS: Column<AuditRow>[] = [
-  { head: '时间', kind: 'title', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.createdAt) },
   {
-    head: '操作人',
+    head: '操作',
+    kind: 'title',
     cell: (r) => (
       <>
-        {r.operatorName}
-        <span className="text-xs text-slate-400">（{OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未知账号'}）</span>
+        <span className="font-medium text-slate-900" data-testid="audit-action">
+          {r.actionLabel}
+        </span>
+        <span className="ml-2 text-xs whitespace-nowrap text-slate-400">{formatDateTime(r.createdAt)}</span>
       </>
     ),
   },
-  { head: '动作', className: 'font-mono text-xs', cell: (r) => r.action },
-  { head: '对象', className: 'font-mono text-xs break-all', cell: (r) => r.target },
   {
-    head: '变更',
-    className: 'text-xs break-all text-slate-600',
-    cell: (r) => (r.before || r.after ? `${r.before || '—'} → ${r.after || '—'}` : ''),
+    head: '对象',
+    className: 'break-all',
+    cell: (r) =>
+      r.objectHref ? (
+        <a href={r.objectHref} className="text-brand-600 hover:underline">
+          {r.object}
+        </a>
+      ) : (
+        <span>{r.object}</span>
+      ),
   },
-  { head: '原因', cell: (r) => r.reason },
-  { head: 'IP', className: 'text-xs', cell: (r) => r.clientIp },
+  {
+    head: '变化',
+    // On phones the field-by-field lines take the card's width, left-aligned (each line names its field).
+    kind: 'full',
+    className: 'text-xs text-slate-600',
+    cell: (r) =>
+      r.changes.length === 0 && !r.note ? (
+        <span>—</span>
+      ) : (
+        <div className="space-y-0.5" data-testid="audit-changes">
+          {r.changes.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row's fields in their recorded order
+            <div key={i} className="break-words">
+              <span className="text-slate-400">{c.field}：</span>
+              {c.before !== null && c.after !== null ? (
+                <>
+                  {c.before} <span className="text-slate-400">→</span> {c.after}
+                </>
+              ) : (
+                (c.after ?? `${c.before}（已删除）`)
+              )}
+            </div>
+          ))}
+          {r.note ? <div className="break-words">{r.note}</div> : null}
+        </div>
+      ),
+  },
+  {
+    head: '操作人',
+    cell: (r) => (
+      <span>
+        {r.operatorName}
+        <span className="text-xs text-slate-400">（{r.roleLabel}）</span>
+      </span>
+    ),
+  },
+  { head: '原因', cell: (r) => <span>{r.reason || '—'}</span> },
+  { head: '来源IP', className: 'text-xs', cell: (r) => <span>{r.clientIp}</span> },
 ];
 
 export default async function AdminAuditPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
-  const text = (k: string) => (p.get(k) ?? '').trim().slice(0, 128);
-  const operator = text('operator');
-  const action = text('action');
-  const target = text('target');
-  const day = queryDay(p, 'day');
+  const operator = queryText(p, 'operator').trim();
+  const action = queryText(p, 'action').trim();
+  const kind = queryText(p, 'kind', 32).trim();
+  const id = queryText(p, 'id').trim();
+  const from = queryDay(p, 'from');
+  const to = queryDay(p, 'to');
   const beforeId = Number(p.get('before')) || 0;
   const res = await (await serverApi()).call(
     'Admin.AuditSearch',
     {
       ...(operator ? { operator } : {}),
       ...(action ? { action } : {}),
-      ...(target ? { target } : {}),
-      ...(day ? { from: dayStart(day), to: dayStart(day) + 86_400_000 } : {}),
+      ...(kind ? { objectKind: kind } : {}),
+      ...(kind && id ? { objectId: id } : {}),
+      ...(from ? { from: shanghaiDayStart(from) } : {}),
+      ...(to ? { to: shanghaiDayStart(to) + DAY } : {}),
       ...(beforeId > 0 ? { beforeId } : {}),
     },
     { silent: true },
   );
   if (!res) return <NoAccess />;
   const last = res.list.at(-1);
-  const more = new URLSearchParams({ operator, action, target, day, before: String(last?.id ?? '') });
+  const actionOptions = Object.fromEntries(res.actions.map((a) => [a.value, a.label]));
+  const kindOptions = Object.fromEntries(res.objectKinds.map((k) => [k.value, k.label]));
   return (
     <div className="space-y-4">
       <PageTitle title="操作日志" />
       <SearchForm submit="查询">
         <TextFilter name="operator" value={operator} label="操作人账号" className="input sm:w-36" />
-        <TextFilter
-          name="action"
-          value={action}
-          label="动作"
-          hint="动作，如 Order.RefundByOrderNo"
-          className="input sm:w-52"
-        />
-        <TextFilter name="target" value={target} label="对象" hint="对象，如 user:12" className="input sm:w-44" />
-        <DateFilter name="day" value={day} caption="日期" />
+        <select name="action" defaultValue={action} className="input sm:w-48" aria-label="操作">
+          <AllOptions all="全部操作" options={actionOptions} />
+        </select>
+        <select name="kind" defaultValue={kind} className="input sm:w-32" aria-label="对象类型">
+          <AllOptions all="全部对象" options={kindOptions} />
+        </select>
+        <TextFilter name="id" value={id} label="对象编号" hint="编号、订单号或客户手机号" className="input sm:w-48" />
+        <DateFilter name="from" value={from} caption="从" label="开始日期" />
+        <DateFilter name="to" value={to} caption="到" label="结束日期" />
       </SearchForm>
+      <p className="text-xs text-slate-500">时间为北京时间；金额单位为元。</p>
       <TableCard>
         <ListTable
           data-testid="audit-table"
@@ -90,7 +143,10 @@ export default async function AdminAuditPage({ query }: { query: string }) {
         />
       </TableCard>
       {res.list.length === 50 && last && (
-        <a href={`/admin/audit?${more}`} className="btn-outline">
+        <a
+          href={listHref('/admin/audit', { operator, action, kind, id, from, to, before: last.id })}
+          className="btn-outline"
+        >
           更早的记录
         </a>
       )}

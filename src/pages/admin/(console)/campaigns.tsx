@@ -1,13 +1,14 @@
 // /admin/campaigns: coupons (rules as the pricing engine applies them, use: issued / locked by unpaid orders / used /
 // stock left; create, edit with ?coupon=, enable/disable, issue to customers by phone or id) and red-packet launches
 // (budget, window, use: received / used / budget left; create, edit with ?launch=, enable/disable).
-import { Cell, DataBody, DataHead, DataRow, DataTable, EmptyRow, rowAction, Th } from '../../../components/data-table';
+import { rowAction } from '../../../components/data-table';
 import type { ActionOutput } from '../../../lib/api-core';
 import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
 import { couponFace, PRODUCT_LABEL } from '../../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../../lib/coupon-rules';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatFen } from '../../../lib/format';
 import { serverApi } from '../../../server/api-server';
+import { type Column, ListTable, listHref, TableCard } from '../_components/console-list';
 import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
@@ -20,27 +21,35 @@ type Launch = Campaigns['launches'][number];
 
 const DAY = 86_400_000;
 
-function couponFields(c?: Coupon): FormField[] {
+/** A coupon is 立减 (a sum of money, typed in 元 and kept in fen) or 折扣 (a percentage off): one form for each. */
+type CouponKind = 1 | 2;
+
+const COUPON_KIND_TAB: Record<CouponKind, string> = { 1: '立减券（减金额）', 2: '折扣券（打折）' };
+
+/** A coupon's face in the console: 立减 as ¥x.xx, 折扣 as its 折 (9折). */
+const couponFaceText = (c: { kind: number; value: number }) =>
+  c.kind === 1 ? formatFen(c.value) : couponFace(c.kind, c.value);
+
+function couponFields(kind: CouponKind, c?: Coupon): FormField[] {
   const now = Date.now();
+  const same = c?.kind === kind;
   return [
     { name: 'name', label: '名称', kind: 'text', maxLength: 30, ...(c ? { defaultValue: c.name } : {}) },
-    {
-      name: 'kind',
-      label: '类型',
-      kind: 'select',
-      options: [
-        { value: 1, label: '立减（面额为分）' },
-        { value: 2, label: '折扣（面额为减免%）' },
-      ],
-      defaultValue: c?.kind ?? 1,
-    },
-    {
-      name: 'value',
-      label: '面额（立减：分；折扣：%，1-90）',
-      kind: 'int',
-      hint: '例：立减10元填1000；9折填10',
-      ...(c ? { defaultValue: c.value } : {}),
-    },
+    kind === 1
+      ? {
+          name: 'value',
+          label: '立减金额（元）',
+          kind: 'yuan',
+          hint: '例：立减10元填 10',
+          ...(same && c ? { defaultValue: c.value } : {}),
+        }
+      : {
+          name: 'value',
+          label: '减免比例（%，1-90）',
+          kind: 'int',
+          hint: '例：9折填 10，8.5折填 15',
+          ...(same && c ? { defaultValue: c.value } : {}),
+        },
     {
       name: 'thresholdFen',
       label: '使用门槛：订单原价满（元，0为无门槛）',
@@ -60,6 +69,71 @@ function couponFields(c?: Coupon): FormField[] {
     { name: 'claimable', label: '客户可在领券中心自行领取', kind: 'bool', defaultValue: c?.claimable ?? false },
     { name: 'startsAt', label: '开始时间（北京时间）', kind: 'datetime', defaultValue: c?.startsAt ?? now },
     { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: c?.endsAt ?? now + 30 * DAY },
+  ];
+}
+
+/** The coupon list's columns: the face in ¥x.xx, the rules as the engine applies them, the window and the use. */
+function couponColumns(now: number): Column<Coupon>[] {
+  return [
+    {
+      head: '优惠券',
+      kind: 'title',
+      cell: (c) => (
+        <>
+          <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
+          <span className="font-semibold text-rose-600">{couponFaceText(c)}</span>
+          {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
+        </>
+      ),
+    },
+    {
+      head: '规则',
+      className: 'text-xs',
+      cell: (c) => (
+        <span>
+          {couponRuleText(c)} · 每人限{c.perUserLimit}张{c.claimable ? ' · 可自领' : ''}
+        </span>
+      ),
+    },
+    {
+      head: '有效期',
+      className: 'text-xs',
+      cell: (c) => (
+        <span>
+          {windowText(c.startsAt, c.endsAt, formatDateTime)}
+          {c.endsAt <= now ? '（已结束）' : ''}；领取后{c.validDays}天
+        </span>
+      ),
+    },
+    {
+      head: '使用情况',
+      className: 'text-xs',
+      cell: (c) => (
+        <span>
+          已发 {c.issued} · 待支付占用 {c.locked} · 已用 {c.used} · 剩余 {c.remaining === null ? '不限' : c.remaining}
+        </span>
+      ),
+    },
+    {
+      head: '操作',
+      kind: 'actions',
+      cell: (c) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={`/admin/campaigns?coupon=${c.id}`} className={rowAction()}>
+            编辑
+          </a>
+          <ReasonAction
+            label={c.state === 1 ? '停用' : '启用'}
+            title={c.state === 1 ? '停用优惠券' : '启用优惠券'}
+            description="停用后不能再领取或发放；已发放的券仍可使用。"
+            action="Admin.CouponSetState"
+            params={{ id: c.id, state: c.state === 1 ? 2 : 1 }}
+            done="已更新"
+            tone={c.state === 1 ? 'danger' : 'primary'}
+          />
+        </div>
+      ),
+    },
   ];
 }
 
@@ -98,78 +172,49 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
   if (!res) return <NoAccess />;
   const editCoupon = res.coupons.find((c) => c.id === Number(p.get('coupon')));
   const editLaunch = res.launches.find((l) => l.id === Number(p.get('launch')));
+  const askedKind = Number(p.get('kind'));
+  const couponKind: CouponKind = askedKind === 1 || askedKind === 2 ? askedKind : editCoupon?.kind === 2 ? 2 : 1;
   const now = Date.now();
   return (
     <div className="space-y-4">
       <PageTitle title="营销活动" />
       <Section title={editCoupon ? `编辑优惠券 #${editCoupon.id}` : '新建优惠券'}>
         <p className="mb-3 text-xs text-slate-500">{COUPON_STACKING_NOTE}</p>
-        <SaveForm
-          row={editCoupon}
-          action="Admin.CouponSave"
-          fields={couponFields}
-          labels={['保存优惠券', '新建优惠券']}
-          done={['优惠券已修改', '优惠券已创建']}
-          testId="coupon-form"
-        />
+        <nav className="mb-3 flex flex-wrap gap-2" aria-label="优惠券类型">
+          {([1, 2] as const).map((k) => (
+            <a
+              key={k}
+              href={listHref('/admin/campaigns', { coupon: editCoupon?.id, kind: k })}
+              aria-current={k === couponKind ? 'page' : undefined}
+              className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs text-slate-600 hover:border-slate-300 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+            >
+              {COUPON_KIND_TAB[k]}
+            </a>
+          ))}
+        </nav>
+        <div key={`coupon-${couponKind}`}>
+          <SaveForm
+            row={editCoupon}
+            action="Admin.CouponSave"
+            fields={(c) => couponFields(couponKind, c)}
+            fixed={{ kind: couponKind }}
+            labels={['保存优惠券', '新建优惠券']}
+            done={['优惠券已修改', '优惠券已创建']}
+            testId="coupon-form"
+          />
+        </div>
       </Section>
 
-      <div className="card overflow-hidden p-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-        <DataTable data-testid="coupon-table">
-          <DataHead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <Th className="px-3 py-2">优惠券</Th>
-              <Th className="px-3 py-2">规则</Th>
-              <Th className="px-3 py-2">有效期</Th>
-              <Th className="px-3 py-2">使用情况</Th>
-              <Th className="px-3 py-2">操作</Th>
-            </tr>
-          </DataHead>
-          <DataBody>
-            {res.coupons.length === 0 && (
-              <EmptyRow cols={5} className="py-8 text-slate-400">
-                还没有优惠券
-              </EmptyRow>
-            )}
-            {res.coupons.map((c) => (
-              <DataRow key={c.id} className="border-t border-slate-100">
-                <Cell kind="title" className="px-3 py-2">
-                  <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
-                  <span className="font-semibold text-rose-600">{couponFace(c.kind, c.value)}</span>
-                  {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
-                </Cell>
-                <Cell label="规则" className="px-3 py-2 text-xs">
-                  {couponRuleText(c)} · 每人限{c.perUserLimit}张{c.claimable ? ' · 可自领' : ''}
-                </Cell>
-                <Cell label="有效期" className="px-3 py-2 text-xs">
-                  {windowText(c.startsAt, c.endsAt, formatDateTime)}
-                  {c.endsAt <= now ? '（已结束）' : ''}；领取后{c.validDays}天
-                </Cell>
-                <Cell label="使用情况" className="px-3 py-2 text-xs">
-                  已发 {c.issued} · 待支付占用 {c.locked} · 已用 {c.used} · 剩余{' '}
-                  {c.remaining === null ? '不限' : c.remaining}
-                </Cell>
-                <Cell kind="actions" className="px-3 py-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <a href={`/admin/campaigns?coupon=${c.id}`} className={rowAction()}>
-                      编辑
-                    </a>
-                    <ReasonAction
-                      label={c.state === 1 ? '停用' : '启用'}
-                      title={c.state === 1 ? '停用优惠券' : '启用优惠券'}
-                      description="停用后不能再领取或发放；已发放的券仍可使用。"
-                      action="Admin.CouponSetState"
-                      params={{ id: c.id, state: c.state === 1 ? 2 : 1 }}
-                      done="已更新"
-                      tone={c.state === 1 ? 'danger' : 'primary'}
-                    />
-                  </div>
-                </Cell>
-              </DataRow>
-            ))}
-          </DataBody>
-        </DataTable>
-      </div>
+      <TableCard>
+        <ListTable
+          data-testid="coupon-table"
+          rows={res.coupons}
+          rowKey={(c) => c.id}
+          empty="还没有优惠券"
+          pad="px-3"
+          columns={couponColumns(now)}
+        />
+      </TableCard>
 
       <Section title="发放优惠券">
         <RecordForm
@@ -181,7 +226,7 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
               kind: 'select',
               options: res.coupons
                 .filter((c) => c.state === 1 && c.endsAt > now)
-                .map((c) => ({ value: c.id, label: `#${c.id} ${c.name}（${couponFace(c.kind, c.value)}）` })),
+                .map((c) => ({ value: c.id, label: `#${c.id} ${c.name}（${couponFaceText(c)}）` })),
             },
             {
               name: 'targets',

@@ -1,5 +1,5 @@
 // Labels the console's screens show for stored states.
-export const CUSTOMER_STATUS_TEXT: Record<number, string> = { 1: '正常', 2: '已停用' };
+export { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../../lib/console-states';
 export const ORDER_STATE_TEXT: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
 export { PACKAGE_STATE_TEXT } from '../../../lib/package-states';
 export const PAYMENT_STATE_TEXT: Record<string, string> = {
@@ -22,13 +22,6 @@ export const VERIFICATION_PROVIDER_TEXT: Record<string, string> = {
 export const PAYMENT_PROVIDER_TEXT: Record<string, string> = {
   wechat: '微信支付',
   simulator: '微信支付（本地模拟）',
-};
-export const REFUND_STATUS_TEXT: Record<string, string> = {
-  PENDING: '已提交，等待微信答复',
-  SUCCESS: '退款成功',
-  PROCESSING: '微信处理中',
-  ABNORMAL: '退款异常（需在商户平台人工处理）',
-  FAILED: '退款失败',
 };
 
 /** A validity window as the console shows it: an open start (0) and the far end of the seeds read as 长期. */

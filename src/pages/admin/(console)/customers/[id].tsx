@@ -140,7 +140,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
           {d.history.length === 0 && <li className="text-slate-400">无</li>}
           {d.history.map((h) => (
             <li key={h.id} className="py-1.5">
-              <span className="text-slate-500">{formatDateTime(h.createdAt)}</span> {h.operatorName} · {h.action} ·{' '}
+              <span className="text-slate-500">{formatDateTime(h.createdAt)}</span> {h.operatorName} · {h.actionLabel} ·{' '}
               {h.reason}
             </li>
           ))}
