@@ -44,9 +44,9 @@ beforeEach(() => {
 });
 
 const search = async (op: OperatorLogin, q: Record<string, unknown> = {}) => {
-  const res = await callApi<AuditAnswer>('Admin.AuditSearch', { from: t0, ...q }, { cookie: op.cookie });
+  const res = await callApi('Admin.AuditSearch', { from: t0, ...q }, { cookie: op.cookie });
   expect(res.body.E).toBeUndefined();
-  return res.body.P as AuditAnswer;
+  return res.body.P as unknown as AuditAnswer;
 };
 
 /** What the console shows of an entry: none of it may be a code, an English word, JSON or epoch milliseconds. */
@@ -72,10 +72,10 @@ const expectWords = (e: Entry, ids: string[] = []) => {
 const window = () => ({ startsAt: Date.now() - 60_000, endsAt: Date.now() + 7 * 86_400_000 });
 const coupon = () => ({
   name: '立减10元券',
-  kind: 1,
+  kind: 1 as const,
   value: 1000,
   thresholdFen: 5000,
-  productTypes: [10],
+  productTypes: [10 as const],
   validDays: 7,
   perUserLimit: 1,
   totalStock: 5,
@@ -94,7 +94,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 describe('the audit log in words', { timeout: 60_000 }, () => {
   it('writes out a coupon created and edited, and a refund, field by field in 元, 北京时间 and labels', async () => {
     const admin = await operatorLogin('admin');
-    const saved = await callApi<{ id: number }>('Admin.CouponSave', coupon(), { cookie: admin.cookie });
+    const saved = await callApi('Admin.CouponSave', coupon(), { cookie: admin.cookie });
     const id = saved.body.P?.id ?? 0;
     await callApi('Admin.CouponSave', { ...coupon(), id, value: 2000, reason: '加大力度' }, { cookie: admin.cookie });
     const { list } = await search(admin, { action: 'Admin.CouponSave' });
@@ -158,7 +158,7 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     expect(byPhone.list[1]?.objectHref).toBe(`/admin/customers/${uid}`);
     expect((await search(admin, { objectKind: 'user', objectId: String(uid) })).list).toHaveLength(2);
     // The customer's page lists the same history in words.
-    const detail = await callApi<{ history: Entry[] }>(
+    const detail = await callApi(
       'Admin.CustomerDetail',
       { userId: uid },
       { cookie: support.cookie },

@@ -290,7 +290,7 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     ]);
     // Another role reads only its own actions' entries (docs/decisions/203): ops does not see the suspension.
     const ops = await operatorLogin('ops');
-    const opsView = await callApi<{ list: unknown[] }>(
+    const opsView = await callApi(
       'Admin.AuditSearch',
       { target: `user:${u.id}` },
       { cookie: ops.cookie },
