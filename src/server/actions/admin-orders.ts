@@ -80,11 +80,11 @@ export const adminOrderActions = {
 
   'Admin.RefundPreview': defineAction({
     summary:
-      '【运营后台·财务】退款预览（不写入）：退款金额、将停用的套餐、将冲销的佣金，或不能退款的原因；确认后调用 Order.RefundByOrderNo',
+      '【运营后台·财务】退款预览（不写入）：实付 payFen、已退 refundedFen、可退 refundableFen（退完即全额退款）、按未使用比例建议的退款 suggestedFen、该订单新建套餐的使用情况 usage（IP 已用/剩余、天数已用/剩余）、全额退款将停用的套餐与冲销的佣金、优惠券及全额退款时能否退回，或不能退款的原因；确认后调用 Order.RefundByOrderNo',
     access: FINANCE,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
-    handler: async (ctx, input) => refundPreview(ctx.db, input.orderNo),
+    handler: async (ctx, input) => refundPreview(ctx.db, input.orderNo, ctx.now),
   }),
 
   'Admin.RefundPaymentPreview': defineAction({
