@@ -112,6 +112,12 @@ describe('partial refunds', { timeout: 30_000 }, () => {
     expect(seen.refunds).toEqual([
       expect.objectContaining({ amountFen: 1000, status: 'SUCCESS', reason: '客户申请部分退款', endsOrder: false }),
     ]);
+    const bills = await callApi<{ list: { orderNo: string; refundedFen: number }[] }>(
+      'Order.GetBillList',
+      {},
+      { cookie: o.cookie },
+    );
+    expect(bills.body.P?.list.find((b) => b.orderNo === o.orderNo)?.refundedFen).toBe(1000);
     const [notice] = await notices(o.orderNo);
     expect(notice?.title).toBe('订单退款 ¥10.00');
     expect(notice?.html).toContain(REFUND_ROUTE_TEXT);

@@ -7,6 +7,7 @@ import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { auditInsertStatement } from '../db/operators-audit';
 import { orderDetail, searchOrders } from '../db/operators-orders';
 import { listOrderPayments } from '../db/payments';
+import { orderRefundedFen } from '../db/refunds';
 import { auditActor } from '../domain/operators-audit';
 import { refundPreview } from '../domain/operators-console';
 import { reconcilePayment } from '../domain/payments';
@@ -67,14 +68,17 @@ export const adminOrderActions = {
   }),
 
   'Admin.OrderDetail': defineAction({
-    summary: '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录',
+    summary: '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果）、已退合计 refundedFen',
     access: READERS,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const d = await orderDetail(ctx.db, input.orderNo);
+      const [d, refundedFen] = await Promise.all([
+        orderDetail(ctx.db, input.orderNo),
+        orderRefundedFen(ctx.db, input.orderNo),
+      ]);
       if (!d.order) throw new AppError('orderNotFound');
-      return { ...d, order: d.order };
+      return { ...d, order: d.order, refundedFen };
     },
   }),
 

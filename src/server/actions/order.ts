@@ -53,6 +53,7 @@ export const orderActions = {
             creditFen: o.creditFen,
             couponFen: o.couponFen,
             payFen: o.payFen,
+            refundedFen: o.refundedFen,
             state,
             stateText: expired ? '已过期' : ORDER_STATE_LABEL[o.state],
             createdAt: o.createdAt,
