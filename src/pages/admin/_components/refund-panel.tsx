@@ -29,6 +29,9 @@ interface PreviewBase {
   liveRefund: { outRefundNo: string; amountFen?: number } | null;
 }
 
+/** What was paid, when the preview says (an order's); else the amount itself (a single payment is always whole). */
+const fullFen = (p: PreviewBase): number => ('payFen' in p && typeof p.payFen === 'number' ? p.payFen : p.amountFen);
+
 /** The amount the operator chose (a partial refund only when the preview allows one). */
 export interface RefundChoice {
   amountFen: number;
@@ -159,13 +162,13 @@ export function RefundFlow<P extends PreviewBase>({
                   </>
                 )}
                 <p data-testid={`${testId}-summary`}>
-                  {choice
-                    ? choice.isFinal && !partial
-                      ? '全额退款 '
-                      : choice.isFinal
-                        ? '退款（退完全部可退金额）'
-                        : '部分退款 '
-                    : '退款 '}
+                  {!choice
+                    ? '退款 '
+                    : !choice.isFinal
+                      ? '部分退款 '
+                      : choice.amountFen === fullFen(preview)
+                        ? '全额退款 '
+                        : '退还剩余全部可退金额 '}
                   <strong className="text-rose-600">{choice ? formatFen(choice.amountFen) : '—'}</strong>，
                   {REFUND_ROUTE_TEXT}
                   {amountNote}。
@@ -257,7 +260,8 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
         adminApi.call('Order.RefundByOrderNo', { orderNo, reason, amountFen: c.amountFen, endPackages: c.endPackages })
       }
       partial={{
-        prefillFen: (p) => p.suggestedFen ?? p.refundableFen,
+        // All that is refundable, as before partial refunds: the pro-rata amount is one click away, never a surprise.
+        prefillFen: (p) => p.refundableFen,
         above: (p, fill) => <UsageView p={p} fill={fill} />,
       }}
       effects={(p, c) => (
