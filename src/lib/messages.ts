@@ -148,6 +148,8 @@ export const messages = {
   refundRejected: '微信支付拒绝退款，订单仍为已支付',
   refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
   refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
+  refundOverCap: '退款金额超过可退金额',
+  refundAmountInvalid: '请填写退款金额（元，最多两位小数，至少0.01元）',
   // Refunding one payment attempt flagged 需退款 (Admin.RefundPayment, operator; docs/decisions/180)
   paymentNotFound: '支付记录不存在，请核对商户订单号',
   paymentRefundNotFlagged: '该笔支付没有需退款标记（未多收款或已退款），无需退款',

@@ -3,6 +3,7 @@
 // dashboard's figures, the refund preview and the CSV export.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { customerMatchText } from '../../src/lib/customer-search';
 import { shanghaiDay } from '../../src/lib/time';
 import { auditInsertStatement } from '../../src/server/db/operators-audit';
 import { setCustomerStatusStatement } from '../../src/server/db/operators-customers';
@@ -145,6 +146,46 @@ describe('customers', { timeout: 30_000 }, () => {
     await callApi('Admin.SuspendCustomer', { userId: id ?? 0, reason: '账号被盗' }, { cookie: support.cookie });
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(id).first('n')).toBe(0);
+  });
+
+  it('finds customers by the last four digits of their phone and by id, saying which matched each', async () => {
+    const support = await operatorLogin('support');
+    // Three customers whose phones end in 0001, and customer #1 (whose phone does not).
+    const now = Date.now();
+    for (const [id, phone] of [
+      [1, '13800000002'],
+      [2, '13900010001'],
+      [3, '13700020001'],
+      [4, '15000030001'],
+    ] as const) {
+      await env.DB.prepare('INSERT INTO users (id, phone, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .bind(id, phone, now, now)
+        .run();
+    }
+    type Search = {
+      matches: { kind: string; term: string; list: { id: number; phone: string }[] }[];
+      list: { id: number }[];
+    };
+    const search = async (q: string) =>
+      (await callApi('Admin.CustomerSearch', { q }, { cookie: support.cookie })).body.P;
+
+    const tail = await search('0001');
+    expect(tail?.matches.map((m) => m.kind)).toEqual(['phoneTail', 'id']);
+    const byTail = tail?.matches[0]?.list ?? [];
+    expect(byTail.map((u) => u.phone).sort()).toEqual(['13700020001', '13900010001', '15000030001']);
+    expect(customerMatchText('phoneTail', '0001', byTail.length)).toBe('按手机尾号 0001 找到 3 位客户');
+    expect(tail?.matches[1]?.list.map((u) => u.phone)).toEqual(['13800000002']);
+    expect(customerMatchText('id', '1', 1)).toBe('按客户编号 1 找到 1 位客户');
+
+    const whole = await search('13900010001');
+    expect(whole?.matches.map((m) => [m.kind, m.list.map((u) => u.phone)])).toEqual([['phone', ['13900010001']]]);
+    const byId = await search('3');
+    expect(byId?.matches.map((m) => [m.kind, m.list.map((u) => u.phone)])).toEqual([['id', ['13700020001']]]);
+    // The tail search is served by its index, not a scan of every customer.
+    const plan = await env.DB.prepare('EXPLAIN QUERY PLAN SELECT id FROM users u WHERE substr(u.phone, -4) = ?')
+      .bind('0001')
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join(' ')).toContain('users_phone_tail');
   });
 
   it('finds customers by phone prefix, id and order number, and unlocks a password lock', async () => {
@@ -290,11 +331,7 @@ describe('dashboard and audit search', { timeout: 30_000 }, () => {
     ]);
     // Another role reads only its own actions' entries (docs/decisions/203): ops does not see the suspension.
     const ops = await operatorLogin('ops');
-    const opsView = await callApi(
-      'Admin.AuditSearch',
-      { target: `user:${u.id}` },
-      { cookie: ops.cookie },
-    );
+    const opsView = await callApi('Admin.AuditSearch', { target: `user:${u.id}` }, { cookie: ops.cookie });
     expect(opsView.body.P?.list).toEqual([]);
   });
 });

@@ -98,6 +98,11 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
                 </Cell>
                 <Cell label="实付" className="px-3 py-3 text-right font-medium whitespace-nowrap text-ink">
                   {formatFen(r.payFen)}
+                  {r.refundedFen > 0 && (
+                    <div className="mt-1 text-xs font-normal text-emerald-700" data-testid="bill-refunded">
+                      已退 {formatFen(r.refundedFen)}
+                    </div>
+                  )}
                 </Cell>
                 <Cell label="状态" className="px-3 py-3 whitespace-nowrap">
                   <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[r.state] ?? ''}`}>{r.stateText}</span>

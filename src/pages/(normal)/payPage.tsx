@@ -1,5 +1,6 @@
 // /payPage?orderNo=: the cashier and order detail page for one of the user's orders: what was bought (terms), each
-// amount on its own line, times and payment numbers; the payment box (微信支付 or 支付宝, polled until paid) and 取消订单 while pending.
+// amount on its own line, times and payment numbers, each refund (amount, time, route, reason, the coupon's outcome:
+// docs/decisions/205, 206); the payment box (微信支付 or 支付宝, polled until paid) and 取消订单 while pending.
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { CancelOrderButton } from '../../components/commerce/cancel-order-button';
 import { AmountLines, validityText } from '../../components/commerce/quote-terms';
@@ -7,6 +8,7 @@ import { PayBox, PaySuccess } from '../../components/commerce/pay-box';
 import type { ActionOutput } from '../../lib/api-core';
 import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
+import { couponOutcomeText, REFUND_ROUTE_TEXT, REFUND_STATUS_FOR_CUSTOMER } from '../../lib/refund-rules';
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
@@ -102,10 +104,48 @@ export default async function PayPage({ query }: { query: string }) {
                     {formatFen(found.payFen)}
                   </dd>
                 </div>
+                {found.refundedFen > 0 && (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">已退款</dt>
+                    <dd className="font-semibold text-emerald-700" data-testid="order-refunded">
+                      {formatFen(found.refundedFen)}
+                    </dd>
+                  </div>
+                )}
               </dl>
+              {found.refunds.length > 0 && (
+                <div className="border-t border-slate-100 pt-4">
+                  <h2 className="font-semibold text-ink">退款记录</h2>
+                  <ul className="mt-3 space-y-3">
+                    {found.refunds.map((r) => (
+                      <li key={r.outRefundNo} className="rounded-lg bg-emerald-50/60 p-3" data-testid="order-refund">
+                        <dl className="space-y-1.5">
+                          <Row label="退款金额">
+                            <strong className="text-emerald-700">{formatFen(r.amountFen)}</strong>
+                            <span className="text-slate-500">{r.endsOrder ? '（全部可退金额）' : '（部分退款）'}</span>
+                          </Row>
+                          <Row label="退款时间">{formatDateTime(r.createdAt)}（北京时间）</Row>
+                          <Row label="退款去向">{REFUND_ROUTE_TEXT}</Row>
+                          <Row label="状态">{REFUND_STATUS_FOR_CUSTOMER[r.status] ?? '退款处理中'}</Row>
+                          {r.reason && <Row label="退款原因">{r.reason}</Row>}
+                          <Row label="套餐">
+                            {r.endsOrder || r.endsPackages ? '该订单购买的套餐已停用' : '套餐可继续使用'}
+                          </Row>
+                          {couponOutcomeText(r.couponOutcome, found.coupon) && (
+                            <Row label="优惠券" testId="refund-coupon">
+                              {couponOutcomeText(r.couponOutcome, found.coupon)}
+                            </Row>
+                          )}
+                        </dl>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               <dl className="space-y-2 border-t border-slate-100 pt-4">
                 <Row label="状态" testId="pay-page-state">
                   {found.stateText}
+                  {found.state === 2 && found.refundedFen > 0 ? '（已部分退款）' : ''}
                 </Row>
                 <Row label="订单类型">{found.kindText}</Row>
                 <Row label="订单号">

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
 import { searchAuditLog } from '../db/operators-audit';
-import { customerDetail, searchCustomers } from '../db/operators-customers';
+import { customerDetail, findCustomersBy, latestCustomers } from '../db/operators-customers';
+import { customerQueryKinds } from '../domain/customer-search';
 import { listVerifications } from '../db/realname';
 import { auditActor } from '../domain/operators-audit';
 import { describeAudit } from '../domain/operators-audit-read';
@@ -14,12 +15,20 @@ import { defineAction } from './define';
 
 export const adminCustomerActions = {
   'Admin.CustomerSearch': defineAction({
-    summary: '【运营后台】按手机号（前缀）、用户ID或订单号查找客户（最多50条；空查询为最新注册）',
+    summary:
+      '【运营后台】查找客户：11位手机号按整号，4位数字同时按手机尾号和用户ID，其他3-10位数字按手机号开头和用户ID，其余按订单号；matches 为每种读法各自的结果（kind：phone 手机号 / phoneTail 手机尾号 / phonePrefix 手机号开头 / id 用户ID / order 订单号，各最多50条），list 为合并去重后的客户（空查询为最新注册的50位）',
     access: READERS,
     cacheable: false,
     input: z.object({ q: z.string().trim().max(64, '查询内容过长').default('') }),
     async handler(ctx, input) {
-      return { list: await searchCustomers(ctx.db, input.q, 50) };
+      const kinds = customerQueryKinds(input.q);
+      if (kinds.length === 0) return { matches: [], list: await latestCustomers(ctx.db, 50) };
+      const matches = await Promise.all(
+        kinds.map(async (kind) => ({ kind, term: input.q, list: await findCustomersBy(ctx.db, kind, input.q, 50) })),
+      );
+      const seen = new Set<number>();
+      const list = matches.flatMap((m) => m.list).filter((u) => !seen.has(u.id) && seen.add(u.id));
+      return { matches, list };
     },
   }),
 

@@ -7,6 +7,7 @@ import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { auditInsertStatement } from '../db/operators-audit';
 import { orderDetail, searchOrders } from '../db/operators-orders';
 import { listOrderPayments } from '../db/payments';
+import { orderRefundedFen } from '../db/refunds';
 import { auditActor } from '../domain/operators-audit';
 import { refundPreview } from '../domain/operators-console';
 import { reconcilePayment } from '../domain/payments';
@@ -67,24 +68,27 @@ export const adminOrderActions = {
   }),
 
   'Admin.OrderDetail': defineAction({
-    summary: '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录',
+    summary: '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果）、已退合计 refundedFen',
     access: READERS,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const d = await orderDetail(ctx.db, input.orderNo);
+      const [d, refundedFen] = await Promise.all([
+        orderDetail(ctx.db, input.orderNo),
+        orderRefundedFen(ctx.db, input.orderNo),
+      ]);
       if (!d.order) throw new AppError('orderNotFound');
-      return { ...d, order: d.order };
+      return { ...d, order: d.order, refundedFen };
     },
   }),
 
   'Admin.RefundPreview': defineAction({
     summary:
-      '【运营后台·财务】退款预览（不写入）：退款金额、将停用的套餐、将冲销的佣金，或不能退款的原因；确认后调用 Order.RefundByOrderNo',
+      '【运营后台·财务】退款预览（不写入）：实付 payFen、已退 refundedFen、可退 refundableFen（退完即全额退款）、按未使用比例建议的退款 suggestedFen、该订单新建套餐的使用情况 usage（IP 已用/剩余、天数已用/剩余）、全额退款将停用的套餐与冲销的佣金、优惠券及全额退款时能否退回，或不能退款的原因；确认后调用 Order.RefundByOrderNo',
     access: FINANCE,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
-    handler: async (ctx, input) => refundPreview(ctx.db, input.orderNo),
+    handler: async (ctx, input) => refundPreview(ctx.db, input.orderNo, ctx.now),
   }),
 
   'Admin.RefundPaymentPreview': defineAction({

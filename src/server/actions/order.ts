@@ -7,6 +7,7 @@ import { messages } from '../../lib/messages';
 import { findUserCoupon } from '../db/coupons';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
 import { findPayment } from '../db/payments';
+import { listOrderRefunds } from '../db/refunds';
 import { auditActor } from '../domain/operators-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
@@ -52,6 +53,7 @@ export const orderActions = {
             creditFen: o.creditFen,
             couponFen: o.couponFen,
             payFen: o.payFen,
+            refundedFen: o.refundedFen,
             state,
             stateText: expired ? '已过期' : ORDER_STATE_LABEL[o.state],
             createdAt: o.createdAt,
@@ -108,17 +110,20 @@ export const orderActions = {
 
   'Order.GetDetail': defineAction({
     summary:
-      '订单详情（仅本人）：所购内容（每项的规格、数量、新增IP数/每日额度/IP个数/有效天数）、金额（原价、活动优惠、升级抵扣、优惠券及券名、实付）、下单/支付/关闭时间、商户订单号与微信支付交易号',
+      '订单详情（仅本人）：所购内容（每项的规格、数量、新增IP数/每日额度/IP个数/有效天数）、金额（原价、活动优惠、升级抵扣、优惠券及券名、实付）、下单/支付/关闭时间、商户订单号与微信支付交易号；退款 refunds（每笔金额、时间、微信状态、原因、是否结束订单/停用套餐、优惠券结果 couponOutcome：none/returned/expired/kept）与已退合计 refundedFen',
     access: 'user',
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
       const o = await userOrder(ctx.db, ctx.user.id, input.orderNo);
-      const [items, coupon, payment] = await Promise.all([
+      const [items, coupon, payment, refunds] = await Promise.all([
         listOrderItems(ctx.db, o.orderNo),
         o.userCouponId !== null ? findUserCoupon(ctx.db, ctx.user.id, o.userCouponId) : null,
         o.paidOutTradeNo ? findPayment(ctx.db, o.paidOutTradeNo) : null,
+        o.state === 2 || o.state === 4 ? listOrderRefunds(ctx.db, o.orderNo) : [],
       ]);
+      // A FAILED refund moved no money: the customer sees only refunds WeChat accepted or is still answering.
+      const shown = refunds.filter((r) => r.status !== 'FAILED');
       const expired = o.state === 1 && o.expiresAt <= ctx.now;
       return {
         orderNo: o.orderNo,
@@ -152,6 +157,19 @@ export const orderActions = {
         closedAt: o.closedAt,
         outTradeNo: o.paidOutTradeNo,
         transactionId: payment?.transactionId ?? null,
+        refundedFen: shown.reduce((sum, r) => sum + r.amountFen, 0),
+        refunds: shown.map((r) => ({
+          outRefundNo: r.outRefundNo,
+          amountFen: r.amountFen,
+          createdAt: r.createdAt,
+          status: r.status,
+          reason: r.reason,
+          endsOrder: r.endsOrder,
+          endsPackages: r.endsPackages,
+          couponOutcome: r.couponOutcome,
+        })),
+        /** The order's coupon as it is now (a refund may have given it back; decision 206). */
+        coupon: coupon ? { name: coupon.name, expiresAt: coupon.expiresAt } : null,
       };
     },
   }),
@@ -166,16 +184,25 @@ export const orderActions = {
 
   'Order.RefundByOrderNo': defineAction({
     summary:
-      '【运营】全额退款已支付订单（含 refund_needed 标记的订单）：先登记退款单，再向微信支付申请退款，微信受理后在一个事务中将订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金；响应 orderNo、outRefundNo、amountFen、status（SUCCESS/PROCESSING/ABNORMAL）',
+      '【运营】退款已支付订单（含 refund_needed 标记的订单），amountFen（分）不填即退全部可退金额，不得超过可退金额（实付 − 已退）：先登记退款单（与其他退款合计不超过实付），再向微信支付申请退款（退款金额与订单总额），微信受理后在一个事务中提交。退完全部可退金额即全额退款：订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金、仍在有效期内的优惠券退回客户；否则为部分退款：订单仍为已支付，endPackages=true 时停用该订单新建的套餐，佣金与优惠券不变。每次退款给客户发一条站内通知；响应 orderNo、outRefundNo、amountFen、endsOrder、endsPackages、status（SUCCESS/PROCESSING/ABNORMAL）',
     access: { operator: ['finance'] },
     cacheable: false,
     input: z.object({
       orderNo: orderNoSchema,
+      amountFen: z
+        .number({ error: messages.refundAmountInvalid })
+        .int(messages.refundAmountInvalid)
+        .positive(messages.refundAmountInvalid)
+        .max(100_000_000, messages.refundAmountInvalid)
+        .optional(),
+      endPackages: z.boolean().default(false),
       reason: refundReasonSchema,
     }),
     async handler(ctx, input) {
       return refundOrder(ctx.db, () => payProviderFor(ctx.env, ctx.config), {
         orderNo: input.orderNo,
+        ...(input.amountFen !== undefined ? { amountFen: input.amountFen } : {}),
+        endPackages: input.endPackages,
         reason: input.reason,
         operatorId: ctx.operator.id,
         now: ctx.now,
@@ -185,7 +212,13 @@ export const orderActions = {
             action: 'Order.RefundByOrderNo',
             target: `order:${o.orderNo}`,
             before: { state: 2 },
-            after: { state: 4, outRefundNo: o.outRefundNo, amountFen: o.amountFen, status: o.status },
+            after: {
+              state: o.endsOrder ? 4 : 2,
+              outRefundNo: o.outRefundNo,
+              amountFen: o.amountFen,
+              endsPackages: o.endsPackages,
+              status: o.status,
+            },
             reason: input.reason,
           },
         }),

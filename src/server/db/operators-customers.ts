@@ -1,5 +1,6 @@
 // Queries behind the console's customer screens: search, the detail view, and the suspend / restore / unlock
 // statements (run with their audit row by the caller).
+import type { CustomerMatchKind } from '../../lib/customer-search';
 
 export interface CustomerRow {
   id: number;
@@ -13,26 +14,35 @@ export interface CustomerRow {
 const CUSTOMER_COLUMNS =
   'u.id, u.phone, u.status, u.is_identity_auth AS isIdentityAuth, u.company_auth_state AS companyAuthState, u.created_at AS createdAt';
 
-/** Customers by id, phone (prefix of at least 3 digits) or one of their order numbers; newest first. */
-export async function searchCustomers(db: D1Database, q: string, limit: number): Promise<CustomerRow[]> {
-  const term = q.trim();
-  if (!term) {
-    const { results } = await db
-      .prepare(`SELECT ${CUSTOMER_COLUMNS} FROM users u ORDER BY u.id DESC LIMIT ? + 0`)
-      .bind(limit)
-      .all<CustomerRow>();
-    return results;
-  }
-  const asId = /^\d{1,10}$/.test(term) ? Number(term) : -1;
-  const phonePrefix = /^\d{3,11}$/.test(term) ? `${term}%` : null;
+/** The newest customers (an empty search). */
+export async function latestCustomers(db: D1Database, limit: number): Promise<CustomerRow[]> {
   const { results } = await db
-    .prepare(
-      `SELECT ${CUSTOMER_COLUMNS} FROM users u
-       WHERE u.id = ?1 OR (?2 IS NOT NULL AND u.phone LIKE ?2)
-          OR u.id = (SELECT user_id FROM orders WHERE order_no = ?3)
-       ORDER BY u.id DESC LIMIT ?4 + 0`,
-    )
-    .bind(asId, phonePrefix, term, limit)
+    .prepare(`SELECT ${CUSTOMER_COLUMNS} FROM users u ORDER BY u.id DESC LIMIT ? + 0`)
+    .bind(limit)
+    .all<CustomerRow>();
+  return results;
+}
+
+/** The WHERE clause of each reading of a search term (customer-search.ts); ?1 is the term. */
+const MATCH_WHERE: Record<CustomerMatchKind, string> = {
+  phone: 'u.phone = ?1',
+  // Served by the expression index users_phone_tail (migration 0031): the same expression, no scan.
+  phoneTail: 'substr(u.phone, -4) = ?1',
+  phonePrefix: "u.phone >= ?1 AND u.phone < ?1 || ':'",
+  id: 'u.id = CAST(?1 AS INTEGER)',
+  order: 'u.id = (SELECT user_id FROM orders WHERE order_no = ?1)',
+};
+
+/** Customers matching one reading of a search term, newest first. */
+export async function findCustomersBy(
+  db: D1Database,
+  kind: CustomerMatchKind,
+  term: string,
+  limit: number,
+): Promise<CustomerRow[]> {
+  const { results } = await db
+    .prepare(`SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE ${MATCH_WHERE[kind]} ORDER BY u.id DESC LIMIT ?2 + 0`)
+    .bind(term, limit)
     .all<CustomerRow>();
   return results;
 }

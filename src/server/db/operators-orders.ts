@@ -1,4 +1,5 @@
 // Queries behind the console's order screens: search, detail with payment attempts and refunds, and the CSV export.
+import type { CouponOutcome } from '../../lib/refund-rules';
 
 export interface ConsoleOrderRow {
   orderNo: string;
@@ -137,6 +138,10 @@ export interface ConsoleOrderDetail {
     reason: string;
     note: string;
     operatorId: number;
+    /** 1: returned all that was left (the order became refunded); 0: a partial refund (decision 205). */
+    endsOrder: number;
+    endsPackages: number;
+    couponOutcome: CouponOutcome | '';
     createdAt: number;
   }[];
 }
@@ -161,7 +166,8 @@ export async function orderDetail(db: D1Database, orderNo: string): Promise<Cons
     db
       .prepare(
         `SELECT out_refund_no AS outRefundNo, kind, out_trade_no AS outTradeNo, amount_fen AS amountFen, status, reason,
-           note, operator_id AS operatorId, created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
+           note, operator_id AS operatorId, ends_order AS endsOrder, ends_packages AS endsPackages,
+           coupon_outcome AS couponOutcome, created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
       )
       .bind(orderNo),
   ]);
@@ -172,24 +178,45 @@ export async function orderDetail(db: D1Database, orderNo: string): Promise<Cons
   };
 }
 
-/** What a refund of an order would take back: the packages it created that are still live and its commission. */
+/** A package the order created, as stored (proxy_packages). */
+export interface PackageForUsage {
+  id: number;
+  name: string;
+  state: number;
+  productType: number;
+  billingMethod: number;
+  totalCount: number;
+  remainingCount: number;
+  dailyLimit: number;
+  ipCount: number;
+  startsAt: number;
+  expiresAt: number;
+}
+
+/**
+ * What a refund of an order would take back: the packages it created (all of them, with what their usage needs; those
+ * in state 1/2/3 are the ones a refund disables) and its commission.
+ */
 export async function refundEffects(
   db: D1Database,
   orderNo: string,
 ): Promise<{
-  packages: { id: number; name: string; state: number }[];
+  packages: PackageForUsage[];
   commission: { amountFen: number; state: number } | null;
 }> {
   const [packages, commission] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        "SELECT id, name, state FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (1, 2, 3)",
+        `SELECT id, name, state, product_type AS productType, billing_method AS billingMethod, total_count AS totalCount,
+           remaining_count AS remainingCount, daily_limit AS dailyLimit, ip_count AS ipCount, starts_at AS startsAt,
+           expires_at AS expiresAt
+         FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (1, 2, 3, 5) ORDER BY id`,
       )
       .bind(orderNo),
     db.prepare('SELECT amount_fen AS amountFen, state FROM commission_entries WHERE order_no = ?').bind(orderNo),
   ]);
   return {
-    packages: (packages?.results ?? []) as { id: number; name: string; state: number }[],
+    packages: (packages?.results ?? []) as unknown as PackageForUsage[],
     commission: (commission?.results[0] as { amountFen: number; state: number } | undefined) ?? null,
   };
 }

@@ -140,13 +140,16 @@ export interface BillFilter {
   pageSize: number;
 }
 
-/** The user's bills, newest first, with the total for paging. Unpaid orders past expiry count as closed. */
+/**
+ * The user's bills, newest first, with the total for paging and each order's refunded amount (partial refunds
+ * included). Unpaid orders past expiry count as closed.
+ */
 export async function listBills(
   db: D1Database,
   userId: number,
   f: BillFilter,
   now: number,
-): Promise<{ total: number; list: OrderRecord[] }> {
+): Promise<{ total: number; list: (OrderRecord & { refundedFen: number })[] }> {
   const where = ['user_id = ?1', 'deleted_at IS NULL'];
   if (f.state === 1) where.push('state = 1 AND expires_at > ?2');
   else if (f.state === 3) where.push('(state = 3 OR (state = 1 AND expires_at <= ?2))');
@@ -167,12 +170,20 @@ export async function listBills(
   const [count, rows] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM orders WHERE ${sql}`).bind(...binds),
     db
-      .prepare(`SELECT * FROM orders WHERE ${sql} ORDER BY created_at DESC, order_no LIMIT ?8 + 0 OFFSET ?9`)
+      .prepare(
+        // refunded_fen: what the order's live refunds returned (partial refunds leave the order paid; decision 205).
+        `SELECT *, (SELECT coalesce(sum(r.amount_fen), 0) FROM refunds r
+             WHERE r.order_no = orders.order_no AND r.kind = 'order' AND r.status != 'FAILED') AS refunded_fen
+         FROM orders WHERE ${sql} ORDER BY created_at DESC, order_no LIMIT ?8 + 0 OFFSET ?9`,
+      )
       .bind(...binds, f.pageSize, (f.page - 1) * f.pageSize),
   ]);
   return {
     total: (count?.results[0] as { n: number } | undefined)?.n ?? 0,
-    list: ((rows?.results ?? []) as OrderRow[]).map(mapOrder),
+    list: ((rows?.results ?? []) as (OrderRow & { refunded_fen: number })[]).map((r) => ({
+      ...mapOrder(r),
+      refundedFen: r.refunded_fen,
+    })),
   };
 }
 

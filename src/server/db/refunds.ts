@@ -1,8 +1,12 @@
-// Refunds of paid orders (docs/decisions/032): reserving a refund row before WeChat is asked, then either committing
-// the refund (order refunded, its packages disabled, commission reversed) in one conditional batch, or failing the row.
+// Refunds of paid orders (docs/decisions/032, 205, 206): reserving a refund row before WeChat is asked, capped by what
+// is still refundable, then either committing it in one conditional batch (a final refund: order refunded, packages
+// disabled, commission reversed, coupon returned while valid; a partial one: the order stays paid, packages disabled
+// only when asked), each with the customer's notice, or failing the row.
 // Refunds of one payment attempt flagged refund_needed (kind 'payment', docs/decisions/180) follow the same steps but
 // commit on the attempt (flag cleared), never on the order.
 import { paymentNotes } from '../../lib/messages';
+import type { CouponOutcome } from '../../lib/refund-rules';
+import { DAY_MS } from '../../lib/time';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 
@@ -24,6 +28,12 @@ export interface RefundRecord {
   operatorId: number;
   reason: string;
   note: string;
+  /** The refund returned all that was still refundable: the order became refunded (decision 205). */
+  endsOrder: boolean;
+  /** The refund disabled the packages the order created. */
+  endsPackages: boolean;
+  /** What the refund did with the order's coupon ('' until committed, and for refunds before migration 0031). */
+  couponOutcome: CouponOutcome | '';
   createdAt: number;
   updatedAt: number;
 }
@@ -42,6 +52,9 @@ interface RefundRow {
   operator_id: number;
   reason: string;
   note: string;
+  ends_order: number;
+  ends_packages: number;
+  coupon_outcome: CouponOutcome | '';
   created_at: number;
   updated_at: number;
 }
@@ -60,17 +73,39 @@ const mapRefund = (r: RefundRow): RefundRecord => ({
   operatorId: r.operator_id,
   reason: r.reason,
   note: r.note,
+  endsOrder: r.ends_order === 1,
+  endsPackages: r.ends_packages === 1,
+  couponOutcome: r.coupon_outcome,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
-/** The order's live (not FAILED) order refund, if any (refunds of single flagged attempts are not counted). */
+/** The order's refund in flight (PENDING: WeChat not yet answered, or its answer unknown), if any. */
 export async function findLiveRefund(db: D1Database, orderNo: string): Promise<RefundRecord | null> {
   const r = await db
-    .prepare("SELECT * FROM refunds WHERE order_no = ? AND kind = 'order' AND status != 'FAILED'")
+    .prepare("SELECT * FROM refunds WHERE order_no = ? AND kind = 'order' AND status = 'PENDING'")
     .bind(orderNo)
     .first<RefundRow>();
   return r ? mapRefund(r) : null;
+}
+
+/** What an order's live (not FAILED) order refunds add up to: money returned or on its way back. */
+const REFUNDED_SQL =
+  "(SELECT coalesce(sum(amount_fen), 0) FROM refunds WHERE order_no = ?1 AND kind = 'order' AND status != 'FAILED')";
+
+/** See REFUNDED_SQL. */
+export async function orderRefundedFen(db: D1Database, orderNo: string): Promise<number> {
+  const r = await db.prepare(`SELECT ${REFUNDED_SQL} AS n`).bind(orderNo).first<{ n: number }>();
+  return r?.n ?? 0;
+}
+
+/** An order's order refunds, oldest first (FAILED ones included: the console shows them; customers do not see them). */
+export async function listOrderRefunds(db: D1Database, orderNo: string): Promise<RefundRecord[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM refunds WHERE order_no = ? AND kind = 'order' ORDER BY id")
+    .bind(orderNo)
+    .all<RefundRow>();
+  return results.map(mapRefund);
 }
 
 /**
@@ -98,22 +133,43 @@ export interface RefundReservation {
 }
 
 /**
- * Reserve a full refund of a paid order: the row is inserted only while the order is paid by `outTradeNo` for exactly
- * `amountFen`, none of its packages is merged or reserved by an upgrade, and the order has no live refund (partial
- * unique index refunds_one_live). True when this call reserved it; concurrent callers get false.
+ * Reserve a refund of `amountFen` of a paid order (the WeChat transaction's total is the order's pay_fen): the row is
+ * inserted only while the order is paid by `outTradeNo` for `totalFen`, none of its packages is merged or reserved by
+ * an upgrade, no other refund of it is in flight (partial unique index refunds_one_pending) and this amount plus the
+ * order's live refunds stays within what was paid — all in the one INSERT, so concurrent refunds can never return
+ * more than was paid. `endsOrder` must be true exactly when the amount is all that is left: the INSERT refuses a
+ * reservation whose idea of that is stale. True when this call reserved it.
  */
-export async function reserveRefund(db: D1Database, r: RefundReservation, now: number): Promise<boolean> {
+export async function reserveRefund(
+  db: D1Database,
+  r: RefundReservation & { totalFen: number; endsOrder: boolean; endsPackages: boolean },
+  now: number,
+): Promise<boolean> {
   const res = await db
     .prepare(
       `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
-         reason, created_at, updated_at)
-       SELECT ?2, ?1, ?3, ?4, ?5, ?5, 'PENDING', ?6, ?7, ?8, ?8
+         reason, ends_order, ends_packages, created_at, updated_at)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?9, 'PENDING', ?6, ?7, ?10, ?11, ?8, ?8
        WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?4 AND state = 2 AND paid_out_trade_no = ?3
-           AND pay_fen = ?5)
+           AND pay_fen = ?9)
+         AND ?5 + ${REFUNDED_SQL} <= ?9
+         AND (?5 + ${REFUNDED_SQL} = ?9) = (?10 = 1)
          AND NOT ${MERGED_SQL}
        ON CONFLICT DO NOTHING`,
     )
-    .bind(r.orderNo, r.outRefundNo, r.outTradeNo, r.userId, r.amountFen, r.operatorId, r.reason, now)
+    .bind(
+      r.orderNo,
+      r.outRefundNo,
+      r.outTradeNo,
+      r.userId,
+      r.amountFen,
+      r.operatorId,
+      r.reason,
+      now,
+      r.totalFen,
+      r.endsOrder ? 1 : 0,
+      r.endsPackages || r.endsOrder ? 1 : 0,
+    )
     .run();
   return res.meta.changes === 1;
 }
@@ -167,19 +223,66 @@ export interface AcceptedRefund {
   refundId: string;
 }
 
+/** The personal notice written with a refund: its title and its HTML for each coupon outcome the batch may reach. */
+export interface RefundNoticeWrite {
+  title: string;
+  html: Partial<Record<CouponOutcome, string>> & { none: string };
+}
+
+/** How long the refund notice stays among the customer's current notices. */
+const NOTICE_MS = 30 * DAY_MS;
+
 /**
- * WeChat accepted the refund: in one transaction, conditional on the order still being paid by this attempt and the
- * refund row still PENDING, mark the order refunded (state 4, out_refund_no), disable the packages it created
- * (state 1/2/3 -> 5), clear the attempt's refund_needed flag, run `extra` (the commission reversal, guarded by the
- * same "refunded by this refund" condition) and record WeChat's status on the refund row. Returns whether the order
- * was refunded by this call. When it was not (the order changed meanwhile), the row still records WeChat's answer,
- * with a note, so money and state never disagree silently.
+ * The customer's notice, inserted while `guard` holds (binds ?1 order_no, ?2 out_refund_no, ?3 out_trade_no), worded by the refund
+ * row's coupon_outcome as the same batch set it, so the notice says what the batch did.
+ */
+function noticeStatement(
+  db: D1Database,
+  r: { orderNo: string; outRefundNo: string; outTradeNo: string; userId: number },
+  notice: RefundNoticeWrite,
+  guard: string,
+  now: number,
+  outcomeSql: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO home_notices (title, content_html, starts_at, ends_at, enabled, created_at, user_id)
+       SELECT ?4, CASE ${outcomeSql} WHEN 'returned' THEN ?5 WHEN 'expired' THEN ?6 WHEN 'kept' THEN ?7 ELSE ?8 END,
+         ?9, ?9 + ${NOTICE_MS}, 1, ?9, ?10
+       WHERE ${guard}`,
+    )
+    .bind(
+      r.orderNo,
+      r.outRefundNo,
+      r.outTradeNo,
+      notice.title,
+      notice.html.returned ?? notice.html.none,
+      notice.html.expired ?? notice.html.none,
+      notice.html.kept ?? notice.html.none,
+      notice.html.none,
+      now,
+      r.userId,
+    );
+}
+
+/** The order's coupon (orders.user_coupon_id), as SQL on ?1 = order_no. */
+const ORDER_COUPON_SQL = '(SELECT user_coupon_id FROM orders WHERE order_no = ?1)';
+
+/**
+ * WeChat accepted a final refund (all that was still refundable): in one transaction, conditional on the order still
+ * being paid by this attempt and the refund row still PENDING, mark the order refunded (state 4, out_refund_no),
+ * disable the packages it created (state 1/2/3 -> 5), clear the attempt's refund_needed flag, run `extra` (the
+ * commission reversal and the audit row, guarded by the same "refunded by this refund" condition), give the order's
+ * coupon back while it is still valid (decision 206), record WeChat's status and the coupon's outcome on the refund row
+ * and write the customer's notice. Returns whether the order was refunded by this call. When it was not (the order
+ * changed meanwhile), the row still records WeChat's answer, with a note, so money and state never disagree silently.
  */
 export async function commitRefund(
   db: D1Database,
   r: AcceptedRefund,
   now: number,
   extra: D1PreparedStatement[] = [],
+  notice?: RefundNoticeWrite,
 ): Promise<boolean> {
   const guard = 'EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 4 AND out_refund_no = ?2)';
   const results = await db.batch([
@@ -187,7 +290,8 @@ export async function commitRefund(
       .prepare(
         `UPDATE orders SET state = 4, refunded_at = ?4, out_refund_no = ?2
          WHERE order_no = ?1 AND state = 2 AND paid_out_trade_no = ?3
-           AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING')`,
+           AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
+             AND ends_order = 1)`,
       )
       .bind(r.orderNo, r.outRefundNo, r.outTradeNo, now),
     db
@@ -203,14 +307,89 @@ export async function commitRefund(
       )
       .bind(r.orderNo, r.outRefundNo, r.outTradeNo, paymentNotes.refundedWithOrder(r.outRefundNo)),
     ...extra,
+    // Decision 206: the coupon comes back as it was received (same validity) while it is still valid.
     db
       .prepare(
-        `UPDATE refunds SET status = ?3, refund_id = ?4, updated_at = ?5
+        `UPDATE user_coupons SET state = 1, order_no = NULL, used_at = NULL
+         WHERE id = ${ORDER_COUPON_SQL} AND order_no = ?1 AND state = 3 AND expires_at > ?3 AND ${guard}`,
+      )
+      .bind(r.orderNo, r.outRefundNo, now),
+    db
+      .prepare(
+        `UPDATE refunds SET status = ?3, refund_id = ?4, updated_at = ?5,
+           coupon_outcome = CASE
+             WHEN ${ORDER_COUPON_SQL} IS NULL THEN 'none'
+             WHEN EXISTS (SELECT 1 FROM user_coupons WHERE id = ${ORDER_COUPON_SQL} AND state = 1 AND order_no IS NULL)
+               THEN 'returned'
+             ELSE 'expired' END
          WHERE out_refund_no = ?2 AND status = 'PENDING' AND ${guard}`,
       )
       .bind(r.orderNo, r.outRefundNo, r.status, r.refundId, now),
+    ...(notice
+      ? [noticeStatement(db, r, notice, guard, now, '(SELECT coupon_outcome FROM refunds WHERE out_refund_no = ?2)')]
+      : []),
   ]);
   if (results[0]?.meta.changes === 1) return true;
+  await db
+    .prepare(
+      `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5
+       WHERE out_refund_no = ?1 AND status = 'PENDING'`,
+    )
+    .bind(r.outRefundNo, r.status, r.refundId, now, paymentNotes.orderNoLongerPaid)
+    .run();
+  return false;
+}
+
+/** While a partial refund commits: its row is still PENDING and the order is still paid by the attempt (?1, ?2, ?3). */
+const PARTIAL_GUARD = `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
+    AND ends_order = 0)
+  AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = ?1 AND o.state = 2 AND o.paid_out_trade_no = ?3)`;
+
+/**
+ * WeChat accepted a partial refund (decision 205): in one transaction, while the row is still PENDING and the order
+ * still paid by this attempt, disable the packages the order created when the refund asked for it, write the audit
+ * row and the customer's notice, and last record WeChat's status and the coupon's outcome (kept used, or none) on the
+ * row. The order stays paid; commission and coupon are untouched. Returns whether this call committed; when it did
+ * not, the row still records WeChat's answer with a note.
+ */
+export async function commitPartialRefund(
+  db: D1Database,
+  r: AcceptedRefund & { endsPackages: boolean },
+  now: number,
+  audit?: AuditWrite,
+  notice?: RefundNoticeWrite,
+): Promise<boolean> {
+  const outcome = `CASE WHEN ${ORDER_COUPON_SQL} IS NULL THEN 'none' ELSE 'kept' END`;
+  const results = await db.batch([
+    ...(r.endsPackages
+      ? [
+          db
+            .prepare(
+              `UPDATE proxy_packages SET state = 5, updated_at = ?4
+               WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (1, 2, 3)
+                 AND ${PARTIAL_GUARD.replaceAll('?3', '?5')}`,
+            )
+            .bind(r.orderNo, r.outRefundNo, r.userId, now, r.outTradeNo),
+        ]
+      : []),
+    ...(audit
+      ? [
+          auditInsertStatement(db, audit.actor, audit.entry, {
+            sql: `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ? AND status = 'PENDING' AND ends_order = 0)
+              AND EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 2 AND paid_out_trade_no = ?)`,
+            binds: [r.outRefundNo, r.orderNo, r.outTradeNo],
+          }),
+        ]
+      : []),
+    ...(notice ? [noticeStatement(db, r, notice, PARTIAL_GUARD, now, outcome)] : []),
+    db
+      .prepare(
+        `UPDATE refunds SET status = ?4, refund_id = ?5, updated_at = ?6, coupon_outcome = ${outcome}
+         WHERE out_refund_no = ?2 AND ${PARTIAL_GUARD}`,
+      )
+      .bind(r.orderNo, r.outRefundNo, r.outTradeNo, r.status, r.refundId, now),
+  ]);
+  if (results[results.length - 1]?.meta.changes === 1) return true;
   await db
     .prepare(
       `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5

@@ -13,7 +13,9 @@ import {
 import { dailyFigures, standingFigures, windowFigures } from '../db/operators-dashboard';
 import { refundEffects } from '../db/operators-orders';
 import { findOrder } from '../db/orders';
-import { findLiveRefund, orderPackageMerged } from '../db/refunds';
+import { findUserCoupon } from '../db/coupons';
+import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refunds';
+import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './operators-audit';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
@@ -97,26 +99,47 @@ export async function unlockCustomer(
 }
 
 /** What refunding an order would do, or why it cannot be refunded now (nothing is written). */
-export async function refundPreview(db: D1Database, orderNo: string) {
+export async function refundPreview(db: D1Database, orderNo: string, now: number) {
   const order = await findOrder(db, orderNo);
   if (!order) throw new AppError('orderNotFound');
-  const [live, merged, effects] = await Promise.all([
+  const [live, merged, effects, refundedFen, coupon] = await Promise.all([
     findLiveRefund(db, orderNo),
     orderPackageMerged(db, orderNo),
     refundEffects(db, orderNo),
+    orderRefundedFen(db, orderNo),
+    order.userCouponId !== null ? findUserCoupon(db, order.userId, order.userCouponId) : null,
   ]);
+  const refundableFen = order.state === 2 ? Math.max(0, order.payFen - refundedFen) : 0;
   let blocker: string | null = null;
   if (order.state === 4) blocker = messages.refundDone;
   else if (order.state !== 2 || !order.paidOutTradeNo) blocker = messages.refundNotPaid;
   else if (merged) blocker = messages.refundMerged;
+  const usage = effects.packages.map((p) => packageUsage(p, now));
   return {
     orderNo,
-    amountFen: order.payFen,
     state: order.state,
-    /** A refund in progress (PENDING) is re-sent with the same number; others are final. */
-    liveRefund: live ? { outRefundNo: live.outRefundNo, status: live.status } : null,
-    packagesDisabled: effects.packages,
+    payFen: order.payFen,
+    /** Money returned or on its way back by this order's live refunds. */
+    refundedFen,
+    /** At most this much may be refunded now; refunding all of it ends the order (decision 205). */
+    refundableFen,
+    /** The same as refundableFen: the amount a refund takes when none is typed. */
+    amountFen: refundableFen,
+    /** Pro-rata of what is unused, less what was refunded (null when the order created no package). */
+    suggestedFen: blocker ? null : proRataRefundFen({ payFen: order.payFen, refundedFen }, usage),
+    usage,
+    /** A refund in progress (PENDING) is re-sent with the same number, amount and effects; others are final. */
+    liveRefund: live
+      ? { outRefundNo: live.outRefundNo, status: live.status, amountFen: live.amountFen, endsOrder: live.endsOrder }
+      : null,
+    packagesDisabled: effects.packages
+      .filter((p) => [1, 2, 3].includes(p.state))
+      .map((p) => ({ id: p.id, name: p.name })),
     commissionReversedFen: effects.commission && effects.commission.state !== 3 ? effects.commission.amountFen : 0,
+    /** The order's coupon and whether a final refund now would give it back (decision 206). */
+    coupon: coupon
+      ? { name: coupon.name, expiresAt: coupon.expiresAt, returnable: coupon.state === 3 && coupon.expiresAt > now }
+      : null,
     blocker,
   };
 }

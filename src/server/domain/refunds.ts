@@ -1,22 +1,30 @@
-// Refunding a paid order in full (operator action; docs/decisions/032 "Refunds"). Order of steps, so that money and
-// state cannot disagree silently:
-//   1. reserve a refunds row (PENDING) while the order is paid and has no live refund: concurrent refunds reserve one;
-//   2. ask WeChat to refund with that row's out_refund_no (retries with the same number never refund twice);
-//   3a. WeChat accepted (SUCCESS / PROCESSING / ABNORMAL): one batch marks the order refunded, disables the packages
-//       it created, reverses the promoter's commission and records the status;
+// Refunding a paid order, in full or in part (operator action; docs/decisions/032 "Refunds", 205 partial refunds,
+// 206 the coupon). Order of steps, so that money and state cannot disagree silently:
+//   1. reserve a refunds row (PENDING) while the order is paid, has no refund in flight and the amount fits in what is
+//      still refundable (paid − live refunds, checked by the INSERT itself): concurrent refunds never exceed the paid;
+//   2. ask WeChat to refund that amount of the transaction's total with the row's out_refund_no (retries with the same
+//      number never refund twice);
+//   3a. WeChat accepted (SUCCESS / PROCESSING / ABNORMAL): one batch. A final refund (all that was left) marks the
+//       order refunded, disables the packages it created, reverses the promoter's commission and gives the coupon back
+//       while valid; a partial one leaves the order paid and disables the packages only when asked. Either records the
+//       status, the coupon's outcome, the audit row and the customer's notice;
 //   3b. WeChat refused (a verified 4xx, or CLOSED): the row becomes FAILED and the order stays paid;
 //   3c. unknown outcome (network, 5xx, unverifiable answer): the row stays PENDING, the order stays paid and cannot be
 //       refunded again under another number; a later call (after REFUND_RETRY_AFTER_MS) re-sends the same number.
 // refundPayment (docs/decisions/180) refunds one attempt flagged refund_needed through the same steps, committing on
 // the attempt (flag cleared) instead of the order.
 import { AppError, isAppError } from '../../lib/errors';
+import { formatFen } from '../../lib/format';
 import { type MessageCode, messages, paymentNotes } from '../../lib/messages';
+import { couponOutcomeText, refundNotice } from '../../lib/refund-rules';
+import { findUserCoupon } from '../db/coupons';
 import { findOrder } from '../db/orders';
 import { findPayment } from '../db/payments';
 import {
   claimStalePaymentRefund,
   claimStaleRefund,
   closeAcceptedRefund,
+  commitPartialRefund,
   commitPaymentRefund,
   commitRefund,
   failRefund,
@@ -25,6 +33,8 @@ import {
   findRefund,
   noteRefund,
   orderPackageMerged,
+  orderRefundedFen,
+  type RefundNoticeWrite,
   type RefundRecord,
   refundAuditStatement,
   reservePaymentRefund,
@@ -35,6 +45,7 @@ import type { AuditWrite } from '../db/operators-audit';
 import type { PaySetup } from '../providers/pay';
 import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/types';
 import { commissionReversalStatements } from './commission';
+import { escapeText } from './html-sanitizer';
 import { newOutRefundNo } from './order-numbers';
 
 /** A PENDING refund whose outcome is unknown may be re-sent (same out_refund_no) after this long. */
@@ -44,19 +55,30 @@ export interface RefundOutcome {
   orderNo: string;
   outRefundNo: string;
   amountFen: number;
+  /** True when this refund returned all that was left: the order is now refunded (decision 205). */
+  endsOrder: boolean;
+  endsPackages: boolean;
   status: Exclude<RefundStatus, 'CLOSED'>;
 }
 
-/** Refund a paid order in full at the provider and in the database. Throws AppError with the reason otherwise. */
+/**
+ * Refund `amountFen` of a paid order (all that is still refundable when omitted) at the provider and in the database.
+ * Refunding all that is left ends the order as a full refund always did; a smaller amount is a partial refund: the
+ * order stays paid, and the packages it created are disabled only with `endPackages`. A refund in flight whose outcome
+ * was unknown is re-sent as it was reserved (same number, amount and effects), whatever the new input. Throws AppError
+ * with the reason otherwise.
+ */
 export async function refundOrder(
   db: D1Database,
   pay: () => Promise<PaySetup>,
   input: {
     orderNo: string;
+    amountFen?: number;
+    endPackages?: boolean;
     reason: string;
     operatorId: number;
     now: number;
-    /** The operator's audit row, written in the batch that marks the order refunded (docs/decisions/102). */
+    /** The operator's audit row, written in the batch that commits the refund (docs/decisions/102). */
     audit?: (outcome: RefundOutcome) => AuditWrite;
   },
 ): Promise<RefundOutcome> {
@@ -65,65 +87,103 @@ export async function refundOrder(
   if (!order) throw new AppError('orderNotFound');
   if (order.state === 4) throw new AppError('refundDone');
 
-  let refund: Pick<RefundRecord, 'outRefundNo' | 'outTradeNo' | 'amountFen' | 'totalFen' | 'reason'> | null = null;
-  if (order.state === 2 && order.paidOutTradeNo) {
-    const live = await findLiveRefund(db, orderNo);
-    if (live) {
-      refund = await claimStaleRefund(db, orderNo, now, REFUND_RETRY_AFTER_MS);
-      if (!refund) throw new AppError('refundBusy');
-    } else {
-      if (await orderPackageMerged(db, orderNo)) throw new AppError('refundMerged');
-      const reservation = {
-        outRefundNo: newOutRefundNo(now),
-        orderNo,
-        outTradeNo: order.paidOutTradeNo,
-        userId: order.userId,
-        amountFen: order.payFen,
-        operatorId: input.operatorId,
-        reason: input.reason,
-      };
-      if (!(await reserveRefund(db, reservation, now))) throw new AppError('refundBusy');
-      refund = { ...reservation, totalFen: order.payFen };
+  let refund: ReservedRefund & { endsOrder: boolean; endsPackages: boolean };
+  if (order.state !== 2 || !order.paidOutTradeNo) throw new AppError('refundNotPaid');
+  const live = await findLiveRefund(db, orderNo);
+  if (live) {
+    const stale = await claimStaleRefund(db, orderNo, now, REFUND_RETRY_AFTER_MS);
+    if (!stale) throw new AppError('refundBusy');
+    refund = stale;
+  } else {
+    if (await orderPackageMerged(db, orderNo)) throw new AppError('refundMerged');
+    const refundable = order.payFen - (await orderRefundedFen(db, orderNo));
+    const amountFen = input.amountFen ?? refundable;
+    if (refundable <= 0) throw new AppError('refundDone');
+    if (amountFen > refundable) throw new AppError('refundOverCap', { detail: `可退 ${formatFen(refundable)}` });
+    const endsOrder = amountFen === refundable;
+    const reservation = {
+      outRefundNo: newOutRefundNo(now),
+      orderNo,
+      outTradeNo: order.paidOutTradeNo,
+      userId: order.userId,
+      amountFen,
+      operatorId: input.operatorId,
+      reason: input.reason,
+    };
+    const reserved = {
+      ...reservation,
+      totalFen: order.payFen,
+      endsOrder,
+      endsPackages: endsOrder || !!input.endPackages,
+    };
+    if (!(await reserveRefund(db, reserved, now))) {
+      // Lost a race: another refund is in flight, or one committed meanwhile and this amount no longer fits.
+      if (await findLiveRefund(db, orderNo)) throw new AppError('refundBusy');
+      const left = order.payFen - (await orderRefundedFen(db, orderNo));
+      if (left <= 0) throw new AppError('refundDone');
+      throw new AppError('refundOverCap', { detail: `可退 ${formatFen(left)}` });
     }
+    refund = reserved;
   }
-  if (!refund) throw new AppError('refundNotPaid');
 
   const result = await askProvider(db, pay, refund, now);
-  const committed = await commitRefund(
-    db,
-    {
-      outRefundNo: refund.outRefundNo,
-      orderNo,
-      outTradeNo: refund.outTradeNo,
-      userId: order.userId,
-      status: result.status,
-      refundId: result.refundId,
-    },
-    now,
-    [
-      ...commissionReversalStatements(db, orderNo, now, refund.outRefundNo),
-      ...(input.audit
-        ? [
-            refundAuditStatement(
-              db,
-              orderNo,
-              refund.outRefundNo,
-              input.audit({
-                orderNo,
-                outRefundNo: refund.outRefundNo,
-                amountFen: refund.amountFen,
-                status: result.status,
-              }),
-            ),
-          ]
-        : []),
-    ],
-  );
+  const outcome: RefundOutcome = {
+    orderNo,
+    outRefundNo: refund.outRefundNo,
+    amountFen: refund.amountFen,
+    endsOrder: refund.endsOrder,
+    endsPackages: refund.endsPackages,
+    status: result.status,
+  };
+  const accepted = {
+    outRefundNo: refund.outRefundNo,
+    orderNo,
+    outTradeNo: refund.outTradeNo,
+    userId: order.userId,
+    status: result.status,
+    refundId: result.refundId,
+  };
+  const coupon = order.userCouponId !== null ? await findUserCoupon(db, order.userId, order.userCouponId) : null;
+  const notice = noticeFor(order.title, refund, coupon);
+  const committed = refund.endsOrder
+    ? await commitRefund(
+        db,
+        accepted,
+        now,
+        [
+          ...commissionReversalStatements(db, orderNo, now, refund.outRefundNo),
+          ...(input.audit ? [refundAuditStatement(db, orderNo, refund.outRefundNo, input.audit(outcome))] : []),
+        ],
+        notice,
+      )
+    : await commitPartialRefund(
+        db,
+        { ...accepted, endsPackages: refund.endsPackages },
+        now,
+        input.audit?.(outcome),
+        notice,
+      );
   if (!committed) {
     console.error('refund accepted by WeChat but the order was no longer paid', orderNo, refund.outRefundNo);
     throw new AppError('refundStateChanged');
   }
-  return { orderNo, outRefundNo: refund.outRefundNo, amountFen: refund.amountFen, status: result.status };
+  return outcome;
+}
+
+/** The customer's notice of a refund, worded for each coupon outcome the commit may reach (lib/refund-rules.ts). */
+function noticeFor(
+  orderTitle: string,
+  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string },
+  coupon: { name: string; expiresAt: number } | null,
+): RefundNoticeWrite {
+  const html = (outcome: 'none' | 'returned' | 'expired' | 'kept') => {
+    const { text } = refundNotice({ ...r, orderTitle, couponText: couponOutcomeText(outcome, coupon) });
+    return `<p>${escapeText(text)}</p>`;
+  };
+  return {
+    title: refundNotice({ ...r, orderTitle, couponText: '' }).title,
+    html: { none: html('none'), returned: html('returned'), expired: html('expired'), kept: html('kept') },
+  };
 }
 
 type ReservedRefund = Pick<RefundRecord, 'outRefundNo' | 'outTradeNo' | 'amountFen' | 'totalFen' | 'reason'>;

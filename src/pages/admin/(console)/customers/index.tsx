@@ -1,5 +1,7 @@
-// /admin/customers: find a customer by phone (prefix), id or order number (GET form, works without JavaScript).
+// /admin/customers: find customers by whole phone, last four digits, start of a phone, id or order number (GET form,
+// works without JavaScript); each reading of the term is its own labelled list, saying what it matched.
 import { rowAction } from '../../../../components/data-table';
+import { customerMatchText } from '../../../../lib/customer-search';
 import { formatDateTime } from '../../../../lib/format';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { serverApi } from '../../../../server/api-server';
@@ -57,19 +59,40 @@ export default async function AdminCustomersPage({ query }: { query: string }) {
           name="q"
           value={q}
           label="查找客户"
-          hint="手机号 / 用户ID / 订单号"
+          hint="手机号 / 手机尾号4位 / 用户ID / 订单号"
           className="input max-w-xs flex-1"
         />
       </SearchForm>
-      <TableCard>
-        <ListTable
-          data-testid="customer-table"
-          rows={res.list}
-          rowKey={(u) => u.id}
-          empty="没有找到客户"
-          columns={COLUMNS}
-        />
-      </TableCard>
+      {res.matches.length === 0 ? (
+        <TableCard>
+          <ListTable
+            data-testid="customer-table"
+            rows={res.list}
+            rowKey={(u) => u.id}
+            empty="没有找到客户"
+            columns={COLUMNS}
+          />
+        </TableCard>
+      ) : (
+        res.matches.map((m) => (
+          <section key={m.kind} className="space-y-2" data-testid={`customer-match-${m.kind}`}>
+            <h2 className="text-sm font-medium text-slate-700" data-testid="customer-match-text">
+              {customerMatchText(m.kind, m.term, m.list.length)}
+            </h2>
+            {m.list.length > 0 && (
+              <TableCard>
+                <ListTable
+                  data-testid="customer-table"
+                  rows={m.list}
+                  rowKey={(u) => u.id}
+                  empty="没有找到客户"
+                  columns={COLUMNS}
+                />
+              </TableCard>
+            )}
+          </section>
+        ))
+      )}
     </div>
   );
 }

@@ -13,6 +13,13 @@ import { PageTitle, Section } from '../../_components/parts';
 import { PaymentRefundPanel } from '../../_components/payment-refund-panel';
 import { RefundPanel } from '../../_components/refund-panel';
 
+/** What a refund did with the order's coupon, in the refunds list (the rule: docs/decisions/206). */
+const COUPON_OUTCOME_SHORT: Record<string, string> = {
+  returned: '优惠券已退回',
+  expired: '优惠券已过期未退回',
+  kept: '优惠券仍按已使用计',
+};
+
 export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
   const api = await serverApi();
   const [d, me] = await Promise.all([
@@ -22,6 +29,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
   if (!d) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
   const o = d.order;
   const finance = !!me && (me.role === 'finance' || me.role === 'admin');
+  const { refundedFen } = d;
   return (
     <div className="space-y-4">
       <PageTitle title="订单详情">
@@ -57,6 +65,14 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
             {o.paidAt ? `；支付 ${formatDateTime(o.paidAt)}` : ''}
             {o.refundedAt ? `；退款 ${formatDateTime(o.refundedAt)}` : ''}
           </dd>
+          {refundedFen > 0 && (
+            <>
+              <dt className="text-slate-500">已退</dt>
+              <dd data-testid="order-refunded">
+                {formatFen(refundedFen)}（可退 {formatFen(o.state === 2 ? o.payFen - refundedFen : 0)}）
+              </dd>
+            </>
+          )}
         </dl>
       </Section>
       <Section title="支付记录">
@@ -100,7 +116,16 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
               ) : (
                 '订单'
               )}{' '}
-              · {formatFen(r.amountFen)} · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
+              · {formatFen(r.amountFen)}
+              {r.kind === 'order'
+                ? r.endsOrder
+                  ? '（退完，订单结束）'
+                  : r.endsPackages
+                    ? '（部分，已停用套餐）'
+                    : '（部分）'
+                : ''}{' '}
+              · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
+              {r.couponOutcome && r.couponOutcome !== 'none' ? ` · ${COUPON_OUTCOME_SHORT[r.couponOutcome]}` : ''}
               {r.note ? <span className="break-all text-slate-400"> · {r.note}</span> : null} ·{' '}
               {formatDateTime(r.createdAt)}
             </li>
