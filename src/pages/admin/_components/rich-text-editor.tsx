@@ -166,7 +166,8 @@ export function RichTextEditor({ value, onChange }: { value: string; onChange: (
   return (
     <div data-testid="rich-text-editor">
       <div
-        className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 px-2 py-1.5"
+        // Stays in view while a long article scrolls.
+        className="sticky top-0 z-10 flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 px-2 py-1.5"
         role="toolbar"
         aria-label="格式"
       >
