@@ -11,12 +11,22 @@ import { hydrated, logIn } from './helpers';
 import { screenProblems, watchErrorToasts } from './screen-check';
 
 /**
- * Screens another engineer is rewriting this session (issue 24), whose problems are tolerated here until that branch
- * is merged: remove the entry then, and the journey holds the screen to the same rule as every other.
+ * Defects this journey found in screens other engineers own and are changing this session (issue 24), tolerated here
+ * until their branches are merged: remove an entry then, and the journey holds that screen to the same rule as every
+ * other. Each names the file and what is wrong.
  */
-const BEING_REWRITTEN: { path: string; by: string }[] = [
-  // Action codes, object:id, raw JSON diffs, "cli", "npm run admin:create" on screen.
-  { path: '/admin/audit', by: 'the audit log in words (wt-audit, src/pages/admin/(console)/audit.tsx)' },
+const KNOWN_ELSEWHERE: { path: RegExp; problem: RegExp; where: string }[] = [
+  {
+    // Action codes, object:id, raw JSON diffs with fen and epoch ms, "cli", "npm run admin:create" on screen.
+    path: /^\/admin\/audit$/,
+    problem: /./,
+    where: 'src/pages/admin/(console)/audit.tsx (wt-audit: the audit log in words)',
+  },
+  {
+    path: /^\/admin\/customers\/\d+$/,
+    problem: /English word 「PC」/,
+    where: "src/pages/admin/(console)/customers/[id].tsx:73 (wt-refunds): the sign-up device reads 'PC' (电脑端)",
+  },
 ];
 
 /** Opens each path and collects what is wrong on it, as "path: problem" lines. */
@@ -26,9 +36,9 @@ async function walk(page: Page, paths: string[]): Promise<string[]> {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     await hydrated(page);
-    const problems = await screenProblems(page);
-    if (BEING_REWRITTEN.some((b) => b.path === path)) continue;
-    for (const p of problems) found.push(`${path}: ${p}`);
+    for (const p of await screenProblems(page)) {
+      if (!KNOWN_ELSEWHERE.some((k) => k.path.test(path) && k.problem.test(p))) found.push(`${path}: ${p}`);
+    }
   }
   return found;
 }
