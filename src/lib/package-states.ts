@@ -17,3 +17,7 @@ export const PENDING_STATE_TEXT = '分配中';
  */
 export const PENDING_ALLOCATION_NOTE =
   '所选地区暂无空闲IP，补充后将自动分配（每5分钟检查一次，通常24小时内完成）；超过24小时仍未分配可联系客服退款。';
+
+/** A package's usage text with its dedicated IPs still awaiting allocation, e.g. 1个独享IP（1个分配中）. */
+export const withPendingIps = (usage: string, pendingIps: number): string =>
+  pendingIps > 0 ? `${usage}（${pendingIps}个${PENDING_STATE_TEXT}）` : usage;

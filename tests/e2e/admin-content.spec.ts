@@ -32,7 +32,9 @@ test('a content operator writes, previews and publishes a help article; an edit 
   const editor = page.getByTestId('article-editor');
   await editor.getByLabel('标题').fill('后台编辑的文章');
   await editor.getByLabel(/^地址/).fill(slug);
-  await editor.getByLabel('正文 HTML').fill('<p>第一版正文</p><script>alert(1)</script>');
+  // An expert writes markup in the 源码 view; the preview shows what the save keeps.
+  await editor.getByTestId('editor-source-toggle').click();
+  await editor.getByLabel('正文源码').fill('<p>第一版正文</p><script>alert(1)</script>');
   await editor.getByTestId('article-preview-tab').click();
   await expect(page.getByTestId('article-preview')).toHaveText('第一版正文');
   await editor.getByTestId('article-save').click();
@@ -45,10 +47,39 @@ test('a content operator writes, previews and publishes a help article; an edit 
   await page.getByTestId('article-publish').click();
   await expect(page.getByTestId('article-state')).toHaveText('已发布');
   await hydrated(page);
-  await page
-    .getByTestId('article-editor')
-    .getByLabel('正文 HTML')
-    .fill(`<h2>新的小标题</h2><p>第二版正文：已更新 ${tag}</p>`);
+  // This time with the toolbar, as most editors write: a heading, bold words, a list and a link.
+  const body = page.getByTestId('article-editor').getByRole('textbox', { name: '正文', exact: true });
+  const toolbar = page.getByRole('toolbar', { name: '格式' });
+  await body.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('新的小标题');
+  await toolbar.getByRole('button', { name: '标题', exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(`第二版正文：已更新 ${tag}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('重点提示');
+  await page.keyboard.press('Shift+Home');
+  await toolbar.getByRole('button', { name: '加粗' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: '加粗' }).click();
+  await toolbar.getByRole('button', { name: '有序列表' }).click();
+  await page.keyboard.type('第一步');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('第二步');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('帮助首页');
+  await page.keyboard.press('Shift+Home');
+  await toolbar.getByRole('button', { name: '链接' }).click();
+  // A link the sanitiser would drop is refused where it is typed.
+  await page.getByLabel('链接地址').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: '插入链接' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '链接必须是' })).toBeVisible();
+  await page.getByLabel('链接地址').fill('/help');
+  await page.getByRole('button', { name: '插入链接' }).click();
   await page.getByTestId('article-save').click();
   await expect(page.getByText('已保存')).toBeVisible();
   await page.screenshot({ path: `.tmp/shots/admin-article-editor-${testInfo.project.name}.png`, fullPage: true });
@@ -58,6 +89,12 @@ test('a content operator writes, previews and publishes a help article; an edit 
   await expect(visitor.getByRole('heading', { name: '后台编辑的文章' })).toBeVisible();
   await expect(visitor.getByText(`第二版正文：已更新 ${tag}`)).toBeVisible();
   await expect(visitor.getByText('第一版正文')).toHaveCount(0);
+  // What the toolbar made is on the public page, as formatting (not as markup text).
+  await expect(visitor.getByRole('heading', { level: 2, name: '新的小标题' })).toBeVisible();
+  await expect(visitor.locator('b, strong').filter({ hasText: '重点提示' })).toBeVisible();
+  await expect(visitor.locator('.prose-help ol > li')).toHaveText(['第一步', '第二步']);
+  await expect(visitor.getByRole('link', { name: '帮助首页' })).toHaveAttribute('href', '/help');
+  await expect(visitor.getByText('<h2>')).toHaveCount(0);
   // And the help search finds it by its new text.
   await visitor.goto(`/help/search/${encodeURIComponent(tag)}`);
   await expect(visitor.getByRole('link', { name: /后台编辑的文章/ })).toHaveCount(1);

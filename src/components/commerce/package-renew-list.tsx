@@ -4,10 +4,9 @@ import { useState } from 'react';
 import type { PackageAction } from '../../lib/commerce';
 import { packageRemainingText } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
+import { PENDING_ALLOCATION_NOTE, withPendingIps } from '../../lib/package-states';
 import { BuyIpDialog } from './buy-ip-dialog';
 import type { UpgradablePackage } from './types';
-
-const STATE: Record<number, string> = { 1: '使用中', 2: '已过期', 3: '已用完' };
 
 export function PackageRenewList({
   list,
@@ -37,18 +36,23 @@ export function PackageRenewList({
       <ul className="space-y-3">
         {list.map((p) => {
           const dedicated = p.productType === 30 || p.productType === 50;
-          const usage = packageRemainingText(p);
+          const usage = withPendingIps(packageRemainingText(p), p.pendingIps);
           const btn = 'btn-outline px-3 py-1.5 text-xs';
           return (
             <li key={p.id} className="card flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
               <div>
                 <div className="font-medium text-ink">{p.name}</div>
                 <div className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500">
-                  <span>{STATE[p.state] ?? ''}</span>
+                  <span data-testid="renew-state">{p.stateText}</span>
                   <span>{usage}</span>
                   <span>到期 {formatDateTime(p.expiresAt)}</span>
                   {p.creditFen > 0 && <span>剩余价值 {formatFen(p.creditFen)}</span>}
                 </div>
+                {p.pendingIps > 0 && (
+                  <p className="mt-1 max-w-md text-xs leading-5 text-amber-700" data-testid="pending-note">
+                    {PENDING_ALLOCATION_NOTE}
+                  </p>
+                )}
               </div>
               {p.renewable ? (
                 <div className="flex flex-wrap gap-2">

@@ -29,14 +29,15 @@ export async function Header({ mineInfo }: { mineInfo: MineInfo | null }) {
       <Attribution />
       <OnlineChat />
       <RealNameGate />
-      <RedPacketWidget />
       <HeaderFrame>
         <TopBanner initial={marketing?.imges?.centerImg ?? null} />
         <div className="container-page flex h-14 items-center justify-between gap-4 md:h-20">
           <a href="/" aria-label="云枢代理 返回首页" className="shrink-0">
             <Logo light={false} />
           </a>
-          <div className="flex h-full flex-1 items-center justify-end gap-4 md:justify-between">
+          <div className="flex h-full flex-1 items-center justify-end gap-3 md:justify-between md:gap-4">
+            {/* In the bar on phones, never over the content; from md up it floats at the left edge. */}
+            <RedPacketWidget />
             <DesktopNav news={news.slice(0, HEADER_NEWS).map((n) => ({ label: n.Title, href: n.Url }))} />
             {mineInfo ? (
               <div className="flex h-full items-center gap-1">

@@ -1,11 +1,11 @@
 'use client';
 // The red-packet launcher: loads RedLaunch.GetRedLaunch whenever the signed-in user changes (login, logout), shows a
-// floating packet while the launch has packets left and the user has none, and lets a verified user receive it
+// packet while the launch has packets left and the user has none (in the header bar on phones, a floating tab from md
+// up; see red-packet.tsx), and lets a verified user receive it
 // (RedLaunch.Receive) and turn it into a package (Proxy.GetredPackage). The packet and its dialog
 // (red-packet.tsx) load only while there is a packet to show (kept off the home page's first load).
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useRouter } from 'waku/router/client';
 import { api } from '../../state/api';
 import { redInfoAtom } from '../../state/red-packet';
 import { mineInfoAtom } from '../../state/session';
@@ -17,9 +17,6 @@ export function RedPacketWidget() {
   const [red, setRed] = useAtom(redInfoAtom);
   const [recordId, setRecordId] = useState<number | null>(null);
   const userId = info?.id ?? null;
-  const { path } = useRouter();
-  // Inside the personal centre on phones the floating packet would cover forms: show it from md up only.
-  const placement = path.startsWith('/personalCenter') ? 'hidden md:flex' : 'flex';
 
   useEffect(() => {
     void userId; // reload on login and logout
@@ -33,7 +30,7 @@ export function RedPacketWidget() {
 
   return (
     <Suspense fallback={null}>
-      <RedPacket launch={launch} placement={placement} recordId={recordId} setRecordId={setRecordId} />
+      <RedPacket launch={launch} recordId={recordId} setRecordId={setRecordId} />
     </Suspense>
   );
 }

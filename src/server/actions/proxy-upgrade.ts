@@ -10,6 +10,7 @@ import { offeredMeals } from '../domain/catalogue';
 import { priceCheckout } from '../domain/checkout-coupons';
 import { prepareCheckout } from '../domain/checkout-quote';
 import { upgradeTargets } from '../domain/checkout-upgrade';
+import { effectiveState, packageStateText, pendingIpsOf } from '../domain/packages';
 import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
 import { couponIdSchema, idSchema, intIn, unitsSchema } from './commerce-schemas';
@@ -48,6 +49,8 @@ export const proxyUpgradeActions = {
         list: list.map((p) => {
           const creditFen = remainingValue(p, ctx.now);
           const mergeable = p.state === 1 && !p.reserved;
+          const shown = effectiveState(p, ctx.now);
+          const pendingIps = pendingIpsOf(p, shown);
           return {
             id: p.id,
             name: p.name,
@@ -60,6 +63,10 @@ export const proxyUpgradeActions = {
             ipCount: p.ipCount,
             expiresAt: p.expiresAt,
             state: p.state,
+            /** What the customer reads, as in the package list: 升级中, 分配中 (IPs awaiting allocation) or the state. */
+            stateText: packageStateText({ state: shown, reserved: p.reserved, pendingIps }),
+            /** Dedicated IPs bought but not yet allocated (分配中; PENDING_ALLOCATION_NOTE says when they come). */
+            pendingIps,
             renewable: p.mealId !== null,
             mergeable,
             reserved: p.reserved,

@@ -25,6 +25,8 @@ export interface PackageWithTerms {
   paidFen: number;
   /** Reserved as a source of an unpaid upgrade/merge order (order_merge_sources, active). */
   reserved: boolean;
+  /** Dedicated IPs held now (fixed_allocations not released): fewer than ipCount while some wait for allocation. */
+  allocatedIps: number;
 }
 
 interface Row extends StoredPackageRow {
@@ -34,12 +36,14 @@ interface Row extends StoredPackageRow {
   region_id: number | null;
   paid_fen: number | null;
   reserved: number;
+  allocated_ips: number;
 }
 
 const SELECT = `SELECT p.id, p.user_id, p.product_type, p.billing_method, p.name, p.ip_duration_minutes, p.total_count,
   p.remaining_count, p.daily_limit, p.ip_count, p.starts_at, p.expires_at, p.state, p.remark,
   t.meal_id, t.units, t.region_id, t.paid_fen,
-  EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1) AS reserved
+  EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1) AS reserved,
+  (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.released_at = 0) AS allocated_ips
   FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id`;
 
 const map = (r: Row): PackageWithTerms => ({
@@ -62,6 +66,7 @@ const map = (r: Row): PackageWithTerms => ({
   regionId: r.region_id,
   paidFen: r.paid_fen ?? 0,
   reserved: r.reserved === 1,
+  allocatedIps: r.allocated_ips,
 });
 
 /** One of the user's packages (not deleted), with its terms. */

@@ -1,6 +1,10 @@
 // The strict allow-list HTML sanitiser for operator-authored content (help articles, news, the home notice). It keeps
 // a small set of formatting tags and safe links, drops everything else (script-like elements with their content),
 // escapes stray markup and balances tags, so the output can be rendered with dangerouslySetInnerHTML.
+import { decodeEntities, safeHref } from '../../lib/safe-href';
+
+// The link rule lives in lib (the console's rich-text editor checks a link with it before the save does).
+export { safeHref };
 
 const ALLOWED_TAGS = new Set([
   'h2',
@@ -69,34 +73,6 @@ export const escapeText = (s: string) =>
 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t' };
-
-/** Decode character references so scheme checks see what a browser would see. */
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);?/g, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code =
-        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return NAMED[ref.toLowerCase()] ?? whole;
-  });
-}
-
-/** A link target that is safe to keep: a site path, an anchor, or http(s)/mailto. Null otherwise. */
-export function safeHref(raw: string): { href: string; external: boolean } | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
-  const href = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (href === '' || href.length > 2048) return null;
-  if (href.startsWith('//') || href.startsWith('/\\')) return null;
-  if (href.startsWith('/') || href.startsWith('#') || href.startsWith('?')) return { href, external: false };
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
-  if (scheme === undefined) return /^[\w\-./%]+(?:[?#].*)?$/.test(href) ? { href, external: false } : null;
-  if (scheme === 'http' || scheme === 'https') return { href, external: true };
-  if (scheme === 'mailto') return { href, external: false };
-  return null;
-}
 
 function renderAttributes(tag: string, raw: string): string {
   const out: string[] = [];

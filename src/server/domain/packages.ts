@@ -43,15 +43,32 @@ export function mealCounts(live: PackageRow[], fixedIps: number, day: string, no
   };
 }
 
+/**
+ * Dedicated IPs a live fixed/premium package still waits for (none free in the paid region): shown as 分配中, never
+ * filled from elsewhere. Zero for other packages, and when the count of held IPs is not known.
+ */
+export function pendingIpsOf(
+  p: { productType: number; ipCount: number; allocatedIps?: number },
+  state: number,
+): number {
+  const dedicated = p.productType === 30 || p.productType === 50;
+  return dedicated && state === 1 ? Math.max(0, p.ipCount - (p.allocatedIps ?? p.ipCount)) : 0;
+}
+
+/** The one state text of a package wherever the customer sees it (package list, renewal list): 升级中, 分配中 or its state. */
+export function packageStateText(p: { state: number; reserved: boolean; pendingIps: number }): string {
+  if (p.reserved) return RESERVED_STATE_TEXT;
+  if (p.pendingIps > 0) return PENDING_STATE_TEXT;
+  return PACKAGE_STATE_TEXT[p.state] ?? '未知';
+}
+
 /** A package as the personal centre lists it. */
 export function packageView(p: PackageRow, day: string, now: number) {
   const state = effectiveState(p, now);
   const quota = availableQuota({ ...p, billingMethod: p.billingMethod as 1 | 2 }, day, now);
   // A source of an unpaid upgrade/merge order is frozen (nothing to extract) until that order is paid or closed.
   const reserved = p.reserved === true && (state === 1 || state === 3);
-  const dedicated = p.productType === 30 || p.productType === 50;
-  // Dedicated IPs not yet allocated (none free in the paid region): shown as 分配中, never filled from elsewhere.
-  const pendingIps = dedicated && state === 1 ? Math.max(0, p.ipCount - (p.allocatedIps ?? p.ipCount)) : 0;
+  const pendingIps = pendingIpsOf(p, state);
   return {
     id: p.id,
     type: p.productType,
@@ -67,11 +84,7 @@ export function packageView(p: PackageRow, day: string, now: number) {
     startsAt: p.startsAt,
     expiresAt: p.expiresAt,
     state,
-    stateText: reserved
-      ? RESERVED_STATE_TEXT
-      : pendingIps > 0
-        ? PENDING_STATE_TEXT
-        : (PACKAGE_STATE_TEXT[state] ?? '未知'),
+    stateText: packageStateText({ state, reserved, pendingIps }),
     reserved,
     pendingIps,
     remark: p.remark,

@@ -59,7 +59,15 @@ const ADVANTAGES = [
     title: '秒级提取，白名单授权',
     text: 'API 一次最多提取200个IP，JSON/TXT 多种格式；白名单认证免账号密码，接入一行配置。',
   },
-  { title: '按剩余寿命筛选', text: '独有 min_ttl 参数，只返回剩余有效期足够的IP，长任务不再中途断线。' },
+  {
+    title: '按剩余寿命筛选',
+    // The parameter's name as a customer types it in the extraction link: code, not prose.
+    text: (
+      <>
+        独有 <code>min_ttl</code> 参数，只返回剩余有效期足够的IP，长任务不再中途断线。
+      </>
+    ),
+  },
   { title: '合规运营，实名可追溯', text: '全部用户实名认证，访问日志依法留存不少于6个月，拒绝任何违法用途。' },
 ];
 

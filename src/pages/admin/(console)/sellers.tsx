@@ -10,7 +10,13 @@ type Detail = ActionOutput<'Admin.SellerDetail'>;
 
 function sellerFields(s?: Detail['seller']): FormField[] {
   return [
-    { name: 'code', label: '销售编码（推广链接 did）', kind: 'text', maxLength: 16, defaultValue: s?.code ?? '' },
+    {
+      name: 'code',
+      label: '销售编码（推广链接中的销售参数）',
+      kind: 'text',
+      maxLength: 16,
+      defaultValue: s?.code ?? '',
+    },
     { name: 'name', label: '姓名', kind: 'text', maxLength: 20, defaultValue: s?.name ?? '' },
     { name: 'phone', label: '手机号', kind: 'text', maxLength: 11, defaultValue: s?.phone ?? '' },
     { name: 'enabled', label: '启用', kind: 'bool', defaultValue: s?.enabled ?? true },

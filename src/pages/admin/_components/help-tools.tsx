@@ -1,6 +1,7 @@
 'use client';
-// The help centre's console leaves: the category form, publish / unpublish, delete, and the article editor with a
-// preview of the body exactly as the server will store it (Admin.ArticlePreview runs the same sanitiser as the save).
+// The help centre's console leaves: the category form, publish / unpublish, delete, and the article editor (a
+// rich-text body, rich-text-editor.tsx) with a preview of the body exactly as the server will store it
+// (Admin.ArticlePreview runs the same sanitiser as the save).
 import { type FormEvent, useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import type { ActionOutput } from '../../../lib/api-core';
@@ -9,6 +10,7 @@ import { adminApi } from './admin-api';
 import { field, useAdminWrite } from './admin-write';
 import { onForm, SortInput, SubmitButton, sortValue } from './form-kit';
 import { ReasonAction } from './reason-action';
+import { RichTextEditor } from './rich-text-editor';
 
 type AdminHelpCategory = ActionOutput<'Admin.HelpCategoryList'>['list'][number];
 type AdminArticle = ActionOutput<'Admin.ArticleDetail'>['article'];
@@ -217,7 +219,7 @@ export function ArticleEditor({ article, categories }: EditorProps) {
             className="rounded-t-md px-3 py-2 text-sm aria-selected:bg-slate-100 aria-selected:font-semibold"
             onClick={() => setTab('edit')}
           >
-            编辑 HTML
+            编辑
           </button>
           <button
             type="button"
@@ -231,14 +233,7 @@ export function ArticleEditor({ article, categories }: EditorProps) {
           </button>
         </div>
         {tab === 'edit' ? (
-          <textarea
-            className="block min-h-80 w-full resize-y rounded-b-xl border-0 p-4 font-mono text-sm focus:outline-none"
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            aria-label="正文 HTML"
-            name="bodyHtml"
-            spellCheck={false}
-          />
+          <RichTextEditor value={body} onChange={setBody} />
         ) : (
           <div className="min-h-80 p-4">
             {preview === null ? (
@@ -253,7 +248,7 @@ export function ArticleEditor({ article, categories }: EditorProps) {
         )}
       </div>
       <p className="text-xs text-slate-500">
-        允许的标签：段落、标题、列表、表格、代码、链接、图片等；脚本、样式和事件属性在保存时被移除。已发布的文章保存后，公开页面立即显示新内容。
+        正文可用标题、段落、加粗、斜体、列表、链接、代码和引用（源码中还可写表格）；图片、脚本、样式和其他标签在保存时被移除。已发布的文章保存后，公开页面立即显示新内容。
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary" disabled={busy} data-testid="article-save">

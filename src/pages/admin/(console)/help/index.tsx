@@ -28,7 +28,10 @@ const COLUMNS: Column<ArticleRow>[] = [
     className: 'font-medium',
     cell: (a) => (
       <>
-        <span className="break-all">{a.title}</span>
+        {/* The article's own name (it may name a tool: Python、cURL): content, not console wording. */}
+        <span className="break-all" translate="no">
+          {a.title}
+        </span>
         <span className="block text-xs font-normal text-slate-400">/{a.url}</span>
       </>
     ),

@@ -33,7 +33,17 @@ export function ProxyAccount({ initial }: { initial: ProxyAccountData }) {
   const rows = [
     { label: '代理账号', value: acct.username, testId: 'proxy-username', mask: false },
     { label: '代理密码', value: acct.password, testId: 'proxy-password', mask: !shown },
-    { label: '账号ID（uid）', value: String(acct.uid), testId: 'proxy-uid', mask: false },
+    // uid is the extraction link's parameter: shown as code, as typed in the link.
+    {
+      label: (
+        <>
+          账号ID（<code>uid</code>）
+        </>
+      ),
+      value: String(acct.uid),
+      testId: 'proxy-uid',
+      mask: false,
+    },
   ];
   return (
     <section className="card space-y-3 p-5" data-testid="proxy-account">
@@ -48,7 +58,7 @@ export function ProxyAccount({ initial }: { initial: ProxyAccountData }) {
       </p>
       <dl className="grid gap-2 text-sm md:grid-cols-3">
         {rows.map((r) => (
-          <div key={r.label} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
+          <div key={r.testId} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-500">{r.label}</dt>
             <dd className="mt-0.5 flex items-center justify-between gap-2">
               <span className="break-all font-mono text-ink" data-testid={r.testId}>
@@ -69,12 +79,12 @@ export function ProxyAccount({ initial }: { initial: ProxyAccountData }) {
         ))}
       </dl>
       <div className="space-y-1 rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">
-        <div className="break-all">
+        <code className="block break-all">
           curl -x http://{acct.username}:{shown ? acct.password : '<密码>'}@IP:端口 https://example.com
-        </div>
-        <div className="break-all">
+        </code>
+        <code className="block break-all">
           curl -x socks5h://{acct.username}:{shown ? acct.password : '<密码>'}@IP:端口 https://example.com
-        </div>
+        </code>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-500">

@@ -6,7 +6,7 @@ import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { packageActionHref, packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
-import { PENDING_ALLOCATION_NOTE, PENDING_STATE_TEXT } from '../../../../lib/package-states';
+import { PENDING_ALLOCATION_NOTE, withPendingIps } from '../../../../lib/package-states';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
@@ -14,10 +14,8 @@ export type PackageItem = ActionOutput<'Proxy.GetProxys'>['list'][number];
 
 const STATE_STYLE: Record<number, string> = { 1: 'bg-emerald-50 text-emerald-700', 3: 'bg-amber-50 text-amber-700' };
 
-function usage(p: PackageItem): string {
-  const text = packageRemainingText({ ...p, productType: p.type });
-  return p.pendingIps ? `${text}（${p.pendingIps}个${PENDING_STATE_TEXT}）` : text;
-}
+const usage = (p: PackageItem): string =>
+  withPendingIps(packageRemainingText({ ...p, productType: p.type }), p.pendingIps);
 
 export function PackageTable({ initial, type }: { initial: PackageItem[]; type: number }) {
   const [list, setList] = useState(initial);
