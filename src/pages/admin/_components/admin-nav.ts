@@ -13,6 +13,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/orders', label: '订单', roles: ['finance', 'support'] },
   { href: '/admin/reviews', label: '企业认证', roles: ['support'] },
   { href: '/admin/verifications', label: '个人实名', roles: ['support'] },
+  { href: '/admin/trace', label: 'IP溯源', roles: ['support'] },
   { href: '/admin/withdrawals', label: '提现', roles: ['finance'] },
   { href: '/admin/catalogue', label: '商品目录', roles: ['finance'] },
   { href: '/admin/campaigns', label: '营销活动', roles: ['finance'] },

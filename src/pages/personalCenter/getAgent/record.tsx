@@ -2,6 +2,7 @@
 
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
+import { HistoryDownload } from '../../../components/delivery/history-download';
 import { ExpiryCell, IpPortCell } from '../../../components/delivery/ip-cells';
 import { EmptyRow, LinkTabs, pageOf, queryOf } from '../../../components/list-page';
 import { PageHead } from '../../../components/page-head';
@@ -194,6 +195,10 @@ export default async function RecordPage({ query }: { query?: string }) {
             href={(p) => href({ page: p })}
           />
         </div>
+      </section>
+      <section className="card p-5">
+        <h2 className="mb-3 text-sm font-semibold text-ink">下载记录</h2>
+        <HistoryDownload today={now} />
       </section>
     </div>
   );
