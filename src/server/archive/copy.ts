@@ -20,6 +20,12 @@ import { type ArchiveRecord, writeArchive } from './store';
 export const HOT_DAYS = 7;
 const BATCH = 1_000;
 const MAX_BATCHES = 50;
+/**
+ * Objects one run may write: each costs a get, a put and a head (R2 calls count against the invocation's subrequests,
+ * 10,000 on Workers Paid), and a lease batch writes one exit-index object per exit it touches. The rest waits for the
+ * next run (hourly).
+ */
+const MAX_OBJECTS = 2_500;
 
 /** Where the hot window starts: 北京时间 midnight HOT_DAYS days before today's. */
 export const hotCutoff = (now: number, hotDays = HOT_DAYS): number => shanghaiMidnight(now) - hotDays * DAY_MS;
@@ -41,6 +47,7 @@ export interface CopyOptions {
   hotDays?: number;
   batch?: number;
   maxBatches?: number;
+  maxObjects?: number;
   /** Runs after a batch is copied and verified, before its rows are deleted (tests put a crash here). */
   afterCopy?: (kind: ArchiveKind, ids: number[]) => Promise<void> | void;
 }
@@ -54,17 +61,20 @@ export async function archiveHotHistory(
 ): Promise<Record<ArchiveKind, number>> {
   const cutoff = hotCutoff(now, opts.hotDays);
   const moved = { lease: 0, extract: 0, usage: 0, refusal: 0 } as Record<ArchiveKind, number>;
+  let objects = 0;
   // Leases first: each is stamped with its usage while those rows are still in D1; the usage rows follow it out.
   for (const kind of ARCHIVE_KINDS) {
     for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
+      if (objects >= (opts.maxObjects ?? MAX_OBJECTS)) break;
       const rows = await rowsToArchive(db, kind, cutoff, opts.batch ?? BATCH);
       if (rows.length === 0) break;
-      await writeArchive(
+      const written = await writeArchive(
         bucket,
         db,
         rows.map((r) => toArchiveRecord(kind, r)),
         now,
       );
+      objects += written.length;
       const ids = rows.map((r) => r.id);
       await opts.afterCopy?.(kind, ids);
       moved[kind] += await deleteArchivedRows(db, kind, ids);

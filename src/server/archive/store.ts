@@ -30,7 +30,7 @@ import {
   type ArchiveObjectRow,
   dropArchiveObjectsBefore,
   listArchiveObjects,
-  recordArchiveObject,
+  recordArchiveObjects,
 } from '../db/archive-rows';
 
 export type { ArchiveKind } from '../db/archive-rows';
@@ -179,17 +179,18 @@ export async function writeArchive(
     }
   }
   const written: WrittenObject[] = [];
+  const manifest: ArchiveObjectRow[] = [];
   for (const g of groups.values()) {
     const merged = new Map<string, StoredRecord>();
     for (const r of await readArchiveObject(bucket, g.key)) merged.set(`${r.owner}:${r.id}`, r);
     for (const r of g.records) merged.set(`${r.owner}:${r.id}`, r);
     const sorted = [...merged.values()].sort((a, b) => a.owner - b.owner || a.id - b.id);
     const w = await putVerified(bucket, g.key, sorted);
-    if (g.kind !== 'exit') {
-      await recordArchiveObject(db, { ...w, kind: g.kind, day: g.day, owner: g.owner, part: g.part }, now);
-    }
+    if (g.kind !== 'exit') manifest.push({ ...w, kind: g.kind, day: g.day, owner: g.owner, part: g.part });
     written.push(w);
   }
+  // One D1 statement for the batch's customer objects, written only after every object was verified.
+  await recordArchiveObjects(db, manifest, now);
   return written;
 }
 

@@ -109,16 +109,19 @@ export interface ArchiveObjectRow {
   sha256: string;
 }
 
-/** Record (or replace) a verified customer batch in the manifest. */
-export async function recordArchiveObject(db: D1Database, o: ArchiveObjectRow, now: number): Promise<void> {
+/** Record (or replace) verified customer batches in the manifest, in one statement. */
+export async function recordArchiveObjects(db: D1Database, objects: ArchiveObjectRow[], now: number): Promise<void> {
+  if (objects.length === 0) return;
   await db
     .prepare(
       `INSERT INTO archive_objects (key, kind, day, owner, part, rows, bytes, sha256, written_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       SELECT j.value ->> 'key', j.value ->> 'kind', j.value ->> 'day', j.value ->> 'owner', j.value ->> 'part',
+              j.value ->> 'rows', j.value ->> 'bytes', j.value ->> 'sha256', ?2
+       FROM json_each(?1) j WHERE true
        ON CONFLICT(key) DO UPDATE SET rows = excluded.rows, bytes = excluded.bytes, sha256 = excluded.sha256,
          written_at = excluded.written_at`,
     )
-    .bind(o.key, o.kind, o.day, o.owner, o.part, o.rows, o.bytes, o.sha256, now)
+    .bind(JSON.stringify(objects), now)
     .run();
 }
 

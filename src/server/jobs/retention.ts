@@ -53,6 +53,12 @@ export async function purgeRetained(db: D1Database, days: number, now: number): 
   return removed;
 }
 
+/** Hourly: the archive step alone, so a busy day's history leaves D1 in 24 smaller runs (each bounded in batches). */
+export const archiveJob: Job = {
+  name: 'archive',
+  run: (env, now) => runSteps('archive', { archived: () => archiveHotHistory(env.FILES, env.DB, now) }),
+};
+
 export const retentionJob: Job = {
   name: 'retention-purge',
   run: (env, now) =>
