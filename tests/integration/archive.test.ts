@@ -10,6 +10,7 @@ import { archiveHotHistory } from '../../src/server/archive/copy';
 import {
   clampArchiveDays,
   customerKey,
+  exitBucket,
   expireArchive,
   readArchiveObject,
   writeArchive,
@@ -200,6 +201,14 @@ describe('copy then delete', () => {
   });
 });
 
+describe('exit index buckets', () => {
+  it('group an address with its /24 or /48', () => {
+    expect(exitBucket('203.0.113.9')).toBe('203.0.113');
+    expect(exitBucket('2001:db8::1')).toBe('2001-0db8-0000');
+    expect(exitBucket('2001:db8:12:34::9')).toBe('2001-0db8-0012');
+  });
+});
+
 describe('archive retention', () => {
   it('is never below 180 days, and the daily job removes only the days past it', async () => {
     expect(clampArchiveDays(30)).toBe(180);
@@ -224,7 +233,7 @@ describe('archive end to end', () => {
   it('lease + usage → archive job → the record still shows from the archive → the trace finds the lease', async () => {
     const cookie = await loginBySms('13800006603');
     const me = await userId('13800006603');
-    await addPool([{ ip: '203.0.113.9' }]);
+    await addPool([{ ip: '203.0.113.9' }, { ip: '203.0.113.19' }]);
     const pkg = await makePackage(me);
     const now = Date.now();
     const old = now - 10 * DAY;
@@ -238,11 +247,13 @@ describe('archive end to end', () => {
       bytesOut: MiB,
     });
     await call(me, old);
+    // Another exit of the same /24 (the same bucket of the exit index), held at the same moment.
+    await lease({ userId: me, ip: '203.0.113.19', packageId: pkg, at: old, until: old + 10 * MIN });
     await lease({ userId: me, ip: '203.0.113.9', packageId: pkg, at: now - 5 * MIN, until: now + 5 * MIN });
     await call(me, now - 5 * MIN);
 
     const result = (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
-    expect(result.archived).toEqual({ lease: 1, extract: 1, usage: 1, refusal: 0 });
+    expect(result.archived).toEqual({ lease: 2, extract: 1, usage: 1, refusal: 0 });
     expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(1);
 
     // The customer's IP records: the hot lease, then the archived one with its traffic.
@@ -251,9 +262,10 @@ describe('archive end to end', () => {
       {},
       { cookie },
     );
-    expect(ips.body.P?.total).toBe(2);
+    expect(ips.body.P?.total).toBe(3);
     expect(ips.body.P?.list.map((l) => [l.assignedAt, l.bytes])).toEqual([
       [now - 5 * MIN, 0],
+      [old, 0],
       [old, 6 * MiB],
     ]);
     const calls = await callApi<{ total: number; list: { createdAt: number }[] }>(
@@ -269,7 +281,7 @@ describe('archive end to end', () => {
       { kind: 'ips', from: shanghaiDay(old), to: shanghaiDay(now) },
       { cookie },
     );
-    expect(csv.body.P?.rows).toBe(2);
+    expect(csv.body.P?.rows).toBe(3);
     expect(csv.body.P?.csv.startsWith('\uFEFF提取时间,IP,端口')).toBe(true);
     expect(csv.body.P?.csv).toContain('198.51.100.44');
     const tooLong = await callApi(

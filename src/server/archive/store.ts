@@ -13,7 +13,8 @@
 //            index is built from them) and should carry bytes, connections and clients (the usage it owns).
 //   Effect: every record lands in `archive/v1/{kind}/{day}/{owner}/{part}.ndjson.gz` (part = floor(id / 1,000,000),
 //   zero-padded), gzip-compressed NDJSON, one record per line, sorted by id; each lease also lands in the exit index
-//   `archive/v1/exit/{day}/{ip}/{owner}-{part}.ndjson.gz` for every day its window touches (at most 40). An object that
+//   `archive/v1/exit/{day}/{bucket}/{owner}-{part}.ndjson.gz` (bucket: the exit's /24 or /48, exitBucket) for every
+//   day its window touches (at most 40). An object that
 //   already exists is read and merged by (owner, id), so writing the same records again overwrites instead of
 //   duplicating, and records added to a partition later (a late report) join the earlier ones. Each object is put with
 //   its SHA-256 (R2 refuses a body that does not match) and then checked with a head (size and checksum); a customer
@@ -77,8 +78,26 @@ const pad = (part: number) => String(part).padStart(6, '0');
 export const customerKey = (kind: ArchiveKind, day: string, owner: number, part: number): string =>
   `${ARCHIVE_PREFIX}/${kind}/${day}/${owner}/${pad(part)}.ndjson.gz`;
 
-/** The key prefix of an exit address's index on a day. */
-export const exitPrefix = (day: string, ip: string): string => `${ARCHIVE_PREFIX}/exit/${day}/${ip}/`;
+/**
+ * The exit index's bucket of an address: its /24 (IPv4) or /48 (IPv6). A batch of leases touches few buckets (one
+ * object each) where it touches many addresses, so the index costs a few R2 writes per batch, not one per exit.
+ */
+export function exitBucket(ip: string): string {
+  if (ip.includes(':')) {
+    const [head = '', tail = ''] = ip.split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const full = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+    return full
+      .slice(0, 3)
+      .map((h) => h.padStart(4, '0'))
+      .join('-');
+  }
+  return ip.split('.').slice(0, 3).join('.');
+}
+
+/** The key prefix of the exit index for an address's bucket on a day. */
+export const exitPrefix = (day: string, ip: string): string => `${ARCHIVE_PREFIX}/exit/${day}/${exitBucket(ip)}/`;
 
 const exitKey = (day: string, ip: string, owner: number, part: number) =>
   `${exitPrefix(day, ip)}${owner}-${pad(part)}.ndjson.gz`;
@@ -257,7 +276,10 @@ export async function archivedPage(
   return { total, list };
 }
 
-/** The archived leases of an exit address whose window holds `at` (with `slackMs` after the end), newest first. */
+/**
+ * The archived leases of an exit address whose window holds `at` (with `slackMs` after the end), newest first: one
+ * list of the address's bucket on that day and a read of each of its objects.
+ */
 export async function traceExitArchive(
   bucket: R2Bucket,
   ip: string,
@@ -265,14 +287,18 @@ export async function traceExitArchive(
   slackMs: number,
 ): Promise<StoredRecord[]> {
   const out = new Map<string, StoredRecord>();
-  const listed = await bucket.list({ prefix: exitPrefix(shanghaiDay(at), ip) });
-  for (const o of listed.objects) {
-    for (const r of await readArchiveObject(bucket, o.key)) {
-      const start = Number(r.data.assignedAt);
-      const end = Number(r.data.expiresAt);
-      if (start <= at && end > at - slackMs) out.set(`${r.owner}:${r.id}`, r);
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix: exitPrefix(shanghaiDay(at), ip), ...(cursor ? { cursor } : {}) });
+    for (const o of listed.objects) {
+      for (const r of await readArchiveObject(bucket, o.key)) {
+        const start = Number(r.data.assignedAt);
+        const end = Number(r.data.expiresAt);
+        if (r.data.ip === ip && start <= at && end > at - slackMs) out.set(`${r.owner}:${r.id}`, r);
+      }
     }
-  }
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
   return [...out.values()].sort((a, b) => Number(b.data.assignedAt) - Number(a.data.assignedAt));
 }
 
