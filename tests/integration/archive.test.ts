@@ -16,7 +16,8 @@ import {
   writeArchive,
 } from '../../src/server/archive/store';
 import type { Bindings } from '../../src/server/env';
-import { rollupHours } from '../../src/server/db/records';
+import { hotLeasesOfExit, listArchiveObjects, rowsToArchive } from '../../src/server/db/archive-rows';
+import { leasesBetween, rollupHours } from '../../src/server/db/records';
 import { retentionJob } from '../../src/server/jobs/retention';
 import { callApi, loginBySms } from '../helpers/api';
 import { addPool, makePackage, resetAll, scalar } from '../helpers/delivery';
@@ -346,5 +347,49 @@ describe('archive end to end', () => {
     // A customer session cannot trace.
     const refused = await callApi('Admin.ExitTrace', { ip: '203.0.113.9', at: shanghaiDateTime(now) }, { cookie });
     expect(refused.body.P).toBeUndefined();
+  });
+});
+
+describe('query plans of the archive and the trace', () => {
+  it('read D1 through indexes, never a scan of a table that grows with history', async () => {
+    const seen: { sql: string; binds: unknown[] }[] = [];
+    const empty = { results: [], success: true, meta: { changes: 0 } };
+    const statement = (entry: { sql: string; binds: unknown[] }): D1PreparedStatement =>
+      ({
+        bind: (...binds: unknown[]) => {
+          entry.binds = binds;
+          return statement(entry);
+        },
+        first: async () => null,
+        all: async () => empty,
+        run: async () => empty,
+      }) as unknown as D1PreparedStatement;
+    const db = {
+      prepare: (sql: string) => {
+        const entry = { sql, binds: [] as unknown[] };
+        seen.push(entry);
+        return statement(entry);
+      },
+      batch: async (stmts: unknown[]) => stmts.map(() => empty),
+    } as unknown as D1Database;
+    const now = Date.now();
+    await hotLeasesOfExit(db, '203.0.113.9', now, 300_000);
+    await leasesBetween(db, { userId: 7, from: now - DAY, to: now, limit: 100 });
+    await listArchiveObjects(db, { owner: 7, kind: 'lease', fromDay: '2026-01-01', toDay: '2026-06-30' });
+    for (const kind of ['lease', 'extract', 'usage', 'refusal'] as const) await rowsToArchive(db, kind, now, 1000);
+    for (const { sql, binds } of seen) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...binds)
+        .all<{ detail: string }>();
+      const scans = results
+        .map((r) => r.detail)
+        .filter(
+          (d) =>
+            (/^SCAN /.test(d) && !/USING|json_each|CONSTANT/.test(d)) ||
+            // A one-sided range over a customer's whole lease history (a heavy customer has millions of leases).
+            /ip_assignments_user_time \(user_id=\? AND assigned_at[<>]\?\)/.test(d),
+        );
+      expect(scans, sql).toEqual([]);
+    }
   });
 });

@@ -45,7 +45,7 @@ export async function rowsToArchive(
             ORDER BY a.assigned_at, a.id LIMIT ?2 + 0`,
     usage: `SELECT n.* FROM node_usage n WHERE n.period_start < ?1 - 86400000
               AND NOT EXISTS (SELECT 1 FROM proxy_ips i JOIN ip_assignments a ON a.ip_id = i.id
-                WHERE i.ip = n.ip AND i.port = n.port AND a.user_id = n.user_id AND a.assigned_at <= n.period_end)
+                WHERE i.ip = n.ip AND i.port = n.port AND a.user_id = n.user_id AND +a.assigned_at <= n.period_end)
             ORDER BY n.period_start, n.id LIMIT ?2 + 0`,
     refusal: `SELECT * FROM node_refusals WHERE at < ?1 ORDER BY at, id LIMIT ?2 + 0`,
   }[kind];

@@ -102,11 +102,13 @@ export async function extractChart(
  * The usage row `n` belongs to the lease `a` (docs/decisions/222): every byte a node reports goes to exactly one lease,
  * the one of that customer and exit that started last at or before the end of the row's period (ties: the higher id).
  * Overlapping re-extractions of one exit no longer each count the same bytes, so the IP records add up to the
- * bandwidth page. `a` must expose id, user_id, ip_id, ip, port and assigned_at.
+ * bandwidth page. `a` must expose id, user_id, ip_id, ip, port and assigned_at. (`+b.assigned_at`: the later lease is
+ * looked up by customer and exit, never by a range over the customer's whole history.)
  */
 export const USAGE_OF_LEASE = `n.user_id = a.user_id AND n.ip = a.ip AND n.port = a.port AND n.period_end >= a.assigned_at
   AND NOT EXISTS (SELECT 1 FROM ip_assignments b WHERE b.user_id = a.user_id AND b.ip_id = a.ip_id
-    AND b.assigned_at <= n.period_end AND (b.assigned_at > a.assigned_at OR (b.assigned_at = a.assigned_at AND b.id > a.id)))`;
+    AND +b.assigned_at <= n.period_end
+    AND (+b.assigned_at > a.assigned_at OR (+b.assigned_at = a.assigned_at AND +b.id > a.id)))`;
 
 export interface AssignmentRecord {
   id: number;
