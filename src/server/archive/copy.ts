@@ -3,6 +3,7 @@
 // verified by size and SHA-256), and only then deleted from D1. A crash between the two leaves the rows in both
 // places; the next run selects them again, rewrites the same keys (merge by id: no duplicate) and deletes them. The
 // kind's mark (archive_state.through) moves forward only after a delete, so reads never miss a row.
+import 'server-only';
 import { DAY_MS, shanghaiMidnight } from '../../lib/time';
 import {
   ARCHIVE_KINDS,

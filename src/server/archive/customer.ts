@@ -1,5 +1,6 @@
 // What a customer (and an operator for one customer) reads of the delivery history: recent days from the hot store
 // (D1 today), older days from the R2 archive, as one list; and any date range up to 180 days as CSV (docs/delivery.md).
+import 'server-only';
 import { z } from 'zod';
 import { csvDocument } from '../../lib/csv';
 import { DAY_MS, shanghaiDateTime, shanghaiDay, shanghaiDayStart } from '../../lib/time';

@@ -25,6 +25,7 @@
 // READERS: readArchiveObject (one batch), archivedRecords (a customer's kind over a day range, via the manifest),
 // traceExitArchive (the leases of an exit address at an instant, via the exit index).
 // RETENTION: expireArchive deletes days older than the retention (clampArchiveDays: never below 180 days).
+import 'server-only';
 import { DAY_MS, shanghaiDay, shanghaiDayStart } from '../../lib/time';
 import {
   type ArchiveKind,

@@ -2,6 +2,7 @@
 // today) and from the archive's exit index (one R2 list and a few small reads for that day and address); the
 // customer's phone (masked), real-name state and package name from D1, which keeps accounts and packages. Every
 // lookup, and every operator export of a customer's history, writes an audit row.
+import 'server-only';
 import { maskPhone } from '../../lib/format';
 import { DAY_MS } from '../../lib/time';
 import { holderFacts, hotLeasesOfExit, packageNames, userIdByPhone } from '../db/archive-rows';
