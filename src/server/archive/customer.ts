@@ -2,7 +2,9 @@
 // (D1 today), older days from the R2 archive, as one list; and any date range up to 180 days as CSV (docs/delivery.md).
 import 'server-only';
 import { z } from 'zod';
+import { PRODUCT_LABEL } from '../../lib/commerce';
 import { csvDocument } from '../../lib/csv';
+import { EXTRACT_RESULT_TEXT } from '../../lib/extract-results';
 import { DAY_MS, shanghaiDateTime, shanghaiDay, shanghaiDayStart } from '../../lib/time';
 import { archiveThrough } from '../db/archive-rows';
 import {
@@ -182,17 +184,6 @@ export async function historyRows(
   };
 }
 
-const PRODUCT_TEXT: Record<number, string> = { 10: '短效动态', 40: '长效静态', 30: '固定IP', 50: '优质IP' };
-const CODE_TEXT: Record<number, string> = {
-  0: '成功',
-  1002: '不在白名单',
-  1003: '无可用套餐',
-  1004: '余量不足',
-  1005: '请求过频',
-  1006: '参数错误',
-  1007: '无满足条件的IP',
-};
-
 /** The download: zh-CN headers, 北京时间, a UTF-8 BOM so Excel reads it as UTF-8. */
 export function historyCsv(kind: 'ips' | 'calls', h: { leases: LeaseWithUsage[]; calls: ExtractLogRow[] }): string {
   if (kind === 'ips') {
@@ -218,7 +209,7 @@ export function historyCsv(kind: 'ips' | 'calls', h: { leases: LeaseWithUsage[];
         l.protocol,
         l.region,
         l.carrier,
-        PRODUCT_TEXT[l.productType] ?? '代理IP',
+        PRODUCT_LABEL[l.productType] ?? '代理IP',
         shanghaiDateTime(l.expiresAt),
         l.bytes,
         l.connections,
@@ -232,10 +223,10 @@ export function historyCsv(kind: 'ips' | 'calls', h: { leases: LeaseWithUsage[];
     h.calls.map((c) => [
       shanghaiDateTime(c.createdAt),
       c.clientIp,
-      PRODUCT_TEXT[c.productType] ?? '代理IP',
+      PRODUCT_LABEL[c.productType] ?? '代理IP',
       c.requested,
       c.returned,
-      CODE_TEXT[c.code] ?? '失败',
+      EXTRACT_RESULT_TEXT[c.code] ?? '失败',
       c.query,
     ]),
   );
