@@ -53,7 +53,7 @@ describe('a paid fixed IP', () => {
 
     // The renewal list (购买套餐 → 续费) names the same package the same way: 分配中 with the IP still awaited,
     // never 使用中.
-    const renewals = await callApi<{ list: Listed[] }>('ProxyUpgrade.getProxyList', { type: 30 }, { cookie });
+    const renewals = await callApi('ProxyUpgrade.getProxyList', { type: 30 }, { cookie });
     const renewStates = (renewals.body.P?.list ?? []).map((p) => [p.pendingIps, p.stateText]).sort();
     expect(renewStates).toEqual([
       [0, '使用中'],

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { fixedAreaDistribution, listFixedAllocations, setFixedRemark } from '../db/fixed';
-import { bandwidthSeries, extractChart, listAssignments, listExtractLogs } from '../db/records';
+import { bandwidthSeries, extractChart } from '../db/records';
+import { extractRecordsPage, historyCsv, historyRangeSchema, historyRows, ipRecordsPage } from '../archive/customer';
 import { shanghaiDay } from '../../lib/time';
 import { regionText } from '../domain/regions';
 import { defineAction } from './define';
@@ -29,7 +30,7 @@ export const recordActions = {
     input: z.object({ range: z.enum(['24h', '7d', '30d', '180d']).default('30d'), ...pageInput }),
     async handler(ctx, input) {
       const span = input.range === '180d' ? 180 * DAY : rangeMs[input.range];
-      return listExtractLogs(ctx.db, {
+      return extractRecordsPage(ctx.env.FILES, ctx.db, {
         userId: ctx.user.id,
         from: ctx.now - span,
         to: ctx.now + 1,
@@ -54,19 +55,37 @@ export const recordActions = {
   }),
 
   'ProxyLog.GetList': defineAction({
-    summary: '提取的IP明细（IP、端口、协议、地区、到期时间、租期内经代理节点的流量与连接数），可按IP查询',
+    summary:
+      '提取的IP明细（IP、端口、协议、地区、到期时间、归属该次提取的流量与连接数；近期读热数据、更早读归档），可按IP查询',
     access: 'user',
     cacheable: false,
     input: z.object({ ip: z.string().trim().max(64).default(''), ...pageInput }),
     async handler(ctx, input) {
-      return listAssignments(ctx.db, {
+      return ipRecordsPage(ctx.env.FILES, ctx.db, {
         userId: ctx.user.id,
-        productType: null,
-        liveAt: null,
         ip: input.ip || null,
+        now: ctx.now,
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });
+    },
+  }),
+
+  'ProxyLog.Export': defineAction({
+    summary:
+      '下载提取记录（CSV，UTF-8 带 BOM，Excel 可直接打开）：IP明细或调用记录，任意日期范围（北京时间，最多180天），近期读热数据、更早读归档',
+    access: 'user',
+    cacheable: false,
+    input: historyRangeSchema,
+    async handler(ctx, input) {
+      const h = await historyRows(ctx.env.FILES, ctx.db, { userId: ctx.user.id, ...input, now: ctx.now });
+      const rows = input.kind === 'ips' ? h.leases.length : h.calls.length;
+      return {
+        filename: `${input.kind === 'ips' ? 'ip-records' : 'extract-calls'}-${input.fromDay}-${input.toDay}.csv`,
+        csv: historyCsv(input.kind, h),
+        rows,
+        truncated: h.truncated,
+      };
     },
   }),
 

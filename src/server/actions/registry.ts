@@ -1,6 +1,7 @@
 // The action registry: every /api action by its seed name. Groups live in one file each. It is the /api contract:
 // `satisfies` keeps each action's own input and output types, which type the client (src/lib/api-core.ts).
 import { accountSettingsActions } from './account-settings';
+import { adminArchiveActions } from './admin-archive';
 import { adminAuthActions } from './admin-auth';
 import { adminCampaignActions } from './admin-campaigns';
 import { adminCatalogueActions } from './admin-catalogue';
@@ -64,6 +65,7 @@ export const registry = {
   ...adminCatalogueActions,
   ...adminCampaignActions,
   ...adminCustomerToolActions,
+  ...adminArchiveActions,
   ...adminContentActions,
   ...adminNodeActions,
   ...adminEgressActions,

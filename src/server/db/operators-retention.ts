@@ -57,3 +57,12 @@ export async function finishRetentionRun(
     .bind(finishedAt, total, JSON.stringify(removed), id)
     .run();
 }
+
+/**
+ * Drop the batch markers of nodes received before `before`: they only make a retried batch a no-op, so a few weeks
+ * are enough, while the usage rows and refusals they stand for are kept at least 180 days (docs/decisions/220).
+ */
+export async function purgeNodeBatchMarkers(db: D1Database, before: number): Promise<number> {
+  const res = await db.prepare('DELETE FROM node_batches WHERE received_at < ?').bind(before).run();
+  return res.meta.changes;
+}

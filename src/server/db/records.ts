@@ -98,6 +98,18 @@ export async function extractChart(
   return results;
 }
 
+/**
+ * The usage row `n` belongs to the lease `a` (docs/decisions/222): every byte a node reports goes to exactly one lease,
+ * the one of that customer and exit that started last at or before the end of the row's period (ties: the higher id).
+ * Overlapping re-extractions of one exit no longer each count the same bytes, so the IP records add up to the
+ * bandwidth page. `a` must expose id, user_id, ip_id, ip, port and assigned_at. (`+b.assigned_at`: the later lease is
+ * looked up by customer and exit, never by a range over the customer's whole history.)
+ */
+export const USAGE_OF_LEASE = `n.user_id = a.user_id AND n.ip = a.ip AND n.port = a.port AND n.period_end >= a.assigned_at
+  AND NOT EXISTS (SELECT 1 FROM ip_assignments b WHERE b.user_id = a.user_id AND b.ip_id = a.ip_id
+    AND +b.assigned_at <= n.period_end
+    AND (+b.assigned_at > a.assigned_at OR (+b.assigned_at = a.assigned_at AND +b.id > a.id)))`;
+
 export interface AssignmentRecord {
   id: number;
   ip: string;
@@ -110,7 +122,7 @@ export interface AssignmentRecord {
   assignedAt: number;
   expiresAt: number;
   remark: string;
-  /** Bytes both ways and connections the nodes reported for this user through this exit during the lease. */
+  /** Bytes both ways and connections the nodes reported for this user through this exit that belong to this lease. */
   bytes: number;
   connections: number;
 }
@@ -155,11 +167,10 @@ export async function listAssignments(
     db
       .prepare(
         `SELECT a.*, coalesce(sum(n.bytes_in + n.bytes_out), 0) AS bytes, coalesce(sum(n.connections), 0) AS connections
-         FROM (SELECT id, user_id, ip, port, protocol, region, carrier, product_type, package_id, assigned_at, expires_at,
-                      remark
+         FROM (SELECT id, user_id, ip_id, ip, port, protocol, region, carrier, product_type, package_id, assigned_at,
+                      expires_at, remark
                FROM ip_assignments WHERE ${where} ORDER BY assigned_at DESC, id DESC LIMIT ${page}) a
-         LEFT JOIN node_usage n ON n.user_id = a.user_id AND n.ip = a.ip AND n.port = a.port
-           AND n.period_start < a.expires_at AND n.period_end > a.assigned_at
+         LEFT JOIN node_usage n ON ${USAGE_OF_LEASE}
          GROUP BY a.id ORDER BY a.assigned_at DESC, a.id DESC`,
       )
       .bind(...binds, r.limit, r.offset),
@@ -256,3 +267,73 @@ export async function rollupDays(db: D1Database, from: number, to: number): Prom
     .run();
   return res.meta.changes;
 }
+
+/** The user's calls in [from, to): the log's head and tail hours and the hourly counters between (docs/decisions/187). */
+export async function countExtractCalls(
+  db: D1Database,
+  r: { userId: number; from: number; to: number; now: number },
+): Promise<number> {
+  if (r.to <= r.from) return 0;
+  const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM extract_logs WHERE ${SPLIT_LOG_HEAD})
+            + (SELECT coalesce(sum(calls), 0) FROM extract_hour_counts WHERE ${SPLIT_COUNTERS})
+            + (SELECT count(*) FROM extract_logs WHERE ${SPLIT_LOG_TAIL}) AS n`,
+    )
+    .bind(r.userId, r.from, headEnd, tailStart, r.to)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** A lease in D1 with the usage it owns (USAGE_OF_LEASE) and the client addresses the nodes saw through it. */
+export interface LeaseWithUsage extends AssignmentRecord {
+  userId: number;
+  nodeId: number | null;
+  clients: string[];
+}
+
+const leaseWithUsage = (x: Record<string, unknown>): LeaseWithUsage => {
+  const owned = JSON.parse(String(x.owned ?? '{}')) as { bytes?: number; connections?: number; clients?: string[] };
+  return {
+    id: x.id as number,
+    userId: x.user_id as number,
+    nodeId: (x.node_id as number | null) ?? null,
+    ip: x.ip as string,
+    port: x.port as number,
+    protocol: x.protocol as string,
+    region: x.region as string,
+    carrier: x.carrier as string,
+    productType: x.product_type as number,
+    packageId: x.package_id as number,
+    assignedAt: x.assigned_at as number,
+    expiresAt: x.expires_at as number,
+    remark: x.remark as string,
+    bytes: owned.bytes ?? 0,
+    connections: owned.connections ?? 0,
+    clients: owned.clients ?? [],
+  };
+};
+
+/** The user's leases handed out in [from, to), newest first, at most `limit`, with their usage (for downloads). */
+export async function leasesBetween(
+  db: D1Database,
+  r: { userId: number; from: number; to: number; limit: number },
+): Promise<LeaseWithUsage[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT a.*, (SELECT node_id FROM proxy_ips WHERE id = a.ip_id) AS node_id,
+              (SELECT json_object('bytes', coalesce(sum(n.bytes_in + n.bytes_out), 0),
+                                  'connections', coalesce(sum(n.connections), 0),
+                                  'clients', json_group_array(DISTINCT n.client_ip))
+                 FROM node_usage n WHERE ${USAGE_OF_LEASE}) AS owned
+       FROM ip_assignments a WHERE a.user_id = ?1 AND a.assigned_at >= ?2 AND a.assigned_at < ?3
+       ORDER BY a.assigned_at DESC, a.id DESC LIMIT ?4 + 0`,
+    )
+    .bind(r.userId, r.from, r.to, r.limit)
+    .all<Record<string, unknown>>();
+  return results.map(leaseWithUsage);
+}
+
+/** A lease row read with its owned usage (an `owned` JSON column) as a LeaseWithUsage. */
+export const toLeaseWithUsage = leaseWithUsage;

@@ -1,21 +1,29 @@
 // Delivery jobs. Every 5 minutes: expire packages, pool IPs and white-list entries, allocate/release dedicated IPs,
 // and roll the current and previous hour into usage_hourly (so charts lag at most 5 minutes). Hourly at :07: roll the
 // last 3 hours again (late node reports) and recompute today's and yesterday's usage_daily; prune the node change
-// feed (24 h) and node usage/refusal rows (35 days).
+// feed (24 h), node batch markers (35 days) and node usage/refusal rows left in D1 past 180 days (the archive takes
+// them after 7).
 
 import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
 import { allocateFixedIps, releaseLapsedFixed } from '../db/fixed';
 import { markStaleExits, pruneFeed, pruneNodeData } from '../db/node-contract';
+import { purgeNodeBatchMarkers } from '../db/operators-retention';
 import { expireLapsedPackages } from '../db/packages';
 import { expirePoolIps } from '../db/pool';
 import { rollupDays, rollupHours } from '../db/records';
 import { disableExpiredWhiteList } from '../db/white-list';
 import { FEED_RETENTION_MS, NODE_HEARTBEAT_MS, STALE_INTERVALS } from '../domain/node-contract';
 import { type Job, runSteps } from './job';
+import { MIN_RETENTION_DAYS } from './retention';
 
 const HOUR = HOUR_MS;
-/** Usage rows, refusals and batch markers of nodes are kept 35 days (the roll-ups keep the byte totals). */
-const NODE_DATA_RETENTION_MS = 35 * 24 * HOUR;
+/**
+ * Usage rows and refusals are access logs kept at least 180 days: the archive step moves them to R2 after the hot
+ * window (archive/copy.ts); this prune only catches what is older than the legal minimum (docs/decisions/220).
+ */
+const NODE_DATA_RETENTION_MS = MIN_RETENTION_DAYS * 24 * HOUR;
+/** Batch markers only make a retried batch a no-op: 35 days, as before. */
+const BATCH_MARKER_RETENTION_MS = 35 * 24 * HOUR;
 
 export const deliveryUpkeepJob: Job = {
   name: 'delivery-upkeep',
@@ -45,6 +53,7 @@ export const usageRollupJob: Job = {
       days: () => rollupDays(env.DB, yesterday, hour + HOUR),
       feedPruned: () => pruneFeed(env.DB, now - FEED_RETENTION_MS),
       nodeDataPruned: () => pruneNodeData(env.DB, now - NODE_DATA_RETENTION_MS, now),
+      batchMarkersPruned: () => purgeNodeBatchMarkers(env.DB, now - BATCH_MARKER_RETENTION_MS),
     });
   },
 };

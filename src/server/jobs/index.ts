@@ -8,7 +8,7 @@ import { fixedAutoReplaceJob } from './fixed-replace';
 import type { Job } from './job';
 import { sealNodeSecretsJob } from './node-secrets';
 import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
-import { retentionJob } from './retention';
+import { archiveJob, retentionJob } from './retention';
 import { purgeSessionsJob } from './sessions';
 
 /** Jobs by cron expression (must match [triggers] crons in wrangler.toml). */
@@ -21,7 +21,7 @@ export const JOBS: Record<string, Job[]> = {
     sealNodeSecretsJob,
     sealCredentialsJob,
   ],
-  '7 * * * *': [usageRollupJob],
+  '7 * * * *': [usageRollupJob, archiveJob],
   '17 3 * * *': [purgeSessionsJob, retentionJob],
 };
 

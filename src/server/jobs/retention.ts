@@ -1,10 +1,16 @@
-// Daily: the retention purge. Extraction logs, IP assignments, node usage reports, SMS codes and outbox, and login
+// Daily, three isolated steps (runSteps): the archive step copies D1's delivery history past the hot window (7 days) to
+// R2 and deletes it from D1 only once the copy is verified (archive/copy.ts); the archive's days older than the
+// retention go (archive/store.ts, never below 180 days); then the retention purge below.
+//
+// The retention purge. Extraction logs, IP assignments, node usage reports, SMS codes and outbox, and login
 // attempts older than RETENTION_DAYS (never below 180, the legal minimum for access logs; default 180) are deleted in
 // batches of BATCH rows, at most MAX_BATCHES per table per run, so no statement holds D1 for long and a large backlog
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
+import { archiveHotHistory } from '../archive/copy';
+import { expireArchive } from '../archive/store';
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/operators-retention';
 import { type Bindings, readConfig } from '../env';
-import type { Job } from './job';
+import { type Job, runSteps } from './job';
 
 export const MIN_RETENTION_DAYS = 180;
 const BATCH = 500;
@@ -47,7 +53,18 @@ export async function purgeRetained(db: D1Database, days: number, now: number): 
   return removed;
 }
 
+/** Hourly: the archive step alone, so a busy day's history leaves D1 in 24 smaller runs (each bounded in batches). */
+export const archiveJob: Job = {
+  name: 'archive',
+  run: (env, now) => runSteps('archive', { archived: () => archiveHotHistory(env.FILES, env.DB, now) }),
+};
+
 export const retentionJob: Job = {
   name: 'retention-purge',
-  run: (env, now) => purgeRetained(env.DB, retentionDays(env), now),
+  run: (env, now) =>
+    runSteps('retention-purge', {
+      archived: () => archiveHotHistory(env.FILES, env.DB, now),
+      archiveExpired: () => expireArchive(env.FILES, env.DB, retentionDays(env), now),
+      purged: () => purgeRetained(env.DB, retentionDays(env), now),
+    }),
 };

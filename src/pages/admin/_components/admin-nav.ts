@@ -27,6 +27,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/nodes', label: '节点', action: 'Admin.NodeList' },
   { href: '/admin/redirects', label: '跳转规则', action: 'Redirect.List' },
   { href: '/admin/egress', label: '出口规则', action: 'Admin.EgressRuleList' },
+  { href: '/admin/trace', label: 'IP溯源', action: 'Admin.ExitTrace' },
   { href: '/admin/audit', label: '操作日志', action: 'Admin.AuditSearch' },
   { href: '/admin/operators', label: '运营账号', action: 'Admin.OperatorList' },
 ];

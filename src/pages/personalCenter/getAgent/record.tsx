@@ -2,12 +2,14 @@
 
 import { Cell, DataBody, DataHead, DataRow, DataTable, Th } from '../../../components/data-table';
 import { BarChart } from '../../../components/delivery/bar-chart';
+import { HistoryDownload } from '../../../components/delivery/history-download';
 import { ExpiryCell, IpPortCell } from '../../../components/delivery/ip-cells';
 import { EmptyRow, LinkTabs, pageOf, queryOf } from '../../../components/list-page';
 import { PageHead } from '../../../components/page-head';
 import { Pager } from '../../../components/pager';
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatTraffic } from '../../../lib/extract-link';
+import { EXTRACT_RESULT_TEXT } from '../../../lib/extract-results';
 import { formatDateTime } from '../../../lib/format';
 import { load } from '../../../server/page-data';
 
@@ -16,15 +18,6 @@ const RANGES = [
   { key: '7d', label: '近7天' },
   { key: '30d', label: '近30天' },
 ] as const;
-const CODE_TEXT: Record<number, string> = {
-  0: '成功',
-  1002: '不在白名单',
-  1003: '无可用套餐',
-  1004: '余量不足',
-  1005: '请求过频',
-  1006: '参数错误',
-  1007: '无满足条件的IP',
-};
 
 type Chart = ActionOutput<'ProxyRPC.GetCharts'>;
 
@@ -139,7 +132,7 @@ export default async function RecordPage({ query }: { query?: string }) {
                       {r.requested} / {r.returned}
                     </Cell>
                     <Cell label="结果" className={r.code === 0 ? 'text-emerald-600' : 'text-rose-600'}>
-                      {CODE_TEXT[r.code] ?? r.code}
+                      {EXTRACT_RESULT_TEXT[r.code] ?? r.code}
                     </Cell>
                     <Cell
                       label="参数"
@@ -194,6 +187,10 @@ export default async function RecordPage({ query }: { query?: string }) {
             href={(p) => href({ page: p })}
           />
         </div>
+      </section>
+      <section className="card p-5">
+        <h2 className="mb-3 text-sm font-semibold text-ink">下载记录</h2>
+        <HistoryDownload today={now} />
       </section>
     </div>
   );

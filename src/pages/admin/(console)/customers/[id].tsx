@@ -70,7 +70,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
             <dd>{locked ? `已锁定至 ${formatDateTime(u.lockedUntil)}` : `正常（连续错误 ${u.failedLogins} 次）`}</dd>
             <dt className="text-slate-500">注册</dt>
             <dd>
-              {formatDateTime(u.createdAt)}（{u.sourceType === 2 ? '移动端' : 'PC'}）
+              {formatDateTime(u.createdAt)}（{u.sourceType === 2 ? '移动端' : '电脑端'}）
             </dd>
             <dt className="text-slate-500">实名</dt>
             <dd>{d.identity ? `${d.identity.nameMasked} ${d.identity.idMasked}` : '未实名'}</dd>

@@ -1,0 +1,342 @@
+// The delivery archive in R2 (docs/delivery.md; docs/decisions/219-221): the history that has left the hot store, kept
+// at least 180 days as compressed batches. Source-independent: today the retention job feeds it from D1's tables
+// (./copy.ts); the per-customer and per-node objects feed it the same way when they take the hot path over.
+//
+// THE WRITER'S CONTRACT (writeArchive)
+//   Input: records `{ kind, id, owner, at, data }`:
+//     kind   'extract' (one extraction call), 'lease' (one IP handed out), 'usage' (bytes of a customer through an exit
+//            over ~10 s, per client address), 'refusal' (a connection a node refused);
+//     id     a positive integer unique per (kind, owner) for the source: D1 row ids today, an object's own sequence later;
+//     owner  the customer (user id; 0 for a refusal that named nobody);
+//     at     epoch ms that dates the record (call, lease start, usage period start, refusal); its 北京时间 day partitions;
+//     data   the record itself, a JSON object. A lease's data must carry ip, port, assignedAt and expiresAt (the trace
+//            index is built from them) and should carry bytes, connections and clients (the usage it owns).
+//   Effect: every record lands in `archive/v1/{kind}/{day}/{owner}/{part}.ndjson.gz` (part = floor(id / 1,000,000),
+//   zero-padded), gzip-compressed NDJSON, one record per line, sorted by id; each lease also lands in the exit index
+//   `archive/v1/exit/{day}/{bucket}/{owner}-{part}.ndjson.gz` (bucket: the exit's /24 or /48, exitBucket) for every
+//   day its window touches (at most 40). An object that
+//   already exists is read and merged by (owner, id), so writing the same records again overwrites instead of
+//   duplicating, and records added to a partition later (a late report) join the earlier ones. Each object is put with
+//   its SHA-256 (R2 refuses a body that does not match) and then checked with a head (size and checksum); a customer
+//   batch is recorded in D1's manifest (archive_objects) only after that check. Any failure throws: the caller must
+//   not delete its source rows unless writeArchive resolved.
+//   Idempotent and safe to call concurrently for different owners; one owner's partitions are written by one caller at
+//   a time (the daily job, or the owner's own object).
+// READERS: readArchiveObject (one batch), archivedRecords (a customer's kind over a day range, via the manifest),
+// traceExitArchive (the leases of an exit address at an instant, via the exit index).
+// RETENTION: expireArchive deletes days older than the retention (clampArchiveDays: never below 180 days).
+import 'server-only';
+import { DAY_MS, shanghaiDay, shanghaiDayStart } from '../../lib/time';
+import {
+  type ArchiveKind,
+  type ArchiveObjectRow,
+  dropArchiveObjectsBefore,
+  listArchiveObjects,
+  recordArchiveObjects,
+} from '../db/archive-rows';
+
+export type { ArchiveKind } from '../db/archive-rows';
+
+export const ARCHIVE_PREFIX = 'archive/v1';
+/** Ids per batch object of one (kind, day, owner): bounds an object for a heavy customer (about 150 MB raw at most). */
+export const ARCHIVE_PART_IDS = 1_000_000;
+/** The legal minimum: access logs are kept at least 180 days (Cybersecurity Law art. 21). */
+export const MIN_ARCHIVE_DAYS = 180;
+/** A lease is indexed under each day its window touches, up to this many. */
+const EXIT_INDEX_MAX_DAYS = 40;
+
+export interface ArchiveRecord {
+  kind: ArchiveKind;
+  id: number;
+  owner: number;
+  at: number;
+  data: Record<string, unknown>;
+}
+
+/** What one stored line holds: the record's identity and its data. */
+export interface StoredRecord {
+  id: number;
+  owner: number;
+  at: number;
+  data: Record<string, unknown>;
+}
+
+export interface WrittenObject {
+  key: string;
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+/** The retention of the archive in days: any value, clamped to at least 180 (invalid values mean 180). */
+export function clampArchiveDays(days: number | undefined): number {
+  return days !== undefined && Number.isFinite(days) && days > MIN_ARCHIVE_DAYS ? Math.floor(days) : MIN_ARCHIVE_DAYS;
+}
+
+const pad = (part: number) => String(part).padStart(6, '0');
+
+/** The key of a customer batch. */
+export const customerKey = (kind: ArchiveKind, day: string, owner: number, part: number): string =>
+  `${ARCHIVE_PREFIX}/${kind}/${day}/${owner}/${pad(part)}.ndjson.gz`;
+
+/**
+ * The exit index's bucket of an address: its /24 (IPv4) or /48 (IPv6). A batch of leases touches few buckets (one
+ * object each) where it touches many addresses, so the index costs a few R2 writes per batch, not one per exit.
+ */
+export function exitBucket(ip: string): string {
+  if (ip.includes(':')) {
+    const [head = '', tail = ''] = ip.split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const full = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+    return full
+      .slice(0, 3)
+      .map((h) => h.padStart(4, '0'))
+      .join('-');
+  }
+  return ip.split('.').slice(0, 3).join('.');
+}
+
+/** The key prefix of the exit index for an address's bucket on a day. */
+export const exitPrefix = (day: string, ip: string): string => `${ARCHIVE_PREFIX}/exit/${day}/${exitBucket(ip)}/`;
+
+const exitKey = (day: string, ip: string, owner: number, part: number) =>
+  `${exitPrefix(day, ip)}${owner}-${pad(part)}.ndjson.gz`;
+
+async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function gunzip(body: ReadableStream): Promise<string> {
+  return new Response(body.pipeThrough(new DecompressionStream('gzip'))).text();
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const bufHex = (b: ArrayBuffer | undefined) =>
+  b ? [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, '0')).join('') : '';
+
+/** The records of one batch object (empty when it does not exist). */
+export async function readArchiveObject(bucket: R2Bucket, key: string): Promise<StoredRecord[]> {
+  const obj = await bucket.get(key);
+  if (!obj) return [];
+  const text = await gunzip(obj.body);
+  return text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as StoredRecord);
+}
+
+/** Put a merged batch, then check what R2 holds (size and SHA-256); throws on any difference. */
+async function putVerified(bucket: R2Bucket, key: string, records: StoredRecord[]): Promise<WrittenObject> {
+  const body = await gzip(`${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  const sha256 = await sha256Hex(body);
+  await bucket.put(key, body, {
+    sha256,
+    httpMetadata: { contentType: 'application/x-ndjson' },
+    customMetadata: { rows: String(records.length), sha256 },
+  });
+  const head = await bucket.head(key);
+  if (!head || head.size !== body.byteLength || bufHex(head.checksums.sha256) !== sha256) {
+    throw new Error(`archive verify failed: ${key}`);
+  }
+  return { key, rows: records.length, bytes: body.byteLength, sha256 };
+}
+
+interface Group {
+  key: string;
+  kind: ArchiveKind | 'exit';
+  day: string;
+  owner: number;
+  part: number;
+  records: StoredRecord[];
+}
+
+/** The days (北京时间) a lease's window touches, at most EXIT_INDEX_MAX_DAYS. */
+function leaseDays(assignedAt: number, expiresAt: number): string[] {
+  const days: string[] = [];
+  let t = shanghaiDayStart(shanghaiDay(assignedAt));
+  while (t <= expiresAt && days.length < EXIT_INDEX_MAX_DAYS) {
+    days.push(shanghaiDay(t));
+    t += DAY_MS;
+  }
+  return days.length > 0 ? days : [shanghaiDay(assignedAt)];
+}
+
+/**
+ * Write records to the archive (see THE WRITER'S CONTRACT at the top): merged into their partitions, verified, the
+ * customer batches recorded in the manifest. Resolves with the objects written; throws if any of them failed.
+ */
+export async function writeArchive(
+  bucket: R2Bucket,
+  db: D1Database,
+  records: ArchiveRecord[],
+  now: number,
+): Promise<WrittenObject[]> {
+  const groups = new Map<string, Group>();
+  const add = (g: Omit<Group, 'records'>, r: StoredRecord) => {
+    let hit = groups.get(g.key);
+    if (!hit) {
+      hit = { ...g, records: [] };
+      groups.set(g.key, hit);
+    }
+    hit.records.push(r);
+  };
+  for (const r of records) {
+    const part = Math.floor(r.id / ARCHIVE_PART_IDS);
+    const day = shanghaiDay(r.at);
+    const stored: StoredRecord = { id: r.id, owner: r.owner, at: r.at, data: r.data };
+    add({ key: customerKey(r.kind, day, r.owner, part), kind: r.kind, day, owner: r.owner, part }, stored);
+    if (r.kind === 'lease') {
+      const ip = String(r.data.ip);
+      for (const d of leaseDays(Number(r.data.assignedAt), Number(r.data.expiresAt))) {
+        add({ key: exitKey(d, ip, r.owner, part), kind: 'exit', day: d, owner: r.owner, part }, stored);
+      }
+    }
+  }
+  const written: WrittenObject[] = [];
+  const manifest: ArchiveObjectRow[] = [];
+  for (const g of groups.values()) {
+    const merged = new Map<string, StoredRecord>();
+    for (const r of await readArchiveObject(bucket, g.key)) merged.set(`${r.owner}:${r.id}`, r);
+    for (const r of g.records) merged.set(`${r.owner}:${r.id}`, r);
+    const sorted = [...merged.values()].sort((a, b) => a.owner - b.owner || a.id - b.id);
+    const w = await putVerified(bucket, g.key, sorted);
+    if (g.kind !== 'exit') manifest.push({ ...w, kind: g.kind, day: g.day, owner: g.owner, part: g.part });
+    written.push(w);
+  }
+  // One D1 statement for the batch's customer objects, written only after every object was verified.
+  await recordArchiveObjects(db, manifest, now);
+  return written;
+}
+
+/** A customer's archived batches of a kind over a day range (inclusive), newest first, from the manifest. */
+export const archivedObjects = (
+  db: D1Database,
+  r: { owner: number; kind: ArchiveKind; fromDay: string; toDay: string },
+): Promise<ArchiveObjectRow[]> => listArchiveObjects(db, r);
+
+/**
+ * A customer's archived records of a kind dated in [from, to), newest first, reading at most `maxRows` records
+ * (`truncated` says the range held more).
+ */
+export async function archivedRecords(
+  bucket: R2Bucket,
+  db: D1Database,
+  r: { owner: number; kind: ArchiveKind; from: number; to: number; maxRows: number },
+): Promise<{ records: StoredRecord[]; truncated: boolean }> {
+  const objects = await listArchiveObjects(db, {
+    owner: r.owner,
+    kind: r.kind,
+    fromDay: shanghaiDay(r.from),
+    toDay: shanghaiDay(r.to - 1),
+  });
+  const out: StoredRecord[] = [];
+  for (const o of objects) {
+    const rows = (await readArchiveObject(bucket, o.key)).filter((x) => x.at >= r.from && x.at < r.to);
+    rows.sort((a, b) => b.at - a.at || b.id - a.id);
+    for (const x of rows) {
+      if (out.length >= r.maxRows) return { records: out, truncated: true };
+      out.push(x);
+    }
+  }
+  return { records: out, truncated: false };
+}
+
+/**
+ * One page of a customer's archived records of a kind (newest day first; within a day newest first), skipping
+ * `offset` records by the manifest's counts so only the batches the page needs are read. `total` counts them all.
+ */
+export async function archivedPage(
+  bucket: R2Bucket,
+  db: D1Database,
+  r: { owner: number; kind: ArchiveKind; fromDay: string; toDay: string; offset: number; limit: number },
+): Promise<{ total: number; list: StoredRecord[] }> {
+  const objects = await listArchiveObjects(db, r);
+  const total = objects.reduce((s, o) => s + o.rows, 0);
+  const list: StoredRecord[] = [];
+  let skip = r.offset;
+  for (const o of objects) {
+    if (list.length >= r.limit) break;
+    if (skip >= o.rows) {
+      skip -= o.rows;
+      continue;
+    }
+    const rows = await readArchiveObject(bucket, o.key);
+    rows.sort((a, b) => b.at - a.at || b.id - a.id);
+    for (const x of rows.slice(skip)) {
+      if (list.length >= r.limit) break;
+      list.push(x);
+    }
+    skip = 0;
+  }
+  return { total, list };
+}
+
+/**
+ * The archived leases of an exit address whose window holds `at` (with `slackMs` after the end), newest first: one
+ * list of the address's bucket on that day and a read of each of its objects.
+ */
+export async function traceExitArchive(
+  bucket: R2Bucket,
+  ip: string,
+  at: number,
+  slackMs: number,
+): Promise<StoredRecord[]> {
+  const out = new Map<string, StoredRecord>();
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix: exitPrefix(shanghaiDay(at), ip), ...(cursor ? { cursor } : {}) });
+    for (const o of listed.objects) {
+      for (const r of await readArchiveObject(bucket, o.key)) {
+        const start = Number(r.data.assignedAt);
+        const end = Number(r.data.expiresAt);
+        if (r.data.ip === ip && start <= at && end > at - slackMs) out.set(`${r.owner}:${r.id}`, r);
+      }
+    }
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return [...out.values()].sort((a, b) => Number(b.data.assignedAt) - Number(a.data.assignedAt));
+}
+
+/**
+ * Delete the archive's days older than the retention (clamped to at least 180 days), every kind and the exit index,
+ * and their manifest rows. Returns the objects deleted.
+ */
+export async function expireArchive(bucket: R2Bucket, db: D1Database, days: number, now: number): Promise<number> {
+  const keepFrom = shanghaiDay(now - clampArchiveDays(days) * DAY_MS);
+  let deleted = 0;
+  for (const kind of ['extract', 'lease', 'usage', 'refusal', 'exit']) {
+    let cursor: string | undefined;
+    const oldDays: string[] = [];
+    do {
+      const page = await bucket.list({
+        prefix: `${ARCHIVE_PREFIX}/${kind}/`,
+        delimiter: '/',
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const p of page.delimitedPrefixes) {
+        const day = p.slice(`${ARCHIVE_PREFIX}/${kind}/`.length, -1);
+        if (day < keepFrom) oldDays.push(day);
+      }
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    for (const day of oldDays) {
+      // Listed again from the start after each delete (a cursor may skip keys once the ones before it are gone).
+      for (;;) {
+        const page = await bucket.list({ prefix: `${ARCHIVE_PREFIX}/${kind}/${day}/` });
+        const keys = page.objects.map((o) => o.key);
+        if (keys.length === 0) break;
+        await bucket.delete(keys);
+        deleted += keys.length;
+        if (!page.truncated) break;
+      }
+    }
+  }
+  await dropArchiveObjectsBefore(db, keepFrom);
+  return deleted;
+}

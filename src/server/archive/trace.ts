@@ -1,0 +1,109 @@
+// The exit-IP trace (docs/decisions/221): who held exit address X at time T. The leases come from the hot store (D1
+// today) and from the archive's exit index (one R2 list and a few small reads for that day and address); the
+// customer's phone (masked), real-name state and package name from D1, which keeps accounts and packages. Every
+// lookup, and every operator export of a customer's history, writes an audit row.
+import 'server-only';
+import { maskPhone } from '../../lib/format';
+import { DAY_MS } from '../../lib/time';
+import { holderFacts, hotLeasesOfExit, packageNames, userIdByPhone } from '../db/archive-rows';
+import { type AuditActor, auditInsertStatement } from '../db/operators-audit';
+import { type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
+import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
+import { archivedLease, HISTORY_MAX_DAYS, historyCsv, historyRows } from './customer';
+import { traceExitArchive } from './store';
+
+export interface TraceHolder {
+  leaseId: number;
+  userId: number;
+  phone: string;
+  realName: string;
+  packageId: number;
+  packageName: string;
+  productType: number;
+  ip: string;
+  port: number;
+  assignedAt: number;
+  expiresAt: number;
+  clients: string[];
+  bytes: number;
+  connections: number;
+  /** Where the lease was found: D1 (hot) or the R2 archive. */
+  from: 'hot' | 'archive';
+}
+
+const realNameText = (f: { identityAuth: number; companyAuthState: number } | undefined): string =>
+  !f ? '账号不存在' : f.companyAuthState === 1 ? '企业认证' : f.identityAuth === 1 ? '个人实名' : '未实名';
+
+const writeAudit = (db: D1Database, actor: AuditActor, entry: Parameters<typeof auditInsertStatement>[2]) =>
+  db.batch([auditInsertStatement(db, actor, entry)]);
+
+/** The leases of exit `ip` whose window holds `at` (a node may report up to 5 minutes after the end), newest first. */
+export async function traceExit(
+  files: R2Bucket,
+  db: D1Database,
+  actor: AuditActor,
+  q: { ip: string; at: number },
+): Promise<TraceHolder[]> {
+  const slack = USAGE_LEASE_GRACE_MS;
+  const [hot, old] = await Promise.all([
+    hotLeasesOfExit(db, q.ip, q.at, slack),
+    traceExitArchive(files, q.ip, q.at, slack),
+  ]);
+  const found = new Map<number, { lease: LeaseWithUsage; from: 'hot' | 'archive' }>();
+  for (const r of old) found.set(r.id, { lease: archivedLease(r), from: 'archive' });
+  for (const r of hot) found.set(r.id, { lease: toLeaseWithUsage(r), from: 'hot' });
+  const leases = [...found.values()].sort((a, b) => b.lease.assignedAt - a.lease.assignedAt);
+  const [facts, names] = await Promise.all([
+    holderFacts(db, [...new Set(leases.map((l) => l.lease.userId))]),
+    packageNames(db, [...new Set(leases.map((l) => l.lease.packageId))]),
+  ]);
+  const holders = leases.map(({ lease: l, from }) => {
+    const f = facts.get(l.userId);
+    return {
+      leaseId: l.id,
+      userId: l.userId,
+      phone: f ? maskPhone(f.phone) : '',
+      realName: realNameText(f),
+      packageId: l.packageId,
+      packageName: names.get(l.packageId) ?? '',
+      productType: l.productType,
+      ip: l.ip,
+      port: l.port,
+      assignedAt: l.assignedAt,
+      expiresAt: l.expiresAt,
+      clients: l.clients,
+      bytes: l.bytes,
+      connections: l.connections,
+      from,
+    };
+  });
+  await writeAudit(db, actor, {
+    action: 'Admin.ExitTrace',
+    target: `ip:${q.ip}`,
+    after: { at: q.at, holders: holders.map((h) => `user:${h.userId}`) },
+  });
+  return holders;
+}
+
+/**
+ * An operator's download of one customer's history (leases or calls) for a range, audited. Null when no customer
+ * has that phone.
+ */
+export async function exportCustomerHistory(
+  files: R2Bucket,
+  db: D1Database,
+  actor: AuditActor,
+  q: { phone: string; kind: 'ips' | 'calls'; from: number; to: number },
+): Promise<{ csv: string; rows: number; truncated: boolean; userId: number } | null> {
+  const userId = await userIdByPhone(db, q.phone);
+  if (userId === null) return null;
+  const to = Math.min(q.to, q.from + HISTORY_MAX_DAYS * DAY_MS);
+  const h = await historyRows(files, db, { userId, kind: q.kind, from: q.from, to, now: actor.now });
+  const rows = q.kind === 'ips' ? h.leases.length : h.calls.length;
+  await writeAudit(db, actor, {
+    action: 'Admin.CustomerHistoryExport',
+    target: `user:${userId}`,
+    after: { kind: q.kind, from: q.from, to, rows },
+  });
+  return { csv: historyCsv(q.kind, h), rows, truncated: h.truncated, userId };
+}
