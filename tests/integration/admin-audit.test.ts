@@ -158,11 +158,7 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     expect(byPhone.list[1]?.objectHref).toBe(`/admin/customers/${uid}`);
     expect((await search(admin, { objectKind: 'user', objectId: String(uid) })).list).toHaveLength(2);
     // The customer's page lists the same history in words.
-    const detail = await callApi(
-      'Admin.CustomerDetail',
-      { userId: uid },
-      { cookie: support.cookie },
-    );
+    const detail = await callApi('Admin.CustomerDetail', { userId: uid }, { cookie: support.cookie });
     expect(detail.body.P?.history.map((e) => e.actionLabel)).toEqual(['恢复客户账号', '停用客户账号']);
     expect((await search(admin, { objectKind: 'user', objectId: '13999999999' })).list).toEqual([]);
 

@@ -162,10 +162,6 @@ describe('customers', { timeout: 30_000 }, () => {
         .bind(id, phone, now, now)
         .run();
     }
-    type Search = {
-      matches: { kind: string; term: string; list: { id: number; phone: string }[] }[];
-      list: { id: number }[];
-    };
     const search = async (q: string) =>
       (await callApi('Admin.CustomerSearch', { q }, { cookie: support.cookie })).body.P;
 

@@ -282,16 +282,6 @@ describe('archive end to end', () => {
 
     // The operator's trace: the archived lease at its moment, the hot one now; each lookup audited.
     const support = await operatorLogin('support');
-    type Trace = {
-      holders: {
-        userId: number;
-        phone: string;
-        from: string;
-        clients: string[];
-        packageName: string;
-        realName: string;
-      }[];
-    };
     const past = await callApi(
       'Admin.ExitTrace',
       { ip: '203.0.113.9', at: shanghaiDateTime(old + 2 * MIN) },

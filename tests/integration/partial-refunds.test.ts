@@ -15,15 +15,6 @@ const NEWCOMER_COUPON = 1; // 新人专享券: ¥5 off from ¥10 (list price), t
 
 beforeEach(resetWithCatalogue);
 
-interface Refunded {
-  orderNo: string;
-  outRefundNo: string;
-  amountFen: number;
-  endsOrder: boolean;
-  endsPackages: boolean;
-  status: string;
-}
-
 interface Preview {
   payFen: number;
   refundedFen: number;

@@ -68,7 +68,8 @@ export const adminOrderActions = {
   }),
 
   'Admin.OrderDetail': defineAction({
-    summary: '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果）、已退合计 refundedFen',
+    summary:
+      '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果）、已退合计 refundedFen',
     access: READERS,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
