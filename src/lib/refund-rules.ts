@@ -4,8 +4,12 @@
 import { formatFen } from './format';
 import { formatDateTime } from './time';
 
-/** Where WeChat Pay sends a refund: always back the way the customer paid. */
+/** Where a refund goes: always back the way the customer paid (WeChat Pay or Alipay, docs/decisions/223). */
 export const REFUND_ROUTE_TEXT = '原路退回微信支付（付款时使用的零钱或银行卡）';
+export const ALIPAY_REFUND_ROUTE_TEXT = '原路退回支付宝（付款时使用的余额或银行卡）';
+/** The route of a refund of an order paid on `rail`. */
+export const refundRouteText = (rail: 'wechat' | 'alipay' | null | undefined) =>
+  rail === 'alipay' ? ALIPAY_REFUND_ROUTE_TEXT : REFUND_ROUTE_TEXT;
 
 /** What happened to the order's coupon with a refund (refunds.coupon_outcome). */
 export type CouponOutcome = 'none' | 'returned' | 'expired' | 'kept';
@@ -55,6 +59,7 @@ export function refundNotice(r: {
   endsPackages: boolean;
   reason: string;
   couponText: string;
+  rail?: 'wechat' | 'alipay' | null;
 }): { title: string; text: string } {
   const what = r.endsOrder
     ? '订单已全额退款，该订单购买的套餐已停用'
@@ -62,7 +67,7 @@ export function refundNotice(r: {
       ? '订单已部分退款，该订单购买的套餐已停用'
       : '订单已部分退款，套餐可继续使用';
   const parts = [
-    `您的订单「${r.orderTitle}」退款 ${formatFen(r.amountFen)}，${REFUND_ROUTE_TEXT}。`,
+    `您的订单「${r.orderTitle}」退款 ${formatFen(r.amountFen)}，${refundRouteText(r.rail)}。`,
     `${what}。`,
     r.reason ? `退款原因：${r.reason}。` : '',
     r.couponText ? `${r.couponText}。` : '',

@@ -12,6 +12,7 @@ import {
 } from '../../src/server/providers/pay/alipay-simulator';
 import { generatePair } from '../../src/server/providers/pay/simulator';
 import { BASE, callApi, callApiUntyped } from '../helpers/api';
+import { operatorLogin } from '../helpers/operators';
 import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4750 fen, 15% off -> 4038
@@ -181,7 +182,7 @@ describe('jobs', () => {
     expect((await findAlipaySimTrade(env.DB, outTradeNo))?.status).toBe('TRADE_CLOSED');
   });
 
-  it('one order paid on both rails: the first payment fulfils it, the second is flagged for a refund', async () => {
+  it('one order paid on both rails: the first payment fulfils it, the second goes back to Alipay by itself', async () => {
     const { cookie, order, outTradeNo } = await alipayOrder();
     const wechat = await callApi('PayOrder.GetPayCode', { orderNo: order.orderNo }, { cookie });
     await payInSimulator(wechat.body.P?.codeUrl ?? '');
@@ -190,5 +191,55 @@ describe('jobs', () => {
     expect(await (await postAlipayNotify(paid.body)).text()).toBe('success');
     expect(await packages()).toBe(1);
     expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo)).toBe(1);
+    // The payments job refunds the second payment to its own rail, once, without an operator.
+    await runScheduledJobs('*/5 * * * *', env as never, Date.now());
+    await runScheduledJobs('*/5 * * * *', env as never, Date.now());
+    expect((await findAlipaySimTrade(env.DB, outTradeNo))?.refundedFen).toBe(order.payFen);
+    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo)).toBe(0);
+    expect(
+      await scalar("SELECT count(*) AS n FROM refunds WHERE out_trade_no = ? AND status = 'SUCCESS'", outTradeNo),
+    ).toBe(1);
+    // The order stays paid by the first payment, with its package.
+    expect(await orderState(order.orderNo)).toBe(2);
+    expect(await packages()).toBe(1);
+  });
+});
+
+describe('refunds', () => {
+  it('an order paid with Alipay is refunded to Alipay, in part and then the rest', async () => {
+    const { order, outTradeNo, code, cookie } = await alipayOrder();
+    await SELF.fetch(`${BASE}/dev/alipay/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `out_trade_no=${new URL(code.codeUrl, BASE).searchParams.get('out_trade_no')}`,
+    });
+    expect(await orderState(order.orderNo)).toBe(2);
+    const finance = await operatorLogin('finance');
+    const part = await callApi(
+      'Order.RefundByOrderNo',
+      { orderNo: order.orderNo, reason: '部分退款', amountFen: 1000 },
+      { cookie: finance.cookie },
+    );
+    expect(part.body.E).toBeUndefined();
+    expect((await findAlipaySimTrade(env.DB, outTradeNo))?.refundedFen).toBe(1000);
+    expect(await orderState(order.orderNo)).toBe(2);
+    const rest = await callApi(
+      'Order.RefundByOrderNo',
+      { orderNo: order.orderNo, reason: '余额退款' },
+      { cookie: finance.cookie },
+    );
+    expect(rest.body.E).toBeUndefined();
+    expect((await findAlipaySimTrade(env.DB, outTradeNo))?.refundedFen).toBe(order.payFen);
+    expect(await orderState(order.orderNo)).toBe(4);
+    // The customer is told the money went back to Alipay, on the order and in the notice.
+    const detail = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie });
+    expect(detail.body.P?.payRail).toBe('alipay');
+    expect(detail.body.P?.refunds.map((r) => r.amountFen).sort()).toEqual([1000, order.payFen - 1000].sort());
+    const notice = await env.DB.prepare(
+      'SELECT content_html AS html FROM home_notices WHERE title = ? ORDER BY id DESC LIMIT 1',
+    )
+      .bind('订单退款 ¥10.00')
+      .first<{ html: string }>();
+    expect(notice?.html).toContain('原路退回支付宝');
   });
 });

@@ -8,7 +8,7 @@ import { PayBox, PaySuccess } from '../../components/commerce/pay-box';
 import type { ActionOutput } from '../../lib/api-core';
 import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
-import { couponOutcomeText, REFUND_ROUTE_TEXT, REFUND_STATUS_FOR_CUSTOMER } from '../../lib/refund-rules';
+import { couponOutcomeText, REFUND_STATUS_FOR_CUSTOMER, refundRouteText } from '../../lib/refund-rules';
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo, serverApi } from '../../server/api-server';
 
@@ -125,7 +125,7 @@ export default async function PayPage({ query }: { query: string }) {
                             <span className="text-slate-500">{r.endsOrder ? '（全部可退金额）' : '（部分退款）'}</span>
                           </Row>
                           <Row label="退款时间">{formatDateTime(r.createdAt)}（北京时间）</Row>
-                          <Row label="退款去向">{REFUND_ROUTE_TEXT}</Row>
+                          <Row label="退款去向">{refundRouteText(found.payRail)}</Row>
                           <Row label="状态">{REFUND_STATUS_FOR_CUSTOMER[r.status] ?? '退款处理中'}</Row>
                           {r.reason && <Row label="退款原因">{r.reason}</Row>}
                           <Row label="套餐">

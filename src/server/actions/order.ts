@@ -11,7 +11,7 @@ import { listOrderRefunds } from '../db/refunds';
 import { auditActor } from '../domain/operators-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
-import { payProviderFor } from '../providers/pay';
+import { ALIPAY_RAIL_NAMES, payProviderFor } from '../providers/pay';
 import { intIn, orderNoSchema, refundReasonSchema } from './commerce-schemas';
 import { defineAction } from './define';
 
@@ -157,6 +157,12 @@ export const orderActions = {
         closedAt: o.closedAt,
         outTradeNo: o.paidOutTradeNo,
         transactionId: payment?.transactionId ?? null,
+        /** The rail the order was paid on (its refunds go back the same way). */
+        payRail: payment
+          ? ALIPAY_RAIL_NAMES.includes(payment.provider)
+            ? ('alipay' as const)
+            : ('wechat' as const)
+          : null,
         refundedFen: shown.reduce((sum, r) => sum + r.amountFen, 0),
         refunds: shown.map((r) => ({
           outRefundNo: r.outRefundNo,

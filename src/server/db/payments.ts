@@ -114,6 +114,23 @@ export async function markPaymentClosed(db: D1Database, outTradeNo: string): Pro
 }
 
 /**
+ * Attempts that paid an order already paid by another attempt, or closed (flagNotPaidByAttempt's note, nothing else):
+ * the money is ours to return, so the payments job refunds them to their rail (docs/decisions/223). Attempts flagged for
+ * any other reason (a verified mismatch) stay for an operator.
+ */
+export async function listDuplicatePayments(db: D1Database, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT out_trade_no FROM payments
+       WHERE refund_needed = 1 AND out_refund_no IS NULL AND transaction_id IS NOT NULL AND note = ?1
+       ORDER BY created_at LIMIT ?2 + 0`,
+    )
+    .bind(paymentNotes.notPaidByAttempt, limit)
+    .all<{ out_trade_no: string }>();
+  return results.map((r) => r.out_trade_no);
+}
+
+/**
  * A verified SUCCESS that does not match our records (amount, currency, order): the money reached us but cannot pay
  * the order, so the attempt is flagged for an operator (the note is appended, never replaced). True when flagged.
  */

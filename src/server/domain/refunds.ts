@@ -42,7 +42,7 @@ import {
   settleRefund,
 } from '../db/refunds';
 import type { AuditWrite } from '../db/operators-audit';
-import type { PaySetup } from '../providers/pay';
+import { ALIPAY_RAIL_NAMES, type PaySetup } from '../providers/pay';
 import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/types';
 import { commissionReversalStatements } from './commission';
 import { escapeText } from './html-sanitizer';
@@ -144,7 +144,9 @@ export async function refundOrder(
     refundId: result.refundId,
   };
   const coupon = order.userCouponId !== null ? await findUserCoupon(db, order.userId, order.userCouponId) : null;
-  const notice = noticeFor(order.title, refund, coupon);
+  const paidWith = await findPayment(db, refund.outTradeNo);
+  const rail = paidWith && ALIPAY_RAIL_NAMES.includes(paidWith.provider) ? 'alipay' : 'wechat';
+  const notice = noticeFor(order.title, { ...refund, rail }, coupon);
   const committed = refund.endsOrder
     ? await commitRefund(
         db,
@@ -173,7 +175,7 @@ export async function refundOrder(
 /** The customer's notice of a refund, worded for each coupon outcome the commit may reach (lib/refund-rules.ts). */
 function noticeFor(
   orderTitle: string,
-  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string },
+  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string; rail: 'wechat' | 'alipay' },
   coupon: { name: string; expiresAt: number } | null,
 ): RefundNoticeWrite {
   const html = (outcome: 'none' | 'returned' | 'expired' | 'kept') => {
@@ -202,7 +204,13 @@ async function askProvider(
 ): Promise<Awaited<ReturnType<PayProvider['refund']>> & { status: Exclude<RefundStatus, 'CLOSED'> }> {
   let result: Awaited<ReturnType<PayProvider['refund']>>;
   try {
-    const { provider, notifyUrl } = await pay();
+    const setup = await pay();
+    const attempt = await findPayment(db, refund.outTradeNo);
+    if (attempt && ALIPAY_RAIL_NAMES.includes(attempt.provider)) {
+      result = await refundThroughAlipay(setup, refund);
+      return { ...result, status: 'SUCCESS' };
+    }
+    const { provider, notifyUrl } = setup;
     result = await provider.refund({
       // WeChat posts the refund's outcome to the same notify URL as payments (REFUND.* events; edge/routes/pay.ts).
       notifyUrl,
@@ -229,6 +237,32 @@ async function askProvider(
     throw new AppError(codes.rejected, { detail: '退款已关闭' });
   }
   return { ...result, status: result.status };
+}
+
+/**
+ * A refund of an Alipay payment goes back to Alipay (docs/decisions/223): alipay.trade.refund with the refund row's
+ * number as out_request_no, so asking again never refunds twice (a repeat answers fund_change N with the same total).
+ * Alipay answers synchronously: an accepted refund is final (SUCCESS); a refusal throws like WeChat's.
+ */
+async function refundThroughAlipay(
+  setup: PaySetup,
+  refund: ReservedRefund,
+): Promise<Awaited<ReturnType<PayProvider['refund']>>> {
+  if (!setup.alipay) throw new AppError('payUnavailable');
+  const r = await setup.alipay.client.refund({
+    outTradeNo: refund.outTradeNo,
+    outRequestNo: refund.outRefundNo,
+    refundFen: refund.amountFen,
+    reason: refund.reason,
+  });
+  return {
+    refundId: `${r.tradeNo}-${refund.outRefundNo}`,
+    outRefundNo: refund.outRefundNo,
+    outTradeNo: refund.outTradeNo,
+    status: 'SUCCESS',
+    refundFen: refund.amountFen,
+    totalFen: refund.totalFen,
+  };
 }
 
 export interface PaymentRefundOutcome {

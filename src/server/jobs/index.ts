@@ -7,7 +7,7 @@ import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
 import type { Job } from './job';
 import { sealNodeSecretsJob } from './node-secrets';
-import { closeExpiredOrdersJob, reconcilePaymentsJob } from './payments';
+import { closeExpiredOrdersJob, reconcilePaymentsJob, refundDuplicatePaymentsJob } from './payments';
 import { archiveJob, retentionJob } from './retention';
 import { purgeSessionsJob } from './sessions';
 
@@ -16,6 +16,7 @@ export const JOBS: Record<string, Job[]> = {
   '*/5 * * * *': [
     closeExpiredOrdersJob,
     reconcilePaymentsJob,
+    refundDuplicatePaymentsJob,
     deliveryUpkeepJob,
     fixedAutoReplaceJob,
     sealNodeSecretsJob,
