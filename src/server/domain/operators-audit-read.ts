@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   'Admin.SuspendCustomer': { label: '停用客户账号' },
   'Admin.RestoreCustomer': { label: '恢复客户账号' },
   'Admin.UnlockCustomer': { label: '解除客户登录锁定' },
+  'Admin.ExitTrace': { label: '出口IP溯源查询' },
+  'Admin.CustomerHistoryExport': { label: '导出客户使用记录' },
   'Admin.CustomerRateLimit': { label: '修改客户提取频率' },
   'Admin.GrantPackage': { label: '赠送套餐', money: true },
   'Admin.GrantApprove': { label: '批准赠送', money: true },
