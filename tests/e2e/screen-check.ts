@@ -81,6 +81,8 @@ export async function screenProblems(page: Page): Promise<string[]> {
           if (/^[{[]\s*["{[]/.test(run) || /":/.test(run)) say('raw JSON');
           // An identifier of letters and digits: an order number (D2026…), a login name (editor_desktop1234).
           else if (/^@?(?=.*\d)(?=.*[A-Za-z])[\w.-]+$/.test(run)) continue;
+          // A masked number: a phone (138****0001) or a resident ID, whose check digit may be X (1101**********395X).
+          else if (/^\d[\d*]+[\dX]$/.test(run) && run.includes('*')) continue;
           else if (/\b[a-z]+(?:_[a-z0-9]+)+\b/.test(run) || /\b[a-z]+:\d+\b/.test(run)) say('raw code');
           else if (/(?:^|\D)1\d{12}(?:\D|$)/.test(run)) say('raw epoch milliseconds');
           else if (/^(?:undefined|null|NaN|\[object)/.test(run)) say('raw value');

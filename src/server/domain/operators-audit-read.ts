@@ -469,22 +469,32 @@ export async function describeAudit(db: D1Database, rows: AuditRecord[]): Promis
     const { changes, note } = changesOf(before, after, { objectKind: t.kind, action: r.action, names });
     let actionLabel = auditActionLabel(r.action);
     if (actionLabel.startsWith('保存')) actionLabel = `${t.id === 'new' ? '新建' : '修改'}${actionLabel.slice(2)}`;
+    // A deployment command (npm run admin:create / catalogue:import) writes as operator 'cli': said in words.
+    const byCommand = r.operatorName === CLI_OPERATOR && r.role === 'none';
     return {
       id: r.id,
       createdAt: r.createdAt,
-      operatorName: r.operatorName,
-      roleLabel: OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未登录',
+      operatorName: byCommand ? '部署命令' : r.operatorName,
+      roleLabel: byCommand ? '系统' : (OPERATOR_ROLE_LABEL[r.role as OperatorRole] ?? '未登录'),
       action: r.action,
       actionLabel,
       object: object.text,
       objectHref: object.href,
       changes,
       note,
-      reason: r.reason,
-      clientIp: r.clientIp,
+      reason: byCommand ? (CLI_REASONS[r.reason] ?? '由部署命令写入') : r.reason,
+      clientIp: byCommand ? '' : r.clientIp,
     };
   });
 }
+
+/** The operator name the deployment commands write audit rows as (db/operators-bootstrap.ts, seed/catalogue-import.ts). */
+const CLI_OPERATOR = 'cli';
+/** What each deployment command's audit row says, in words. */
+const CLI_REASONS: Record<string, string> = {
+  'npm run admin:create': '部署时用命令创建运营账号',
+  'npm run catalogue:import': '部署时用命令导入商品目录',
+};
 
 export interface AuditQuery {
   operator?: string | undefined;
