@@ -6,6 +6,16 @@ import type { ActionInput, ActionName, ActionOutput } from '../lib/api-core';
 import { serverApi } from './api-server';
 
 /** Call an action for a page; `fallback` when it answers E, fails or throws. */
+export async function load<N extends ActionName>(
+  action: N,
+  input: ActionInput<N>,
+  fallback: false,
+): Promise<ActionOutput<N> | false>;
+export async function load<N extends ActionName, F>(
+  action: N,
+  input: ActionInput<N>,
+  fallback: F,
+): Promise<ActionOutput<N> | F>;
 export async function load<N extends ActionName, F>(
   action: N,
   input: ActionInput<N>,

@@ -10,7 +10,8 @@ import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { couponOutcomeText, REFUND_STATUS_FOR_CUSTOMER, refundRouteText } from '../../lib/refund-rules';
 import { pageTitle } from '../../lib/site';
-import { currentMineInfo, serverApi } from '../../server/api-server';
+import { currentMineInfo } from '../../server/api-server';
+import { load } from '../../server/page-data';
 
 type OrderDetail = ActionOutput<'Order.GetDetail'>;
 
@@ -48,10 +49,9 @@ export default async function PayPage({ query }: { query: string }) {
   const orderNo = new URLSearchParams(query).get('orderNo') ?? '';
   if (!(await currentMineInfo())) redirect(`/login?redirect=${encodeURIComponent(`/payPage?orderNo=${orderNo}`)}`);
   const valid = /^D\d{14}[0-9A-Z]{16}$/.test(orderNo);
-  const api = await serverApi();
   // The state call first: it asks WeChat Pay about a pending order, so the detail below is current.
-  if (valid) await api.call('PayOrder.GetOrderStateByOrderId', { orderNo }, { silent: true });
-  const detail = valid ? await api.call('Order.GetDetail', { orderNo }, { silent: true }) : false;
+  if (valid) await load('PayOrder.GetOrderStateByOrderId', { orderNo }, false);
+  const detail = valid ? await load('Order.GetDetail', { orderNo }, false) : false;
   const found = detail ? detail : null;
   const pending = found?.state === 1;
   return (

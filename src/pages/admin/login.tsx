@@ -1,10 +1,10 @@
 // /admin/login: the console's login (password, then TOTP; enrolment at the first login).
 import { unstable_redirect as redirect } from 'waku/router/server';
-import { serverApi } from '../../server/api-server';
+import { load } from '../../server/page-data';
 import { AdminLoginForm } from './_components/login-form';
 
 export default async function AdminLoginPage() {
-  const me = await (await serverApi()).call('Operator.Me', {}, { silent: true });
+  const me = await load('Operator.Me', {}, false);
   if (me) redirect('/admin');
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">

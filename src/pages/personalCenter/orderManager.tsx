@@ -6,7 +6,7 @@ import { Pager } from '../../components/pager';
 import { billDateFilter, normalizeOrderNo } from '../../lib/bill-filters';
 import { isProductType } from '../../lib/commerce';
 import { pageTitle } from '../../lib/site';
-import { serverApi } from '../../server/api-server';
+import { load } from '../../server/page-data';
 
 const PAGE_SIZE = 10;
 const STATES = [
@@ -30,14 +30,13 @@ export default async function OrderManagerPage({ query }: { query: string }) {
   const page = Math.max(1, num(p.get('page'), 10_000));
   const dates = billDateFilter(p.get('from'), p.get('to'));
   const orderNo = normalizeOrderNo(p.get('orderNo'));
-  const api = await serverApi();
   const [bills, unpaid] = await Promise.all([
-    api.call(
+    load(
       'Order.GetBillList',
       { state, kind, productType, orderNo, from: dates.from, to: dates.to, page, pageSize: PAGE_SIZE },
-      { silent: true },
+      false,
     ),
-    api.call('Order.GetPayNoCount', {}, { silent: true }),
+    load('Order.GetPayNoCount', {}, false),
   ]);
   const data = bills || { total: 0, list: [] };
   const payNoCount = unpaid ? unpaid.count : 0;

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { canCall } from '../../../server/operator-access';
 import { navFor } from '../_components/admin-nav';
 import { AdminNavLinks } from '../_components/admin-nav-links';
@@ -11,7 +11,7 @@ import { ChangePasswordButton } from '../_components/change-password';
 import { AdminLogoutButton } from '../_components/logout-button';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const me = await (await serverApi()).call('Operator.Me', {}, { silent: true });
+  const me = await load('Operator.Me', {}, false);
   if (!me) redirect('/admin/login');
   const nav = navFor(me.role, canCall);
   return (

@@ -4,7 +4,7 @@
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
 import { shanghaiDayStart } from '../../../lib/time';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import {
   AllOptions,
   type Column,
@@ -97,7 +97,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
   const from = queryDay(p, 'from');
   const to = queryDay(p, 'to');
   const beforeId = Number(p.get('before')) || 0;
-  const res = await (await serverApi()).call(
+  const res = await load(
     'Admin.AuditSearch',
     {
       ...(operator ? { operator } : {}),
@@ -108,7 +108,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
       ...(to ? { to: shanghaiDayStart(to) + DAY } : {}),
       ...(beforeId > 0 ? { beforeId } : {}),
     },
-    { silent: true },
+    false,
   );
   if (!res) return <NoAccess />;
   const last = res.list.at(-1);

@@ -7,7 +7,7 @@ import { durationOption, IP_DURATIONS } from '../../../lib/catalogue-rules';
 import { couponFace, PRODUCT_LABEL } from '../../../lib/commerce';
 import { COUPON_STACKING_NOTE, couponRuleText } from '../../../lib/coupon-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { type Column, ListTable, listHref, TableCard } from '../_components/console-list';
 import { windowText } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
@@ -168,7 +168,7 @@ function launchFields(l?: Launch): FormField[] {
 
 export default async function AdminCampaignsPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
-  const res = await (await serverApi()).call('Admin.CampaignList', {}, { silent: true });
+  const res = await load('Admin.CampaignList', {}, false);
   if (!res) return <NoAccess />;
   const editCoupon = res.coupons.find((c) => c.id === Number(p.get('coupon')));
   const editLaunch = res.launches.find((l) => l.id === Number(p.get('launch')));

@@ -6,7 +6,7 @@ import { Pager } from '../../../components/pager';
 import { BILLING_METHODS_FOR, IP_DURATIONS, mealTermsText } from '../../../lib/catalogue-rules';
 import { BILLING_LABEL, durationLabel, isProductType, PRODUCT_LABEL, PRODUCT_TYPES } from '../../../lib/commerce';
 import { formatFen } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { canCall } from '../../../server/operator-access';
 import { activityFields, type Catalogue, mealFields, regionFields } from '../_components/catalogue-fields';
 import {
@@ -46,9 +46,8 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
   const state = s === 1 || s === 2 ? s : 0;
   const page = queryInt(p, 'page', 1, 10_000) ?? 1;
   const mealId = queryInt(p, 'meal', 1, Number.MAX_SAFE_INTEGER);
-  const api = await serverApi();
   const [res, me] = await Promise.all([
-    api.call(
+    load(
       'Admin.CatalogueList',
       {
         productType: type,
@@ -58,9 +57,9 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
         page,
         ...(mealId ? { mealId } : {}),
       },
-      { silent: true },
+      false,
     ),
-    api.call('Operator.Me', {}, { silent: true }),
+    load('Operator.Me', {}, false),
   ]);
   if (!res) return <NoAccess />;
   // Finance reads the catalogue; who may save a meal changes it (the server refuses the rest): no forms or switches else.

@@ -3,7 +3,7 @@
 
 import { CONSULT_STATE_TEXT } from '../../../lib/consult-options';
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { ConsultActions } from '../_components/consult-tools';
 import { NoAccess, PageTitle } from '../_components/parts';
 
@@ -12,11 +12,7 @@ export default async function AdminConsultationsPage({ query }: { query: string 
   const raw = sp.get('state');
   const state = raw === 'all' ? null : raw === '1' ? 1 : raw === '2' ? 2 : 0;
   const before = Number(sp.get('before'));
-  const res = await (await serverApi()).call(
-    'Admin.ConsultList',
-    { state, beforeId: before > 0 ? before : null },
-    { silent: true },
-  );
+  const res = await load('Admin.ConsultList', { state, beforeId: before > 0 ? before : null }, false);
   if (!res) return <NoAccess />;
   const countOf = (s: number) => res.counts.find((c) => c.state === s)?.n ?? 0;
   const tabs: [string, string][] = [

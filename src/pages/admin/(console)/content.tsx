@@ -2,7 +2,7 @@
 // notice), friend links, marketing images (uploaded to R2), promotion materials and the online-chat switch.
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { type DeleteAction, DeleteButton } from '../_components/help-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import {
@@ -68,7 +68,7 @@ function ContentList<T extends { id: number }>({
 }
 
 export default async function AdminContentPage() {
-  const res = await (await serverApi()).call('Admin.SiteContent', {}, { silent: true });
+  const res = await load('Admin.SiteContent', {}, false);
   if (!res) return <NoAccess />;
   const now = Date.now();
   const live = (s: number, e: number, enabled: number) =>

@@ -4,7 +4,7 @@
 import type { ActionOutput } from '../../../lib/api-core';
 import { PRODUCT_LABEL } from '../../../lib/commerce';
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { EGRESS_RULE_LABEL } from '../../../lib/egress-rules';
 import { type Column, ListTable } from '../_components/console-list';
 import { EgressRuleDelete, EgressRuleForm } from '../_components/egress-tools';
@@ -24,7 +24,7 @@ const COLUMNS: Column<RuleRow>[] = [
 ];
 
 export default async function AdminEgressPage() {
-  const res = await (await serverApi()).call('Admin.EgressRuleList', {}, { silent: true });
+  const res = await load('Admin.EgressRuleList', {}, false);
   if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">

@@ -2,7 +2,7 @@
 // package is written then) or reject, each with a reason kept in the audit log (src/server/domain/grant-approvals.ts).
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { type Column, ListTable } from '../_components/console-list';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
@@ -49,7 +49,7 @@ const COLUMNS: Column<GrantRow>[] = [
 ];
 
 export default async function AdminGrantsPage() {
-  const res = await (await serverApi()).call('Admin.GrantRequests', {}, { silent: true });
+  const res = await load('Admin.GrantRequests', {}, false);
   if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">

@@ -2,13 +2,13 @@
 // the last retention run.
 import { PRODUCT_LABEL } from '../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { MiniBars, NoAccess, PageTitle, Section, Stat } from '../_components/parts';
 
 const POOL_LABEL: Record<number, string> = { 10: '短效动态池', 30: '固定IP池', 40: '长效静态池' };
 
 export default async function AdminDashboardPage() {
-  const d = await (await serverApi()).call('Admin.Dashboard', {}, { silent: true });
+  const d = await load('Admin.Dashboard', {}, false);
   if (!d) return <NoAccess />;
   const windows = [
     ['今日', d.today],

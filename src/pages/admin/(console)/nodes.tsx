@@ -2,7 +2,7 @@
 // is shown once), disable / enable, rotate the secret; exits and health per node, province, carrier and pool.
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { type Column, ListTable } from '../_components/console-list';
 import { CreateNodeForm, NodeRowActions } from '../_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
@@ -149,7 +149,7 @@ function nodeColumns(now: number): Column<AdminNodeRow>[] {
 }
 
 export default async function AdminNodesPage() {
-  const res = await (await serverApi()).call('Admin.NodeList', {}, { silent: true });
+  const res = await load('Admin.NodeList', {}, false);
   if (!res) return <NoAccess />;
   const names = new Map(res.nodes.map((n) => [n.id, n.name]));
   return (

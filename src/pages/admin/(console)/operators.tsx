@@ -3,7 +3,7 @@
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
 import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { type Column, ListTable } from '../_components/console-list';
 import { CreateOperatorForm, OperatorRowActions } from '../_components/operator-forms';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
@@ -37,7 +37,7 @@ const operatorColumns = (now: number): Column<OperatorRow>[] => [
 ];
 
 export default async function AdminOperatorsPage() {
-  const res = await (await serverApi()).call('Admin.OperatorList', {}, { silent: true });
+  const res = await load('Admin.OperatorList', {}, false);
   if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">

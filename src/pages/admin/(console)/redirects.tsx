@@ -3,7 +3,7 @@
 
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { canCall } from '../../../server/operator-access';
 import { type Column, ListTable } from '../_components/console-list';
 import { RedirectDelete, RedirectForm } from '../_components/node-tools';
@@ -21,11 +21,10 @@ const COLUMNS: Column<RedirectRow>[] = [
 ];
 
 export default async function AdminRedirectsPage() {
-  const api = await serverApi();
-  const res = await api.call('Redirect.List', {}, { silent: true });
+  const res = await load('Redirect.List', {}, false);
   if (!res) return <NoAccess />;
-  const allowed = await api.call('Redirect.AllowedHosts', {}, { silent: true });
-  const me = await api.call('Operator.Me', {}, { silent: true });
+  const allowed = await load('Redirect.AllowedHosts', {}, false);
+  const me = await load('Operator.Me', {}, false);
   return (
     <div className="space-y-4">
       <PageTitle title="跳转规则" />

@@ -1,7 +1,7 @@
 // /admin/reviews: company authentication applications waiting for review (support), with the licence image and the
 // decisions approve (企业已认证), individual (按个人认证) and reject; each with a remark shown to the applicant.
 import { formatDateTime } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { NoAccess, PageTitle } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 
@@ -12,7 +12,7 @@ const DECISIONS = [
 ] as const;
 
 export default async function AdminReviewsPage() {
-  const res = await (await serverApi()).call('Auth.CompanyReviewList', { state: 4 }, { silent: true });
+  const res = await load('Auth.CompanyReviewList', { state: 4 }, false);
   if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">

@@ -2,7 +2,7 @@
 // (?seller=), assign customers by phone or id; a seller's customers (?seller=). Finance writes, support reads.
 import type { ActionOutput } from '../../../lib/api-core';
 import { formatFen } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { type FormField, RecordForm } from '../_components/record-form';
 
@@ -24,14 +24,12 @@ function sellerFields(s?: Detail['seller']): FormField[] {
 }
 
 export default async function AdminSellersPage({ query }: { query: string }) {
-  const api = await serverApi();
-  const res = await api.call('Admin.SellerList', {}, { silent: true });
+  const res = await load('Admin.SellerList', {}, false);
   if (!res) return <NoAccess />;
   const selected = Number(new URLSearchParams(query).get('seller'));
   const d =
-    (Number.isInteger(selected) && selected > 0
-      ? await api.call('Admin.SellerDetail', { id: selected }, { silent: true })
-      : null) || null;
+    (Number.isInteger(selected) && selected > 0 ? await load('Admin.SellerDetail', { id: selected }, false) : null) ||
+    null;
   return (
     <div className="space-y-4">
       <PageTitle title="销售与推广" />

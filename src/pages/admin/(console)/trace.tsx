@@ -5,7 +5,7 @@ import type { ActionOutput } from '../../../lib/api-core';
 import { PRODUCT_LABEL } from '../../../lib/commerce';
 import { formatDateTime } from '../../../lib/format';
 import { DAY_MS, shanghaiDay } from '../../../lib/time';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { type Column, ListTable, queryText, SearchForm, TableCard, TextFilter } from '../_components/console-list';
 import { PageTitle, Section } from '../_components/parts';
 import { CustomerHistoryExport } from '../_components/trace-tools';
@@ -43,7 +43,7 @@ export default async function AdminTracePage({ query }: { query: string }) {
   const at = queryText(p, 'at', 19);
   const now = Date.now();
   const asked = ip !== '' && at !== '';
-  const res = asked ? await (await serverApi()).call('Admin.ExitTrace', { ip, at }, { silent: true }) : null;
+  const res = asked ? await load('Admin.ExitTrace', { ip, at }, false) : null;
   return (
     <div className="space-y-4">
       <PageTitle title="出口IP溯源" />

@@ -3,7 +3,7 @@
 import { rowAction } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import type { ActionOutput } from '../../../lib/api-core';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import {
   AllOptions,
   type Column,
@@ -47,7 +47,7 @@ export default async function AdminVerificationsPage({ query }: { query: string 
   const p = new URLSearchParams(query);
   const state = queryInt(p, 'state', 0, 3) as 0 | 1 | 2 | 3 | null;
   const beforeId = queryInt(p, 'before', 1, Number.MAX_SAFE_INTEGER);
-  const res = await (await serverApi()).call('Admin.PersonalVerifications', { state, beforeId }, { silent: true });
+  const res = await load('Admin.PersonalVerifications', { state, beforeId }, false);
   if (!res) return <NoAccess />;
   const older = res.nextBeforeId ? listHref('/admin/verifications', { state, before: res.nextBeforeId }) : null;
   return (

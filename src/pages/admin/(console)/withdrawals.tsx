@@ -2,7 +2,7 @@
 // commission returns to available), each with a note kept in the withdrawal's own trail and in the audit log.
 import { WITHDRAWAL_STATE_TEXT } from '../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { NoAccess, PageTitle } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 
@@ -48,7 +48,7 @@ function Review({ id, decision }: { id: number; decision: keyof typeof REVIEW })
 export default async function AdminWithdrawalsPage({ query }: { query: string }) {
   const n = Number(new URLSearchParams(query).get('state'));
   const state = [1, 2, 3, 4].includes(n) ? n : 1;
-  const res = await (await serverApi()).call('UserPromotion.WithdrawalQueue', { state }, { silent: true });
+  const res = await load('UserPromotion.WithdrawalQueue', { state }, false);
   if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 // The customer screen's tools (server component): the extraction rate limit (support sets it with a reason; the next
 // /extract call obeys it), granting a package with a reason (extractable or dedicated IPs, grant-package-form.tsx), the assigned seller and the commission ledger.
 import { formatDateTime, formatFen } from '../../../lib/format';
-import { serverApi } from '../../../server/api-server';
+import { load } from '../../../server/page-data';
 import { GrantPackageForm } from './grant-package-form';
 import { Section } from './parts';
 import { RecordForm } from './record-form';
@@ -9,7 +9,7 @@ import { RecordForm } from './record-form';
 const COMMISSION_STATE: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲回' };
 
 export async function CustomerTools({ userId }: { userId: number }) {
-  const t = await (await serverApi()).call('Admin.CustomerTools', { userId }, { silent: true });
+  const t = await load('Admin.CustomerTools', { userId }, false);
   if (!t) return null;
   const c = t.commission;
   return (

@@ -2,7 +2,7 @@
 // invitations, the audit history — with suspend / restore / unlock (each with a reason).
 import { PRODUCT_LABEL } from '../../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../../lib/format';
-import { serverApi } from '../../../../server/api-server';
+import { load } from '../../../../server/page-data';
 import { CustomerTools } from '../../_components/customer-tools';
 import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
@@ -17,7 +17,7 @@ function withProductLabel(productType: number, name: string): string {
 export default async function AdminCustomerPage({ id }: { id: string }) {
   const userId = Number(id);
   if (!Number.isInteger(userId) || userId <= 0) return <NoAccess />;
-  const d = await (await serverApi()).call('Admin.CustomerDetail', { userId }, { silent: true });
+  const d = await load('Admin.CustomerDetail', { userId }, false);
   if (!d) return <p className="card p-6 text-sm text-slate-500">用户不存在或当前角色无权查看。</p>;
   const u = d.user;
   const locked = u.lockedUntil > Date.now();

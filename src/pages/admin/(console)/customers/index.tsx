@@ -4,7 +4,7 @@ import { rowAction } from '../../../../components/data-table';
 import { customerMatchText } from '../../../../lib/customer-search';
 import { formatDateTime } from '../../../../lib/format';
 import type { ActionOutput } from '../../../../lib/api-core';
-import { serverApi } from '../../../../server/api-server';
+import { load } from '../../../../server/page-data';
 import { type Column, ListTable, queryText, SearchForm, TableCard, TextFilter } from '../../_components/console-list';
 import { CUSTOMER_STATUS_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle } from '../../_components/parts';
@@ -49,7 +49,7 @@ const COLUMNS: Column<CustomerRow>[] = [
 
 export default async function AdminCustomersPage({ query }: { query: string }) {
   const q = queryText(new URLSearchParams(query), 'q');
-  const res = await (await serverApi()).call('Admin.CustomerSearch', { q }, { silent: true });
+  const res = await load('Admin.CustomerSearch', { q }, false);
   if (!res) return <NoAccess />;
   return (
     <div className="space-y-4">

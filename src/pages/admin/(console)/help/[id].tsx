@@ -1,12 +1,11 @@
 // /admin/help/{id} (or /admin/help/new): the article editor with preview, publish / unpublish and the public link.
 
-import { serverApi } from '../../../../server/api-server';
+import { load } from '../../../../server/page-data';
 import { ArticleEditor, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle } from '../../_components/parts';
 
 export default async function AdminArticlePage({ id }: { id: string }) {
-  const api = await serverApi();
-  const cats = await api.call('Admin.HelpCategoryList', {}, { silent: true });
+  const cats = await load('Admin.HelpCategoryList', {}, false);
   if (!cats) return <NoAccess />;
   const categories = cats.list.map((c) => ({ id: c.id, name: c.name, topCategory: c.topCategory }));
   if (id === 'new') {
@@ -18,8 +17,7 @@ export default async function AdminArticlePage({ id }: { id: string }) {
     );
   }
   const n = Number(id);
-  const res =
-    Number.isSafeInteger(n) && n > 0 ? await api.call('Admin.ArticleDetail', { id: n }, { silent: true }) : false;
+  const res = Number.isSafeInteger(n) && n > 0 ? await load('Admin.ArticleDetail', { id: n }, false) : false;
   if (!res) {
     return <p className="card p-6 text-sm text-slate-500">文章不存在。</p>;
   }

@@ -4,7 +4,7 @@ import { rowAction } from '../../../../components/data-table';
 import { Pager } from '../../../../components/pager';
 import { formatDateTime } from '../../../../lib/format';
 import type { ActionOutput } from '../../../../lib/api-core';
-import { serverApi } from '../../../../server/api-server';
+import { load } from '../../../../server/page-data';
 import {
   type Column,
   ListTable,
@@ -73,10 +73,9 @@ export default async function AdminHelpPage({ query }: { query: string }) {
   const state = sp.get('state') === '0' ? 0 : sp.get('state') === '1' ? 1 : null;
   const categoryId = Number(sp.get('category')) > 0 ? Number(sp.get('category')) : null;
   const page = queryInt(sp, 'page', 1, 10_000) ?? 1;
-  const api = await serverApi();
   const [cats, arts] = await Promise.all([
-    api.call('Admin.HelpCategoryList', {}, { silent: true }),
-    api.call('Admin.ArticleList', { q, kind, state, categoryId, page }, { silent: true }),
+    load('Admin.HelpCategoryList', {}, false),
+    load('Admin.ArticleList', { q, kind, state, categoryId, page }, false),
   ]);
   if (!cats || !arts) return <NoAccess />;
   const pageHref = (p: number) => listHref('/admin/help', { q, kind, state, category: categoryId, page: p });

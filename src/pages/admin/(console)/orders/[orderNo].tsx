@@ -1,7 +1,7 @@
 // /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询; an
 // attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
-import { serverApi } from '../../../../server/api-server';
+import { load } from '../../../../server/page-data';
 import {
   ORDER_STATE_TEXT,
   PAYMENT_PROVIDER_TEXT,
@@ -21,11 +21,7 @@ const COUPON_OUTCOME_SHORT: Record<string, string> = {
 };
 
 export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
-  const api = await serverApi();
-  const [d, me] = await Promise.all([
-    api.call('Admin.OrderDetail', { orderNo }, { silent: true }),
-    api.call('Operator.Me', {}, { silent: true }),
-  ]);
+  const [d, me] = await Promise.all([load('Admin.OrderDetail', { orderNo }, false), load('Operator.Me', {}, false)]);
   if (!d) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
   const o = d.order;
   const finance = !!me && (me.role === 'finance' || me.role === 'admin');

@@ -4,7 +4,7 @@
 import { rowAction } from '../../../../components/data-table';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import type { ActionOutput } from '../../../../lib/api-core';
-import { serverApi } from '../../../../server/api-server';
+import { load } from '../../../../server/page-data';
 import {
   AllOptions,
   type Column,
@@ -73,10 +73,10 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
   const to = queryDay(p, 'to');
   const flagParam = p.get('flag');
   const flag = flagParam === 'refund_needed' || flagParam === 'refund_issue' ? flagParam : undefined;
-  const res = await (await serverApi()).call(
+  const res = await load(
     'Admin.OrderSearch',
     { q, state, ...(from ? { from } : {}), ...(to ? { to } : {}), ...(flag ? { flag } : {}) },
-    { silent: true },
+    false,
   );
   if (!res) return <NoAccess />;
   return (
