@@ -297,46 +297,40 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     return { id, eventType, decoded, event };
   }
 
+  /**
+   * Place an order of one kind (native: a QR code; h5: a phone browser's payment page) and return the answer's one URL
+   * field (code_url or h5_url). The payload is the same for both but for the kind's own fields (`extra`).
+   */
+  async function placeOrder(kind: 'native' | 'h5', o: NativeOrder, extra: Json, field: string): Promise<string> {
+    validateOrder(o, allowHttpNotify);
+    const payload: Json = {
+      appid: opts.appid,
+      mchid: opts.mchid,
+      description: o.description,
+      out_trade_no: o.outTradeNo,
+      time_expire: toWechatTime(o.timeExpireMs),
+      ...(o.attach !== undefined ? { attach: o.attach } : {}),
+      notify_url: o.notifyUrl,
+      amount: { total: o.amountFen, currency: 'CNY' },
+      ...extra,
+    };
+    const res = await call('POST', `/v3/pay/transactions/${kind}`, payload);
+    const json = parseJson(res.body, res.status);
+    const url = isObject(json) ? optString(json, field) : undefined;
+    if (!url) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', `no ${field} in response`);
+    return url;
+  }
+
   return {
     name: opts.providerName ?? 'wechat',
 
     async createNativeOrder(o) {
-      validateOrder(o, allowHttpNotify);
-      const payload: Json = {
-        appid: opts.appid,
-        mchid: opts.mchid,
-        description: o.description,
-        out_trade_no: o.outTradeNo,
-        time_expire: toWechatTime(o.timeExpireMs),
-        ...(o.attach !== undefined ? { attach: o.attach } : {}),
-        notify_url: o.notifyUrl,
-        amount: { total: o.amountFen, currency: 'CNY' },
-      };
-      const res = await call('POST', '/v3/pay/transactions/native', payload);
-      const json = parseJson(res.body, res.status);
-      const codeUrl = isObject(json) ? optString(json, 'code_url') : undefined;
-      if (!codeUrl) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'no code_url in response');
-      return { codeUrl };
+      return { codeUrl: await placeOrder('native', o, {}, 'code_url') };
     },
 
     async createH5Order(o) {
-      validateOrder(o, allowHttpNotify);
-      const payload: Json = {
-        appid: opts.appid,
-        mchid: opts.mchid,
-        description: o.description,
-        out_trade_no: o.outTradeNo,
-        time_expire: toWechatTime(o.timeExpireMs),
-        ...(o.attach !== undefined ? { attach: o.attach } : {}),
-        notify_url: o.notifyUrl,
-        amount: { total: o.amountFen, currency: 'CNY' },
-        scene_info: { payer_client_ip: o.payerClientIp, h5_info: { type: 'Wap' } },
-      };
-      const res = await call('POST', '/v3/pay/transactions/h5', payload);
-      const json = parseJson(res.body, res.status);
-      const h5Url = isObject(json) ? optString(json, 'h5_url') : undefined;
-      if (!h5Url) throw payApiFailed(res.status, 'MALFORMED_RESPONSE', 'no h5_url in response');
-      return { h5Url };
+      const scene = { scene_info: { payer_client_ip: o.payerClientIp, h5_info: { type: 'Wap' } } };
+      return { h5Url: await placeOrder('h5', o, scene, 'h5_url') };
     },
 
     async queryOrder(outTradeNo) {
