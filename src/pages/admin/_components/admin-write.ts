@@ -1,7 +1,7 @@
 'use client';
 // One console write from a client leaf: run the action, toast success, reload the screen. Errors are toasted by the
 // console client (admin-api.ts); the hook reports busy so buttons can be disabled while the call runs.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
@@ -34,35 +34,8 @@ export function useAdminWrite() {
   return { busy, run };
 }
 
-/**
- * A create form's submit: read the form into the action's input, run it (toast, reload), clear the form on success and
- * hand the answer to `after` (e.g. to show a secret once).
- */
-export function useFormWrite<N extends ActionName>(
-  action: N,
-  input: (f: FormData) => ActionInput<N>,
-  done: string | ((res: ActionOutput<N>) => string),
-  after?: (res: ActionOutput<N>) => void,
-) {
-  const { busy, run } = useAdminWrite();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const res = await run(action, input(new FormData(form)), done);
-    if (res === false) return;
-    form.reset();
-    after?.(res);
-  }
-  return { busy, submit };
-}
-
 /** Epoch ms as the value of a datetime-local field in Asia/Shanghai ("2026-11-23T10:00"). */
 export const shanghaiInput = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
 
 /** A form field's string value. */
 export const field = (f: FormData, name: string): string => String(f.get(name) ?? '');
-
-/** The form value when it is one of `options`, else the first option (the server validates either way). */
-export function choice<const T extends readonly string[]>(value: string, options: T): T[number] {
-  return (options as readonly string[]).includes(value) ? (value as T[number]) : (options[0] as T[number]);
-}

@@ -2,61 +2,53 @@
 // The help centre's console leaves: the category form, publish / unpublish, delete, and the article editor (a
 // rich-text body, rich-text-editor.tsx) with a preview of the body exactly as the server will store it
 // (Admin.ArticlePreview runs the same sanitiser as the save).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import type { ActionOutput } from '../../../lib/api-core';
-import { pushToast } from '../../../state/toast';
 import { adminApi } from './admin-api';
-import { field, useAdminWrite } from './admin-write';
-import { onForm, SortInput, SubmitButton, sortValue } from './form-kit';
+import { useAdminWrite } from './admin-write';
 import { ReasonAction } from './reason-action';
+import { choices, type FormField, RecordForm } from './record-form';
 import { RichTextEditor } from './rich-text-editor';
 
 type AdminHelpCategory = ActionOutput<'Admin.HelpCategoryList'>['list'][number];
 type AdminArticle = ActionOutput<'Admin.ArticleDetail'>['article'];
 
+const TOP_CATEGORIES = [
+  [0, '使用教程'],
+  [2, '产品与功能'],
+] as const;
+
 export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
-  const { busy, run } = useAdminWrite();
-  const submit = onForm((f) =>
-    run(
-      'Admin.HelpCategorySave',
-      {
-        ...(category ? { id: category.id } : {}),
-        topCategory: field(f, 'topCategory') === '2' ? 2 : 0,
-        name: field(f, 'name'),
-        description: field(f, 'description'),
-        url: field(f, 'url'),
-        sort: sortValue(f),
-      },
-      category ? '分类已保存' : '分类已新建',
-    ),
-  );
   return (
-    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-6" data-testid="category-form">
-      <select name="topCategory" className="input" aria-label="板块" defaultValue={String(category?.topCategory ?? 0)}>
-        <option value="0">使用教程</option>
-        <option value="2">产品与功能</option>
-      </select>
-      <input name="name" className="input" placeholder="分类名称" aria-label="分类名称" defaultValue={category?.name} />
-      <input
-        name="url"
-        className="input"
-        placeholder="地址（如 api-guide）"
-        aria-label="分类地址"
-        defaultValue={category?.url}
-      />
-      <input
-        name="description"
-        className="input lg:col-span-2"
-        placeholder="说明（可留空）"
-        aria-label="分类说明"
-        defaultValue={category?.description}
-      />
-      <div className="flex gap-2">
-        <SortInput value={category?.sort} className="input w-24" />
-        <SubmitButton busy={busy} editing={Boolean(category)} create="新建分类" className="btn-primary shrink-0" />
-      </div>
-    </form>
+    <RecordForm
+      action="Admin.HelpCategorySave"
+      fixed={category ? { id: category.id } : {}}
+      fields={[
+        {
+          kind: 'select',
+          name: 'topCategory',
+          label: '板块',
+          options: choices(TOP_CATEGORIES),
+          defaultValue: category?.topCategory ?? 0,
+        },
+        { kind: 'text', name: 'name', label: '分类名称', defaultValue: category?.name },
+        { kind: 'text', name: 'url', label: '分类地址', placeholder: '如 api-guide', defaultValue: category?.url },
+        {
+          kind: 'text',
+          name: 'description',
+          label: '分类说明',
+          placeholder: '可留空',
+          defaultValue: category?.description,
+        },
+        { kind: 'int', name: 'sort', label: '排序（0-9999）', defaultValue: category?.sort ?? 0 },
+      ]}
+      submitLabel={category ? '保存' : '新建分类'}
+      done={category ? '分类已保存' : '分类已新建'}
+      reset={!category}
+      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-6"
+      testId="category-form"
+    />
   );
 }
 
@@ -109,8 +101,8 @@ export function ArticleEditor({ article, categories }: EditorProps) {
   const [kind, setKind] = useState<'help' | 'news'>(article?.kind ?? 'help');
   const [body, setBody] = useState(article?.bodyHtml ?? '');
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const help = kind === 'help';
 
   async function showPreview() {
     setTab('preview');
@@ -118,146 +110,132 @@ export function ArticleEditor({ article, categories }: EditorProps) {
     if (res) setPreview(res.html);
   }
 
-  async function save(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const f = new FormData(e.currentTarget);
-    setBusy(true);
-    const res = await adminApi.call('Admin.ArticleSave', {
-      ...(article ? { id: article.id, updatedAt: article.updatedAt } : {}),
-      kind,
-      categoryId: kind === 'help' ? Number(field(f, 'categoryId')) || null : null,
-      url: field(f, 'url'),
-      title: field(f, 'title'),
-      summary: field(f, 'summary'),
-      keywords: field(f, 'keywords'),
-      bodyHtml: body,
-      isHot: f.get('isHot') === 'on',
-      showOnBuy: f.get('showOnBuy') === 'on',
-    });
-    setBusy(false);
-    if (!res) return;
-    pushToast('success', article ? '已保存' : '已新建（未发布）');
-    if (article) await router.reload();
-    else router.push(`/admin/help/${res.id}`);
-  }
+  const fields: FormField[] = [
+    ...(help
+      ? [
+          {
+            kind: 'select' as const,
+            name: 'categoryId',
+            label: '分类',
+            options: categories.map((c) => ({
+              value: c.id,
+              label: `${c.topCategory === 0 ? '使用教程' : '产品与功能'} / ${c.name}`,
+            })),
+            defaultValue: article?.categoryId ?? categories[0]?.id,
+          },
+        ]
+      : []),
+    { kind: 'text', name: 'title', label: '标题', defaultValue: article?.title, maxLength: 100, required: true },
+    {
+      kind: 'text',
+      name: 'url',
+      label: '地址（/helpDetails/地址.html）',
+      placeholder: '小写字母、数字、连字符',
+      defaultValue: article?.url,
+      required: true,
+    },
+    { kind: 'text', name: 'keywords', label: '关键词（逗号分隔）', defaultValue: article?.keywords },
+    {
+      kind: 'text',
+      name: 'summary',
+      label: '摘要（可留空，默认取正文开头）',
+      defaultValue: article?.summary,
+      maxLength: 300,
+      className: 'md:col-span-2',
+    },
+    { kind: 'bool', name: 'isHot', label: '热门文章', text: '在帮助中心标为热门', defaultValue: article?.isHot === 1 },
+    ...(help
+      ? [
+          {
+            kind: 'bool' as const,
+            name: 'showOnBuy',
+            label: '在购买页展示',
+            text: '在购买页的帮助列表中展示',
+            defaultValue: article?.showOnBuy === 1,
+          },
+        ]
+      : []),
+  ];
 
   return (
-    <form onSubmit={save} className="space-y-4" data-testid="article-editor">
-      <div className="card grid gap-3 p-4 md:grid-cols-2">
-        <label className="block text-sm">
-          <span className="mb-1 block text-slate-600">类型</span>
-          <select
-            className="input"
-            value={kind}
-            onChange={(e) => setKind(e.target.value === 'news' ? 'news' : 'help')}
-            name="kind"
-          >
+    <div className="space-y-4" data-testid="article-editor">
+      <div className="card p-4">
+        <label className="block max-w-xs text-sm">
+          <span className="mb-1 block text-xs text-slate-600">类型</span>
+          <select className="input" value={kind} onChange={(e) => setKind(e.target.value === 'news' ? 'news' : 'help')}>
             <option value="help">帮助文章</option>
             <option value="news">站内新闻</option>
           </select>
         </label>
-        <label className="block text-sm">
-          <span className="mb-1 block text-slate-600">分类</span>
-          <select
-            className="input"
-            name="categoryId"
-            defaultValue={String(article?.categoryId ?? categories[0]?.id ?? '')}
-            disabled={kind === 'news'}
-          >
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.topCategory === 0 ? '使用教程' : '产品与功能'} / {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm md:col-span-2">
-          <span className="mb-1 block text-slate-600">标题</span>
-          <input className="input" name="title" defaultValue={article?.title} maxLength={100} required />
-        </label>
-        <label className="block text-sm">
-          <span className="mb-1 block text-slate-600">地址（/helpDetails/地址.html）</span>
-          <input
-            className="input"
-            name="url"
-            defaultValue={article?.url}
-            placeholder="小写字母、数字、连字符"
-            required
-          />
-        </label>
-        <label className="block text-sm">
-          <span className="mb-1 block text-slate-600">关键词（逗号分隔）</span>
-          <input className="input" name="keywords" defaultValue={article?.keywords} />
-        </label>
-        <label className="block text-sm md:col-span-2">
-          <span className="mb-1 block text-slate-600">摘要（可留空，默认取正文开头）</span>
-          <input className="input" name="summary" defaultValue={article?.summary} maxLength={300} />
-        </label>
-        <div className="flex flex-wrap gap-4 text-sm md:col-span-2">
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="isHot" defaultChecked={article?.isHot === 1} /> 热门文章
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="showOnBuy"
-              defaultChecked={article?.showOnBuy === 1}
-              disabled={kind === 'news'}
-            />{' '}
-            在购买页展示
-          </label>
-        </div>
       </div>
-
-      <div className="card p-0">
-        <div className="flex items-center gap-1 border-b border-slate-200 px-2 pt-2" role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'edit'}
-            className="rounded-t-md px-3 py-2 text-sm aria-selected:bg-slate-100 aria-selected:font-semibold"
-            onClick={() => setTab('edit')}
-          >
-            编辑
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'preview'}
-            className="rounded-t-md px-3 py-2 text-sm aria-selected:bg-slate-100 aria-selected:font-semibold"
-            onClick={showPreview}
-            data-testid="article-preview-tab"
-          >
-            预览（保存后的效果）
-          </button>
-        </div>
-        {tab === 'edit' ? (
-          <RichTextEditor value={body} onChange={setBody} />
-        ) : (
-          <div className="min-h-80 p-4">
-            {preview === null ? (
-              <p className="text-sm text-slate-400">加载预览…</p>
-            ) : (
-              <div className="prose-help break-words" data-testid="article-preview">
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitiser produced it (Admin.ArticlePreview, the same one the save stores) */}
-                <div dangerouslySetInnerHTML={{ __html: preview }} />
+      <RecordForm
+        // Another type is another form: its fields start over (the body is kept).
+        key={kind}
+        action="Admin.ArticleSave"
+        fields={fields}
+        fixed={{
+          ...(article ? { id: article.id, updatedAt: article.updatedAt } : {}),
+          kind,
+          bodyHtml: body,
+          ...(help ? {} : { categoryId: null, showOnBuy: false }),
+        }}
+        className="grid gap-3 md:grid-cols-2"
+        submitLabel={article ? '保存' : '新建（暂不发布）'}
+        submitTestId="article-save"
+        done={article ? '已保存' : '已新建（未发布）'}
+        after={(res) => {
+          if (!article) router.push(`/admin/help/${res.id}`);
+        }}
+        actions={
+          <a href="/admin/help" className="btn-ghost">
+            返回列表
+          </a>
+        }
+        below={
+          <div className="space-y-2">
+            <div className="card p-0">
+              <div className="flex items-center gap-1 border-b border-slate-200 px-2 pt-2" role="tablist">
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === 'edit'}
+                  className="rounded-t-md px-3 py-2 text-sm aria-selected:bg-slate-100 aria-selected:font-semibold"
+                  onClick={() => setTab('edit')}
+                >
+                  编辑
+                </button>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === 'preview'}
+                  className="rounded-t-md px-3 py-2 text-sm aria-selected:bg-slate-100 aria-selected:font-semibold"
+                  onClick={showPreview}
+                  data-testid="article-preview-tab"
+                >
+                  预览（保存后的效果）
+                </button>
               </div>
-            )}
+              {tab === 'edit' ? (
+                <RichTextEditor value={body} onChange={setBody} />
+              ) : (
+                <div className="min-h-80 p-4">
+                  {preview === null ? (
+                    <p className="text-sm text-slate-400">加载预览…</p>
+                  ) : (
+                    <div className="prose-help break-words" data-testid="article-preview">
+                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitiser produced it (Admin.ArticlePreview, the same one the save stores) */}
+                      <div dangerouslySetInnerHTML={{ __html: preview }} />
+                    </div>
+                  )}
+                </div>
+              )}
+            </div>
+            <p className="text-xs text-slate-500">
+              正文可用标题、段落、加粗、斜体、列表、链接、代码和引用（源码中还可写表格）；图片、脚本、样式和其他标签在保存时被移除。已发布的文章保存后，公开页面立即显示新内容。
+            </p>
           </div>
-        )}
-      </div>
-      <p className="text-xs text-slate-500">
-        正文可用标题、段落、加粗、斜体、列表、链接、代码和引用（源码中还可写表格）；图片、脚本、样式和其他标签在保存时被移除。已发布的文章保存后，公开页面立即显示新内容。
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={busy} data-testid="article-save">
-          {busy ? '保存中…' : article ? '保存' : '新建（暂不发布）'}
-        </button>
-        <a href="/admin/help" className="btn-ghost">
-          返回列表
-        </a>
-      </div>
-    </form>
+        }
+      />
+    </div>
   );
 }

@@ -102,6 +102,12 @@ export interface RecordFormProps<N extends ActionName = ActionName> {
   disabled?: boolean | undefined;
   /** Client screens: what to do with the answer after success (e.g. show a secret once). */
   after?: (res: ActionOutput<N>) => void;
+  /** Shown after the fields, across the whole form (e.g. a rich-text body the screen holds itself). */
+  below?: ReactNode;
+  /** Shown beside the submit button (e.g. a link back to the list). */
+  actions?: ReactNode;
+  /** The submit button's test id. */
+  submitTestId?: string;
 }
 
 export function RecordForm<N extends ActionName>({
@@ -117,6 +123,9 @@ export function RecordForm<N extends ActionName>({
   children,
   disabled,
   after,
+  below,
+  actions,
+  submitTestId,
 }: RecordFormProps<N>) {
   const { busy, run } = useAdminWrite();
   const uid = useId();
@@ -238,10 +247,17 @@ export function RecordForm<N extends ActionName>({
           </div>
         );
       })}
-      <div className="flex items-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || disabled}>
+      {below ? <div className="sm:col-span-full">{below}</div> : null}
+      <div className={`flex items-end gap-2 ${actions ? 'flex-wrap sm:col-span-full' : ''}`}>
+        <button
+          type="submit"
+          className="btn-primary w-full sm:w-auto"
+          disabled={busy || disabled}
+          data-testid={submitTestId}
+        >
           {busy ? '处理中…' : submitLabel}
         </button>
+        {actions}
       </div>
     </form>
   );

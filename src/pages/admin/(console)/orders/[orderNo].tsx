@@ -1,6 +1,7 @@
 // /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询; an
 // attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
+import { canCall } from '../../../../server/operator-access';
 import { load } from '../../../../server/page-data';
 import {
   ORDER_STATE_TEXT,
@@ -24,17 +25,16 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
   const [d, me] = await Promise.all([load('Admin.OrderDetail', { orderNo }, false), load('Operator.Me', {}, false)]);
   if (!d) return <p className="card p-6 text-sm text-slate-500">订单不存在或当前角色无权查看。</p>;
   const o = d.order;
-  const finance = !!me && (me.role === 'finance' || me.role === 'admin');
+  // Each button shows when the operator's role may call the action behind it (src/server/operator-access.ts).
+  const may = (action: Parameters<typeof canCall>[1]) => !!me && canCall(me.role, action);
   const { refundedFen } = d;
   return (
     <div className="space-y-4">
       <PageTitle title="订单详情">
-        {finance && (
-          <div className="flex flex-wrap gap-2">
-            {o.state === 1 && <AskProviderButton orderNo={o.orderNo} />}
-            {o.state === 2 && <RefundPanel orderNo={o.orderNo} />}
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {o.state === 1 && may('Admin.OrderAskProvider') && <AskProviderButton orderNo={o.orderNo} />}
+          {o.state === 2 && may('Order.RefundByOrderNo') && <RefundPanel orderNo={o.orderNo} />}
+        </div>
       </PageTitle>
       <Section title="订单">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid="order-summary">
@@ -88,7 +88,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
                 {p.outRefundNo ? <span className="text-emerald-700"> · 已单独退款</span> : null} ·{' '}
                 {formatDateTime(p.createdAt)}
                 {/* The order's own paying attempt is refunded with the order (退款 above), never on its own. */}
-                {finance && p.refundNeeded && p.outTradeNo !== o.paidOutTradeNo ? (
+                {may('Admin.RefundPayment') && p.refundNeeded && p.outTradeNo !== o.paidOutTradeNo ? (
                   <span className="ml-2 inline-block">
                     <PaymentRefundPanel outTradeNo={p.outTradeNo} />
                   </span>
