@@ -36,6 +36,7 @@ const ENDPOINT_PREFIXES = [
   '/sitemap.xml',
   '/robots.txt',
   '/pay/notify/',
+  '/pay/wechat/',
   '/qr/',
 ];
 

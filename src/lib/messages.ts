@@ -92,6 +92,8 @@ export const messages = {
   orderNotPayable: '订单已支付、已关闭或已过期',
   orderTooManyAttempts: '支付尝试次数过多，请重新下单',
   payUnavailable: '支付服务暂时不可用，请稍后再试',
+  wechatAuthFailed: '微信授权失败或已过期，请重新点击微信支付',
+  wechatJsapiUnavailable: '本站暂未开通微信内支付，请长按识别二维码或在浏览器中打开本页面支付',
   orderDeleteNone: '只能删除待支付或已关闭的订单',
   tooManyUnpaid: '待支付订单过多，请先支付或删除已有订单',
   // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion

@@ -44,6 +44,7 @@ const configSchema = z.object({
   WECHATPAY_PUBLIC_KEY_ID: text,
   WECHATPAY_API_V3_KEY: text,
   WECHATPAY_NOTIFY_URL: text,
+  WECHAT_MP_APPSECRET: text,
   ALIPAY_APP_ID: text,
   ALIPAY_SELLER_ID: text,
   ALIPAY_APP_PRIVATE_KEY: text,
@@ -147,6 +148,11 @@ export interface AppConfig {
      */
     alipay: AlipayCredentials | null;
     alipayMissing: string[];
+    /**
+     * The official account's AppSecret (the account whose appid is WECHATPAY_APPID): JSAPI payment inside WeChat's
+     * browser needs it to learn the payer's openid; null when not set (then WeChat's browser shows the QR code).
+     */
+    wechatMpSecret: string | null;
   };
 }
 
@@ -210,6 +216,7 @@ function payOf(raw: Raw, isProduction: boolean): AppConfig['pay'] {
     kind: isProduction || raw.PAY_PROVIDER === 'wechat' ? 'wechat' : 'simulator',
     missing,
     alipayMissing,
+    wechatMpSecret: raw.WECHAT_MP_APPSECRET ?? null,
     alipay: alipayMissing.length
       ? null
       : {

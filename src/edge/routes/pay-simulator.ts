@@ -5,6 +5,7 @@
 // route answers 404 in production.
 import { Hono } from 'hono';
 import { formatDateTime, formatFen } from '../../lib/format';
+import { readCookie } from '../../lib/mine-info';
 import { readConfig } from '../../server/env';
 import {
   ALIPAY_SIMULATOR_GATEWAY,
@@ -12,7 +13,18 @@ import {
   handleAlipayGateway,
   simulateAlipayPayment,
 } from '../../server/providers/pay/alipay-simulator';
-import { findSimulatedTransaction, handleSimulatorApi, simulatePayment } from '../../server/providers/pay/simulator';
+import {
+  findSimulatedTransaction,
+  handleOAuthStandIn,
+  handleSimulatorApi,
+  issueOAuthCode,
+  openJsapiBridge,
+  SIMULATOR_MERCHANT,
+  SIMULATOR_MOUNT,
+  simulatePayment,
+  WECHAT_OAUTH_STAND_IN,
+} from '../../server/providers/pay/simulator';
+import { randomNonce } from '../../server/providers/pay/wechat-crypto';
 import type { EdgeEnv } from '../types';
 import { payRoutes } from './pay';
 
@@ -53,6 +65,51 @@ export function paySimulatorRoutes(): Hono<EdgeEnv> {
   app.use('/dev/wechatpay/*', async (c, next) => {
     if (readConfig(c.env).isProduction) return c.notFound();
     await next();
+  });
+
+  app.use('/dev/wechat/*', async (c, next) => {
+    if (readConfig(c.env).isProduction) return c.notFound();
+    await next();
+  });
+
+  // The official account's web authorisation (open.weixin.qq.com): snsapi_base is silent, so the stand-in answers at
+  // once with a one-time code for this browser's simulated WeChat user (kept in a cookie, like one WeChat account).
+  app.get(`${WECHAT_OAUTH_STAND_IN}/connect/oauth2/authorize`, async (c) => {
+    const config = readConfig(c.env);
+    const back = sameSite(c.req.query('redirect_uri'), config.portalOrigin);
+    if (c.req.query('appid') !== SIMULATOR_MERCHANT.appid || c.req.query('scope') !== 'snsapi_base' || !back) {
+      return c.html(
+        page('微信授权（模拟）', '<h1 class="bad">参数错误：appid、scope 或 redirect_uri 不正确</h1>'),
+        400,
+      );
+    }
+    const known = /^osim[0-9A-Za-z]{20}$/.exec(readCookie(c.req.header('cookie'), 'wxsim_openid') ?? '')?.[0];
+    const openid = known ?? `osim${randomNonce(10)}`;
+    const code = await issueOAuthCode(c.env.DB, openid, { now: Date.now(), isProduction: config.isProduction });
+    const target = `${back}${back.includes('?') ? '&' : '?'}code=${code}&state=${encodeURIComponent(c.req.query('state') ?? '')}`;
+    c.header('Set-Cookie', `wxsim_openid=${openid}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000`);
+    return c.redirect(target);
+  });
+
+  // api.weixin.qq.com's code exchange, over HTTP (the portal's client reaches the same handler in process).
+  app.get(`${WECHAT_OAUTH_STAND_IN}/sns/oauth2/access_token`, async (c) =>
+    handleOAuthStandIn(c.req.raw, c.env.DB, { now: Date.now(), isProduction: readConfig(c.env).isProduction }),
+  );
+
+  // WeChat's client receiving WeixinJSBridge.invoke('getBrandWCPayRequest', …): the same checks, then its payment sheet
+  // (the simulator's pay page, which returns to the cashier).
+  app.get(`${SIMULATOR_MOUNT}/jsapi`, async (c) => {
+    const config = readConfig(c.env);
+    const opened = await openJsapiBridge(c.env.DB, c.req.query(), {
+      now: Date.now(),
+      isProduction: config.isProduction,
+    });
+    if ('refused' in opened) {
+      return c.html(page('微信支付（模拟）', `<h1 class="bad">调起支付失败：${esc(opened.refused)}</h1>`), 400);
+    }
+    const back = sameSite(c.req.query('redirect_url'), config.portalOrigin);
+    const q = new URLSearchParams({ out_trade_no: opened.outTradeNo, ...(back ? { redirect_url: back } : {}) });
+    return c.redirect(`${SIMULATOR_MOUNT}/pay?${q}`);
   });
 
   app.all('/dev/wechatpay/v3/*', async (c) => {

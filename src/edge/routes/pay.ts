@@ -8,8 +8,11 @@
 // unverified, 400 unknown attempt, 500 anything else).
 import { Hono } from 'hono';
 import { AppError } from '../../lib/errors';
+import { readCookie, TOKEN_COOKIE } from '../../lib/mine-info';
 import { alipayTransaction, applyTransaction } from '../../server/domain/payments';
 import { applyRefundNotice } from '../../server/domain/refunds';
+import { resolveSession } from '../../server/domain/session';
+import { completeWechatAuth, WECHAT_OAUTH_RETURN } from '../../server/domain/wechat-jsapi';
 import { readConfig } from '../../server/env';
 import { ALIPAY_NOTIFY_PATH, NOTIFY_PATH, payProviderFor } from '../../server/providers/pay';
 import { ALIPAY_NOTIFY_ACK, ALIPAY_PAID } from '../../server/providers/pay/alipay';
@@ -34,9 +37,37 @@ function isRefundEvent(body: string): boolean {
   }
 }
 
-/** The payment notification routes. */
+/** The payment notification routes, and the return from WeChat's web authorisation (JSAPI payment). */
 export function payRoutes(): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
+
+  // GET /pay/wechat/oauth?orderNo&code&state: WeChat returns the customer here after the official account's web
+  // authorisation (docs/decisions/237). The customer's own session, the signed state and WeChat's one-time code decide;
+  // then back to the cashier, which resumes the payment (or says the authorisation failed). Nothing is stored on failure.
+  app.get(WECHAT_OAUTH_RETURN, async (c) => {
+    const now = Date.now();
+    const orderNo = c.req.query('orderNo') ?? '';
+    const cashier = (extra: string) =>
+      /^[0-9A-Za-z]{1,40}$/.test(orderNo) ? `/payPage?orderNo=${orderNo}&${extra}` : '/personalCenter/orderManager';
+    const session = await resolveSession(c.env.DB, readCookie(c.req.header('cookie'), TOKEN_COOKIE), now);
+    if (!session) return c.redirect(`/login?redirect=${encodeURIComponent(cashier('wxpay=1'))}`);
+    try {
+      const config = readConfig(c.env);
+      await completeWechatAuth(
+        c.env.DB,
+        await payProviderFor(c.env, config),
+        config.sessionSecret,
+        session.user.id,
+        { orderNo, code: c.req.query('code') ?? '', state: c.req.query('state') ?? '' },
+        now,
+      );
+      return c.redirect(cashier('wxpay=1'));
+    } catch (err) {
+      console.warn(JSON.stringify({ level: 'warn', where: 'wechat_oauth', error: String(err) }));
+      return c.redirect(cashier('wxauth=failed'));
+    }
+  });
+
   app.post(NOTIFY_PATH, async (c) => {
     try {
       const now = Date.now();

@@ -2,11 +2,13 @@
 // QR code or the Alipay payment for an order, and poll an order's state. Amounts always come from the server's pricing engine.
 import { z } from 'zod';
 import { ORDER_STATE_LABEL } from '../../lib/commerce';
+import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findUserOrder } from '../db/orders';
 import { priceCheckout } from '../domain/checkout-coupons';
 import { checkoutTerms, prepareCheckout } from '../domain/checkout-quote';
 import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment, userOrder } from '../domain/payments';
+import { jsapiStep } from '../domain/wechat-jsapi';
 import { payProviderFor } from '../providers/pay';
 import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
 import { defineAction } from './define';
@@ -120,19 +122,31 @@ export const payOrderActions = {
 
   'PayOrder.GetPayCode': defineAction({
     summary:
-      '获取待支付订单的支付方式：rail 为 wechat（默认）或 alipay；mode 为 qr（扫码，默认）、page（仅支付宝：电脑网站支付，跳转）或 wap（手机支付，跳转：微信H5支付、支付宝手机网站支付）。codeUrl 为二维码内容或跳转地址；复用同一方式的有效支付单，否则发起新的支付尝试；alipayAvailable 表示本站是否开通支付宝',
+      '获取待支付订单的支付方式：rail 为 wechat（默认）或 alipay；mode 为 qr（扫码，默认）、page（仅支付宝：电脑网站支付，跳转）、wap（手机支付，跳转：微信H5支付、支付宝手机网站支付）或 jsapi（仅微信：在微信内打开的页面，返回 authorizeUrl 时先跳转微信网页授权，否则返回交给 WeixinJSBridge 的 bridge 参数；开发环境另有模拟微信客户端的 standInUrl）。codeUrl 为二维码内容或跳转地址；复用同一方式的有效支付单，否则发起新的支付尝试；alipayAvailable 表示本站是否开通支付宝',
     access: 'verified',
     cacheable: false,
     input: z.object({
       orderNo: orderNoSchema,
       rail: z.enum(['wechat', 'alipay'], { error: messages.invalidParams }).optional(),
-      mode: z.enum(['qr', 'page', 'wap'], { error: messages.invalidParams }).optional(),
+      mode: z.enum(['qr', 'page', 'wap', 'jsapi'], { error: messages.invalidParams }).optional(),
     }),
     async handler(ctx, input) {
       const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const pay = await payProviderFor(ctx.env, ctx.config);
       const rail = input.rail ?? 'wechat';
       const mode = input.mode ?? 'qr';
+      const common = {
+        orderNo: order.orderNo,
+        rail,
+        payFen: order.payFen,
+        expiresAt: order.expiresAt,
+        alipayAvailable: pay.alipay !== null,
+      };
+      if (mode === 'jsapi') {
+        if (rail !== 'wechat') throw new AppError('invalidParams');
+        const step = await jsapiStep(ctx.db, pay, ctx.config.sessionSecret, order, ctx.now);
+        return { ...common, mode, codeUrl: '', provider: pay.provider.name, ...step };
+      }
       const { codeUrl } = await paymentCodeFor(ctx.db, pay, order, ctx.now, { rail, mode, payerIp: ctx.ip });
       return {
         orderNo: order.orderNo,

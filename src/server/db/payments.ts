@@ -18,6 +18,8 @@ export interface PaymentRecord {
   amountFen: number;
   state: PaymentState;
   mode: PaymentMode;
+  /** JSAPI (inside WeChat's browser): the payer the prepay_id in codeUrl was opened for; null otherwise. */
+  payerOpenid: string | null;
   codeUrl: string | null;
   expiresAt: number;
   transactionId: string | null;
@@ -36,6 +38,7 @@ interface PaymentRow {
   amount_fen: number;
   state: PaymentState;
   mode: PaymentMode;
+  payer_openid: string | null;
   code_url: string | null;
   expires_at: number;
   transaction_id: string | null;
@@ -53,6 +56,7 @@ const mapPayment = (r: PaymentRow): PaymentRecord => ({
   amountFen: r.amount_fen,
   state: r.state,
   mode: r.mode,
+  payerOpenid: r.payer_openid ?? null,
   codeUrl: r.code_url,
   expiresAt: r.expires_at,
   transactionId: r.transaction_id,
@@ -74,17 +78,29 @@ export async function insertPayment(
     expiresAt: number;
     now: number;
     mode?: PaymentMode;
+    payerOpenid?: string | null;
   },
   maxAttempts: number,
 ): Promise<boolean> {
   const res = await db
     .prepare(
-      `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at, mode)
-       SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7, ?9
+      `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at, mode, payer_openid)
+       SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7, ?9, ?10
        WHERE (SELECT count(*) FROM payments WHERE order_no = ?2) < ?8
          AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 1 AND pay_fen = ?5)`,
     )
-    .bind(p.outTradeNo, p.orderNo, p.userId, p.provider, p.amountFen, p.expiresAt, p.now, maxAttempts, p.mode ?? 'qr')
+    .bind(
+      p.outTradeNo,
+      p.orderNo,
+      p.userId,
+      p.provider,
+      p.amountFen,
+      p.expiresAt,
+      p.now,
+      maxAttempts,
+      p.mode ?? 'qr',
+      p.payerOpenid ?? null,
+    )
     .run();
   return res.meta.changes === 1;
 }

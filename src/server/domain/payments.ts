@@ -61,11 +61,15 @@ function alipayOf(pay: PaySetup): AlipayRail {
   return pay.alipay;
 }
 
-/** How the customer asked to pay: the rail, the way of paying, and their address (WeChat H5's risk control). */
+/**
+ * How the customer asked to pay: the rail, the way of paying, and their address (WeChat H5's risk control). With
+ * `openid` a WeChat 'wap' payment is JSAPI (inside WeChat's browser, for that payer) instead of H5.
+ */
 export interface PayChoice {
   rail?: PayRail;
   mode?: PayMode;
   payerIp?: string;
+  openid?: string;
 }
 
 /**
@@ -85,6 +89,7 @@ export async function paymentCodeFor(
   if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
   const rail = choice.rail ?? 'wechat';
   const mode = choice.mode ?? 'qr';
+  const openid = rail === 'wechat' && mode === 'wap' ? (choice.openid ?? null) : null;
   if (rail === 'wechat' && mode === 'page') throw new AppError('invalidParams');
   const alipay = rail === 'alipay' ? alipayOf(pay) : null;
   const provider = alipay ? alipay.name : pay.provider.name;
@@ -113,16 +118,24 @@ export async function paymentCodeFor(
       attach: order.orderNo,
     };
     if (mode === 'qr') return (await pay.provider.createNativeOrder(o)).codeUrl;
+    // JSAPI: the attempt keeps the prepay_id; the page gets freshly signed bridge parameters for it (jsapiBridgeFor).
+    if (openid) return (await pay.provider.createJsapiOrder({ ...o, openid })).prepayId;
     const { h5Url } = await pay.provider.createH5Order({ ...o, payerClientIp: choice.payerIp ?? '' });
     // WeChat's H5 page returns the payer to redirect_url when they finish (or give up).
     return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(cashier)}`;
   };
   const live = (await listOrderPayments(db, order.orderNo)).find(
     (p) =>
-      p.state === 'pending' && p.codeUrl && p.amountFen === order.payFen && p.provider === provider && p.mode === mode,
+      p.state === 'pending' &&
+      p.codeUrl &&
+      p.amountFen === order.payFen &&
+      p.provider === provider &&
+      p.mode === mode &&
+      p.payerOpenid === openid,
   );
   if (live?.codeUrl) {
-    if (mode === 'qr') return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
+    // A QR code and a JSAPI prepay_id stay valid for the attempt's life; a redirect is asked for again each time.
+    if (mode === 'qr' || openid) return { codeUrl: live.codeUrl, outTradeNo: live.outTradeNo };
     try {
       return { codeUrl: await open(live.outTradeNo), outTradeNo: live.outTradeNo };
     } catch (err) {
@@ -142,6 +155,7 @@ export async function paymentCodeFor(
       expiresAt: order.expiresAt,
       now,
       mode,
+      payerOpenid: openid,
     },
     MAX_PAY_ATTEMPTS,
   );

@@ -11,9 +11,17 @@ import {
   alipaySimulatorKeys,
   handleAlipayGateway,
 } from './alipay-simulator';
-import { handleSimulatorApi, SIMULATOR_MERCHANT, SIMULATOR_MOUNT, simulatorKeys } from './simulator';
+import {
+  handleOAuthStandIn,
+  handleSimulatorApi,
+  SIMULATOR_MERCHANT,
+  SIMULATOR_MOUNT,
+  simulatorKeys,
+  WECHAT_OAUTH_STAND_IN,
+} from './simulator';
 import type { PayProvider } from './types';
 import { createWechatPay } from './wechat';
+import { createWechatOAuth, type WechatOAuth } from './wechat-oauth';
 
 export { ALIPAY_NOTIFY_PATH, NOTIFY_PATH };
 
@@ -35,6 +43,10 @@ export interface PaySetup {
   alipay: AlipayRail | null;
   /** The portal's origin ('' for same-site links locally): where a payer's browser comes back to. */
   portalOrigin: string;
+  /** The official account's web authorisation for JSAPI payment; null when it is not configured. */
+  wechatOAuth: WechatOAuth | null;
+  /** Development: the stand-in page that plays WeixinJSBridge for a JSAPI payment (absent with the real WeChat). */
+  jsapiStandIn?: string;
 }
 
 function realWechat(config: AppConfig, now: () => number): PaySetup {
@@ -46,6 +58,9 @@ function realWechat(config: AppConfig, now: () => number): PaySetup {
     notifyUrl,
     portalOrigin: config.portalOrigin ?? '',
     provider: createWechatPay({ ...credentials, now }),
+    wechatOAuth: config.pay.wechatMpSecret
+      ? createWechatOAuth({ appid: credentials.appid, secret: config.pay.wechatMpSecret })
+      : null,
     alipay: alipay ? { name: 'alipay', client: createAlipay({ ...alipay, now }) } : null,
   };
 }
@@ -87,6 +102,19 @@ export async function payProviderFor(
   return {
     alipay: await standInAlipay(env, config, now),
     portalOrigin: origin,
+    wechatOAuth: createWechatOAuth({
+      appid: SIMULATOR_MERCHANT.appid,
+      secret: SIMULATOR_MERCHANT.mpSecret,
+      // The browser goes to the stand-in's authorize page; the exchange is answered in process, as WeChat would.
+      authorizeUrl: `${origin}${WECHAT_OAUTH_STAND_IN}/connect/oauth2/authorize`,
+      tokenUrl: `http://wechat-oauth.internal${WECHAT_OAUTH_STAND_IN}/sns/oauth2/access_token`,
+      fetch: async (input, init) =>
+        handleOAuthStandIn(new Request(input as RequestInfo, init), env.DB, {
+          now: now(),
+          isProduction: config.isProduction,
+        }),
+    }),
+    jsapiStandIn: `${origin}${SIMULATOR_MOUNT}/jsapi`,
     notifyUrl: `${origin || 'http://127.0.0.1:8787'}${NOTIFY_PATH}`,
     provider: createWechatPay({
       mchid: SIMULATOR_MERCHANT.mchid,

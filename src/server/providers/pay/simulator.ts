@@ -23,7 +23,8 @@ import {
   verifyMerchantRequest,
 } from './simulator-protocol';
 import { parseWechatTime } from './wechat-responses';
-import { importPrivateKeyPem, importPublicKeyPem, randomNonce } from './wechat-crypto';
+import { insertOAuthCode, useOAuthCode } from '../../db/wechat-openids';
+import { importPrivateKeyPem, importPublicKeyPem, jsapiSignMessage, randomNonce, rsaVerify } from './wechat-crypto';
 
 /** The simulator's merchant identity (not a real merchant). */
 export const SIMULATOR_MERCHANT = {
@@ -31,10 +32,21 @@ export const SIMULATOR_MERCHANT = {
   appid: 'wxsimulator0000001',
   merchantSerialNo: 'SIMULATOR0000000000000000000000000000001',
   platformPublicKeyId: 'PUB_KEY_ID_SIMULATOR00000000000000000001',
+  /** The simulated official account's AppSecret (JSAPI's web authorisation); not a secret of any real account. */
+  mpSecret: 'simulator-official-account-secret-0001',
 } as const;
 
 /** Where the simulator's routes are mounted on the portal. */
 export const SIMULATOR_MOUNT = '/dev/wechatpay';
+
+/** Where the official account's web-authorisation stand-in is mounted (open.weixin.qq.com and api.weixin.qq.com). */
+export const WECHAT_OAUTH_STAND_IN = '/dev/wechat';
+
+/** How long a web-authorisation code works (WeChat: 5 minutes, once). */
+const OAUTH_CODE_MS = 5 * 60_000;
+
+/** A JSAPI prepay_id of the simulator names its transaction (WeChat's are opaque; the stand-in's bridge reads it back). */
+const PREPAY_PREFIX = 'wxsim';
 
 export interface SimulatorKeys {
   merchantPrivatePem: string;
@@ -142,8 +154,9 @@ export async function handleSimulatorApi(
     });
   }
 
-  if (req.method === 'POST' && (path === '/v3/pay/transactions/native' || path === '/v3/pay/transactions/h5')) {
-    const h5 = path.endsWith('/h5');
+  const placed = /^\/v3\/pay\/transactions\/(native|h5|jsapi)$/.exec(path)?.[1];
+  if (req.method === 'POST' && placed) {
+    const h5 = placed === 'h5';
     let p: Record<string, unknown>;
     try {
       p = JSON.parse(body) as Record<string, unknown>;
@@ -184,6 +197,13 @@ export async function handleSimulatorApi(
     const scene = p.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined;
     if (h5 && (typeof scene?.payer_client_ip !== 'string' || scene.h5_info?.type !== 'Wap')) {
       return signed(keys, 400, errorBody('PARAM_ERROR', 'scene_info参数错误'), o.now);
+    }
+    if (placed === 'jsapi') {
+      const payer = p.payer as { openid?: unknown } | undefined;
+      if (typeof payer?.openid !== 'string' || !/^[0-9A-Za-z_-]{1,128}$/.test(payer.openid)) {
+        return signed(keys, 400, errorBody('PARAM_ERROR', 'payer.openid参数错误'), o.now);
+      }
+      return signed(keys, 200, JSON.stringify({ prepay_id: `${PREPAY_PREFIX}${outTradeNo}` }), o.now);
     }
     const codeUrl = `${o.pageOrigin}${SIMULATOR_MOUNT}/pay?out_trade_no=${encodeURIComponent(outTradeNo)}`;
     return signed(keys, 200, JSON.stringify(h5 ? { h5_url: `${codeUrl}&h5=1` } : { code_url: codeUrl }), o.now);
@@ -283,4 +303,70 @@ export async function simulatePayment(
     nonce: randomNonce(),
   });
   return { notifyUrl: t.notifyUrl, ...n };
+}
+
+/**
+ * The stand-in for WeChat's client receiving WeixinJSBridge.invoke('getBrandWCPayRequest', params): it checks what
+ * WeChat checks (our appid, RSA, a fresh time stamp, the merchant's signature over the four fields, a prepay_id it
+ * issued) and names the transaction to pay; null with the reason when WeChat would refuse.
+ */
+export async function openJsapiBridge(
+  db: D1Database,
+  params: Record<string, string | undefined>,
+  o: { now: number; isProduction: boolean },
+): Promise<{ outTradeNo: string } | { refused: string }> {
+  const keys = await simulatorKeys(db, o.isProduction, o.now);
+  const { appId = '', timeStamp = '', nonceStr = '', package: pkg = '', signType = '', paySign = '' } = params;
+  if (appId !== SIMULATOR_MERCHANT.appid) return { refused: 'appId与商户不匹配' };
+  if (signType !== 'RSA') return { refused: 'signType必须为RSA' };
+  if (!/^\d{1,12}$/.test(timeStamp) || Math.abs(o.now - Number(timeStamp) * 1000) > OAUTH_CODE_MS) {
+    return { refused: 'timeStamp已过期' };
+  }
+  const message = jsapiSignMessage(appId, timeStamp, nonceStr, pkg);
+  if (!(await rsaVerify(await importPublicKeyPem(keys.merchantPublicPem), message, paySign))) {
+    return { refused: '支付验证签名失败' };
+  }
+  const outTradeNo = pkg.startsWith(`prepay_id=${PREPAY_PREFIX}`) ? pkg.slice(`prepay_id=${PREPAY_PREFIX}`.length) : '';
+  if (!(await findSimTransaction(db, outTradeNo))) return { refused: 'prepay_id不存在' };
+  return { outTradeNo };
+}
+
+/** The web-authorisation stand-in's authorize step: a one-time code for this browser's simulated WeChat user. */
+export async function issueOAuthCode(
+  db: D1Database,
+  openid: string,
+  o: { now: number; isProduction: boolean },
+): Promise<string> {
+  if (o.isProduction) throw new Error('the WeChat authorisation stand-in is not available in production');
+  const code = randomNonce(16);
+  await insertOAuthCode(db, code, openid, o.now);
+  return code;
+}
+
+/** The web-authorisation stand-in's api.weixin.qq.com side: GET /sns/oauth2/access_token, answered as WeChat does. */
+export async function handleOAuthStandIn(
+  req: Request,
+  db: D1Database,
+  o: { now: number; isProduction: boolean },
+): Promise<Response> {
+  if (o.isProduction) return new Response('Not Found', { status: 404 });
+  const url = new URL(req.url);
+  const json = (body: object) =>
+    new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  if (url.pathname !== `${WECHAT_OAUTH_STAND_IN}/sns/oauth2/access_token`) {
+    return json({ errcode: 40001, errmsg: 'invalid path' });
+  }
+  const q = url.searchParams;
+  if (q.get('appid') !== SIMULATOR_MERCHANT.appid) return json({ errcode: 40013, errmsg: 'invalid appid' });
+  if (q.get('secret') !== SIMULATOR_MERCHANT.mpSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
+  if (q.get('grant_type') !== 'authorization_code') return json({ errcode: 40002, errmsg: 'invalid grant_type' });
+  const openid = await useOAuthCode(db, q.get('code') ?? '', o.now, OAUTH_CODE_MS);
+  if (!openid) return json({ errcode: 40029, errmsg: 'invalid code' });
+  return json({
+    access_token: randomNonce(16),
+    expires_in: 7200,
+    refresh_token: randomNonce(16),
+    openid,
+    scope: 'snsapi_base',
+  });
 }

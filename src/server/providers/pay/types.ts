@@ -36,6 +36,27 @@ export interface H5Order extends NativeOrder {
   payerClientIp: string;
 }
 
+/** A JSAPI order (WeChat's own browser, 公众号支付): the payer is the WeChat user the official account knows as `openid`. */
+export interface JsapiOrder extends NativeOrder {
+  /** The payer's openid under the merchant's appid (from the official account's web authorisation, snsapi_base). */
+  openid: string;
+}
+
+/**
+ * What the page hands to WeixinJSBridge.invoke('getBrandWCPayRequest', …) to open WeChat's own payment sheet: signed
+ * with the merchant key over "appId\ntimeStamp\nnonceStr\npackage\n" (RSA, SHA-256), checked by WeChat's client.
+ */
+export interface JsapiBridge {
+  appId: string;
+  /** Seconds since the epoch, as text. */
+  timeStamp: string;
+  nonceStr: string;
+  /** "prepay_id=…" */
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
 /** An order as WeChat reports it from the query API. */
 export interface PayQueryResult {
   outTradeNo: string;
@@ -139,6 +160,10 @@ export interface PayProvider {
    * the WeChat app; valid for 5 minutes, so it is asked for again (same outTradeNo) each time the payer goes to pay.
    */
   createH5Order(o: H5Order): Promise<{ h5Url: string }>;
+  /** Create a JSAPI order (inside WeChat's browser): returns the prepay_id, valid for two hours. */
+  createJsapiOrder(o: JsapiOrder): Promise<{ prepayId: string }>;
+  /** Sign the parameters the page passes to WeixinJSBridge for one prepay_id (fresh time stamp and nonce each time). */
+  jsapiBridge(prepayId: string): Promise<JsapiBridge>;
   /** Query an order by merchant order number. */
   queryOrder(outTradeNo: string): Promise<PayQueryResult>;
   /** Close an unpaid order so it can no longer be paid. */

@@ -68,6 +68,11 @@ export function requestSignatureMessage(
   return `${method}\n${pathWithQuery}\n${timestampSec}\n${nonce}\n${body}\n`;
 }
 
+/** The string a merchant signs for WeixinJSBridge's getBrandWCPayRequest (JSAPI): appId\ntimeStamp\nnonceStr\npackage\n. */
+export function jsapiSignMessage(appId: string, timeStamp: string, nonceStr: string, pkg: string): string {
+  return `${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`;
+}
+
 /** The string WeChat signs for responses and callbacks: timestamp\nnonce\nbody\n. */
 export function responseSignatureMessage(timestampSec: number | string, nonce: string, body: string): string {
   return `${timestampSec}\n${nonce}\n${body}\n`;

@@ -20,8 +20,10 @@ import {
   decryptResource,
   importPrivateKeyPem,
   importPublicKeyPem,
+  jsapiSignMessage,
   RESOURCE_ALGORITHM,
   randomNonce,
+  rsaSign,
   verifyCallbackSignature,
 } from './wechat-crypto';
 
@@ -298,10 +300,15 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
   }
 
   /**
-   * Place an order of one kind (native: a QR code; h5: a phone browser's payment page) and return the answer's one URL
-   * field (code_url or h5_url). The payload is the same for both but for the kind's own fields (`extra`).
+   * Place an order of one kind (native: a QR code; h5: a phone browser's payment page; jsapi: WeChat's own browser) and
+   * return the answer's one field (code_url, h5_url or prepay_id). The payload is the same for both but for the kind's own fields (`extra`).
    */
-  async function placeOrder(kind: 'native' | 'h5', o: NativeOrder, extra: Json, field: string): Promise<string> {
+  async function placeOrder(
+    kind: 'native' | 'h5' | 'jsapi',
+    o: NativeOrder,
+    extra: Json,
+    field: string,
+  ): Promise<string> {
     validateOrder(o, allowHttpNotify);
     const payload: Json = {
       appid: opts.appid,
@@ -331,6 +338,21 @@ export function createWechatPay(opts: WechatPayOptions): PayProvider {
     async createH5Order(o) {
       const scene = { scene_info: { payer_client_ip: o.payerClientIp, h5_info: { type: 'Wap' } } };
       return { h5Url: await placeOrder('h5', o, scene, 'h5_url') };
+    },
+
+    async createJsapiOrder(o) {
+      if (!/^[0-9A-Za-z_-]{1,128}$/.test(o.openid)) throw new RangeError('invalid openid');
+      return { prepayId: await placeOrder('jsapi', o, { payer: { openid: o.openid } }, 'prepay_id') };
+    },
+
+    async jsapiBridge(prepayId) {
+      if (!/^[0-9A-Za-z_-]{1,64}$/.test(prepayId)) throw new RangeError('invalid prepayId');
+      const timeStamp = String(Math.floor(now() / 1000));
+      const nonceStr = nonce();
+      const pkg = `prepay_id=${prepayId}`;
+      const { merchant } = await getKeys();
+      const paySign = await rsaSign(merchant, jsapiSignMessage(opts.appid, timeStamp, nonceStr, pkg));
+      return { appId: opts.appid, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
     },
 
     async queryOrder(outTradeNo) {
