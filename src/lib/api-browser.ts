@@ -1,5 +1,5 @@
 // The browser's API client setup, shared by the portal (src/state/api.ts) and the operator console
-// (src/pages/admin/_components/admin-api.ts): fetch('/api') with the public envelope mode, key and codec, and the
+// (src/pages/admin/_components/console-api.ts): fetch('/api') with the public envelope mode, key and codec, and the
 // source type. What to do on E and on an expired session is injected by the caller (state imports lib, never the
 // other way round).
 import { type ApiClient, type ApiClientOptions, createApiClient } from './api-core';

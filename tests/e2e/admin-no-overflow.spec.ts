@@ -2,7 +2,7 @@
 // the console's navigation (the list comes from the code, so new screens are covered) and the detail pages reached from
 // them (a customer, an order, an article, a new article), with the development seed's data in them.
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_NAV } from '../../src/pages/admin/_components/admin-nav';
+import { ADMIN_NAV } from '../../src/pages/admin/_components/console-nav';
 import { consoleLogin, createOperator } from './console';
 import { hydrated } from './helpers';
 

@@ -12,7 +12,7 @@ import {
   ROTATION_GRACE_MS,
   sealNodeSecret,
 } from '../../src/server/domain/node-secrets';
-import { rotateNodeSecret } from '../../src/server/domain/operators-nodes';
+import { rotateNodeSecret } from '../../src/server/domain/console-nodes';
 import { type Bindings, readConfig } from '../../src/server/env';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms, resetDb } from '../helpers/api';

@@ -6,7 +6,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '../../src/lib/operator-roles'
 import { isOperatorAccess } from '../../src/server/actions/define';
 import { registry } from '../../src/server/actions/registry';
 import { canCall } from '../../src/server/operator-access';
-import { ADMIN_NAV, navFor } from '../../src/pages/admin/_components/admin-nav';
+import { ADMIN_NAV, navFor } from '../../src/pages/admin/_components/console-nav';
 
 /** The roles the registry itself lets call an action (admin always). */
 const allowedBy = (action: ActionName): OperatorRole[] => {

@@ -25,7 +25,7 @@ import { maskCreditCode, maskName } from '../../lib/identity-number';
 import { confirmVerification, startVerification } from '../domain/realname';
 import { faceVerifyProviderFor } from '../providers/realname';
 import { type BaseContext, defineAction } from './define';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 
 const keysOf = (ctx: BaseContext) => identityKeys(ctx.config.identity.idEncryptionKey);
 const providerOf = (ctx: BaseContext) => faceVerifyProviderFor(ctx.env, ctx.config, () => Date.now());

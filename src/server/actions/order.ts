@@ -8,7 +8,7 @@ import { findUserCoupon } from '../db/coupons';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
 import { findPayment } from '../db/payments';
 import { listOrderRefunds } from '../db/refunds';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
 import { ALIPAY_RAIL_NAMES, payProviderFor } from '../providers/pay';

@@ -6,7 +6,7 @@ import { accountNameSchema, accountNoSchema, noteSchema, pageSchema, pageSizeSch
 import { commissionSummary, listCommission, listWithdrawalEvents, listWithdrawals } from '../db/commission';
 import { findPromotionCode, listInvitations, listMaterials } from '../db/promotion';
 import { COMMISSION_RATES, MIN_WITHDRAWAL_FEN } from '../domain/commission';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import { askWithdrawal, decideWithdrawal, ensurePromotionCode, invitationLink } from '../domain/promotion';
 import { defineAction } from './define';
 

@@ -1,7 +1,7 @@
 // Redirect.* operator actions: manage the path-redirect rules the edge looks up (cache invalidated on change).
 import { z } from 'zod';
 import { findRedirect, listRedirects } from '../db/redirects';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import {
   REDIRECT_HOSTS_MAX,
   redirectAllowedHosts,

@@ -1,18 +1,18 @@
 // The action registry: every /api action by its seed name. Groups live in one file each. It is the /api contract:
 // `satisfies` keeps each action's own input and output types, which type the client (src/lib/api-core.ts).
 import { accountSettingsActions } from './account-settings';
-import { adminArchiveActions } from './admin-archive';
-import { adminAuthActions } from './admin-auth';
-import { adminCampaignActions } from './admin-campaigns';
-import { adminCatalogueActions } from './admin-catalogue';
-import { adminConsoleActions } from './admin-console';
-import { adminContentActions } from './admin-content';
-import { adminCustomerToolActions } from './admin-customer-tools';
-import { adminCustomerActions } from './admin-customers';
-import { adminEgressActions } from './admin-egress';
-import { adminNodeActions } from './admin-nodes';
-import { adminOperatorActions } from './admin-operators';
-import { adminOrderActions } from './admin-orders';
+import { consoleArchiveActions } from './console-archive';
+import { consoleAuthActions } from './console-auth';
+import { consoleCampaignActions } from './console-campaigns';
+import { consoleCatalogueActions } from './console-catalogue';
+import { consoleDashboardActions } from './console-dashboard';
+import { consoleContentActions } from './console-content';
+import { consoleCustomerToolActions } from './console-customer-tools';
+import { consoleCustomerActions } from './console-customers';
+import { consoleEgressActions } from './console-egress';
+import { consoleNodeActions } from './console-nodes';
+import { consoleOperatorActions } from './console-operators';
+import { consoleOrderActions } from './console-orders';
 import { authActions } from './auth';
 import { recordOperatorActions } from '../domain/operator-action-access';
 import { couponActions } from './coupon';
@@ -57,18 +57,18 @@ export const registry = {
   ...redPacketActions,
   ...promotionActions,
   // Operator console
-  ...adminAuthActions,
-  ...adminConsoleActions,
-  ...adminOperatorActions,
-  ...adminCustomerActions,
-  ...adminOrderActions,
-  ...adminCatalogueActions,
-  ...adminCampaignActions,
-  ...adminCustomerToolActions,
-  ...adminArchiveActions,
-  ...adminContentActions,
-  ...adminNodeActions,
-  ...adminEgressActions,
+  ...consoleAuthActions,
+  ...consoleDashboardActions,
+  ...consoleOperatorActions,
+  ...consoleCustomerActions,
+  ...consoleOrderActions,
+  ...consoleCatalogueActions,
+  ...consoleCampaignActions,
+  ...consoleCustomerToolActions,
+  ...consoleArchiveActions,
+  ...consoleContentActions,
+  ...consoleNodeActions,
+  ...consoleEgressActions,
 } satisfies Record<string, AnyAction>;
 
 // The domain rules that follow the actions' access (the audit log's readers) read it from here.

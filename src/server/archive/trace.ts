@@ -6,7 +6,7 @@ import 'server-only';
 import { maskPhone } from '../../lib/format';
 import { DAY_MS } from '../../lib/time';
 import { holderFacts, hotLeasesOfExit, packageNames, userIdByPhone } from '../db/archive-rows';
-import { type AuditActor, auditInsertStatement } from '../db/operators-audit';
+import { type AuditActor, auditInsertStatement } from '../db/console-audit';
 import { type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
 import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
 import { archivedLease, HISTORY_MAX_DAYS, historyCsv, historyRows } from './customer';

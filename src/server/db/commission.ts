@@ -3,7 +3,7 @@
 
 import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
 import { runBatch } from './batch';
-import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { type AuditWrite, auditInsertStatement } from './console-audit';
 
 const YEAR_MS = INVITATION_VALID_DAYS * 86_400_000;
 

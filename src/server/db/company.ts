@@ -1,5 +1,5 @@
 // Queries for company authentication: licence uploads (R2 keys), applications, reviews and their audit trail.
-import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { type AuditWrite, auditInsertStatement } from './console-audit';
 
 export interface LicenceUpload {
   id: number;

@@ -1,7 +1,7 @@
 // Queries for the operator's egress rules (migrations/0027; docs/decisions/194): the console's list and edits (each
 // with its audit row and the policy's change time in one batch) and the contract's read.
 import type { EgressRuleKind } from '../../lib/egress-rules';
-import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { type AuditWrite, auditInsertStatement } from './console-audit';
 
 export interface EgressRule {
   id: number;

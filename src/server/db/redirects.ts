@@ -1,5 +1,5 @@
 // Queries for operator-managed path redirects.
-import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { type AuditWrite, auditInsertStatement } from './console-audit';
 
 export interface RedirectRule {
   fromPath: string;

@@ -8,7 +8,7 @@ import { paymentNotes } from '../../lib/messages';
 import type { CouponOutcome } from '../../lib/refund-rules';
 import { DAY_MS } from '../../lib/time';
 import { runBatch } from './batch';
-import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { type AuditWrite, auditInsertStatement } from './console-audit';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
 /** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */

@@ -1,7 +1,7 @@
 // Company authentication: the licence image rules, the application state machine (docs/decisions/061) and the
 // submit / review operations. State values mirror users.company_auth_state.
 import { AppError } from '../../lib/errors';
-import type { AuditWrite } from '../db/operators-audit';
+import type { AuditWrite } from '../db/console-audit';
 import {
   findCompanyAuth,
   findLicenceUpload,

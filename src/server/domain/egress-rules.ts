@@ -4,7 +4,7 @@
 import { PRODUCT_TYPES } from '../../lib/commerce';
 import type { EgressRuleKind } from '../../lib/egress-rules';
 import { deleteEgressRule, egressRulesChangedSince, findEgressRule, insertEgressRule } from '../db/egress-rules';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 
 /** The rules as a node's contract carries them (`egress`). */
 export interface ContractEgress {

@@ -9,12 +9,12 @@ import {
   finishGrantRequest,
   insertGrantRequestStatement,
 } from '../db/grant-requests';
-import type { AuditActor } from '../db/operators-audit';
-import { upsertSettingStatement } from '../db/operators-content';
+import type { AuditActor } from '../db/console-audit';
+import { upsertSettingStatement } from '../db/console-content';
 import { readSetting } from '../db/site-content';
 import { findUserById } from '../db/users';
-import { auditedChange, auditedWrite } from './operators-audit';
-import { grantPackage, type PackageGrant } from './operators-customer-tools';
+import { auditedChange, auditedWrite } from './console-audit';
+import { grantPackage, type PackageGrant } from './console-customer-tools';
 
 export const GRANT_APPROVAL_SETTING = 'grant_approval_above';
 

@@ -10,9 +10,9 @@ import {
   resetOperatorCredentialsStatement,
   updateOperatorStatement,
 } from '../db/operators';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 import { hashPassword } from '../crypto';
-import { auditedChange, auditedWrite } from './operators-audit';
+import { auditedChange, auditedWrite } from './console-audit';
 
 const isLastAdminError = (err: unknown) => String(err).includes('last active admin');
 

@@ -21,13 +21,13 @@ import {
   setSessionEnrolSecret,
   spendTotpStepStatement,
 } from '../db/operators';
-import { auditInsertStatement } from '../db/operators-audit';
+import { auditInsertStatement } from '../db/console-audit';
 import { deleteSession, touchSession } from '../db/sessions';
 import { releaseIpLoginAttempt } from '../db/users';
 import { DUMMY_HASH, LOCK_MS, MAX_PASSWORD_FAILURES, reserveIpAttempt } from './accounts';
 import { decryptField, encryptField, type IdentityKeys } from './identity-crypto';
 import type { OperatorPrincipal } from './operator-principal';
-import { auditedChange } from './operators-audit';
+import { auditedChange } from './console-audit';
 import { endedOnSight } from './session';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */

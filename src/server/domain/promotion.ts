@@ -1,7 +1,7 @@
 // Promotion: a user's invitation code and link, attribution of new users to promoters or sellers from the promotion
 // cookies captured at the edge, and the withdrawal workflow of earned commission.
 import { AppError } from '../../lib/errors';
-import type { AuditWrite } from '../db/operators-audit';
+import type { AuditWrite } from '../db/console-audit';
 import { PROMOTION_KEYS, parsePromotion } from '../../lib/promotion';
 import { findUserById, type UserRecord } from '../db/users';
 import { findWithdrawal, hasOpenWithdrawal, requestWithdrawal, transitionWithdrawal } from '../db/commission';

@@ -4,11 +4,11 @@
 // (docs/decisions/198).
 import { AppError } from '../../lib/errors';
 import { hasControlChar } from '../../lib/safe-redirect';
-import type { AuditActor, AuditWrite } from '../db/operators-audit';
-import { upsertSettingStatement } from '../db/operators-content';
+import type { AuditActor, AuditWrite } from '../db/console-audit';
+import { upsertSettingStatement } from '../db/console-content';
 import { deleteRedirect, findRedirect, listRedirects, type RedirectRule, upsertRedirect } from '../db/redirects';
 import { readSetting } from '../db/site-content';
-import { auditedWrite } from './operators-audit';
+import { auditedWrite } from './console-audit';
 
 /** Seed section 2: permanent redirects from the old site's URLs. */
 export const STATIC_REDIRECTS: Readonly<Record<string, string>> = {

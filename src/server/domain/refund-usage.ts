@@ -1,7 +1,7 @@
 // How much of what an order bought has been used, and the pro-rata refund that follows (docs/decisions/205): shown
 // beside the console's refund amount as a suggestion the operator may change within what is still refundable.
 import { DAY_MS } from '../../lib/time';
-import type { PackageForUsage } from '../db/operators-orders';
+import type { PackageForUsage } from '../db/console-orders';
 
 export interface PackageUsage {
   id: number;

@@ -41,7 +41,7 @@ import {
   reserveRefund,
   settleRefund,
 } from '../db/refunds';
-import type { AuditWrite } from '../db/operators-audit';
+import type { AuditWrite } from '../db/console-audit';
 import { ALIPAY_RAIL_NAMES, type PaySetup } from '../providers/pay';
 import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/types';
 import { commissionReversalStatements } from './commission';

@@ -7,7 +7,7 @@
 import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
 import { allocateFixedIps, releaseLapsedFixed } from '../db/fixed';
 import { markStaleExits, pruneFeed, pruneNodeData } from '../db/node-contract';
-import { purgeNodeBatchMarkers } from '../db/operators-retention';
+import { purgeNodeBatchMarkers } from '../db/console-retention';
 import { expireLapsedPackages } from '../db/packages';
 import { expirePoolIps } from '../db/pool';
 import { rollupDays, rollupHours } from '../db/records';

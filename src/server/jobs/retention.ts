@@ -8,7 +8,7 @@
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
 import { archiveHotHistory } from '../archive/copy';
 import { expireArchive } from '../archive/store';
-import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/operators-retention';
+import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/console-retention';
 import { type Bindings, readConfig } from '../env';
 import { type Job, runSteps } from './job';
 

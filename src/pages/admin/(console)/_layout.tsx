@@ -5,8 +5,8 @@ import { unstable_redirect as redirect } from 'waku/router/server';
 import { OPERATOR_ROLE_LABEL } from '../../../lib/operator-roles';
 import { load } from '../../../server/page-data';
 import { canCall } from '../../../server/operator-access';
-import { navFor } from '../_components/admin-nav';
-import { AdminNavLinks } from '../_components/admin-nav-links';
+import { navFor } from '../_components/console-nav';
+import { AdminNavLinks } from '../_components/console-nav-links';
 import { ChangePasswordButton } from '../_components/change-password';
 import { AdminLogoutButton } from '../_components/logout-button';
 

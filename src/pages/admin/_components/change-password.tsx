@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../../../lib/operator-password';
 import { pushToast } from '../../../state/toast';
-import { useAdminWrite } from './admin-write';
+import { useConsoleWrite } from './console-write';
 
 const EMPTY = { currentPassword: '', code: '', newPassword: '', confirm: '' };
 
 export function ChangePasswordButton({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
-  const { busy, run } = useAdminWrite();
+  const { busy, run } = useConsoleWrite();
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: e.target.value }));
   async function confirm() {

@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import type { ActionOutput } from '../../../lib/api-core';
-import { adminApi } from './admin-api';
-import { useAdminWrite } from './admin-write';
+import { consoleApi } from './console-api';
+import { useConsoleWrite } from './console-write';
 import { ReasonAction } from './reason-action';
 import { choices, type FormField, RecordForm } from './record-form';
 import { RichTextEditor } from './rich-text-editor';
@@ -53,7 +53,7 @@ export function CategoryForm({ category }: { category?: AdminHelpCategory }) {
 }
 
 export function PublishToggle({ id, published }: { id: number; published: boolean }) {
-  const { busy, run } = useAdminWrite();
+  const { busy, run } = useConsoleWrite();
   return (
     <button
       type="button"
@@ -106,7 +106,7 @@ export function ArticleEditor({ article, categories }: EditorProps) {
 
   async function showPreview() {
     setTab('preview');
-    const res = await adminApi.call('Admin.ArticlePreview', { bodyHtml: body });
+    const res = await consoleApi.call('Admin.ArticlePreview', { bodyHtml: body });
     if (res) setPreview(res.html);
   }
 

@@ -2,7 +2,7 @@
 // The console login: account and password, then the 6-digit code from an authenticator app. At the first login the
 // operator binds the app by scanning the QR code (or typing the key) and confirms it with a code.
 import { type FormEvent, useState } from 'react';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 
 type Step = 'password' | 'enrol' | 'totp';
 
@@ -18,14 +18,14 @@ export function AdminLoginForm() {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     setBusy(true);
-    const res = await adminApi.call('Operator.Login', {
+    const res = await consoleApi.call('Operator.Login', {
       username: String(form.get('username') ?? ''),
       password: String(form.get('password') ?? ''),
     });
     if (res) {
       setCode('');
       if (res.next === 'enrol') {
-        const info = await adminApi.call('Operator.TotpEnrol', {});
+        const info = await consoleApi.call('Operator.TotpEnrol', {});
         if (info) setEnrolment(info);
       }
       setStep(res.next);
@@ -36,7 +36,7 @@ export function AdminLoginForm() {
   async function submitCode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setBusy(true);
-    const res = await adminApi.call('Operator.TotpVerify', { code });
+    const res = await consoleApi.call('Operator.TotpVerify', { code });
     if (res) {
       window.location.assign('/admin');
       return;

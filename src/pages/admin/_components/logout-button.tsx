@@ -1,6 +1,6 @@
 'use client';
 // 退出: ends the operator session on the server (the cookie is HttpOnly) and goes to the console login.
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 
 export function AdminLogoutButton() {
   return (
@@ -8,7 +8,7 @@ export function AdminLogoutButton() {
       type="button"
       className="btn-ghost px-2 py-1 text-xs"
       onClick={async () => {
-        await adminApi.call('Operator.Logout', {}, { silent: true });
+        await consoleApi.call('Operator.Logout', {}, { silent: true });
         window.location.assign('/admin/login');
       }}
     >

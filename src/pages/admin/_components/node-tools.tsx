@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../components/dialog';
 import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 import { ReasonAction } from './reason-action';
 import { choices, type FormField, RecordForm } from './record-form';
 
@@ -123,7 +123,7 @@ function RotateDialog({
   async function confirm() {
     if (busy) return;
     setBusy(true);
-    const res = await adminApi.call('Admin.NodeRotateSecret', { id, reason, immediate });
+    const res = await consoleApi.call('Admin.NodeRotateSecret', { id, reason, immediate });
     setBusy(false);
     if (!res) return;
     onRotated({

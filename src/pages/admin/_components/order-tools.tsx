@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 
 const OUTCOME_TEXT: Record<string, string> = {
   paid: '已支付（已补记）',
@@ -23,7 +23,7 @@ export function AskProviderButton({ orderNo }: { orderNo: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        const res = await adminApi.call('Admin.OrderAskProvider', { orderNo });
+        const res = await consoleApi.call('Admin.OrderAskProvider', { orderNo });
         setBusy(false);
         if (!res) return;
         pushToast(
@@ -49,7 +49,7 @@ export function ExportCsvButton({ from, to, state }: { from: string; to: string;
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        const res = await adminApi.call('Admin.OrderExport', {
+        const res = await consoleApi.call('Admin.OrderExport', {
           state,
           ...(from ? { from } : {}),
           ...(to ? { to } : {}),

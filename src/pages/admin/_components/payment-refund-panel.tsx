@@ -3,7 +3,7 @@
 // opens the preview (the attempt's amount, or why it cannot be refunded) -> reason and 确认退款 -> the refund runs
 // through WeChat Pay (Admin.RefundPayment) and the screen reloads with the outcome; the order itself is not touched.
 import type { paymentRefundPreview } from '../../../server/domain/refunds';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 import { RefundFlow } from './refund-panel';
 
 type Preview = Awaited<ReturnType<typeof paymentRefundPreview>>;
@@ -19,8 +19,8 @@ export function PaymentRefundPanel({ outTradeNo }: { outTradeNo: string }) {
           （商户订单号 <span className="font-mono text-xs break-all">{outTradeNo}</span>）
         </>
       }
-      load={() => adminApi.call('Admin.RefundPaymentPreview', { outTradeNo })}
-      run={(reason) => adminApi.call('Admin.RefundPayment', { outTradeNo, reason })}
+      load={() => consoleApi.call('Admin.RefundPaymentPreview', { outTradeNo })}
+      run={(reason) => consoleApi.call('Admin.RefundPayment', { outTradeNo, reason })}
       effects={() => (
         <>
           <li>只退这一笔多收的款：订单状态、套餐与推广佣金都不变。</li>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
-import { useAdminWrite } from './admin-write';
+import { useConsoleWrite } from './console-write';
 
 export interface ReasonActionProps {
   label: string;
@@ -46,7 +46,7 @@ export function ReasonAction({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [extra, setExtra] = useState('');
-  const { busy, run } = useAdminWrite();
+  const { busy, run } = useConsoleWrite();
   async function confirm() {
     // The caller's params plus the text fields make the action's input; the server validates the whole of it.
     const input = {

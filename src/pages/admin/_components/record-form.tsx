@@ -6,7 +6,7 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { shanghaiInput, useAdminWrite } from './admin-write';
+import { shanghaiInput, useConsoleWrite } from './console-write';
 
 interface Base {
   name: string;
@@ -127,7 +127,7 @@ export function RecordForm<N extends ActionName>({
   actions,
   submitTestId,
 }: RecordFormProps<N>) {
-  const { busy, run } = useAdminWrite();
+  const { busy, run } = useConsoleWrite();
   const uid = useId();
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -10,9 +10,9 @@ import { Dialog } from '../../../components/dialog';
 import { formatCount, formatFen } from '../../../lib/format';
 import { COUPON_RULE_TEXT, PACKAGE_RULE_TEXT, REFUND_ROUTE_TEXT } from '../../../lib/refund-rules';
 import { formatDateTime } from '../../../lib/time';
-import type { refundPreview } from '../../../server/domain/operators-console';
+import type { refundPreview } from '../../../server/domain/console-screens';
 import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 import { yuanToFen } from './record-form';
 
 /** The toast after WeChat accepted a refund (order or single payment), by WeChat's status. */
@@ -255,9 +255,14 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
       title="退款确认"
       testId="refund"
       wide
-      load={() => adminApi.call('Admin.RefundPreview', { orderNo })}
+      load={() => consoleApi.call('Admin.RefundPreview', { orderNo })}
       run={(reason, c) =>
-        adminApi.call('Order.RefundByOrderNo', { orderNo, reason, amountFen: c.amountFen, endPackages: c.endPackages })
+        consoleApi.call('Order.RefundByOrderNo', {
+          orderNo,
+          reason,
+          amountFen: c.amountFen,
+          endPackages: c.endPackages,
+        })
       }
       partial={{
         // All that is refundable, as before partial refunds: the pro-rata amount is one click away, never a surprise.

@@ -7,7 +7,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../lib/messages';
 import { safeHref } from '../../../lib/safe-href';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 
 type Block = 'h2' | 'h3' | 'p' | 'pre' | 'blockquote';
 
@@ -156,7 +156,7 @@ export function RichTextEditor({ value, onChange }: { value: string; onChange: (
       return;
     }
     setSwitching(true);
-    const res = await adminApi.call('Admin.ArticlePreview', { bodyHtml: value });
+    const res = await consoleApi.call('Admin.ArticlePreview', { bodyHtml: value });
     setSwitching(false);
     if (!res) return;
     onChange(res.html);

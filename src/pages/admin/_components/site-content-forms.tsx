@@ -5,7 +5,7 @@
 import { type ReactNode, useState } from 'react';
 import type { ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { useAdminWrite } from './admin-write';
+import { useConsoleWrite } from './console-write';
 import { choices, type FormField, RecordForm } from './record-form';
 
 type SiteContent = ActionOutput<'Admin.SiteContent'>;
@@ -280,7 +280,7 @@ export function MaterialForm({ material }: { material?: AdminMaterial | undefine
 }
 
 export function OnlineChatSwitch({ enabled }: { enabled: boolean }) {
-  const { busy, run } = useAdminWrite();
+  const { busy, run } = useConsoleWrite();
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       <span>

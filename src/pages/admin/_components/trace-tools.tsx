@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import { saveTextFile } from '../../../state/download';
 import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 
 export function CustomerHistoryExport({ fromDay, toDay }: { fromDay: string; toDay: string }) {
   const [busy, setBusy] = useState(false);
@@ -13,7 +13,7 @@ export function CustomerHistoryExport({ fromDay, toDay }: { fromDay: string; toD
     if (busy) return;
     const f = new FormData(e.currentTarget);
     setBusy(true);
-    const res = await adminApi.call('Admin.CustomerHistoryExport', {
+    const res = await consoleApi.call('Admin.CustomerHistoryExport', {
       phone: String(f.get('phone') ?? ''),
       kind: f.get('kind') === 'calls' ? 'calls' : 'ips',
       from: String(f.get('from') ?? ''),

@@ -1,7 +1,7 @@
 // Admin.Operator* actions: operator accounts, managed by admins only (docs/decisions/101).
 import { z } from 'zod';
 import { listOperators } from '../db/operators';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import { createOperator, resetOperatorCredentials, updateOperator } from '../domain/operators-manage';
 import {
   ADMIN_ONLY,
@@ -12,7 +12,7 @@ import {
 } from './admin-schemas';
 import { defineAction } from './define';
 
-export const adminOperatorActions = {
+export const consoleOperatorActions = {
   'Admin.OperatorList': defineAction({
     summary: '【运营后台·管理员】运营账号列表（角色、状态、是否已绑定动态验证码、最近登录）',
     access: ADMIN_ONLY,

@@ -10,7 +10,7 @@ import { EGRESS_RULE_LABEL } from '../../lib/egress-rules';
 import { formatCount, formatFen, maskPhone } from '../../lib/format';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../lib/operator-roles';
 import { shanghaiDateTime } from '../../lib/time';
-import { type AuditRecord, auditObjectNames, searchAuditLog } from '../db/operators-audit';
+import { type AuditRecord, auditObjectNames, searchAuditLog } from '../db/console-audit';
 import { findUserByPhone } from '../db/users';
 import { companyStateText } from './company-auth';
 import { operatorActionRoles } from './operator-action-access';

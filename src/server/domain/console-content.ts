@@ -3,7 +3,7 @@
 // actions read the same rows on every request, so an edit is served at once (no server-side cache to invalidate).
 import { CONSULT_STATE_TEXT } from '../../lib/consult-options';
 import { AppError } from '../../lib/errors';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 import {
   type ArticleFields,
   type ContentTable,
@@ -36,11 +36,11 @@ import {
   updateMaterialStatement,
   updateNoticeStatement,
   upsertSettingStatement,
-} from '../db/operators-content';
+} from '../db/console-content';
 import { readSetting } from '../db/site-content';
 import { safeHref, storedHtml } from './html-sanitizer';
 import { marketingFileKey, safeMarketingImage } from './marketing-image';
-import { auditedChange, auditedSave, auditedWrite } from './operators-audit';
+import { auditedChange, auditedSave, auditedWrite } from './console-audit';
 
 /** The site setting behind Config.CurrentMessageShow. */
 export const ONLINE_CHAT_SETTING = 'online_chat';

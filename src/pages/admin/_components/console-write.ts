@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { adminApi } from './admin-api';
+import { consoleApi } from './console-api';
 
-export function useAdminWrite() {
+export function useConsoleWrite() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   async function run<N extends ActionName>(
@@ -21,7 +21,7 @@ export function useAdminWrite() {
     try {
       // run's own signature ties params and result to N; the client's argument tuple cannot be resolved for a generic
       // N, so the call goes through the client's untyped form.
-      const call = adminApi.call as (a: ActionName, p: unknown) => Promise<ActionOutput<N> | false>;
+      const call = consoleApi.call as (a: ActionName, p: unknown) => Promise<ActionOutput<N> | false>;
       const res = await call(action, params);
       if (res === false) return false;
       pushToast('success', typeof done === 'string' ? done : done(res));

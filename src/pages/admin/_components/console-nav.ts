@@ -3,14 +3,14 @@
 import type { ActionName } from '../../../lib/api-core';
 import type { OperatorRole } from '../../../lib/operator-roles';
 
-export interface AdminNavItem {
+export interface ConsoleNavItem {
   href: string;
   label: string;
   /** The action the screen loads; who may call it may open the screen. */
   action: ActionName;
 }
 
-export const ADMIN_NAV: readonly AdminNavItem[] = [
+export const ADMIN_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin', label: '概览', action: 'Admin.Dashboard' },
   { href: '/admin/customers', label: '客户', action: 'Admin.CustomerSearch' },
   { href: '/admin/orders', label: '订单', action: 'Admin.OrderSearch' },
@@ -33,5 +33,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
 ];
 
 /** The screens an operator of `role` may open, given the access check (the server passes canCall). */
-export const navFor = (role: OperatorRole, may: (role: OperatorRole, action: ActionName) => boolean): AdminNavItem[] =>
-  ADMIN_NAV.filter((i) => may(role, i.action));
+export const navFor = (
+  role: OperatorRole,
+  may: (role: OperatorRole, action: ActionName) => boolean,
+): ConsoleNavItem[] => ADMIN_NAV.filter((i) => may(role, i.action));

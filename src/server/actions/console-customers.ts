@@ -3,17 +3,17 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { maskPhone } from '../../lib/format';
-import { searchAuditLog } from '../db/operators-audit';
-import { customerDetail, findCustomersBy, latestCustomers } from '../db/operators-customers';
+import { searchAuditLog } from '../db/console-audit';
+import { customerDetail, findCustomersBy, latestCustomers } from '../db/console-customers';
 import { customerQueryKinds } from '../domain/customer-search';
 import { listVerifications } from '../db/realname';
-import { auditActor } from '../domain/operators-audit';
-import { describeAudit } from '../domain/operators-audit-read';
-import { setCustomerSuspended, unlockCustomer } from '../domain/operators-console';
+import { auditActor } from '../domain/console-audit';
+import { describeAudit } from '../domain/console-audit-read';
+import { setCustomerSuspended, unlockCustomer } from '../domain/console-screens';
 import { READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
 import { defineAction } from './define';
 
-export const adminCustomerActions = {
+export const consoleCustomerActions = {
   'Admin.CustomerSearch': defineAction({
     summary:
       '【运营后台】查找客户：11位手机号按整号，4位数字同时按手机尾号和用户ID，其他3-10位数字按手机号开头和用户ID，其余按订单号；matches 为每种读法各自的结果（kind：phone 手机号 / phoneTail 手机尾号 / phonePrefix 手机号开头 / id 用户ID / order 订单号，各最多50条），list 为合并去重后的客户（空查询为最新注册的50位）',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ACTIVITY_LIMITS, MEAL_LIMITS } from '../../lib/catalogue-rules';
 import { productTypeSchema } from '../../lib/schemas';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import {
   catalogueForAdmin,
   MEAL_PAGE_SIZE,
@@ -11,7 +11,7 @@ import {
   saveMeal,
   saveRegion,
   setCatalogueState,
-} from '../domain/operators-catalogue';
+} from '../domain/console-catalogue';
 import {
   ADMIN_ONLY,
   editIdSchema,
@@ -83,7 +83,7 @@ const catalogueListInput = z.object({
   mealId: editIdSchema.optional(),
 });
 
-export const adminCatalogueActions = {
+export const consoleCatalogueActions = {
   'Admin.CatalogueList': defineAction({
     summary: `【运营后台】某产品类型的套餐（含已下架，附当前活动后的单价；可按计费方式、IP时长、状态筛选，在售在前，按页返回，每页${MEAL_PAGE_SIZE}条，total 为符合条件的总数，counts 为各计费方式、时长、状态的套餐数），mealId 所指的套餐（编辑用，不限页），该类型在售套餐的选项（活动适用套餐），全部活动与销售地区`,
     access: FINANCE,

@@ -2,7 +2,7 @@
 // in the same batch; stock and budget are taken only by conditional statements.
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../../lib/commerce';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import {
   campaignsForAdmin,
   issueCoupon,
@@ -10,7 +10,7 @@ import {
   saveLaunch,
   setCouponState,
   setLaunchEnabled,
-} from '../domain/operators-campaigns';
+} from '../domain/console-campaigns';
 import {
   ADMIN_ONLY,
   editIdSchema,
@@ -56,7 +56,7 @@ const launchInput = z.object({
   ...windowFields,
 });
 
-export const adminCampaignActions = {
+export const consoleCampaignActions = {
   'Admin.CampaignList': defineAction({
     summary:
       '【运营后台】优惠券规则与使用情况（已发放、锁定、已使用、剩余库存），红包活动与使用情况（已领取、已使用、剩余预算）',

@@ -1,11 +1,11 @@
 // Admin.Dashboard and Admin.AuditSearch: the console's overview and the audit log in words (every role; what each
 // role reads: docs/decisions/203).
 import { z } from 'zod';
-import { readAuditLog } from '../domain/operators-audit-read';
-import { dashboard } from '../domain/operators-console';
+import { readAuditLog } from '../domain/console-audit-read';
+import { dashboard } from '../domain/console-screens';
 import { defineAction } from './define';
 
-export const adminConsoleActions = {
+export const consoleDashboardActions = {
   'Admin.Dashboard': defineAction({
     summary:
       '【运营后台】概览：今日/7天/30天收入（分）、退款、支付订单、注册、提取次数与IP数；实名率、在用套餐、IP池与节点状态、待办事项、最近一次数据清理',

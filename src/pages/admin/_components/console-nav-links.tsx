@@ -3,9 +3,9 @@
 // phone the links are a strip that scrolls sideways: the current one is brought into view.
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku/router/client';
-import type { AdminNavItem } from './admin-nav';
+import type { ConsoleNavItem } from './console-nav';
 
-export function AdminNavLinks({ items }: { items: AdminNavItem[] }) {
+export function AdminNavLinks({ items }: { items: ConsoleNavItem[] }) {
   const { path } = useRouter();
   const nav = useRef<HTMLElement>(null);
   const current = (href: string) => (href === '/admin' ? path === '/admin' : path.startsWith(href));

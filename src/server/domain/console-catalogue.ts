@@ -5,7 +5,7 @@
 import { BILLING_METHODS_FOR, DEDICATED_SIZE, IP_DURATIONS } from '../../lib/catalogue-rules';
 import { AppError } from '../../lib/errors';
 import { listLiveActivities } from '../db/catalogue';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 import {
   type ActivityFields,
   countMealsForAdmin,
@@ -27,9 +27,9 @@ import {
   updateActivityStatement,
   updateMealStatement,
   updateRegionStatement,
-} from '../db/operators-catalogue-edit';
+} from '../db/console-catalogue-edit';
 import { mealView } from './catalogue';
-import { auditedChange, auditedSave } from './operators-audit';
+import { auditedChange, auditedSave } from './console-audit';
 import { activityRuleText, isDedicatedType } from './pricing';
 import { regionKey } from './regions';
 

@@ -13,9 +13,9 @@ import {
   listMarketingImagesAdmin,
   listMaterialsAdmin,
   listNoticesAdmin,
-} from '../db/operators-content';
+} from '../db/console-content';
 import { isValidUrlSlug } from '../domain/help';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import {
   articleBody,
   deleteContent,
@@ -31,7 +31,7 @@ import {
   saveNotice,
   setArticlePublished,
   setOnlineChat,
-} from '../domain/operators-content';
+} from '../domain/console-content';
 import { CONTENT, SUPPORT } from './admin-schemas';
 import { defineAction } from './define';
 
@@ -105,7 +105,7 @@ const contentDelete = (table: ContentTable, action: string, summary: string) =>
       deleteContent(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), table, input.id, action),
   });
 
-export const adminContentActions = {
+export const consoleContentActions = {
   'Admin.HelpCategoryList': defineAction({
     summary: '【运营后台·内容】全部帮助分类（含文章总数与已发布数）',
     access: CONTENT,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listGrantRequests } from '../db/grant-requests';
 import { decideGrant, grantApprovalLimits, grantOrRequest, saveGrantApprovalLimits } from '../domain/grant-approvals';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import {
   assignCustomersToSeller,
   customerTools,
@@ -14,7 +14,7 @@ import {
   sellerDetail,
   sellersForAdmin,
   setCustomerRateLimit,
-} from '../domain/operators-customer-tools';
+} from '../domain/console-customer-tools';
 import { ADMIN_ONLY, FINANCE, READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
 import { defineAction } from './define';
 
@@ -26,7 +26,7 @@ const int = (label: string, min: number, max: number) =>
     .max(max, `${label}须为${min}-${max}的整数`);
 const sellerIdSchema = z.number({ error: '请选择销售' }).int().positive('请选择销售');
 
-export const adminCustomerToolActions = {
+export const consoleCustomerToolActions = {
   'Admin.CustomerRateLimit': defineAction({
     summary: `【运营后台·客服】设置客户的提取频率（每秒1-${RATE_LIMIT_MAX}次，需原因），下一次提取即生效`,
     access: SUPPORT,

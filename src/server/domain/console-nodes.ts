@@ -3,7 +3,7 @@
 // written to the audit log. /node/v1 and /node/v2 read proxy_nodes on every call (src/edge/routes/node.ts
 // authenticate), so a disabled node or an old secret is refused from the next request on.
 import { AppError } from '../../lib/errors';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 import {
   findNodeAdmin,
   findNodeStoredSecret,
@@ -12,9 +12,9 @@ import {
   nodeNameTaken,
   rotateNodeSecretStatement,
   setNodeStatusStatement,
-} from '../db/operators-nodes';
+} from '../db/console-nodes';
 import { openNodeSecret, ROTATION_GRACE_MS, sealNodeSecret } from './node-secrets';
-import { auditedChange, auditedWrite } from './operators-audit';
+import { auditedChange, auditedWrite } from './console-audit';
 
 /** Bytes of randomness in a node secret (shown as 64 hex characters). */
 export const NODE_SECRET_BYTES = 32;

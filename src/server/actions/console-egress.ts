@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { listEgressRules } from '../db/egress-rules';
 import { EGRESS_RULE_KINDS } from '../../lib/egress-rules';
 import { addEgressRule, normalizeEgressValue, removeEgressRule } from '../domain/egress-rules';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import { OPS } from './admin-schemas';
 import { defineAction } from './define';
 
@@ -17,7 +17,7 @@ const VALUE_HINT: Record<(typeof EGRESS_RULE_KINDS)[number], string> = {
   smtp_product: '产品类型须为 10、40、30 或 50',
 };
 
-export const adminEgressActions = {
+export const consoleEgressActions = {
   'Admin.EgressRuleList': defineAction({
     summary:
       '【运营后台·运维】出口规则列表：屏蔽的域名（含子域名）、网段、端口，及允许邮件端口（25/465/587）的产品类型',

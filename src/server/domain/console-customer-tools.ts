@@ -13,8 +13,8 @@ import {
   type DedicatedSource,
   dedicatedRegionStock,
 } from '../db/fixed';
-import type { AuditActor } from '../db/operators-audit';
-import { resolveCustomers } from '../db/operators-campaigns';
+import type { AuditActor } from '../db/console-audit';
+import { resolveCustomers } from '../db/console-campaigns';
 import {
   assignSellerStatement,
   findGrantRegion,
@@ -31,11 +31,11 @@ import {
   sellerCustomers,
   setRateLimitStatement,
   updateSellerStatement,
-} from '../db/operators-customer-tools';
+} from '../db/console-customer-tools';
 import { findUserById } from '../db/users';
 import { ensureCredentials } from './credentials';
-import { auditedChange, auditedSave, auditedWrite } from './operators-audit';
-import { parseCustomerRefs } from './operators-campaigns';
+import { auditedChange, auditedSave, auditedWrite } from './console-audit';
+import { parseCustomerRefs } from './console-campaigns';
 
 export const RATE_LIMIT_MAX = 200;
 

@@ -2,15 +2,15 @@
 // and carrier; create a node (the signing secret is answered once), disable / enable, rotate the secret. Redirect
 // rules are the Redirect.* actions (ops as well).
 import { z } from 'zod';
-import { exitHealthByRegion, listNodesAdmin } from '../db/operators-nodes';
-import { auditActor } from '../domain/operators-audit';
-import { createNode, rotateNodeSecret, setNodeEnabled } from '../domain/operators-nodes';
+import { exitHealthByRegion, listNodesAdmin } from '../db/console-nodes';
+import { auditActor } from '../domain/console-audit';
+import { createNode, rotateNodeSecret, setNodeEnabled } from '../domain/console-nodes';
 import { OPS, reasonSchema } from './admin-schemas';
 import { defineAction } from './define';
 
 const nodeId = z.number({ error: '请选择节点' }).int('请选择节点').positive('请选择节点');
 
-export const adminNodeActions = {
+export const consoleNodeActions = {
   'Admin.NodeList': defineAction({
     summary:
       '【运营后台·运维】节点列表（状态、协议版本、最近心跳、出口数、健康数、在租数、轮换后旧密钥的有效期）与按节点/省份/运营商/池的出口健康',

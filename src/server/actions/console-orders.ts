@@ -4,12 +4,12 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
-import { auditInsertStatement } from '../db/operators-audit';
-import { orderDetail, searchOrders } from '../db/operators-orders';
+import { auditInsertStatement } from '../db/console-audit';
+import { orderDetail, searchOrders } from '../db/console-orders';
 import { listOrderPayments } from '../db/payments';
 import { orderRefundedFen } from '../db/refunds';
-import { auditActor } from '../domain/operators-audit';
-import { refundPreview } from '../domain/operators-console';
+import { auditActor } from '../domain/console-audit';
+import { refundPreview } from '../domain/console-screens';
 import { reconcilePayment } from '../domain/payments';
 import { paymentRefundPreview, refundPayment } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
@@ -40,7 +40,7 @@ const dayRange = z.object({
     .optional(),
 });
 
-export const adminOrderActions = {
+export const consoleOrderActions = {
   'Admin.OrderSearch': defineAction({
     summary:
       '【运营后台】按订单号、手机号或用户ID查找订单，可按状态与下单日期（上海时间）筛选，flag=refund_needed 只列需退款的支付（已付款但订单无法接收），flag=refund_issue 只列退款待核对的订单（微信退款异常、结果超过一天未明，或订单已退款而微信关闭了退款）；每行带 refundNeeded；按下单时间倒序分页',

@@ -10,7 +10,7 @@ const expired = onceWithin(3000, () => {
   window.location.assign('/admin/login');
 });
 
-export const adminApi = createBrowserApi({
+export const consoleApi = createBrowserApi({
   // 403 here means "not your role": its {E} becomes a toast (the core would treat it as an expired login).
   mapStatus: (status) => (status === 403 ? 200 : status),
   cacheScope: () => 'admin',

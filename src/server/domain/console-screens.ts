@@ -4,19 +4,19 @@ import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDay, shanghaiMidnight } from '../../lib/time';
 import { userChangedStatement } from '../db/node-feed';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 import {
   deleteCustomerSessionsStatement,
   setCustomerStatusStatement,
   unlockCustomerStatement,
-} from '../db/operators-customers';
-import { dailyFigures, standingFigures, windowFigures } from '../db/operators-dashboard';
-import { refundEffects } from '../db/operators-orders';
+} from '../db/console-customers';
+import { dailyFigures, standingFigures, windowFigures } from '../db/console-dashboard';
+import { refundEffects } from '../db/console-orders';
 import { findOrder } from '../db/orders';
 import { findUserCoupon } from '../db/coupons';
 import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refunds';
 import { packageUsage, proRataRefundFen } from './refund-usage';
-import { auditedChange, auditedWrite } from './operators-audit';
+import { auditedChange, auditedWrite } from './console-audit';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
 const CHART_DAYS = 14;

@@ -3,7 +3,7 @@
 // row in the same batch; stock and budget are taken only by conditional statements (docs/decisions/122).
 import { IP_DURATIONS } from '../../lib/catalogue-rules';
 import { AppError } from '../../lib/errors';
-import type { AuditActor } from '../db/operators-audit';
+import type { AuditActor } from '../db/console-audit';
 import {
   type CouponFields,
   findCouponForAdmin,
@@ -20,8 +20,8 @@ import {
   syncCouponIssuedStatement,
   updateCouponStatement,
   updateLaunchStatement,
-} from '../db/operators-campaigns';
-import { auditedChange, auditedSave } from './operators-audit';
+} from '../db/console-campaigns';
+import { auditedChange, auditedSave } from './console-audit';
 
 /** Percent-off coupons take 1-90 % (never free); amount-off coupons must leave something to pay above the threshold. */
 export function checkCoupon(c: CouponFields): void {

@@ -21,7 +21,7 @@ const COOKIE = { httpOnly: true, sameSite: 'Strict' } as const;
 const usernameSchema = z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(32, '账号最多32个字符');
 const passwordSchema = z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码最多128个字符');
 
-export const adminAuthActions = {
+export const consoleAuthActions = {
   'Operator.Login': defineAction({
     summary:
       '【运营后台】账号密码登录（第一步）：响应 next = enrol（首次登录，需绑定动态验证码）或 totp（输入动态验证码）；与客户登录相同的按 IP 与按账号限次',

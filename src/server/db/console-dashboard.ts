@@ -2,7 +2,7 @@
 // pool and node health, the to-do counts, the last retention run and the daily series of the last two weeks. Every
 // windowed query is a range on an index.
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
-import { refundIssueSql } from './operators-orders';
+import { refundIssueSql } from './console-orders';
 
 export interface WindowFigures {
   revenueFen: number;

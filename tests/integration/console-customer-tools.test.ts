@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput, ActionOutput } from '../../src/lib/api-core';
-import { grantPackage } from '../../src/server/domain/operators-customer-tools';
+import { grantPackage } from '../../src/server/domain/console-customer-tools';
 import { callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
 import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';

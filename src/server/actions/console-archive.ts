@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { historyRangeSchema } from '../archive/customer';
 import { exportCustomerHistory, traceExit } from '../archive/trace';
-import { auditActor } from '../domain/operators-audit';
+import { auditActor } from '../domain/console-audit';
 import { normalizeIp } from '../domain/white-list-ip';
 import { SUPPORT } from './admin-schemas';
 import { defineAction } from './define';
@@ -25,7 +25,7 @@ const momentSchema = z
     return ms;
   });
 
-export const adminArchiveActions = {
+export const consoleArchiveActions = {
   'Admin.ExitTrace': defineAction({
     summary:
       '【运营后台·客服】出口IP溯源：某时刻持有该出口IP的客户（手机号脱敏）、套餐、租期、节点看到的来源IP与实名状态，近期读热数据、更早读归档；每次查询写入操作日志',

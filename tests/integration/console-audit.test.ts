@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registry } from '../../src/server/actions/registry';
-import type { AuditRecord } from '../../src/server/db/operators-audit';
-import { AUDIT_ACTIONS, describeAudit } from '../../src/server/domain/operators-audit-read';
+import type { AuditRecord } from '../../src/server/db/console-audit';
+import { AUDIT_ACTIONS, describeAudit } from '../../src/server/domain/console-audit-read';
 import { callApi } from '../helpers/api';
 import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
 import { type OperatorLogin, operatorLogin } from '../helpers/operators';

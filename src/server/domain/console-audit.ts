@@ -9,7 +9,7 @@ import {
   auditInsertStatement,
   isRefusedWrite,
   refusedWriteGuardStatement,
-} from '../db/operators-audit';
+} from '../db/console-audit';
 import type { OperatorPrincipal } from './operator-principal';
 
 /** The audit actor for an operator acting from a client IP at a time. */
