@@ -3,7 +3,7 @@
 import { PRODUCT_LABEL } from '../../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { load } from '../../../../server/page-data';
-import { CustomerTools } from '../../_components/customer-tools';
+import { CustomerTools } from './_components/customer-tools';
 import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';

@@ -9,10 +9,10 @@ import {
   PAYMENT_STATE_TEXT,
   REFUND_STATUS_TEXT,
 } from '../../_components/labels';
-import { AskProviderButton } from '../../_components/order-tools';
+import { AskProviderButton } from './_components/order-tools';
 import { PageTitle, Section } from '../../_components/parts';
-import { PaymentRefundPanel } from '../../_components/payment-refund-panel';
-import { RefundPanel } from '../../_components/refund-panel';
+import { PaymentRefundPanel } from './_components/payment-refund-panel';
+import { RefundPanel } from './_components/refund-panel';
 
 /** What a refund did with the order's coupon, in the refunds list (the rule: docs/decisions/206). */
 const COUPON_OUTCOME_SHORT: Record<string, string> = {

@@ -18,7 +18,7 @@ import {
   TextFilter,
 } from '../../_components/console-list';
 import { ORDER_STATE_TEXT } from '../../_components/labels';
-import { ExportCsvButton } from '../../_components/order-tools';
+import { ExportCsvButton } from './_components/order-tools';
 import { NoAccess, PageTitle } from '../../_components/parts';
 
 type OrderRow = ActionOutput<'Admin.OrderSearch'>['list'][number];
