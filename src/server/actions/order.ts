@@ -8,6 +8,7 @@ import { findUserCoupon } from '../db/coupons';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
 import { findPayment } from '../db/payments';
 import { listOrderRefunds } from '../db/refunds';
+import { BALANCE_RAIL } from '../domain/balance';
 import { auditActor } from '../domain/operators-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
@@ -25,7 +26,7 @@ export const orderActions = {
     cacheable: false,
     input: z.object({
       state: intIn(0, 4).default(0),
-      kind: intIn(0, 6).default(0),
+      kind: intIn(0, 7).default(0),
       productType: z.union([z.literal(0), z.literal(10), z.literal(40), z.literal(30), z.literal(50)]).default(0),
       orderNo: z.union([z.literal(''), orderNoSchema]).default(''),
       from: timeSchema,
@@ -127,6 +128,7 @@ export const orderActions = {
       const expired = o.state === 1 && o.expiresAt <= ctx.now;
       return {
         orderNo: o.orderNo,
+        kind: o.kind,
         kindText: ORDER_KIND_LABEL[o.kind] ?? '',
         productType: o.productType,
         title: o.title,
@@ -159,9 +161,11 @@ export const orderActions = {
         transactionId: payment?.transactionId ?? null,
         /** The rail the order was paid on (its refunds go back the same way). */
         payRail: payment
-          ? ALIPAY_RAIL_NAMES.includes(payment.provider)
-            ? ('alipay' as const)
-            : ('wechat' as const)
+          ? payment.provider === BALANCE_RAIL
+            ? ('balance' as const)
+            : ALIPAY_RAIL_NAMES.includes(payment.provider)
+              ? ('alipay' as const)
+              : ('wechat' as const)
           : null,
         refundedFen: shown.reduce((sum, r) => sum + r.amountFen, 0),
         refunds: shown.map((r) => ({

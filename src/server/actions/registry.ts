@@ -14,6 +14,7 @@ import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
+import { balanceActions } from './balance';
 import { recordOperatorActions } from '../domain/operator-action-access';
 import { couponActions } from './coupon';
 import type { AnyAction } from './define';
@@ -47,6 +48,7 @@ export const registry = {
   ...recordActions,
   ...proxyMealActions,
   ...payOrderActions,
+  ...balanceActions,
   ...proxyUpgradeActions,
   ...orderActions,
   ...couponActions,
