@@ -1,6 +1,6 @@
 // The customer's balance (账户余额, docs/decisions/224), shared by pages and the server: how its ledger names each kind
 // of entry, and the top-up limits and presets. Distinct from 佣金 (withdrawable commission, src/lib/commission-rules.ts).
-import { formatFen } from './format';
+import { formatCount, formatFen } from './format';
 
 /** What a ledger entry records. */
 export const LEDGER_KIND_LABEL: Record<string, string> = {
@@ -24,3 +24,6 @@ export const signedFen = (fen: number): string => `${fen > 0 ? '+' : '-'}${forma
 /** The cashier's line for a balance that does not cover the order: how much is missing. */
 export const shortfallText = (balanceFen: number, payFen: number): string =>
   `账户余额不足，还差 ${formatFen(payFen - balanceFen)}`;
+
+/** A whole-yuan amount as people read it: 5000000 fen -> "¥50,000"; anything with cents as formatFen does. */
+export const wholeYuan = (fen: number): string => (fen % 100 === 0 ? `¥${formatCount(fen / 100)}` : formatFen(fen));

@@ -95,8 +95,9 @@ export const messages = {
   orderDeleteNone: '只能删除待支付或已关闭的订单',
   tooManyUnpaid: '待支付订单过多，请先支付或删除已有订单',
   balanceShort: '账户余额不足，请先充值或选择微信支付、支付宝付款',
-  topUpAmountInvalid: '充值金额需为10元至50000元',
+  topUpAmountInvalid: '单笔充值金额需为10元至50,000元',
   topUpNotPayableFromBalance: '充值订单请使用微信支付或支付宝付款',
+  refundTopUp: '余额充值订单不能在此退款：充值金额已计入客户余额，请通过余额调整处理',
   balanceAdjustInvalid: '调整金额需为非零的元金额，且扣减后余额不能为负',
   balanceAdjustReasonRequired: '请填写调整原因（2-200个字）',
   // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion

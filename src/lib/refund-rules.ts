@@ -60,7 +60,7 @@ export function refundNotice(r: {
   endsPackages: boolean;
   reason: string;
   couponText: string;
-  rail?: 'wechat' | 'alipay' | null;
+  rail?: 'wechat' | 'alipay' | 'balance' | null;
 }): { title: string; text: string } {
   const what = r.endsOrder
     ? '订单已全额退款，该订单购买的套餐已停用'

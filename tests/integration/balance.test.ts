@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callApi } from '../helpers/api';
+import { operatorLogin } from '../helpers/operators';
 import {
   notification,
   outTradeNoOf,
@@ -62,7 +63,7 @@ describe('top-up', () => {
     const cookie = await verifiedBuyer(PHONE);
     for (const amountFen of [999, 5_000_001, 1234.5]) {
       const res = await callApi('Balance.TopUp', { amountFen }, { cookie });
-      expect(res.body.E).toBe('充值金额需为10元至50000元');
+      expect(res.body.E).toBe('单笔充值金额需为10元至50,000元');
     }
     await topUp(cookie, 10_000);
     const placed = await callApi('Balance.TopUp', { amountFen: 2_000 }, { cookie });
@@ -148,5 +149,67 @@ describe('paying from balance', () => {
     expect(lines[0]).toBe('时间（北京时间）,类型,收入（元）,支出（元）,余额（元）,订单号,说明');
     expect(lines[1]).toContain(`,消费,,40.38,9.62,${o.orderNo},`);
     expect(lines[2]).toContain(',充值,50.00,,50.00,');
+  });
+});
+
+describe('refunds to balance or the original rail', () => {
+  const refund = (orderNo: string, cookie: string, p: { amountFen?: number; route?: 'original' | 'balance' } = {}) =>
+    callApi('Order.RefundByOrderNo', { orderNo, reason: '客户申请退款', ...p }, { cookie });
+  const detail = async (orderNo: string, cookie: string) =>
+    (await callApi('Order.GetDetail', { orderNo }, { cookie })).body.P;
+
+  it('a WeChat-paid order refunded to balance: credited once in the commit, WeChat not asked, audited, route shown', async () => {
+    const cookie = await verifiedBuyer(PHONE);
+    const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
+    await payInSimulator(order.codeUrl ?? '');
+    const { cookie: finance } = await operatorLogin('finance');
+    const partial = await refund(order.orderNo, finance, { amountFen: 1_000, route: 'balance' });
+    expect(partial.body.P).toMatchObject({ amountFen: 1_000, endsOrder: false, route: 'balance', status: 'SUCCESS' });
+    expect((await balance(cookie))?.balanceFen).toBe(1_000);
+    const rest = await refund(order.orderNo, finance, { route: 'balance' });
+    expect(rest.body.P).toMatchObject({ amountFen: 3_038, endsOrder: true, route: 'balance' });
+    const after = await balance(cookie);
+    expect(after?.balanceFen).toBe(4_038);
+    expect(after?.list.map((e) => [e.kindText, e.amountFen, e.balanceAfterFen])).toEqual([
+      ['退款', 3_038, 4_038],
+      ['退款', 1_000, 1_000],
+    ]);
+    // Nothing went to WeChat: no refund at the simulator.
+    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE route = 'balance' AND status = 'SUCCESS'")).toBe(2);
+    const d = await detail(order.orderNo, cookie);
+    expect(d?.state).toBe(4);
+    expect(d?.refunds.map((r) => r.route)).toEqual(['balance', 'balance']);
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM audit_log WHERE action = 'Order.RefundByOrderNo' AND after_summary LIKE '%balance%'",
+      ),
+    ).toBe(2);
+  });
+
+  it('an order paid from balance goes back to balance even when the operator asks for the original rail', async () => {
+    const cookie = await verifiedBuyer(PHONE);
+    await topUp(cookie, 5_000);
+    const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
+    await callApi('PayOrder.PayFromBalance', { orderNo: order.orderNo }, { cookie });
+    const { cookie: finance } = await operatorLogin('finance');
+    const preview = await callApi('Admin.RefundPreview', { orderNo: order.orderNo }, { cookie: finance });
+    expect(preview.body.P?.payRail).toBe('balance');
+    const r = await refund(order.orderNo, finance, { route: 'original' });
+    expect(r.body.P).toMatchObject({ route: 'balance', endsOrder: true, amountFen: 4_038 });
+    expect((await balance(cookie))?.balanceFen).toBe(5_000);
+  });
+
+  it('refuses to refund a top-up order here, and the original route still goes to the rail', async () => {
+    const cookie = await verifiedBuyer(PHONE);
+    const { order } = await topUp(cookie, 5_000);
+    const { cookie: finance } = await operatorLogin('finance');
+    expect((await refund(order.orderNo, finance)).body.E).toBe(
+      '余额充值订单不能在此退款：充值金额已计入客户余额，请通过余额调整处理',
+    );
+    const bought = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
+    await payInSimulator(bought.codeUrl ?? '');
+    const r = await refund(bought.orderNo, finance);
+    expect(r.body.P).toMatchObject({ route: 'original' });
+    expect((await balance(cookie))?.balanceFen).toBe(5_000);
   });
 });

@@ -125,7 +125,9 @@ export default async function PayPage({ query }: { query: string }) {
                             <span className="text-slate-500">{r.endsOrder ? '（全部可退金额）' : '（部分退款）'}</span>
                           </Row>
                           <Row label="退款时间">{formatDateTime(r.createdAt)}（北京时间）</Row>
-                          <Row label="退款去向">{refundRouteText(found.payRail)}</Row>
+                          <Row label="退款去向" testId="refund-route">
+                            {refundRouteText(r.route === 'balance' ? 'balance' : found.payRail)}
+                          </Row>
                           <Row label="状态">{REFUND_STATUS_FOR_CUSTOMER[r.status] ?? '退款处理中'}</Row>
                           {r.reason && <Row label="退款原因">{r.reason}</Row>}
                           <Row label="套餐">

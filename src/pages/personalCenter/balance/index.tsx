@@ -55,7 +55,7 @@ export default async function BalancePage({ query }: { query: string }) {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <DataTable className="md:min-w-[640px]" data-testid="ledger">
+            <DataTable className="md:min-w-[640px] md:[&_td]:pr-4 md:[&_th]:pr-4" data-testid="ledger">
               <DataHead className="text-xs text-slate-500">
                 <tr>
                   <Th className="py-2">时间</Th>

@@ -2,6 +2,7 @@
 // The balance page's client parts: the top-up form (a preset or the customer's own amount in 元, placed as a 余额充值
 // order and paid at the cashier) and the ledger's CSV download.
 import { type FormEvent, useState } from 'react';
+import { wholeYuan } from '../../../../lib/balance';
 import { formatFen } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { saveTextFile } from '../../../../state/download';
@@ -48,7 +49,7 @@ export function TopUpForm({ minFen, maxFen, presetsFen }: { minFen: number; maxF
                 : 'border-slate-200 text-slate-600'
             }`}
           >
-            {formatFen(fen).replace('.00', '')}
+            {wholeYuan(fen)}
           </button>
         ))}
       </div>
@@ -66,7 +67,7 @@ export function TopUpForm({ minFen, maxFen, presetsFen }: { minFen: number; maxF
         元
       </label>
       <p className={`text-xs ${custom.trim() && !valid ? 'text-rose-600' : 'text-slate-500'}`}>
-        单笔 {formatFen(minFen).replace('.00', '')} 至 {formatFen(maxFen).replace('.00', '')}
+        单笔 {wholeYuan(minFen)} 至 {wholeYuan(maxFen)}
         ，可用微信支付或支付宝付款，到账后计入账户余额。
       </p>
       <button
