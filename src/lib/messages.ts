@@ -97,6 +97,7 @@ export const messages = {
   balanceShort: '账户余额不足，请先充值或选择微信支付、支付宝付款',
   topUpAmountInvalid: '单笔充值金额需为10元至50,000元',
   topUpNotPayableFromBalance: '充值订单请使用微信支付或支付宝付款',
+  autoRenewUnavailable: '该套餐不支持自动续费（仅限购买的、未停用的套餐）',
   refundTopUp: '余额充值订单不能在此退款：充值金额已计入客户余额，请通过余额调整处理',
   balanceAdjustInvalid: '调整金额需为非零的元金额，且扣减后余额不能为负',
   balanceAdjustReasonRequired: '请填写调整原因（2-200个字）',

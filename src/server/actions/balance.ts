@@ -1,14 +1,23 @@
 // Balance.* actions (账户余额, docs/decisions/224): the balance with its ledger (paged, and as CSV), placing a top-up
 // order (paid like any order), and paying an unpaid order from balance (PayOrder.PayFromBalance).
 import { z } from 'zod';
-import { LEDGER_KIND_LABEL, TOP_UP_MAX_FEN, TOP_UP_MIN_FEN, TOP_UP_PRESETS_FEN } from '../../lib/balance';
+import { AppError } from '../../lib/errors';
+import {
+  AUTO_RENEW_NOTICE_HOURS,
+  AUTO_RENEW_WINDOW_HOURS,
+  LEDGER_KIND_LABEL,
+  TOP_UP_MAX_FEN,
+  TOP_UP_MIN_FEN,
+  TOP_UP_PRESETS_FEN,
+} from '../../lib/balance';
 import { csvDocument } from '../../lib/csv';
 import { messages } from '../../lib/messages';
 import { shanghaiDateTime, shanghaiDay } from '../../lib/time';
+import { setAutoRenew } from '../db/auto-renew';
 import { balanceOf, type LedgerEntry, ledgerPage } from '../db/balance';
 import { payFromBalance, placeTopUp } from '../domain/balance';
 import { userOrder } from '../domain/payments';
-import { intIn, orderNoSchema } from './commerce-schemas';
+import { idSchema, intIn, orderNoSchema } from './commerce-schemas';
 import { defineAction } from './define';
 
 /** The most rows one CSV download carries (newest first). */
@@ -109,6 +118,18 @@ export const balanceActions = {
       const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
       const { balanceFen } = await payFromBalance(ctx.db, order, ctx.now);
       return { orderNo: order.orderNo, paid: true, chargedFen: order.payFen, balanceFen };
+    },
+  }),
+
+  'Balance.SetAutoRenew': defineAction({
+    summary: `套餐自动续费开关（按套餐）：开启后到期前${AUTO_RENEW_NOTICE_HOURS}小时发站内通知告知续费金额与余额是否足够，到期前${AUTO_RENEW_WINDOW_HOURS}小时内从账户余额按原规格续费一个周期（与余额支付同一流程）；余额不足时不下单并通知。仅限订单购买且未停用的套餐`,
+    access: 'verified',
+    cacheable: false,
+    input: z.object({ packageId: idSchema, enabled: z.boolean({ error: messages.invalidParams }) }),
+    async handler(ctx, input) {
+      const stored = await setAutoRenew(ctx.db, { userId: ctx.user.id, ...input, now: ctx.now });
+      if (!stored) throw new AppError('autoRenewUnavailable');
+      return { packageId: input.packageId, autoRenew: input.enabled };
     },
   }),
 };
