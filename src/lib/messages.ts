@@ -99,8 +99,8 @@ export const messages = {
   topUpNotPayableFromBalance: '充值订单请使用微信支付或支付宝付款',
   autoRenewUnavailable: '该套餐不支持自动续费（仅限购买的、未停用的套餐）',
   refundTopUp: '余额充值订单不能在此退款：充值金额已计入客户余额，请通过余额调整处理',
-  balanceAdjustInvalid: '调整金额需为非零的元金额，且扣减后余额不能为负',
-  balanceAdjustReasonRequired: '请填写调整原因（2-200个字）',
+  balanceAdjustInvalid: '调整金额需为0.01元至50,000元',
+  balanceAdjustShort: '扣减金额超过客户当前账户余额，余额不能为负',
   // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion
   nameInvalid: '请输入与身份证一致的真实姓名',
   idNumberInvalid: '身份证号码格式或校验位不正确',

@@ -213,3 +213,47 @@ describe('refunds to balance or the original rail', () => {
     expect((await balance(cookie))?.balanceFen).toBe(5_000);
   });
 });
+
+describe('console balance adjustments', () => {
+  it('finance credits and debits with a reason, audited; a debit beyond the balance changes nothing; support may not', async () => {
+    const cookie = await verifiedBuyer(PHONE);
+    const id = await userId(PHONE);
+    const { cookie: finance } = await operatorLogin('finance');
+    const up = await callApi(
+      'Admin.BalanceAdjust',
+      { userId: id, direction: 'credit', amountFen: 2_000, reason: '活动补偿' },
+      { cookie: finance },
+    );
+    expect(up.body.P).toEqual({ userId: id, amountFen: 2_000, balanceFen: 2_000 });
+    const over = await callApi(
+      'Admin.BalanceAdjust',
+      { userId: id, direction: 'debit', amountFen: 2_001, reason: '误充扣回' },
+      { cookie: finance },
+    );
+    expect(over.body.E).toBe('扣减金额超过客户当前账户余额，余额不能为负');
+    const down = await callApi(
+      'Admin.BalanceAdjust',
+      { userId: id, direction: 'debit', amountFen: 500, reason: '误充扣回' },
+      { cookie: finance },
+    );
+    expect(down.body.P?.balanceFen).toBe(1_500);
+    const { cookie: support } = await operatorLogin('support');
+    const refused = await callApi(
+      'Admin.BalanceAdjust',
+      { userId: id, direction: 'credit', amountFen: 100, reason: '客服试图加钱' },
+      { cookie: support },
+    );
+    expect(refused.body.P).toBeUndefined();
+
+    expect((await balance(cookie))?.list.map((e) => [e.kindText, e.amountFen, e.balanceAfterFen, e.note])).toEqual([
+      ['调整', -500, 1_500, '误充扣回'],
+      ['调整', 2_000, 2_000, '活动补偿'],
+    ]);
+    // Two audit rows (the refused debit wrote none), labelled in words on the customer's history.
+    expect(await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.BalanceAdjust'")).toBe(2);
+    const detail = await callApi('Admin.CustomerDetail', { userId: id }, { cookie: finance });
+    expect(detail.body.P?.history.map((h) => h.actionLabel)).toContain('调整客户账户余额');
+    const shown = await callApi('Admin.CustomerBalance', { userId: id }, { cookie: support });
+    expect(shown.body.P?.balanceFen).toBe(1_500);
+  });
+});

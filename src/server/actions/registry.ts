@@ -3,6 +3,7 @@
 import { accountSettingsActions } from './account-settings';
 import { adminArchiveActions } from './admin-archive';
 import { adminAuthActions } from './admin-auth';
+import { adminBalanceActions } from './admin-balance';
 import { adminCampaignActions } from './admin-campaigns';
 import { adminCatalogueActions } from './admin-catalogue';
 import { adminConsoleActions } from './admin-console';
@@ -67,6 +68,7 @@ export const registry = {
   ...adminCatalogueActions,
   ...adminCampaignActions,
   ...adminCustomerToolActions,
+  ...adminBalanceActions,
   ...adminArchiveActions,
   ...adminContentActions,
   ...adminNodeActions,

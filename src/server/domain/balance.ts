@@ -16,11 +16,14 @@ import {
   orderPayableSql,
 } from '../db/balance';
 import { runBatch } from '../db/batch';
+import type { AuditActor } from '../db/operators-audit';
 import { insertOrderStatement } from '../db/order-placement';
+import { findUserById } from '../db/users';
 import { findOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import { fulfilmentBatch } from './fulfilment';
 import { newOrderNo, newOutTradeNo } from './order-numbers';
 import { MAX_UNPAID_ORDERS, ORDER_TTL_MS, type PlacedOrder } from './order-placement';
+import { auditedChange } from './operators-audit';
 import { allocateBoughtIps } from './payments';
 
 /** The rail name of an attempt paid from balance (payments.provider). */
@@ -128,29 +131,41 @@ export async function payFromBalance(
 }
 
 /**
- * An operator's adjustment of a customer's balance (signed fen, with a reason): a credit, or a debit only while the
- * balance covers it. `ref` names the adjustment once. Returns the balance after, or null when a debit was refused.
+ * An operator's adjustment of a customer's balance (signed fen, with a reason; docs/decisions/224): a credit, or a
+ * debit only while the balance covers it, written with its ledger entry and the audit row in one batch (nothing at all
+ * when the debit is refused: balanceAdjustShort). Returns the balance after.
  */
 export async function adjustBalance(
   db: D1Database,
-  a: { userId: number; signedFen: number; reason: string; operatorId: number; ref: string; now: number },
-): Promise<number | null> {
+  actor: AuditActor,
+  a: { userId: number; signedFen: number; reason: string },
+): Promise<{ userId: number; amountFen: number; balanceFen: number }> {
   if (!Number.isInteger(a.signedFen) || a.signedFen === 0) throw new AppError('balanceAdjustInvalid');
+  if (!(await findUserById(db, a.userId))) throw new AppError('customerNotFound');
+  const before = await balanceOf(db, a.userId);
   const entry = {
     userId: a.userId,
     amountFen: Math.abs(a.signedFen),
     kind: 'adjust' as const,
-    ref: a.ref,
+    ref: `adjust:${crypto.randomUUID()}`,
     orderNo: null,
     note: a.reason,
-    operatorId: a.operatorId,
-    now: a.now,
+    operatorId: actor.operatorId,
+    now: actor.now,
   };
-  if (a.signedFen > 0) {
-    await runBatch(db, creditStatements(db, entry));
-    return balanceOf(db, a.userId);
-  }
-  const debit = debitStatements(db, entry);
-  const batch = await runBatch(db, debit.statements);
-  return batch.changes(debit.taken) === 1 ? balanceOf(db, a.userId) : null;
+  const statements = a.signedFen > 0 ? creditStatements(db, entry) : debitStatements(db, entry).statements;
+  await auditedChange(
+    db,
+    actor,
+    {
+      action: 'Admin.BalanceAdjust',
+      target: `user:${a.userId}`,
+      before: { balanceFen: before },
+      after: { amountFen: a.signedFen },
+      reason: a.reason,
+    },
+    statements,
+    'balanceAdjustShort',
+  );
+  return { userId: a.userId, amountFen: a.signedFen, balanceFen: await balanceOf(db, a.userId) };
 }
