@@ -7,7 +7,7 @@ import { canCall } from '../../../server/operator-access';
 import { load } from '../../../server/page-data';
 import { type Column, ListTable } from './console-list';
 import { Section } from './parts';
-import { choices, RecordForm } from './record-form';
+import { RecordForm } from './record-form';
 
 type Entry = {
   id: number;
@@ -81,10 +81,11 @@ export async function CustomerBalance({ userId }: { userId: number }) {
                   name: 'direction',
                   label: '方向',
                   kind: 'select',
-                  options: choices([
-                    ['credit', '增加'],
-                    ['debit', '扣减'],
-                  ] as const),
+                  // Written out: `choices` lives in the client form module, which a server component cannot call.
+                  options: [
+                    { value: 'credit', label: '增加' },
+                    { value: 'debit', label: '扣减' },
+                  ],
                   defaultValue: 'credit',
                 },
                 { name: 'amountFen', label: '金额（元）', kind: 'yuan', required: true },
