@@ -330,7 +330,11 @@ export function PayBox({
         </>
       )}
       <div className="text-xs text-slate-400">
-        剩余支付时间 <span className="font-mono">{remaining(order.expiresAt - now)}</span> · 订单号 {order.orderNo}
+        剩余支付时间 {/* The countdown reads the clock: the server's second and the browser's differ by design. */}
+        <span className="font-mono" suppressHydrationWarning>
+          {remaining(order.expiresAt - now)}
+        </span>{' '}
+        · 订单号 {order.orderNo}
       </div>
       {isSimulator && codeUrl && tab !== 'balance' && (
         <a className="btn-outline text-xs" href={codeUrl} target="_blank" rel="noreferrer" data-testid="open-simulator">

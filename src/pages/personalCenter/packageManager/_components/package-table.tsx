@@ -97,7 +97,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
             <Cell label="备注" className="py-3 text-slate-500 md:max-w-[160px] md:truncate">
               {p.remark || '—'}
             </Cell>
-            <Cell label="自动续费" className="py-3 whitespace-nowrap">
+            <Cell label="自动续费" className="py-3 whitespace-nowrap md:pr-3">
               {p.source === 'order' && p.state !== 4 && p.state !== 5 ? (
                 <button
                   type="button"
@@ -117,7 +117,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
                       className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition ${p.autoRenew ? 'left-[18px]' : 'left-0.5'}`}
                     />
                   </span>
-                  {p.autoRenew ? '已开启' : '未开启'}
+                  <span className="md:sr-only">{p.autoRenew ? '已开启' : '未开启'}</span>
                 </button>
               ) : (
                 <span className="text-xs text-slate-400">—</span>
