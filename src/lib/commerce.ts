@@ -30,9 +30,11 @@ export const ORDER_KIND_LABEL: Record<number, string> = {
   4: '延长时长',
   5: '升级合并',
   6: '批量购买',
+  7: '余额充值',
 };
 
-export const ORDER_KIND = { buy: 1, renew: 2, addTimes: 3, changeDate: 4, merge: 5, batch: 6 } as const;
+/** 7 余额充值: an order of its own kind with no items, whose fulfilment credits the balance (docs/decisions/224). */
+export const ORDER_KIND = { buy: 1, renew: 2, addTimes: 3, changeDate: 4, merge: 5, batch: 6, topUp: 7 } as const;
 
 /** 3 -> 3分钟, 240 -> 4小时. */
 export function durationLabel(minutes: number): string {

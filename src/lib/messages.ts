@@ -96,6 +96,13 @@ export const messages = {
   wechatJsapiUnavailable: '本站暂未开通微信内支付，请长按识别二维码或在浏览器中打开本页面支付',
   orderDeleteNone: '只能删除待支付或已关闭的订单',
   tooManyUnpaid: '待支付订单过多，请先支付或删除已有订单',
+  balanceShort: '账户余额不足，请先充值或选择微信支付、支付宝付款',
+  topUpAmountInvalid: '单笔充值金额需为10元至50,000元',
+  topUpNotPayableFromBalance: '充值订单请使用微信支付或支付宝付款',
+  autoRenewUnavailable: '该套餐不支持自动续费（仅限购买的、未停用的套餐）',
+  refundTopUp: '余额充值订单不能在此退款：充值金额已计入客户余额，请通过余额调整处理',
+  balanceAdjustInvalid: '调整金额需为0.01元至50,000元',
+  balanceAdjustShort: '扣减金额超过客户当前账户余额，余额不能为负',
   // Trust and growth: real-name, account settings, notices, welfare, red packets, promotion
   nameInvalid: '请输入与身份证一致的真实姓名',
   idNumberInvalid: '身份证号码格式或校验位不正确',

@@ -40,6 +40,7 @@ export const PC_NAV: PcNavGroup[] = [
     title: '财务',
     items: [
       { label: '订单管理', href: '/personalCenter/orderManager', ready: true, inAccountMenu: true },
+      { label: '账户余额', href: '/personalCenter/balance', ready: true, inAccountMenu: true },
       { label: '优惠券', href: '/personalCenter/couponManager', ready: true, inAccountMenu: true },
       { label: '推广返利', href: '/personalCenter/promotionRebate', ready: true },
     ],

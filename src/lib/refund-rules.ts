@@ -7,9 +7,10 @@ import { formatDateTime } from './time';
 /** Where a refund goes: always back the way the customer paid (WeChat Pay or Alipay, docs/decisions/223). */
 export const REFUND_ROUTE_TEXT = '原路退回微信支付（付款时使用的零钱或银行卡）';
 export const ALIPAY_REFUND_ROUTE_TEXT = '原路退回支付宝（付款时使用的余额或银行卡）';
-/** The route of a refund of an order paid on `rail`. */
-export const refundRouteText = (rail: 'wechat' | 'alipay' | null | undefined) =>
-  rail === 'alipay' ? ALIPAY_REFUND_ROUTE_TEXT : REFUND_ROUTE_TEXT;
+export const BALANCE_REFUND_ROUTE_TEXT = '退回账户余额（可在「账户余额」中查看）';
+/** The route of a refund: back to the rail an order was paid on, or to the account balance (docs/decisions/224). */
+export const refundRouteText = (rail: 'wechat' | 'alipay' | 'balance' | null | undefined) =>
+  rail === 'balance' ? BALANCE_REFUND_ROUTE_TEXT : rail === 'alipay' ? ALIPAY_REFUND_ROUTE_TEXT : REFUND_ROUTE_TEXT;
 
 /** What happened to the order's coupon with a refund (refunds.coupon_outcome). */
 export type CouponOutcome = 'none' | 'returned' | 'expired' | 'kept';
@@ -59,7 +60,7 @@ export function refundNotice(r: {
   endsPackages: boolean;
   reason: string;
   couponText: string;
-  rail?: 'wechat' | 'alipay' | null;
+  rail?: 'wechat' | 'alipay' | 'balance' | null;
 }): { title: string; text: string } {
   const what = r.endsOrder
     ? '订单已全额退款，该订单购买的套餐已停用'

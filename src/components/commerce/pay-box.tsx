@@ -1,9 +1,11 @@
 'use client';
-// The payment box: 微信支付 or 支付宝 (one order, either rail), the rail's QR code (qrcode loaded on demand) on a
-// desktop, Alipay's own payment page on a phone (or by choice on a desktop), a countdown, and polling of
-// PayOrder.GetOrderStateByOrderId until the order is paid, expired or closed. Used by the dialog and /payPage.
+// The payment box: 微信支付, 支付宝 or 余额支付 (one order, any rail), the rail's QR code (qrcode loaded on demand) on a
+// desktop, Alipay's own payment page on a phone (or by choice on a desktop), the balance and the exact amount charged
+// from it (docs/decisions/224), a countdown, and polling of PayOrder.GetOrderStateByOrderId until the order is paid,
+// expired or closed. Used by the dialog and /payPage.
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku/router/client';
+import { shortfallText } from '../../lib/balance';
 import { formatFen } from '../../lib/format';
 import { api } from '../../state/api';
 import type { PayingOrder } from '../../state/commerce';
@@ -12,11 +14,85 @@ const POLL_MS = 2500;
 
 type Phase = 'loading' | 'waiting' | 'paid' | 'expired' | 'closed' | 'error';
 type Rail = 'wechat' | 'alipay';
+type Tab = Rail | 'balance';
 
 const RAILS: { rail: Rail; label: string; color: string; scan: string }[] = [
   { rail: 'wechat', label: '微信支付', color: '#07c160', scan: '请使用微信扫一扫完成支付' },
   { rail: 'alipay', label: '支付宝', color: '#1677ff', scan: '请使用支付宝扫一扫完成支付' },
 ];
+const BALANCE_TAB = { rail: 'balance' as const, label: '余额支付', color: '#f59e0b' };
+
+/**
+ * The 余额支付 tab: the balance, the exact amount it will be charged, and one button; a short balance says by how much
+ * and links to the top-up. A top-up order itself is never paid from balance (the tab is not offered).
+ */
+function BalancePay({ order, onPaid }: { order: PayingOrder; onPaid: () => void }) {
+  const [balanceFen, setBalanceFen] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void api
+      .call('Balance.Get', { pageSize: 1 }, { silent: true })
+      .then((r) => live && setBalanceFen(r ? r.balanceFen : 0));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const enough = balanceFen !== null && balanceFen >= order.payFen;
+  async function pay() {
+    setBusy(true);
+    const r = await api.call('PayOrder.PayFromBalance', { orderNo: order.orderNo });
+    if (r !== false && r.paid) onPaid();
+    else {
+      setBusy(false);
+      const again = await api.call('Balance.Get', { pageSize: 1 }, { silent: true });
+      if (again) setBalanceFen(again.balanceFen);
+    }
+  }
+  return (
+    <div
+      className="w-full space-y-3 rounded-xl border border-amber-200 bg-amber-50/50 p-4 text-sm"
+      data-testid="balance-pay"
+    >
+      <div className="flex justify-between">
+        <span className="text-slate-600">账户余额</span>
+        <span className="font-medium text-ink" data-testid="balance-available">
+          {balanceFen === null ? '查询中…' : formatFen(balanceFen)}
+        </span>
+      </div>
+      <div className="flex justify-between">
+        <span className="text-slate-600">本次扣除</span>
+        <span className="font-semibold text-rose-600" data-testid="balance-charge">
+          {formatFen(order.payFen)}
+        </span>
+      </div>
+      {balanceFen !== null && enough && (
+        <div className="flex justify-between text-xs text-slate-500">
+          <span>支付后余额</span>
+          <span>{formatFen(balanceFen - order.payFen)}</span>
+        </div>
+      )}
+      {balanceFen !== null && !enough && (
+        <p className="text-rose-600" data-testid="balance-short">
+          {shortfallText(balanceFen, order.payFen)}，
+          <a className="font-medium text-brand-600 underline" href="/personalCenter/balance">
+            去充值
+          </a>
+          ，或选择微信支付、支付宝付款。
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn-primary w-full py-2.5"
+        disabled={!enough || busy}
+        onClick={() => void pay()}
+        data-testid="balance-pay-submit"
+      >
+        {busy ? '正在支付…' : `确认用余额支付 ${formatFen(order.payFen)}`}
+      </button>
+    </div>
+  );
+}
 
 /** A phone (touch-first small screen): Alipay opens its mobile payment there instead of a QR code on the same phone. */
 function useIsPhone(): boolean {
@@ -85,10 +161,13 @@ export function PayBox({
   order,
   onPaid,
   refreshOnPaid = false,
+  balanceAllowed = true,
 }: {
   order: PayingOrder;
   onPaid?: () => void;
   refreshOnPaid?: boolean;
+  /** False for a top-up order (余额充值): it cannot be paid from the balance it fills. */
+  balanceAllowed?: boolean;
 }) {
   const router = useRouter();
   // The latest "paid" reaction, kept out of the polling effect's dependencies: the countdown re-renders every second,
@@ -101,7 +180,8 @@ export function PayBox({
     };
   });
   const phone = useIsPhone();
-  const [rail, setRail] = useState<Rail>('wechat');
+  const [tab, setTab] = useState<Tab>('wechat');
+  const rail: Rail = tab === 'balance' ? 'wechat' : tab;
   // Each rail's QR code once fetched (the order's WeChat code comes with it when it was just placed).
   const [codes, setCodes] = useState<Partial<Record<Rail, string>>>(order.codeUrl ? { wechat: order.codeUrl } : {});
   const [redirecting, setRedirecting] = useState(false);
@@ -112,7 +192,7 @@ export function PayBox({
 
   useEffect(() => {
     // A phone pays in the rail's own app (the button below), never by a QR code shown on the same phone.
-    if (codeUrl || phone) return;
+    if (codeUrl || phone || tab === 'balance') return;
     let live = true;
     void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo, rail }).then((r) => {
       if (!live) return;
@@ -124,7 +204,7 @@ export function PayBox({
     return () => {
       live = false;
     };
-  }, [codeUrl, rail, phone, order.orderNo]);
+  }, [codeUrl, rail, tab, phone, order.orderNo]);
 
   /**
    * The rail's own payment: on a phone WeChat's H5 payment or Alipay's 手机网站支付 (each hands over to its app and
@@ -158,6 +238,7 @@ export function PayBox({
 
   const isSimulator = (codeUrl?.includes('/dev/wechatpay/pay') || codeUrl?.includes('/dev/alipay/pay')) ?? false;
   const current = RAILS.find((r) => r.rail === rail) ?? RAILS[0];
+  const tabs = balanceAllowed ? [...RAILS, BALANCE_TAB] : RAILS;
   if (phase === 'paid') return <PaySuccess title={order.title} />;
   if (phase === 'expired' || phase === 'closed' || phase === 'error') {
     return (
@@ -177,17 +258,21 @@ export function PayBox({
   }
   return (
     <div className="flex flex-col items-center gap-3 py-2" data-testid="pay-box">
-      <div className="grid w-full grid-cols-2 gap-2" role="tablist" aria-label="支付方式">
-        {RAILS.map((r) => (
+      <div
+        className={`grid w-full gap-2 ${tabs.length > 2 ? 'grid-cols-3' : 'grid-cols-2'}`}
+        role="tablist"
+        aria-label="支付方式"
+      >
+        {tabs.map((r) => (
           <button
             key={r.rail}
             type="button"
             role="tab"
-            aria-selected={rail === r.rail}
+            aria-selected={tab === r.rail}
             data-testid={`rail-${r.rail}`}
-            onClick={() => setRail(r.rail)}
-            className={`flex items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm ${
-              rail === r.rail ? 'border-brand-500 bg-brand-50 font-medium text-ink' : 'border-slate-200 text-slate-600'
+            onClick={() => setTab(r.rail)}
+            className={`flex items-center justify-center gap-1.5 rounded-lg border px-2 py-2 text-sm whitespace-nowrap ${
+              tab === r.rail ? 'border-brand-500 bg-brand-50 font-medium text-ink' : 'border-slate-200 text-slate-600'
             }`}
           >
             <span className="inline-block h-3.5 w-3.5 rounded" style={{ background: r.color }} aria-hidden="true" />
@@ -199,7 +284,15 @@ export function PayBox({
       <div className="text-3xl font-bold text-rose-600" data-testid="pay-amount">
         {formatFen(order.payFen)}
       </div>
-      {phone ? (
+      {tab === 'balance' ? (
+        <BalancePay
+          order={order}
+          onPaid={() => {
+            setPhase('paid');
+            paidRef.current();
+          }}
+        />
+      ) : phone ? (
         <button
           type="button"
           className="btn-primary w-full py-3 text-base"
@@ -237,9 +330,13 @@ export function PayBox({
         </>
       )}
       <div className="text-xs text-slate-400">
-        剩余支付时间 <span className="font-mono">{remaining(order.expiresAt - now)}</span> · 订单号 {order.orderNo}
+        剩余支付时间 {/* The countdown reads the clock: the server's second and the browser's differ by design. */}
+        <span className="font-mono" suppressHydrationWarning>
+          {remaining(order.expiresAt - now)}
+        </span>{' '}
+        · 订单号 {order.orderNo}
       </div>
-      {isSimulator && codeUrl && (
+      {isSimulator && codeUrl && tab !== 'balance' && (
         <a className="btn-outline text-xs" href={codeUrl} target="_blank" rel="noreferrer" data-testid="open-simulator">
           开发环境：打开{current?.label}模拟器
         </a>

@@ -6,7 +6,7 @@ import { CancelOrderButton } from '../../components/commerce/cancel-order-button
 import { AmountLines, validityText } from '../../components/commerce/quote-terms';
 import { PayBox, PaySuccess } from '../../components/commerce/pay-box';
 import type { ActionOutput } from '../../lib/api-core';
-import { durationLabel, PRODUCT_LABEL } from '../../lib/commerce';
+import { durationLabel, ORDER_KIND, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { couponOutcomeText, REFUND_STATUS_FOR_CUSTOMER, refundRouteText } from '../../lib/refund-rules';
 import { pageTitle } from '../../lib/site';
@@ -125,7 +125,9 @@ export default async function PayPage({ query }: { query: string }) {
                             <span className="text-slate-500">{r.endsOrder ? '（全部可退金额）' : '（部分退款）'}</span>
                           </Row>
                           <Row label="退款时间">{formatDateTime(r.createdAt)}（北京时间）</Row>
-                          <Row label="退款去向">{refundRouteText(found.payRail)}</Row>
+                          <Row label="退款去向" testId="refund-route">
+                            {refundRouteText(r.route === 'balance' ? 'balance' : found.payRail)}
+                          </Row>
                           <Row label="状态">{REFUND_STATUS_FOR_CUSTOMER[r.status] ?? '退款处理中'}</Row>
                           {r.reason && <Row label="退款原因">{r.reason}</Row>}
                           <Row label="套餐">
@@ -155,13 +157,14 @@ export default async function PayPage({ query }: { query: string }) {
                 {pending && <Row label="支付截止">{formatDateTime(found.expiresAt)}</Row>}
                 {found.paidAt && <Row label="支付时间">{formatDateTime(found.paidAt)}</Row>}
                 {found.closedAt && <Row label="关闭时间">{formatDateTime(found.closedAt)}</Row>}
+                {found.payRail === 'balance' && <Row label="支付方式">余额支付</Row>}
                 {found.outTradeNo && (
                   <Row label="商户支付单号" testId="out-trade-no">
                     <span className="font-mono text-xs">{found.outTradeNo}</span>
                   </Row>
                 )}
-                {found.transactionId && (
-                  <Row label="微信支付交易号" testId="transaction-id">
+                {found.transactionId && found.payRail !== 'balance' && (
+                  <Row label={found.payRail === 'alipay' ? '支付宝交易号' : '微信支付交易号'} testId="transaction-id">
                     <span className="font-mono text-xs">{found.transactionId}</span>
                   </Row>
                 )}
@@ -179,6 +182,7 @@ export default async function PayPage({ query }: { query: string }) {
                       codeUrl: null,
                     }}
                     refreshOnPaid
+                    balanceAllowed={found.kind !== ORDER_KIND.topUp}
                   />
                   <div className="mt-3 flex justify-center border-t border-slate-100 pt-3">
                     <CancelOrderButton orderNo={found.orderNo} className="text-sm text-slate-500 hover:text-rose-600" />

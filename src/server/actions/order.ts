@@ -8,6 +8,7 @@ import { findUserCoupon } from '../db/coupons';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
 import { findPayment } from '../db/payments';
 import { listOrderRefunds } from '../db/refunds';
+import { BALANCE_RAIL } from '../domain/balance';
 import { auditActor } from '../domain/console-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
@@ -25,7 +26,7 @@ export const orderActions = {
     cacheable: false,
     input: z.object({
       state: intIn(0, 4).default(0),
-      kind: intIn(0, 6).default(0),
+      kind: intIn(0, 7).default(0),
       productType: z.union([z.literal(0), z.literal(10), z.literal(40), z.literal(30), z.literal(50)]).default(0),
       orderNo: z.union([z.literal(''), orderNoSchema]).default(''),
       from: timeSchema,
@@ -127,6 +128,7 @@ export const orderActions = {
       const expired = o.state === 1 && o.expiresAt <= ctx.now;
       return {
         orderNo: o.orderNo,
+        kind: o.kind,
         kindText: ORDER_KIND_LABEL[o.kind] ?? '',
         productType: o.productType,
         title: o.title,
@@ -159,9 +161,11 @@ export const orderActions = {
         transactionId: payment?.transactionId ?? null,
         /** The rail the order was paid on (its refunds go back the same way). */
         payRail: payment
-          ? ALIPAY_RAIL_NAMES.includes(payment.provider)
-            ? ('alipay' as const)
-            : ('wechat' as const)
+          ? payment.provider === BALANCE_RAIL
+            ? ('balance' as const)
+            : ALIPAY_RAIL_NAMES.includes(payment.provider)
+              ? ('alipay' as const)
+              : ('wechat' as const)
           : null,
         refundedFen: shown.reduce((sum, r) => sum + r.amountFen, 0),
         refunds: shown.map((r) => ({
@@ -173,6 +177,8 @@ export const orderActions = {
           endsOrder: r.endsOrder,
           endsPackages: r.endsPackages,
           couponOutcome: r.couponOutcome,
+          /** 'balance': the money went to the account balance; 'original': back to the rail in payRail. */
+          route: r.route,
         })),
         /** The order's coupon as it is now (a refund may have given it back; decision 206). */
         coupon: coupon ? { name: coupon.name, expiresAt: coupon.expiresAt } : null,
@@ -190,7 +196,7 @@ export const orderActions = {
 
   'Order.RefundByOrderNo': defineAction({
     summary:
-      '【运营】退款已支付订单（含 refund_needed 标记的订单），amountFen（分）不填即退全部可退金额，不得超过可退金额（实付 − 已退）：先登记退款单（与其他退款合计不超过实付），再向微信支付申请退款（退款金额与订单总额），微信受理后在一个事务中提交。退完全部可退金额即全额退款：订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金、仍在有效期内的优惠券退回客户；否则为部分退款：订单仍为已支付，endPackages=true 时停用该订单新建的套餐，佣金与优惠券不变。每次退款给客户发一条站内通知；响应 orderNo、outRefundNo、amountFen、endsOrder、endsPackages、status（SUCCESS/PROCESSING/ABNORMAL）',
+      '【运营】退款已支付订单（含 refund_needed 标记的订单），amountFen（分）不填即退全部可退金额，不得超过可退金额（实付 − 已退）：先登记退款单（与其他退款合计不超过实付），再向微信支付申请退款（退款金额与订单总额），微信受理后在一个事务中提交。退完全部可退金额即全额退款：订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金、仍在有效期内的优惠券退回客户；否则为部分退款：订单仍为已支付，endPackages=true 时停用该订单新建的套餐，佣金与优惠券不变。route 为退款去向：original（默认，原路退回微信/支付宝）或 balance（退回账户余额，在提交退款的同一事务中入账并记一笔余额明细）；余额支付的订单一律退回余额，余额充值订单不能在此退款。每次退款给客户发一条站内通知；响应 orderNo、outRefundNo、amountFen、endsOrder、endsPackages、route、status（SUCCESS/PROCESSING/ABNORMAL）',
     access: { operator: ['finance'] },
     cacheable: false,
     input: z.object({
@@ -202,11 +208,13 @@ export const orderActions = {
         .max(100_000_000, messages.refundAmountInvalid)
         .optional(),
       endPackages: z.boolean().default(false),
+      route: z.enum(['original', 'balance'], { error: messages.invalidParams }).default('original'),
       reason: refundReasonSchema,
     }),
     async handler(ctx, input) {
       return refundOrder(ctx.db, () => payProviderFor(ctx.env, ctx.config), {
         orderNo: input.orderNo,
+        route: input.route,
         ...(input.amountFen !== undefined ? { amountFen: input.amountFen } : {}),
         endPackages: input.endPackages,
         reason: input.reason,
@@ -224,6 +232,7 @@ export const orderActions = {
               amountFen: o.amountFen,
               endsPackages: o.endsPackages,
               status: o.status,
+              route: o.route,
             },
             reason: input.reason,
           },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { pageInput, productTypeSchema, remarkSchema } from '../../lib/schemas';
 import { shanghaiDay } from '../../lib/time';
+import { autoRenewPackageIds } from '../db/auto-renew';
 import { countLiveFixed, listFixedAllocations } from '../db/fixed';
 import { deleteFinishedPackages, listPackages, livePackages, setPackageRemark } from '../db/packages';
 import { listAssignments } from '../db/records';
@@ -51,7 +52,12 @@ export const proxyActions = {
         limit: input.pageSize,
       });
       const day = shanghaiDay(ctx.now);
-      return { total, list: list.map((p) => packageView(p, day, ctx.now)) };
+      const renewing = await autoRenewPackageIds(ctx.db, ctx.user.id);
+      // autoRenew: the customer's 自动续费 from balance is on for this package (docs/decisions/225).
+      return {
+        total,
+        list: list.map((p) => ({ ...packageView(p, day, ctx.now), autoRenew: renewing.has(p.id) })),
+      };
     },
   }),
 

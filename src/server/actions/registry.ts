@@ -3,6 +3,7 @@
 import { accountSettingsActions } from './account-settings';
 import { consoleArchiveActions } from './console-archive';
 import { consoleAuthActions } from './console-auth';
+import { consoleBalanceActions } from './console-balance';
 import { consoleCampaignActions } from './console-campaigns';
 import { consoleCatalogueActions } from './console-catalogue';
 import { consoleDashboardActions } from './console-dashboard';
@@ -14,6 +15,7 @@ import { consoleNodeActions } from './console-nodes';
 import { consoleOperatorActions } from './console-operators';
 import { consoleOrderActions } from './console-orders';
 import { authActions } from './auth';
+import { balanceActions } from './balance';
 import { recordOperatorActions } from '../domain/operator-action-access';
 import { couponActions } from './coupon';
 import type { AnyAction } from './define';
@@ -47,6 +49,7 @@ export const registry = {
   ...recordActions,
   ...proxyMealActions,
   ...payOrderActions,
+  ...balanceActions,
   ...proxyUpgradeActions,
   ...orderActions,
   ...couponActions,
@@ -65,6 +68,7 @@ export const registry = {
   ...consoleCatalogueActions,
   ...consoleCampaignActions,
   ...consoleCustomerToolActions,
+  ...consoleBalanceActions,
   ...consoleArchiveActions,
   ...consoleContentActions,
   ...consoleNodeActions,

@@ -4,6 +4,7 @@
 // concurrent callback changes nothing.
 import 'server-only';
 import { paymentNotes } from '../../lib/messages';
+import { creditStatements } from './balance';
 import type { OrderItemRecord } from './orders';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
@@ -237,9 +238,13 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
       db
         .prepare(
           `UPDATE orders SET state = 2, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
-           WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5`,
+           WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5
+             AND EXISTS (SELECT 1 FROM payments WHERE out_trade_no = ?2 AND state = 'paid')`,
         )
         .bind(O, T, now, transactionId, amountFen),
+    /** A top-up order (充值) credits the customer's balance, once (docs/decisions/224). */
+    creditTopUp: (userId: number, amountFen: number, now: number) =>
+      creditStatements(db, { userId, amountFen, kind: 'topup', ref: `topup:${O}`, orderNo: O, note: '', now }, guard),
     /** The coupon locked for the order is used. */
     spendCoupon: (now: number) =>
       db

@@ -7,6 +7,7 @@
 import { paymentNotes } from '../../lib/messages';
 import type { CouponOutcome } from '../../lib/refund-rules';
 import { DAY_MS } from '../../lib/time';
+import { creditStatements } from './balance';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './console-audit';
 
@@ -34,9 +35,14 @@ export interface RefundRecord {
   endsPackages: boolean;
   /** What the refund did with the order's coupon ('' until committed, and for refunds before migration 0031). */
   couponOutcome: CouponOutcome | '';
+  /** Where the money went: back to the paying rail, or to the account balance (migration 0040). */
+  route: RefundRoute;
   createdAt: number;
   updatedAt: number;
 }
+
+/** 'original' back to the rail that paid, 'balance' to the customer's account balance (docs/decisions/224). */
+export type RefundRoute = 'original' | 'balance';
 
 interface RefundRow {
   id: number;
@@ -55,6 +61,7 @@ interface RefundRow {
   ends_order: number;
   ends_packages: number;
   coupon_outcome: CouponOutcome | '';
+  route?: RefundRoute;
   created_at: number;
   updated_at: number;
 }
@@ -76,6 +83,7 @@ const mapRefund = (r: RefundRow): RefundRecord => ({
   endsOrder: r.ends_order === 1,
   endsPackages: r.ends_packages === 1,
   couponOutcome: r.coupon_outcome,
+  route: r.route ?? 'original',
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -142,14 +150,14 @@ export interface RefundReservation {
  */
 export async function reserveRefund(
   db: D1Database,
-  r: RefundReservation & { totalFen: number; endsOrder: boolean; endsPackages: boolean },
+  r: RefundReservation & { totalFen: number; endsOrder: boolean; endsPackages: boolean; route?: RefundRoute },
   now: number,
 ): Promise<boolean> {
   const res = await db
     .prepare(
       `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
-         reason, ends_order, ends_packages, created_at, updated_at)
-       SELECT ?2, ?1, ?3, ?4, ?5, ?9, 'PENDING', ?6, ?7, ?10, ?11, ?8, ?8
+         reason, ends_order, ends_packages, created_at, updated_at, route)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?9, 'PENDING', ?6, ?7, ?10, ?11, ?8, ?8, ?12
        WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?4 AND state = 2 AND paid_out_trade_no = ?3
            AND pay_fen = ?9)
          AND ?5 + ${REFUNDED_SQL} <= ?9
@@ -169,6 +177,7 @@ export async function reserveRefund(
       r.totalFen,
       r.endsOrder ? 1 : 0,
       r.endsPackages || r.endsOrder ? 1 : 0,
+      r.route ?? 'original',
     )
     .run();
   return res.meta.changes === 1;
@@ -358,6 +367,7 @@ export async function commitPartialRefund(
   now: number,
   audit?: AuditWrite,
   notice?: RefundNoticeWrite,
+  extra: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const outcome = `CASE WHEN ${ORDER_COUPON_SQL} IS NULL THEN 'none' ELSE 'kept' END`;
   const results = await db.batch([
@@ -382,6 +392,7 @@ export async function commitPartialRefund(
         ]
       : []),
     ...(notice ? [noticeStatement(db, r, notice, PARTIAL_GUARD, now, outcome)] : []),
+    ...extra,
     db
       .prepare(
         `UPDATE refunds SET status = ?4, refund_id = ?5, updated_at = ?6, coupon_outcome = ${outcome}
@@ -579,4 +590,42 @@ export async function closeAcceptedRefund(db: D1Database, r: RefundRecord, now: 
     fail,
   ]);
   return batch.changes(fail) === 1;
+}
+
+/**
+ * A refund to balance (route 'balance', docs/decisions/224): the credit to the customer's balance and its ledger entry,
+ * written in the refund's own commit batch and only while that commit takes (a final refund: the order is refunded by
+ * this refund; a partial one: the row is still PENDING and the order still paid by this attempt). Once per refund.
+ */
+export function balanceRefundStatements(
+  db: D1Database,
+  r: { orderNo: string; outRefundNo: string; outTradeNo: string; userId: number; amountFen: number; reason: string },
+  endsOrder: boolean,
+  now: number,
+): D1PreparedStatement[] {
+  const [O, R, T] = [r.orderNo, r.outRefundNo, r.outTradeNo].map(literal);
+  const condition = endsOrder
+    ? `EXISTS (SELECT 1 FROM orders WHERE order_no = '${O}' AND state = 4 AND out_refund_no = '${R}')`
+    : `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = '${R}' AND order_no = '${O}' AND status = 'PENDING'
+        AND ends_order = 0)
+       AND EXISTS (SELECT 1 FROM orders WHERE order_no = '${O}' AND state = 2 AND paid_out_trade_no = '${T}')`;
+  return creditStatements(
+    db,
+    {
+      userId: r.userId,
+      amountFen: r.amountFen,
+      kind: 'refund',
+      ref: `refund:${r.outRefundNo}`,
+      orderNo: r.orderNo,
+      note: r.reason,
+      now,
+    },
+    condition,
+  );
+}
+
+/** Order, refund and attempt numbers are [0-9A-Za-z]; embedded as literals only after this check. */
+function literal(v: string): string {
+  if (!/^[0-9A-Za-z]{1,40}$/.test(v)) throw new Error('unexpected number');
+  return v;
 }

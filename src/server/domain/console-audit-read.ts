@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   'Admin.ExitTrace': { label: '出口IP溯源查询' },
   'Admin.CustomerHistoryExport': { label: '导出客户使用记录' },
   'Admin.CustomerRateLimit': { label: '修改客户提取频率' },
+  'Admin.BalanceAdjust': { label: '调整客户账户余额', money: true },
   'Admin.GrantPackage': { label: '赠送套餐', money: true },
   'Admin.GrantApprove': { label: '批准赠送', money: true },
   'Admin.GrantReject': { label: '驳回赠送' },
@@ -200,6 +201,8 @@ const FIELD_LABEL: Record<string, string> = {
   sellerId: '销售',
   outTradeNo: '支付单号',
   outcome: '结果',
+  balanceFen: '账户余额',
+  route: '退款去向',
 };
 
 const DECISION_LABEL: Record<string, string> = {
@@ -281,6 +284,8 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
       return OPERATOR_ROLE_LABEL[v as OperatorRole] ?? plain(v);
     case 'decision':
       return DECISION_LABEL[String(v)] ?? plain(v);
+    case 'route':
+      return v === 'balance' ? '退回账户余额' : v === 'original' ? '原路退回' : plain(v);
     case 'enabled':
       return v ? '启用' : '停用';
     case 'mealId':

@@ -1,5 +1,6 @@
 // What the console's screens do beyond reading: the dashboard's windows, customer suspension (effective for /extract
 // and every session at once), unlocking, and the refund preview. Every write goes with its audit row in one batch.
+import { ORDER_KIND } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDay, shanghaiMidnight } from '../../lib/time';
@@ -14,7 +15,10 @@ import { dailyFigures, standingFigures, windowFigures } from '../db/console-dash
 import { refundEffects } from '../db/console-orders';
 import { findOrder } from '../db/orders';
 import { findUserCoupon } from '../db/coupons';
+import { findPayment } from '../db/payments';
 import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refunds';
+import { ALIPAY_RAIL_NAMES } from '../providers/pay';
+import { BALANCE_RAIL } from './balance';
 import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './console-audit';
 
@@ -110,8 +114,10 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     order.userCouponId !== null ? findUserCoupon(db, order.userId, order.userCouponId) : null,
   ]);
   const refundableFen = order.state === 2 ? Math.max(0, order.payFen - refundedFen) : 0;
+  const paidBy = order.paidOutTradeNo ? await findPayment(db, order.paidOutTradeNo) : null;
   let blocker: string | null = null;
-  if (order.state === 4) blocker = messages.refundDone;
+  if (order.kind === ORDER_KIND.topUp) blocker = messages.refundTopUp;
+  else if (order.state === 4) blocker = messages.refundDone;
   else if (order.state !== 2 || !order.paidOutTradeNo) blocker = messages.refundNotPaid;
   else if (merged) blocker = messages.refundMerged;
   const usage = effects.packages.map((p) => packageUsage(p, now));
@@ -119,6 +125,14 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     orderNo,
     state: order.state,
     payFen: order.payFen,
+    /** The rail that paid: 'balance' refunds only to balance; the others go back by their rail or to balance. */
+    payRail: !paidBy
+      ? null
+      : paidBy.provider === BALANCE_RAIL
+        ? ('balance' as const)
+        : ALIPAY_RAIL_NAMES.includes(paidBy.provider)
+          ? ('alipay' as const)
+          : ('wechat' as const),
     /** Money returned or on its way back by this order's live refunds. */
     refundedFen,
     /** At most this much may be refunded now; refunding all of it ends the order (decision 205). */

@@ -4,6 +4,7 @@
 // yet fulfilled. Money that cannot be applied (an extended package gone or reserved, an order closed or paid by
 // another attempt) flags the attempt for a refund in the same transaction.
 import 'server-only';
+import { ORDER_KIND } from '../../lib/commerce';
 import { runBatch } from '../db/batch';
 import type { OrderItemRecord, OrderRecord } from '../db/orders';
 import { fulfilmentStatements } from '../db/payments';
@@ -15,24 +16,23 @@ export interface PaidTransaction {
   amountFen: number;
 }
 
-/**
- * Mark the order paid by this attempt and fulfil it, in one transaction. Returns whether this call made the order
- * paid (false for duplicates, closed orders and orders paid by another attempt; the latter two flag a refund).
- */
-export async function payAndFulfil(
+/** The statements of the paid-and-fulfilled batch, and the one whose single changed row means "paid now". */
+export function fulfilmentBatch(
   db: D1Database,
   order: OrderRecord,
   items: OrderItemRecord[],
   tx: PaidTransaction,
   now: number,
-): Promise<boolean> {
+): { paid: D1PreparedStatement; statements: D1PreparedStatement[] } {
   const s = fulfilmentStatements(db, order.orderNo, tx.outTradeNo);
   const paid = s.markOrderPaid(tx.transactionId, tx.amountFen, now);
   const extended = items.flatMap((i) => (i.packageId === null ? [] : [{ ...i, packageId: i.packageId }]));
-  const stmts = [
+  const statements = [
     s.markAttemptPaid(tx.transactionId, now),
     paid,
     s.spendCoupon(now),
+    // A top-up (余额充值) has no items: its fulfilment is the credit to the balance, once.
+    ...(order.kind === ORDER_KIND.topUp ? s.creditTopUp(order.userId, order.payFen, now) : []),
     ...items.flatMap((i) =>
       i.packageId === null
         ? s.createPackage(order.userId, i, now)
@@ -60,5 +60,20 @@ export async function payAndFulfil(
     s.markFulfilled(now),
     s.flagNotPaidByAttempt(),
   ];
-  return (await runBatch(db, stmts)).changes(paid) === 1;
+  return { paid, statements };
+}
+
+/**
+ * Mark the order paid by this attempt and fulfil it, in one transaction. Returns whether this call made the order
+ * paid (false for duplicates, closed orders and orders paid by another attempt; the latter two flag a refund).
+ */
+export async function payAndFulfil(
+  db: D1Database,
+  order: OrderRecord,
+  items: OrderItemRecord[],
+  tx: PaidTransaction,
+  now: number,
+): Promise<boolean> {
+  const { paid, statements } = fulfilmentBatch(db, order, items, tx, now);
+  return (await runBatch(db, statements)).changes(paid) === 1;
 }

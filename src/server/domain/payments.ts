@@ -276,7 +276,7 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
  * A paid fixed or premium IP is allocated at once when the pool has one in its region, not only by the 5-minute job.
  * Best effort: the payment is already recorded, and the job allocates whatever this leaves (分配中 until then).
  */
-async function allocateBoughtIps(db: D1Database, order: OrderRecord, now: number): Promise<void> {
+export async function allocateBoughtIps(db: D1Database, order: OrderRecord, now: number): Promise<void> {
   if (order.productType !== 30 && order.productType !== 50) return;
   try {
     await allocateFixedIps(db, now, { userId: order.userId });

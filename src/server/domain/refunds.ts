@@ -13,6 +13,7 @@
 //       refunded again under another number; a later call (after REFUND_RETRY_AFTER_MS) re-sends the same number.
 // refundPayment (docs/decisions/180) refunds one attempt flagged refund_needed through the same steps, committing on
 // the attempt (flag cleared) instead of the order.
+import { ORDER_KIND } from '../../lib/commerce';
 import { AppError, isAppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
 import { type MessageCode, messages, paymentNotes } from '../../lib/messages';
@@ -39,11 +40,14 @@ import {
   refundAuditStatement,
   reservePaymentRefund,
   reserveRefund,
+  type RefundRoute,
   settleRefund,
+  balanceRefundStatements,
 } from '../db/refunds';
 import type { AuditWrite } from '../db/console-audit';
 import { ALIPAY_RAIL_NAMES, type PaySetup } from '../providers/pay';
 import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/types';
+import { BALANCE_RAIL } from './balance';
 import { commissionReversalStatements } from './commission';
 import { escapeText } from './html-sanitizer';
 import { newOutRefundNo } from './order-numbers';
@@ -58,6 +62,8 @@ export interface RefundOutcome {
   /** True when this refund returned all that was left: the order is now refunded (decision 205). */
   endsOrder: boolean;
   endsPackages: boolean;
+  /** Where the money went: back to the paying rail, or to the account balance. */
+  route: RefundRoute;
   status: Exclude<RefundStatus, 'CLOSED'>;
 }
 
@@ -78,6 +84,11 @@ export async function refundOrder(
     reason: string;
     operatorId: number;
     now: number;
+    /**
+     * Where the money goes (docs/decisions/224): 'original' (default) back to the rail that paid, 'balance' to the
+     * customer's account balance. An order paid from balance always goes back to balance; a top-up only by its rail.
+     */
+    route?: RefundRoute;
     /** The operator's audit row, written in the batch that commits the refund (docs/decisions/102). */
     audit?: (outcome: RefundOutcome) => AuditWrite;
   },
@@ -87,8 +98,13 @@ export async function refundOrder(
   if (!order) throw new AppError('orderNotFound');
   if (order.state === 4) throw new AppError('refundDone');
 
-  let refund: ReservedRefund & { endsOrder: boolean; endsPackages: boolean };
+  let refund: ReservedRefund & { endsOrder: boolean; endsPackages: boolean; route: RefundRoute };
   if (order.state !== 2 || !order.paidOutTradeNo) throw new AppError('refundNotPaid');
+  const paidBy = await findPayment(db, order.paidOutTradeNo);
+  const paidFromBalance = paidBy?.provider === BALANCE_RAIL;
+  // A top-up's money is in the balance already: it can only go back by its rail, and that is not offered yet.
+  if (order.kind === ORDER_KIND.topUp) throw new AppError('refundTopUp');
+  const route: RefundRoute = paidFromBalance ? 'balance' : (input.route ?? 'original');
   const live = await findLiveRefund(db, orderNo);
   if (live) {
     const stale = await claimStaleRefund(db, orderNo, now, REFUND_RETRY_AFTER_MS);
@@ -115,6 +131,7 @@ export async function refundOrder(
       totalFen: order.payFen,
       endsOrder,
       endsPackages: endsOrder || !!input.endPackages,
+      route,
     };
     if (!(await reserveRefund(db, reserved, now))) {
       // Lost a race: another refund is in flight, or one committed meanwhile and this amount no longer fits.
@@ -126,13 +143,34 @@ export async function refundOrder(
     refund = reserved;
   }
 
-  const result = await askProvider(db, pay, refund, now);
+  // To balance: nothing to ask a rail; the credit is written in the commit batch below, once.
+  const result =
+    refund.route === 'balance'
+      ? { status: 'SUCCESS' as const, refundId: refund.outRefundNo }
+      : await askProvider(db, pay, refund, now);
+  const toBalance =
+    refund.route === 'balance'
+      ? balanceRefundStatements(
+          db,
+          {
+            orderNo,
+            outRefundNo: refund.outRefundNo,
+            outTradeNo: refund.outTradeNo,
+            userId: order.userId,
+            amountFen: refund.amountFen,
+            reason: refund.reason,
+          },
+          refund.endsOrder,
+          now,
+        )
+      : [];
   const outcome: RefundOutcome = {
     orderNo,
     outRefundNo: refund.outRefundNo,
     amountFen: refund.amountFen,
     endsOrder: refund.endsOrder,
     endsPackages: refund.endsPackages,
+    route: refund.route,
     status: result.status,
   };
   const accepted = {
@@ -145,7 +183,12 @@ export async function refundOrder(
   };
   const coupon = order.userCouponId !== null ? await findUserCoupon(db, order.userId, order.userCouponId) : null;
   const paidWith = await findPayment(db, refund.outTradeNo);
-  const rail = paidWith && ALIPAY_RAIL_NAMES.includes(paidWith.provider) ? 'alipay' : 'wechat';
+  const rail =
+    refund.route === 'balance'
+      ? 'balance'
+      : paidWith && ALIPAY_RAIL_NAMES.includes(paidWith.provider)
+        ? 'alipay'
+        : 'wechat';
   const notice = noticeFor(order.title, { ...refund, rail }, coupon);
   const committed = refund.endsOrder
     ? await commitRefund(
@@ -153,6 +196,7 @@ export async function refundOrder(
         accepted,
         now,
         [
+          ...toBalance,
           ...commissionReversalStatements(db, orderNo, now, refund.outRefundNo),
           ...(input.audit ? [refundAuditStatement(db, orderNo, refund.outRefundNo, input.audit(outcome))] : []),
         ],
@@ -164,6 +208,7 @@ export async function refundOrder(
         now,
         input.audit?.(outcome),
         notice,
+        toBalance,
       );
   if (!committed) {
     console.error('refund accepted by WeChat but the order was no longer paid', orderNo, refund.outRefundNo);
@@ -175,7 +220,13 @@ export async function refundOrder(
 /** The customer's notice of a refund, worded for each coupon outcome the commit may reach (lib/refund-rules.ts). */
 function noticeFor(
   orderTitle: string,
-  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string; rail: 'wechat' | 'alipay' },
+  r: {
+    amountFen: number;
+    endsOrder: boolean;
+    endsPackages: boolean;
+    reason: string;
+    rail: 'wechat' | 'alipay' | 'balance';
+  },
   coupon: { name: string; expiresAt: number } | null,
 ): RefundNoticeWrite {
   const html = (outcome: 'none' | 'returned' | 'expired' | 'kept') => {

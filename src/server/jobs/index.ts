@@ -2,6 +2,7 @@
 // never stops the others.
 import 'server-only';
 import type { Bindings } from '../env';
+import { autoRenewJob } from './auto-renew';
 import { sealCredentialsJob } from './credentials';
 import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
@@ -22,7 +23,7 @@ export const JOBS: Record<string, Job[]> = {
     sealNodeSecretsJob,
     sealCredentialsJob,
   ],
-  '7 * * * *': [usageRollupJob, archiveJob],
+  '7 * * * *': [usageRollupJob, archiveJob, autoRenewJob],
   '17 3 * * *': [purgeSessionsJob, retentionJob],
 };
 

@@ -22,6 +22,9 @@ export const VERIFICATION_PROVIDER_TEXT: Record<string, string> = {
 export const PAYMENT_PROVIDER_TEXT: Record<string, string> = {
   wechat: '微信支付',
   simulator: '微信支付（本地模拟）',
+  alipay: '支付宝',
+  'alipay-simulator': '支付宝（本地模拟）',
+  balance: '余额支付',
 };
 
 /** A validity window as the console shows it: an open start (0) and the far end of the seeds read as 长期. */

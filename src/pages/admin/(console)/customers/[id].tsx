@@ -1,8 +1,10 @@
 // /admin/customers/{id}: one customer — status and lock, identity (masked), packages, orders, white list, extraction,
-// invitations, the audit history — with suspend / restore / unlock (each with a reason).
+// invitations, the account balance and its ledger (finance adjusts it with a reason), the audit history — with
+// suspend / restore / unlock (each with a reason).
 import { PRODUCT_LABEL } from '../../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { load } from '../../../../server/page-data';
+import { CustomerBalance } from './_components/customer-balance';
 import { CustomerTools } from './_components/customer-tools';
 import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
@@ -104,6 +106,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
           )}
         </Section>
       </div>
+      <CustomerBalance userId={u.id} />
       <CustomerTools userId={u.id} />
       <Section title="套餐">
         <ul className="divide-y divide-slate-100 text-sm">

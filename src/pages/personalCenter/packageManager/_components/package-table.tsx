@@ -1,9 +1,11 @@
 'use client';
-// The package list's interactive parts: remark editing and deleting finished packages.
+// The package list's interactive parts: remark editing, deleting finished packages, and the per-package 自动续费 from
+// balance switch (docs/decisions/225).
 import { useState } from 'react';
 import { Cell, DataRow, HeadedTable, rowAction } from '../../../../components/data-table';
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
+import { AUTO_RENEW_NOTICE_HOURS, AUTO_RENEW_WINDOW_HOURS } from '../../../../lib/balance';
 import { packageActionHref, packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
 import { PENDING_ALLOCATION_NOTE, withPendingIps } from '../../../../lib/package-states';
@@ -30,6 +32,18 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
     }
   }
 
+  async function toggleAutoRenew(p: PackageItem) {
+    const r = await api.call('Balance.SetAutoRenew', { packageId: p.id, enabled: !p.autoRenew });
+    if (!r) return;
+    setList((l) => l.map((x) => (x.id === p.id ? { ...x, autoRenew: r.autoRenew } : x)));
+    pushToast(
+      'success',
+      r.autoRenew
+        ? `已开启自动续费：到期前${AUTO_RENEW_WINDOW_HOURS}小时内从账户余额续费一个周期，提前${AUTO_RENEW_NOTICE_HOURS}小时通知`
+        : '已关闭自动续费',
+    );
+  }
+
   async function remove(id: number) {
     if (await api.call('Proxy.DeleteByIds', { ids: [id] })) {
       setList((l) => l.filter((p) => p.id !== id));
@@ -40,9 +54,9 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
   return (
     <div className="overflow-x-auto">
       <HeadedTable
-        className="md:min-w-[760px]"
+        className="md:min-w-[840px]"
         data-testid="package-table"
-        columns={['套餐', '剩余可用', 'IP时长', '到期时间', '状态', '备注', '操作']}
+        columns={['套餐', '剩余可用', 'IP时长', '到期时间', '状态', '备注', '自动续费', '操作']}
         empty={
           list.length === 0 && (
             <>
@@ -82,6 +96,32 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
             </Cell>
             <Cell label="备注" className="py-3 text-slate-500 md:max-w-[160px] md:truncate">
               {p.remark || '—'}
+            </Cell>
+            <Cell label="自动续费" className="py-3 whitespace-nowrap md:pr-3">
+              {p.source === 'order' && p.state !== 4 && p.state !== 5 ? (
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={p.autoRenew}
+                  aria-label={`${p.name} 余额自动续费`}
+                  onClick={() => void toggleAutoRenew(p)}
+                  data-testid={`auto-renew-${p.id}`}
+                  className="inline-flex items-center gap-2 text-xs text-slate-600"
+                  title="到期前从账户余额自动续费一个周期"
+                >
+                  <span
+                    className={`relative inline-block h-5 w-9 rounded-full transition ${p.autoRenew ? 'bg-brand-600' : 'bg-slate-300'}`}
+                    aria-hidden="true"
+                  >
+                    <span
+                      className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition ${p.autoRenew ? 'left-[18px]' : 'left-0.5'}`}
+                    />
+                  </span>
+                  <span className="md:sr-only">{p.autoRenew ? '已开启' : '未开启'}</span>
+                </button>
+              ) : (
+                <span className="text-xs text-slate-400">—</span>
+              )}
             </Cell>
             <Cell kind="actions" className="py-3 whitespace-nowrap md:space-x-3">
               {p.state === 1 && !p.reserved && p.type !== 30 && p.type !== 50 && (

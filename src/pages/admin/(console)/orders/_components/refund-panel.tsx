@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../../../components/dialog';
 import { formatCount, formatFen } from '../../../../../lib/format';
-import { COUPON_RULE_TEXT, PACKAGE_RULE_TEXT, REFUND_ROUTE_TEXT } from '../../../../../lib/refund-rules';
+import { COUPON_RULE_TEXT, PACKAGE_RULE_TEXT, REFUND_ROUTE_TEXT, refundRouteText } from '../../../../../lib/refund-rules';
 import { formatDateTime } from '../../../../../lib/time';
 import type { refundPreview } from '../../../../../server/domain/console-screens';
 import { pushToast } from '../../../../../state/toast';
@@ -38,6 +38,8 @@ export interface RefundChoice {
   /** All that is still refundable: the refund ends the order. */
   isFinal: boolean;
   endPackages: boolean;
+  /** Where the money goes: back to the paying rail, or to the customer's account balance (docs/decisions/224). */
+  route: 'original' | 'balance';
 }
 
 /** The three steps of a refund, whatever is refunded: `load` the preview, `run` the refund with the reason. */
@@ -51,6 +53,7 @@ export function RefundFlow<P extends PreviewBase>({
   effects,
   partial,
   wide = false,
+  payRail,
 }: {
   load: () => Promise<P | false>;
   run: (reason: string, choice: RefundChoice) => Promise<{ status: string; amountFen: number } | false>;
@@ -65,8 +68,14 @@ export function RefundFlow<P extends PreviewBase>({
   /** Partial refunds allowed: what the amount field shows above it (usage, suggestion) and its prefill. */
   partial?: { prefillFen: (preview: P) => number; above: (preview: P, fill: (fen: number) => void) => ReactNode };
   wide?: boolean;
+  /**
+   * The rail that paid, when the operator may choose the route: 原路退回 that rail or 退回余额 ('balance': an order
+   * paid from balance goes back to balance only). Absent: back to the rail, as a payment attempt's refund always is.
+   */
+  payRail?: (preview: P) => 'wechat' | 'alipay' | 'balance' | null;
 }) {
   const [preview, setPreview] = useState<P | null>(null);
+  const [route, setRoute] = useState<'original' | 'balance'>('original');
   const [reason, setReason] = useState('');
   const [amountText, setAmountText] = useState('');
   const [endPackages, setEndPackages] = useState(false);
@@ -79,6 +88,7 @@ export function RefundFlow<P extends PreviewBase>({
     if (!res) return;
     setPreview(res);
     setEndPackages(false);
+    setRoute(payRail?.(res) === 'balance' ? 'balance' : 'original');
     fill(partial ? partial.prefillFen(res) : res.amountFen);
   }
   // A refund in flight is re-sent as it was reserved: its amount, whatever is typed.
@@ -94,8 +104,9 @@ export function RefundFlow<P extends PreviewBase>({
           : null;
   const choice: RefundChoice | null =
     preview && typedFen !== null && !amountError
-      ? { amountFen: typedFen, isFinal: typedFen === preview.amountFen, endPackages }
+      ? { amountFen: typedFen, isFinal: typedFen === preview.amountFen, endPackages, route }
       : null;
+  const rail = preview && payRail ? payRail(preview) : null;
 
   async function execute() {
     if (busy || !preview || preview.blocker || !choice) return;
@@ -161,6 +172,28 @@ export function RefundFlow<P extends PreviewBase>({
                     )}
                   </>
                 )}
+                {payRail && rail !== 'balance' && (
+                  <fieldset className="space-y-1" data-testid={`${testId}-route`}>
+                    <legend className="mb-1 text-slate-600">退款去向</legend>
+                    {(
+                      [
+                        ['original', `原路退回（${rail === 'alipay' ? '支付宝' : '微信支付'}）`],
+                        ['balance', '退回账户余额（立即到账，可用于下次购买）'],
+                      ] as const
+                    ).map(([v, label]) => (
+                      <label key={v} className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          name={`${testId}-route`}
+                          value={v}
+                          checked={route === v}
+                          onChange={() => setRoute(v)}
+                        />
+                        {label}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
                 <p data-testid={`${testId}-summary`}>
                   {!choice
                     ? '退款 '
@@ -170,7 +203,7 @@ export function RefundFlow<P extends PreviewBase>({
                         ? '全额退款 '
                         : '退还剩余全部可退金额 '}
                   <strong className="text-rose-600">{choice ? formatFen(choice.amountFen) : '—'}</strong>，
-                  {REFUND_ROUTE_TEXT}
+                  {payRail ? refundRouteText(route === 'balance' ? 'balance' : rail) : REFUND_ROUTE_TEXT}
                   {amountNote}。
                 </p>
                 {choice && (
@@ -262,8 +295,10 @@ export function RefundPanel({ orderNo }: { orderNo: string }) {
           reason,
           amountFen: c.amountFen,
           endPackages: c.endPackages,
+          route: c.route,
         })
       }
+      payRail={(p) => p.payRail}
       partial={{
         // All that is refundable, as before partial refunds: the pro-rata amount is one click away, never a surprise.
         prefillFen: (p) => p.refundableFen,

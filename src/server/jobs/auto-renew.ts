@@ -1,0 +1,9 @@
+// Hourly: packages with auto-renew on get their notice before renewal, and are renewed from balance within the window
+// before they expire (docs/decisions/225).
+import { runAutoRenew } from '../domain/auto-renew';
+import type { Job } from './job';
+
+export const autoRenewJob: Job = {
+  name: 'auto-renew',
+  run: (env, now) => runAutoRenew(env.DB, now),
+};

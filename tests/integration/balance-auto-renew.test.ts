@@ -1,0 +1,119 @@
+// Auto-renew from balance (docs/decisions/225), with the clock moved: a notice 72 hours before expiry (once), the
+// renewal within 24 hours of expiry through the same balance payment as the cashier's (once per period), and a clear
+// notice instead of an order when the balance is short; nothing for a package the customer did not opt in.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runScheduledJobs } from '../../src/server/jobs';
+import { callApi } from '../helpers/api';
+import { payInSimulator, place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
+
+const MEAL = 101_010; // 短效 按量 50000个 · 3分钟
+const PHONE = '13800002101';
+const HOUR = 3_600_000;
+
+beforeEach(resetWithCatalogue);
+
+const hourly = (now: number) => runScheduledJobs('7 * * * *', env as never, now);
+
+async function topUp(cookie: string, amountFen: number) {
+  const placed = await callApi('Balance.TopUp', { amountFen }, { cookie });
+  const code = await callApi('PayOrder.GetPayCode', { orderNo: placed.body.P?.orderNo ?? '' }, { cookie });
+  await payInSimulator(code.body.P?.codeUrl ?? '');
+}
+
+/** A customer with one package bought by WeChat, and its id and expiry. */
+async function customerWithPackage(phone = PHONE) {
+  const cookie = await verifiedBuyer(phone);
+  const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
+  await payInSimulator(order.codeUrl ?? '');
+  const pkg = await env.DB.prepare('SELECT id, expires_at FROM proxy_packages WHERE user_id = ?')
+    .bind(await userId(phone))
+    .first<{ id: number; expires_at: number }>();
+  if (!pkg) throw new Error('no package');
+  return { cookie, packageId: pkg.id, expiry: pkg.expires_at };
+}
+
+const notices = async (phone = PHONE) =>
+  (
+    await env.DB.prepare('SELECT title, content_html AS html FROM home_notices WHERE user_id = ? ORDER BY id')
+      .bind(await userId(phone))
+      .all<{ title: string; html: string }>()
+  ).results;
+const balanceFen = async (cookie: string) => (await callApi('Balance.Get', {}, { cookie })).body.P?.balanceFen;
+const expiryOf = (packageId: number) => scalar('SELECT expires_at AS n FROM proxy_packages WHERE id = ?', packageId);
+const renewOrders = () => scalar('SELECT count(*) AS n FROM orders WHERE kind = 2');
+
+describe('auto-renew from balance', () => {
+  it('notices 72 h before, renews once within 24 h from balance, and says so', async () => {
+    const { cookie, packageId, expiry } = await customerWithPackage();
+    await topUp(cookie, 10_000);
+    const on = await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie });
+    expect(on.body.P).toEqual({ packageId, autoRenew: true });
+    const listed = await callApi('Proxy.GetProxys', { type: 10 }, { cookie });
+    expect(listed.body.P?.list.find((p) => p.id === packageId)?.autoRenew).toBe(true);
+
+    await hourly(expiry - 100 * HOUR);
+    expect(await notices()).toHaveLength(0);
+
+    await hourly(expiry - 70 * HOUR);
+    await hourly(expiry - 69 * HOUR);
+    const [upcoming, ...more] = await notices();
+    expect(more).toHaveLength(0);
+    expect(upcoming?.title).toBe('套餐即将自动续费');
+    expect(upcoming?.html).toContain('当前余额 ¥100.00');
+    expect(await renewOrders()).toBe(0);
+
+    await hourly(expiry - 23 * HOUR);
+    await hourly(expiry - 22 * HOUR);
+    expect(await renewOrders()).toBe(1);
+    const renewal = await env.DB.prepare('SELECT order_no, pay_fen, state FROM orders WHERE kind = 2').first<{
+      order_no: string;
+      pay_fen: number;
+      state: number;
+    }>();
+    expect(renewal?.state).toBe(2);
+    expect(await balanceFen(cookie)).toBe(10_000 - (renewal?.pay_fen ?? 0));
+    expect(await expiryOf(packageId)).toBe(expiry + 365 * 86_400_000);
+    const ledger = (await callApi('Balance.Get', {}, { cookie })).body.P?.list ?? [];
+    expect(ledger[0]).toMatchObject({
+      kindText: '自动续费',
+      amountFen: -(renewal?.pay_fen ?? 0),
+      orderNo: renewal?.order_no,
+    });
+    expect((await notices()).map((n) => n.title)).toEqual(['套餐即将自动续费', '套餐已自动续费']);
+  });
+
+  it('a short balance places no order and says so once; after a top-up the next run renews', async () => {
+    const { cookie, packageId, expiry } = await customerWithPackage();
+    await topUp(cookie, 1_000);
+    await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie });
+    await hourly(expiry - 23 * HOUR);
+    await hourly(expiry - 22 * HOUR);
+    expect(await renewOrders()).toBe(0);
+    const short = (await notices()).filter((n) => n.title === '余额不足，自动续费未成功');
+    expect(short).toHaveLength(1);
+    expect(short[0]?.html).toContain('当前账户余额 ¥10.00');
+    expect(await balanceFen(cookie)).toBe(1_000);
+
+    await topUp(cookie, 5_000);
+    await hourly(expiry - 21 * HOUR);
+    expect(await renewOrders()).toBe(1);
+    expect(await expiryOf(packageId)).toBe(expiry + 365 * 86_400_000);
+  });
+
+  it('renews nothing for a package not opted in or turned off, and refuses another customer’s package', async () => {
+    const { cookie, packageId, expiry } = await customerWithPackage();
+    await topUp(cookie, 10_000);
+    await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie });
+    await callApi('Balance.SetAutoRenew', { packageId, enabled: false }, { cookie });
+    await hourly(expiry - 70 * HOUR);
+    await hourly(expiry - 23 * HOUR);
+    expect(await renewOrders()).toBe(0);
+    expect(await notices()).toHaveLength(0);
+    expect(await balanceFen(cookie)).toBe(10_000);
+
+    const other = await verifiedBuyer('13800002102');
+    const refused = await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie: other });
+    expect(refused.body.E).toBe('该套餐不支持自动续费（仅限购买的、未停用的套餐）');
+  });
+});
