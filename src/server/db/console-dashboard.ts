@@ -52,7 +52,7 @@ export interface StandingFigures {
     companyReviews: number;
     withdrawals: number;
     refundNeeded: number;
-    /** Orders with a refund that needs a person (operators-orders refundIssueSql). */
+    /** Orders with a refund that needs a person (console-orders refundIssueSql). */
     refundIssues: number;
     pendingAtProvider: number;
     /** Live fixed/premium packages still waiting for dedicated IPs of their region. */
