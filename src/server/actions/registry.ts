@@ -10,6 +10,7 @@ import { adminContentActions } from './admin-content';
 import { adminCustomerToolActions } from './admin-customer-tools';
 import { adminCustomerActions } from './admin-customers';
 import { adminEgressActions } from './admin-egress';
+import { adminInvoiceActions } from './admin-invoices';
 import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
@@ -19,6 +20,7 @@ import { couponActions } from './coupon';
 import type { AnyAction } from './define';
 import { extractActions } from './extract';
 import { helpActions } from './help';
+import { invoiceActions } from './invoices';
 import { noticeActions } from './notices';
 import { orderActions } from './order';
 import { payOrderActions } from './pay-order';
@@ -56,6 +58,7 @@ export const registry = {
   ...welfareActions,
   ...redPacketActions,
   ...promotionActions,
+  ...invoiceActions,
   // Operator console
   ...adminAuthActions,
   ...adminConsoleActions,
@@ -69,6 +72,7 @@ export const registry = {
   ...adminContentActions,
   ...adminNodeActions,
   ...adminEgressActions,
+  ...adminInvoiceActions,
 } satisfies Record<string, AnyAction>;
 
 // The domain rules that follow the actions' access (the audit log's readers) read it from here.
