@@ -1,5 +1,6 @@
 // Invoice facts shared by the pages and the server (docs/decisions/229-230): the stored states, types and title kinds
-// with their words, and the limits of an uploaded invoice PDF.
+// with their words, the limits of an uploaded invoice PDF, and the 红冲 note finance reads.
+import { formatFen } from './format';
 
 /** The stored states of an invoice request (invoice_requests.state). */
 export const INVOICE_STATE = { pending: 'pending', issued: 'issued', refused: 'refused' } as const;
@@ -30,3 +31,11 @@ export const MAX_INVOICE_PDF_BYTES = 5 * 1024 * 1024;
 export const invoicePdfPath = (id: number): string => `/api/invoice/${id}/pdf`;
 /** Where finance uploads the PDF that issues a pending request. */
 export const invoiceUploadPath = (id: number): string => `/api/upload/invoice/${id}`;
+
+/** The 红冲 note of an issued invoice (its orders refunded since, or the customer now invoiced above what they paid
+ * net), or null when none is due. */
+export function redFlushNote(r: { refundedOrdersFen: number; customerOverFen: number }): string | null {
+  if (r.refundedOrdersFen > 0) return `开票订单已退款 ${formatFen(r.refundedOrdersFen)}，需红冲`;
+  if (r.customerOverFen > 0) return `客户已开票金额超出实付 ${formatFen(r.customerOverFen)}，需红冲`;
+  return null;
+}
