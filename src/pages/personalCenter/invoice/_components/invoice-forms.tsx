@@ -94,7 +94,7 @@ export function DeleteTitleButton({ id }: { id: number }) {
   return (
     <button
       type="button"
-      className="text-sm text-rose-600 hover:underline"
+      className="shrink-0 whitespace-nowrap text-sm text-rose-600 hover:underline"
       onClick={async () => {
         if ((await api.call('Invoice.TitleDelete', { id })) !== false) window.location.reload();
       }}
