@@ -182,6 +182,10 @@ for (const [kind, viewport] of WIDTHS) {
   await visit('verifications', '/admin/verifications');
   await visit('withdrawals', '/admin/withdrawals');
   for (const state of [2, 3, 4]) await visit(`withdrawals-state${state}`, `/admin/withdrawals?state=${state}`);
+  await visit('invoices', '/admin/invoices');
+  await visit('invoices-all', '/admin/invoices?state=');
+  const invoice = await firstHref(page, /^\/admin\/invoices\/\d+$/);
+  if (invoice) await visit('invoice-detail', invoice);
   await visit('catalogue', '/admin/catalogue');
   await visit('catalogue-filtered', '/admin/catalogue?type=40&billing=2&page=2');
   await visit('catalogue-meal-edit', '/admin/catalogue?type=10&page=3&meal=102410#meal-edit');

@@ -17,6 +17,7 @@ import { apiRoutes } from './routes/api';
 import { buildRoutes } from './routes/builds';
 import { devRoutes } from './routes/dev';
 import { extractRoutes } from './routes/extract';
+import { invoiceFileRoutes } from './routes/invoice-files'; // invoice PDFs: finance uploads, customers download
 import { faceVerifyDevRoutes } from './routes/faceverify-dev'; // face-verification simulator (development only)
 import { nodeRoutes } from './routes/node';
 import { payRoutes } from './routes/pay';
@@ -51,6 +52,7 @@ export function createEndpointApp(): Hono<EdgeEnv> {
   app.route('/', faceVerifyDevRoutes());
   app.route('/', uploadRoutes());
   app.route('/', adminUploadRoutes());
+  app.route('/', invoiceFileRoutes());
   app.route('/', seoRoutes());
   app.route('/', extractRoutes());
   app.route('/', nodeRoutes());

@@ -14,6 +14,13 @@ export function formatFen(fen: number, withSign = true): string {
   return `${sign}${withSign ? '¥' : ''}${text}`;
 }
 
+/** Yuan text as people type it (at most two decimals) -> integer fen, or null. */
+export function yuanToFen(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
 /**
  * A count with thousands separators: 10000 -> "10,000", the same text as `toLocaleString('zh-CN')` for an integer.
  * Written out because the browser's first `toLocaleString('zh-CN')` loads the locale's number data: one task of

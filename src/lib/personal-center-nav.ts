@@ -42,6 +42,7 @@ export const PC_NAV: PcNavGroup[] = [
       { label: '订单管理', href: '/personalCenter/orderManager', ready: true, inAccountMenu: true },
       { label: '账户余额', href: '/personalCenter/balance', ready: true, inAccountMenu: true },
       { label: '优惠券', href: '/personalCenter/couponManager', ready: true, inAccountMenu: true },
+      { label: '发票管理', href: '/personalCenter/invoice', ready: true },
       { label: '推广返利', href: '/personalCenter/promotionRebate', ready: true },
     ],
   },

@@ -90,7 +90,7 @@ describe('HelpRenovation (help centre reads)', () => {
     expect(hot.body.P?.list.length).toBeGreaterThan(0);
     expect(hot.body.P?.list.every((a) => a.isHot)).toBe(true);
     const all = await callApi('HelpRenovation.AllArticleTitleList', {});
-    expect(all.body.P?.list).toHaveLength(34 + 8);
+    expect(all.body.P?.list).toHaveLength(35 + 8);
     const first = await callApi('HelpRenovation.FirstArticleList', { articleNum: 3 });
     expect(first.body.P?.list).toHaveLength(8);
     expect(first.body.P?.list.every((c) => c.articleList.length <= 3)).toBe(true);

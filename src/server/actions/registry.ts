@@ -11,6 +11,7 @@ import { consoleContentActions } from './console-content';
 import { consoleCustomerToolActions } from './console-customer-tools';
 import { consoleCustomerActions } from './console-customers';
 import { consoleEgressActions } from './console-egress';
+import { consoleInvoiceActions } from './console-invoices';
 import { consoleNodeActions } from './console-nodes';
 import { consoleOperatorActions } from './console-operators';
 import { consoleOrderActions } from './console-orders';
@@ -21,6 +22,7 @@ import { couponActions } from './coupon';
 import type { AnyAction } from './define';
 import { extractActions } from './extract';
 import { helpActions } from './help';
+import { invoiceActions } from './invoices';
 import { noticeActions } from './notices';
 import { orderActions } from './order';
 import { payOrderActions } from './pay-order';
@@ -59,6 +61,7 @@ export const registry = {
   ...welfareActions,
   ...redPacketActions,
   ...promotionActions,
+  ...invoiceActions,
   // Operator console
   ...consoleAuthActions,
   ...consoleDashboardActions,
@@ -73,6 +76,7 @@ export const registry = {
   ...consoleContentActions,
   ...consoleNodeActions,
   ...consoleEgressActions,
+  ...consoleInvoiceActions,
 } satisfies Record<string, AnyAction>;
 
 // The domain rules that follow the actions' access (the audit log's readers) read it from here.

@@ -3,6 +3,7 @@
 // times in 北京时间 and states as their labels — and who may read which entries (admin all; every other role the
 // entries of the actions the registry opens to it and of its own operators; finance also every money action).
 import { durationOption } from '../../lib/catalogue-rules';
+import { INVOICE_STATE_LABEL, type InvoiceState } from '../../lib/invoice-rules';
 import { BILLING_LABEL, couponFace, ORDER_STATE_LABEL, PRODUCT_LABEL } from '../../lib/commerce';
 import { WITHDRAWAL_STATE_TEXT } from '../../lib/commission-rules';
 import { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../lib/console-states';
@@ -60,6 +61,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   'Admin.OrderAskProvider': { label: '向支付渠道查询支付结果', money: true },
   'Admin.OrderExport': { label: '导出订单', money: true },
   'UserPromotion.ReviewWithdrawal': { label: '审核佣金提现', money: true },
+  'Admin.InvoiceIssue': { label: '开具发票', money: true },
+  'Admin.InvoiceRefuse': { label: '驳回发票申请', money: true },
   'Auth.CompanyReview': { label: '审核企业认证' },
   'Admin.ConsultMark': { label: '处理企业咨询' },
   'Admin.HelpCategorySave': { label: '保存帮助分类' },
@@ -94,6 +97,7 @@ export const AUDIT_OBJECT_KINDS: Record<string, string> = {
   order: '订单',
   payment: '支付单',
   withdrawal: '提现申请',
+  invoice: '发票申请',
   coupon: '优惠券',
   red_launch: '红包活动',
   meal: '套餐',
@@ -203,6 +207,8 @@ const FIELD_LABEL: Record<string, string> = {
   outcome: '结果',
   balanceFen: '账户余额',
   route: '退款去向',
+  invoiceNo: '发票号码',
+  pdfBytes: 'PDF文件字节数',
 };
 
 const DECISION_LABEL: Record<string, string> = {
@@ -303,6 +309,7 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
             .join('、')}${v.length > 10 ? ' 等' : ''}`
         : plain(v);
     case 'state':
+      if (c.objectKind === 'invoice') return INVOICE_STATE_LABEL[v as InvoiceState] ?? plain(v);
       return stateText(c, Number(v));
     case 'status':
       if (typeof v === 'string') return REFUND_STATUS_TEXT[v] ?? plain(v);

@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin/reviews', label: '企业认证', action: 'Auth.CompanyReviewList' },
   { href: '/admin/verifications', label: '个人实名', action: 'Admin.PersonalVerifications' },
   { href: '/admin/withdrawals', label: '提现', action: 'UserPromotion.WithdrawalQueue' },
+  { href: '/admin/invoices', label: '发票', action: 'Admin.InvoiceList' },
   { href: '/admin/catalogue', label: '商品目录', action: 'Admin.CatalogueList' },
   { href: '/admin/campaigns', label: '营销活动', action: 'Admin.CampaignList' },
   { href: '/admin/sellers', label: '销售', action: 'Admin.SellerList' },

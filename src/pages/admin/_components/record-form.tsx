@@ -5,6 +5,7 @@
 // the answer on. The server validates everything again; the form only converts units.
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
+import { yuanToFen } from '../../../lib/format';
 import { pushToast } from '../../../state/toast';
 import { shanghaiInput, useConsoleWrite } from './console-write';
 
@@ -45,12 +46,8 @@ export type FormField =
 export const choices = <V extends number | string>(pairs: readonly (readonly [V, string])[]) =>
   pairs.map(([value, label]) => ({ value, label }));
 
-/** Yuan text (at most two decimals) to integer fen, or null. */
-export function yuanToFen(text: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
+// Yuan text to integer fen: the one converter lives in src/lib/format.ts (the customer's forms use it too).
+export { yuanToFen };
 
 function read(f: FormField, data: FormData): unknown {
   const raw = data.get(f.name);
