@@ -93,6 +93,9 @@ test('each screen shows the amount the engine charges, before, during and after 
     `领取后本单可省${yuan(nine.reductionFen)}，比已有优惠券多省${yuan(nine.reductionFen - held.reductionFen)}`,
   );
   await page.screenshot({ path: `.tmp/shots/money-buy-before-${width}.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 1440,
+  );
 
   // Receiving it: the engine's best coupon is applied, and the page says it is the best one.
   await nineOffer.getByRole('button', { name: '领取' }).click();
@@ -146,6 +149,18 @@ test('each screen shows the amount the engine charges, before, during and after 
   await page.goto('/personalCenter');
   await expect(steps.filter({ hasText: '购买套餐' })).toHaveAttribute('data-done', 'true');
   await page.screenshot({ path: `.tmp/shots/money-checklist-${width}.png`, fullPage: true });
+
+  // The extraction tool says before the click that 测试提取 takes quota from the package just bought, and how much.
+  await page.goto('/personalCenter/getAgent/api');
+  await hydrated(page);
+  await expect(page.getByTestId('try-cost')).toHaveText(
+    '测试提取与「打开」都是真实提取，与API调用相同：将从该套餐扣除最多10个IP（现剩余200000个）。',
+  );
+  await page.getByTestId('pick-num').fill('25');
+  await expect(page.getByTestId('try-cost')).toContainText('扣除最多25个IP');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 1440,
+  );
 
   // A partial refund by finance: the refund view and the bill list show what the engine refunded.
   const financeName = `mt_${width}${Date.now() % 100_000}`;
