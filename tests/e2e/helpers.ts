@@ -67,3 +67,16 @@ export async function postponeGate(page: Page): Promise<void> {
 export const networkOfItsOwn = () => ({
   'cf-connecting-ip': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`,
 });
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** A valid, unused resident ID number (GB 11643): one identity may verify only one account, so each run needs its own. */
+export function freshIdNumber(): string {
+  const seconds = Math.floor(Date.now() / 1000);
+  const birth = new Date(Date.UTC(1960, 0, 1) + (seconds % 15_000) * 86_400_000); // a day between 1960 and 2001
+  const date = birth.toISOString().slice(0, 10).replace(/-/g, '');
+  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const first17 = `110101${date}${serial}`;
+  const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (ID_WEIGHTS[i] ?? 0), 0);
+  return `${first17}${'10X98765432'[sum % 11]}`;
+}

@@ -15,6 +15,7 @@ import { api } from '../../state/api';
 import { payingOrderAtom } from '../../state/commerce';
 import { pushToast } from '../../state/toast';
 import { BuySelectionForm, REGION_SELECT_ID } from './buy-selection-form';
+import { CouponReason, ReceivableSaving } from './coupon-advice';
 import { AmountLines, activityLabel, QuoteTermsList } from './quote-terms';
 import type { CatalogueView, QuoteRequest } from './types';
 import { useBuyQuote } from './use-buy-quote';
@@ -158,6 +159,7 @@ export function BuyPanel({
             </div>
           )}
         </dl>
+        {user && <CouponReason quote={quote} receivable={q.receivable} />}
         <div className="mt-4 flex items-baseline justify-between border-t border-slate-100 pt-4">
           <span className="text-sm text-slate-600">应付</span>
           <span className="text-2xl font-bold text-rose-600" data-testid="quote-pay">
@@ -191,12 +193,17 @@ export function BuyPanel({
             <div className="text-xs font-medium text-amber-800">可领取的优惠券</div>
             <ul className="mt-2 space-y-2">
               {q.receivable.map((c) => (
-                <li key={c.id} className="flex items-center justify-between gap-2 text-sm">
+                <li
+                  key={c.id}
+                  className="flex items-center justify-between gap-2 text-sm"
+                  data-testid="receivable-coupon"
+                >
                   <span>
                     <b className="text-rose-600">{couponFace(c.kind, c.value)}</b> {c.name}
                     <span className="block text-xs text-slate-500" data-testid="coupon-rule">
                       {couponRuleText(c)}
                     </span>
+                    <ReceivableSaving quote={quote} couponId={c.id} />
                   </span>
                   <button
                     type="button"

@@ -4,11 +4,13 @@ import { formatDate } from '../../lib/format';
 import { REAL_NAME_FORM } from '../../lib/personal-center-nav';
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
+import { load } from '../../server/page-data';
 
 export default async function PersonalCenterHome() {
   const info = await currentMineInfo();
   if (!info) return null;
   const verified = info.identityLabel !== '未认证';
+  const done = await load('User.GetStartSteps', {}, { bought: false, whitelisted: false, extracted: false });
   const steps = [
     { done: true, title: '注册账号', desc: '已完成' },
     {
@@ -16,8 +18,21 @@ export default async function PersonalCenterHome() {
       title: '实名认证',
       desc: verified ? info.identityLabel : '根据国家规定，使用代理服务前需完成实名认证',
     },
-    { done: false, title: '购买套餐', desc: '选择短效、长效、固定或优质IP套餐' },
-    { done: false, title: '添加白名单并提取', desc: '把使用代理的服务器IP加入白名单，即可通过API提取' },
+    {
+      done: done.bought,
+      title: '购买套餐',
+      desc: done.bought ? '已完成首次购买' : '选择短效、长效、固定或优质IP套餐',
+    },
+    {
+      done: done.whitelisted && done.extracted,
+      title: '添加白名单并提取',
+      desc:
+        done.whitelisted && done.extracted
+          ? '已添加白名单并成功提取IP'
+          : done.whitelisted
+            ? '已添加白名单，下一步通过API提取IP'
+            : '把使用代理的服务器IP加入白名单，即可通过API提取',
+    },
   ];
   return (
     <div className="space-y-5">
@@ -71,6 +86,8 @@ export default async function PersonalCenterHome() {
           {steps.map((s, i) => (
             <li
               key={s.title}
+              data-testid="start-step"
+              data-done={s.done ? 'true' : 'false'}
               className={`rounded-xl border p-4 ${s.done ? 'border-emerald-200 bg-emerald-50/50' : 'border-slate-200'}`}
             >
               <div className="flex items-center gap-2">

@@ -5,7 +5,7 @@ import { ORDER_STATE_LABEL } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findUserOrder } from '../db/orders';
-import { priceCheckout } from '../domain/checkout-coupons';
+import { priceCheckout, receivableSavings } from '../domain/checkout-coupons';
 import { checkoutTerms, prepareCheckout } from '../domain/checkout-quote';
 import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment, userOrder } from '../domain/payments';
 import { jsapiStep } from '../domain/wechat-jsapi';
@@ -67,7 +67,7 @@ function extensionAction<S extends z.ZodRawShape>(
 export const payOrderActions = {
   'PayOrder.Quote': defineAction({
     summary:
-      '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券；不传 couponId 即不用券；terms 为每项的交付内容（IP数/每日IP数含赠量、IP时长、有效天数、活动名称与比例）',
+      '计算订单价格（原价、活动优惠、升级抵扣、优惠券、应付），并给出可用优惠券及最优券、可领取的优惠券在本单能省多少（receivableSavings，按券规则 id）；不传 couponId 即不用券；terms 为每项的交付内容（IP数/每日IP数含赠量、IP时长、有效天数、活动名称与比例）',
     access: 'public',
     cacheable: false,
     input: z.object({ request: checkoutRequestSchema, couponId: couponIdSchema }),
@@ -80,6 +80,7 @@ export const payOrderActions = {
         title: prepared.title,
         couponsAllowed: prepared.couponsAllowed,
         terms: checkoutTerms(prepared),
+        receivableSavings: await receivableSavings(ctx.db, userId, prepared, ctx.now),
       };
     },
   }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { encodeMineInfoCookie, MINE_INFO_COOKIE, TOKEN_COOKIE } from '../../lib/mine-info';
 import { loginPasswordSchema, phoneSchema, smsCodeSchema } from '../../lib/schemas';
+import { readStartSteps } from '../db/start-steps';
 import type { UserRecord } from '../db/users';
 import {
   type LoginOutcome,
@@ -96,6 +97,14 @@ export const userActions = {
       });
       return mineInfoFor(ctx.user, ctx.db);
     },
+  }),
+
+  'User.GetStartSteps': defineAction({
+    summary: '个人中心「开始使用」清单：是否已购买套餐（有已支付订单）、已添加白名单、已成功提取过IP',
+    access: 'user',
+    cacheable: false,
+    input: z.object({}),
+    handler: (ctx) => readStartSteps(ctx.db, ctx.user.id),
   }),
 
   'User.Logout': defineAction({

@@ -1,7 +1,9 @@
 // The checkout's coupon: which of the user's coupons apply to a prepared checkout (best first), and the totals with
-// the chosen one (list - discount - credit - coupon = pay, in fen).
+// the chosen one (list - discount - credit - coupon = pay, in fen), and what each coupon the user may still receive
+// would save on it, so the page can say when receiving one beats the coupon applied.
 import { AppError } from '../../lib/errors';
-import { listUserCoupons } from '../db/coupons';
+import { DAY_MS } from '../../lib/time';
+import { listClaimableCoupons, listUserCoupons } from '../db/coupons';
 import type { PreparedCheckout } from './checkout-lines';
 import { bestCoupon, type CouponOffer, totalQuote } from './pricing';
 
@@ -65,4 +67,33 @@ export async function priceCheckout(
     applicableCoupons: applicable,
     bestCouponId: applicable[0]?.id ?? null,
   };
+}
+
+/**
+ * The coupons the user may still receive (rule id) that apply to this checkout, with what each would save on it, most
+ * first: the buy page says when receiving one would save more than the coupon applied.
+ */
+export async function receivableSavings(
+  db: D1Database,
+  userId: number | null,
+  prepared: PreparedCheckout,
+  now: number,
+): Promise<{ couponId: number; reductionFen: number }[]> {
+  if (userId === null || !prepared.couponsAllowed) return [];
+  const base = totalQuote(
+    prepared.lines.map((l) => l.quote),
+    prepared.creditFen,
+    null,
+  );
+  const rules = await listClaimableCoupons(db, userId, now);
+  return rules
+    .filter((r) => r.received < r.perUserLimit && r.remaining !== 0)
+    .map((r) => {
+      // Received now, the coupon is valid from now for its valid days (receiveCoupon).
+      const offer: CouponOffer = { ...r, userCouponId: 0, validFrom: now, expiresAt: now + r.validDays * DAY_MS };
+      const best = bestCoupon(base.payFen, [offer], prepared.productTypes, now, base.listFen);
+      return { couponId: r.id, reductionFen: best?.reductionFen ?? 0 };
+    })
+    .filter((x) => x.reductionFen > 0)
+    .sort((a, b) => b.reductionFen - a.reductionFen);
 }

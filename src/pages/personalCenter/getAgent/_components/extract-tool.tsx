@@ -38,6 +38,18 @@ const mealLeft = (m: Meal, short = false) => {
   return `${m.billingMethod === 2 ? '今日' : ''}剩余${m.available}个`;
 };
 
+/**
+ * What 测试提取 costs, said before the click: it is a real extraction of the link (docs/decisions/231), so it takes
+ * up to `num` IPs from the chosen package exactly as the API would.
+ */
+export function tryCostText(m: Meal | undefined, num: number): string {
+  const head = '测试提取与「打开」都是真实提取，与API调用相同：';
+  if (!m) return `${head}最多提取${num}个IP。`;
+  if (m.available < 0) return `${head}最多提取${num}个IP（该套餐不限量，不扣个数）。`;
+  if (m.billingMethod === 2) return `${head}最多${num}个IP计入该套餐今日用量（今日剩余${m.available}个）。`;
+  return `${head}将从该套餐扣除最多${num}个IP（现剩余${m.available}个）。`;
+}
+
 const chip = (on: boolean) =>
   `rounded-lg border px-3 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-200 text-slate-600 hover:border-brand-300'}`;
 
@@ -308,6 +320,9 @@ export function ExtractTool({ type, data }: { type: 10 | 40; data: ToolData }) {
               打开
             </a>
           </div>
+          <p className="mt-2 text-xs leading-5 text-amber-700" data-testid="try-cost">
+            {tryCostText(picked, o.num)}
+          </p>
           {data.whiteListCount === 0 && (
             <p className="mt-3 rounded-lg bg-amber-50 p-2 text-xs text-amber-800">
               尚未添加白名单，提取前请先
