@@ -3,6 +3,7 @@
 // online-chat switch (content role), and the consultations inbox (support). Every write is audited in its own batch.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { shanghaiWallTime } from '../../lib/time';
 import {
   type ContentTable,
   findArticleAdmin,
@@ -62,7 +63,7 @@ const shanghaiTime = (label: string) =>
   z
     .string({ error: `请选择${label}` })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, `请选择${label}`)
-    .transform((s) => Date.parse(`${s}:00+08:00`))
+    .transform(shanghaiWallTime)
     .refine((ms) => Number.isFinite(ms), `请选择${label}`);
 
 const articleInput = z.object({

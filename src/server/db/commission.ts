@@ -4,8 +4,9 @@
 import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { DAY_MS } from '../../lib/time';
 
-const YEAR_MS = INVITATION_VALID_DAYS * 86_400_000;
+const YEAR_MS = INVITATION_VALID_DAYS * DAY_MS;
 
 /**
  * Statements that accrue the commission of one paid order (none when the order is not paid, the buyer was not

@@ -1,5 +1,6 @@
 // Queries for coupons: rules, a user's coupons, receiving one within the per-user limit and stock, all atomic.
 import type { CouponOffer } from '../domain/pricing';
+import { DAY_MS } from '../../lib/time';
 
 export interface CouponRule extends CouponTerms {
   remaining: number | null;
@@ -171,7 +172,7 @@ export async function receiveCoupon(
     db
       .prepare(
         `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-         SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * 86400000, ?3 FROM coupons c
+         SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
          WHERE c.id = ?2 AND c.state = 1 AND (c.claimable = 1 OR ?4 = 0) AND c.starts_at <= ?3 AND c.ends_at > ?3
            AND (c.total_stock = 0 OR c.issued < c.total_stock)
            AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit

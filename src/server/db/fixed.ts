@@ -2,6 +2,7 @@
 // that allocates IPs to new fixed packages and releases those of lapsed ones.
 import { runBatch } from './batch';
 import { allocationsStatement } from './node-feed';
+import { DAY_MS } from '../../lib/time';
 
 export interface FixedAllocation {
   id: number;
@@ -288,7 +289,7 @@ export async function releaseLapsedFixed(db: D1Database, now: number): Promise<n
 }
 
 /** Personal notices about an automatic replacement stay listed as current for this long. */
-const REPLACE_NOTICE_MS = 30 * 86_400_000;
+const REPLACE_NOTICE_MS = 30 * DAY_MS;
 const htmlEscapedSql = (col: string) => `replace(replace(replace(${col}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
 /**

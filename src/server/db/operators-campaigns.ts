@@ -3,6 +3,7 @@
 // used, budget left). Stock and budget are only ever taken by conditional statements checked by affected rows.
 import { type CouponDbRow, type CouponTerms, couponTermsOf } from './coupons';
 import { mapRedLaunch, type RedLaunch, type RedLaunchDbRow } from './red-packets';
+import { DAY_MS } from '../../lib/time';
 
 export interface CouponAdminRow extends CouponTerms {
   /** 0 = unlimited. */
@@ -108,7 +109,7 @@ export const issueCouponStatement = (db: D1Database, r: { couponId: number; user
   db
     .prepare(
       `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-       SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * 86400000, ?3 FROM coupons c
+       SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
        WHERE c.id = ?2 AND c.state = 1 AND c.ends_at > ?3
          AND (c.total_stock = 0 OR (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2) < c.total_stock)
          AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit`,

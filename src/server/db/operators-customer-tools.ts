@@ -2,6 +2,7 @@
 // sellers and the customers assigned to them. Statements are returned for the caller's audited batch.
 import { type DedicatedSource, enoughFreeDedicatedSql, freeDedicatedBinds } from './fixed';
 import type { PackageWithTerms } from './package-terms';
+import { DAY_MS } from '../../lib/time';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
   const row = await db
@@ -34,7 +35,7 @@ export const grantPackageStatement = (db: D1Database, g: GrantFields) =>
     .prepare(
       `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
          remaining_count, daily_limit, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT id, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?8 + ?9 * 86400000, 1, 'operator', ?10, ?8, ?8
+       SELECT id, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?8 + ?9 * ${DAY_MS}, 1, 'operator', ?10, ?8, ?8
        FROM users WHERE id = ?1`,
     )
     .bind(

@@ -1,5 +1,6 @@
 // Queries behind the console's order screens: search, detail with payment attempts and refunds, and the CSV export.
 import type { CouponOutcome } from '../../lib/refund-rules';
+import { HOUR_MS } from '../../lib/time';
 
 export interface ConsoleOrderRow {
   orderNo: string;
@@ -41,7 +42,7 @@ export type ConsoleOrderHit = ConsoleOrderRow & { refundNeeded: boolean };
 const REFUND_NEEDED = 'EXISTS (SELECT 1 FROM payments p WHERE p.order_no = o.order_no AND p.refund_needed = 1)';
 
 /** How long a refund may stay PENDING (WeChat's answer unknown) or PROCESSING before a person should look at it. */
-export const REFUND_STALE_MS = 24 * 3_600_000;
+export const REFUND_STALE_MS = 24 * HOUR_MS;
 
 /**
  * A refund row `r` that needs a person (docs/operations.md, 退款待核对): WeChat answered ABNORMAL (the money could not

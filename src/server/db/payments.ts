@@ -5,6 +5,7 @@
 import 'server-only';
 import { paymentNotes } from '../../lib/messages';
 import type { OrderItemRecord } from './orders';
+import { DAY_MS } from '../../lib/time';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
 /** How an attempt was opened (migration 0038): a QR code, Alipay's web cashier, or a phone's own payment. */
@@ -235,7 +236,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
         .prepare(
           `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
              remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * 86400000, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * ${DAY_MS}, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
         )
         .bind(
           userId,
@@ -266,7 +267,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
       db
         .prepare(
           `UPDATE proxy_packages SET total_count = total_count + ?3, remaining_count = remaining_count + ?3,
-             expires_at = max(expires_at, ?4) + ?5 * 86400000,
+             expires_at = max(expires_at, ?4) + ?5 * ${DAY_MS},
              state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
              updated_at = ?4
            WHERE id = ?1 AND user_id = ?2 AND state IN (1, 2, 3) AND ${guard}

@@ -29,16 +29,17 @@ import { decryptField, encryptField, type IdentityKeys } from './identity-crypto
 import type { OperatorPrincipal } from './operator-principal';
 import { auditedChange } from './operators-audit';
 import { endedOnSight } from './session';
+import { HOUR_MS, MINUTE_MS } from '../../lib/time';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
 export const OPERATOR_COOKIE = 'admin_token';
 /** An operator session ends after this long without a request. */
-export const OPERATOR_IDLE_MS = 30 * 60_000;
+export const OPERATOR_IDLE_MS = 30 * MINUTE_MS;
 /** ...and at the latest this long after the second factor. */
-export const OPERATOR_ABSOLUTE_MS = 12 * 3_600_000;
+export const OPERATOR_ABSOLUTE_MS = 12 * HOUR_MS;
 /** Between the password and the code (or the enrolment) at most this long may pass. */
-export const OPERATOR_PENDING_MS = 5 * 60_000;
-const TOUCH_INTERVAL_MS = 60_000;
+export const OPERATOR_PENDING_MS = 5 * MINUTE_MS;
+const TOUCH_INTERVAL_MS = MINUTE_MS;
 const TOTP_PERIOD_S = 30;
 const TOTP_ISSUER = '云枢代理运营后台';
 

@@ -13,7 +13,6 @@ export const MAX_UNITS = 1000;
 export const MAX_PERIODS = 12;
 export const MAX_ADD_COUNT = 10_000_000;
 export const MAX_CHANGE_DAYS = 365;
-export const DAY_MS = 86_400_000;
 
 export interface Meal {
   id: number;

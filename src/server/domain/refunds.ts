@@ -47,9 +47,10 @@ import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/t
 import { commissionReversalStatements } from './commission';
 import { escapeText } from './html-sanitizer';
 import { newOutRefundNo } from './order-numbers';
+import { MINUTE_MS } from '../../lib/time';
 
 /** A PENDING refund whose outcome is unknown may be re-sent (same out_refund_no) after this long. */
-export const REFUND_RETRY_AFTER_MS = 60_000;
+export const REFUND_RETRY_AFTER_MS = MINUTE_MS;
 
 export interface RefundOutcome {
   orderNo: string;

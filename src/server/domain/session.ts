@@ -10,11 +10,12 @@ import {
   touchSession,
 } from '../db/sessions';
 import type { UserRecord } from '../db/users';
+import { DAY_MS, MINUTE_MS } from '../../lib/time';
 
-export const SESSION_IDLE_MS = 7 * 86_400_000;
-export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** last_seen is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 10 * 60_000;
+const TOUCH_INTERVAL_MS = 10 * MINUTE_MS;
 
 /** Start a session; returns the token to set as the cookie (never stored). */
 export async function startSession(

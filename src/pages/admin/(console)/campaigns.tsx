@@ -14,12 +14,11 @@ import { NoAccess, PageTitle, Section } from '../_components/parts';
 import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
 import { SaveForm } from '../_components/save-form';
+import { DAY_MS } from '../../../lib/time';
 
 type Campaigns = ActionOutput<'Admin.CampaignList'>;
 type Coupon = Campaigns['coupons'][number];
 type Launch = Campaigns['launches'][number];
-
-const DAY = 86_400_000;
 
 /** A coupon is 立减 (a sum of money, typed in 元 and kept in fen) or 折扣 (a percentage off): one form for each. */
 type CouponKind = 1 | 2;
@@ -68,7 +67,7 @@ function couponFields(kind: CouponKind, c?: Coupon): FormField[] {
     { name: 'totalStock', label: '库存（0为不限）', kind: 'int', defaultValue: c?.totalStock ?? 100 },
     { name: 'claimable', label: '客户可在领券中心自行领取', kind: 'bool', defaultValue: c?.claimable ?? false },
     { name: 'startsAt', label: '开始时间（北京时间）', kind: 'datetime', defaultValue: c?.startsAt ?? now },
-    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: c?.endsAt ?? now + 30 * DAY },
+    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: c?.endsAt ?? now + 30 * DAY_MS },
   ];
 }
 
@@ -162,7 +161,7 @@ function launchFields(l?: Launch): FormField[] {
     { name: 'validDays', label: '领取后有效天数', kind: 'int', defaultValue: l?.validDays ?? 7 },
     { name: 'budget', label: '红包个数（预算）', kind: 'int', defaultValue: l?.budget ?? 1000 },
     { name: 'startsAt', label: '开始时间（北京时间）', kind: 'datetime', defaultValue: l?.startsAt ?? now },
-    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: l?.endsAt ?? now + 7 * DAY },
+    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: l?.endsAt ?? now + 7 * DAY_MS },
   ];
 }
 

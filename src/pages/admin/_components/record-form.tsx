@@ -6,7 +6,8 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
 import { pushToast } from '../../../state/toast';
-import { shanghaiInput, useAdminWrite } from './admin-write';
+import { shanghaiInput, shanghaiWallTime } from '../../../lib/time';
+import { useAdminWrite } from './admin-write';
 
 interface Base {
   name: string;
@@ -77,7 +78,7 @@ function read(f: FormField, data: FormData): unknown {
     case 'datetime': {
       const v = String(raw ?? '');
       if (f.send === 'text') return v;
-      return v ? Date.parse(`${v}:00+08:00`) : Number.NaN;
+      return v ? shanghaiWallTime(v) : Number.NaN;
     }
   }
 }
