@@ -8,7 +8,7 @@ import { historyRangeSchema } from '../archive/customer';
 import { exportCustomerHistory, traceExit } from '../archive/trace';
 import { auditActor } from '../domain/operators-audit';
 import { normalizeIp } from '../domain/white-list-ip';
-import { SUPPORT } from './admin-schemas';
+import { SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 /** 北京时间 "YYYY-MM-DD HH:mm" (seconds optional) as epoch ms. */

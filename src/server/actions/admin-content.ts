@@ -33,7 +33,8 @@ import {
   setArticlePublished,
   setOnlineChat,
 } from '../domain/operators-content';
-import { CONTENT, SUPPORT } from './admin-schemas';
+import { idSchema } from '../../lib/schemas';
+import { CONTENT, SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 /** Longest article body accepted (the /api request itself is capped at 64 KiB). */
@@ -41,7 +42,6 @@ export const ARTICLE_BODY_MAX = 40_000;
 /** Articles per page of the console's article list. */
 export const ARTICLE_PAGE_SIZE = 50;
 
-const idSchema = z.number({ error: '编号无效' }).int('编号无效').positive('编号无效').max(999_999_999, '编号无效');
 const optionalId = idSchema.optional();
 const text = (label: string, max: number, min = 1) =>
   z

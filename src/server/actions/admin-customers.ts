@@ -10,7 +10,8 @@ import { listVerifications } from '../db/realname';
 import { auditActor } from '../domain/operators-audit';
 import { describeAudit } from '../domain/operators-audit-read';
 import { setCustomerSuspended, unlockCustomer } from '../domain/operators-console';
-import { READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
+import { reasonSchema, userIdSchema } from '../../lib/schemas';
+import { READERS, SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 export const adminCustomerActions = {

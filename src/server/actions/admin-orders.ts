@@ -13,8 +13,8 @@ import { refundPreview } from '../domain/operators-console';
 import { reconcilePayment } from '../domain/payments';
 import { paymentRefundPreview, refundPayment } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
-import { FINANCE, READERS } from './admin-schemas';
-import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from './commerce-schemas';
+import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from '../../lib/schemas';
+import { FINANCE, READERS } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 /** Most rows one CSV export carries (narrow the dates for more). */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { listClaimableCoupons, listUserCoupons, receiveCoupon } from '../db/coupons';
-import { idSchema } from './commerce-schemas';
+import { idSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 export const couponActions = {

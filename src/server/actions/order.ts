@@ -12,7 +12,7 @@ import { auditActor } from '../domain/operators-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
 import { ALIPAY_RAIL_NAMES, payProviderFor } from '../providers/pay';
-import { intIn, orderNoSchema, refundReasonSchema } from './commerce-schemas';
+import { intIn, orderNoSchema, refundReasonSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const timeSchema = intIn(0, 4_102_444_800_000).default(0);

@@ -8,7 +8,7 @@ import { priceCheckout } from '../domain/checkout-coupons';
 import { checkoutTerms, prepareCheckout } from '../domain/checkout-quote';
 import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment, userOrder } from '../domain/payments';
 import { payProviderFor } from '../providers/pay';
-import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
+import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const regionIdSchema = idSchema.optional();

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { durationLabel } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import { productTypeSchema } from '../../lib/schemas';
 import { findUserPackage, listUserPackages } from '../db/package-terms';
 import { offeredMeals } from '../domain/catalogue';
 import { priceCheckout } from '../domain/checkout-coupons';
@@ -13,7 +12,7 @@ import { upgradeTargets } from '../domain/checkout-upgrade';
 import { effectiveState, packageStateText, pendingIpsOf } from '../domain/packages';
 import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
-import { couponIdSchema, idSchema, intIn, unitsSchema } from './commerce-schemas';
+import { couponIdSchema, idSchema, intIn, productTypeSchema, unitsSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 export const proxyUpgradeActions = {

@@ -1,8 +1,8 @@
 // Input schemas shared by the console's actions (each carries its Chinese message).
 import { z } from 'zod';
-import { messages } from '../../lib/messages';
-import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../../lib/operator-password';
-import { OPERATOR_ROLES } from '../../lib/operator-roles';
+import { messages } from '../messages';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../operator-password';
+import { OPERATOR_ROLES } from '../operator-roles';
 
 /** Why an operator does something (kept in the audit log). */
 export const reasonSchema = z
@@ -28,23 +28,6 @@ export const operatorUsernameSchema = z
   .string({ error: '账号为3-32位字母、数字、下划线或点' })
   .trim()
   .regex(/^[A-Za-z0-9_.]{3,32}$/, '账号为3-32位字母、数字、下划线或点');
-
-/** Who may call a console action, one name per policy (admin passes every check; `[]` = admin only). */
-export const ADMIN_ONLY = { operator: [] } as const;
-export const FINANCE = { operator: ['finance'] } as const;
-export const SUPPORT = { operator: ['support'] } as const;
-export const CONTENT = { operator: ['content'] } as const;
-export const OPS = { operator: ['ops'] } as const;
-/** Customer and order look-ups: support and finance both read them. */
-export const READERS = { operator: ['support', 'finance'] } as const;
-
-/** A whole number in [min, max], the message naming the field and its range. */
-export const intIn = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label}须为${min}-${max}的整数` })
-    .int(`${label}须为${min}-${max}的整数`)
-    .min(min, `${label}须为${min}-${max}的整数`)
-    .max(max, `${label}须为${min}-${max}的整数`);
 
 /** The row an edit names. */
 export const editIdSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
