@@ -3,6 +3,7 @@
 import { type DedicatedSource, enoughFreeDedicatedSql, freeDedicatedBinds } from './fixed';
 import type { PackageWithTerms } from './package-terms';
 import { DAY_MS } from '../../lib/time';
+import { ORDER_STATE } from '../../lib/order-states';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
   const row = await db
@@ -132,7 +133,7 @@ export async function listSellers(db: D1Database): Promise<SellerRow[]> {
     .prepare(
       `SELECT s.*, (SELECT count(*) FROM users u WHERE u.seller_id = s.id) AS customers,
          (SELECT COALESCE(SUM(o.pay_fen), 0) FROM orders o JOIN users u ON u.id = o.user_id
-          WHERE u.seller_id = s.id AND o.state = 2) AS paid_fen
+          WHERE u.seller_id = s.id AND o.state = ${ORDER_STATE.paid}) AS paid_fen
        FROM sellers s ORDER BY s.enabled DESC, s.id`,
     )
     .all<{

@@ -3,6 +3,7 @@
 // windowed query is a range on an index.
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 import { refundIssueSql } from './operators-orders';
+import { ORDER_STATE } from '../../lib/order-states';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -17,7 +18,9 @@ export interface WindowFigures {
 export async function windowFigures(db: D1Database, since: number): Promise<WindowFigures> {
   const [paid, refunded, regs, ext] = await db.batch<Record<string, number | null>>([
     db
-      .prepare('SELECT count(*) AS n, sum(pay_fen) AS fen FROM orders WHERE state IN (2, 4) AND paid_at >= ?')
+      .prepare(
+        `SELECT count(*) AS n, sum(pay_fen) AS fen FROM orders WHERE state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}) AND paid_at >= ?`,
+      )
       .bind(since),
     db
       .prepare(
@@ -170,7 +173,7 @@ export async function dailyFigures(db: D1Database, since: number): Promise<Daily
     db
       .prepare(
         `SELECT (paid_at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, count(*) AS n, sum(pay_fen) AS fen
-           FROM orders WHERE state IN (2, 4) AND paid_at >= ? GROUP BY d`,
+           FROM orders WHERE state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}) AND paid_at >= ? GROUP BY d`,
       )
       .bind(since),
     db

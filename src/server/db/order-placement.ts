@@ -2,6 +2,7 @@
 // the coupon lock, the order insert under its conditions, items and merge sources, the coupon release and the re-read
 // of the refusals, all in one transaction.
 import 'server-only';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** What every order carries: who, what, and the amounts in fen (list - discount - credit - coupon = pay). */
 export interface OrderCore {
@@ -91,9 +92,9 @@ export function insertOrderStatement(db: D1Database, o: OrderDraft, maxUnpaid: n
     .prepare(
       `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, discount_fen, credit_fen, coupon_fen,
          pay_fen, user_coupon_id, state, source_type, expires_at, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1, ?12, ?13, ?14
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ${ORDER_STATE.pending}, ?12, ?13, ?14
        WHERE (?11 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?11 AND order_no = ?1 AND state = 2))
-         AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = 1 AND expires_at > ?14) < ?15
+         AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = ${ORDER_STATE.pending} AND expires_at > ?14) < ?15
          AND NOT ${BUSY} AND NOT ${CHANGED}`,
     )
     .bind(

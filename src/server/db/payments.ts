@@ -6,6 +6,7 @@ import 'server-only';
 import { paymentNotes } from '../../lib/messages';
 import type { OrderItemRecord } from './orders';
 import { DAY_MS } from '../../lib/time';
+import { ORDER_STATE } from '../../lib/order-states';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
 /** How an attempt was opened (migration 0038): a QR code, Alipay's web cashier, or a phone's own payment. */
@@ -83,7 +84,7 @@ export async function insertPayment(
       `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at, mode)
        SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7, ?9
        WHERE (SELECT count(*) FROM payments WHERE order_no = ?2) < ?8
-         AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 1 AND pay_fen = ?5)`,
+         AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = ${ORDER_STATE.pending} AND pay_fen = ?5)`,
     )
     .bind(p.outTradeNo, p.orderNo, p.userId, p.provider, p.amountFen, p.expiresAt, p.now, maxAttempts, p.mode ?? 'qr')
     .run();
@@ -191,7 +192,7 @@ export async function listOpenPayments(
   const { results } = await db
     .prepare(
       `SELECT p.out_trade_no FROM payments p JOIN orders o ON o.order_no = p.order_no
-       WHERE p.state IN ('creating', 'pending') AND p.created_at <= ?1 AND o.state = 1
+       WHERE p.state IN ('creating', 'pending') AND p.created_at <= ?1 AND o.state = ${ORDER_STATE.pending}
        ORDER BY p.last_query_at, p.created_at LIMIT ?2 + 0`,
     )
     .bind(now - minAgeMs, limit)
@@ -207,7 +208,7 @@ export async function listOpenPayments(
 export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo: string) {
   const O = orderNo;
   const T = outTradeNo;
-  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = '${sqlText(O)}' AND state = 2 AND fulfilled_at IS NULL
+  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = '${sqlText(O)}' AND state = ${ORDER_STATE.paid} AND fulfilled_at IS NULL
     AND paid_out_trade_no = '${sqlText(T)}')`;
   return {
     /** The attempt is paid (once). */
@@ -221,8 +222,8 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     markOrderPaid: (transactionId: string, amountFen: number, now: number) =>
       db
         .prepare(
-          `UPDATE orders SET state = 2, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
-           WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5`,
+          `UPDATE orders SET state = ${ORDER_STATE.paid}, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
+           WHERE order_no = ?1 AND state = ${ORDER_STATE.pending} AND pay_fen = ?5`,
         )
         .bind(O, T, now, transactionId, amountFen),
     /** The coupon locked for the order is used. */
@@ -309,7 +310,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     markFulfilled: (now: number) =>
       db
         .prepare(
-          `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = 2 AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
+          `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = ${ORDER_STATE.paid} AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
         )
         .bind(O, now, T),
     /** Flag the attempt for a refund when the order is not paid by it (closed, or paid by another attempt). */
@@ -317,7 +318,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
       db
         .prepare(
           `UPDATE payments SET refund_needed = 1, note = ?3
-           WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 2 AND paid_out_trade_no = ?1)`,
+           WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?1)`,
         )
         .bind(T, O, paymentNotes.notPaidByAttempt),
   };

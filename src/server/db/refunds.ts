@@ -9,6 +9,7 @@ import type { CouponOutcome } from '../../lib/refund-rules';
 import { DAY_MS } from '../../lib/time';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
+import { ORDER_STATE } from '../../lib/order-states';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
 /** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */
@@ -114,7 +115,7 @@ export async function listOrderRefunds(db: D1Database, orderNo: string): Promise
  */
 const MERGED_SQL = `EXISTS (SELECT 1 FROM proxy_packages p JOIN order_merge_sources m ON m.package_id = p.id
   WHERE p.source = 'order' AND p.source_ref = ?1 AND (m.active = 1
-    OR (p.state = 4 AND EXISTS (SELECT 1 FROM orders mo WHERE mo.order_no = m.order_no AND mo.state = 2))))`;
+    OR (p.state = 4 AND EXISTS (SELECT 1 FROM orders mo WHERE mo.order_no = m.order_no AND mo.state = ${ORDER_STATE.paid}))))`;
 
 /** See MERGED_SQL. */
 export async function orderPackageMerged(db: D1Database, orderNo: string): Promise<boolean> {
@@ -150,7 +151,7 @@ export async function reserveRefund(
       `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
          reason, ends_order, ends_packages, created_at, updated_at)
        SELECT ?2, ?1, ?3, ?4, ?5, ?9, 'PENDING', ?6, ?7, ?10, ?11, ?8, ?8
-       WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?4 AND state = 2 AND paid_out_trade_no = ?3
+       WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?4 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?3
            AND pay_fen = ?9)
          AND ?5 + ${REFUNDED_SQL} <= ?9
          AND (?5 + ${REFUNDED_SQL} = ?9) = (?10 = 1)
@@ -284,12 +285,12 @@ export async function commitRefund(
   extra: D1PreparedStatement[] = [],
   notice?: RefundNoticeWrite,
 ): Promise<boolean> {
-  const guard = 'EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 4 AND out_refund_no = ?2)';
+  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = ${ORDER_STATE.refunded} AND out_refund_no = ?2)`;
   const results = await db.batch([
     db
       .prepare(
-        `UPDATE orders SET state = 4, refunded_at = ?4, out_refund_no = ?2
-         WHERE order_no = ?1 AND state = 2 AND paid_out_trade_no = ?3
+        `UPDATE orders SET state = ${ORDER_STATE.refunded}, refunded_at = ?4, out_refund_no = ?2
+         WHERE order_no = ?1 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?3
            AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
              AND ends_order = 1)`,
       )
@@ -343,7 +344,7 @@ export async function commitRefund(
 /** While a partial refund commits: its row is still PENDING and the order is still paid by the attempt (?1, ?2, ?3). */
 const PARTIAL_GUARD = `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
     AND ends_order = 0)
-  AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = ?1 AND o.state = 2 AND o.paid_out_trade_no = ?3)`;
+  AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = ?1 AND o.state = ${ORDER_STATE.paid} AND o.paid_out_trade_no = ?3)`;
 
 /**
  * WeChat accepted a partial refund (decision 205): in one transaction, while the row is still PENDING and the order
@@ -376,7 +377,7 @@ export async function commitPartialRefund(
       ? [
           auditInsertStatement(db, audit.actor, audit.entry, {
             sql: `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ? AND status = 'PENDING' AND ends_order = 0)
-              AND EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 2 AND paid_out_trade_no = ?)`,
+              AND EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?)`,
             binds: [r.outRefundNo, r.orderNo, r.outTradeNo],
           }),
         ]
@@ -408,7 +409,7 @@ export function refundAuditStatement(
   audit: AuditWrite,
 ): D1PreparedStatement {
   return auditInsertStatement(db, audit.actor, audit.entry, {
-    sql: 'EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 4 AND out_refund_no = ?)',
+    sql: `EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = ${ORDER_STATE.refunded} AND out_refund_no = ?)`,
     binds: [orderNo, outRefundNo],
   });
 }
@@ -416,8 +417,7 @@ export function refundAuditStatement(
 // ---- Refunds of one flagged payment attempt (kind 'payment', docs/decisions/180) ----
 
 /** The attempt is the one that paid its order (paid, or already refunded with the order): not refundable on its own. */
-const PAYS_ORDER_SQL =
-  'EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND paid_out_trade_no = ?3 AND state IN (2, 4))';
+const PAYS_ORDER_SQL = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND paid_out_trade_no = ?3 AND state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}))`;
 
 /** The attempt's live (not FAILED) refund of either kind, if any. */
 export async function findLiveAttemptRefund(db: D1Database, outTradeNo: string): Promise<RefundRecord | null> {
@@ -489,7 +489,7 @@ export async function commitPaymentRefund(
          WHERE out_trade_no = ?1 AND order_no = ?3 AND refund_needed = 1
            AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND out_trade_no = ?1 AND kind = 'payment'
              AND status = 'PENDING')
-           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?3 AND paid_out_trade_no = ?1 AND state IN (2, 4))`,
+           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?3 AND paid_out_trade_no = ?1 AND state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}))`,
       )
       .bind(r.outTradeNo, r.outRefundNo, r.orderNo, paymentNotes.refunded(r.outRefundNo, r.status)),
     ...(audit

@@ -3,7 +3,8 @@
 // times in 北京时间 and states as their labels — and who may read which entries (admin all; every other role the
 // entries of the actions the registry opens to it and of its own operators; finance also every money action).
 import { durationOption } from '../../lib/catalogue-rules';
-import { BILLING_LABEL, couponFace, ORDER_STATE_LABEL, PRODUCT_LABEL } from '../../lib/commerce';
+import { BILLING_LABEL, couponFace, PRODUCT_LABEL } from '../../lib/commerce';
+import { ORDER_STATE_LABEL } from '../../lib/order-states';
 import { WITHDRAWAL_STATE_TEXT } from '../../lib/commission-rules';
 import { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../lib/console-states';
 import { EGRESS_RULE_LABEL } from '../../lib/egress-rules';

@@ -17,6 +17,7 @@ import { findUserCoupon } from '../db/coupons';
 import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refunds';
 import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './operators-audit';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
 const CHART_DAYS = 14;
@@ -109,10 +110,10 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     orderRefundedFen(db, orderNo),
     order.userCouponId !== null ? findUserCoupon(db, order.userId, order.userCouponId) : null,
   ]);
-  const refundableFen = order.state === 2 ? Math.max(0, order.payFen - refundedFen) : 0;
+  const refundableFen = order.state === ORDER_STATE.paid ? Math.max(0, order.payFen - refundedFen) : 0;
   let blocker: string | null = null;
-  if (order.state === 4) blocker = messages.refundDone;
-  else if (order.state !== 2 || !order.paidOutTradeNo) blocker = messages.refundNotPaid;
+  if (order.state === ORDER_STATE.refunded) blocker = messages.refundDone;
+  else if (order.state !== ORDER_STATE.paid || !order.paidOutTradeNo) blocker = messages.refundNotPaid;
   else if (merged) blocker = messages.refundMerged;
   const usage = effects.packages.map((p) => packageUsage(p, now));
   return {

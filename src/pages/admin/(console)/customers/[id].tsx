@@ -4,7 +4,7 @@ import { PRODUCT_LABEL } from '../../../../lib/commerce';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { load } from '../../../../server/page-data';
 import { CustomerTools } from '../../_components/customer-tools';
-import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
+import { CUSTOMER_STATUS_TEXT, ORDER_STATE_LABEL, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
 
@@ -129,7 +129,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
                 {o.orderNo}
               </a>
               <span className="text-slate-500">
-                {o.title} · {formatFen(o.payFen)} · {ORDER_STATE_TEXT[o.state] ?? o.state}
+                {o.title} · {formatFen(o.payFen)} · {ORDER_STATE_LABEL[o.state] ?? o.state}
               </span>
             </li>
           ))}

@@ -1,9 +1,10 @@
 // /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询; an
 // attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
+import { ORDER_STATE } from '../../../../lib/order-states';
 import { load } from '../../../../server/page-data';
 import {
-  ORDER_STATE_TEXT,
+  ORDER_STATE_LABEL,
   PAYMENT_PROVIDER_TEXT,
   PAYMENT_STATE_TEXT,
   REFUND_STATUS_TEXT,
@@ -31,8 +32,8 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
       <PageTitle title="订单详情">
         {finance && (
           <div className="flex flex-wrap gap-2">
-            {o.state === 1 && <AskProviderButton orderNo={o.orderNo} />}
-            {o.state === 2 && <RefundPanel orderNo={o.orderNo} />}
+            {o.state === ORDER_STATE.pending && <AskProviderButton orderNo={o.orderNo} />}
+            {o.state === ORDER_STATE.paid && <RefundPanel orderNo={o.orderNo} />}
           </div>
         )}
       </PageTitle>
@@ -41,7 +42,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
           <dt className="text-slate-500">订单号</dt>
           <dd className="font-mono text-xs break-all">{o.orderNo}</dd>
           <dt className="text-slate-500">状态</dt>
-          <dd data-testid="order-state">{ORDER_STATE_TEXT[o.state] ?? o.state}</dd>
+          <dd data-testid="order-state">{ORDER_STATE_LABEL[o.state] ?? o.state}</dd>
           <dt className="text-slate-500">客户</dt>
           <dd>
             <a href={`/admin/customers/${o.userId}`} className="text-brand-700 hover:underline">
@@ -65,7 +66,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
             <>
               <dt className="text-slate-500">已退</dt>
               <dd data-testid="order-refunded">
-                {formatFen(refundedFen)}（可退 {formatFen(o.state === 2 ? o.payFen - refundedFen : 0)}）
+                {formatFen(refundedFen)}（可退 {formatFen(o.state === ORDER_STATE.paid ? o.payFen - refundedFen : 0)}）
               </dd>
             </>
           )}
