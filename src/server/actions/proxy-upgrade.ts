@@ -14,6 +14,7 @@ import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
 import { couponIdSchema, idSchema, intIn, productTypeSchema, unitsSchema } from '../../lib/schemas';
 import { defineAction } from './define';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export const proxyUpgradeActions = {
   'ProxyUpgrade.GetAllProxyTime': defineAction({
@@ -47,7 +48,7 @@ export const proxyUpgradeActions = {
       return {
         list: list.map((p) => {
           const creditFen = remainingValue(p, ctx.now);
-          const mergeable = p.state === 1 && !p.reserved;
+          const mergeable = p.state === PACKAGE_STATE.active && !p.reserved;
           const shown = effectiveState(p, ctx.now);
           const pendingIps = pendingIpsOf(p, shown);
           return {

@@ -3,6 +3,7 @@
 import { runBatch } from './batch';
 import { allocationsStatement } from './node-feed';
 import { DAY_MS } from '../../lib/time';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface FixedAllocation {
   id: number;
@@ -228,7 +229,7 @@ export async function allocateFixedIps(db: D1Database, now: number, only?: { use
          coalesce(r.city_key, '') AS city_key
        FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id
          LEFT JOIN meal_regions r ON r.id = t.region_id
-       WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ?1 AND p.ip_count > 0
+       WHERE p.product_type IN (30, 50) AND p.state = ${PACKAGE_STATE.active} AND p.expires_at > ?1 AND p.ip_count > 0
          AND (?2 = 0 OR p.user_id = ?2)`,
     )
     .bind(now, only?.userId ?? 0)
@@ -268,12 +269,12 @@ export async function releaseLapsedFixed(db: D1Database, now: number): Promise<n
   const followWhere = `f.released_at = 0
     AND f.expires_at != (SELECT p.expires_at FROM proxy_packages p WHERE p.id = f.package_id)`;
   const lapsedWhere = `f.released_at = 0 AND f.package_id IN
-    (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?))`;
+    (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != ${PACKAGE_STATE.active} OR expires_at <= ?))`;
   // Feed rows first, selected by the same conditions as the updates that follow them in this transaction.
   const release = db
     .prepare(
       `UPDATE fixed_allocations SET released_at = ?1 WHERE released_at = 0 AND package_id IN
-         (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?1))`,
+         (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != ${PACKAGE_STATE.active} OR expires_at <= ?1))`,
     )
     .bind(now);
   const batch = await runBatch(db, [

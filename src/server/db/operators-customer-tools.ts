@@ -2,6 +2,7 @@
 // sellers and the customers assigned to them. Statements are returned for the caller's audited batch.
 import { type DedicatedSource, enoughFreeDedicatedSql, freeDedicatedBinds } from './fixed';
 import type { PackageWithTerms } from './package-terms';
+import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS } from '../../lib/time';
 import { ORDER_STATE } from '../../lib/order-states';
 
@@ -36,7 +37,7 @@ export const grantPackageStatement = (db: D1Database, g: GrantFields) =>
     .prepare(
       `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
          remaining_count, daily_limit, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT id, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?8 + ?9 * ${DAY_MS}, 1, 'operator', ?10, ?8, ?8
+       SELECT id, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?8 + ?9 * ${DAY_MS}, ${PACKAGE_STATE.active}, 'operator', ?10, ?8, ?8
        FROM users WHERE id = ?1`,
     )
     .bind(
@@ -73,7 +74,7 @@ export const grantDedicatedPackageStatement = (
     .prepare(
       `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
          remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT id, ?2, 2, ?3, 0, 0, 0, 0, ?4, ?5, ?6, 1, 'operator', ?7, ?5, ?5
+       SELECT id, ?2, 2, ?3, 0, 0, 0, 0, ?4, ?5, ?6, ${PACKAGE_STATE.active}, 'operator', ?7, ?5, ?5
        FROM users WHERE id = ?1 AND ${enoughFreeDedicatedSql(8, 4)}`,
     )
     .bind(

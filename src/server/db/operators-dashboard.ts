@@ -4,6 +4,7 @@
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 import { refundIssueSql } from './operators-orders';
 import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -85,7 +86,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
     db
       .prepare(
-        'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
+        `SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = ${PACKAGE_STATE.active} AND expires_at > ? GROUP BY product_type ORDER BY product_type`,
       )
       .bind(now),
     db
@@ -113,7 +114,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     db
       .prepare(
         `SELECT count(*) AS n FROM proxy_packages p
-          WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ?1
+          WHERE p.product_type IN (30, 50) AND p.state = ${PACKAGE_STATE.active} AND p.expires_at > ?1
             AND p.ip_count > (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.released_at = 0)`,
       )
       .bind(now),

@@ -1,6 +1,7 @@
 // Queries behind the console's order screens: search, detail with payment attempts and refunds, and the CSV export.
 import type { CouponOutcome } from '../../lib/refund-rules';
 import { HOUR_MS } from '../../lib/time';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface ConsoleOrderRow {
   orderNo: string;
@@ -211,7 +212,7 @@ export async function refundEffects(
         `SELECT id, name, state, product_type AS productType, billing_method AS billingMethod, total_count AS totalCount,
            remaining_count AS remainingCount, daily_limit AS dailyLimit, ip_count AS ipCount, starts_at AS startsAt,
            expires_at AS expiresAt
-         FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (1, 2, 3, 5) ORDER BY id`,
+         FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}, ${PACKAGE_STATE.disabled}) ORDER BY id`,
       )
       .bind(orderNo),
     db.prepare('SELECT amount_fen AS amountFen, state FROM commission_entries WHERE order_no = ?').bind(orderNo),

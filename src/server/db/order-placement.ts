@@ -3,6 +3,7 @@
 // of the refusals, all in one transaction.
 import 'server-only';
 import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 /** What every order carries: who, what, and the amounts in fen (list - discount - credit - coupon = pay). */
 export interface OrderCore {
@@ -65,7 +66,7 @@ const BUSY = `EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.active = 1
     AND m.package_id IN (SELECT value FROM json_each(?16)))`;
 // The merge sources' snapshot [id, remaining, expiry] bound as ?17 (user ?2): gone, inactive or changed since?
 const CHANGED = `EXISTS (SELECT 1 FROM json_each(?17) j LEFT JOIN proxy_packages p ON p.id = j.value ->> '$[0]'
-    AND p.user_id = ?2 WHERE p.id IS NULL OR p.state != 1 OR p.remaining_count != j.value ->> '$[1]'
+    AND p.user_id = ?2 WHERE p.id IS NULL OR p.state != ${PACKAGE_STATE.active} OR p.remaining_count != j.value ->> '$[1]'
       OR p.expires_at != j.value ->> '$[2]')`;
 
 const extendedIds = (o: OrderDraft) =>

@@ -7,6 +7,7 @@ import { paymentNotes } from '../../lib/messages';
 import type { OrderItemRecord } from './orders';
 import { DAY_MS } from '../../lib/time';
 import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
 /** How an attempt was opened (migration 0038): a QR code, Alipay's web cashier, or a phone's own payment. */
@@ -237,7 +238,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
         .prepare(
           `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
              remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * ${DAY_MS}, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * ${DAY_MS}, ${PACKAGE_STATE.active}, 'order', ?11, ?9, ?9 WHERE ${guard}`,
         )
         .bind(
           userId,
@@ -269,16 +270,16 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
         .prepare(
           `UPDATE proxy_packages SET total_count = total_count + ?3, remaining_count = remaining_count + ?3,
              expires_at = max(expires_at, ?4) + ?5 * ${DAY_MS},
-             state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
+             state = CASE WHEN state = ${PACKAGE_STATE.expired} AND ?5 > 0 THEN ${PACKAGE_STATE.active} WHEN state = ${PACKAGE_STATE.usedUp} AND ?3 > 0 THEN ${PACKAGE_STATE.active} ELSE state END,
              updated_at = ?4
-           WHERE id = ?1 AND user_id = ?2 AND state IN (1, 2, 3) AND ${guard}
+           WHERE id = ?1 AND user_id = ?2 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}) AND ${guard}
              AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
         )
         .bind(i.packageId, userId, i.addCount, now, i.addDays),
       db
         .prepare(
           `UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}
-             AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (1, 2, 3))
+             AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}))
              AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
         )
         .bind(i.packageId, i.valueFen),
@@ -292,7 +293,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
         .prepare(
           `UPDATE payments SET refund_needed = 1, note = ?4
            WHERE out_trade_no = ?1 AND ${guard} AND EXISTS (SELECT 1 FROM proxy_packages p
-             WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (1, 2, 3)
+             WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp})
                OR EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1)))`,
         )
         .bind(T, JSON.stringify(packageIds), userId, paymentNotes.unextendable),
@@ -300,7 +301,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     retireMergeSources: (userId: number, now: number) => [
       db
         .prepare(
-          `UPDATE proxy_packages SET state = 4, updated_at = ?3
+          `UPDATE proxy_packages SET state = ${PACKAGE_STATE.deleted}, updated_at = ?3
            WHERE id IN (SELECT package_id FROM order_merge_sources WHERE order_no = ?1) AND user_id = ?2 AND ${guard}`,
         )
         .bind(O, userId, now),

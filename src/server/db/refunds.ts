@@ -10,6 +10,7 @@ import { DAY_MS } from '../../lib/time';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
 /** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */
@@ -115,7 +116,7 @@ export async function listOrderRefunds(db: D1Database, orderNo: string): Promise
  */
 const MERGED_SQL = `EXISTS (SELECT 1 FROM proxy_packages p JOIN order_merge_sources m ON m.package_id = p.id
   WHERE p.source = 'order' AND p.source_ref = ?1 AND (m.active = 1
-    OR (p.state = 4 AND EXISTS (SELECT 1 FROM orders mo WHERE mo.order_no = m.order_no AND mo.state = ${ORDER_STATE.paid}))))`;
+    OR (p.state = ${PACKAGE_STATE.deleted} AND EXISTS (SELECT 1 FROM orders mo WHERE mo.order_no = m.order_no AND mo.state = ${ORDER_STATE.paid}))))`;
 
 /** See MERGED_SQL. */
 export async function orderPackageMerged(db: D1Database, orderNo: string): Promise<boolean> {
@@ -297,8 +298,8 @@ export async function commitRefund(
       .bind(r.orderNo, r.outRefundNo, r.outTradeNo, now),
     db
       .prepare(
-        `UPDATE proxy_packages SET state = 5, updated_at = ?4
-         WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (1, 2, 3) AND ${guard}`,
+        `UPDATE proxy_packages SET state = ${PACKAGE_STATE.disabled}, updated_at = ?4
+         WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}) AND ${guard}`,
       )
       .bind(r.orderNo, r.outRefundNo, r.userId, now),
     db
@@ -366,8 +367,8 @@ export async function commitPartialRefund(
       ? [
           db
             .prepare(
-              `UPDATE proxy_packages SET state = 5, updated_at = ?4
-               WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (1, 2, 3)
+              `UPDATE proxy_packages SET state = ${PACKAGE_STATE.disabled}, updated_at = ?4
+               WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp})
                  AND ${PARTIAL_GUARD.replaceAll('?3', '?5')}`,
             )
             .bind(r.orderNo, r.outRefundNo, r.userId, now, r.outTradeNo),
