@@ -4,6 +4,7 @@
 import { type CouponDbRow, type CouponTerms, couponTermsOf } from './coupons';
 import { mapRedLaunch, type RedLaunch, type RedLaunchDbRow } from './red-packets';
 import { DAY_MS } from '../../lib/time';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export interface CouponAdminRow extends CouponTerms {
   /** 0 = unlimited. */
@@ -27,8 +28,8 @@ interface CouponRow extends CouponDbRow {
 
 const COUPON_SELECT = `SELECT c.*,
     (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id) AS n_issued,
-    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = 2) AS n_locked,
-    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = 3) AS n_used
+    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = ${USER_COUPON_STATE.locked}) AS n_locked,
+    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = ${USER_COUPON_STATE.used}) AS n_used
   FROM coupons c`;
 
 const mapCoupon = (r: CouponRow): CouponAdminRow => ({
@@ -109,7 +110,7 @@ export const issueCouponStatement = (db: D1Database, r: { couponId: number; user
   db
     .prepare(
       `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-       SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
+       SELECT ?1, c.id, ${USER_COUPON_STATE.unused}, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
        WHERE c.id = ?2 AND c.state = 1 AND c.ends_at > ?3
          AND (c.total_stock = 0 OR (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2) < c.total_stock)
          AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit`,

@@ -3,6 +3,7 @@
 import 'server-only';
 import type { OrderCore, OrderItemDraft } from './order-placement';
 import { ORDER_STATE, type OrderState } from '../../lib/order-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export interface OrderRecord extends OrderCore {
   state: OrderState;
@@ -113,7 +114,9 @@ export async function closeUnpaidOrder(db: D1Database, orderNo: string, now: num
       )
       .bind(orderNo, now),
     db
-      .prepare(`UPDATE user_coupons SET state = 1, order_no = NULL WHERE order_no = ?1 AND state = 2 AND ${closedByUs}`)
+      .prepare(
+        `UPDATE user_coupons SET state = ${USER_COUPON_STATE.unused}, order_no = NULL WHERE order_no = ?1 AND state = ${USER_COUPON_STATE.locked} AND ${closedByUs}`,
+      )
       .bind(orderNo, now),
     db.prepare(`UPDATE order_merge_sources SET active = 0 WHERE order_no = ?1 AND ${closedByUs}`).bind(orderNo, now),
     db

@@ -8,6 +8,7 @@ import type { OrderItemRecord } from './orders';
 import { DAY_MS } from '../../lib/time';
 import { ORDER_STATE } from '../../lib/order-states';
 import { PACKAGE_STATE } from '../../lib/package-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
 /** How an attempt was opened (migration 0038): a QR code, Alipay's web cashier, or a phone's own payment. */
@@ -230,7 +231,9 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     /** The coupon locked for the order is used. */
     spendCoupon: (now: number) =>
       db
-        .prepare(`UPDATE user_coupons SET state = 3, used_at = ?2 WHERE order_no = ?1 AND state = 2 AND ${guard}`)
+        .prepare(
+          `UPDATE user_coupons SET state = ${USER_COUPON_STATE.used}, used_at = ?2 WHERE order_no = ?1 AND state = ${USER_COUPON_STATE.locked} AND ${guard}`,
+        )
         .bind(O, now),
     /** A new package with the item's grant from `now`, and its terms (meal, units, region, money paid). */
     createPackage: (userId: number, i: OrderItemRecord, now: number) => [

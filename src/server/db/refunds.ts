@@ -11,6 +11,7 @@ import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './operators-audit';
 import { ORDER_STATE } from '../../lib/order-states';
 import { PACKAGE_STATE } from '../../lib/package-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
 /** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */
@@ -312,8 +313,8 @@ export async function commitRefund(
     // Decision 206: the coupon comes back as it was received (same validity) while it is still valid.
     db
       .prepare(
-        `UPDATE user_coupons SET state = 1, order_no = NULL, used_at = NULL
-         WHERE id = ${ORDER_COUPON_SQL} AND order_no = ?1 AND state = 3 AND expires_at > ?3 AND ${guard}`,
+        `UPDATE user_coupons SET state = ${USER_COUPON_STATE.unused}, order_no = NULL, used_at = NULL
+         WHERE id = ${ORDER_COUPON_SQL} AND order_no = ?1 AND state = ${USER_COUPON_STATE.used} AND expires_at > ?3 AND ${guard}`,
       )
       .bind(r.orderNo, r.outRefundNo, now),
     db
@@ -321,7 +322,7 @@ export async function commitRefund(
         `UPDATE refunds SET status = ?3, refund_id = ?4, updated_at = ?5,
            coupon_outcome = CASE
              WHEN ${ORDER_COUPON_SQL} IS NULL THEN 'none'
-             WHEN EXISTS (SELECT 1 FROM user_coupons WHERE id = ${ORDER_COUPON_SQL} AND state = 1 AND order_no IS NULL)
+             WHEN EXISTS (SELECT 1 FROM user_coupons WHERE id = ${ORDER_COUPON_SQL} AND state = ${USER_COUPON_STATE.unused} AND order_no IS NULL)
                THEN 'returned'
              ELSE 'expired' END
          WHERE out_refund_no = ?2 AND status = 'PENDING' AND ${guard}`,

@@ -18,6 +18,7 @@ import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refu
 import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './operators-audit';
 import { ORDER_STATE } from '../../lib/order-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
 const CHART_DAYS = 14;
@@ -139,7 +140,11 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     commissionReversedFen: effects.commission && effects.commission.state !== 3 ? effects.commission.amountFen : 0,
     /** The order's coupon and whether a final refund now would give it back (decision 206). */
     coupon: coupon
-      ? { name: coupon.name, expiresAt: coupon.expiresAt, returnable: coupon.state === 3 && coupon.expiresAt > now }
+      ? {
+          name: coupon.name,
+          expiresAt: coupon.expiresAt,
+          returnable: coupon.state === USER_COUPON_STATE.used && coupon.expiresAt > now,
+        }
       : null,
     blocker,
   };
