@@ -1,6 +1,7 @@
 // Input schemas shared by the console's actions (each carries its Chinese message).
 import { z } from 'zod';
 import { messages } from '../messages';
+import { ON_OFF } from '../on-off-states';
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../operator-password';
 import { OPERATOR_ROLES } from '../operator-roles';
 
@@ -46,4 +47,4 @@ export const windowFields = {
   reason: optionalReasonSchema,
 };
 /** Enable/put on sale (1) or disable/withdraw (2). */
-export const onOffStateSchema = z.union([z.literal(1), z.literal(2)], { error: '请选择状态' });
+export const onOffStateSchema = z.union([z.literal(ON_OFF.on), z.literal(ON_OFF.off)], { error: '请选择状态' });

@@ -2,6 +2,7 @@
 import type { CouponOffer } from '../domain/pricing';
 import { DAY_MS } from '../../lib/time';
 import { USER_COUPON_STATE } from '../../lib/coupon-states';
+import { ON_OFF } from '../../lib/on-off-states';
 
 export interface CouponRule extends CouponTerms {
   remaining: number | null;
@@ -145,7 +146,7 @@ export async function listClaimableCoupons(
   const { results } = await db
     .prepare(
       `SELECT c.*, (SELECT count(*) FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?1) AS mine
-       FROM coupons c WHERE c.state = 1 AND c.claimable = 1 AND c.starts_at <= ?2 AND c.ends_at > ?2
+       FROM coupons c WHERE c.state = ${ON_OFF.on} AND c.claimable = 1 AND c.starts_at <= ?2 AND c.ends_at > ?2
        ORDER BY c.id`,
     )
     .bind(userId, now)
@@ -174,7 +175,7 @@ export async function receiveCoupon(
       .prepare(
         `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
          SELECT ?1, c.id, ${USER_COUPON_STATE.unused}, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
-         WHERE c.id = ?2 AND c.state = 1 AND (c.claimable = 1 OR ?4 = 0) AND c.starts_at <= ?3 AND c.ends_at > ?3
+         WHERE c.id = ?2 AND c.state = ${ON_OFF.on} AND (c.claimable = 1 OR ?4 = 0) AND c.starts_at <= ?3 AND c.ends_at > ?3
            AND (c.total_stock = 0 OR c.issued < c.total_stock)
            AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit
          RETURNING id`,

@@ -4,6 +4,7 @@ import { runBatch } from './batch';
 import { allocationsStatement } from './node-feed';
 import { DAY_MS } from '../../lib/time';
 import { PACKAGE_STATE } from '../../lib/package-states';
+import { ON_OFF } from '../../lib/on-off-states';
 
 export interface FixedAllocation {
   id: number;
@@ -383,7 +384,7 @@ export async function dedicatedRegionStock(db: D1Database, now: number): Promise
        FROM meal_regions r LEFT JOIN proxy_ips i ON i.pool = 30 AND i.healthy = 1 AND i.expires_at > ?1
          AND ((r.city_key != '' AND i.city_key = r.city_key) OR (r.city_key = '' AND r.province_key != '' AND i.province_key = r.province_key))
          AND i.id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
-       WHERE r.state = 1 AND (',' || r.product_types || ',' LIKE '%,30,%' OR ',' || r.product_types || ',' LIKE '%,50,%')
+       WHERE r.state = ${ON_OFF.on} AND (',' || r.product_types || ',' LIKE '%,30,%' OR ',' || r.product_types || ',' LIKE '%,50,%')
        GROUP BY r.id, i.carrier ORDER BY r.sort, r.id`,
     )
     .bind(now)

@@ -5,6 +5,7 @@ import type { PackageWithTerms } from './package-terms';
 import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS } from '../../lib/time';
 import { ORDER_STATE } from '../../lib/order-states';
+import { ON_OFF } from '../../lib/on-off-states';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
   const row = await db
@@ -93,7 +94,7 @@ export async function findGrantRegion(db: D1Database, id: number, productType: n
   return db
     .prepare(
       `SELECT name, province_key AS provinceKey, city_key AS cityKey FROM meal_regions
-       WHERE id = ? AND state = 1 AND (',' || product_types || ',') LIKE ?`,
+       WHERE id = ? AND state = ${ON_OFF.on} AND (',' || product_types || ',') LIKE ?`,
     )
     .bind(id, `%,${productType},%`)
     .first<{ name: string; provinceKey: string; cityKey: string }>();

@@ -15,6 +15,7 @@ import { ReasonAction } from '../_components/reason-action';
 import { type FormField, RecordForm } from '../_components/record-form';
 import { SaveForm } from '../_components/save-form';
 import { DAY_MS } from '../../../lib/time';
+import { ON_OFF, otherOnOff } from '../../../lib/on-off-states';
 
 type Campaigns = ActionOutput<'Admin.CampaignList'>;
 type Coupon = Campaigns['coupons'][number];
@@ -81,7 +82,7 @@ function couponColumns(now: number): Column<Coupon>[] {
         <>
           <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
           <span className="font-semibold text-rose-600">{couponFaceText(c)}</span>
-          {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
+          {c.state !== ON_OFF.on && <span className="ml-1 text-xs text-slate-400">已停用</span>}
         </>
       ),
     },
@@ -122,13 +123,13 @@ function couponColumns(now: number): Column<Coupon>[] {
             编辑
           </a>
           <ReasonAction
-            label={c.state === 1 ? '停用' : '启用'}
-            title={c.state === 1 ? '停用优惠券' : '启用优惠券'}
+            label={c.state === ON_OFF.on ? '停用' : '启用'}
+            title={c.state === ON_OFF.on ? '停用优惠券' : '启用优惠券'}
             description="停用后不能再领取或发放；已发放的券仍可使用。"
             action="Admin.CouponSetState"
-            params={{ id: c.id, state: c.state === 1 ? 2 : 1 }}
+            params={{ id: c.id, state: otherOnOff(c.state) }}
             done="已更新"
-            tone={c.state === 1 ? 'danger' : 'primary'}
+            tone={c.state === ON_OFF.on ? 'danger' : 'primary'}
           />
         </div>
       ),
@@ -224,7 +225,7 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
               label: '优惠券',
               kind: 'select',
               options: res.coupons
-                .filter((c) => c.state === 1 && c.endsAt > now)
+                .filter((c) => c.state === ON_OFF.on && c.endsAt > now)
                 .map((c) => ({ value: c.id, label: `#${c.id} ${c.name}（${couponFaceText(c)}）` })),
             },
             {
