@@ -5,6 +5,7 @@ import type { PackageWithTerms } from './package-terms';
 import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS } from '../../lib/time';
 import { ORDER_STATE } from '../../lib/order-states';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 import { ON_OFF } from '../../lib/on-off-states';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
@@ -115,7 +116,7 @@ export async function packageAllocationIps(db: D1Database, userId: number, packa
 export const grantFeedStatement = (db: D1Database, userId: number, now: number) =>
   db
     .prepare(
-      "INSERT INTO node_changes (kind, ref, created_at) SELECT 'u', id, ? FROM users WHERE id = ? AND status = 1",
+      `INSERT INTO node_changes (kind, ref, created_at) SELECT 'u', id, ? FROM users WHERE id = ? AND status = ${ACCOUNT_STATUS.active}`,
     )
     .bind(now, userId);
 

@@ -30,6 +30,7 @@ import type { OperatorPrincipal } from './operator-principal';
 import { auditedChange } from './operators-audit';
 import { endedOnSight } from './session';
 import { HOUR_MS, MINUTE_MS } from '../../lib/time';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
 export const OPERATOR_COOKIE = 'admin_token';
@@ -91,7 +92,7 @@ export async function operatorPasswordLogin(
 ): Promise<{ token: string; needsEnrolment: boolean }> {
   const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
   const found = await findOperatorByUsername(db, r.username);
-  const op = found?.status === 1 ? found : null;
+  const op = found?.status === ACCOUNT_STATUS.active ? found : null;
   const lockUntil = r.now + LOCK_MS;
   const failures = op
     ? await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, lockUntil, r.now)
@@ -123,7 +124,7 @@ async function pendingSession(
 ): Promise<{ session: OperatorSessionRecord; op: OperatorRecord }> {
   const session = token && token.length <= 128 ? await findOperatorSession(db, await sha256Hex(token)) : null;
   const op = session ? await findOperatorById(db, session.operatorId) : null;
-  if (!session || !op || session.stage !== 'totp' || session.expiresAt <= now || op.status !== 1) {
+  if (!session || !op || session.stage !== 'totp' || session.expiresAt <= now || op.status !== ACCOUNT_STATUS.active) {
     throw new AppError('operatorStepExpired');
   }
   return { session, op };
@@ -220,7 +221,7 @@ export async function changeOwnOperatorPassword(
   r: { currentPassword: string; code: string; newPassword: string; ip: string; now: number },
 ): Promise<{ changed: true; otherSessionsEnded: true }> {
   const op = await findOperatorById(db, me.id);
-  if (op?.status !== 1 || !op.totpSecretEnc) throw new AppError('operatorStepExpired');
+  if (op?.status !== ACCOUNT_STATUS.active || !op.totpSecretEnc) throw new AppError('operatorStepExpired');
   const problem = operatorPasswordProblem(r.newPassword, op.username);
   if (problem) throw new AppError('operatorPasswordWeak', { detail: problem });
   const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
@@ -275,7 +276,7 @@ export async function resolveOperatorSession(
   if (session?.stage !== 'active') return null;
   if (await endedOnSight(db, 'operator_sessions', session, now, OPERATOR_IDLE_MS)) return null;
   const op = await findOperatorById(db, session.operatorId);
-  if (op?.status !== 1) return null;
+  if (op?.status !== ACCOUNT_STATUS.active) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'operator_sessions', session.id, now);
   return principalOf(op, session.id);
 }

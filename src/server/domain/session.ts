@@ -11,6 +11,7 @@ import {
 } from '../db/sessions';
 import type { UserRecord } from '../db/users';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
 export const SESSION_IDLE_MS = 7 * DAY_MS;
 export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
@@ -40,7 +41,7 @@ export async function resolveSession(
   if (!found) return null;
   const { session, user } = found;
   if (await endedOnSight(db, 'sessions', session, now, SESSION_IDLE_MS)) return null;
-  if (user?.status !== 1) return null;
+  if (user?.status !== ACCOUNT_STATUS.active) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'sessions', session.id, now);
   return { user, sessionId: session.id };
 }
