@@ -15,6 +15,7 @@ import { type AuditRecord, auditObjectNames, searchAuditLog } from '../db/operat
 import { findUserByPhone } from '../db/users';
 import { companyStateText } from './company-auth';
 import { operatorActionRoles } from './operator-action-access';
+import { articleStateText } from '../../lib/article-states';
 
 /** One audited action: its label, and whether it moves money or prices (finance reads those too). */
 interface AuditActionInfo {
@@ -323,7 +324,7 @@ function stateText(c: ValueContext, state: number): string {
     case 'company_auth':
       return companyStateText(state);
     case 'article':
-      return state === 1 ? '已发布' : '未发布';
+      return articleStateText(state);
     default:
       return ON_OFF[state] ?? plain(state);
   }
