@@ -134,7 +134,7 @@ export function upwardImports(graph) {
       else if (
         a === 'actions' &&
         b === 'actions' &&
-        !/^server\/actions\/(define|registry|[\w-]*schemas)\.ts$/.test(to) &&
+        !/^server\/actions\/(define|registry)\.ts$/.test(to) &&
         !from.endsWith('registry.ts')
       ) {
         bad.push(`${from} -> ${to} (action -> action)`);

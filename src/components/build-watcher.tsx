@@ -1,9 +1,10 @@
 'use client';
 // Checks /builds/latest.json every hour and reloads the current route when a new build is live (seed section 4).
 import { useEffect } from 'react';
+import { HOUR_MS } from '../lib/time';
 
 declare const __BUILD_ID__: string;
-export const BUILD_CHECK_MS = 60 * 60 * 1000;
+export const BUILD_CHECK_MS = HOUR_MS;
 
 export function BuildWatcher() {
   useEffect(() => {

@@ -9,10 +9,11 @@ import type { z } from 'zod';
 import type { registry } from '../server/actions/registry';
 import type { EnvelopeCodec, EnvelopeMode } from './envelope';
 import { shellMessages as messages } from './messages-shell';
+import { MINUTE_MS } from './time';
 
 export const API_TIMEOUT_MS = 120_000;
 export const CACHE_MAX_ENTRIES = 100;
-export const CACHE_TTL_MS = 5 * 60_000;
+export const CACHE_TTL_MS = 5 * MINUTE_MS;
 
 /** What a contract needs of an action: its zod input and its handler (the registry's entries have both). */
 export interface ActionShape {

@@ -21,8 +21,6 @@ export const PRODUCT_LABEL: Record<number, string> = {
  */
 export const BILLING_LABEL: Record<number, string> = { 1: '按量计费', 2: '包天计费' };
 
-export const ORDER_STATE_LABEL: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
-
 export const ORDER_KIND_LABEL: Record<number, string> = {
   1: '新购',
   2: '续费',

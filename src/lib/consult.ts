@@ -1,7 +1,7 @@
 // The enterprise consultation input (Company.Consult): one schema with Chinese messages, used by the action.
 import { z } from 'zod';
 import { CONSULT_LIMITS, CONSULT_SCENARIOS, CONSULT_VOLUMES } from './consult-options';
-import { phoneSchema } from './schemas';
+import { phoneSchema } from './schemas/account';
 
 const text = (label: string, max: number, min = 1) =>
   z

@@ -18,6 +18,7 @@ export const messages = {
   crossSite: '非法的请求来源',
   envelopeRequired: '请使用加密请求',
   invalidParams: '参数错误',
+  idInvalid: '编号无效',
   forbidden: '没有权限执行此操作',
   realNameRequired: '请先完成实名认证',
   notFound: '请求的资源不存在',

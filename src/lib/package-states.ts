@@ -1,11 +1,19 @@
-// The names of a proxy package's stored states, shown alike in the personal centre and the console.
+// A proxy package's stored states (proxy_packages.state): their names, the words shown alike in the personal centre and
+// the console, and predicates. TypeScript compares with the names; SQL interpolates them (`state = ${PACKAGE_STATE.active}`).
+export const PACKAGE_STATE = { active: 1, expired: 2, usedUp: 3, deleted: 4, disabled: 5 } as const;
+export type PackageState = (typeof PACKAGE_STATE)[keyof typeof PACKAGE_STATE];
+
 export const PACKAGE_STATE_TEXT: Record<number, string> = {
-  1: '使用中',
-  2: '已过期',
-  3: '已用完',
-  4: '已删除',
-  5: '已停用',
+  [PACKAGE_STATE.active]: '使用中',
+  [PACKAGE_STATE.expired]: '已过期',
+  [PACKAGE_STATE.usedUp]: '已用完',
+  [PACKAGE_STATE.deleted]: '已删除',
+  [PACKAGE_STATE.disabled]: '已停用',
 };
+
+/** Active or used up: a package that still runs until its expiry (a used-up one may get more count). */
+export const isPackageRunning = (state: number): boolean =>
+  state === PACKAGE_STATE.active || state === PACKAGE_STATE.usedUp;
 
 /** A fixed/premium package still waiting for dedicated IPs of the region it was bought for. */
 export const PENDING_STATE_TEXT = '分配中';

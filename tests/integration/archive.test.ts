@@ -5,7 +5,7 @@
 // moment, from hot data and from the archive, and every lookup is audited; the archive keeps at least 180 days.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HOUR_MS, shanghaiDateTime, shanghaiDay } from '../../src/lib/time';
+import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay } from '../../src/lib/time';
 import { archiveHotHistory } from '../../src/server/archive/copy';
 import {
   clampArchiveDays,
@@ -23,7 +23,6 @@ import { callApi, loginBySms } from '../helpers/api';
 import { addPool, makePackage, resetAll, scalar } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 
-const DAY = 86_400_000;
 const MIN = 60_000;
 const MiB = 1024 * 1024;
 
@@ -136,7 +135,7 @@ describe('copy then delete', () => {
       )?.id,
     );
     const now = Date.now();
-    const old = now - 10 * DAY;
+    const old = now - 10 * DAY_MS;
     for (let i = 0; i < 3; i++) {
       await lease({ userId: me, ip: '203.0.113.8', at: old + i * 20 * MIN, until: old + i * 20 * MIN + 10 * MIN });
       await usage({
@@ -215,13 +214,15 @@ describe('archive retention', () => {
 
     const now = Date.now();
     const rec = (id: number, at: number) => ({ kind: 'extract' as const, id, owner: 5, at, data: { createdAt: at } });
-    await writeArchive(env.FILES, env.DB, [rec(1, now - 185 * DAY), rec(2, now - 170 * DAY)], now);
+    await writeArchive(env.FILES, env.DB, [rec(1, now - 185 * DAY_MS), rec(2, now - 170 * DAY_MS)], now);
     const deleted = await expireArchive(env.FILES, env.DB, 30, now); // asks for 30 days: 180 are kept all the same
     expect(deleted).toBe(1);
-    expect(await readArchiveObject(env.FILES, customerKey('extract', shanghaiDay(now - 185 * DAY), 5, 0))).toEqual([]);
-    expect(await readArchiveObject(env.FILES, customerKey('extract', shanghaiDay(now - 170 * DAY), 5, 0))).toHaveLength(
-      1,
+    expect(await readArchiveObject(env.FILES, customerKey('extract', shanghaiDay(now - 185 * DAY_MS), 5, 0))).toEqual(
+      [],
     );
+    expect(
+      await readArchiveObject(env.FILES, customerKey('extract', shanghaiDay(now - 170 * DAY_MS), 5, 0)),
+    ).toHaveLength(1);
     expect(await scalar('SELECT count(*) AS n FROM archive_objects')).toBe(1);
   });
 });
@@ -233,7 +234,7 @@ describe('archive end to end', () => {
     await addPool([{ ip: '203.0.113.9' }, { ip: '203.0.113.19' }]);
     const pkg = await makePackage(me);
     const now = Date.now();
-    const old = now - 10 * DAY;
+    const old = now - 10 * DAY_MS;
     await lease({ userId: me, ip: '203.0.113.9', packageId: pkg, at: old, until: old + 10 * MIN });
     await usage({
       userId: me,
@@ -275,7 +276,7 @@ describe('archive end to end', () => {
     expect(csv.body.P?.csv).toContain('198.51.100.44');
     const tooLong = await callApi(
       'ProxyLog.Export',
-      { kind: 'ips', from: shanghaiDay(now - 200 * DAY), to: shanghaiDay(now) },
+      { kind: 'ips', from: shanghaiDay(now - 200 * DAY_MS), to: shanghaiDay(now) },
       { cookie },
     );
     expect(tooLong.body.E).toContain('180');
@@ -305,7 +306,7 @@ describe('archive end to end', () => {
     expect(present.body.P?.holders.map((h) => [h.userId, h.from])).toEqual([[me, 'hot']]);
     const nobody = await callApi(
       'Admin.ExitTrace',
-      { ip: '203.0.113.9', at: shanghaiDateTime(old - DAY) },
+      { ip: '203.0.113.9', at: shanghaiDateTime(old - DAY_MS) },
       { cookie: support.cookie },
     );
     expect(nobody.body.P?.holders).toEqual([]);
@@ -352,7 +353,7 @@ describe('query plans of the archive and the trace', () => {
     } as unknown as D1Database;
     const now = Date.now();
     await hotLeasesOfExit(db, '203.0.113.9', now, 300_000);
-    await leasesBetween(db, { userId: 7, from: now - DAY, to: now, limit: 100 });
+    await leasesBetween(db, { userId: 7, from: now - DAY_MS, to: now, limit: 100 });
     await listArchiveObjects(db, { owner: 7, kind: 'lease', fromDay: '2026-01-01', toDay: '2026-06-30' });
     for (const kind of ['lease', 'extract', 'usage', 'refusal'] as const) await rowsToArchive(db, kind, now, 1000);
     for (const { sql, binds } of seen) {

@@ -6,10 +6,9 @@ import { purgeRetained, retentionDays } from '../../src/server/jobs/retention';
 import { callApi } from '../helpers/api';
 import { resetAll, scalar } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
+import { DAY_MS } from '../../src/lib/time';
 
 beforeEach(resetAll);
-
-const DAY = 86_400_000;
 
 async function logs(n: number, at: number) {
   const stmts = Array.from({ length: n }, () =>
@@ -39,12 +38,12 @@ describe('retention purge', { timeout: 30_000 }, () => {
 
   it('deletes old rows in batches, keeps recent ones and live leases, and records the run', async () => {
     const now = Date.now();
-    await logs(1_150, now - 181 * DAY); // more than two batches
-    await logs(3, now - 179 * DAY);
-    await assignment(now - 200 * DAY, now - 199 * DAY); // history
-    await assignment(now - 200 * DAY, now + DAY); // a long lease still running
+    await logs(1_150, now - 181 * DAY_MS); // more than two batches
+    await logs(3, now - 179 * DAY_MS);
+    await assignment(now - 200 * DAY_MS, now - 199 * DAY_MS); // history
+    await assignment(now - 200 * DAY_MS, now + DAY_MS); // a long lease still running
     await env.DB.prepare("INSERT INTO login_attempts (client_ip, created_at) VALUES ('192.0.2.1', ?), ('192.0.2.1', ?)")
-      .bind(now - 181 * DAY, now)
+      .bind(now - 181 * DAY_MS, now)
       .run();
 
     const removed = await purgeRetained(env.DB, 30, now); // asks for 30 days: 180 are kept all the same

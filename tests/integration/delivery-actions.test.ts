@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
+import { shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms } from '../helpers/api';
 import { allowIp, extractCall, makePackage, resetAll, scalar, simplePool } from '../helpers/delivery';
@@ -72,7 +73,7 @@ describe('packages, key and counts', () => {
       billing: 2,
       dailyLimit: 5,
       usedToday: 5,
-      usageDay: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10),
+      usageDay: shanghaiDay(Date.now()),
     });
     const meal = await callApi('Proxy.GetMealCount', {}, { cookie });
     expect(meal.body.P?.data).toMatchObject({
@@ -121,7 +122,7 @@ describe('packages, key and counts', () => {
     const hour = Math.floor(calledAt / 3_600_000) * 3_600_000;
     expect(chart.body.P?.points).toEqual([{ at: hour, calls: 1, ips: 2 }]);
     const week = await callApi('ProxyRPC.GetCharts', { range: '7d' }, { cookie });
-    const day = Date.parse(`${new Date(calledAt + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
+    const day = shanghaiMidnight(calledAt);
     expect(week.body.P?.points.map((p) => p.at)).toEqual([day]);
     expect(((day - (week.body.P?.from ?? 0)) / 86_400_000) % 1).toBe(0);
     const ips = await callApi('ProxyLog.GetList', {}, { cookie });

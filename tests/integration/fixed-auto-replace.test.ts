@@ -6,10 +6,9 @@ import { replaceUnhealthyFixed } from '../../src/server/db/fixed';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool as addIps, type IpSpec, makePackage, scalar } from '../helpers/delivery';
+import { DAY_MS } from '../../src/lib/time';
 
 beforeEach(resetDb);
-
-const DAY = 86_400_000;
 
 /** Dedicated pool IPs that outlive the packages (a candidate must outlive the allocation it takes over). */
 const addPool = (ips: IpSpec[]) => addIps(ips.map((i) => ({ ttlSeconds: 30 * 86_400, ...i })));
@@ -19,7 +18,7 @@ async function holder(phone: string, autoReplace: boolean) {
   const cookie = await loginBySms(phone);
   const userId = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
   await callApi('User.IsAutoReplace', { value: autoReplace }, { cookie });
-  const pkg = await makePackage(userId, { type: 30, ipCount: 1, expiresAt: Date.now() + 10 * DAY });
+  const pkg = await makePackage(userId, { type: 30, ipCount: 1, expiresAt: Date.now() + 10 * DAY_MS });
   return { cookie, userId, pkg };
 }
 
@@ -31,7 +30,7 @@ async function allocate(userId: number, pkg: number, ip: string) {
      SELECT ?1, ?2, id, ip, port, province, city, carrier, '我的备注', ?3,
        (SELECT expires_at FROM proxy_packages WHERE id = ?2) FROM proxy_ips WHERE ip = ?4`,
   )
-    .bind(userId, pkg, now - DAY, ip)
+    .bind(userId, pkg, now - DAY_MS, ip)
     .run();
 }
 

@@ -10,6 +10,7 @@ import { decideWithdrawal } from '../../src/server/domain/promotion';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, makePackage } from '../helpers/delivery';
 import { newUser, scalar, simulatorVerdict, validId } from '../helpers/trust';
+import { DAY_MS, HOUR_MS } from '../../src/lib/time';
 
 beforeEach(resetDb);
 
@@ -47,18 +48,16 @@ describe('ProxyIp.GetLongStaticIpList for fixed IPs (types 30/50)', () => {
 describe('Statistics.Bandwidth', () => {
   it('starts 7d and 30d at Shanghai midnight 6 and 29 days before today, 24h 23 whole hours back', async () => {
     const cookie = await loginBySms('13700000002');
-    const HOUR = 3_600_000;
-    const DAY = 24 * HOUR;
     const before = Date.now();
     const span = async (range: ActionInput<'Statistics.Bandwidth'>['range']) =>
       (await callApi('Statistics.Bandwidth', { range }, { cookie })).body.P;
     const h24 = await span('24h');
     expect(h24?.bucket).toBe('hour');
-    expect(h24?.from).toBe(Math.floor(before / HOUR) * HOUR - 23 * HOUR);
+    expect(h24?.from).toBe(Math.floor(before / HOUR_MS) * HOUR_MS - 23 * HOUR_MS);
     // Shanghai midnight of today (UTC+8, no daylight saving).
-    const todayMidnight = Math.floor((before + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
-    expect((await span('7d'))?.from).toBe(todayMidnight - 6 * DAY);
-    expect((await span('30d'))?.from).toBe(todayMidnight - 29 * DAY);
+    const todayMidnight = Math.floor((before + 8 * HOUR_MS) / DAY_MS) * DAY_MS - 8 * HOUR_MS;
+    expect((await span('7d'))?.from).toBe(todayMidnight - 6 * DAY_MS);
+    expect((await span('30d'))?.from).toBe(todayMidnight - 29 * DAY_MS);
   });
 });
 

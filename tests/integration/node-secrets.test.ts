@@ -18,9 +18,9 @@ import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, NODE_SECRET, nodeCall } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
+import { HOUR_MS } from '../../src/lib/time';
 
 const KEY = readConfig(env as unknown as Bindings).nodeSecretKey;
-const HOUR = 3_600_000;
 
 beforeEach(async () => {
   await resetDb();
@@ -112,12 +112,12 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
     const actor = (now: number) => ({ operatorId: op.id, operatorName: 'ops', role: 'ops' as const, ip: '1', now });
     const a = await createNode(op.cookie, 'late-01');
     const b = await createNode(op.cookie, 'late-02');
-    const lateA = await rotateNodeSecret(env.DB, KEY, actor(Date.now() - 25 * HOUR), {
+    const lateA = await rotateNodeSecret(env.DB, KEY, actor(Date.now() - 25 * HOUR_MS), {
       id: a.id,
       reason: '例行轮换',
       immediate: false,
     });
-    const insideB = await rotateNodeSecret(env.DB, KEY, actor(Date.now() - 23 * HOUR), {
+    const insideB = await rotateNodeSecret(env.DB, KEY, actor(Date.now() - 23 * HOUR_MS), {
       id: b.id,
       reason: '例行轮换',
       immediate: false,

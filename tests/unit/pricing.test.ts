@@ -1,13 +1,13 @@
 // The pricing engine: purchase, renewal, extra count, period change, upgrade/merge credit, coupons and totals.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors';
+import { DAY_MS } from '../../src/lib/time';
 import {
   type Activity,
   activityFor,
   bestCoupon,
   type CouponOffer,
   couponReduction,
-  DAY_MS,
   discountTag,
   type Meal,
   mulDiv,

@@ -1,7 +1,8 @@
 // Pure rules: search terms and escaped highlights, stored HTML, the sanitiser's handling of
 // unterminated markup, the order page's filters and the buy form's default billing method.
 import { describe, expect, it } from 'vitest';
-import { billDateFilter, normalizeOrderNo, shanghaiDayStart } from '../../src/lib/bill-filters';
+import { billDateFilter, normalizeOrderNo } from '../../src/lib/bill-filters';
+import { realDayStart } from '../../src/lib/time';
 import { defaultBillingMethod } from '../../src/lib/commerce';
 import { ftsQuery } from '../../src/server/db/help';
 import { highlightWords, markedToHtml, searchTerms } from '../../src/server/domain/help';
@@ -46,9 +47,9 @@ describe('stored HTML', () => {
 
 describe('order page filters', () => {
   it('reads Shanghai days, ignores impossible dates and swaps a reversed range', () => {
-    expect(shanghaiDayStart('2026-03-01')).toBe(Date.UTC(2026, 1, 28, 16));
-    expect(shanghaiDayStart('2026-02-30')).toBe(0);
-    expect(shanghaiDayStart('2026-3-1')).toBe(0);
+    expect(realDayStart('2026-03-01')).toBe(Date.UTC(2026, 1, 28, 16));
+    expect(realDayStart('2026-02-30')).toBe(0);
+    expect(realDayStart('2026-3-1')).toBe(0);
     expect(billDateFilter('2026-03-05', '2026-03-01')).toEqual({
       fromDay: '2026-03-01',
       toDay: '2026-03-05',

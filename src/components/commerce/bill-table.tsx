@@ -9,6 +9,7 @@ import { pushToast } from '../../state/toast';
 import { Cell, DataBody, DataHead, DataRow, DataTable, rowAction, Th } from '../data-table';
 import { Dialog } from '../dialog';
 import { CancelOrderButton } from './cancel-order-button';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** One bill as Order.GetBillList answers it. */
 export type BillRow = ActionOutput<'Order.GetBillList'>['list'][number];
@@ -109,15 +110,15 @@ export function BillTable({ rows }: { rows: BillRow[] }) {
                   {r.paidAt && <div className="mt-1 text-xs text-slate-400">{formatDateTime(r.paidAt)}</div>}
                 </Cell>
                 <Cell kind="actions" className="px-3 py-3 whitespace-nowrap">
-                  {r.state === 1 && (
+                  {r.state === ORDER_STATE.pending && (
                     <a className={rowAction()} href={`/payPage?orderNo=${r.orderNo}`}>
                       去支付
                     </a>
                   )}
-                  {r.state === 1 && (
+                  {r.state === ORDER_STATE.pending && (
                     <CancelOrderButton orderNo={r.orderNo} className={`${rowAction('danger')} md:ml-3`} />
                   )}
-                  {r.state !== 1 && (
+                  {r.state !== ORDER_STATE.pending && (
                     <a className={rowAction()} href={`/payPage?orderNo=${r.orderNo}`} data-testid="order-detail-link">
                       详情
                     </a>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { PackageAction } from '../../lib/commerce';
 import { packageRemainingText } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
-import { PENDING_ALLOCATION_NOTE, withPendingIps } from '../../lib/package-states';
+import { PACKAGE_STATE, PENDING_ALLOCATION_NOTE, withPendingIps } from '../../lib/package-states';
 import { BuyIpDialog } from './buy-ip-dialog';
 import type { UpgradablePackage } from './types';
 
@@ -59,7 +59,7 @@ export function PackageRenewList({
                   <button type="button" className={btn} onClick={() => setOpen({ pkg: p, action: 'renew' })}>
                     续费
                   </button>
-                  {!dedicated && p.billingMethod === 1 && p.state !== 2 && (
+                  {!dedicated && p.billingMethod === 1 && p.state !== PACKAGE_STATE.expired && (
                     <button type="button" className={btn} onClick={() => setOpen({ pkg: p, action: 'addTimes' })}>
                       购买IP
                     </button>

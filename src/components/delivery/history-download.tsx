@@ -2,7 +2,7 @@
 // The customer's download of their delivery history: IP records or extraction calls for any range of 北京时间 days up
 // to 180, as CSV that Excel opens (ProxyLog.Export; recent days from the hot store, older days from the archive).
 import { type FormEvent, useState } from 'react';
-import { shanghaiDay } from '../../lib/time';
+import { DAY_MS, shanghaiDay } from '../../lib/time';
 import { api } from '../../state/api';
 import { saveTextFile } from '../../state/download';
 import { pushToast } from '../../state/toast';
@@ -35,12 +35,7 @@ export function HistoryDownload({ today }: { today: number }) {
       </label>
       <label className="grid gap-1 text-xs text-slate-500">
         开始日期
-        <input
-          type="date"
-          name="from"
-          className="input min-w-0 py-2"
-          defaultValue={shanghaiDay(today - 29 * 86_400_000)}
-        />
+        <input type="date" name="from" className="input min-w-0 py-2" defaultValue={shanghaiDay(today - 29 * DAY_MS)} />
       </label>
       <label className="grid gap-1 text-xs text-slate-500">
         结束日期

@@ -19,6 +19,7 @@ import { readConfig } from '../../server/env';
 import { errorResponse } from '../error-response';
 import { isSameSite, readBytesLimited } from '../request-guards';
 import type { EdgeEnv } from '../types';
+import { HOUR_MS } from '../../lib/time';
 
 function fail(status: number, code: MessageCode): never {
   throw new AppError(code, { status });
@@ -38,7 +39,7 @@ export function uploadRoutes(): Hono<EdgeEnv> {
     const id = await reserveLicenceUpload(c.env.DB, {
       userId: session.user.id,
       now,
-      since: now - 3_600_000,
+      since: now - HOUR_MS,
       max: MAX_LICENCE_UPLOADS_PER_HOUR,
     });
     if (id === null) fail(429, 'trackingTooFrequent');

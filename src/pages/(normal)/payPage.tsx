@@ -12,6 +12,7 @@ import { couponOutcomeText, REFUND_STATUS_FOR_CUSTOMER, refundRouteText } from '
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
 import { load } from '../../server/page-data';
+import { ORDER_STATE, orderTookMoney } from '../../lib/order-states';
 
 type OrderDetail = ActionOutput<'Order.GetDetail'>;
 
@@ -53,7 +54,7 @@ export default async function PayPage({ query }: { query: string }) {
   if (valid) await load('PayOrder.GetOrderStateByOrderId', { orderNo }, false);
   const detail = valid ? await load('Order.GetDetail', { orderNo }, false) : false;
   const found = detail ? detail : null;
-  const pending = found?.state === 1;
+  const pending = found?.state === ORDER_STATE.pending;
   return (
     <div className="bg-slate-50 py-10">
       <title>{pageTitle(pending ? '收银台' : '订单详情')}</title>
@@ -99,7 +100,7 @@ export default async function PayPage({ query }: { query: string }) {
                   couponName={found.couponName}
                 />
                 <div className="flex justify-between border-t border-slate-100 pt-2">
-                  <dt className="text-slate-600">{found.state === 2 || found.state === 4 ? '实付' : '应付'}</dt>
+                  <dt className="text-slate-600">{orderTookMoney(found.state) ? '实付' : '应付'}</dt>
                   <dd className="text-lg font-bold text-rose-600" data-testid="order-pay">
                     {formatFen(found.payFen)}
                   </dd>
@@ -147,7 +148,7 @@ export default async function PayPage({ query }: { query: string }) {
               <dl className="space-y-2 border-t border-slate-100 pt-4">
                 <Row label="状态" testId="pay-page-state">
                   {found.stateText}
-                  {found.state === 2 && found.refundedFen > 0 ? '（已部分退款）' : ''}
+                  {found.state === ORDER_STATE.paid && found.refundedFen > 0 ? '（已部分退款）' : ''}
                 </Row>
                 <Row label="订单类型">{found.kindText}</Row>
                 <Row label="订单号">
@@ -188,7 +189,7 @@ export default async function PayPage({ query }: { query: string }) {
                     <CancelOrderButton orderNo={found.orderNo} className="text-sm text-slate-500 hover:text-rose-600" />
                   </div>
                 </>
-              ) : found.state === 2 ? (
+              ) : found.state === ORDER_STATE.paid ? (
                 <PaySuccess title={found.title} />
               ) : (
                 <div className="py-10 text-center text-slate-600">

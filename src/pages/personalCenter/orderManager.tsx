@@ -5,15 +5,14 @@ import { BillTable } from '../../components/commerce/bill-table';
 import { Pager } from '../../components/pager';
 import { billDateFilter, normalizeOrderNo } from '../../lib/bill-filters';
 import { isProductType } from '../../lib/commerce';
+import { ORDER_STATE, ORDER_STATE_LABEL } from '../../lib/order-states';
 import { pageTitle } from '../../lib/site';
 import { load } from '../../server/page-data';
 
 const PAGE_SIZE = 10;
 const STATES = [
   [0, '全部'],
-  [1, '待支付'],
-  [2, '已支付'],
-  [3, '已关闭'],
+  ...[ORDER_STATE.pending, ORDER_STATE.paid, ORDER_STATE.closed].map((s) => [s, ORDER_STATE_LABEL[s]] as const),
 ] as const;
 
 const num = (v: string | null, max: number) => {

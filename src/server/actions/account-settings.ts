@@ -12,6 +12,7 @@ import { SESSION_ABSOLUTE_MS } from '../domain/session';
 import { welfareStatus } from '../domain/welfare';
 import { smsProviderFor } from '../providers/sms';
 import { defineAction, type UserContext } from './define';
+import { MINUTE_MS } from '../../lib/time';
 
 async function refreshMineInfoCookie(ctx: UserContext) {
   const fresh = await findUserById(ctx.db, ctx.user.id);
@@ -115,7 +116,7 @@ export const accountSettingsActions = {
     async handler(ctx) {
       const timestamp = ctx.now;
       const sign = await hmacSha256Hex(ctx.config.chatSignSecret, `user-sign:${ctx.user.id}:${timestamp}`);
-      return { userId: ctx.user.id, timestamp, sign, expiresAt: timestamp + 10 * 60_000 };
+      return { userId: ctx.user.id, timestamp, sign, expiresAt: timestamp + 10 * MINUTE_MS };
     },
   }),
 

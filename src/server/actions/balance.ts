@@ -17,7 +17,7 @@ import { setAutoRenew } from '../db/auto-renew';
 import { balanceOf, type LedgerEntry, ledgerPage } from '../db/balance';
 import { payFromBalance, placeTopUp } from '../domain/balance';
 import { userOrder } from '../domain/payments';
-import { idSchema, intIn, orderNoSchema } from './commerce-schemas';
+import { idSchema, intIn, orderNoSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 /** The most rows one CSV download carries (newest first). */

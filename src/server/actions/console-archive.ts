@@ -3,11 +3,12 @@
 // writes an audit row.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { shanghaiWallTime } from '../../lib/time';
 import { historyRangeSchema } from '../archive/customer';
 import { exportCustomerHistory, traceExit } from '../archive/trace';
 import { auditActor } from '../domain/console-audit';
 import { normalizeIp } from '../domain/white-list-ip';
-import { SUPPORT } from './admin-schemas';
+import { SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 /** 北京时间 "YYYY-MM-DD HH:mm" (seconds optional) as epoch ms. */
@@ -17,7 +18,7 @@ const momentSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, '时间格式为 2026-01-31 08:30（北京时间）')
   .transform((v, c) => {
     const [d, t] = v.split(/[ T]/);
-    const ms = Date.parse(`${d}T${t?.length === 5 ? `${t}:00` : t}+08:00`);
+    const ms = shanghaiWallTime(`${d}T${t}`);
     if (!Number.isFinite(ms)) {
       c.addIssue({ code: 'custom', message: '时间格式为 2026-01-31 08:30（北京时间）' });
       return z.NEVER;

@@ -11,7 +11,7 @@ import {
   resolveOperatorSession,
   verifyTotpLogin,
 } from '../domain/operators';
-import { operatorPasswordSchema } from './admin-schemas';
+import { operatorPasswordSchema } from '../../lib/schemas';
 import { type BaseContext, defineAction } from './define';
 
 const keysOf = (ctx: BaseContext) => identityKeys(ctx.config.identity.idEncryptionKey);

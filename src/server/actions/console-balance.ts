@@ -6,7 +6,8 @@ import { messages } from '../../lib/messages';
 import { balanceOf, ledgerPage } from '../db/balance';
 import { adjustBalance } from '../domain/balance';
 import { auditActor } from '../domain/console-audit';
-import { FINANCE, READERS, reasonSchema, userIdSchema } from './admin-schemas';
+import { FINANCE, READERS } from '../../lib/operator-roles';
+import { reasonSchema, userIdSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const PAGE_SIZE = 20;

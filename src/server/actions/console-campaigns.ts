@@ -11,15 +11,8 @@ import {
   setCouponState,
   setLaunchEnabled,
 } from '../domain/console-campaigns';
-import {
-  ADMIN_ONLY,
-  editIdSchema,
-  FINANCE,
-  intIn,
-  onOffStateSchema,
-  reasonSchema,
-  windowFields,
-} from './admin-schemas';
+import { editIdSchema, labelledInt, onOffStateSchema, reasonSchema, windowFields } from '../../lib/schemas';
+import { ADMIN_ONLY, FINANCE } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 const couponInput = z.object({
@@ -32,14 +25,14 @@ const couponInput = z.object({
     .int('面额须为整数（立减金额最多两位小数）')
     .min(1, '立减金额至少0.01元，折扣比例至少1%')
     .max(100_000_000, '立减金额最多1000000元'),
-  thresholdFen: intIn('使用门槛（分）', 0, 100_000_000).default(0),
+  thresholdFen: labelledInt('使用门槛（分）', 0, 100_000_000).default(0),
   productTypes: z
     .array(z.literal(PRODUCT_TYPES, { error: '请选择适用产品' }))
     .max(4)
     .default([]),
-  validDays: intIn('领取后有效天数', 1, 365),
-  perUserLimit: intIn('每人限领', 1, 100).default(1),
-  totalStock: intIn('库存（0为不限）', 0, 10_000_000).default(0),
+  validDays: labelledInt('领取后有效天数', 1, 365),
+  perUserLimit: labelledInt('每人限领', 1, 100).default(1),
+  totalStock: labelledInt('库存（0为不限）', 0, 10_000_000).default(0),
   claimable: z.boolean().default(false),
   ...windowFields,
 });
@@ -49,10 +42,10 @@ const launchInput = z.object({
   title: z.string({ error: '请填写红包标题' }).trim().min(2, '红包标题为2-30个字').max(30, '红包标题为2-30个字'),
   description: z.string().trim().max(100, '说明最多100个字').default(''),
   productType: z.union([z.literal(10), z.literal(40)], { error: '红包只能是短效动态IP或长效静态IP' }),
-  ipDurationMinutes: intIn('IP时长（分钟）', 1, 1440),
-  ipCount: intIn('每个红包的IP数量', 1, 1_000_000),
-  validDays: intIn('领取后有效天数', 1, 365),
-  budget: intIn('红包个数（预算）', 0, 10_000_000),
+  ipDurationMinutes: labelledInt('IP时长（分钟）', 1, 1440),
+  ipCount: labelledInt('每个红包的IP数量', 1, 1_000_000),
+  validDays: labelledInt('领取后有效天数', 1, 365),
+  budget: labelledInt('红包个数（预算）', 0, 10_000_000),
   ...windowFields,
 });
 

@@ -2,7 +2,6 @@
 // apply to orders placed afterwards; each write is audited in the same batch.
 import { z } from 'zod';
 import { ACTIVITY_LIMITS, MEAL_LIMITS } from '../../lib/catalogue-rules';
-import { productTypeSchema } from '../../lib/schemas';
 import { auditActor } from '../domain/console-audit';
 import {
   catalogueForAdmin,
@@ -13,15 +12,15 @@ import {
   setCatalogueState,
 } from '../domain/console-catalogue';
 import {
-  ADMIN_ONLY,
   editIdSchema,
-  FINANCE,
-  intIn,
+  labelledInt,
   onOffStateSchema,
   optionalReasonSchema,
+  productTypeSchema,
   reasonSchema,
   windowFields,
-} from './admin-schemas';
+} from '../../lib/schemas';
+import { ADMIN_ONLY, FINANCE } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 const mealInput = z.object({
@@ -33,12 +32,12 @@ const mealInput = z.object({
     .trim()
     .min(2, `套餐名称为2-${MEAL_LIMITS.nameMax}个字`)
     .max(MEAL_LIMITS.nameMax, `套餐名称为2-${MEAL_LIMITS.nameMax}个字`),
-  ipDurationMinutes: intIn('IP时长（分钟）', 0, 1440),
-  size: intIn('数量', 1, MEAL_LIMITS.sizeMax),
-  periodDays: intIn('有效期（天）', 1, MEAL_LIMITS.periodDaysMax),
-  priceFen: intIn('价格（分）', 1, MEAL_LIMITS.priceFenMax),
+  ipDurationMinutes: labelledInt('IP时长（分钟）', 0, 1440),
+  size: labelledInt('数量', 1, MEAL_LIMITS.sizeMax),
+  periodDays: labelledInt('有效期（天）', 1, MEAL_LIMITS.periodDaysMax),
+  priceFen: labelledInt('价格（分）', 1, MEAL_LIMITS.priceFenMax),
   isOverseas: z.boolean().default(false),
-  sort: intIn('排序', 0, 100_000).default(0),
+  sort: labelledInt('排序', 0, 100_000).default(0),
   reason: optionalReasonSchema,
 });
 
@@ -52,8 +51,8 @@ const activityInput = z.object({
   productType: productTypeSchema,
   billingMethod: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '请选择计费方式' }).default(0),
   mealId: z.number().int().min(0).default(0),
-  discountPercent: intIn('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
-  bonusPercent: intIn('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
+  discountPercent: labelledInt('折扣比例（%）', 0, ACTIVITY_LIMITS.discountMax).default(0),
+  bonusPercent: labelledInt('赠送比例（%）', 0, ACTIVITY_LIMITS.bonusMax).default(0),
   ...windowFields,
 });
 
@@ -63,7 +62,7 @@ const regionInput = z.object({
   province: z.string().trim().max(20, '省份最多20个字').default(''),
   productTypes: z.array(z.number().int(), { error: '请选择适用产品' }).max(2),
   isOverseas: z.boolean().default(false),
-  sort: intIn('排序', 0, 100_000).default(0),
+  sort: labelledInt('排序', 0, 100_000).default(0),
   reason: optionalReasonSchema,
 });
 
@@ -74,7 +73,7 @@ const catalogueListInput = z.object({
     .union([z.literal(0), z.literal(1), z.literal(2)], { error: '计费方式须为0（全部）、1（按量）或2（包天）' })
     .default(0),
   /** null: every IP duration. */
-  ipDurationMinutes: intIn('IP时长（分钟）', 0, 1440).nullable().default(null),
+  ipDurationMinutes: labelledInt('IP时长（分钟）', 0, 1440).nullable().default(null),
   /** 0: on sale and withdrawn. */
   state: z
     .union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态须为0（全部）、1（在售）或2（已下架）' })

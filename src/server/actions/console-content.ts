@@ -3,6 +3,7 @@
 // online-chat switch (content role), and the consultations inbox (support). Every write is audited in its own batch.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { shanghaiWallTime } from '../../lib/time';
 import {
   type ContentTable,
   findArticleAdmin,
@@ -32,7 +33,8 @@ import {
   setArticlePublished,
   setOnlineChat,
 } from '../domain/console-content';
-import { CONTENT, SUPPORT } from './admin-schemas';
+import { idSchema } from '../../lib/schemas';
+import { CONTENT, SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 /** Longest article body accepted (the /api request itself is capped at 64 KiB). */
@@ -40,7 +42,6 @@ export const ARTICLE_BODY_MAX = 40_000;
 /** Articles per page of the console's article list. */
 export const ARTICLE_PAGE_SIZE = 50;
 
-const idSchema = z.number({ error: '编号无效' }).int('编号无效').positive('编号无效').max(999_999_999, '编号无效');
 const optionalId = idSchema.optional();
 const text = (label: string, max: number, min = 1) =>
   z
@@ -62,7 +63,7 @@ const shanghaiTime = (label: string) =>
   z
     .string({ error: `请选择${label}` })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, `请选择${label}`)
-    .transform((s) => Date.parse(`${s}:00+08:00`))
+    .transform(shanghaiWallTime)
     .refine((ms) => Number.isFinite(ms), `请选择${label}`);
 
 const articleInput = z.object({

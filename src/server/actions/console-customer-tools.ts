@@ -15,7 +15,8 @@ import {
   sellersForAdmin,
   setCustomerRateLimit,
 } from '../domain/console-customer-tools';
-import { ADMIN_ONLY, FINANCE, READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
+import { reasonSchema, userIdSchema } from '../../lib/schemas';
+import { ADMIN_ONLY, FINANCE, READERS, SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 const int = (label: string, min: number, max: number) =>

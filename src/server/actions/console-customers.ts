@@ -10,7 +10,8 @@ import { listVerifications } from '../db/realname';
 import { auditActor } from '../domain/console-audit';
 import { describeAudit } from '../domain/console-audit-read';
 import { setCustomerSuspended, unlockCustomer } from '../domain/console-screens';
-import { READERS, reasonSchema, SUPPORT, userIdSchema } from './admin-schemas';
+import { reasonSchema, userIdSchema } from '../../lib/schemas';
+import { READERS, SUPPORT } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 export const consoleCustomerActions = {

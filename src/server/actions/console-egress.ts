@@ -7,7 +7,7 @@ import { listEgressRules } from '../db/egress-rules';
 import { EGRESS_RULE_KINDS } from '../../lib/egress-rules';
 import { addEgressRule, normalizeEgressValue, removeEgressRule } from '../domain/egress-rules';
 import { auditActor } from '../domain/console-audit';
-import { OPS } from './admin-schemas';
+import { OPS } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 const VALUE_HINT: Record<(typeof EGRESS_RULE_KINDS)[number], string> = {

@@ -8,10 +8,10 @@ import { findInvoiceRequest, listConsoleRequests, redFlushFacts } from '../db/in
 import { findUserById } from '../db/users';
 import { issueInvoice, refuseInvoice } from '../domain/invoices';
 import { auditActor } from '../domain/console-audit';
-import { FINANCE } from './admin-schemas';
-import { idSchema } from './commerce-schemas';
+import { FINANCE } from '../../lib/operator-roles';
+import { idSchema } from '../../lib/schemas';
 import { defineAction } from './define';
-import { invoiceNumberSchema, invoiceRefuseReasonSchema, invoiceStateFilterSchema } from './invoice-schemas';
+import { invoiceNumberSchema, invoiceRefuseReasonSchema, invoiceStateFilterSchema } from '../../lib/schemas';
 
 export const consoleInvoiceActions = {
   'Admin.InvoiceList': defineAction({

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { exitHealthByRegion, listNodesAdmin } from '../db/console-nodes';
 import { auditActor } from '../domain/console-audit';
 import { createNode, rotateNodeSecret, setNodeEnabled } from '../domain/console-nodes';
-import { OPS, reasonSchema } from './admin-schemas';
+import { reasonSchema } from '../../lib/schemas';
+import { OPS } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 const nodeId = z.number({ error: '请选择节点' }).int('请选择节点').positive('请选择节点');

@@ -3,13 +3,8 @@ import { z } from 'zod';
 import { listOperators } from '../db/operators';
 import { auditActor } from '../domain/console-audit';
 import { createOperator, resetOperatorCredentials, updateOperator } from '../domain/operators-manage';
-import {
-  ADMIN_ONLY,
-  operatorPasswordSchema,
-  operatorRoleSchema,
-  operatorUsernameSchema,
-  reasonSchema,
-} from './admin-schemas';
+import { operatorPasswordSchema, operatorRoleSchema, operatorUsernameSchema, reasonSchema } from '../../lib/schemas';
+import { ADMIN_ONLY } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 export const consoleOperatorActions = {

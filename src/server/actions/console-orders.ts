@@ -13,14 +13,13 @@ import { refundPreview } from '../domain/console-screens';
 import { reconcilePayment } from '../domain/payments';
 import { paymentRefundPreview, refundPayment } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
-import { FINANCE, READERS } from './admin-schemas';
-import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from './commerce-schemas';
+import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from '../../lib/schemas';
+import { FINANCE, READERS } from '../../lib/operator-roles';
+import { ORDER_STATE_LABEL } from '../../lib/order-states';
 import { defineAction } from './define';
 
 /** Most rows one CSV export carries (narrow the dates for more). */
 export const ORDER_EXPORT_MAX_ROWS = 5000;
-
-const ORDER_STATE_TEXT: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
 
 const csvCell = (v: unknown): string => {
   const s = v === null || v === undefined ? '' : String(v);
@@ -185,7 +184,7 @@ export const consoleOrderActions = {
           r.title,
           r.listFen,
           r.payFen,
-          ORDER_STATE_TEXT[r.state] ?? r.state,
+          ORDER_STATE_LABEL[r.state] ?? r.state,
           iso(r.createdAt),
           iso(r.paidAt),
           iso(r.refundedAt),

@@ -1,9 +1,10 @@
 // Coupon.* actions: the user's coupons by state, the coupons they may receive, and receiving one (per-user limit and
 // stock enforced atomically).
 import { z } from 'zod';
+import { isCouponLocked } from '../../lib/coupon-states';
 import { AppError } from '../../lib/errors';
 import { listClaimableCoupons, listUserCoupons, receiveCoupon } from '../db/coupons';
-import { idSchema } from './commerce-schemas';
+import { idSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 export const couponActions = {
@@ -28,7 +29,7 @@ export const couponActions = {
           validFrom: c.validFrom,
           expiresAt: c.expiresAt,
           state: c.state,
-          locked: c.state === 2,
+          locked: isCouponLocked(c.state),
           orderNo: c.orderNo,
           usedAt: c.usedAt,
         })),

@@ -28,12 +28,14 @@ import {
   visibleCategories,
 } from '../domain/help';
 import { htmlToText } from '../domain/html-sanitizer';
+import { idSchema, numberOrText } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const pageSchema = z.coerce.number().int('页码必须是整数').min(1, '页码从1开始').max(1000, '页码过大').default(1);
 const sizeSchema = (d: number) =>
   z.coerce.number().int('每页条数必须是整数').min(1, '每页至少1条').max(50, '每页最多50条').default(d);
-const idSchema = z.coerce.number().int('编号必须是整数').min(1, '编号无效').max(999_999_999, '编号无效');
+/** An article or category id, also as text (links carry it so). */
+const idParam = numberOrText(idSchema);
 const topCategorySchema = z.coerce
   .number()
   .refine((v) => v === 0 || v === 2, '分类只能是 0（使用教程）或 2（产品与功能）')
@@ -174,7 +176,7 @@ export const helpActions = {
     cacheable: true,
     input: z
       .object({
-        id: idSchema.optional(),
+        id: idParam.optional(),
         url: z
           .string()
           .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, '文章地址无效')
@@ -226,7 +228,7 @@ export const helpActions = {
     cacheable: true,
     input: z
       .object({
-        id: idSchema.optional(),
+        id: idParam.optional(),
         url: z
           .string()
           .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, '分类地址无效')

@@ -6,9 +6,9 @@ import { invoicePdfPath } from '../../lib/invoice-rules';
 import { deleteTitle, invoiceableSummary, listTitles, listUserRequests, pickableOrders } from '../db/invoices';
 import { AppError } from '../../lib/errors';
 import { applicantOf, requestInvoice, saveTitle } from '../domain/invoices';
-import { idSchema } from './commerce-schemas';
+import { idSchema } from '../../lib/schemas';
 import { defineAction } from './define';
-import { invoiceApplySchema, invoiceTitleSchema } from './invoice-schemas';
+import { invoiceApplySchema, invoiceTitleSchema } from '../../lib/schemas';
 
 export const invoiceActions = {
   'Invoice.Overview': defineAction({

@@ -1,7 +1,8 @@
 // Order.* actions: the bill list with filters and pages, deleting the user's unpaid or closed orders (an unpaid one
 // is closed at the provider first and its coupon returned), the unpaid badge count, and the operator's full refund.
 import { z } from 'zod';
-import { ORDER_KIND_LABEL, ORDER_STATE_LABEL } from '../../lib/commerce';
+import { ORDER_KIND_LABEL } from '../../lib/commerce';
+import { ORDER_STATE, ORDER_STATE_LABEL, orderTookMoney } from '../../lib/order-states';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { findUserCoupon } from '../db/coupons';
@@ -13,7 +14,7 @@ import { auditActor } from '../domain/console-audit';
 import { closeOrder, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
 import { ALIPAY_RAIL_NAMES, payProviderFor } from '../providers/pay';
-import { intIn, orderNoSchema, refundReasonSchema } from './commerce-schemas';
+import { intIn, orderNoSchema, refundReasonSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const timeSchema = intIn(0, 4_102_444_800_000).default(0);
@@ -41,7 +42,7 @@ export const orderActions = {
         page: input.page,
         pageSize: input.pageSize,
         list: list.map((o) => {
-          const expired = o.state === 1 && o.expiresAt <= ctx.now;
+          const expired = o.state === ORDER_STATE.pending && o.expiresAt <= ctx.now;
           const state = expired ? 3 : o.state;
           return {
             orderNo: o.orderNo,
@@ -60,7 +61,7 @@ export const orderActions = {
             createdAt: o.createdAt,
             expiresAt: o.expiresAt,
             paidAt: o.paidAt,
-            deletable: state === 1 || state === 3,
+            deletable: state === ORDER_STATE.pending || state === ORDER_STATE.closed,
           };
         }),
       };
@@ -79,7 +80,7 @@ export const orderActions = {
       let pay: Awaited<ReturnType<typeof payProviderFor>> | null = null;
       for (const no of orderNos) {
         const order = await findUserOrder(ctx.db, ctx.user.id, no);
-        if (order?.state !== 1) continue;
+        if (order?.state !== ORDER_STATE.pending) continue;
         pay ??= await payProviderFor(ctx.env, ctx.config);
         await closeOrder(ctx.db, pay, no, ctx.now);
       }
@@ -97,15 +98,16 @@ export const orderActions = {
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
       const order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (order.state !== 1) throw new AppError(order.state === 2 ? 'orderCancelPaid' : 'orderCancelNotPending');
+      if (order.state !== ORDER_STATE.pending)
+        throw new AppError(order.state === ORDER_STATE.paid ? 'orderCancelPaid' : 'orderCancelNotPending');
       const outcome = await closeOrder(ctx.db, await payProviderFor(ctx.env, ctx.config), order.orderNo, ctx.now);
       if (outcome === 'paid') throw new AppError('orderCancelPaid');
       if (outcome === 'retry') throw new AppError('orderCancelRetry');
       if (outcome === 'not_open') {
         const now = await findUserOrder(ctx.db, ctx.user.id, input.orderNo);
-        throw new AppError(now?.state === 2 ? 'orderCancelPaid' : 'orderCancelNotPending');
+        throw new AppError(now?.state === ORDER_STATE.paid ? 'orderCancelPaid' : 'orderCancelNotPending');
       }
-      return { orderNo: order.orderNo, state: 3 };
+      return { orderNo: order.orderNo, state: ORDER_STATE.closed };
     },
   }),
 
@@ -121,11 +123,11 @@ export const orderActions = {
         listOrderItems(ctx.db, o.orderNo),
         o.userCouponId !== null ? findUserCoupon(ctx.db, ctx.user.id, o.userCouponId) : null,
         o.paidOutTradeNo ? findPayment(ctx.db, o.paidOutTradeNo) : null,
-        o.state === 2 || o.state === 4 ? listOrderRefunds(ctx.db, o.orderNo) : [],
+        orderTookMoney(o.state) ? listOrderRefunds(ctx.db, o.orderNo) : [],
       ]);
       // A FAILED refund moved no money: the customer sees only refunds WeChat accepted or is still answering.
       const shown = refunds.filter((r) => r.status !== 'FAILED');
-      const expired = o.state === 1 && o.expiresAt <= ctx.now;
+      const expired = o.state === ORDER_STATE.pending && o.expiresAt <= ctx.now;
       return {
         orderNo: o.orderNo,
         kind: o.kind,
@@ -225,7 +227,7 @@ export const orderActions = {
           entry: {
             action: 'Order.RefundByOrderNo',
             target: `order:${o.orderNo}`,
-            before: { state: 2 },
+            before: { state: ORDER_STATE.paid },
             after: {
               state: o.endsOrder ? 4 : 2,
               outRefundNo: o.outRefundNo,

@@ -1,8 +1,8 @@
 // PayOrder.* actions: price a checkout, place orders (buy, batch, renew, extra count, period change), get the WeChat
 // QR code or the Alipay payment for an order, and poll an order's state. Amounts always come from the server's pricing engine.
 import { z } from 'zod';
-import { ORDER_STATE_LABEL } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
+import { ORDER_STATE, ORDER_STATE_LABEL } from '../../lib/order-states';
 import { messages } from '../../lib/messages';
 import { findUserOrder } from '../db/orders';
 import { priceCheckout, receivableSavings } from '../domain/checkout-coupons';
@@ -10,7 +10,7 @@ import { checkoutTerms, prepareCheckout } from '../domain/checkout-quote';
 import { paymentCodeFor, placeOrderForPayment, refreshOrderPayment, userOrder } from '../domain/payments';
 import { jsapiStep } from '../domain/wechat-jsapi';
 import { payProviderFor } from '../providers/pay';
-import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from './commerce-schemas';
+import { couponIdSchema, idSchema, intIn, orderNoSchema, unitsSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 const regionIdSchema = idSchema.optional();
@@ -169,7 +169,7 @@ export const payOrderActions = {
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
       let order = await userOrder(ctx.db, ctx.user.id, input.orderNo);
-      if (order.state === 1 && order.expiresAt > ctx.now) {
+      if (order.state === ORDER_STATE.pending && order.expiresAt > ctx.now) {
         try {
           await refreshOrderPayment(ctx.db, await payProviderFor(ctx.env, ctx.config), order, ctx.now);
           order = (await findUserOrder(ctx.db, ctx.user.id, input.orderNo)) ?? order;
@@ -177,7 +177,7 @@ export const payOrderActions = {
           console.warn(JSON.stringify({ level: 'warn', where: 'GetOrderStateByOrderId', error: String(err) }));
         }
       }
-      const expired = order.state === 1 && order.expiresAt <= ctx.now;
+      const expired = order.state === ORDER_STATE.pending && order.expiresAt <= ctx.now;
       return {
         orderNo: order.orderNo,
         state: order.state,

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { durationLabel } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import { productTypeSchema } from '../../lib/schemas';
 import { findUserPackage, listUserPackages } from '../db/package-terms';
 import { offeredMeals } from '../domain/catalogue';
 import { priceCheckout } from '../domain/checkout-coupons';
@@ -13,8 +12,9 @@ import { upgradeTargets } from '../domain/checkout-upgrade';
 import { effectiveState, packageStateText, pendingIpsOf } from '../domain/packages';
 import { placeOrderForPayment } from '../domain/payments';
 import { remainingValue } from '../domain/pricing';
-import { couponIdSchema, idSchema, intIn, unitsSchema } from './commerce-schemas';
+import { couponIdSchema, idSchema, intIn, productTypeSchema, unitsSchema } from '../../lib/schemas';
 import { defineAction } from './define';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export const proxyUpgradeActions = {
   'ProxyUpgrade.GetAllProxyTime': defineAction({
@@ -48,7 +48,7 @@ export const proxyUpgradeActions = {
       return {
         list: list.map((p) => {
           const creditFen = remainingValue(p, ctx.now);
-          const mergeable = p.state === 1 && !p.reserved;
+          const mergeable = p.state === PACKAGE_STATE.active && !p.reserved;
           const shown = effectiveState(p, ctx.now);
           const pendingIps = pendingIpsOf(p, shown);
           return {

@@ -5,21 +5,19 @@ import { AppError } from '../../lib/errors';
 import { fixedAreaDistribution, listFixedAllocations, setFixedRemark } from '../db/fixed';
 import { bandwidthSeries, extractChart } from '../db/records';
 import { extractRecordsPage, historyCsv, historyRangeSchema, historyRows, ipRecordsPage } from '../archive/customer';
-import { shanghaiDay } from '../../lib/time';
+import { DAY_MS, HOUR_MS, shanghaiDay, shanghaiDayStart } from '../../lib/time';
 import { regionText } from '../domain/regions';
 import { defineAction } from './define';
 import { pageInput, remarkSchema } from '../../lib/schemas';
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 const rangeSchema = z.enum(['24h', '7d', '30d'], { error: '时间范围须为24h、7d或30d' }).default('7d');
-const rangeMs = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY } as const;
+const rangeMs = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const;
 
 /** Where a chart range starts: 24 whole hours back for 24h, else Asia/Shanghai midnight N-1 days before today. */
 function chartStart(range: keyof typeof rangeMs, now: number): number {
   return range === '24h'
-    ? Math.floor(now / HOUR) * HOUR - 23 * HOUR
-    : Date.parse(`${shanghaiDay(now - rangeMs[range] + DAY)}T00:00:00+08:00`);
+    ? Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS
+    : shanghaiDayStart(shanghaiDay(now - rangeMs[range] + DAY_MS));
 }
 
 export const recordActions = {
@@ -29,7 +27,7 @@ export const recordActions = {
     cacheable: false,
     input: z.object({ range: z.enum(['24h', '7d', '30d', '180d']).default('30d'), ...pageInput }),
     async handler(ctx, input) {
-      const span = input.range === '180d' ? 180 * DAY : rangeMs[input.range];
+      const span = input.range === '180d' ? 180 * DAY_MS : rangeMs[input.range];
       return extractRecordsPage(ctx.env.FILES, ctx.db, {
         userId: ctx.user.id,
         from: ctx.now - span,
@@ -102,7 +100,7 @@ export const recordActions = {
         from,
         to: ctx.now + 1,
         bucket,
-        fromDay: shanghaiDay(ctx.now - rangeMs[input.range] + DAY),
+        fromDay: shanghaiDay(ctx.now - rangeMs[input.range] + DAY_MS),
         toDay: shanghaiDay(ctx.now),
       });
       const total = points.reduce((s, p) => ({ bytesIn: s.bytesIn + p.bytesIn, bytesOut: s.bytesOut + p.bytesOut }), {

@@ -9,7 +9,8 @@ import {
   saveRedirectAllowedHosts,
   saveRedirectRule,
 } from '../domain/redirects';
-import { ADMIN_ONLY, reasonSchema } from './admin-schemas';
+import { reasonSchema } from '../../lib/schemas';
+import { ADMIN_ONLY } from '../../lib/operator-roles';
 import { defineAction } from './define';
 
 const pathSchema = z

@@ -14,6 +14,7 @@ import { listUserRefusals } from '../db/node-contract';
 import { refusalReason } from '../domain/node-refusals';
 import { normalizeIp, WHITE_LIST_CAP } from '../domain/white-list-ip';
 import { defineAction } from './define';
+import { DAY_MS } from '../../lib/time';
 
 const ipSchema = z.string({ error: messages.whiteIpInvalid }).transform((s, ctx) => {
   const ip = normalizeIp(s);
@@ -133,7 +134,7 @@ export const whiteListActions = {
     async handler(ctx, input) {
       const { total, list } = await listUserRefusals(ctx.db, {
         userId: ctx.user.id,
-        since: ctx.now - REFUSAL_DAYS * 86_400_000,
+        since: ctx.now - REFUSAL_DAYS * DAY_MS,
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });

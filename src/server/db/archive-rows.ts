@@ -2,6 +2,7 @@
 // past the hot window and may be copied to R2, their deletion once the copy is verified, the archive's manifest of
 // customer batches and how far each kind has left D1, and the hot side of the exit-IP trace.
 import { USAGE_OF_LEASE } from './records';
+import { DAY_MS } from '../../lib/time';
 
 export type ArchiveKind = 'extract' | 'lease' | 'usage' | 'refusal';
 export const ARCHIVE_KINDS: readonly ArchiveKind[] = ['lease', 'extract', 'usage', 'refusal'];
@@ -43,7 +44,7 @@ export async function rowsToArchive(
             WHERE a.expires_at < ?1 AND NOT EXISTS (SELECT 1 FROM ip_assignments e WHERE e.user_id = a.user_id
               AND e.ip_id = a.ip_id AND e.assigned_at < a.assigned_at AND e.expires_at >= ?1)
             ORDER BY a.assigned_at, a.id LIMIT ?2 + 0`,
-    usage: `SELECT n.* FROM node_usage n WHERE n.period_start < ?1 - 86400000
+    usage: `SELECT n.* FROM node_usage n WHERE n.period_start < ?1 - ${DAY_MS}
               AND NOT EXISTS (SELECT 1 FROM proxy_ips i JOIN ip_assignments a ON a.ip_id = i.id
                 WHERE i.ip = n.ip AND i.port = n.port AND a.user_id = n.user_id AND +a.assigned_at <= n.period_end)
             ORDER BY n.period_start, n.id LIMIT ?2 + 0`,

@@ -1,5 +1,6 @@
 // Queries for the catalogue: meals (purchasable specifications), activities and sale regions.
 import type { Activity, BillingMethod, Meal, ProductType } from '../domain/pricing';
+import { ON_OFF } from '../../lib/on-off-states';
 
 /** A meals row as stored (the console's editor reads the same columns plus sort and state). */
 export interface MealRow {
@@ -33,9 +34,11 @@ export const mapMeal = (r: MealRow): Meal => ({
 export async function listMeals(db: D1Database, productType?: number): Promise<Meal[]> {
   const stmt =
     productType === undefined
-      ? db.prepare(`SELECT ${MEAL_COLUMNS} FROM meals WHERE state = 1 ORDER BY product_type, sort, id`)
+      ? db.prepare(`SELECT ${MEAL_COLUMNS} FROM meals WHERE state = ${ON_OFF.on} ORDER BY product_type, sort, id`)
       : db
-          .prepare(`SELECT ${MEAL_COLUMNS} FROM meals WHERE state = 1 AND product_type = ? ORDER BY sort, id`)
+          .prepare(
+            `SELECT ${MEAL_COLUMNS} FROM meals WHERE state = ${ON_OFF.on} AND product_type = ? ORDER BY sort, id`,
+          )
           .bind(productType);
   const { results } = await stmt.all<MealRow>();
   return results.map(mapMeal);
@@ -44,7 +47,7 @@ export async function listMeals(db: D1Database, productType?: number): Promise<M
 /** A meal by id (on sale only unless `anyState`). */
 export async function findMeal(db: D1Database, id: number, anyState = false): Promise<Meal | null> {
   const row = await db
-    .prepare(`SELECT ${MEAL_COLUMNS} FROM meals WHERE id = ?${anyState ? '' : ' AND state = 1'}`)
+    .prepare(`SELECT ${MEAL_COLUMNS} FROM meals WHERE id = ?${anyState ? '' : ` AND state = ${ON_OFF.on}`}`)
     .bind(id)
     .first<MealRow>();
   return row ? mapMeal(row) : null;
@@ -79,7 +82,7 @@ export const mapActivity = (r: ActivityRow): Activity => ({
 /** Activities live at `now`. */
 export async function listLiveActivities(db: D1Database, now: number): Promise<Activity[]> {
   const { results } = await db
-    .prepare('SELECT * FROM activities WHERE state = 1 AND starts_at <= ?1 AND ends_at > ?1 ORDER BY id')
+    .prepare(`SELECT * FROM activities WHERE state = ${ON_OFF.on} AND starts_at <= ?1 AND ends_at > ?1 ORDER BY id`)
     .bind(now)
     .all<ActivityRow>();
   return results.map(mapActivity);
@@ -111,7 +114,7 @@ const mapRegion = (r: RegionRow): SaleRegion => ({
 export async function listSaleRegions(db: D1Database, productType: number): Promise<SaleRegion[]> {
   const { results } = await db
     .prepare(
-      "SELECT id, name, province, is_overseas, product_types FROM meal_regions WHERE state = 1 AND (',' || product_types || ',') LIKE ? ORDER BY sort, id",
+      `SELECT id, name, province, is_overseas, product_types FROM meal_regions WHERE state = ${ON_OFF.on} AND (',' || product_types || ',') LIKE ? ORDER BY sort, id`,
     )
     .bind(`%,${productType},%`)
     .all<RegionRow>();
@@ -122,7 +125,7 @@ export async function listSaleRegions(db: D1Database, productType: number): Prom
 export async function findSaleRegion(db: D1Database, id: number, productType: number): Promise<SaleRegion | null> {
   const row = await db
     .prepare(
-      "SELECT id, name, province, is_overseas, product_types FROM meal_regions WHERE id = ? AND state = 1 AND (',' || product_types || ',') LIKE ?",
+      `SELECT id, name, province, is_overseas, product_types FROM meal_regions WHERE id = ? AND state = ${ON_OFF.on} AND (',' || product_types || ',') LIKE ?`,
     )
     .bind(id, `%,${productType},%`)
     .first<RegionRow>();

@@ -4,8 +4,10 @@
 import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './console-audit';
+import { DAY_MS } from '../../lib/time';
+import { ORDER_STATE } from '../../lib/order-states';
 
-const YEAR_MS = INVITATION_VALID_DAYS * 86_400_000;
+const YEAR_MS = INVITATION_VALID_DAYS * DAY_MS;
 
 /**
  * Statements that accrue the commission of one paid order (none when the order is not paid, the buyer was not
@@ -39,7 +41,7 @@ export function accrualStatements(
          INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
            is_first, state, created_at)
          SELECT promoter_id, invitee_id, ?2, ?3, ?4, bp, (CAST(?4 AS INTEGER) * bp) / 10000, is_first, 1, ?5 FROM y
-         WHERE (CAST(?4 AS INTEGER) * bp) / 10000 > 0 AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND user_id = ?1 AND state = 2)
+         WHERE (CAST(?4 AS INTEGER) * bp) / 10000 > 0 AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND user_id = ?1 AND state = ${ORDER_STATE.paid})
          ON CONFLICT(order_no) DO NOTHING`,
       )
       .bind(o.userId, o.orderNo, o.productType, o.payFen, o.paidAt, o.firstBp, o.recurringBp),
@@ -60,7 +62,7 @@ export function reversalStatements(
   const guard =
     refundedBy === undefined
       ? ''
-      : 'AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 4 AND out_refund_no = ?3)';
+      : `AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = ${ORDER_STATE.refunded} AND out_refund_no = ?3)`;
   const bind = (s: D1PreparedStatement) =>
     refundedBy === undefined ? s.bind(orderNo, now) : s.bind(orderNo, now, refundedBy);
   return [

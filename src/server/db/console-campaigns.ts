@@ -3,6 +3,9 @@
 // used, budget left). Stock and budget are only ever taken by conditional statements checked by affected rows.
 import { type CouponDbRow, type CouponTerms, couponTermsOf } from './coupons';
 import { mapRedLaunch, type RedLaunch, type RedLaunchDbRow } from './red-packets';
+import { DAY_MS } from '../../lib/time';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
+import { ON_OFF, otherOnOff } from '../../lib/on-off-states';
 
 export interface CouponAdminRow extends CouponTerms {
   /** 0 = unlimited. */
@@ -26,8 +29,8 @@ interface CouponRow extends CouponDbRow {
 
 const COUPON_SELECT = `SELECT c.*,
     (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id) AS n_issued,
-    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = 2) AS n_locked,
-    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = 3) AS n_used
+    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = ${USER_COUPON_STATE.locked}) AS n_locked,
+    (SELECT count(*) FROM user_coupons u WHERE u.coupon_id = c.id AND u.state = ${USER_COUPON_STATE.used}) AS n_used
   FROM coupons c`;
 
 const mapCoupon = (r: CouponRow): CouponAdminRow => ({
@@ -97,7 +100,7 @@ export const updateCouponStatement = (db: D1Database, id: number, c: CouponField
     .bind(...couponBinds(c), id);
 
 export const setCouponStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
-  db.prepare('UPDATE coupons SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
+  db.prepare('UPDATE coupons SET state = ? WHERE id = ? AND state = ?').bind(state, id, otherOnOff(state));
 
 /**
  * One customer's coupon, issued by an operator: only while the rule is enabled and not ended, within the stock
@@ -108,8 +111,8 @@ export const issueCouponStatement = (db: D1Database, r: { couponId: number; user
   db
     .prepare(
       `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-       SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * 86400000, ?3 FROM coupons c
-       WHERE c.id = ?2 AND c.state = 1 AND c.ends_at > ?3
+       SELECT ?1, c.id, ${USER_COUPON_STATE.unused}, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
+       WHERE c.id = ?2 AND c.state = ${ON_OFF.on} AND c.ends_at > ?3
          AND (c.total_stock = 0 OR (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2) < c.total_stock)
          AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit`,
     )

@@ -9,6 +9,7 @@ import {
   mapActivity as mapCatalogueActivity,
   mapMeal as mapCatalogueMeal,
 } from './catalogue';
+import { ON_OFF, otherOnOff } from '../../lib/on-off-states';
 
 export interface MealAdminRow extends Meal {
   sort: number;
@@ -88,7 +89,7 @@ export async function listMealChoicesForAdmin(
 ): Promise<{ id: number; name: string; billingMethod: number }[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, name, billing_method AS billingMethod FROM meals WHERE product_type = ? AND state = 1
+      `SELECT id, name, billing_method AS billingMethod FROM meals WHERE product_type = ? AND state = ${ON_OFF.on}
        ORDER BY billing_method, sort, id`,
     )
     .bind(productType)
@@ -140,7 +141,7 @@ export const updateMealStatement = (db: D1Database, id: number, m: MealFields) =
 
 /** Put a meal on sale (1) or withdraw it (2), only from the other state. */
 export const setMealStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
-  db.prepare('UPDATE meals SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
+  db.prepare('UPDATE meals SET state = ? WHERE id = ? AND state = ?').bind(state, id, otherOnOff(state));
 
 const mapActivity = (r: ActivityRow): ActivityAdminRow => ({ ...mapCatalogueActivity(r), state: r.state });
 
@@ -189,7 +190,7 @@ export const updateActivityStatement = (db: D1Database, id: number, a: ActivityF
 
 /** Enable (1) or disable (2) an activity, only from the other state. */
 export const setActivityStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
-  db.prepare('UPDATE activities SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
+  db.prepare('UPDATE activities SET state = ? WHERE id = ? AND state = ?').bind(state, id, otherOnOff(state));
 
 interface RegionRow {
   id: number;
@@ -269,4 +270,4 @@ export const updateRegionStatement = (db: D1Database, id: number, r: RegionField
     .bind(...regionBinds(r), id);
 
 export const setRegionStateStatement = (db: D1Database, id: number, state: 1 | 2) =>
-  db.prepare('UPDATE meal_regions SET state = ? WHERE id = ? AND state = ?').bind(state, id, state === 1 ? 2 : 1);
+  db.prepare('UPDATE meal_regions SET state = ? WHERE id = ? AND state = ?').bind(state, id, otherOnOff(state));

@@ -3,6 +3,7 @@
 // Writes are returned as statements: the caller runs them with their audit row in one batch (auditedWrite).
 import type { MarketingImageRecord } from './site-content';
 import type { ConsultFields } from './tracking';
+import { ARTICLE_STATE } from '../../lib/article-states';
 
 /**
  * A fields object as column -> value pairs: camelCase keys become snake_case columns and booleans 0/1. Only for the
@@ -61,7 +62,7 @@ export async function listHelpCategoriesAdmin(db: D1Database): Promise<AdminHelp
     .prepare(
       `SELECT c.id, c.top_category AS topCategory, c.name, c.description, c.url, c.sort, c.updated_at AS updatedAt,
          (SELECT count(*) FROM articles a WHERE a.category_id = c.id) AS articles,
-         (SELECT count(*) FROM articles a WHERE a.category_id = c.id AND a.state = 1) AS published
+         (SELECT count(*) FROM articles a WHERE a.category_id = c.id AND a.state = ${ARTICLE_STATE.published}) AS published
        FROM help_categories c ORDER BY c.top_category, c.sort, c.id LIMIT 500`,
     )
     .all<AdminHelpCategory>();

@@ -2,6 +2,11 @@
 // sellers and the customers assigned to them. Statements are returned for the caller's audited batch.
 import { type DedicatedSource, enoughFreeDedicatedSql, freeDedicatedBinds } from './fixed';
 import type { PackageWithTerms } from './package-terms';
+import { PACKAGE_STATE } from '../../lib/package-states';
+import { DAY_MS } from '../../lib/time';
+import { ORDER_STATE } from '../../lib/order-states';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
+import { ON_OFF } from '../../lib/on-off-states';
 
 export async function findRateLimit(db: D1Database, userId: number): Promise<number | null> {
   const row = await db
@@ -34,7 +39,7 @@ export const grantPackageStatement = (db: D1Database, g: GrantFields) =>
     .prepare(
       `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
          remaining_count, daily_limit, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT id, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?8 + ?9 * 86400000, 1, 'operator', ?10, ?8, ?8
+       SELECT id, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?8 + ?9 * ${DAY_MS}, ${PACKAGE_STATE.active}, 'operator', ?10, ?8, ?8
        FROM users WHERE id = ?1`,
     )
     .bind(
@@ -71,7 +76,7 @@ export const grantDedicatedPackageStatement = (
     .prepare(
       `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
          remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT id, ?2, 2, ?3, 0, 0, 0, 0, ?4, ?5, ?6, 1, 'operator', ?7, ?5, ?5
+       SELECT id, ?2, 2, ?3, 0, 0, 0, 0, ?4, ?5, ?6, ${PACKAGE_STATE.active}, 'operator', ?7, ?5, ?5
        FROM users WHERE id = ?1 AND ${enoughFreeDedicatedSql(8, 4)}`,
     )
     .bind(
@@ -90,7 +95,7 @@ export async function findGrantRegion(db: D1Database, id: number, productType: n
   return db
     .prepare(
       `SELECT name, province_key AS provinceKey, city_key AS cityKey FROM meal_regions
-       WHERE id = ? AND state = 1 AND (',' || product_types || ',') LIKE ?`,
+       WHERE id = ? AND state = ${ON_OFF.on} AND (',' || product_types || ',') LIKE ?`,
     )
     .bind(id, `%,${productType},%`)
     .first<{ name: string; provinceKey: string; cityKey: string }>();
@@ -111,7 +116,7 @@ export async function packageAllocationIps(db: D1Database, userId: number, packa
 export const grantFeedStatement = (db: D1Database, userId: number, now: number) =>
   db
     .prepare(
-      "INSERT INTO node_changes (kind, ref, created_at) SELECT 'u', id, ? FROM users WHERE id = ? AND status = 1",
+      `INSERT INTO node_changes (kind, ref, created_at) SELECT 'u', id, ? FROM users WHERE id = ? AND status = ${ACCOUNT_STATUS.active}`,
     )
     .bind(now, userId);
 
@@ -131,7 +136,7 @@ export async function listSellers(db: D1Database): Promise<SellerRow[]> {
     .prepare(
       `SELECT s.*, (SELECT count(*) FROM users u WHERE u.seller_id = s.id) AS customers,
          (SELECT COALESCE(SUM(o.pay_fen), 0) FROM orders o JOIN users u ON u.id = o.user_id
-          WHERE u.seller_id = s.id AND o.state = 2) AS paid_fen
+          WHERE u.seller_id = s.id AND o.state = ${ORDER_STATE.paid}) AS paid_fen
        FROM sellers s ORDER BY s.enabled DESC, s.id`,
     )
     .all<{

@@ -1,6 +1,7 @@
 // Queries behind the console's customer screens: search, the detail view, and the suspend / restore / unlock
 // statements (run with their audit row by the caller).
 import type { CustomerMatchKind } from '../../lib/customer-search';
+import { DAY_MS } from '../../lib/time';
 
 export interface CustomerRow {
   id: number;
@@ -102,12 +103,12 @@ export async function customerDetail(db: D1Database, userId: number, now: number
       .prepare(
         'SELECT count(*) AS calls, sum(returned) AS ips FROM extract_logs WHERE user_id = ? AND created_at >= ? AND code = 0',
       )
-      .bind(userId, now - 86_400_000),
+      .bind(userId, now - DAY_MS),
     db
       .prepare(
         'SELECT count(*) AS calls, sum(returned) AS ips FROM extract_logs WHERE user_id = ? AND created_at >= ? AND code = 0',
       )
-      .bind(userId, now - 30 * 86_400_000),
+      .bind(userId, now - 30 * DAY_MS),
     db
       .prepare('SELECT p.id, p.phone FROM invitations i JOIN users p ON p.id = i.promoter_id WHERE i.invitee_id = ?')
       .bind(userId),

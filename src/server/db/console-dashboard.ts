@@ -3,6 +3,8 @@
 // windowed query is a range on an index.
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 import { refundIssueSql } from './console-orders';
+import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -17,7 +19,9 @@ export interface WindowFigures {
 export async function windowFigures(db: D1Database, since: number): Promise<WindowFigures> {
   const [paid, refunded, regs, ext] = await db.batch<Record<string, number | null>>([
     db
-      .prepare('SELECT count(*) AS n, sum(pay_fen) AS fen FROM orders WHERE state IN (2, 4) AND paid_at >= ?')
+      .prepare(
+        `SELECT count(*) AS n, sum(pay_fen) AS fen FROM orders WHERE state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}) AND paid_at >= ?`,
+      )
       .bind(since),
     db
       .prepare(
@@ -82,7 +86,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
     db
       .prepare(
-        'SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = 1 AND expires_at > ? GROUP BY product_type ORDER BY product_type',
+        `SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = ${PACKAGE_STATE.active} AND expires_at > ? GROUP BY product_type ORDER BY product_type`,
       )
       .bind(now),
     db
@@ -110,7 +114,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     db
       .prepare(
         `SELECT count(*) AS n FROM proxy_packages p
-          WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ?1
+          WHERE p.product_type IN (30, 50) AND p.state = ${PACKAGE_STATE.active} AND p.expires_at > ?1
             AND p.ip_count > (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.released_at = 0)`,
       )
       .bind(now),
@@ -170,7 +174,7 @@ export async function dailyFigures(db: D1Database, since: number): Promise<Daily
     db
       .prepare(
         `SELECT (paid_at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, count(*) AS n, sum(pay_fen) AS fen
-           FROM orders WHERE state IN (2, 4) AND paid_at >= ? GROUP BY d`,
+           FROM orders WHERE state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}) AND paid_at >= ? GROUP BY d`,
       )
       .bind(since),
     db

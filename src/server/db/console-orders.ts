@@ -1,5 +1,7 @@
 // Queries behind the console's order screens: search, detail with payment attempts and refunds, and the CSV export.
 import type { CouponOutcome } from '../../lib/refund-rules';
+import { HOUR_MS } from '../../lib/time';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface ConsoleOrderRow {
   orderNo: string;
@@ -41,7 +43,7 @@ export type ConsoleOrderHit = ConsoleOrderRow & { refundNeeded: boolean };
 const REFUND_NEEDED = 'EXISTS (SELECT 1 FROM payments p WHERE p.order_no = o.order_no AND p.refund_needed = 1)';
 
 /** How long a refund may stay PENDING (WeChat's answer unknown) or PROCESSING before a person should look at it. */
-export const REFUND_STALE_MS = 24 * 3_600_000;
+export const REFUND_STALE_MS = 24 * HOUR_MS;
 
 /**
  * A refund row `r` that needs a person (docs/operations.md, 退款待核对): WeChat answered ABNORMAL (the money could not
@@ -210,7 +212,7 @@ export async function refundEffects(
         `SELECT id, name, state, product_type AS productType, billing_method AS billingMethod, total_count AS totalCount,
            remaining_count AS remainingCount, daily_limit AS dailyLimit, ip_count AS ipCount, starts_at AS startsAt,
            expires_at AS expiresAt
-         FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (1, 2, 3, 5) ORDER BY id`,
+         FROM proxy_packages WHERE source = 'order' AND source_ref = ? AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}, ${PACKAGE_STATE.disabled}) ORDER BY id`,
       )
       .bind(orderNo),
     db.prepare('SELECT amount_fen AS amountFen, state FROM commission_entries WHERE order_no = ?').bind(orderNo),

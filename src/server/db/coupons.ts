@@ -1,5 +1,8 @@
 // Queries for coupons: rules, a user's coupons, receiving one within the per-user limit and stock, all atomic.
 import type { CouponOffer } from '../domain/pricing';
+import { DAY_MS } from '../../lib/time';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
+import { ON_OFF } from '../../lib/on-off-states';
 
 export interface CouponRule extends CouponTerms {
   remaining: number | null;
@@ -110,10 +113,10 @@ export async function listUserCoupons(
 ): Promise<UserCoupon[]> {
   const where =
     filter === 'unused'
-      ? 'uc.state = 1 AND uc.expires_at > ?2'
+      ? `uc.state = ${USER_COUPON_STATE.unused} AND uc.expires_at > ?2`
       : filter === 'used'
-        ? 'uc.state IN (2, 3) AND ?2 = ?2'
-        : 'uc.state = 1 AND uc.expires_at <= ?2';
+        ? `uc.state IN (${USER_COUPON_STATE.locked}, ${USER_COUPON_STATE.used}) AND ?2 = ?2`
+        : `uc.state = ${USER_COUPON_STATE.unused} AND uc.expires_at <= ?2`;
   const { results } = await db
     .prepare(`${USER_COUPON_SELECT} WHERE uc.user_id = ?1 AND ${where} ORDER BY uc.expires_at, uc.id LIMIT 200`)
     .bind(userId, now)
@@ -143,7 +146,7 @@ export async function listClaimableCoupons(
   const { results } = await db
     .prepare(
       `SELECT c.*, (SELECT count(*) FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?1) AS mine
-       FROM coupons c WHERE c.state = 1 AND c.claimable = 1 AND c.starts_at <= ?2 AND c.ends_at > ?2
+       FROM coupons c WHERE c.state = ${ON_OFF.on} AND c.claimable = 1 AND c.starts_at <= ?2 AND c.ends_at > ?2
        ORDER BY c.id`,
     )
     .bind(userId, now)
@@ -171,8 +174,8 @@ export async function receiveCoupon(
     db
       .prepare(
         `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-         SELECT ?1, c.id, 1, ?3, ?3 + c.valid_days * 86400000, ?3 FROM coupons c
-         WHERE c.id = ?2 AND c.state = 1 AND (c.claimable = 1 OR ?4 = 0) AND c.starts_at <= ?3 AND c.ends_at > ?3
+         SELECT ?1, c.id, ${USER_COUPON_STATE.unused}, ?3, ?3 + c.valid_days * ${DAY_MS}, ?3 FROM coupons c
+         WHERE c.id = ?2 AND c.state = ${ON_OFF.on} AND (c.claimable = 1 OR ?4 = 0) AND c.starts_at <= ?3 AND c.ends_at > ?3
            AND (c.total_stock = 0 OR c.issued < c.total_stock)
            AND (SELECT count(*) FROM user_coupons WHERE coupon_id = ?2 AND user_id = ?1) < c.per_user_limit
          RETURNING id`,

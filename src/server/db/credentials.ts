@@ -2,6 +2,7 @@
 // extraction rate limit and proxy account (username, sealed password and the verifier nodes check; docs/decisions/199,
 // 200). Values are stored as given: the domain (credential-secrets.ts) hashes and seals them.
 import { userChangedStatement } from './node-feed';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
 /** A row as stored: apiKeyHash and proxyPassword may still be plain values from before migration 0029. */
 export interface ApiCredentials {
@@ -58,8 +59,8 @@ export async function findByApiKeyHash(
 ): Promise<{ userId: number; rateLimit: number } | null> {
   const row = await db
     .prepare(
-      `SELECT c.user_id, c.rate_limit FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
-       WHERE c.api_key = ?`,
+      `SELECT c.user_id, c.rate_limit FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id
+       AND u.status = ${ACCOUNT_STATUS.active} WHERE c.api_key = ?`,
     )
     .bind(apiKeyHash)
     .first<{ user_id: number; rate_limit: number }>();
@@ -72,8 +73,8 @@ export async function findForToken(db: D1Database, userId: number): Promise<ApiC
     .prepare(
       `SELECT ${COLUMNS.split(', ')
         .map((c) => `c.${c}`)
-        .join(', ')} FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id AND u.status = 1
-       WHERE c.user_id = ?`,
+        .join(', ')} FROM proxy_api_credentials c JOIN users u ON u.id = c.user_id
+       AND u.status = ${ACCOUNT_STATUS.active} WHERE c.user_id = ?`,
     )
     .bind(userId)
     .first<CredentialRow>();

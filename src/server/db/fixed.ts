@@ -2,6 +2,9 @@
 // that allocates IPs to new fixed packages and releases those of lapsed ones.
 import { runBatch } from './batch';
 import { allocationsStatement } from './node-feed';
+import { DAY_MS } from '../../lib/time';
+import { PACKAGE_STATE } from '../../lib/package-states';
+import { ON_OFF } from '../../lib/on-off-states';
 
 export interface FixedAllocation {
   id: number;
@@ -227,7 +230,7 @@ export async function allocateFixedIps(db: D1Database, now: number, only?: { use
          coalesce(r.city_key, '') AS city_key
        FROM proxy_packages p LEFT JOIN package_terms t ON t.package_id = p.id
          LEFT JOIN meal_regions r ON r.id = t.region_id
-       WHERE p.product_type IN (30, 50) AND p.state = 1 AND p.expires_at > ?1 AND p.ip_count > 0
+       WHERE p.product_type IN (30, 50) AND p.state = ${PACKAGE_STATE.active} AND p.expires_at > ?1 AND p.ip_count > 0
          AND (?2 = 0 OR p.user_id = ?2)`,
     )
     .bind(now, only?.userId ?? 0)
@@ -267,12 +270,12 @@ export async function releaseLapsedFixed(db: D1Database, now: number): Promise<n
   const followWhere = `f.released_at = 0
     AND f.expires_at != (SELECT p.expires_at FROM proxy_packages p WHERE p.id = f.package_id)`;
   const lapsedWhere = `f.released_at = 0 AND f.package_id IN
-    (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?))`;
+    (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != ${PACKAGE_STATE.active} OR expires_at <= ?))`;
   // Feed rows first, selected by the same conditions as the updates that follow them in this transaction.
   const release = db
     .prepare(
       `UPDATE fixed_allocations SET released_at = ?1 WHERE released_at = 0 AND package_id IN
-         (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != 1 OR expires_at <= ?1))`,
+         (SELECT id FROM proxy_packages WHERE product_type IN (30, 50) AND (state != ${PACKAGE_STATE.active} OR expires_at <= ?1))`,
     )
     .bind(now);
   const batch = await runBatch(db, [
@@ -288,7 +291,7 @@ export async function releaseLapsedFixed(db: D1Database, now: number): Promise<n
 }
 
 /** Personal notices about an automatic replacement stay listed as current for this long. */
-const REPLACE_NOTICE_MS = 30 * 86_400_000;
+const REPLACE_NOTICE_MS = 30 * DAY_MS;
 const htmlEscapedSql = (col: string) => `replace(replace(replace(${col}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
 /**
@@ -381,7 +384,7 @@ export async function dedicatedRegionStock(db: D1Database, now: number): Promise
        FROM meal_regions r LEFT JOIN proxy_ips i ON i.pool = 30 AND i.healthy = 1 AND i.expires_at > ?1
          AND ((r.city_key != '' AND i.city_key = r.city_key) OR (r.city_key = '' AND r.province_key != '' AND i.province_key = r.province_key))
          AND i.id NOT IN (SELECT ip_id FROM fixed_allocations WHERE released_at = 0)
-       WHERE r.state = 1 AND (',' || r.product_types || ',' LIKE '%,30,%' OR ',' || r.product_types || ',' LIKE '%,50,%')
+       WHERE r.state = ${ON_OFF.on} AND (',' || r.product_types || ',' LIKE '%,30,%' OR ',' || r.product_types || ',' LIKE '%,50,%')
        GROUP BY r.id, i.carrier ORDER BY r.sort, r.id`,
     )
     .bind(now)

@@ -1,3 +1,4 @@
+import { ARTICLE_STATE } from '../../lib/article-states';
 // Queries for the help centre and news: categories, articles (kind help/news), titles, search and view counts.
 
 /** Escape LIKE wildcards so a keyword matches literally (used with ESCAPE '\'). */
@@ -94,7 +95,7 @@ const mapArticle = (r: ArticleRow): Article => ({
 const TITLE_COLS = 'id, kind, category_id, url, title, summary, is_hot, views, published_at, updated_at';
 const ALL_COLS = `${TITLE_COLS}, keywords, body_html, show_on_buy`;
 const CATEGORY_SELECT = `SELECT c.id, c.top_category, c.name, c.description, c.url, c.sort,
-  (SELECT count(*) FROM articles a WHERE a.category_id = c.id AND a.state = 1) AS article_count
+  (SELECT count(*) FROM articles a WHERE a.category_id = c.id AND a.state = ${ARTICLE_STATE.published}) AS article_count
   FROM help_categories c`;
 
 /** Every category with its published-article count, in display order. */
@@ -119,7 +120,7 @@ export async function findCategory(db: D1Database, by: { id?: number; url?: stri
 export async function findArticle(db: D1Database, by: { id?: number; url?: string }): Promise<Article | null> {
   const [where, value] = by.id !== undefined ? ['id = ?', by.id] : ['url = ?', by.url ?? ''];
   const row = await db
-    .prepare(`SELECT ${ALL_COLS} FROM articles WHERE ${where} AND state = 1`)
+    .prepare(`SELECT ${ALL_COLS} FROM articles WHERE ${where} AND state = ${ARTICLE_STATE.published}`)
     .bind(value)
     .first<ArticleRow>();
   return row ? mapArticle(row) : null;
@@ -134,7 +135,7 @@ export async function listCategoryTitles(
 ): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE category_id = ? AND state = 1 ORDER BY published_at DESC LIMIT ? + 0 OFFSET ?`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE category_id = ? AND state = ${ARTICLE_STATE.published} ORDER BY published_at DESC LIMIT ? + 0 OFFSET ?`,
     )
     .bind(categoryId, limit, offset)
     .all<ArticleRow>();
@@ -151,10 +152,10 @@ export async function listTitlesOfKind(
   const [page, total] = await db.batch<ArticleRow | { n: number }>([
     db
       .prepare(
-        `SELECT ${TITLE_COLS} FROM articles WHERE kind = ? AND state = 1 ORDER BY published_at DESC LIMIT ? + 0 OFFSET ?`,
+        `SELECT ${TITLE_COLS} FROM articles WHERE kind = ? AND state = ${ARTICLE_STATE.published} ORDER BY published_at DESC LIMIT ? + 0 OFFSET ?`,
       )
       .bind(kind, limit, offset),
-    db.prepare('SELECT count(*) AS n FROM articles WHERE kind = ? AND state = 1').bind(kind),
+    db.prepare(`SELECT count(*) AS n FROM articles WHERE kind = ? AND state = ${ARTICLE_STATE.published}`).bind(kind),
   ]);
   return {
     list: ((page?.results ?? []) as ArticleRow[]).map(mapTitle),
@@ -166,7 +167,7 @@ export async function listTitlesOfKind(
 export async function listHotTitles(db: D1Database, limit: number): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND is_hot = 1 AND state = 1 ORDER BY views DESC LIMIT ? + 0`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND is_hot = 1 AND state = ${ARTICLE_STATE.published} ORDER BY views DESC LIMIT ? + 0`,
     )
     .bind(limit)
     .all<ArticleRow>();
@@ -177,7 +178,7 @@ export async function listHotTitles(db: D1Database, limit: number): Promise<Arti
 export async function listBuyShowTitles(db: D1Database, limit: number): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND show_on_buy = 1 AND state = 1 ORDER BY published_at DESC LIMIT ? + 0`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE kind = 'help' AND show_on_buy = 1 AND state = ${ARTICLE_STATE.published} ORDER BY published_at DESC LIMIT ? + 0`,
     )
     .bind(limit)
     .all<ArticleRow>();
@@ -188,7 +189,7 @@ export async function listBuyShowTitles(db: D1Database, limit: number): Promise<
 export async function listAllTitles(db: D1Database): Promise<ArticleTitle[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${TITLE_COLS} FROM articles WHERE state = 1 ORDER BY kind, category_id, published_at DESC LIMIT 5000`,
+      `SELECT ${TITLE_COLS} FROM articles WHERE state = ${ARTICLE_STATE.published} ORDER BY kind, category_id, published_at DESC LIMIT 5000`,
     )
     .all<ArticleRow>();
   return results.map(mapTitle);
@@ -225,7 +226,7 @@ export async function searchArticles(
       )
       .join(' ');
     const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
-      WHERE articles_fts MATCH ? AND a.state = 1 AND a.kind = 'help' ${shortCond}`;
+      WHERE articles_fts MATCH ? AND a.state = ${ARTICLE_STATE.published} AND a.kind = 'help' ${shortCond}`;
     const cols = TITLE_COLS.split(', ')
       .map((c) => `a.${c}`)
       .join(', ');
@@ -239,7 +240,7 @@ export async function searchArticles(
       .bind(q, ...anyColumn, limit, offset);
     count = db.prepare(`SELECT count(*) AS n ${from}`).bind(q, ...anyColumn);
   } else {
-    const where = `state = 1 AND kind = 'help' ${patterns.map(() => `AND title LIKE ? ESCAPE '\\'`).join(' ')}`;
+    const where = `state = ${ARTICLE_STATE.published} AND kind = 'help' ${patterns.map(() => `AND title LIKE ? ESCAPE '\\'`).join(' ')}`;
     page = db
       .prepare(
         `SELECT ${TITLE_COLS}, '' AS title_marked, '' AS snippet_marked FROM articles WHERE ${where}

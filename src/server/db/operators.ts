@@ -2,6 +2,7 @@
 import type { OperatorRole } from '../../lib/operator-roles';
 import { type SessionTimes, type SessionTimesRow, sessionTimesOf, storedUserAgent } from './sessions';
 import { reserveLockoutAttempt, reserveNameLockoutAttempt } from './users';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
 export interface OperatorRecord {
   id: number;
@@ -147,7 +148,9 @@ export function setOperatorPasswordStatement(
   p: { id: number; passwordHash: string; now: number },
 ): D1PreparedStatement {
   return db
-    .prepare('UPDATE operators SET password_hash = ?, updated_at = ? WHERE id = ? AND status = 1')
+    .prepare(
+      `UPDATE operators SET password_hash = ?, updated_at = ? WHERE id = ? AND status = ${ACCOUNT_STATUS.active}`,
+    )
     .bind(p.passwordHash, p.now, p.id);
 }
 
@@ -173,13 +176,13 @@ export function acceptTotpStepStatement(
         .prepare(
           `UPDATE operators SET totp_secret_enc = ?1, totp_last_step = ?2, failed_logins = 0, locked_until = 0,
              last_login_at = ?3, updated_at = ?3
-           WHERE id = ?4 AND totp_secret_enc IS NULL AND status = 1`,
+           WHERE id = ?4 AND totp_secret_enc IS NULL AND status = ${ACCOUNT_STATUS.active}`,
         )
         .bind(a.enrolSecretEnc, a.step, a.now, a.operatorId)
     : db
         .prepare(
           `UPDATE operators SET totp_last_step = ?1, failed_logins = 0, locked_until = 0, last_login_at = ?2, updated_at = ?2
-           WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = 1`,
+           WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = ${ACCOUNT_STATUS.active}`,
         )
         .bind(a.step, a.now, a.operatorId);
 }
@@ -192,7 +195,7 @@ export function spendTotpStepStatement(
   return db
     .prepare(
       `UPDATE operators SET totp_last_step = ?1, failed_logins = 0, locked_until = 0, updated_at = ?2
-       WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = 1`,
+       WHERE id = ?3 AND totp_last_step < ?1 AND totp_secret_enc IS NOT NULL AND status = ${ACCOUNT_STATUS.active}`,
     )
     .bind(u.step, u.now, u.operatorId);
 }

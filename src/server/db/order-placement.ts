@@ -2,6 +2,9 @@
 // the coupon lock, the order insert under its conditions, items and merge sources, the coupon release and the re-read
 // of the refusals, all in one transaction.
 import 'server-only';
+import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 /** What every order carries: who, what, and the amounts in fen (list - discount - credit - coupon = pay). */
 export interface OrderCore {
@@ -64,7 +67,7 @@ const BUSY = `EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.active = 1
     AND m.package_id IN (SELECT value FROM json_each(?16)))`;
 // The merge sources' snapshot [id, remaining, expiry] bound as ?17 (user ?2): gone, inactive or changed since?
 const CHANGED = `EXISTS (SELECT 1 FROM json_each(?17) j LEFT JOIN proxy_packages p ON p.id = j.value ->> '$[0]'
-    AND p.user_id = ?2 WHERE p.id IS NULL OR p.state != 1 OR p.remaining_count != j.value ->> '$[1]'
+    AND p.user_id = ?2 WHERE p.id IS NULL OR p.state != ${PACKAGE_STATE.active} OR p.remaining_count != j.value ->> '$[1]'
       OR p.expires_at != j.value ->> '$[2]')`;
 
 const extendedIds = (o: OrderDraft) =>
@@ -76,8 +79,8 @@ const mergeSnapshot = (o: OrderDraft) =>
 export function lockCouponStatement(db: D1Database, o: OrderDraft, userCouponId: number): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE user_coupons SET state = 2, order_no = ?1
-       WHERE id = ?2 AND user_id = ?3 AND state = 1 AND valid_from <= ?4 AND expires_at > ?4`,
+      `UPDATE user_coupons SET state = ${USER_COUPON_STATE.locked}, order_no = ?1
+       WHERE id = ?2 AND user_id = ?3 AND state = ${USER_COUPON_STATE.unused} AND valid_from <= ?4 AND expires_at > ?4`,
     )
     .bind(o.orderNo, userCouponId, o.userId, o.createdAt);
 }
@@ -91,9 +94,9 @@ export function insertOrderStatement(db: D1Database, o: OrderDraft, maxUnpaid: n
     .prepare(
       `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, discount_fen, credit_fen, coupon_fen,
          pay_fen, user_coupon_id, state, source_type, expires_at, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1, ?12, ?13, ?14
-       WHERE (?11 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?11 AND order_no = ?1 AND state = 2))
-         AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = 1 AND expires_at > ?14) < ?15
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ${ORDER_STATE.pending}, ?12, ?13, ?14
+       WHERE (?11 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?11 AND order_no = ?1 AND state = ${USER_COUPON_STATE.locked}))
+         AND (SELECT count(*) FROM orders WHERE user_id = ?2 AND state = ${ORDER_STATE.pending} AND expires_at > ?14) < ?15
          AND NOT ${BUSY} AND NOT ${CHANGED}`,
     )
     .bind(
@@ -171,7 +174,7 @@ export function releaseUnplacedCouponStatement(
 ): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE user_coupons SET state = 1, order_no = NULL
+      `UPDATE user_coupons SET state = ${USER_COUPON_STATE.unused}, order_no = NULL
        WHERE id = ?1 AND order_no = ?2 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2)`,
     )
     .bind(userCouponId, o.orderNo);

@@ -2,9 +2,11 @@
 // The statements that place an order are in ./order-placement.ts.
 import 'server-only';
 import type { OrderCore, OrderItemDraft } from './order-placement';
+import { ORDER_STATE, type OrderState } from '../../lib/order-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export interface OrderRecord extends OrderCore {
-  state: 1 | 2 | 3 | 4;
+  state: OrderState;
   expiresAt: number;
   paidAt: number | null;
   paidOutTradeNo: string | null;
@@ -25,7 +27,7 @@ interface OrderRow {
   coupon_fen: number;
   pay_fen: number;
   user_coupon_id: number | null;
-  state: 1 | 2 | 3 | 4;
+  state: OrderState;
   expires_at: number;
   paid_at: number | null;
   paid_out_trade_no: string | null;
@@ -104,11 +106,17 @@ export async function listOrderItems(db: D1Database, orderNo: string): Promise<O
  * released only when this statement closed it. True when this call closed the order.
  */
 export async function closeUnpaidOrder(db: D1Database, orderNo: string, now: number): Promise<boolean> {
-  const closedByUs = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 3 AND closed_at = ?2)`;
+  const closedByUs = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = ${ORDER_STATE.closed} AND closed_at = ?2)`;
   const [closed] = await db.batch([
-    db.prepare('UPDATE orders SET state = 3, closed_at = ?2 WHERE order_no = ?1 AND state = 1').bind(orderNo, now),
     db
-      .prepare(`UPDATE user_coupons SET state = 1, order_no = NULL WHERE order_no = ?1 AND state = 2 AND ${closedByUs}`)
+      .prepare(
+        `UPDATE orders SET state = ${ORDER_STATE.closed}, closed_at = ?2 WHERE order_no = ?1 AND state = ${ORDER_STATE.pending}`,
+      )
+      .bind(orderNo, now),
+    db
+      .prepare(
+        `UPDATE user_coupons SET state = ${USER_COUPON_STATE.unused}, order_no = NULL WHERE order_no = ?1 AND state = ${USER_COUPON_STATE.locked} AND ${closedByUs}`,
+      )
       .bind(orderNo, now),
     db.prepare(`UPDATE order_merge_sources SET active = 0 WHERE order_no = ?1 AND ${closedByUs}`).bind(orderNo, now),
     db
@@ -123,7 +131,9 @@ export async function closeUnpaidOrder(db: D1Database, orderNo: string, now: num
 /** Unpaid orders past their expiry (oldest first). */
 export async function listExpiredUnpaid(db: D1Database, now: number, limit: number): Promise<string[]> {
   const { results } = await db
-    .prepare('SELECT order_no FROM orders WHERE state = 1 AND expires_at <= ? ORDER BY expires_at LIMIT ? + 0')
+    .prepare(
+      `SELECT order_no FROM orders WHERE state = ${ORDER_STATE.pending} AND expires_at <= ? ORDER BY expires_at LIMIT ? + 0`,
+    )
     .bind(now, limit)
     .all<{ order_no: string }>();
   return results.map((r) => r.order_no);
@@ -151,9 +161,10 @@ export async function listBills(
   now: number,
 ): Promise<{ total: number; list: (OrderRecord & { refundedFen: number })[] }> {
   const where = ['user_id = ?1', 'deleted_at IS NULL'];
-  if (f.state === 1) where.push('state = 1 AND expires_at > ?2');
-  else if (f.state === 3) where.push('(state = 3 OR (state = 1 AND expires_at <= ?2))');
-  else if (f.state === 2) where.push('state = 2');
+  if (f.state === ORDER_STATE.pending) where.push(`state = ${ORDER_STATE.pending} AND expires_at > ?2`);
+  else if (f.state === ORDER_STATE.closed)
+    where.push(`(state = ${ORDER_STATE.closed} OR (state = ${ORDER_STATE.pending} AND expires_at <= ?2))`);
+  else if (f.state === ORDER_STATE.paid) where.push(`state = ${ORDER_STATE.paid}`);
   else where.push('?2 = ?2');
   if (f.kind) where.push('kind = ?3');
   else where.push('?3 = ?3');
@@ -191,7 +202,7 @@ export async function listBills(
 export async function countUnpaid(db: D1Database, userId: number, now: number): Promise<number> {
   const row = await db
     .prepare(
-      'SELECT count(*) AS n FROM orders WHERE user_id = ? AND state = 1 AND expires_at > ? AND deleted_at IS NULL',
+      `SELECT count(*) AS n FROM orders WHERE user_id = ? AND state = ${ORDER_STATE.pending} AND expires_at > ? AND deleted_at IS NULL`,
     )
     .bind(userId, now)
     .first<{ n: number }>();
@@ -209,7 +220,7 @@ export async function hideClosedOrders(
   const marks = orderNos.map((_, i) => `?${i + 3}`).join(', ');
   const res = await db
     .prepare(
-      `UPDATE orders SET deleted_at = ?2 WHERE user_id = ?1 AND state = 3 AND deleted_at IS NULL AND order_no IN (${marks})`,
+      `UPDATE orders SET deleted_at = ?2 WHERE user_id = ?1 AND state = ${ORDER_STATE.closed} AND deleted_at IS NULL AND order_no IN (${marks})`,
     )
     .bind(userId, now, ...orderNos)
     .run();

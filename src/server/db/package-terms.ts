@@ -2,6 +2,7 @@
 // units, region, money paid), for renewal, extra count, period change and upgrade/merge.
 
 import type { StoredPackageRow } from './packages';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface PackageWithTerms {
   id: number;
@@ -72,7 +73,7 @@ const map = (r: Row): PackageWithTerms => ({
 /** One of the user's packages (not deleted), with its terms. */
 export async function findUserPackage(db: D1Database, userId: number, id: number): Promise<PackageWithTerms | null> {
   const row = await db
-    .prepare(`${SELECT} WHERE p.id = ? AND p.user_id = ? AND p.state != 4`)
+    .prepare(`${SELECT} WHERE p.id = ? AND p.user_id = ? AND p.state != ${PACKAGE_STATE.deleted}`)
     .bind(id, userId)
     .first<Row>();
   return row ? map(row) : null;
@@ -86,7 +87,7 @@ export async function listUserPackages(
 ): Promise<PackageWithTerms[]> {
   const { results } = await db
     .prepare(
-      `${SELECT} WHERE p.user_id = ? AND p.product_type = ? AND p.state IN (1, 2, 3) ORDER BY p.id DESC LIMIT 200`,
+      `${SELECT} WHERE p.user_id = ? AND p.product_type = ? AND p.state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}) ORDER BY p.id DESC LIMIT 200`,
     )
     .bind(userId, productType)
     .all<Row>();
@@ -98,7 +99,7 @@ export async function findUserPackages(db: D1Database, userId: number, ids: numb
   if (ids.length === 0) return [];
   const marks = ids.map((_, i) => `?${i + 2}`).join(', ');
   const { results } = await db
-    .prepare(`${SELECT} WHERE p.user_id = ?1 AND p.state != 4 AND p.id IN (${marks})`)
+    .prepare(`${SELECT} WHERE p.user_id = ?1 AND p.state != ${PACKAGE_STATE.deleted} AND p.id IN (${marks})`)
     .bind(userId, ...ids)
     .all<Row>();
   return results.map(map);

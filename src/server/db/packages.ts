@@ -1,6 +1,7 @@
 // Queries over proxy_packages for the personal centre (list, remark, delete, counts). Packages are created by
 // commerce; delivery reads them and changes only remark and the user's own deletion (state 4).
 import { RESERVATION_FREE } from './extract';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export interface PackageRow {
   id: number;
@@ -82,7 +83,7 @@ export async function listPackages(
   db: D1Database,
   r: { userId: number; types: number[]; state: number | null; offset: number; limit: number },
 ): Promise<{ total: number; list: PackageRow[] }> {
-  const filter = `user_id = ?1 AND product_type IN (SELECT value FROM json_each(?2)) AND state != 4
+  const filter = `user_id = ?1 AND product_type IN (SELECT value FROM json_each(?2)) AND state != ${PACKAGE_STATE.deleted}
     AND (?3 = 0 OR state = ?3)`;
   const types = JSON.stringify(r.types);
   const [count, rows] = await db.batch<Record<string, unknown>>([
@@ -94,7 +95,7 @@ export async function listPackages(
            (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = proxy_packages.id AND f.released_at = 0)
              AS allocated_ips
          FROM proxy_packages WHERE ${filter}
-         ORDER BY CASE WHEN state = 1 THEN 0 ELSE 1 END, expires_at DESC, id DESC LIMIT ?4 + 0 OFFSET ?5`,
+         ORDER BY CASE WHEN state = ${PACKAGE_STATE.active} THEN 0 ELSE 1 END, expires_at DESC, id DESC LIMIT ?4 + 0 OFFSET ?5`,
       )
       .bind(r.userId, types, r.state ?? 0, r.limit, r.offset),
   ]);
@@ -109,7 +110,7 @@ export async function livePackages(db: D1Database, userId: number, now: number):
   const { results } = await db
     .prepare(
       // Packages frozen by an unpaid upgrade are not usable, so they are not counted or offered (decision 031).
-      `SELECT ${COLUMNS} FROM proxy_packages WHERE user_id = ? AND state IN (1, 3) AND expires_at > ? AND starts_at <= ?
+      `SELECT ${COLUMNS} FROM proxy_packages WHERE user_id = ? AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp}) AND expires_at > ? AND starts_at <= ?
          AND ${RESERVATION_FREE}
        ORDER BY expires_at, id`,
     )
@@ -121,7 +122,9 @@ export async function livePackages(db: D1Database, userId: number, now: number):
 /** Set a package's remark; false when it is not the user's. */
 export async function setPackageRemark(db: D1Database, userId: number, id: number, remark: string, now: number) {
   const res = await db
-    .prepare('UPDATE proxy_packages SET remark = ?, updated_at = ? WHERE id = ? AND user_id = ? AND state != 4')
+    .prepare(
+      `UPDATE proxy_packages SET remark = ?, updated_at = ? WHERE id = ? AND user_id = ? AND state != ${PACKAGE_STATE.deleted}`,
+    )
     .bind(remark, now, id, userId)
     .run();
   return res.meta.changes === 1;
@@ -131,9 +134,9 @@ export async function setPackageRemark(db: D1Database, userId: number, id: numbe
 export async function deleteFinishedPackages(db: D1Database, userId: number, ids: number[], now: number) {
   const res = await db
     .prepare(
-      `UPDATE proxy_packages SET state = 4, updated_at = ?1
+      `UPDATE proxy_packages SET state = ${PACKAGE_STATE.deleted}, updated_at = ?1
        WHERE user_id = ?2 AND id IN (SELECT value FROM json_each(?3))
-         AND (state IN (2, 3, 5) OR expires_at <= ?1) AND NOT (state = 3 AND remaining_count > 0 AND expires_at > ?1)`,
+         AND (state IN (${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}, ${PACKAGE_STATE.disabled}) OR expires_at <= ?1) AND NOT (state = ${PACKAGE_STATE.usedUp} AND remaining_count > 0 AND expires_at > ?1)`,
     )
     .bind(now, userId, JSON.stringify(ids))
     .run();
@@ -143,7 +146,9 @@ export async function deleteFinishedPackages(db: D1Database, userId: number, ids
 /** Move lapsed active packages to state 2 (expired). */
 export async function expireLapsedPackages(db: D1Database, now: number): Promise<number> {
   const res = await db
-    .prepare('UPDATE proxy_packages SET state = 2, updated_at = ?1 WHERE state IN (1, 3) AND expires_at <= ?1')
+    .prepare(
+      `UPDATE proxy_packages SET state = ${PACKAGE_STATE.expired}, updated_at = ?1 WHERE state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp}) AND expires_at <= ?1`,
+    )
     .bind(now)
     .run();
   return res.meta.changes;

@@ -6,6 +6,10 @@ import 'server-only';
 import { paymentNotes } from '../../lib/messages';
 import { creditStatements } from './balance';
 import type { OrderItemRecord } from './orders';
+import { DAY_MS } from '../../lib/time';
+import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export type PaymentState = 'creating' | 'pending' | 'paid' | 'closed' | 'failed';
 /** How an attempt was opened (migration 0038): a QR code, Alipay's web cashier, or a phone's own payment. */
@@ -88,7 +92,7 @@ export async function insertPayment(
       `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at, mode, payer_openid)
        SELECT ?1, ?2, ?3, ?4, ?5, 'creating', ?6, ?7, ?9, ?10
        WHERE (SELECT count(*) FROM payments WHERE order_no = ?2) < ?8
-         AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 1 AND pay_fen = ?5)`,
+         AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = ${ORDER_STATE.pending} AND pay_fen = ?5)`,
     )
     .bind(
       p.outTradeNo,
@@ -207,7 +211,7 @@ export async function listOpenPayments(
   const { results } = await db
     .prepare(
       `SELECT p.out_trade_no FROM payments p JOIN orders o ON o.order_no = p.order_no
-       WHERE p.state IN ('creating', 'pending') AND p.created_at <= ?1 AND o.state = 1
+       WHERE p.state IN ('creating', 'pending') AND p.created_at <= ?1 AND o.state = ${ORDER_STATE.pending}
        ORDER BY p.last_query_at, p.created_at LIMIT ?2 + 0`,
     )
     .bind(now - minAgeMs, limit)
@@ -223,7 +227,7 @@ export async function listOpenPayments(
 export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo: string) {
   const O = orderNo;
   const T = outTradeNo;
-  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = '${sqlText(O)}' AND state = 2 AND fulfilled_at IS NULL
+  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = '${sqlText(O)}' AND state = ${ORDER_STATE.paid} AND fulfilled_at IS NULL
     AND paid_out_trade_no = '${sqlText(T)}')`;
   return {
     /** The attempt is paid (once). */
@@ -237,8 +241,8 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     markOrderPaid: (transactionId: string, amountFen: number, now: number) =>
       db
         .prepare(
-          `UPDATE orders SET state = 2, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
-           WHERE order_no = ?1 AND state = 1 AND pay_fen = ?5
+          `UPDATE orders SET state = ${ORDER_STATE.paid}, paid_at = ?3, paid_out_trade_no = ?2, transaction_id = ?4
+           WHERE order_no = ?1 AND state = ${ORDER_STATE.pending} AND pay_fen = ?5
              AND EXISTS (SELECT 1 FROM payments WHERE out_trade_no = ?2 AND state = 'paid')`,
         )
         .bind(O, T, now, transactionId, amountFen),
@@ -248,7 +252,9 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     /** The coupon locked for the order is used. */
     spendCoupon: (now: number) =>
       db
-        .prepare(`UPDATE user_coupons SET state = 3, used_at = ?2 WHERE order_no = ?1 AND state = 2 AND ${guard}`)
+        .prepare(
+          `UPDATE user_coupons SET state = ${USER_COUPON_STATE.used}, used_at = ?2 WHERE order_no = ?1 AND state = ${USER_COUPON_STATE.locked} AND ${guard}`,
+        )
         .bind(O, now),
     /** A new package with the item's grant from `now`, and its terms (meal, units, region, money paid). */
     createPackage: (userId: number, i: OrderItemRecord, now: number) => [
@@ -256,7 +262,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
         .prepare(
           `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
              remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * 86400000, 1, 'order', ?11, ?9, ?9 WHERE ${guard}`,
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?9 + ?10 * ${DAY_MS}, ${PACKAGE_STATE.active}, 'order', ?11, ?9, ?9 WHERE ${guard}`,
         )
         .bind(
           userId,
@@ -287,17 +293,17 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
       db
         .prepare(
           `UPDATE proxy_packages SET total_count = total_count + ?3, remaining_count = remaining_count + ?3,
-             expires_at = max(expires_at, ?4) + ?5 * 86400000,
-             state = CASE WHEN state = 2 AND ?5 > 0 THEN 1 WHEN state = 3 AND ?3 > 0 THEN 1 ELSE state END,
+             expires_at = max(expires_at, ?4) + ?5 * ${DAY_MS},
+             state = CASE WHEN state = ${PACKAGE_STATE.expired} AND ?5 > 0 THEN ${PACKAGE_STATE.active} WHEN state = ${PACKAGE_STATE.usedUp} AND ?3 > 0 THEN ${PACKAGE_STATE.active} ELSE state END,
              updated_at = ?4
-           WHERE id = ?1 AND user_id = ?2 AND state IN (1, 2, 3) AND ${guard}
+           WHERE id = ?1 AND user_id = ?2 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}) AND ${guard}
              AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
         )
         .bind(i.packageId, userId, i.addCount, now, i.addDays),
       db
         .prepare(
           `UPDATE package_terms SET paid_fen = paid_fen + ?2 WHERE package_id = ?1 AND ${guard}
-             AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (1, 2, 3))
+             AND EXISTS (SELECT 1 FROM proxy_packages WHERE id = ?1 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}))
              AND NOT EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = ?1 AND m.active = 1)`,
         )
         .bind(i.packageId, i.valueFen),
@@ -311,7 +317,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
         .prepare(
           `UPDATE payments SET refund_needed = 1, note = ?4
            WHERE out_trade_no = ?1 AND ${guard} AND EXISTS (SELECT 1 FROM proxy_packages p
-             WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (1, 2, 3)
+             WHERE p.id IN (SELECT value FROM json_each(?2)) AND (p.user_id != ?3 OR p.state NOT IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp})
                OR EXISTS (SELECT 1 FROM order_merge_sources m WHERE m.package_id = p.id AND m.active = 1)))`,
         )
         .bind(T, JSON.stringify(packageIds), userId, paymentNotes.unextendable),
@@ -319,7 +325,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     retireMergeSources: (userId: number, now: number) => [
       db
         .prepare(
-          `UPDATE proxy_packages SET state = 4, updated_at = ?3
+          `UPDATE proxy_packages SET state = ${PACKAGE_STATE.deleted}, updated_at = ?3
            WHERE id IN (SELECT package_id FROM order_merge_sources WHERE order_no = ?1) AND user_id = ?2 AND ${guard}`,
         )
         .bind(O, userId, now),
@@ -329,7 +335,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
     markFulfilled: (now: number) =>
       db
         .prepare(
-          `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = 2 AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
+          `UPDATE orders SET fulfilled_at = ?2 WHERE order_no = ?1 AND state = ${ORDER_STATE.paid} AND fulfilled_at IS NULL AND paid_out_trade_no = ?3`,
         )
         .bind(O, now, T),
     /** Flag the attempt for a refund when the order is not paid by it (closed, or paid by another attempt). */
@@ -337,7 +343,7 @@ export function fulfilmentStatements(db: D1Database, orderNo: string, outTradeNo
       db
         .prepare(
           `UPDATE payments SET refund_needed = 1, note = ?3
-           WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = 2 AND paid_out_trade_no = ?1)`,
+           WHERE out_trade_no = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?1)`,
         )
         .bind(T, O, paymentNotes.notPaidByAttempt),
   };

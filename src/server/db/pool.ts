@@ -1,5 +1,6 @@
 // Queries for proxy nodes and their exit IPs: node lookup, heartbeat upserts, the white list nodes pull, usage
 // reports, pool upkeep and the region lists shown in the get-proxy tool.
+import { DAY_MS } from '../../lib/time';
 
 export interface ProxyNode {
   id: number;
@@ -130,7 +131,7 @@ export async function expirePoolIps(db: D1Database, now: number): Promise<{ expi
       .prepare(
         'DELETE FROM proxy_ips WHERE pool IN (10, 40) AND expires_at <= ? AND id NOT IN (SELECT ip_id FROM fixed_allocations)',
       )
-      .bind(now - 86_400_000),
+      .bind(now - DAY_MS),
   ]);
   return { expired: a?.meta.changes ?? 0, removed: b?.meta.changes ?? 0 };
 }

@@ -1,9 +1,6 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 
-const HOUR = HOUR_MS;
-const SH = SHANGHAI_OFFSET_MS;
-
 /**
  * How a window [from, to) splits for the hourly counters (extract_hour_counts, docs/decisions/185 and 187): the calls
  * logged in [from, headEnd) and [tailStart, to) are read from the log; the whole hours in between from the counters. A
@@ -11,9 +8,9 @@ const SH = SHANGHAI_OFFSET_MS;
  * the log is read only for the part of the first hour before the window's first full hour.
  */
 export function counterSplit(from: number, to: number, now: number): { headEnd: number; tailStart: number } {
-  const hour = Math.floor(from / HOUR) * HOUR;
-  const firstHour = hour === from ? from : hour + HOUR;
-  const tailStart = to > now ? to : Math.floor(to / HOUR) * HOUR;
+  const hour = Math.floor(from / HOUR_MS) * HOUR_MS;
+  const firstHour = hour === from ? from : hour + HOUR_MS;
+  const tailStart = to > now ? to : Math.floor(to / HOUR_MS) * HOUR_MS;
   return { headEnd: Math.min(firstHour, tailStart), tailStart: Math.max(tailStart, from) };
 }
 
@@ -82,7 +79,9 @@ export async function extractChart(
   const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
   // Constants are inlined: bound JS numbers may arrive as REAL, which would turn this into float division.
   const bucket = (t: string) =>
-    r.bucket === 'day' ? `((${t} + ${SH}) / ${DAY_MS}) * ${DAY_MS} - ${SH}` : `(${t} / ${HOUR}) * ${HOUR}`;
+    r.bucket === 'day'
+      ? `((${t} + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS}) * ${DAY_MS} - ${SHANGHAI_OFFSET_MS}`
+      : `(${t} / ${HOUR_MS}) * ${HOUR_MS}`;
   const { results } = await db
     .prepare(
       `SELECT at, sum(calls) AS calls, sum(ips) AS ips FROM (
@@ -235,13 +234,13 @@ export async function rollupHours(db: D1Database, from: number, to: number): Pro
     .prepare(
       `INSERT INTO usage_hourly (user_id, hour_start, extract_calls, extract_ips, bytes_in, bytes_out)
        SELECT user_id, h, sum(calls), sum(ips), ${capped('bi')}, ${capped('bo')} FROM (
-         SELECT user_id, (created_at / ${HOUR}) * ${HOUR} AS h, 1 AS calls, returned AS ips, 0 AS bi, 0 AS bo
+         SELECT user_id, (created_at / ${HOUR_MS}) * ${HOUR_MS} AS h, 1 AS calls, returned AS ips, 0 AS bi, 0 AS bo
            FROM extract_logs WHERE created_at >= ?1 AND created_at < ?2
          UNION ALL
-         SELECT user_id, (period_start / ${HOUR}) * ${HOUR}, 0, 0, bytes_in, bytes_out
+         SELECT user_id, (period_start / ${HOUR_MS}) * ${HOUR_MS}, 0, 0, bytes_in, bytes_out
            FROM node_usage_reports WHERE period_start >= ?1 AND period_start < ?2
          UNION ALL
-         SELECT user_id, (period_start / ${HOUR}) * ${HOUR}, 0, 0, bytes_in, bytes_out
+         SELECT user_id, (period_start / ${HOUR_MS}) * ${HOUR_MS}, 0, 0, bytes_in, bytes_out
            FROM node_usage WHERE period_start >= ?1 AND period_start < ?2
        ) WHERE true GROUP BY user_id, h
        ON CONFLICT(user_id, hour_start) DO UPDATE SET extract_calls = excluded.extract_calls,
@@ -257,7 +256,7 @@ export async function rollupDays(db: D1Database, from: number, to: number): Prom
   const res = await db
     .prepare(
       `INSERT INTO usage_daily (user_id, day, extract_calls, extract_ips, bytes_in, bytes_out)
-       SELECT user_id, strftime('%Y-%m-%d', (hour_start + ${SH}) / 1000, 'unixepoch') AS d, sum(extract_calls),
+       SELECT user_id, strftime('%Y-%m-%d', (hour_start + ${SHANGHAI_OFFSET_MS}) / 1000, 'unixepoch') AS d, sum(extract_calls),
               sum(extract_ips), ${capped('bytes_in')}, ${capped('bytes_out')}
        FROM usage_hourly WHERE hour_start >= ?1 AND hour_start < ?2 GROUP BY user_id, d
        ON CONFLICT(user_id, day) DO UPDATE SET extract_calls = excluded.extract_calls,

@@ -1,5 +1,7 @@
 // Queries for red packets: launches with a budget, received packets and turning a packet into a proxy package.
 import { runBatch } from './batch';
+import { PACKAGE_STATE } from '../../lib/package-states';
+import { DAY_MS } from '../../lib/time';
 
 export interface RedLaunch {
   id: number;
@@ -74,7 +76,7 @@ export async function receivePacket(
   const insert = db
     .prepare(
       `INSERT INTO red_records (ref, launch_id, user_id, state, received_at, expires_at)
-       SELECT ?1, id, ?2, 1, ?3, ?3 + valid_days * 86400000 FROM red_launches
+       SELECT ?1, id, ?2, 1, ?3, ?3 + valid_days * ${DAY_MS} FROM red_launches
        WHERE id = ?4 AND enabled = 1 AND starts_at <= ?3 AND ends_at > ?3 AND received < budget
        ON CONFLICT DO NOTHING`,
     )
@@ -209,7 +211,7 @@ export async function redeemPacketRecord(
         `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
            remaining_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
          SELECT r.user_id, l.product_type, 1, '红包 · ' || l.title, l.ip_duration_minutes, l.ip_count, l.ip_count,
-           ?1, ?1 + l.valid_days * 86400000, 1, 'red_packet', ?2, ?1, ?1
+           ?1, ?1 + l.valid_days * ${DAY_MS}, ${PACKAGE_STATE.active}, 'red_packet', ?2, ?1, ?1
          FROM red_records r JOIN red_launches l ON l.id = r.launch_id
          WHERE r.id = ?3 AND r.state = 2 AND r.used_at = ?1 AND r.package_id IS NULL
          RETURNING id`,

@@ -10,6 +10,9 @@ import { DAY_MS } from '../../lib/time';
 import { creditStatements } from './balance';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './console-audit';
+import { ORDER_STATE } from '../../lib/order-states';
+import { PACKAGE_STATE } from '../../lib/package-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
 /** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */
@@ -122,7 +125,7 @@ export async function listOrderRefunds(db: D1Database, orderNo: string): Promise
  */
 const MERGED_SQL = `EXISTS (SELECT 1 FROM proxy_packages p JOIN order_merge_sources m ON m.package_id = p.id
   WHERE p.source = 'order' AND p.source_ref = ?1 AND (m.active = 1
-    OR (p.state = 4 AND EXISTS (SELECT 1 FROM orders mo WHERE mo.order_no = m.order_no AND mo.state = 2))))`;
+    OR (p.state = ${PACKAGE_STATE.deleted} AND EXISTS (SELECT 1 FROM orders mo WHERE mo.order_no = m.order_no AND mo.state = ${ORDER_STATE.paid}))))`;
 
 /** See MERGED_SQL. */
 export async function orderPackageMerged(db: D1Database, orderNo: string): Promise<boolean> {
@@ -158,7 +161,7 @@ export async function reserveRefund(
       `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
          reason, ends_order, ends_packages, created_at, updated_at, route)
        SELECT ?2, ?1, ?3, ?4, ?5, ?9, 'PENDING', ?6, ?7, ?10, ?11, ?8, ?8, ?12
-       WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?4 AND state = 2 AND paid_out_trade_no = ?3
+       WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?4 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?3
            AND pay_fen = ?9)
          AND ?5 + ${REFUNDED_SQL} <= ?9
          AND (?5 + ${REFUNDED_SQL} = ?9) = (?10 = 1)
@@ -293,20 +296,20 @@ export async function commitRefund(
   extra: D1PreparedStatement[] = [],
   notice?: RefundNoticeWrite,
 ): Promise<boolean> {
-  const guard = 'EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = 4 AND out_refund_no = ?2)';
+  const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = ${ORDER_STATE.refunded} AND out_refund_no = ?2)`;
   const results = await db.batch([
     db
       .prepare(
-        `UPDATE orders SET state = 4, refunded_at = ?4, out_refund_no = ?2
-         WHERE order_no = ?1 AND state = 2 AND paid_out_trade_no = ?3
+        `UPDATE orders SET state = ${ORDER_STATE.refunded}, refunded_at = ?4, out_refund_no = ?2
+         WHERE order_no = ?1 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?3
            AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
              AND ends_order = 1)`,
       )
       .bind(r.orderNo, r.outRefundNo, r.outTradeNo, now),
     db
       .prepare(
-        `UPDATE proxy_packages SET state = 5, updated_at = ?4
-         WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (1, 2, 3) AND ${guard}`,
+        `UPDATE proxy_packages SET state = ${PACKAGE_STATE.disabled}, updated_at = ?4
+         WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}) AND ${guard}`,
       )
       .bind(r.orderNo, r.outRefundNo, r.userId, now),
     db
@@ -319,8 +322,8 @@ export async function commitRefund(
     // Decision 206: the coupon comes back as it was received (same validity) while it is still valid.
     db
       .prepare(
-        `UPDATE user_coupons SET state = 1, order_no = NULL, used_at = NULL
-         WHERE id = ${ORDER_COUPON_SQL} AND order_no = ?1 AND state = 3 AND expires_at > ?3 AND ${guard}`,
+        `UPDATE user_coupons SET state = ${USER_COUPON_STATE.unused}, order_no = NULL, used_at = NULL
+         WHERE id = ${ORDER_COUPON_SQL} AND order_no = ?1 AND state = ${USER_COUPON_STATE.used} AND expires_at > ?3 AND ${guard}`,
       )
       .bind(r.orderNo, r.outRefundNo, now),
     db
@@ -328,7 +331,7 @@ export async function commitRefund(
         `UPDATE refunds SET status = ?3, refund_id = ?4, updated_at = ?5,
            coupon_outcome = CASE
              WHEN ${ORDER_COUPON_SQL} IS NULL THEN 'none'
-             WHEN EXISTS (SELECT 1 FROM user_coupons WHERE id = ${ORDER_COUPON_SQL} AND state = 1 AND order_no IS NULL)
+             WHEN EXISTS (SELECT 1 FROM user_coupons WHERE id = ${ORDER_COUPON_SQL} AND state = ${USER_COUPON_STATE.unused} AND order_no IS NULL)
                THEN 'returned'
              ELSE 'expired' END
          WHERE out_refund_no = ?2 AND status = 'PENDING' AND ${guard}`,
@@ -352,7 +355,7 @@ export async function commitRefund(
 /** While a partial refund commits: its row is still PENDING and the order is still paid by the attempt (?1, ?2, ?3). */
 const PARTIAL_GUARD = `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
     AND ends_order = 0)
-  AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = ?1 AND o.state = 2 AND o.paid_out_trade_no = ?3)`;
+  AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = ?1 AND o.state = ${ORDER_STATE.paid} AND o.paid_out_trade_no = ?3)`;
 
 /**
  * WeChat accepted a partial refund (decision 205): in one transaction, while the row is still PENDING and the order
@@ -375,8 +378,8 @@ export async function commitPartialRefund(
       ? [
           db
             .prepare(
-              `UPDATE proxy_packages SET state = 5, updated_at = ?4
-               WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (1, 2, 3)
+              `UPDATE proxy_packages SET state = ${PACKAGE_STATE.disabled}, updated_at = ?4
+               WHERE source = 'order' AND source_ref = ?1 AND user_id = ?3 AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp})
                  AND ${PARTIAL_GUARD.replaceAll('?3', '?5')}`,
             )
             .bind(r.orderNo, r.outRefundNo, r.userId, now, r.outTradeNo),
@@ -386,7 +389,7 @@ export async function commitPartialRefund(
       ? [
           auditInsertStatement(db, audit.actor, audit.entry, {
             sql: `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ? AND status = 'PENDING' AND ends_order = 0)
-              AND EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 2 AND paid_out_trade_no = ?)`,
+              AND EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?)`,
             binds: [r.outRefundNo, r.orderNo, r.outTradeNo],
           }),
         ]
@@ -419,7 +422,7 @@ export function refundAuditStatement(
   audit: AuditWrite,
 ): D1PreparedStatement {
   return auditInsertStatement(db, audit.actor, audit.entry, {
-    sql: 'EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = 4 AND out_refund_no = ?)',
+    sql: `EXISTS (SELECT 1 FROM orders WHERE order_no = ? AND state = ${ORDER_STATE.refunded} AND out_refund_no = ?)`,
     binds: [orderNo, outRefundNo],
   });
 }
@@ -427,8 +430,7 @@ export function refundAuditStatement(
 // ---- Refunds of one flagged payment attempt (kind 'payment', docs/decisions/180) ----
 
 /** The attempt is the one that paid its order (paid, or already refunded with the order): not refundable on its own. */
-const PAYS_ORDER_SQL =
-  'EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND paid_out_trade_no = ?3 AND state IN (2, 4))';
+const PAYS_ORDER_SQL = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND paid_out_trade_no = ?3 AND state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}))`;
 
 /** The attempt's live (not FAILED) refund of either kind, if any. */
 export async function findLiveAttemptRefund(db: D1Database, outTradeNo: string): Promise<RefundRecord | null> {
@@ -500,7 +502,7 @@ export async function commitPaymentRefund(
          WHERE out_trade_no = ?1 AND order_no = ?3 AND refund_needed = 1
            AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND out_trade_no = ?1 AND kind = 'payment'
              AND status = 'PENDING')
-           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?3 AND paid_out_trade_no = ?1 AND state IN (2, 4))`,
+           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?3 AND paid_out_trade_no = ?1 AND state IN (${ORDER_STATE.paid}, ${ORDER_STATE.refunded}))`,
       )
       .bind(r.outTradeNo, r.outRefundNo, r.orderNo, paymentNotes.refunded(r.outRefundNo, r.status)),
     ...(audit

@@ -1,5 +1,6 @@
 // Queries for SMS verification codes and the development outbox. Limits are enforced inside the INSERT itself so two
 // concurrent requests can never both pass a window.
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/time';
 
 export interface SmsLimits {
   perPhoneMinute: number;
@@ -8,10 +9,6 @@ export interface SmsLimits {
   perIpHour: number;
   perIpDay: number;
 }
-
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 /** Insert a code only if no limit is exceeded; true when inserted. */
 export async function insertCodeWithinLimits(
@@ -23,11 +20,11 @@ export async function insertCodeWithinLimits(
     .prepare(
       `INSERT INTO sms_codes (phone, purpose, code_hash, client_ip, created_at, expires_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6
-       WHERE (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?5 - ${MINUTE}) < ?7
-         AND (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?5 - ${HOUR}) < ?8
-         AND (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?5 - ${DAY}) < ?9
-         AND (SELECT count(*) FROM sms_codes WHERE client_ip = ?4 AND created_at > ?5 - ${HOUR}) < ?10
-         AND (SELECT count(*) FROM sms_codes WHERE client_ip = ?4 AND created_at > ?5 - ${DAY}) < ?11`,
+       WHERE (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?5 - ${MINUTE_MS}) < ?7
+         AND (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?5 - ${HOUR_MS}) < ?8
+         AND (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?5 - ${DAY_MS}) < ?9
+         AND (SELECT count(*) FROM sms_codes WHERE client_ip = ?4 AND created_at > ?5 - ${HOUR_MS}) < ?10
+         AND (SELECT count(*) FROM sms_codes WHERE client_ip = ?4 AND created_at > ?5 - ${DAY_MS}) < ?11`,
     )
     .bind(
       c.phone,
@@ -59,11 +56,11 @@ export async function countRecentCodes(db: D1Database, phone: string, ip: string
   const row = await db
     .prepare(
       `SELECT
-         (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?3 - ${MINUTE}) AS phoneMinute,
-         (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?3 - ${HOUR}) AS phoneHour,
-         (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?3 - ${DAY}) AS phoneDay,
-         (SELECT count(*) FROM sms_codes WHERE client_ip = ?2 AND created_at > ?3 - ${HOUR}) AS ipHour,
-         (SELECT count(*) FROM sms_codes WHERE client_ip = ?2 AND created_at > ?3 - ${DAY}) AS ipDay`,
+         (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?3 - ${MINUTE_MS}) AS phoneMinute,
+         (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?3 - ${HOUR_MS}) AS phoneHour,
+         (SELECT count(*) FROM sms_codes WHERE phone = ?1 AND created_at > ?3 - ${DAY_MS}) AS phoneDay,
+         (SELECT count(*) FROM sms_codes WHERE client_ip = ?2 AND created_at > ?3 - ${HOUR_MS}) AS ipHour,
+         (SELECT count(*) FROM sms_codes WHERE client_ip = ?2 AND created_at > ?3 - ${DAY_MS}) AS ipDay`,
     )
     .bind(phone, ip, now)
     .first<SendCounts>();

@@ -1,8 +1,6 @@
 // Queries for visitor submissions: enterprise consultations and ad-conversion tracking points. Rate limits are part of
 // the INSERT itself, so concurrent requests can never both slip through a window.
-
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
+import { DAY_MS, HOUR_MS } from '../../lib/time';
 
 /** What a visitor submits on the consultation form (stored as is, shown alike in the console). */
 export interface ConsultFields {
@@ -38,9 +36,9 @@ export async function insertConsultWithinLimits(
       `INSERT INTO consult_requests
          (company, contact_name, phone, email, scenario, monthly_volume, message, user_id, client_ip, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-       WHERE (SELECT count(*) FROM consult_requests WHERE client_ip = ?9 AND created_at > ?10 - ${HOUR}) < ?11
-         AND (SELECT count(*) FROM consult_requests WHERE client_ip = ?9 AND created_at > ?10 - ${DAY}) < ?12
-         AND (SELECT count(*) FROM consult_requests WHERE phone = ?3 AND created_at > ?10 - ${DAY}) < ?13`,
+       WHERE (SELECT count(*) FROM consult_requests WHERE client_ip = ?9 AND created_at > ?10 - ${HOUR_MS}) < ?11
+         AND (SELECT count(*) FROM consult_requests WHERE client_ip = ?9 AND created_at > ?10 - ${DAY_MS}) < ?12
+         AND (SELECT count(*) FROM consult_requests WHERE phone = ?3 AND created_at > ?10 - ${DAY_MS}) < ?13`,
     )
     .bind(
       c.company,
@@ -87,7 +85,7 @@ export async function insertTrackingPoint(
       `INSERT OR IGNORE INTO tracking_points
          (channel, click_id, event, page, did, traffic_from, finger_print, user_id, client_ip, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-       WHERE (SELECT count(*) FROM tracking_points WHERE client_ip = ?9 AND created_at > ?10 - ${HOUR}) < ?11`,
+       WHERE (SELECT count(*) FROM tracking_points WHERE client_ip = ?9 AND created_at > ?10 - ${HOUR_MS}) < ?11`,
     )
     .bind(t.channel, t.clickId, t.event, t.page, t.did, t.trafficFrom, t.fingerPrint, t.userId, t.ip, t.now, perIpHour)
     .run();

@@ -30,7 +30,7 @@ export async function insertOAuthCode(db: D1Database, code: string, openid: stri
 }
 
 /** Stand-in: use a code once, within `maxAgeMs`; null when unknown, used or too old. */
-export async function useOAuthCode(db: D1Database, code: string, now: number, maxAgeMs: number) {
+export async function takeOAuthCode(db: D1Database, code: string, now: number, maxAgeMs: number) {
   const row = await db
     .prepare(
       `UPDATE wechat_oauth_simulator_codes SET used_at = ?1

@@ -1,5 +1,6 @@
 // Queries for the welfare trial: the offered meal, the identity key of a user, and the once-per-identity (and
 // once-per-account) claim.
+import { DAY_MS } from '../../lib/time';
 
 export interface WelfareMeal {
   id: number;
@@ -79,7 +80,7 @@ export async function claimWelfare(
 ): Promise<number | null> {
   const ref = crypto.randomUUID();
   const m = c.meal;
-  const expiresAt = c.now + m.validDays * 86_400_000;
+  const expiresAt = c.now + m.validDays * DAY_MS;
   const count = m.billingMethod === 1 ? m.ipCount : 0;
   const daily = m.billingMethod === 2 ? m.ipCount : 0;
   const [claim, pkg] = await db.batch([

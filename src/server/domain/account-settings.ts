@@ -8,9 +8,10 @@ import type { SmsProvider } from '../providers/sms/types';
 import { LOCK_MS, MAX_PASSWORD_FAILURES } from './accounts';
 import { hashPassword, verifyPassword } from '../crypto';
 import { sendVerificationCode, verifyCode } from './sms';
+import { MINUTE_MS } from '../../lib/time';
 
 /** How long the old phone's re-verification lets the user verify a new phone. */
-export const PHONE_CHANGE_GRANT_MS = 10 * 60_000;
+export const PHONE_CHANGE_GRANT_MS = 10 * MINUTE_MS;
 
 export type AccountCodePurpose = 'change_phone_old' | 'change_phone_new' | 'change_pwd';
 

@@ -17,12 +17,13 @@ import {
   type UserRecord,
 } from '../db/users';
 import { verifyCode } from './sms';
+import { MINUTE_MS } from '../../lib/time';
 
 export const MAX_PASSWORD_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
+export const LOCK_MS = 15 * MINUTE_MS;
 /** Failed password attempts allowed per client IP in IP_WINDOW_MS (whatever the phones). */
 export const MAX_PASSWORD_ATTEMPTS_PER_IP = 30;
-export const IP_WINDOW_MS = 15 * 60_000;
+export const IP_WINDOW_MS = 15 * MINUTE_MS;
 /** Spent on unknown logins and accounts without a password so timing does not reveal which ones exist. */
 export const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 export const USER_STATUS_ACTIVE = 1;

@@ -6,6 +6,7 @@ import { findMeal, findSaleRegion } from '../db/catalogue';
 import type { MergeSource, OrderItemDraft } from '../db/order-placement';
 import { findUserPackage, type PackageWithTerms } from '../db/package-terms';
 import { type Activity, activityFor, isDedicatedType, type LineQuote, type Meal, quotePurchase } from './pricing';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export type CheckoutRequest =
   | { kind: 'buy'; mealId: number; units: number; regionId?: number | undefined }
@@ -107,7 +108,7 @@ export function extendLine(pkg: PackageWithTerms, meal: Meal, quote: LineQuote):
 /** A package of the user that an order created, with its meal; throws when it cannot be renewed or extended. */
 export async function orderedPackage(db: D1Database, userId: number, packageId: number) {
   const pkg = await findUserPackage(db, userId, packageId);
-  if (!pkg || pkg.state === 5) throw new AppError('packageNotFound');
+  if (!pkg || pkg.state === PACKAGE_STATE.disabled) throw new AppError('packageNotFound');
   if (pkg.mealId === null || pkg.units <= 0) throw new AppError('packageNotRenewable');
   // A source of an unpaid upgrade/merge order is retired when that order is paid: extending it would take money for
   // nothing (the placement batch re-checks this atomically).

@@ -14,6 +14,7 @@ import {
 } from './checkout-lines';
 import { prepareMerge } from './checkout-upgrade';
 import { activityFor, quoteAddTimes, quoteChangeDate, quoteRenewal } from './pricing';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export type { CheckoutRequest, PreparedCheckout };
 
@@ -120,7 +121,7 @@ export async function prepareCheckout(
     }
     case 'addTimes': {
       const { pkg, meal } = await orderedPackage(db, needUser(), req.packageId);
-      if (pkg.expiresAt <= now || pkg.state === 2) throw new AppError('packageNotRenewable');
+      if (pkg.expiresAt <= now || pkg.state === PACKAGE_STATE.expired) throw new AppError('packageNotRenewable');
       const quote = quoteAddTimes(meal, req.count, activityFor(meal, activities, now));
       return single(ORDER_KIND.addTimes, `补量 · ${pkg.name} +${req.count}个`, extendLine(pkg, meal, quote));
     }

@@ -6,6 +6,7 @@ import { findUserPackages, type PackageWithTerms } from '../db/package-terms';
 import type { MealView } from './catalogue';
 import { mealOrThrow, newPackageLine, type PreparedCheckout } from './checkout-lines';
 import { type Activity, MIN_PAY_FEN, quoteMerge, remainingValue } from './pricing';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export async function prepareMerge(
   db: D1Database,
@@ -17,7 +18,10 @@ export async function prepareMerge(
   const ids = [...new Set(req.packageIds)];
   const meal = await mealOrThrow(db, req.mealId);
   const pkgs = await findUserPackages(db, userId, ids);
-  if (pkgs.length !== ids.length || pkgs.some((p) => p.productType !== meal.productType || p.state !== 1)) {
+  if (
+    pkgs.length !== ids.length ||
+    pkgs.some((p) => p.productType !== meal.productType || p.state !== PACKAGE_STATE.active)
+  ) {
     throw new AppError('mergeTypeMismatch');
   }
   const line = await newPackageLine(db, meal, req.units, pkgs[0]?.regionId ?? undefined, activities, now);

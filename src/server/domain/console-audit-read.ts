@@ -4,7 +4,8 @@
 // entries of the actions the registry opens to it and of its own operators; finance also every money action).
 import { durationOption } from '../../lib/catalogue-rules';
 import { INVOICE_STATE_LABEL, type InvoiceState } from '../../lib/invoice-rules';
-import { BILLING_LABEL, couponFace, ORDER_STATE_LABEL, PRODUCT_LABEL } from '../../lib/commerce';
+import { BILLING_LABEL, couponFace, PRODUCT_LABEL } from '../../lib/commerce';
+import { ORDER_STATE_LABEL } from '../../lib/order-states';
 import { WITHDRAWAL_STATE_TEXT } from '../../lib/commission-rules';
 import { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../lib/console-states';
 import { EGRESS_RULE_LABEL } from '../../lib/egress-rules';
@@ -15,6 +16,7 @@ import { type AuditRecord, auditObjectNames, searchAuditLog } from '../db/consol
 import { findUserByPhone } from '../db/users';
 import { companyStateText } from './company-auth';
 import { operatorActionRoles } from './operator-action-access';
+import { articleStateText } from '../../lib/article-states';
 
 /** One audited action: its label, and whether it moves money or prices (finance reads those too). */
 interface AuditActionInfo {
@@ -334,7 +336,7 @@ function stateText(c: ValueContext, state: number): string {
     case 'company_auth':
       return companyStateText(state);
     case 'article':
-      return state === 1 ? '已发布' : '未发布';
+      return articleStateText(state);
     default:
       return ON_OFF[state] ?? plain(state);
   }

@@ -22,6 +22,7 @@ import {
   updateLaunchStatement,
 } from '../db/console-campaigns';
 import { auditedChange, auditedSave } from './console-audit';
+import { otherOnOff } from '../../lib/on-off-states';
 
 /** Percent-off coupons take 1-90 % (never free); amount-off coupons must leave something to pay above the threshold. */
 export function checkCoupon(c: CouponFields): void {
@@ -68,7 +69,7 @@ export async function setCouponState(
     {
       action: 'Admin.CouponSetState',
       target: `coupon:${r.id}`,
-      before: { state: r.state === 1 ? 2 : 1 },
+      before: { state: otherOnOff(r.state) },
       after: { state: r.state },
       reason: r.reason,
     },

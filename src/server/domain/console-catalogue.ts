@@ -32,6 +32,7 @@ import { mealView } from './catalogue';
 import { auditedChange, auditedSave } from './console-audit';
 import { activityRuleText, isDedicatedType } from './pricing';
 import { regionKey } from './regions';
+import { ON_OFF, otherOnOff } from '../../lib/on-off-states';
 
 /** A meal's terms must be ones the engine and the buy page can sell. */
 export function checkMeal(m: MealFields): void {
@@ -119,7 +120,7 @@ export async function catalogueForAdmin(db: D1Database, q: CatalogueQuery, now: 
     meal: editing && editing.productType === q.productType ? priced(editing) : null,
     activities: activities.map((a) => ({
       ...a,
-      live: a.state === 1 && a.startsAt <= now && a.endsAt > now,
+      live: a.state === ON_OFF.on && a.startsAt <= now && a.endsAt > now,
       ruleText: activityRuleText(a),
     })),
     regions,
@@ -232,7 +233,7 @@ export async function setCatalogueState(
     {
       action: 'Admin.CatalogueSetState',
       target: `${r.kind}:${r.id}`,
-      before: { state: r.state === 1 ? 2 : 1 },
+      before: { state: otherOnOff(r.state) },
       after: { state: r.state },
       reason: r.reason,
     },

@@ -21,6 +21,8 @@ import { ALIPAY_RAIL_NAMES } from '../providers/pay';
 import { BALANCE_RAIL } from './balance';
 import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './console-audit';
+import { ORDER_STATE } from '../../lib/order-states';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
 const CHART_DAYS = 14;
@@ -113,12 +115,12 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     orderRefundedFen(db, orderNo),
     order.userCouponId !== null ? findUserCoupon(db, order.userId, order.userCouponId) : null,
   ]);
-  const refundableFen = order.state === 2 ? Math.max(0, order.payFen - refundedFen) : 0;
+  const refundableFen = order.state === ORDER_STATE.paid ? Math.max(0, order.payFen - refundedFen) : 0;
   const paidBy = order.paidOutTradeNo ? await findPayment(db, order.paidOutTradeNo) : null;
   let blocker: string | null = null;
   if (order.kind === ORDER_KIND.topUp) blocker = messages.refundTopUp;
-  else if (order.state === 4) blocker = messages.refundDone;
-  else if (order.state !== 2 || !order.paidOutTradeNo) blocker = messages.refundNotPaid;
+  else if (order.state === ORDER_STATE.refunded) blocker = messages.refundDone;
+  else if (order.state !== ORDER_STATE.paid || !order.paidOutTradeNo) blocker = messages.refundNotPaid;
   else if (merged) blocker = messages.refundMerged;
   const usage = effects.packages.map((p) => packageUsage(p, now));
   return {
@@ -152,7 +154,11 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     commissionReversedFen: effects.commission && effects.commission.state !== 3 ? effects.commission.amountFen : 0,
     /** The order's coupon and whether a final refund now would give it back (decision 206). */
     coupon: coupon
-      ? { name: coupon.name, expiresAt: coupon.expiresAt, returnable: coupon.state === 3 && coupon.expiresAt > now }
+      ? {
+          name: coupon.name,
+          expiresAt: coupon.expiresAt,
+          returnable: coupon.state === USER_COUPON_STATE.used && coupon.expiresAt > now,
+        }
       : null,
     blocker,
   };

@@ -10,6 +10,7 @@ import {
   replaceProxyPassword,
 } from '../db/credentials';
 import { hashExtractKey, openProxyPassword, proxyPasswordVerifier, sealProxyPassword } from './credential-secrets';
+import { MINUTE_MS } from '../../lib/time';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -28,7 +29,7 @@ const fresh = () => ({ apiKey: randomToken(32), aesKey: randomToken(16), aesIv: 
 /** Proxy account: `u` + 9 characters (about 46 bits, unique index), password 16 characters (about 82 bits). */
 const freshAccount = () => ({ proxyUsername: `u${randomToken(9)}`, proxyPassword: randomToken(16) });
 /** At most one password rotation (or key reset before it) per minute per account. */
-export const PROXY_PASSWORD_MIN_INTERVAL_MS = 60_000;
+export const PROXY_PASSWORD_MIN_INTERVAL_MS = MINUTE_MS;
 
 /** What the customer's own pages see: the key in plain only right after it was created or reset. */
 export interface CredentialsView {

@@ -2,8 +2,9 @@
 //   X-Node-Id: <id>   X-Node-Timestamp: <epoch ms>   X-Node-Signature: hex(HMAC-SHA256(secret, canonical))
 //   canonical = METHOD \n PATH \n TIMESTAMP \n hex(SHA-256(body))
 // A signature older or newer than NODE_CLOCK_SKEW_MS is refused, so a captured call cannot be replayed later.
+import { MINUTE_MS } from '../../lib/time';
 
-export const NODE_CLOCK_SKEW_MS = 5 * 60_000;
+export const NODE_CLOCK_SKEW_MS = 5 * MINUTE_MS;
 
 const enc = new TextEncoder();
 const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');

@@ -1,17 +1,18 @@
 // What a node's usage report may claim (docs/decisions/198): bytes a link can carry in the reported period, per row
 // and per exit, in a period of bounded length that has ended; rows for users who held no lease on that exit in that
 // period are not stored. A batch over the bounds is refused whole (400, nothing stored) with the reason.
+import { HOUR_MS, MINUTE_MS } from '../../lib/time';
 
 /** The most an exit carries per direction: 10 Gbit/s, in bytes per second. */
 export const EXIT_LINK_BYTES_PER_SECOND = 1_250_000_000;
 /** The most new connections an exit accepts per second (for the connection count of a period). */
 export const EXIT_CONNECTIONS_PER_SECOND = 20_000;
 /** A report covers at most one hour (nodes cut every minute or so). */
-export const MAX_USAGE_PERIOD_MS = 3_600_000;
+export const MAX_USAGE_PERIOD_MS = HOUR_MS;
 /** A period may end at most this far in the future (the node's clock may run ahead a little). */
-export const USAGE_CLOCK_SKEW_MS = 5 * 60_000;
+export const USAGE_CLOCK_SKEW_MS = 5 * MINUTE_MS;
 /** Usage of a lease is accepted this long after it ended (the node's grace for open connections, plus a margin). */
-export const USAGE_LEASE_GRACE_MS = 5 * 60_000;
+export const USAGE_LEASE_GRACE_MS = 5 * MINUTE_MS;
 
 export interface UsageClaim {
   ip: string;
@@ -27,7 +28,7 @@ export function usageBatchProblem(
   now: number,
 ): string | null {
   const length = b.periodEnd - b.periodStart;
-  if (length < 0 || length > MAX_USAGE_PERIOD_MS) return `统计周期须在0到${MAX_USAGE_PERIOD_MS / 60_000}分钟之间`;
+  if (length < 0 || length > MAX_USAGE_PERIOD_MS) return `统计周期须在0到${MAX_USAGE_PERIOD_MS / MINUTE_MS}分钟之间`;
   if (b.periodEnd > now + USAGE_CLOCK_SKEW_MS) return '统计周期的结束时间晚于当前时间';
   const seconds = Math.max(length, 1000) / 1000;
   const maxBytes = Math.floor(EXIT_LINK_BYTES_PER_SECOND * seconds);

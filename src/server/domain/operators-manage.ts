@@ -13,6 +13,7 @@ import {
 import type { AuditActor } from '../db/console-audit';
 import { hashPassword } from '../crypto';
 import { auditedChange, auditedWrite } from './console-audit';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
 const isLastAdminError = (err: unknown) => String(err).includes('last active admin');
 
@@ -48,7 +49,8 @@ export async function updateOperator(
   const op = await findOperatorById(db, u.id);
   if (!op) throw new AppError('operatorNotFound');
   const statements = [updateOperatorStatement(db, { ...u, now: actor.now })];
-  if (u.status !== 1 || u.role !== op.role) statements.unshift(deleteOperatorSessionsStatement(db, u.id));
+  if (u.status !== ACCOUNT_STATUS.active || u.role !== op.role)
+    statements.unshift(deleteOperatorSessionsStatement(db, u.id));
   try {
     await auditedWrite(
       db,

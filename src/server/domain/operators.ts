@@ -29,16 +29,18 @@ import { decryptField, encryptField, type IdentityKeys } from './identity-crypto
 import type { OperatorPrincipal } from './operator-principal';
 import { auditedChange } from './console-audit';
 import { endedOnSight } from './session';
+import { HOUR_MS, MINUTE_MS } from '../../lib/time';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
 /** The operator session cookie (HttpOnly, SameSite=Strict, Secure in production; never the customer's `token`). */
 export const OPERATOR_COOKIE = 'admin_token';
 /** An operator session ends after this long without a request. */
-export const OPERATOR_IDLE_MS = 30 * 60_000;
+export const OPERATOR_IDLE_MS = 30 * MINUTE_MS;
 /** ...and at the latest this long after the second factor. */
-export const OPERATOR_ABSOLUTE_MS = 12 * 3_600_000;
+export const OPERATOR_ABSOLUTE_MS = 12 * HOUR_MS;
 /** Between the password and the code (or the enrolment) at most this long may pass. */
-export const OPERATOR_PENDING_MS = 5 * 60_000;
-const TOUCH_INTERVAL_MS = 60_000;
+export const OPERATOR_PENDING_MS = 5 * MINUTE_MS;
+const TOUCH_INTERVAL_MS = MINUTE_MS;
 const TOTP_PERIOD_S = 30;
 const TOTP_ISSUER = '云枢代理运营后台';
 
@@ -90,7 +92,7 @@ export async function operatorPasswordLogin(
 ): Promise<{ token: string; needsEnrolment: boolean }> {
   const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
   const found = await findOperatorByUsername(db, r.username);
-  const op = found?.status === 1 ? found : null;
+  const op = found?.status === ACCOUNT_STATUS.active ? found : null;
   const lockUntil = r.now + LOCK_MS;
   const failures = op
     ? await reserveOperatorAttempt(db, op.id, MAX_PASSWORD_FAILURES, lockUntil, r.now)
@@ -122,7 +124,7 @@ async function pendingSession(
 ): Promise<{ session: OperatorSessionRecord; op: OperatorRecord }> {
   const session = token && token.length <= 128 ? await findOperatorSession(db, await sha256Hex(token)) : null;
   const op = session ? await findOperatorById(db, session.operatorId) : null;
-  if (!session || !op || session.stage !== 'totp' || session.expiresAt <= now || op.status !== 1) {
+  if (!session || !op || session.stage !== 'totp' || session.expiresAt <= now || op.status !== ACCOUNT_STATUS.active) {
     throw new AppError('operatorStepExpired');
   }
   return { session, op };
@@ -219,7 +221,7 @@ export async function changeOwnOperatorPassword(
   r: { currentPassword: string; code: string; newPassword: string; ip: string; now: number },
 ): Promise<{ changed: true; otherSessionsEnded: true }> {
   const op = await findOperatorById(db, me.id);
-  if (op?.status !== 1 || !op.totpSecretEnc) throw new AppError('operatorStepExpired');
+  if (op?.status !== ACCOUNT_STATUS.active || !op.totpSecretEnc) throw new AppError('operatorStepExpired');
   const problem = operatorPasswordProblem(r.newPassword, op.username);
   if (problem) throw new AppError('operatorPasswordWeak', { detail: problem });
   const ipAttempt = await reserveIpAttempt(db, r.ip, r.now, 'operatorTooFrequent');
@@ -274,7 +276,7 @@ export async function resolveOperatorSession(
   if (session?.stage !== 'active') return null;
   if (await endedOnSight(db, 'operator_sessions', session, now, OPERATOR_IDLE_MS)) return null;
   const op = await findOperatorById(db, session.operatorId);
-  if (op?.status !== 1) return null;
+  if (op?.status !== ACCOUNT_STATUS.active) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'operator_sessions', session.id, now);
   return principalOf(op, session.id);
 }

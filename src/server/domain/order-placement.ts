@@ -22,8 +22,9 @@ import type { CheckoutRequest } from './checkout-lines';
 import { prepareCheckout } from './checkout-quote';
 import { newOrderNo } from './order-numbers';
 import { splitProportionally } from './pricing';
+import { MINUTE_MS } from '../../lib/time';
 
-export const ORDER_TTL_MS = 30 * 60_000;
+export const ORDER_TTL_MS = 30 * MINUTE_MS;
 export const MAX_UNPAID_ORDERS = 10;
 
 /** What the placement batch reports: whether the coupon lock and the order insert took, and the re-read refusals. */

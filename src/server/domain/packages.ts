@@ -1,6 +1,6 @@
 // Package rules for the personal centre: the account panel's counts (Proxy.GetMealCount) and each package's view.
 import type { MealCounts } from '../../lib/meal-buttons';
-import { PACKAGE_STATE_TEXT, PENDING_STATE_TEXT } from '../../lib/package-states';
+import { isPackageRunning, PACKAGE_STATE, PACKAGE_STATE_TEXT, PENDING_STATE_TEXT } from '../../lib/package-states';
 import type { PackageRow } from '../db/packages';
 import { availableQuota } from './extract';
 
@@ -9,7 +9,7 @@ export const RESERVED_STATE_TEXT = '升级中';
 
 /** The state a user sees (an active row past its expiry reads as expired before the job catches up). */
 export function effectiveState(p: Pick<PackageRow, 'state' | 'expiresAt'>, now: number): number {
-  return (p.state === 1 || p.state === 3) && p.expiresAt <= now ? 2 : p.state;
+  return isPackageRunning(p.state) && p.expiresAt <= now ? PACKAGE_STATE.expired : p.state;
 }
 
 /** Counts for the account panel: IPs left per row, live packages per row, and the text shown. */
@@ -27,13 +27,15 @@ export function mealCounts(live: PackageRow[], fixedIps: number, day: string, no
       );
       return sum + (Number.isFinite(q) ? q : 0);
     }, 0);
-    const unlimited = list.some((p) => billing === 2 && p.dailyLimit === 0 && p.state === 1);
+    const unlimited = list.some((p) => billing === 2 && p.dailyLimit === 0 && p.state === PACKAGE_STATE.active);
     const num = unlimited ? Math.max(left, 1) : left;
     const value =
       list.length === 0 ? '暂无套餐' : unlimited ? '不限量' : billing === 1 ? `剩余${left}个` : `今日剩余${left}个`;
     return { num, state: list.length, value };
   };
-  const fixedPackages = live.filter((p) => (p.productType === 30 || p.productType === 50) && p.state === 1).length;
+  const fixedPackages = live.filter(
+    (p) => (p.productType === 30 || p.productType === 50) && p.state === PACKAGE_STATE.active,
+  ).length;
   return {
     shortDynamicsNum: row(10, 1),
     shortDynamicsDate: row(10, 2),
@@ -52,7 +54,7 @@ export function pendingIpsOf(
   state: number,
 ): number {
   const dedicated = p.productType === 30 || p.productType === 50;
-  return dedicated && state === 1 ? Math.max(0, p.ipCount - (p.allocatedIps ?? p.ipCount)) : 0;
+  return dedicated && state === PACKAGE_STATE.active ? Math.max(0, p.ipCount - (p.allocatedIps ?? p.ipCount)) : 0;
 }
 
 /** The one state text of a package wherever the customer sees it (package list, renewal list): 升级中, 分配中 or its state. */
@@ -67,7 +69,7 @@ export function packageView(p: PackageRow, day: string, now: number) {
   const state = effectiveState(p, now);
   const quota = availableQuota({ ...p, billingMethod: p.billingMethod as 1 | 2 }, day, now);
   // A source of an unpaid upgrade/merge order is frozen (nothing to extract) until that order is paid or closed.
-  const reserved = p.reserved === true && (state === 1 || state === 3);
+  const reserved = p.reserved === true && isPackageRunning(state);
   const pendingIps = pendingIpsOf(p, state);
   return {
     id: p.id,
@@ -80,7 +82,7 @@ export function packageView(p: PackageRow, day: string, now: number) {
     dailyLimit: p.dailyLimit,
     usedToday: p.usageDay === day ? p.usedToday : 0,
     ipCount: p.ipCount,
-    available: !reserved && (state === 1 || state === 3) ? (Number.isFinite(quota) ? quota : -1) : 0,
+    available: !reserved && isPackageRunning(state) ? (Number.isFinite(quota) ? quota : -1) : 0,
     startsAt: p.startsAt,
     expiresAt: p.expiresAt,
     state,
@@ -89,6 +91,9 @@ export function packageView(p: PackageRow, day: string, now: number) {
     pendingIps,
     remark: p.remark,
     source: p.source,
-    deletable: state === 2 || state === 5 || (state === 3 && p.remainingCount === 0),
+    deletable:
+      state === PACKAGE_STATE.expired ||
+      state === PACKAGE_STATE.disabled ||
+      (state === PACKAGE_STATE.usedUp && p.remainingCount === 0),
   };
 }

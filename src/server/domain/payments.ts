@@ -23,6 +23,7 @@ import type { CheckoutRequest } from './checkout-lines';
 import { payAndFulfil } from './fulfilment';
 import { newOutTradeNo } from './order-numbers';
 import { placeOrder } from './order-placement';
+import { ORDER_STATE } from '../../lib/order-states';
 
 export const MAX_PAY_ATTEMPTS = 5;
 /** A poll may ask the provider about an attempt at most this often. */
@@ -86,7 +87,7 @@ export async function paymentCodeFor(
   now: number,
   choice: PayChoice = {},
 ): Promise<{ codeUrl: string; outTradeNo: string }> {
-  if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  if (order.state !== ORDER_STATE.pending || order.expiresAt <= now) throw new AppError('orderNotPayable');
   const rail = choice.rail ?? 'wechat';
   const mode = choice.mode ?? 'qr';
   const openid = rail === 'wechat' && mode === 'wap' ? (choice.openid ?? null) : null;
@@ -161,7 +162,7 @@ export async function paymentCodeFor(
   );
   if (!inserted) {
     const fresh = await findOrder(db, order.orderNo);
-    throw new AppError(fresh?.state === 1 ? 'orderTooManyAttempts' : 'orderNotPayable');
+    throw new AppError(fresh?.state === ORDER_STATE.pending ? 'orderTooManyAttempts' : 'orderNotPayable');
   }
   try {
     const codeUrl = await open(outTradeNo);
@@ -267,7 +268,7 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
     return 'paid';
   }
   const after = await findOrder(db, order.orderNo);
-  if (after?.state === 2 && after.paidOutTradeNo === t.outTradeNo) return 'duplicate';
+  if (after?.state === ORDER_STATE.paid && after.paidOutTradeNo === t.outTradeNo) return 'duplicate';
   log('error', { event: 'refund_needed', orderNo: order.orderNo, outTradeNo: t.outTradeNo });
   return 'refund';
 }
@@ -319,7 +320,7 @@ export async function refreshOrderPayment(
   order: OrderRecord,
   now: number,
 ): Promise<void> {
-  if (order.state !== 1) return;
+  if (order.state !== ORDER_STATE.pending) return;
   for (const p of await listOrderPayments(db, order.orderNo)) {
     if (p.state !== 'pending' || !ownRail(pay, p.provider)) continue;
     if (!(await claimPaymentQuery(db, p.outTradeNo, now, QUERY_INTERVAL_MS))) continue;
@@ -338,7 +339,7 @@ export async function closeOrder(
   now: number,
 ): Promise<'closed' | 'paid' | 'retry' | 'not_open'> {
   const order = await findOrder(db, orderNo);
-  if (order?.state !== 1) return 'not_open';
+  if (order?.state !== ORDER_STATE.pending) return 'not_open';
   for (const p of await listOrderPayments(db, orderNo)) {
     if (p.state !== 'pending' && p.state !== 'creating') continue;
     if (!ownRail(pay, p.provider)) return 'retry';

@@ -3,6 +3,7 @@
 // client-sent amount. The upgrade/merge credit rule is docs/decisions/031-upgrade-and-merge-credit.md.
 import { couponThresholdMet } from '../../lib/coupon-rules';
 import { AppError } from '../../lib/errors';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 export type ProductType = 10 | 30 | 40 | 50;
 export type BillingMethod = 1 | 2;
@@ -13,7 +14,6 @@ export const MAX_UNITS = 1000;
 export const MAX_PERIODS = 12;
 export const MAX_ADD_COUNT = 10_000_000;
 export const MAX_CHANGE_DAYS = 365;
-export const DAY_MS = 86_400_000;
 
 export interface Meal {
   id: number;
@@ -225,7 +225,7 @@ export interface PackageValueInput {
  * down. Only active packages that were paid for have value; a free or spent package is worth nothing.
  */
 export function remainingValue(p: PackageValueInput, now: number): number {
-  if (p.state !== 1 || p.paidFen <= 0 || p.expiresAt <= now) return 0;
+  if (p.state !== PACKAGE_STATE.active || p.paidFen <= 0 || p.expiresAt <= now) return 0;
   if (p.billingMethod === 1 && !isDedicatedType(p.productType)) {
     if (p.totalCount <= 0) return 0;
     return mulDiv(p.paidFen, Math.min(p.remainingCount, p.totalCount), p.totalCount);

@@ -11,6 +11,7 @@ import {
 import type { FaceVerifyProvider } from '../providers/realname/types';
 import { encryptField, type IdentityKeys, keyedHash } from './identity-crypto';
 import { isPlausibleName, isValidIdNumber, maskIdNumber, maskName, normaliseIdNumber } from '../../lib/identity-number';
+import { DAY_MS } from '../../lib/time';
 
 /** Verifications a user may start per 24 hours (each costs a vendor call). */
 export const MAX_VERIFICATIONS_PER_DAY = 5;
@@ -49,7 +50,7 @@ export async function startVerification(
       nameMasked: maskName(name),
       createdAt: r.now,
     },
-    { since: r.now - 86_400_000, max: MAX_VERIFICATIONS_PER_DAY },
+    { since: r.now - DAY_MS, max: MAX_VERIFICATIONS_PER_DAY },
   );
   if (attemptId === null) throw new AppError('certifyTooFrequent');
   const returnUrl = `${r.returnUrl}${r.returnUrl.includes('?') ? '&' : '?'}outerOrderNo=${outerOrderNo}`;

@@ -51,9 +51,11 @@ import { BALANCE_RAIL } from './balance';
 import { commissionReversalStatements } from './commission';
 import { escapeText } from './html-sanitizer';
 import { newOutRefundNo } from './order-numbers';
+import { MINUTE_MS } from '../../lib/time';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** A PENDING refund whose outcome is unknown may be re-sent (same out_refund_no) after this long. */
-export const REFUND_RETRY_AFTER_MS = 60_000;
+export const REFUND_RETRY_AFTER_MS = MINUTE_MS;
 
 export interface RefundOutcome {
   orderNo: string;
@@ -96,10 +98,10 @@ export async function refundOrder(
   const { orderNo, now } = input;
   const order = await findOrder(db, orderNo);
   if (!order) throw new AppError('orderNotFound');
-  if (order.state === 4) throw new AppError('refundDone');
+  if (order.state === ORDER_STATE.refunded) throw new AppError('refundDone');
 
   let refund: ReservedRefund & { endsOrder: boolean; endsPackages: boolean; route: RefundRoute };
-  if (order.state !== 2 || !order.paidOutTradeNo) throw new AppError('refundNotPaid');
+  if (order.state !== ORDER_STATE.paid || !order.paidOutTradeNo) throw new AppError('refundNotPaid');
   const paidBy = await findPayment(db, order.paidOutTradeNo);
   const paidFromBalance = paidBy?.provider === BALANCE_RAIL;
   // A top-up's money is in the balance already: it can only go back by its rail, and that is not offered yet.
@@ -347,8 +349,9 @@ export async function refundPayment(
   const payment = await findPayment(db, outTradeNo);
   if (!payment) throw new AppError('paymentNotFound');
   const order = await findOrder(db, payment.orderNo);
-  if (order?.paidOutTradeNo === outTradeNo && order.state === 2) throw new AppError('paymentRefundPaysOrder');
-  if (order?.paidOutTradeNo === outTradeNo && order.state === 4) throw new AppError('refundDone');
+  if (order?.paidOutTradeNo === outTradeNo && order.state === ORDER_STATE.paid)
+    throw new AppError('paymentRefundPaysOrder');
+  if (order?.paidOutTradeNo === outTradeNo && order.state === ORDER_STATE.refunded) throw new AppError('refundDone');
 
   let refund: ReservedRefund;
   const live = await findLiveAttemptRefund(db, outTradeNo);
@@ -415,8 +418,8 @@ export async function paymentRefundPreview(db: D1Database, outTradeNo: string) {
   const [order, live] = await Promise.all([findOrder(db, payment.orderNo), findLiveAttemptRefund(db, outTradeNo)]);
   const paysOrder = order?.paidOutTradeNo === outTradeNo;
   let blocker: MessageCode | null = null;
-  if (paysOrder && order?.state === 2) blocker = 'paymentRefundPaysOrder';
-  else if (paysOrder && order?.state === 4) blocker = 'refundDone';
+  if (paysOrder && order?.state === ORDER_STATE.paid) blocker = 'paymentRefundPaysOrder';
+  else if (paysOrder && order?.state === ORDER_STATE.refunded) blocker = 'refundDone';
   else if (live && live.status !== 'PENDING') blocker = 'paymentRefundDone';
   else if (!live && !payment.refundNeeded) blocker = 'paymentRefundNotFlagged';
   return {

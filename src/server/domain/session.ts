@@ -10,11 +10,13 @@ import {
   touchSession,
 } from '../db/sessions';
 import type { UserRecord } from '../db/users';
+import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import { ACCOUNT_STATUS } from '../../lib/console-states';
 
-export const SESSION_IDLE_MS = 7 * 86_400_000;
-export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** last_seen is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 10 * 60_000;
+const TOUCH_INTERVAL_MS = 10 * MINUTE_MS;
 
 /** Start a session; returns the token to set as the cookie (never stored). */
 export async function startSession(
@@ -39,7 +41,7 @@ export async function resolveSession(
   if (!found) return null;
   const { session, user } = found;
   if (await endedOnSight(db, 'sessions', session, now, SESSION_IDLE_MS)) return null;
-  if (user?.status !== 1) return null;
+  if (user?.status !== ACCOUNT_STATUS.active) return null;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) await touchSession(db, 'sessions', session.id, now);
   return { user, sessionId: session.id };
 }

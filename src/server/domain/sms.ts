@@ -6,8 +6,9 @@ import type { SmsPurpose } from '../../lib/schemas';
 import { consumeCode, countRecentCodes, insertCodeWithinLimits, type SmsLimits } from '../db/sms';
 import type { SmsProvider } from '../providers/sms/types';
 import { hmacSha256Hex, randomSixDigitCode } from '../crypto';
+import { MINUTE_MS } from '../../lib/time';
 
-export const CODE_TTL_MS = 5 * 60_000;
+export const CODE_TTL_MS = 5 * MINUTE_MS;
 export const CODE_MAX_ATTEMPTS = 5;
 export const SMS_LIMITS: SmsLimits = {
   perPhoneMinute: 1,

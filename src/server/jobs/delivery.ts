@@ -16,26 +16,25 @@ import { FEED_RETENTION_MS, NODE_HEARTBEAT_MS, STALE_INTERVALS } from '../domain
 import { type Job, runSteps } from './job';
 import { MIN_RETENTION_DAYS } from './retention';
 
-const HOUR = HOUR_MS;
 /**
  * Usage rows and refusals are access logs kept at least 180 days: the archive step moves them to R2 after the hot
  * window (archive/copy.ts); this prune only catches what is older than the legal minimum (docs/decisions/220).
  */
-const NODE_DATA_RETENTION_MS = MIN_RETENTION_DAYS * 24 * HOUR;
+const NODE_DATA_RETENTION_MS = MIN_RETENTION_DAYS * 24 * HOUR_MS;
 /** Batch markers only make a retried batch a no-op: 35 days, as before. */
-const BATCH_MARKER_RETENTION_MS = 35 * 24 * HOUR;
+const BATCH_MARKER_RETENTION_MS = 35 * 24 * HOUR_MS;
 
 export const deliveryUpkeepJob: Job = {
   name: 'delivery-upkeep',
   async run(env, now) {
-    const hour = Math.floor(now / HOUR) * HOUR;
+    const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
     return runSteps('delivery-upkeep', {
       packagesExpired: () => expireLapsedPackages(env.DB, now),
       pool: () => expirePoolIps(env.DB, now),
       whiteListExpired: () => disableExpiredWhiteList(env.DB, now),
       fixedReleased: () => releaseLapsedFixed(env.DB, now),
       fixedAllocated: () => allocateFixedIps(env.DB, now),
-      hoursRolled: () => rollupHours(env.DB, hour - HOUR, hour + HOUR),
+      hoursRolled: () => rollupHours(env.DB, hour - HOUR_MS, hour + HOUR_MS),
       // v2 nodes: exits not heartbeated for 3 intervals leave /extract even when no heartbeat arrives at all.
       staleExits: () => markStaleExits(env.DB, now - STALE_INTERVALS * NODE_HEARTBEAT_MS),
     });
@@ -45,12 +44,12 @@ export const deliveryUpkeepJob: Job = {
 export const usageRollupJob: Job = {
   name: 'usage-rollup',
   async run(env, now) {
-    const hour = Math.floor(now / HOUR) * HOUR;
+    const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
     // Shanghai midnight of yesterday, so both days are recomputed from whole hours.
     const yesterday = shanghaiMidnight(now) - DAY_MS;
     return runSteps('usage-rollup', {
-      hours: () => rollupHours(env.DB, hour - 3 * HOUR, hour + HOUR),
-      days: () => rollupDays(env.DB, yesterday, hour + HOUR),
+      hours: () => rollupHours(env.DB, hour - 3 * HOUR_MS, hour + HOUR_MS),
+      days: () => rollupDays(env.DB, yesterday, hour + HOUR_MS),
       feedPruned: () => pruneFeed(env.DB, now - FEED_RETENTION_MS),
       nodeDataPruned: () => pruneNodeData(env.DB, now - NODE_DATA_RETENTION_MS, now),
       batchMarkersPruned: () => purgeNodeBatchMarkers(env.DB, now - BATCH_MARKER_RETENTION_MS),

@@ -7,6 +7,7 @@ import { refundPayment } from '../domain/refunds';
 import { readConfig } from '../env';
 import { payProviderFor } from '../providers/pay';
 import type { Job } from './job';
+import { MINUTE_MS } from '../../lib/time';
 
 const BATCH = 50;
 
@@ -20,7 +21,7 @@ async function isolated(job: string, key: string, step: () => Promise<string>): 
   }
 }
 /** Attempts younger than this are left to the notification. */
-const RECONCILE_MIN_AGE_MS = 60_000;
+const RECONCILE_MIN_AGE_MS = MINUTE_MS;
 
 export const closeExpiredOrdersJob: Job = {
   name: 'close-expired-orders',

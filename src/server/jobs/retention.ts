@@ -11,6 +11,7 @@ import { expireArchive } from '../archive/store';
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/console-retention';
 import { type Bindings, readConfig } from '../env';
 import { type Job, runSteps } from './job';
+import { DAY_MS } from '../../lib/time';
 
 export const MIN_RETENTION_DAYS = 180;
 const BATCH = 500;
@@ -24,7 +25,7 @@ export function retentionDays(env: Bindings): number {
 
 /** Purge what the retention allows; returns the rows removed per table. */
 export async function purgeRetained(db: D1Database, days: number, now: number): Promise<Record<string, number>> {
-  const cutoff = now - Math.max(days, MIN_RETENTION_DAYS) * 86_400_000;
+  const cutoff = now - Math.max(days, MIN_RETENTION_DAYS) * DAY_MS;
   const runId = await startRetentionRun(db, now, Math.max(days, MIN_RETENTION_DAYS));
   const removed: Record<string, number> = {};
   for (const t of RETENTION_TABLES) {

@@ -8,6 +8,7 @@ import { purgeOldLoginAttempts, purgePhoneFailures } from '../db/users';
 import { OPERATOR_IDLE_MS } from '../domain/operators';
 import { SESSION_IDLE_MS } from '../domain/session';
 import { type Job, runSteps } from './job';
+import { DAY_MS } from '../../lib/time';
 
 export const purgeSessionsJob: Job = {
   name: 'purge-sessions-and-codes',
@@ -15,10 +16,10 @@ export const purgeSessionsJob: Job = {
     return runSteps('purge-sessions-and-codes', {
       sessions: () => purgeExpiredSessions(env.DB, 'sessions', now, SESSION_IDLE_MS),
       operatorSessions: () => purgeExpiredSessions(env.DB, 'operator_sessions', now, OPERATOR_IDLE_MS),
-      codes: () => purgeOldCodes(env.DB, now - 2 * 86_400_000),
-      loginAttempts: () => purgeOldLoginAttempts(env.DB, now - 2 * 86_400_000),
-      phoneFailures: () => purgePhoneFailures(env.DB, now - 2 * 86_400_000, now),
-      operatorNameFailures: () => purgeOperatorNameFailures(env.DB, now - 2 * 86_400_000, now),
+      codes: () => purgeOldCodes(env.DB, now - 2 * DAY_MS),
+      loginAttempts: () => purgeOldLoginAttempts(env.DB, now - 2 * DAY_MS),
+      phoneFailures: () => purgePhoneFailures(env.DB, now - 2 * DAY_MS, now),
+      operatorNameFailures: () => purgeOperatorNameFailures(env.DB, now - 2 * DAY_MS, now),
     });
   },
 };

@@ -3,6 +3,7 @@
 import { IP_DURATIONS } from '../../lib/catalogue-rules';
 import { durationLabel, periodLabel } from '../../lib/commerce';
 import { regionKey } from '../domain/regions';
+import { DAY_MS } from '../../lib/time';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const FOREVER = 4_102_444_800_000; // 2100-01-01
@@ -183,7 +184,7 @@ export function demoCommerceSql(now: number): string {
   }
   rows.push(
     `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-     SELECT u.id, 1, 1, ${now}, ${now + 30 * 86_400_000}, ${now} FROM users u
+     SELECT u.id, 1, 1, ${now}, ${now + 30 * DAY_MS}, ${now} FROM users u
      WHERE u.phone = '13800138000' AND NOT EXISTS (SELECT 1 FROM user_coupons WHERE user_id = u.id AND coupon_id = 1);`,
     'UPDATE coupons SET issued = (SELECT count(*) FROM user_coupons WHERE coupon_id = coupons.id);',
   );

@@ -5,14 +5,12 @@
 // withdrawals in each state, red packets received, a second seller, consultations, operator redirects, one operator
 // per role with audit rows, and a retention run. With `demoPool` also node health (some exits down, one node silent).
 // The catalogue import never reads this file: a production deployment gets none of it.
-import { shanghaiDay, shanghaiStamp } from '../../lib/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS, shanghaiDay, shanghaiStamp } from '../../lib/time';
 import { hashPassword } from '../crypto';
 import { COMMISSION_RATES } from '../../lib/commission-rules';
 
 const q = (v: string | number | null) =>
   v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 const user = (phone: string) => `(SELECT id FROM users WHERE phone = ${q(phone)})`;
 const op = (username: string) => `(SELECT id FROM operators WHERE username = ${q(username)})`;
 
@@ -338,10 +336,10 @@ const suffix = (kind: string, seq: number) => `SEED${kind}${String(seq).padStart
 const payFen = (o: DemoOrder) => o.listFen - (o.discountFen ?? 0) - (o.couponFen ?? 0);
 
 function orderSql(o: DemoOrder, now: number): string[] {
-  const at = now - o.daysAgo * DAY - (o.seq % 5) * HOUR - 40 * 60_000;
+  const at = now - o.daysAgo * DAY_MS - (o.seq % 5) * HOUR_MS - 40 * MINUTE_MS;
   const orderNo = `D${shanghaiStamp(at)}${suffix('O', o.seq)}`;
   const tradeNo = `P${shanghaiStamp(at)}${suffix('P', o.seq)}`;
-  const refundNo = `R${shanghaiStamp(at + DAY)}${suffix('R', o.seq)}`;
+  const refundNo = `R${shanghaiStamp(at + DAY_MS)}${suffix('R', o.seq)}`;
   const pay = payFen(o);
   const paid = o.state === 'paid' || o.state === 'refunded';
   const orderState = { paid: 2, refunded: 4, pending: 1, closed: 3, closedPaid: 3 }[o.state];
@@ -350,32 +348,32 @@ function orderSql(o: DemoOrder, now: number): string[] {
   ];
   const guard = (table: string, col: string, tail: string) =>
     `NOT EXISTS (SELECT 1 FROM ${table} WHERE substr(${col}, 16) = ${q(tail)})`;
-  const expires = o.state === 'pending' ? now + 2 * HOUR : at + 30 * 60_000;
+  const expires = o.state === 'pending' ? now + 2 * HOUR_MS : at + 30 * MINUTE_MS;
   const txn = paid || o.state === 'closedPaid' ? `42000${String(o.seq).padStart(5, '0')}2026${o.seq}` : null;
   const rows = [
     `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, discount_fen, credit_fen, coupon_fen, pay_fen, user_coupon_id, state, source_type, expires_at, paid_at, paid_out_trade_no, transaction_id, fulfilled_at, closed_at, created_at, refunded_at, out_refund_no)
-     SELECT ${q(orderNo)}, ${user(o.phone)}, 1, ${o.type}, ${q(o.title)}, ${o.listFen}, ${o.discountFen ?? 0}, 0, ${o.couponFen ?? 0}, ${pay}, NULL, ${orderState}, 1, ${expires}, ${paid ? at + 60_000 : 'NULL'}, ${paid ? q(tradeNo) : 'NULL'}, ${paid ? q(txn ?? '') : 'NULL'}, ${paid ? at + 60_000 : 'NULL'}, ${o.state === 'closed' || o.state === 'closedPaid' ? at + 30 * 60_000 : 'NULL'}, ${at}, ${o.state === 'refunded' ? at + DAY : 'NULL'}, ${o.state === 'refunded' ? q(refundNo) : 'NULL'}
+     SELECT ${q(orderNo)}, ${user(o.phone)}, 1, ${o.type}, ${q(o.title)}, ${o.listFen}, ${o.discountFen ?? 0}, 0, ${o.couponFen ?? 0}, ${pay}, NULL, ${orderState}, 1, ${expires}, ${paid ? at + MINUTE_MS : 'NULL'}, ${paid ? q(tradeNo) : 'NULL'}, ${paid ? q(txn ?? '') : 'NULL'}, ${paid ? at + MINUTE_MS : 'NULL'}, ${o.state === 'closed' || o.state === 'closedPaid' ? at + 30 * MINUTE_MS : 'NULL'}, ${at}, ${o.state === 'refunded' ? at + DAY_MS : 'NULL'}, ${o.state === 'refunded' ? q(refundNo) : 'NULL'}
      WHERE ${guard('orders', 'order_no', suffix('O', o.seq))};`,
     `INSERT INTO order_items (order_no, seq, package_id, product_type, billing_method, ip_duration_minutes, name, meal_id, units, region_id, add_count, add_daily_limit, add_ip_count, add_days, list_fen, value_fen)
      SELECT order_no, 1, NULL, ${o.type}, ${o.billing}, ${o.minutes}, ${q(o.title)}, ${o.mealId}, 1, ${o.type === 30 || o.type === 50 ? 1 : 'NULL'}, ${o.billing === 1 && o.type !== 30 && o.type !== 50 ? o.size : 0}, ${o.billing === 2 && (o.type === 10 || o.type === 40) ? o.size : 0}, ${o.type === 30 || o.type === 50 ? 1 : 0}, ${o.days}, ${o.listFen}, ${pay}
      FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} ON CONFLICT(order_no, seq) DO NOTHING;`,
     `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, code_url, expires_at, transaction_id, refund_needed, note, created_at, paid_at)
-     SELECT ${q(tradeNo)}, order_no, user_id, 'wechat', ${pay}, ${q(payState)}, ${o.state === 'pending' ? q(`weixin://wxpay/bizpayurl?pr=demo${o.seq}`) : 'NULL'}, ${expires}, ${q(txn ?? '')}, ${o.state === 'closedPaid' ? 1 : 0}, ${q(o.state === 'closedPaid' ? '订单关闭后才收到支付成功通知，需退款' : '')}, ${at}, ${payState === 'paid' ? at + 60_000 + (o.state === 'closedPaid' ? 35 * 60_000 : 0) : 'NULL'}
+     SELECT ${q(tradeNo)}, order_no, user_id, 'wechat', ${pay}, ${q(payState)}, ${o.state === 'pending' ? q(`weixin://wxpay/bizpayurl?pr=demo${o.seq}`) : 'NULL'}, ${expires}, ${q(txn ?? '')}, ${o.state === 'closedPaid' ? 1 : 0}, ${q(o.state === 'closedPaid' ? '订单关闭后才收到支付成功通知，需退款' : '')}, ${at}, ${payState === 'paid' ? at + MINUTE_MS + (o.state === 'closedPaid' ? 35 * MINUTE_MS : 0) : 'NULL'}
      FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND ${guard('payments', 'out_trade_no', suffix('P', o.seq))};`,
   ];
   if (o.state === 'refunded') {
     rows.push(
       `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, refund_id, operator_id, reason, note, created_at, updated_at)
-       SELECT ${q(refundNo)}, order_no, paid_out_trade_no, user_id, ${pay}, ${pay}, 'SUCCESS', ${q(`50300${o.seq}2026demo`)}, ${op('demo.finance')}, '客户误购，按规则全额退款', '', ${at + DAY}, ${at + DAY}
+       SELECT ${q(refundNo)}, order_no, paid_out_trade_no, user_id, ${pay}, ${pay}, 'SUCCESS', ${q(`50300${o.seq}2026demo`)}, ${op('demo.finance')}, '客户误购，按规则全额退款', '', ${at + DAY_MS}, ${at + DAY_MS}
        FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND ${op('demo.finance')} IS NOT NULL AND ${guard('refunds', 'out_refund_no', suffix('R', o.seq))};`,
     );
   }
   if (paid) {
-    const state = o.state === 'refunded' ? 5 : at + o.days * DAY > now ? 1 : 2;
+    const state = o.state === 'refunded' ? 5 : at + o.days * DAY_MS > now ? 1 : 2;
     const count = o.billing === 1 && (o.type === 10 || o.type === 40);
     rows.push(
       `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT user_id, ${o.type}, ${o.billing}, ${q(o.title)}, ${o.minutes}, ${count ? o.size : 0}, ${count ? Math.round(o.size * 0.62) : 0}, ${!count && (o.type === 10 || o.type === 40) ? o.size : 0}, ${o.type === 30 || o.type === 50 ? 1 : 0}, ${at + 60_000}, ${at + o.days * DAY}, ${state}, 'order', order_no, ${at + 60_000}, ${now}
+       SELECT user_id, ${o.type}, ${o.billing}, ${q(o.title)}, ${o.minutes}, ${count ? o.size : 0}, ${count ? Math.round(o.size * 0.62) : 0}, ${!count && (o.type === 10 || o.type === 40) ? o.size : 0}, ${o.type === 30 || o.type === 50 ? 1 : 0}, ${at + MINUTE_MS}, ${at + o.days * DAY_MS}, ${state}, 'order', order_no, ${at + MINUTE_MS}, ${now}
        FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND NOT EXISTS (SELECT 1 FROM proxy_packages p WHERE p.source = 'order' AND p.source_ref = orders.order_no);`,
     );
   }
@@ -392,7 +390,7 @@ function orderSql(o: DemoOrder, now: number): string[] {
     const state = o.state === 'pending' ? 2 : 3;
     rows.push(
       `INSERT INTO user_coupons (user_id, coupon_id, state, order_no, valid_from, expires_at, received_at, used_at)
-       SELECT user_id, ${o.couponId}, ${state}, order_no, ${at - DAY}, ${at + 29 * DAY}, ${at - DAY}, ${state === 3 ? at + 60_000 : 'NULL'}
+       SELECT user_id, ${o.couponId}, ${state}, order_no, ${at - DAY_MS}, ${at + 29 * DAY_MS}, ${at - DAY_MS}, ${state === 3 ? at + MINUTE_MS : 'NULL'}
        FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND NOT EXISTS (SELECT 1 FROM user_coupons c WHERE c.order_no = orders.order_no);`,
       `UPDATE orders SET user_coupon_id = (SELECT c.id FROM user_coupons c WHERE c.order_no = orders.order_no) WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))};`,
     );
@@ -411,7 +409,7 @@ function promotionSql(now: number): string[] {
   ] as const;
   for (const [invitee, promoter, daysAgo] of invites) {
     rows.push(
-      `INSERT INTO invitations (invitee_id, promoter_id, keyword, created_at) SELECT ${user(invitee)}, ${user(promoter)}, '', ${now - daysAgo * DAY} WHERE ${user(invitee)} IS NOT NULL ON CONFLICT(invitee_id) DO NOTHING;`,
+      `INSERT INTO invitations (invitee_id, promoter_id, keyword, created_at) SELECT ${user(invitee)}, ${user(promoter)}, '', ${now - daysAgo * DAY_MS} WHERE ${user(invitee)} IS NOT NULL ON CONFLICT(invitee_id) DO NOTHING;`,
     );
   }
   rows.push(
@@ -427,7 +425,7 @@ function promotionSql(now: number): string[] {
   for (const w of withdrawals) {
     rows.push(
       `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
-       SELECT ${q(w.ref)}, ${user(w.phone)}, ${w.amount || 1}, ${q(w.phone === '13500135001' ? '陈*' : '孙*')}, ${q(w.phone === '13500135001' ? 'chen***@example.com' : 'sun***@example.com')}, ${w.state}, ${now - w.daysAgo * DAY}, ${now - w.daysAgo * DAY + HOUR}
+       SELECT ${q(w.ref)}, ${user(w.phone)}, ${w.amount || 1}, ${q(w.phone === '13500135001' ? '陈*' : '孙*')}, ${q(w.phone === '13500135001' ? 'chen***@example.com' : 'sun***@example.com')}, ${w.state}, ${now - w.daysAgo * DAY_MS}, ${now - w.daysAgo * DAY_MS + HOUR_MS}
        WHERE ${user(w.phone)} IS NOT NULL ON CONFLICT(ref) DO NOTHING;`,
     );
   }
@@ -466,7 +464,7 @@ function promotionSql(now: number): string[] {
   for (const [ref, from, to, who, note] of events) {
     rows.push(
       `INSERT INTO withdrawal_events (withdrawal_id, from_state, to_state, actor_id, note, created_at)
-       SELECT w.id, ${from}, ${to}, ${op(who)}, ${q(note)}, w.created_at + ${to === 3 ? 20 * HOUR : 2 * HOUR} FROM withdrawals w
+       SELECT w.id, ${from}, ${to}, ${op(who)}, ${q(note)}, w.created_at + ${to === 3 ? 20 * HOUR_MS : 2 * HOUR_MS} FROM withdrawals w
        WHERE w.ref = ${q(ref)} AND ${op(who)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM withdrawal_events e WHERE e.withdrawal_id = w.id AND e.to_state = ${to});`,
     );
   }
@@ -487,11 +485,11 @@ function trustSql(now: number): string[] {
     { phone: '13500135008', state: 0, sub: '', name: '王*', id: '6101**********8192', daysAgo: 0 },
   ];
   faces.forEach((f, i) => {
-    const at = now - f.daysAgo * DAY - HOUR;
+    const at = now - f.daysAgo * DAY_MS - HOUR_MS;
     const ref = `SEEDFACE${String(i + 1).padStart(4, '0')}`;
     rows.push(
       `INSERT INTO identity_verifications (user_id, outer_order_no, certify_id, provider, name_enc, id_no_enc, id_hash, id_masked, name_masked, state, sub_code, created_at, decided_at)
-       SELECT ${user(f.phone)}, ${q(ref)}, ${q(`${ref}CERT`)}, 'simulator', 'demo', 'demo', ${q(`demo-id-hash-${f.phone}`)}, ${q(f.id)}, ${q(f.name)}, ${f.state}, ${q(f.sub)}, ${at}, ${f.state === 0 ? 'NULL' : at + 60_000}
+       SELECT ${user(f.phone)}, ${q(ref)}, ${q(`${ref}CERT`)}, 'simulator', 'demo', 'demo', ${q(`demo-id-hash-${f.phone}`)}, ${q(f.id)}, ${q(f.name)}, ${f.state}, ${q(f.sub)}, ${at}, ${f.state === 0 ? 'NULL' : at + MINUTE_MS}
        WHERE ${user(f.phone)} IS NOT NULL ON CONFLICT(outer_order_no) DO NOTHING;`,
     );
     if (f.state === 1) {
@@ -535,11 +533,11 @@ function trustSql(now: number): string[] {
     },
   ];
   for (const c of companies) {
-    const at = now - c.daysAgo * DAY - 2 * HOUR;
+    const at = now - c.daysAgo * DAY_MS - 2 * HOUR_MS;
     rows.push(
       `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) SELECT ${user(c.phone)}, ${q(c.key)}, 'image/png', 45003, ${at} WHERE ${user(c.phone)} IS NOT NULL ON CONFLICT(r2_key) DO NOTHING;`,
       `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id, state, user_remark, review_remark, reviewer_id, created_at, reviewed_at)
-       SELECT l.user_id, ${q(c.name)}, ${q(c.code)}, ${q(`demo-credit-${c.code}`)}, ${q(c.legal)}, l.id, ${c.state}, '用于数据采集业务', ${q(c.remark)}, ${c.state === 4 ? 'NULL' : op('demo.support')}, ${at}, ${c.state === 4 ? 'NULL' : at + 3 * HOUR}
+       SELECT l.user_id, ${q(c.name)}, ${q(c.code)}, ${q(`demo-credit-${c.code}`)}, ${q(c.legal)}, l.id, ${c.state}, '用于数据采集业务', ${q(c.remark)}, ${c.state === 4 ? 'NULL' : op('demo.support')}, ${at}, ${c.state === 4 ? 'NULL' : at + 3 * HOUR_MS}
        FROM company_licence_uploads l WHERE l.r2_key = ${q(c.key)} AND NOT EXISTS (SELECT 1 FROM company_auths a WHERE a.licence_upload_id = l.id);`,
     );
     if (c.state !== 4) {
@@ -561,7 +559,7 @@ function usageSql(now: number): string[] {
     callers.forEach((phone, i) => {
       const calls = 2 + ((d * 7 + i * 3) % 5);
       for (let k = 0; k < calls; k++) {
-        const at = now - d * DAY - (k + 1) * 47 * 60_000 - i * 600_000;
+        const at = now - d * DAY_MS - (k + 1) * 47 * MINUTE_MS - i * 600_000;
         const returned = 5 + ((d + k + i) % 4) * 5;
         const code = (d + k) % 9 === 0 ? 121 : 0;
         const tag = `seed:${d}:${i}:${k}`;
@@ -573,7 +571,7 @@ function usageSql(now: number): string[] {
       }
       rows.push(
         `INSERT INTO usage_daily (user_id, day, extract_calls, extract_ips, bytes_in, bytes_out)
-         SELECT ${user(phone)}, ${q(shanghaiDay(now - d * DAY))}, ${calls}, ${calls * 10}, ${(d + 3) * 7_340_032}, ${(d + 2) * 1_048_576} WHERE ${user(phone)} IS NOT NULL
+         SELECT ${user(phone)}, ${q(shanghaiDay(now - d * DAY_MS))}, ${calls}, ${calls * 10}, ${(d + 3) * 7_340_032}, ${(d + 2) * 1_048_576} WHERE ${user(phone)} IS NOT NULL
          ON CONFLICT(user_id, day) DO NOTHING;`,
       );
     });
@@ -595,16 +593,16 @@ function usageSql(now: number): string[] {
     ['13500135006', 2, 3],
   ] as const;
   for (const [phone, state, daysAgo] of packets) {
-    const at = now - daysAgo * DAY;
+    const at = now - daysAgo * DAY_MS;
     rows.push(
       `INSERT INTO red_records (ref, launch_id, user_id, state, package_id, seen_at, received_at, used_at, expires_at)
-       SELECT ${q(`SEEDRED${phone}`)}, 1, ${user(phone)}, ${state}, NULL, ${at}, ${at}, ${state === 2 ? at + HOUR : 'NULL'}, ${at + 7 * DAY}
+       SELECT ${q(`SEEDRED${phone}`)}, 1, ${user(phone)}, ${state}, NULL, ${at}, ${at}, ${state === 2 ? at + HOUR_MS : 'NULL'}, ${at + 7 * DAY_MS}
        WHERE ${user(phone)} IS NOT NULL AND EXISTS (SELECT 1 FROM red_launches WHERE id = 1) ON CONFLICT(ref) DO NOTHING;`,
     );
   }
   rows.push(
     `INSERT INTO red_launches (id, title, description, product_type, ip_duration_minutes, ip_count, valid_days, budget, received, starts_at, ends_at, enabled)
-     VALUES (2, '双十一长效IP红包', '长效静态IP 100个，限时领取', 40, 60, 100, 7, 50, 0, ${now - 20 * DAY}, ${now - 10 * DAY}, 0) ON CONFLICT(id) DO NOTHING;`,
+     VALUES (2, '双十一长效IP红包', '长效静态IP 100个，限时领取', 40, 60, 100, 7, 50, 0, ${now - 20 * DAY_MS}, ${now - 10 * DAY_MS}, 0) ON CONFLICT(id) DO NOTHING;`,
     'UPDATE red_launches SET received = (SELECT count(*) FROM red_records r WHERE r.launch_id = red_launches.id), budget = max(budget, (SELECT count(*) FROM red_records r WHERE r.launch_id = red_launches.id));',
   );
   return rows;
@@ -614,7 +612,7 @@ function operatorsSql(now: number, hash: string): string[] {
   const rows: string[] = [];
   CONSOLE_DEMO_OPERATORS.forEach((o, i) => {
     rows.push(
-      `INSERT INTO operators (username, display_name, role, status, password_hash, created_at, updated_at) VALUES (${q(o.username)}, ${q(o.name)}, ${q(o.role)}, 1, ${q(hash)}, ${now - (30 - i) * DAY}, ${now - (30 - i) * DAY}) ON CONFLICT(username) DO NOTHING;`,
+      `INSERT INTO operators (username, display_name, role, status, password_hash, created_at, updated_at) VALUES (${q(o.username)}, ${q(o.name)}, ${q(o.role)}, 1, ${q(hash)}, ${now - (30 - i) * DAY_MS}, ${now - (30 - i) * DAY_MS}) ON CONFLICT(username) DO NOTHING;`,
     );
   });
   return rows;
@@ -635,7 +633,7 @@ function auditSql(now: number): string[] {
       '',
       '{"username":"demo.finance","displayName":"财务小刘","role":"finance"}',
       '',
-      29 * DAY,
+      29 * DAY_MS,
     ],
     [
       'demo.support',
@@ -644,7 +642,7 @@ function auditSql(now: number): string[] {
       '{"state":4}',
       '{"state":1,"decision":"approve"}',
       '执照清晰，信息一致',
-      27 * DAY,
+      27 * DAY_MS,
     ],
     [
       'demo.support',
@@ -653,9 +651,17 @@ function auditSql(now: number): string[] {
       '{"state":4}',
       '{"state":5,"decision":"reject"}',
       '营业执照已注销，请提交有效执照',
-      18 * DAY,
+      18 * DAY_MS,
     ],
-    ['demo.ops', 'Admin.NodeSetEnabled', "'node:104'", '{"status":1}', '{"status":0}', '机房迁移，节点下线', 12 * DAY],
+    [
+      'demo.ops',
+      'Admin.NodeSetEnabled',
+      "'node:104'",
+      '{"status":1}',
+      '{"status":0}',
+      '机房迁移，节点下线',
+      12 * DAY_MS,
+    ],
     [
       'demo.finance',
       'Order.RefundByOrderNo',
@@ -663,7 +669,7 @@ function auditSql(now: number): string[] {
       '{"state":2}',
       '{"status":"SUCCESS","amountFen":15300}',
       '客户误购，按规则全额退款',
-      7 * DAY,
+      7 * DAY_MS,
     ],
     [
       'demo.finance',
@@ -672,7 +678,7 @@ function auditSql(now: number): string[] {
       '{"state":2}',
       '{"state":3,"decision":"paid"}',
       '转账流水 2026110800012345',
-      6 * DAY,
+      6 * DAY_MS,
     ],
     [
       'demo.content',
@@ -681,7 +687,7 @@ function auditSql(now: number): string[] {
       '{"state":0}',
       '{"state":1}',
       '',
-      5 * DAY,
+      5 * DAY_MS,
     ],
     [
       'demo.ops',
@@ -690,7 +696,7 @@ function auditSql(now: number): string[] {
       '',
       '{"toPath":"/rebate","status":302}',
       '活动结束，跳转到返利页',
-      4 * DAY,
+      4 * DAY_MS,
     ],
     [
       'demo.finance',
@@ -699,7 +705,7 @@ function auditSql(now: number): string[] {
       '{"state":1}',
       '{"state":4,"decision":"reject"}',
       '收款账户与实名信息不一致',
-      3 * DAY,
+      3 * DAY_MS,
     ],
     [
       'demo.support',
@@ -708,7 +714,7 @@ function auditSql(now: number): string[] {
       '{"status":1}',
       '{"status":2}',
       '多次投诉：用于违规采集',
-      2 * DAY,
+      2 * DAY_MS,
     ],
     [
       'demo.finance',
@@ -717,9 +723,9 @@ function auditSql(now: number): string[] {
       '{"state":1}',
       '{"state":2,"decision":"approve"}',
       '核对无误',
-      DAY,
+      DAY_MS,
     ],
-    ['demo.admin', 'Operator.Login', `'operator:' || ${op('demo.admin')}`, '', '', '', 2 * HOUR],
+    ['demo.admin', 'Operator.Login', `'operator:' || ${op('demo.admin')}`, '', '', '', 2 * HOUR_MS],
   ];
   for (const [who, action, target, before, after, reason, ago] of audit) {
     const role = CONSOLE_DEMO_OPERATORS.find((o) => o.username === who)?.role ?? 'admin';
@@ -753,16 +759,16 @@ function siteSql(now: number): string[] {
   consults.forEach(([company, contact, phone, email, scenario, volume, message, state, daysAgo], i) => {
     out.push(
       `INSERT INTO consult_requests (id, company, contact_name, phone, email, scenario, monthly_volume, message, user_id, client_ip, state, created_at)
-       VALUES (${9001 + i}, ${q(company)}, ${q(contact)}, ${q(phone)}, ${q(email)}, ${q(scenario)}, ${q(volume)}, ${q(message)}, NULL, '198.51.100.30', ${state}, ${now - daysAgo * DAY - HOUR}) ON CONFLICT(id) DO NOTHING;`,
+       VALUES (${9001 + i}, ${q(company)}, ${q(contact)}, ${q(phone)}, ${q(email)}, ${q(scenario)}, ${q(volume)}, ${q(message)}, NULL, '198.51.100.30', ${state}, ${now - daysAgo * DAY_MS - HOUR_MS}) ON CONFLICT(id) DO NOTHING;`,
     );
   });
   out.push(
-    `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/activity/double11', '/rebate', 302, ${now - 4 * DAY}) ON CONFLICT(from_path) DO NOTHING;`,
-    `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/price', '/getProxy', 301, ${now - 9 * DAY}) ON CONFLICT(from_path) DO NOTHING;`,
+    `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/activity/double11', '/rebate', 302, ${now - 4 * DAY_MS}) ON CONFLICT(from_path) DO NOTHING;`,
+    `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/price', '/getProxy', 301, ${now - 9 * DAY_MS}) ON CONFLICT(from_path) DO NOTHING;`,
     `INSERT INTO promotion_materials (id, kind, title, content, sort, enabled) VALUES (3, 'image', '返利活动海报', '/images/banner-rebate.svg', 3, 1) ON CONFLICT(id) DO NOTHING;`,
     `INSERT INTO promotion_materials (id, kind, title, content, sort, enabled) VALUES (4, 'text', '旧版推荐语', '注册云枢代理领新人福利：{link}', 4, 0) ON CONFLICT(id) DO NOTHING;`,
     `INSERT INTO retention_runs (started_at, finished_at, retention_days, rows_removed, detail)
-     SELECT ${now - 20 * HOUR}, ${now - 20 * HOUR + 4200}, 180, 1287, '{"extract_logs":1024,"ip_assignments":240,"sms_codes":23}'
+     SELECT ${now - 20 * HOUR_MS}, ${now - 20 * HOUR_MS + 4200}, 180, 1287, '{"extract_logs":1024,"ip_assignments":240,"sms_codes":23}'
      WHERE NOT EXISTS (SELECT 1 FROM retention_runs);`,
   );
   return out;
@@ -771,12 +777,12 @@ function siteSql(now: number): string[] {
 /** Node health for the demo pool: some short-lived exits of node 102 down, node 102 silent for two hours. */
 function nodeHealthSql(now: number, demoPool: boolean): string[] {
   const rows = [
-    `INSERT INTO proxy_nodes (id, name, secret, status, last_seen_at, created_at) VALUES (104, 'retired-node-sh', 'retired-node-secret-not-in-use-000000', 0, ${now - 12 * DAY}, ${now - 40 * DAY}) ON CONFLICT(id) DO NOTHING;`,
+    `INSERT INTO proxy_nodes (id, name, secret, status, last_seen_at, created_at) VALUES (104, 'retired-node-sh', 'retired-node-secret-not-in-use-000000', 0, ${now - 12 * DAY_MS}, ${now - 40 * DAY_MS}) ON CONFLICT(id) DO NOTHING;`,
   ];
   if (demoPool) {
     rows.push(
-      `UPDATE proxy_nodes SET last_seen_at = ${now - 3 * 60_000} WHERE id IN (101, 103);`,
-      `UPDATE proxy_nodes SET last_seen_at = ${now - 2 * HOUR} WHERE id = 102;`,
+      `UPDATE proxy_nodes SET last_seen_at = ${now - 3 * MINUTE_MS} WHERE id IN (101, 103);`,
+      `UPDATE proxy_nodes SET last_seen_at = ${now - 2 * HOUR_MS} WHERE id = 102;`,
       `UPDATE proxy_ips SET healthy = 0 WHERE node_id = 102 AND pool = 10 AND id % 10 = 0;`,
     );
   }
@@ -791,7 +797,7 @@ export async function demoConsoleSql(now: number, opts: { demoPool: boolean }): 
     `INSERT INTO sellers (id, code, name, phone, enabled) VALUES (2, 'seller02', '李经理', '13600136001', 1) ON CONFLICT(id) DO NOTHING;`,
   ];
   for (const c of CONSOLE_DEMO_CUSTOMERS) {
-    const at = now - c.daysAgo * DAY - 3 * HOUR;
+    const at = now - c.daysAgo * DAY_MS - 3 * HOUR_MS;
     rows.push(
       `INSERT INTO users (phone, password_hash, status, is_identity_auth, company_auth_state, created_at, updated_at, seller_id) VALUES (${q(c.phone)}, ${q(customerHash)}, ${c.status ?? 1}, ${c.identity ? 1 : 0}, ${c.company ?? 0}, ${at}, ${at}, ${c.seller ? `(SELECT id FROM sellers WHERE code = ${q(c.seller)})` : 'NULL'}) ON CONFLICT(phone) DO NOTHING;`,
     );

@@ -7,6 +7,7 @@ import { hashExtractKey } from '../domain/credential-secrets';
 import { storedPassword } from '../domain/credentials';
 import { HOT_CITIES, regionKey } from '../domain/regions';
 import { DEV_NODE_SECRET_KEY } from '../env';
+import { DAY_MS, MINUTE_MS } from '../../lib/time';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const CARRIER_CYCLE = ['电信', '联通', '移动'] as const;
@@ -57,8 +58,7 @@ export function demoPool(now: number): PoolSeedRow[] {
     for (let i = 1; i <= 254; i++) {
       const city = HOT_CITIES[(i + r.n * 7) % HOT_CITIES.length] ?? HOT_CITIES[0];
       const pool: 10 | 30 | 40 = r.n < 3 ? 10 : i <= 180 ? 40 : 30;
-      const lifetime =
-        pool === 10 ? 2 * 86_400_000 + ((i * 37) % 360) * 60_000 : pool === 40 ? 7 * 86_400_000 : 60 * 86_400_000;
+      const lifetime = pool === 10 ? 2 * DAY_MS + ((i * 37) % 360) * MINUTE_MS : pool === 40 ? 7 * DAY_MS : 60 * DAY_MS;
       rows.push({
         nodeId: r.nodeId,
         pool,
@@ -74,8 +74,6 @@ export function demoPool(now: number): PoolSeedRow[] {
   }
   return rows;
 }
-
-const DAY = 86_400_000;
 
 /** SQL for the demo delivery data. */
 export async function demoDeliverySql(
@@ -121,8 +119,8 @@ export async function demoDeliverySql(
       remaining: 8650,
       daily: 0,
       ipCount: 0,
-      starts: now - 20 * DAY,
-      expires: now + 160 * DAY,
+      starts: now - 20 * DAY_MS,
+      expires: now + 160 * DAY_MS,
       state: 1,
     },
     {
@@ -135,8 +133,8 @@ export async function demoDeliverySql(
       remaining: 0,
       daily: 2000,
       ipCount: 0,
-      starts: now - 5 * DAY,
-      expires: now + 25 * DAY,
+      starts: now - 5 * DAY_MS,
+      expires: now + 25 * DAY_MS,
       state: 1,
     },
     {
@@ -149,8 +147,8 @@ export async function demoDeliverySql(
       remaining: 420,
       daily: 0,
       ipCount: 0,
-      starts: now - 10 * DAY,
-      expires: now + 80 * DAY,
+      starts: now - 10 * DAY_MS,
+      expires: now + 80 * DAY_MS,
       state: 1,
     },
     {
@@ -164,8 +162,8 @@ export async function demoDeliverySql(
       daily: 0,
       // The development node has 2 dedicated exits (docs/decisions/046).
       ipCount: opts.demoPool ? 5 : 2,
-      starts: now - 3 * DAY,
-      expires: now + 27 * DAY,
+      starts: now - 3 * DAY_MS,
+      expires: now + 27 * DAY_MS,
       state: 1,
     },
     {
@@ -178,8 +176,8 @@ export async function demoDeliverySql(
       remaining: 120,
       daily: 0,
       ipCount: 0,
-      starts: now - 90 * DAY,
-      expires: now - 30 * DAY,
+      starts: now - 90 * DAY_MS,
+      expires: now - 30 * DAY_MS,
       state: 2,
     },
   ];
@@ -194,7 +192,7 @@ export async function demoDeliverySql(
   const whiteList = [
     { ip: '127.0.0.1', remark: '本机（开发环境提取）', enabled: 1, expires: 0 },
     { ip: '::1', remark: '本机 IPv6', enabled: 1, expires: 0 },
-    { ip: '198.51.100.10', remark: '办公室出口', enabled: 1, expires: now + 90 * DAY },
+    { ip: '198.51.100.10', remark: '办公室出口', enabled: 1, expires: now + 90 * DAY_MS },
     { ip: '203.0.113.250', remark: '旧服务器（已停用）', enabled: 0, expires: 0 },
   ];
   for (const w of whiteList) {

@@ -2,9 +2,9 @@
 // with a budget, notices for the unread badge, promotion material and a demo seller.
 
 import { storedHtml } from '../domain/html-sanitizer';
+import { DAY_MS } from '../../lib/time';
 
 const q = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
-const DAY = 86_400_000;
 
 function upsert(table: string, row: Record<string, string | number>, key = 'id'): string {
   const cols = Object.keys(row);
@@ -35,7 +35,7 @@ export function demoTrustSql(now: number): string {
     }),
     // The budget and window are reset on every seed; `received` is left alone so re-seeding keeps the count true.
     `INSERT INTO red_launches (id, title, description, product_type, ip_duration_minutes, ip_count, valid_days, budget, received, starts_at, ends_at, enabled)
-     VALUES (${TRUST_DEMO.redLaunchId}, '新人红包', '实名认证用户专享：500个短效动态IP', 10, 3, 500, 7, 200, 0, ${now - DAY}, ${now + 60 * DAY}, 1)
+     VALUES (${TRUST_DEMO.redLaunchId}, '新人红包', '实名认证用户专享：500个短效动态IP', 10, 3, 500, 7, 200, 0, ${now - DAY_MS}, ${now + 60 * DAY_MS}, 1)
      ON CONFLICT(id) DO UPDATE SET title = excluded.title, description = excluded.description, budget = max(excluded.budget, red_launches.received), starts_at = excluded.starts_at, ends_at = excluded.ends_at, enabled = 1;`,
     upsert('home_notices', {
       id: TRUST_DEMO.noticeIds[0],

@@ -8,7 +8,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { type ApiError, isApiError } from '../../../lib/api-core';
 import { messages } from '../../../lib/messages';
 import { safeRedirect } from '../../../lib/safe-redirect';
-import { loginPasswordSchema, phoneSchema, smsCodeSchema } from '../../../lib/schemas';
+import { loginPasswordSchema, phoneSchema, smsCodeSchema } from '../../../lib/schemas/account';
 import { api } from '../../../state/api';
 import { mineInfoAtom } from '../../../state/session';
 import { pushToast } from '../../../state/toast';

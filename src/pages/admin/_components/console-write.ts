@@ -34,8 +34,5 @@ export function useConsoleWrite() {
   return { busy, run };
 }
 
-/** Epoch ms as the value of a datetime-local field in Asia/Shanghai ("2026-11-23T10:00"). */
-export const shanghaiInput = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
-
 /** A form field's string value. */
 export const field = (f: FormData, name: string): string => String(f.get(name) ?? '');

@@ -1,6 +1,6 @@
 // Labels the console's screens show for stored states.
 export { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../../lib/console-states';
-export const ORDER_STATE_TEXT: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已关闭', 4: '已退款' };
+export { ORDER_STATE_LABEL } from '../../../lib/order-states';
 export { PACKAGE_STATE_TEXT } from '../../../lib/package-states';
 export const PAYMENT_STATE_TEXT: Record<string, string> = {
   creating: '创建中',

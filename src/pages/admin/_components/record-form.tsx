@@ -7,7 +7,8 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-core';
 import { yuanToFen } from '../../../lib/format';
 import { pushToast } from '../../../state/toast';
-import { shanghaiInput, useConsoleWrite } from './console-write';
+import { shanghaiInput, shanghaiWallTime } from '../../../lib/time';
+import { useConsoleWrite } from './console-write';
 
 interface Base {
   name: string;
@@ -74,7 +75,7 @@ function read(f: FormField, data: FormData): unknown {
     case 'datetime': {
       const v = String(raw ?? '');
       if (f.send === 'text') return v;
-      return v ? Date.parse(`${v}:00+08:00`) : Number.NaN;
+      return v ? shanghaiWallTime(v) : Number.NaN;
     }
   }
 }

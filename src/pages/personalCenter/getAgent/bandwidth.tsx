@@ -6,6 +6,7 @@ import type { ActionOutput } from '../../../lib/api-core';
 import { formatTraffic } from '../../../lib/extract-link';
 import { formatDateTime } from '../../../lib/format';
 import { load } from '../../../server/page-data';
+import { DAY_MS, HOUR_MS } from '../../../lib/time';
 
 const RANGES = [
   { key: '24h', label: '近24小时' },
@@ -19,7 +20,7 @@ function buckets(b: Bandwidth, range: string, now: number) {
   const map = new Map(b.points.map((p) => [String(p.at), p]));
   const out = [];
   if (b.bucket === 'hour') {
-    for (let at = b.from; at <= now; at += 3_600_000) {
+    for (let at = b.from; at <= now; at += HOUR_MS) {
       const p = map.get(String(at));
       out.push({ label: `${formatDateTime(at).slice(11, 13)}时`, values: [p?.bytesOut ?? 0, p?.bytesIn ?? 0] });
     }
@@ -27,7 +28,7 @@ function buckets(b: Bandwidth, range: string, now: number) {
   }
   const days = range === '30d' ? 30 : 7;
   for (let i = days - 1; i >= 0; i--) {
-    const day = formatDateTime(now - i * 86_400_000).slice(0, 10);
+    const day = formatDateTime(now - i * DAY_MS).slice(0, 10);
     const p = map.get(day);
     out.push({ label: day.slice(5), values: [p?.bytesOut ?? 0, p?.bytesIn ?? 0] });
   }

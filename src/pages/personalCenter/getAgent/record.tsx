@@ -12,6 +12,7 @@ import { formatTraffic } from '../../../lib/extract-link';
 import { EXTRACT_RESULT_TEXT } from '../../../lib/extract-results';
 import { formatDateTime } from '../../../lib/format';
 import { load } from '../../../server/page-data';
+import { DAY_MS, HOUR_MS } from '../../../lib/time';
 
 const RANGES = [
   { key: '24h', label: '近24小时' },
@@ -23,7 +24,7 @@ type Chart = ActionOutput<'ProxyRPC.GetCharts'>;
 
 /** The chart's buckets, zero-filled so the time axis has no gaps. */
 function fillBuckets(c: Chart, now: number) {
-  const size = c.bucket === 'hour' ? 3_600_000 : 86_400_000;
+  const size = c.bucket === 'hour' ? HOUR_MS : DAY_MS;
   const byAt = new Map(c.points.map((p) => [p.at, p]));
   const out = [];
   for (let at = c.from; at <= now; at += size) {

@@ -23,6 +23,7 @@ import {
   fenToAlipayAmount,
   responseKey,
 } from './alipay';
+import { HOUR_MS, shanghaiWallTime } from '../../../lib/time';
 import { generatePair } from './simulator';
 import { importPrivateKeyPem, importPublicKeyPem, rsaSign, rsaVerify } from './wechat-crypto';
 
@@ -116,7 +117,7 @@ export async function handleAlipayGateway(
       return answer(keys, method, refusal('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改'));
     }
     if (!existing) {
-      const expire = Date.parse(`${String(biz.time_expire ?? '').replace(' ', 'T')}+08:00`);
+      const expire = shanghaiWallTime(String(biz.time_expire ?? ''));
       await insertAlipaySimTrade(
         db,
         {
@@ -125,7 +126,7 @@ export async function handleAlipayGateway(
           amountFen,
           notifyUrl: params.notify_url ?? '',
           returnUrl: params.return_url ?? null,
-          timeExpireMs: Number.isNaN(expire) ? o.now + 2 * 3_600_000 : expire,
+          timeExpireMs: Number.isNaN(expire) ? o.now + 2 * HOUR_MS : expire,
         },
         o.now,
       );

@@ -12,7 +12,7 @@
 // Money is integer fen here and a yuan string with two decimals on the wire; times are epoch ms here and
 // "yyyy-MM-dd HH:mm:ss" in Beijing time on the wire. The local stand-in (alipay-simulator.ts) runs this same code.
 import { AppError } from '../../../lib/errors';
-import { shanghaiDateTime } from '../../../lib/time';
+import { shanghaiDateTime, shanghaiWallTime } from '../../../lib/time';
 import { payApiFailed, payUnverified } from './types';
 import { importPrivateKeyPem, importPublicKeyPem, rsaSign, rsaVerify } from './wechat-crypto';
 
@@ -120,7 +120,7 @@ export const alipayTime = shanghaiDateTime;
 export function parseAlipayTime(text: string | undefined): number | undefined {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(text ?? '');
   if (!m) return undefined;
-  const ms = Date.parse(`${m[1]}T${m[2]}+08:00`);
+  const ms = shanghaiWallTime(`${m[1]}T${m[2]}`);
   return Number.isNaN(ms) ? undefined : ms;
 }
 

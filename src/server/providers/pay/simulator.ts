@@ -23,7 +23,7 @@ import {
   verifyMerchantRequest,
 } from './simulator-protocol';
 import { parseWechatTime } from './wechat-responses';
-import { insertOAuthCode, useOAuthCode } from '../../db/wechat-openids';
+import { insertOAuthCode, takeOAuthCode } from '../../db/wechat-openids';
 import { importPrivateKeyPem, importPublicKeyPem, jsapiSignMessage, randomNonce, rsaVerify } from './wechat-crypto';
 
 /** The simulator's merchant identity (not a real merchant). */
@@ -360,7 +360,7 @@ export async function handleOAuthStandIn(
   if (q.get('appid') !== SIMULATOR_MERCHANT.appid) return json({ errcode: 40013, errmsg: 'invalid appid' });
   if (q.get('secret') !== SIMULATOR_MERCHANT.mpSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
   if (q.get('grant_type') !== 'authorization_code') return json({ errcode: 40002, errmsg: 'invalid grant_type' });
-  const openid = await useOAuthCode(db, q.get('code') ?? '', o.now, OAUTH_CODE_MS);
+  const openid = await takeOAuthCode(db, q.get('code') ?? '', o.now, OAUTH_CODE_MS);
   if (!openid) return json({ errcode: 40029, errmsg: 'invalid code' });
   return json({
     access_token: randomNonce(16),

@@ -3,7 +3,7 @@
 // id or phone) and a date range (GET form). Each role reads the entries of its own actions; admin reads all.
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
-import { shanghaiDayStart } from '../../../../lib/time';
+import { DAY_MS, shanghaiDayStart } from '../../../../lib/time';
 import { load } from '../../../../server/page-data';
 import {
   AllOptions,
@@ -20,8 +20,6 @@ import {
 import { NoAccess, PageTitle } from '../../_components/parts';
 
 type AuditRow = ActionOutput<'Admin.AuditSearch'>['list'][number];
-
-const DAY = 86_400_000;
 
 const COLUMNS: Column<AuditRow>[] = [
   {
@@ -105,7 +103,7 @@ export default async function AdminAuditPage({ query }: { query: string }) {
       ...(kind ? { objectKind: kind } : {}),
       ...(kind && id ? { objectId: id } : {}),
       ...(from ? { from: shanghaiDayStart(from) } : {}),
-      ...(to ? { to: shanghaiDayStart(to) + DAY } : {}),
+      ...(to ? { to: shanghaiDayStart(to) + DAY_MS } : {}),
       ...(beforeId > 0 ? { beforeId } : {}),
     },
     false,

@@ -14,12 +14,12 @@ import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
 import { type FormField, RecordForm } from '../../_components/record-form';
 import { SaveForm } from '../../_components/save-form';
+import { DAY_MS } from '../../../../lib/time';
+import { ON_OFF, otherOnOff } from '../../../../lib/on-off-states';
 
 type Campaigns = ActionOutput<'Admin.CampaignList'>;
 type Coupon = Campaigns['coupons'][number];
 type Launch = Campaigns['launches'][number];
-
-const DAY = 86_400_000;
 
 /** A coupon is 立减 (a sum of money, typed in 元 and kept in fen) or 折扣 (a percentage off): one form for each. */
 type CouponKind = 1 | 2;
@@ -68,7 +68,7 @@ function couponFields(kind: CouponKind, c?: Coupon): FormField[] {
     { name: 'totalStock', label: '库存（0为不限）', kind: 'int', defaultValue: c?.totalStock ?? 100 },
     { name: 'claimable', label: '客户可在领券中心自行领取', kind: 'bool', defaultValue: c?.claimable ?? false },
     { name: 'startsAt', label: '开始时间（北京时间）', kind: 'datetime', defaultValue: c?.startsAt ?? now },
-    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: c?.endsAt ?? now + 30 * DAY },
+    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: c?.endsAt ?? now + 30 * DAY_MS },
   ];
 }
 
@@ -82,7 +82,7 @@ function couponColumns(now: number): Column<Coupon>[] {
         <>
           <span className="text-xs text-slate-400">#{c.id}</span> {c.name}{' '}
           <span className="font-semibold text-rose-600">{couponFaceText(c)}</span>
-          {c.state !== 1 && <span className="ml-1 text-xs text-slate-400">已停用</span>}
+          {c.state !== ON_OFF.on && <span className="ml-1 text-xs text-slate-400">已停用</span>}
         </>
       ),
     },
@@ -123,13 +123,13 @@ function couponColumns(now: number): Column<Coupon>[] {
             编辑
           </a>
           <ReasonAction
-            label={c.state === 1 ? '停用' : '启用'}
-            title={c.state === 1 ? '停用优惠券' : '启用优惠券'}
+            label={c.state === ON_OFF.on ? '停用' : '启用'}
+            title={c.state === ON_OFF.on ? '停用优惠券' : '启用优惠券'}
             description="停用后不能再领取或发放；已发放的券仍可使用。"
             action="Admin.CouponSetState"
-            params={{ id: c.id, state: c.state === 1 ? 2 : 1 }}
+            params={{ id: c.id, state: otherOnOff(c.state) }}
             done="已更新"
-            tone={c.state === 1 ? 'danger' : 'primary'}
+            tone={c.state === ON_OFF.on ? 'danger' : 'primary'}
           />
         </div>
       ),
@@ -162,7 +162,7 @@ function launchFields(l?: Launch): FormField[] {
     { name: 'validDays', label: '领取后有效天数', kind: 'int', defaultValue: l?.validDays ?? 7 },
     { name: 'budget', label: '红包个数（预算）', kind: 'int', defaultValue: l?.budget ?? 1000 },
     { name: 'startsAt', label: '开始时间（北京时间）', kind: 'datetime', defaultValue: l?.startsAt ?? now },
-    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: l?.endsAt ?? now + 7 * DAY },
+    { name: 'endsAt', label: '结束时间（北京时间）', kind: 'datetime', defaultValue: l?.endsAt ?? now + 7 * DAY_MS },
   ];
 }
 
@@ -225,7 +225,7 @@ export default async function AdminCampaignsPage({ query }: { query: string }) {
               label: '优惠券',
               kind: 'select',
               options: res.coupons
-                .filter((c) => c.state === 1 && c.endsAt > now)
+                .filter((c) => c.state === ON_OFF.on && c.endsAt > now)
                 .map((c) => ({ value: c.id, label: `#${c.id} ${c.name}（${couponFaceText(c)}）` })),
             },
             {

@@ -26,6 +26,7 @@ import { listHref, queryInt } from '../../_components/console-list';
 import { NoAccess, PageTitle } from '../../_components/parts';
 import { RecordForm } from '../../_components/record-form';
 import { EDIT_REASON, SaveForm } from '../../_components/save-form';
+import { ON_OFF } from '../../../../lib/on-off-states';
 
 const PATH = '/admin/catalogue';
 type ActivityRow = Catalogue['activities'][number];
@@ -158,7 +159,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           }
           state={
             <>
-              <StateBadge on={editMeal.state === 1} />
+              <StateBadge on={editMeal.state === ON_OFF.on} />
               {readOnly ? null : <MealStateAction meal={editMeal} />}
             </>
           }
@@ -314,7 +315,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
           >
             销售地区
             <span className="text-xs font-normal text-slate-400">
-              共 {regions.length} 个 · 启用 {regions.filter((r) => r.state === 1).length}
+              共 {regions.length} 个 · 启用 {regions.filter((r) => r.state === ON_OFF.on).length}
             </span>
           </h2>
           {editRegion ? (
@@ -325,7 +326,7 @@ export default async function AdminCataloguePage({ query }: { query: string }) {
                 summary={`${editRegion.province} · ${editRegion.name}`}
                 state={
                   <>
-                    <StateBadge on={editRegion.state === 1} onText="启用中" offText="已停用" />
+                    <StateBadge on={editRegion.state === ON_OFF.on} onText="启用中" offText="已停用" />
                     {readOnly ? null : <RegionStateAction region={editRegion} />}
                   </>
                 }

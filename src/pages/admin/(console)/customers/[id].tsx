@@ -6,9 +6,10 @@ import { formatDateTime, formatFen } from '../../../../lib/format';
 import { load } from '../../../../server/page-data';
 import { CustomerBalance } from './_components/customer-balance';
 import { CustomerTools } from './_components/customer-tools';
-import { CUSTOMER_STATUS_TEXT, ORDER_STATE_TEXT, PACKAGE_STATE_TEXT } from '../../_components/labels';
+import { CUSTOMER_STATUS_TEXT, ORDER_STATE_LABEL, PACKAGE_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
+import { ACCOUNT_STATUS } from '../../../../lib/console-states';
 
 /** A package's name already starts with its product label (packageName); prefix the label only when it does not. */
 function withProductLabel(productType: number, name: string): string {
@@ -27,7 +28,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
     <div className="space-y-4">
       <PageTitle title={`客户 ${u.phone}`}>
         <div className="flex flex-wrap gap-2">
-          {u.status === 1 ? (
+          {u.status === ACCOUNT_STATUS.active ? (
             <ReasonAction
               label="停用账号"
               title="停用客户账号"
@@ -65,7 +66,10 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
             <dt className="text-slate-500">用户ID</dt>
             <dd>{u.id}</dd>
             <dt className="text-slate-500">状态</dt>
-            <dd className={u.status === 1 ? 'text-emerald-600' : 'text-rose-600'} data-testid="customer-status">
+            <dd
+              className={u.status === ACCOUNT_STATUS.active ? 'text-emerald-600' : 'text-rose-600'}
+              data-testid="customer-status"
+            >
               {CUSTOMER_STATUS_TEXT[u.status] ?? u.status}
             </dd>
             <dt className="text-slate-500">密码登录</dt>
@@ -132,7 +136,7 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
                 {o.orderNo}
               </a>
               <span className="text-slate-500">
-                {o.title} · {formatFen(o.payFen)} · {ORDER_STATE_TEXT[o.state] ?? o.state}
+                {o.title} · {formatFen(o.payFen)} · {ORDER_STATE_LABEL[o.state] ?? o.state}
               </span>
             </li>
           ))}

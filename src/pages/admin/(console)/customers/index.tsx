@@ -8,6 +8,7 @@ import { load } from '../../../../server/page-data';
 import { type Column, ListTable, queryText, SearchForm, TableCard, TextFilter } from '../../_components/console-list';
 import { CUSTOMER_STATUS_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle } from '../../_components/parts';
+import { ACCOUNT_STATUS } from '../../../../lib/console-states';
 
 type CustomerRow = ActionOutput<'Admin.CustomerSearch'>['list'][number];
 
@@ -25,7 +26,7 @@ const COLUMNS: Column<CustomerRow>[] = [
   {
     head: '状态',
     cell: (u) => (
-      <span className={u.status === 1 ? 'text-emerald-600' : 'text-rose-600'}>
+      <span className={u.status === ACCOUNT_STATUS.active ? 'text-emerald-600' : 'text-rose-600'}>
         {CUSTOMER_STATUS_TEXT[u.status] ?? u.status}
       </span>
     ),

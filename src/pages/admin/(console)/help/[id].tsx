@@ -3,6 +3,7 @@
 import { load } from '../../../../server/page-data';
 import { ArticleEditor, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle } from '../../_components/parts';
+import { ARTICLE_STATE, articleStateText } from '../../../../lib/article-states';
 
 export default async function AdminArticlePage({ id }: { id: string }) {
   const cats = await load('Admin.HelpCategoryList', {}, false);
@@ -26,11 +27,14 @@ export default async function AdminArticlePage({ id }: { id: string }) {
     <div>
       <PageTitle title={`编辑文章 #${a.id}`}>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'} data-testid="article-state">
-            {a.state === 1 ? '已发布' : '未发布'}
+          <span
+            className={a.state === ARTICLE_STATE.published ? 'text-emerald-600' : 'text-amber-600'}
+            data-testid="article-state"
+          >
+            {articleStateText(a.state)}
           </span>
-          <PublishToggle id={a.id} published={a.state === 1} />
-          {a.state === 1 && (
+          <PublishToggle id={a.id} published={a.state === ARTICLE_STATE.published} />
+          {a.state === ARTICLE_STATE.published && (
             <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className="btn-ghost">
               查看公开页面
             </a>

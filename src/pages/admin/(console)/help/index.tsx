@@ -16,6 +16,7 @@ import {
 } from '../../_components/console-list';
 import { CategoryForm, DeleteButton, PublishToggle } from '../../_components/help-tools';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
+import { ARTICLE_STATE, articleStateText } from '../../../../lib/article-states';
 
 const TOP: Record<number, string> = { 0: '使用教程', 2: '产品与功能' };
 
@@ -40,8 +41,8 @@ const COLUMNS: Column<ArticleRow>[] = [
   {
     head: '状态',
     cell: (a) => (
-      <span className={a.state === 1 ? 'text-emerald-600' : 'text-amber-600'}>
-        {a.state === 1 ? '已发布' : '未发布'}
+      <span className={a.state === ARTICLE_STATE.published ? 'text-emerald-600' : 'text-amber-600'}>
+        {articleStateText(a.state)}
       </span>
     ),
   },
@@ -55,8 +56,8 @@ const COLUMNS: Column<ArticleRow>[] = [
         <a href={`/admin/help/${a.id}`} className={rowAction()}>
           编辑
         </a>
-        <PublishToggle id={a.id} published={a.state === 1} />
-        {a.state === 1 && (
+        <PublishToggle id={a.id} published={a.state === ARTICLE_STATE.published} />
+        {a.state === ARTICLE_STATE.published && (
           <a href={`/helpDetails/${a.url}.html`} target="_blank" rel="noopener" className={rowAction()}>
             查看
           </a>

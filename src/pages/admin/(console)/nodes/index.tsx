@@ -6,6 +6,7 @@ import { load } from '../../../../server/page-data';
 import { type Column, ListTable } from '../../_components/console-list';
 import { CreateNodeForm, NodeRowActions } from './_components/node-tools';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
+import { MINUTE_MS } from '../../../../lib/time';
 
 type NodeList = ActionOutput<'Admin.NodeList'>;
 type AdminNodeRow = NodeList['nodes'][number];
@@ -17,7 +18,7 @@ const POOLS: [number, string][] = [
   [30, '独享'],
 ];
 /** A v2 node heartbeats every minute: no heartbeat for 3 minutes reads as offline. */
-const OFFLINE_AFTER_MS = 3 * 60_000;
+const OFFLINE_AFTER_MS = 3 * MINUTE_MS;
 
 interface RegionHealth {
   key: string;

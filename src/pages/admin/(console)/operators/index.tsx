@@ -7,6 +7,7 @@ import { load } from '../../../../server/page-data';
 import { type Column, ListTable } from '../../_components/console-list';
 import { CreateOperatorForm, OperatorRowActions } from './_components/operator-forms';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
+import { ACCOUNT_STATUS } from '../../../../lib/console-states';
 
 type OperatorRow = ActionOutput<'Admin.OperatorList'>['list'][number];
 
@@ -25,7 +26,7 @@ const operatorColumns = (now: number): Column<OperatorRow>[] => [
   { head: '角色', cell: (o) => OPERATOR_ROLE_LABEL[o.role] },
   {
     head: '状态',
-    cell: (o) => `${o.status === 1 ? '启用' : '已停用'}${o.lockedUntil > now ? ' · 已锁定' : ''}`,
+    cell: (o) => `${o.status === ACCOUNT_STATUS.active ? '启用' : '已停用'}${o.lockedUntil > now ? ' · 已锁定' : ''}`,
   },
   { head: '验证器', cell: (o) => (o.totpEnrolled ? '已绑定验证器' : '未绑定验证器') },
   { head: '最近登录', cell: (o) => (o.lastLoginAt ? formatDateTime(o.lastLoginAt) : '从未登录') },

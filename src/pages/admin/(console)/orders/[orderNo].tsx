@@ -2,9 +2,10 @@
 // attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { canCall } from '../../../../server/operator-access';
+import { ORDER_STATE } from '../../../../lib/order-states';
 import { load } from '../../../../server/page-data';
 import {
-  ORDER_STATE_TEXT,
+  ORDER_STATE_LABEL,
   PAYMENT_PROVIDER_TEXT,
   PAYMENT_STATE_TEXT,
   REFUND_STATUS_TEXT,
@@ -32,8 +33,10 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
     <div className="space-y-4">
       <PageTitle title="订单详情">
         <div className="flex flex-wrap gap-2">
-          {o.state === 1 && may('Admin.OrderAskProvider') && <AskProviderButton orderNo={o.orderNo} />}
-          {o.state === 2 && may('Order.RefundByOrderNo') && <RefundPanel orderNo={o.orderNo} />}
+          {o.state === ORDER_STATE.pending && may('Admin.OrderAskProvider') && (
+            <AskProviderButton orderNo={o.orderNo} />
+          )}
+          {o.state === ORDER_STATE.paid && may('Order.RefundByOrderNo') && <RefundPanel orderNo={o.orderNo} />}
         </div>
       </PageTitle>
       <Section title="订单">
@@ -41,7 +44,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
           <dt className="text-slate-500">订单号</dt>
           <dd className="font-mono text-xs break-all">{o.orderNo}</dd>
           <dt className="text-slate-500">状态</dt>
-          <dd data-testid="order-state">{ORDER_STATE_TEXT[o.state] ?? o.state}</dd>
+          <dd data-testid="order-state">{ORDER_STATE_LABEL[o.state] ?? o.state}</dd>
           <dt className="text-slate-500">客户</dt>
           <dd>
             <a href={`/admin/customers/${o.userId}`} className="text-brand-700 hover:underline">
@@ -65,7 +68,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
             <>
               <dt className="text-slate-500">已退</dt>
               <dd data-testid="order-refunded">
-                {formatFen(refundedFen)}（可退 {formatFen(o.state === 2 ? o.payFen - refundedFen : 0)}）
+                {formatFen(refundedFen)}（可退 {formatFen(o.state === ORDER_STATE.paid ? o.payFen - refundedFen : 0)}）
               </dd>
             </>
           )}

@@ -17,7 +17,7 @@ import {
   TableCard,
   TextFilter,
 } from '../../_components/console-list';
-import { ORDER_STATE_TEXT } from '../../_components/labels';
+import { ORDER_STATE_LABEL } from '../../_components/labels';
 import { ExportCsvButton } from './_components/order-tools';
 import { NoAccess, PageTitle } from '../../_components/parts';
 
@@ -39,7 +39,7 @@ const COLUMNS: Column<OrderRow>[] = [
     head: '状态',
     cell: (o) => (
       <>
-        {ORDER_STATE_TEXT[o.state] ?? o.state}
+        {ORDER_STATE_LABEL[o.state] ?? o.state}
         {o.refundNeeded ? (
           <span
             className="ml-1.5 inline-block rounded bg-rose-50 px-1.5 py-0.5 text-xs font-semibold text-rose-700"
@@ -87,7 +87,7 @@ export default async function AdminOrdersPage({ query }: { query: string }) {
       <SearchForm>
         <TextFilter name="q" value={q} label="查找订单" hint="订单号 / 手机号 / 用户ID" className="input sm:max-w-xs" />
         <select name="state" defaultValue={String(state)} className="input sm:w-32" aria-label="订单状态">
-          <AllOptions all="全部状态" allValue="0" options={ORDER_STATE_TEXT} />
+          <AllOptions all="全部状态" allValue="0" options={ORDER_STATE_LABEL} />
         </select>
         <select name="flag" defaultValue={flag ?? ''} className="input sm:w-36" aria-label="支付标记">
           <option value="">全部支付</option>

@@ -3,7 +3,7 @@
 // or SMS code) and the auto-replace switch. After a credential change every other session is ended by the server.
 import { useState } from 'react';
 import type { ActionInput } from '../../../../lib/api-core';
-import { passwordSchema, phoneSchema, smsCodeSchema } from '../../../../lib/schemas';
+import { passwordSchema, phoneSchema, smsCodeSchema } from '../../../../lib/schemas/account';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 

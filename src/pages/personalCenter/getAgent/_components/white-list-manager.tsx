@@ -5,6 +5,7 @@ import { Cell, DataRow, HeadedTable, rowAction, Th } from '../../../../component
 import { Dialog } from '../../../../components/dialog';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDateTime } from '../../../../lib/format';
+import { DAY_MS, shanghaiDayStart } from '../../../../lib/time';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
@@ -22,7 +23,7 @@ interface Draft {
 
 const toDateInput = (ms: number) => (ms ? formatDateTime(ms).slice(0, 10) : '');
 /** End of the chosen day in Asia/Shanghai, or 0 for never. */
-const fromDateInput = (d: string) => (d ? Date.parse(`${d}T23:59:59+08:00`) : 0);
+const fromDateInput = (d: string) => (d ? shanghaiDayStart(d) + DAY_MS - 1000 : 0);
 
 export function WhiteListManager({ initial, cap, currIp }: { initial: WhiteEntry[]; cap: number; currIp: string }) {
   const [list, setList] = useState(initial);

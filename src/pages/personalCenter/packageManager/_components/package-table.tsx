@@ -8,7 +8,7 @@ import type { ActionOutput } from '../../../../lib/api-core';
 import { AUTO_RENEW_NOTICE_HOURS, AUTO_RENEW_WINDOW_HOURS } from '../../../../lib/balance';
 import { packageActionHref, packageRemainingText } from '../../../../lib/commerce';
 import { formatDateTime } from '../../../../lib/format';
-import { PENDING_ALLOCATION_NOTE, withPendingIps } from '../../../../lib/package-states';
+import { PACKAGE_STATE, PENDING_ALLOCATION_NOTE, withPendingIps } from '../../../../lib/package-states';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 
@@ -124,7 +124,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
               )}
             </Cell>
             <Cell kind="actions" className="py-3 whitespace-nowrap md:space-x-3">
-              {p.state === 1 && !p.reserved && p.type !== 30 && p.type !== 50 && (
+              {p.state === PACKAGE_STATE.active && !p.reserved && p.type !== 30 && p.type !== 50 && (
                 <a className={rowAction()} href={`/personalCenter/getAgent/api?type=${p.type}&proxyType=1`}>
                   提取
                 </a>
@@ -137,7 +137,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
               {/* 续费 and 升级 beside the package they act on: the renewal tab opens with that package's dialog. A
                   package no order created (a gift) cannot be renewed: its row there says so and offers the same
                   package to buy. */}
-              {p.state !== 4 && p.state !== 5 && (
+              {p.state !== PACKAGE_STATE.deleted && p.state !== PACKAGE_STATE.disabled && (
                 <a
                   className={rowAction()}
                   href={packageActionHref(p.type, p.id, 'renew')}
@@ -146,7 +146,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
                   {p.source === 'order' ? '续费' : '购买同款'}
                 </a>
               )}
-              {p.state === 1 && !p.reserved && p.source === 'order' && (
+              {p.state === PACKAGE_STATE.active && !p.reserved && p.source === 'order' && (
                 <a className={rowAction()} href={packageActionHref(p.type, p.id, 'merge')}>
                   升级
                 </a>

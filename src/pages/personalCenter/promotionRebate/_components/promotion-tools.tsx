@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatFen } from '../../../../lib/format';
 import { messages } from '../../../../lib/messages';
 import { REAL_NAME_FORM } from '../../../../lib/personal-center-nav';
-import { accountNameSchema, accountNoSchema } from '../../../../lib/schemas';
+import { accountNameSchema, accountNoSchema } from '../../../../lib/schemas/account';
 import { api } from '../../../../state/api';
 import { copyText } from '../../../../state/clipboard';
 import { pushToast } from '../../../../state/toast';

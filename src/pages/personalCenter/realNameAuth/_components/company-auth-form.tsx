@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { isApiError } from '../../../../lib/api-core';
 import { messages } from '../../../../lib/messages';
-import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/schemas';
+import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/schemas/account';
 import { api } from '../../../../state/api';
 
 const MAX = 5 * 1024 * 1024;

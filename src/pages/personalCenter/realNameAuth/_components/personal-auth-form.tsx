@@ -4,7 +4,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../../lib/api-core';
-import { idNumberSchema, realNameSchema } from '../../../../lib/schemas';
+import { idNumberSchema, realNameSchema } from '../../../../lib/schemas/account';
 import { api } from '../../../../state/api';
 import { mineInfoAtom } from '../../../../state/session';
 

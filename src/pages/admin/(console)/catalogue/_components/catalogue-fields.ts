@@ -4,6 +4,7 @@ import type { ActionOutput } from '../../../../../lib/api-core';
 import { BILLING_METHODS_FOR, durationOption, IP_DURATIONS } from '../../../../../lib/catalogue-rules';
 import { BILLING_LABEL, PRODUCT_LABEL } from '../../../../../lib/commerce';
 import type { FormField } from '../../../_components/record-form';
+import { DAY_MS } from '../../../../../lib/time';
 
 export type Catalogue = ActionOutput<'Admin.CatalogueList'>;
 
@@ -86,7 +87,7 @@ export function activityFields(
       name: 'endsAt',
       label: '结束时间（北京时间）',
       kind: 'datetime',
-      defaultValue: a?.endsAt ?? now + 30 * 86_400_000,
+      defaultValue: a?.endsAt ?? now + 30 * DAY_MS,
     },
   ];
 }

@@ -9,6 +9,7 @@ import type { Catalogue } from './catalogue-fields';
 import { type Column, denseLink, ListTable } from '../../../_components/console-list';
 import { windowText } from '../../../_components/labels';
 import { ReasonAction } from '../../../_components/reason-action';
+import { ON_OFF } from '../../../../../lib/on-off-states';
 
 type MealRow = Catalogue['meals'][number];
 type ActivityRow = Catalogue['activities'][number];
@@ -139,7 +140,7 @@ function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) =
       dense: 'title',
       cell: (m) => (
         <>
-          {m.state === 1 ? null : (
+          {m.state === ON_OFF.on ? null : (
             <span className={PHONE}>
               <StateBadge on={false} />
             </span>
@@ -148,7 +149,7 @@ function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) =
             href={editHref(m.id)}
             className={cx(
               'font-medium hover:text-brand-600',
-              m.state === 1 ? 'text-slate-800' : 'text-slate-500',
+              m.state === ON_OFF.on ? 'text-slate-800' : 'text-slate-500',
               denseLink,
             )}
           >
@@ -194,7 +195,7 @@ function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) =
       dense: 'end',
       className: 'text-right whitespace-nowrap tabular-nums max-md:font-semibold',
       cell: (m) => (
-        <span className={m.state === 1 ? 'text-slate-900' : ''}>
+        <span className={m.state === ON_OFF.on ? 'text-slate-900' : ''}>
           {formatFen(m.payFen)}
           {m.tag ? <span className={cx(DESKTOP, 'ml-1.5 text-xs font-normal text-rose-600')}>{m.tag}</span> : null}
           {m.bonusPercent > 0 && !m.tag ? (
@@ -215,7 +216,7 @@ function mealColumns(timed: boolean, readOnly: boolean, editHref: (id: number) =
         </>
       ),
     },
-    { head: '状态', cell: (m) => <StateBadge on={m.state === 1} /> },
+    { head: '状态', cell: (m) => <StateBadge on={m.state === ON_OFF.on} /> },
     editColumn(editHref, readOnly ? null : (m) => <MealStateAction meal={m} compact />),
   ];
   return columns.filter((c) => c !== null);
@@ -247,7 +248,7 @@ export function MealTable({
       current={current}
       empty={empty}
       columns={mealColumns(timed, readOnly, editHref)}
-      rowClassName={(m) => (m.state === 1 ? undefined : 'text-slate-400')}
+      rowClassName={(m) => (m.state === ON_OFF.on ? undefined : 'text-slate-400')}
     />
   );
 }
@@ -257,7 +258,7 @@ const LINK_BUTTON = (tone: 'danger' | 'brand') =>
 
 /** 下架 / 上架 a meal (asks for the reason in the console's dialog). */
 export function MealStateAction({ meal, compact = false }: { meal: { id: number; state: number }; compact?: boolean }) {
-  const on = meal.state === 1;
+  const on = meal.state === ON_OFF.on;
   return (
     <ReasonAction
       label={on ? '下架' : '上架'}
@@ -274,7 +275,7 @@ export function MealStateAction({ meal, compact = false }: { meal: { id: number;
 
 /** 停用 / 启用 an activity. */
 export function ActivityStateAction({ activity, compact = false }: { activity: ActivityRow; compact?: boolean }) {
-  const on = activity.state === 1;
+  const on = activity.state === ON_OFF.on;
   return (
     <ReasonAction
       label={on ? '停用' : '启用'}
@@ -291,7 +292,7 @@ export function ActivityStateAction({ activity, compact = false }: { activity: A
 
 /** 停用 / 启用 a sale region. */
 export function RegionStateAction({ region }: { region: RegionRow }) {
-  const on = region.state === 1;
+  const on = region.state === ON_OFF.on;
   return (
     <ReasonAction
       label={on ? '停用' : '启用'}
@@ -310,7 +311,7 @@ export function activityState(a: ActivityRow) {
   return a.live ? (
     <StateBadge on onText="进行中" />
   ) : (
-    <StateBadge on={false} offText={a.state === 1 ? '未在时间内' : '已停用'} />
+    <StateBadge on={false} offText={a.state === ON_OFF.on ? '未在时间内' : '已停用'} />
   );
 }
 
@@ -398,11 +399,11 @@ export function RegionChips({
             aria-current={r.id === current ? 'true' : undefined}
             className={cx(
               'inline-flex items-center rounded-md border px-2.5 py-1 hover:border-brand-300 hover:text-brand-700 aria-[current=true]:border-brand-600 aria-[current=true]:text-brand-700',
-              r.state === 1
+              r.state === ON_OFF.on
                 ? 'border-slate-200 bg-white text-slate-700'
                 : 'border-dashed border-slate-200 text-slate-400 line-through',
             )}
-            title={r.state === 1 ? undefined : '已停用'}
+            title={r.state === ON_OFF.on ? undefined : '已停用'}
           >
             {r.name}
             {r.isOverseas ? <span className="ml-1 text-xs text-slate-400">海外</span> : null}

@@ -7,14 +7,13 @@ import type { ActionOutput } from '../../../../../lib/api-core';
 import { pushToast } from '../../../../../state/toast';
 import { useConsoleWrite } from '../../../_components/console-write';
 import { choices, type FormField, RecordForm } from '../../../_components/record-form';
+import { DAY_MS } from '../../../../../lib/time';
 
 type SiteContent = ActionOutput<'Admin.SiteContent'>;
 type AdminNotice = SiteContent['notices'][number];
 type AdminFriendLink = SiteContent['links'][number];
 type AdminMarketingImage = SiteContent['images'][number];
 type AdminMaterial = SiteContent['materials'][number];
-
-const DAY = 86_400_000;
 
 /** Start and end (Asia/Shanghai wall time, as the content actions take them); a new row runs from now for 30 days. */
 const windowFields = (
@@ -23,7 +22,7 @@ const windowFields = (
   start = '开始',
 ): FormField[] => [
   { name: 'startsAt', label: start, kind: 'datetime', send: 'text', defaultValue: row?.startsAt ?? now },
-  { name: 'endsAt', label: '结束', kind: 'datetime', send: 'text', defaultValue: row?.endsAt ?? now + 30 * DAY },
+  { name: 'endsAt', label: '结束', kind: 'datetime', send: 'text', defaultValue: row?.endsAt ?? now + 30 * DAY_MS },
 ];
 
 /** The 启用 check: on for a new row, else the row's own state. */

@@ -4,10 +4,11 @@
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../../../components/dialog';
+import { shanghaiMinute } from '../../../../../lib/time';
 import { pushToast } from '../../../../../state/toast';
 import { consoleApi } from '../../../_components/console-api';
 import { ReasonAction } from '../../../_components/reason-action';
-import { type FormField, RecordForm } from '../../../_components/record-form';
+import { choices, type FormField, RecordForm } from '../../../_components/record-form';
 
 function SecretOnce({
   title,
@@ -97,9 +98,6 @@ export function CreateNodeForm() {
   );
 }
 
-/** 「2026-11-24 10:00」 in Asia/Shanghai. */
-const shanghaiTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-
 /**
  * Rotating a secret (docs/decisions/162): by default the old secret keeps working for 24 hours, or until the node's
  * first call with the new one, so the node stays online while its configuration is updated; for a leaked secret the
@@ -129,7 +127,7 @@ function RotateDialog({
       id: res.id,
       secret: res.secret,
       note: res.previousValidUntil
-        ? `旧密钥在 ${shanghaiTime(res.previousValidUntil)} 前仍然有效；节点改用新密钥后，旧密钥立即失效。`
+        ? `旧密钥在 ${shanghaiMinute(res.previousValidUntil)} 前仍然有效；节点改用新密钥后，旧密钥立即失效。`
         : '旧密钥已立即失效：节点在改用新密钥之前会被拒绝（离线）。',
     });
   }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { OPERATOR_ROLE_LABEL, OPERATOR_ROLES, type OperatorRole } from '../../../../../lib/operator-roles';
 import { ReasonAction } from '../../../_components/reason-action';
 import { type FormField, RecordForm } from '../../../_components/record-form';
+import { ACCOUNT_STATUS } from '../../../../../lib/console-states';
 
 const OPERATOR_FIELDS: FormField[] = [
   { name: 'username', label: '账号', kind: 'text', placeholder: '字母数字', required: true },
@@ -62,12 +63,18 @@ export function OperatorRowActions({ id, role, status }: { id: number; role: Ope
         disabled={nextRole === role}
       />
       <ReasonAction
-        label={status === 1 ? '停用' : '启用'}
-        title={status === 1 ? '停用账号' : '启用账号'}
-        description={status === 1 ? '停用后该账号立即无法登录运营后台。' : '启用后该账号可再次登录运营后台。'}
+        label={status === ACCOUNT_STATUS.active ? '停用' : '启用'}
+        title={status === ACCOUNT_STATUS.active ? '停用账号' : '启用账号'}
+        description={
+          status === ACCOUNT_STATUS.active ? '停用后该账号立即无法登录运营后台。' : '启用后该账号可再次登录运营后台。'
+        }
         action="Admin.OperatorUpdate"
-        params={{ id, role, status: status === 1 ? 2 : 1 }}
-        done={status === 1 ? '已停用' : '已启用'}
+        params={{
+          id,
+          role,
+          status: status === ACCOUNT_STATUS.active ? ACCOUNT_STATUS.disabled : ACCOUNT_STATUS.active,
+        }}
+        done={status === ACCOUNT_STATUS.active ? '已停用' : '已启用'}
         buttonClassName={SMALL}
       />
       <ReasonAction

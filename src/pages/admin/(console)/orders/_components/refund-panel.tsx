@@ -8,7 +8,12 @@ import { type ReactNode, useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { Dialog } from '../../../../../components/dialog';
 import { formatCount, formatFen } from '../../../../../lib/format';
-import { COUPON_RULE_TEXT, PACKAGE_RULE_TEXT, REFUND_ROUTE_TEXT, refundRouteText } from '../../../../../lib/refund-rules';
+import {
+  COUPON_RULE_TEXT,
+  PACKAGE_RULE_TEXT,
+  REFUND_ROUTE_TEXT,
+  refundRouteText,
+} from '../../../../../lib/refund-rules';
 import { formatDateTime } from '../../../../../lib/time';
 import type { refundPreview } from '../../../../../server/domain/console-screens';
 import { pushToast } from '../../../../../state/toast';

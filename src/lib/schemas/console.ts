@@ -1,8 +1,9 @@
 // Input schemas shared by the console's actions (each carries its Chinese message).
 import { z } from 'zod';
-import { messages } from '../../lib/messages';
-import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../../lib/operator-password';
-import { OPERATOR_ROLES } from '../../lib/operator-roles';
+import { messages } from '../messages';
+import { ON_OFF } from '../on-off-states';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, operatorPasswordProblem } from '../operator-password';
+import { OPERATOR_ROLES } from '../operator-roles';
 
 /** Why an operator does something (kept in the audit log). */
 export const reasonSchema = z
@@ -29,23 +30,6 @@ export const operatorUsernameSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_.]{3,32}$/, '账号为3-32位字母、数字、下划线或点');
 
-/** Who may call a console action, one name per policy (admin passes every check; `[]` = admin only). */
-export const ADMIN_ONLY = { operator: [] } as const;
-export const FINANCE = { operator: ['finance'] } as const;
-export const SUPPORT = { operator: ['support'] } as const;
-export const CONTENT = { operator: ['content'] } as const;
-export const OPS = { operator: ['ops'] } as const;
-/** Customer and order look-ups: support and finance both read them. */
-export const READERS = { operator: ['support', 'finance'] } as const;
-
-/** A whole number in [min, max], the message naming the field and its range. */
-export const intIn = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label}须为${min}-${max}的整数` })
-    .int(`${label}须为${min}-${max}的整数`)
-    .min(min, `${label}须为${min}-${max}的整数`)
-    .max(max, `${label}须为${min}-${max}的整数`);
-
 /** The row an edit names. */
 export const editIdSchema = z.number({ error: '请选择要修改的项目' }).int().positive('请选择要修改的项目');
 /** A reason that may be left out. */
@@ -63,4 +47,4 @@ export const windowFields = {
   reason: optionalReasonSchema,
 };
 /** Enable/put on sale (1) or disable/withdraw (2). */
-export const onOffStateSchema = z.union([z.literal(1), z.literal(2)], { error: '请选择状态' });
+export const onOffStateSchema = z.union([z.literal(ON_OFF.on), z.literal(ON_OFF.off)], { error: '请选择状态' });

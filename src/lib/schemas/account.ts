@@ -1,6 +1,6 @@
 // Input schemas shared by forms and actions: one schema per input, carrying its Chinese message.
 import { z } from 'zod';
-import { messages } from './messages';
+import { messages } from '../messages';
 
 export const phoneSchema = z
   .string()

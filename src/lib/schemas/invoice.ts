@@ -1,9 +1,10 @@
 // Input schemas of the invoice actions (docs/decisions/229-230), each carrying its Chinese message; the customer's
 // forms read the same limits.
 import { z } from 'zod';
-import { INVOICE_STATE, INVOICE_TYPES, TITLE_KINDS } from '../../lib/invoice-rules';
-import { messages } from '../../lib/messages';
-import { idSchema, orderNoSchema } from './commerce-schemas';
+import { INVOICE_STATE, INVOICE_TYPES, TITLE_KINDS } from '../invoice-rules';
+import { messages } from '../messages';
+import { orderNoSchema } from './commerce';
+import { idSchema } from './numbers';
 
 const optionalText = (max: number) =>
   z.string({ error: messages.invalidParams }).trim().max(max, messages.invalidParams).default('');
