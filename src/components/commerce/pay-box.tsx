@@ -7,8 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku/router/client';
 import { shortfallText } from '../../lib/balance';
 import { formatFen } from '../../lib/format';
+import { messages } from '../../lib/messages';
 import { api } from '../../state/api';
 import type { PayingOrder } from '../../state/commerce';
+import { pushToast } from '../../state/toast';
+import { inWechatBrowser, payInsideWechat, wechatReturn } from './wechat-jsapi';
 
 const POLL_MS = 2500;
 
@@ -180,6 +183,7 @@ export function PayBox({
     };
   });
   const phone = useIsPhone();
+  const [inWechat, setInWechat] = useState(false);
   const [tab, setTab] = useState<Tab>('wechat');
   const rail: Rail = tab === 'balance' ? 'wechat' : tab;
   // Each rail's QR code once fetched (the order's WeChat code comes with it when it was just placed).
@@ -192,7 +196,7 @@ export function PayBox({
 
   useEffect(() => {
     // A phone pays in the rail's own app (the button below), never by a QR code shown on the same phone.
-    if (codeUrl || phone || tab === 'balance') return;
+    if (codeUrl || phone || tab === 'balance' || (inWechat && rail === 'wechat')) return;
     let live = true;
     void api.call('PayOrder.GetPayCode', { orderNo: order.orderNo, rail }).then((r) => {
       if (!live) return;
@@ -204,7 +208,7 @@ export function PayBox({
     return () => {
       live = false;
     };
-  }, [codeUrl, rail, tab, phone, order.orderNo]);
+  }, [codeUrl, rail, tab, phone, inWechat, order.orderNo]);
 
   /**
    * The rail's own payment: on a phone WeChat's H5 payment or Alipay's 手机网站支付 (each hands over to its app and
@@ -212,10 +216,30 @@ export function PayBox({
    */
   const openRail = async () => {
     setRedirecting(true);
+    // Inside WeChat's own browser WeChat pays in place (JSAPI): H5 payment is refused there, a QR code cannot be scanned.
+    if (rail === 'wechat' && inWechat) {
+      if (!(await payInsideWechat(order.orderNo))) setRedirecting(false);
+      return;
+    }
     const r = await api.call('PayOrder.GetPayCode', { orderNo: order.orderNo, rail, mode: phone ? 'wap' : 'page' });
     if (r) window.location.assign(r.codeUrl);
     else setRedirecting(false);
   };
+
+  // Back from WeChat's web authorisation (docs/decisions/237): resume the payment once, or say why it could not.
+  const resumed = useRef(false);
+  useEffect(() => {
+    const wechat = inWechatBrowser();
+    setInWechat(wechat);
+    if (resumed.current) return;
+    resumed.current = true;
+    const back = wechatReturn();
+    if (back === 'failed') pushToast('error', messages.wechatAuthFailed);
+    else if (back === 'resume' && wechat) {
+      setRedirecting(true);
+      void payInsideWechat(order.orderNo).then((ok) => ok || setRedirecting(false));
+    }
+  }, [order.orderNo]);
 
   useEffect(() => {
     // Polled while the code loads too: a phone paying on Alipay's page has no code to wait for.
@@ -292,7 +316,7 @@ export function PayBox({
             paidRef.current();
           }}
         />
-      ) : phone ? (
+      ) : phone || (inWechat && rail === 'wechat') ? (
         <button
           type="button"
           className="btn-primary w-full py-3 text-base"
@@ -301,7 +325,11 @@ export function PayBox({
           onClick={() => void openRail()}
           data-testid={`open-${rail}`}
         >
-          {redirecting ? `正在打开${current?.label}…` : `打开${current?.label}付款`}
+          {redirecting
+            ? `正在打开${current?.label}…`
+            : inWechat && rail === 'wechat'
+              ? '微信支付'
+              : `打开${current?.label}付款`}
         </button>
       ) : (
         <>
