@@ -14,6 +14,7 @@ import { adminNodeActions } from './admin-nodes';
 import { adminOperatorActions } from './admin-operators';
 import { adminOrderActions } from './admin-orders';
 import { authActions } from './auth';
+import { bankTransferActions } from './bank-transfer';
 import { recordOperatorActions } from '../domain/operator-action-access';
 import { couponActions } from './coupon';
 import type { AnyAction } from './define';
@@ -69,6 +70,7 @@ export const registry = {
   ...adminContentActions,
   ...adminNodeActions,
   ...adminEgressActions,
+  ...bankTransferActions,
 } satisfies Record<string, AnyAction>;
 
 // The domain rules that follow the actions' access (the audit log's readers) read it from here.

@@ -15,21 +15,18 @@ export interface PaidTransaction {
   amountFen: number;
 }
 
-/**
- * Mark the order paid by this attempt and fulfil it, in one transaction. Returns whether this call made the order
- * paid (false for duplicates, closed orders and orders paid by another attempt; the latter two flag a refund).
- */
-export async function payAndFulfil(
+/** The statements of the paid-and-fulfilled batch, and the one whose single changed row means "paid now". */
+export function fulfilmentBatch(
   db: D1Database,
   order: OrderRecord,
   items: OrderItemRecord[],
   tx: PaidTransaction,
   now: number,
-): Promise<boolean> {
+): { paid: D1PreparedStatement; statements: D1PreparedStatement[] } {
   const s = fulfilmentStatements(db, order.orderNo, tx.outTradeNo);
   const paid = s.markOrderPaid(tx.transactionId, tx.amountFen, now);
   const extended = items.flatMap((i) => (i.packageId === null ? [] : [{ ...i, packageId: i.packageId }]));
-  const stmts = [
+  const statements = [
     s.markAttemptPaid(tx.transactionId, now),
     paid,
     s.spendCoupon(now),
@@ -60,5 +57,20 @@ export async function payAndFulfil(
     s.markFulfilled(now),
     s.flagNotPaidByAttempt(),
   ];
-  return (await runBatch(db, stmts)).changes(paid) === 1;
+  return { paid, statements };
+}
+
+/**
+ * Mark the order paid by this attempt and fulfil it, in one transaction. Returns whether this call made the order
+ * paid (false for duplicates, closed orders and orders paid by another attempt; the latter two flag a refund).
+ */
+export async function payAndFulfil(
+  db: D1Database,
+  order: OrderRecord,
+  items: OrderItemRecord[],
+  tx: PaidTransaction,
+  now: number,
+): Promise<boolean> {
+  const { paid, statements } = fulfilmentBatch(db, order, items, tx, now);
+  return (await runBatch(db, statements)).changes(paid) === 1;
 }

@@ -1,8 +1,10 @@
 // Payments: payment attempts at the provider, applying a verified paid transaction (checked against our own order,
 // paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
 import 'server-only';
+import { TRANSFER_RAIL } from '../../lib/bank-transfer';
 import { AppError, isAppError } from '../../lib/errors';
 import { paymentNotes } from '../../lib/messages';
+import type { PayRail as RefundRail } from '../../lib/refund-rules';
 import { allocateFixedIps } from '../db/fixed';
 import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
@@ -54,6 +56,10 @@ export type PayMode = 'qr' | 'page' | 'wap';
 
 /** Whether an attempt was made on an Alipay rail (its payments.provider). */
 export const isAlipayAttempt = (provider: string) => ALIPAY_RAIL_NAMES.includes(provider);
+
+/** The rail an attempt was paid on, as refunds name it (payments.provider: WeChat's, Alipay's or a company transfer). */
+export const payRailOf = (provider: string): RefundRail =>
+  isAlipayAttempt(provider) ? 'alipay' : provider === TRANSFER_RAIL ? 'transfer' : 'wechat';
 
 /** The Alipay rail, or payUnavailable when this deployment has none configured. */
 function alipayOf(pay: PaySetup): AlipayRail {
@@ -262,7 +268,7 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
  * A paid fixed or premium IP is allocated at once when the pool has one in its region, not only by the 5-minute job.
  * Best effort: the payment is already recorded, and the job allocates whatever this leaves (分配中 until then).
  */
-async function allocateBoughtIps(db: D1Database, order: OrderRecord, now: number): Promise<void> {
+export async function allocateBoughtIps(db: D1Database, order: OrderRecord, now: number): Promise<void> {
   if (order.productType !== 30 && order.productType !== 50) return;
   try {
     await allocateFixedIps(db, now, { userId: order.userId });

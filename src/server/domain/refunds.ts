@@ -13,10 +13,11 @@
 //       refunded again under another number; a later call (after REFUND_RETRY_AFTER_MS) re-sends the same number.
 // refundPayment (docs/decisions/180) refunds one attempt flagged refund_needed through the same steps, committing on
 // the attempt (flag cleared) instead of the order.
+import { TRANSFER_RAIL } from '../../lib/bank-transfer';
 import { AppError, isAppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
 import { type MessageCode, messages, paymentNotes } from '../../lib/messages';
-import { couponOutcomeText, refundNotice } from '../../lib/refund-rules';
+import { couponOutcomeText, type PayRail, refundNotice } from '../../lib/refund-rules';
 import { findUserCoupon } from '../db/coupons';
 import { findOrder } from '../db/orders';
 import { findPayment } from '../db/payments';
@@ -47,6 +48,7 @@ import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/t
 import { commissionReversalStatements } from './commission';
 import { escapeText } from './html-sanitizer';
 import { newOutRefundNo } from './order-numbers';
+import { payRailOf } from './payments';
 
 /** A PENDING refund whose outcome is unknown may be re-sent (same out_refund_no) after this long. */
 export const REFUND_RETRY_AFTER_MS = 60_000;
@@ -145,7 +147,7 @@ export async function refundOrder(
   };
   const coupon = order.userCouponId !== null ? await findUserCoupon(db, order.userId, order.userCouponId) : null;
   const paidWith = await findPayment(db, refund.outTradeNo);
-  const rail = paidWith && ALIPAY_RAIL_NAMES.includes(paidWith.provider) ? 'alipay' : 'wechat';
+  const rail = paidWith ? payRailOf(paidWith.provider) : 'wechat';
   const notice = noticeFor(order.title, { ...refund, rail }, coupon);
   const committed = refund.endsOrder
     ? await commitRefund(
@@ -175,7 +177,7 @@ export async function refundOrder(
 /** The customer's notice of a refund, worded for each coupon outcome the commit may reach (lib/refund-rules.ts). */
 function noticeFor(
   orderTitle: string,
-  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string; rail: 'wechat' | 'alipay' },
+  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string; rail: PayRail },
   coupon: { name: string; expiresAt: number } | null,
 ): RefundNoticeWrite {
   const html = (outcome: 'none' | 'returned' | 'expired' | 'kept') => {
@@ -210,6 +212,9 @@ async function askProvider(
       result = await refundThroughAlipay(setup, refund);
       return { ...result, status: 'SUCCESS' };
     }
+    // A company transfer has no provider to ask: finance sends the money back by bank transfer and marks the refund
+    // done (Admin.TransferRefundDone, docs/decisions/228); until then it is in progress.
+    if (attempt?.provider === TRANSFER_RAIL) return { ...bankRefund(refund), status: 'PROCESSING' };
     const { provider, notifyUrl } = setup;
     result = await provider.refund({
       // WeChat posts the refund's outcome to the same notify URL as payments (REFUND.* events; edge/routes/pay.ts).
@@ -260,6 +265,19 @@ async function refundThroughAlipay(
     outRefundNo: refund.outRefundNo,
     outTradeNo: refund.outTradeNo,
     status: 'SUCCESS',
+    refundFen: refund.amountFen,
+    totalFen: refund.totalFen,
+  };
+}
+
+/** A refund of a transfer-paid order as finance will make it by hand: accepted, in progress, no provider number yet. */
+function bankRefund(refund: ReservedRefund): Awaited<ReturnType<PayProvider['refund']>> {
+  return {
+    // The bank's serial number is written when finance marks the refund done.
+    refundId: '',
+    outRefundNo: refund.outRefundNo,
+    outTradeNo: refund.outTradeNo,
+    status: 'PROCESSING',
     refundFen: refund.amountFen,
     totalFen: refund.totalFen,
   };
