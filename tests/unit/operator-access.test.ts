@@ -59,7 +59,17 @@ describe('canCall and the console navigation', () => {
 
   it('shows each role its screens (finance, ops, content, support) and the admin all of them', () => {
     // Every role reads its own 操作日志 (docs/decisions/203).
-    expect(labels('finance')).toEqual(['概览', '客户', '订单', '提现', '商品目录', '营销活动', '销售', '操作日志']);
+    expect(labels('finance')).toEqual([
+      '概览',
+      '客户',
+      '订单',
+      '对公转账',
+      '提现',
+      '商品目录',
+      '营销活动',
+      '销售',
+      '操作日志',
+    ]);
     expect(labels('ops')).toEqual(['概览', '节点', '跳转规则', '出口规则', '操作日志']);
     expect(labels('content')).toEqual(['概览', '帮助中心', '站点内容', '操作日志']);
     expect(labels('support')).toEqual([

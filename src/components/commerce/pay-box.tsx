@@ -7,6 +7,7 @@ import { useRouter } from 'waku/router/client';
 import { formatFen } from '../../lib/format';
 import { api } from '../../state/api';
 import type { PayingOrder } from '../../state/commerce';
+import { TransferChoice } from './bank-transfer';
 
 const POLL_MS = 2500;
 
@@ -239,6 +240,7 @@ export function PayBox({
       <div className="text-xs text-slate-400">
         剩余支付时间 <span className="font-mono">{remaining(order.expiresAt - now)}</span> · 订单号 {order.orderNo}
       </div>
+      <TransferChoice orderNo={order.orderNo} />
       {isSimulator && codeUrl && (
         <a className="btn-outline text-xs" href={codeUrl} target="_blank" rel="noreferrer" data-testid="open-simulator">
           开发环境：打开{current?.label}模拟器

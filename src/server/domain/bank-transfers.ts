@@ -105,6 +105,8 @@ export interface TransferPreview {
   /** Null for an unknown reference. */
   transfer: (TransferView & { expectedFen: number }) | null;
   receivedFen: number;
+  payerName: string;
+  bankSerial: string;
   willPay: boolean;
   /** What will happen, in words (该订单将被标记为已支付…), or the refusal's reason. */
   outcome: string;
@@ -134,6 +136,8 @@ export async function previewTransfer(db: D1Database, r: ReceivedTransfer): Prom
     reference: r.reference,
     transfer: t ? { ...t, expectedFen: t.payFen } : null,
     receivedFen: r.receivedFen,
+    payerName: r.payerName,
+    bankSerial: r.bankSerial,
     willPay: refusal === null,
     outcome: refusal
       ? `${messages[refusal]}${detail ? `（${detail}）` : ''}`
