@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRANSFER_REFERENCE_ALPHABET, TRANSFER_RESERVE_MS } from '../../src/lib/bank-transfer';
 import { messages } from '../../src/lib/messages';
+import { TRANSFER_REFUND_ROUTE_TEXT } from '../../src/lib/refund-rules';
 import { DEV_TRANSFER_ACCOUNT } from '../../src/server/env';
 import { closeExpiredOrdersJob } from '../../src/server/jobs/payments';
 import { callApi } from '../helpers/api';
@@ -213,5 +214,57 @@ describe('finance confirms a transfer', { timeout: 30_000 }, () => {
     const support = await operatorLogin('support');
     const res = await callApi('Admin.TransferConfirm', received(transfer.reference), support);
     expect(res.status).toBe(403);
+  });
+});
+
+describe('refunding a transfer-paid order', { timeout: 30_000 }, () => {
+  it('is finance’s bank transfer back: in progress until marked done with the bank serial, audited', async () => {
+    const { buyer, order, transfer } = await orderAwaitingTransfer();
+    const finance = await operatorLogin('finance');
+    await callApi('Admin.TransferConfirm', received(transfer.reference), finance);
+
+    const refund = await callApi('Order.RefundByOrderNo', { orderNo: order.orderNo, reason: '客户不再需要' }, finance);
+    expect(refund.body.P).toMatchObject({ status: 'PROCESSING', endsOrder: true, amountFen: PAY_FEN });
+    // Nothing was asked of WeChat Pay: the money goes back by bank transfer.
+    expect(await scalar('SELECT count(*) AS n FROM pay_simulator_refunds')).toBe(0);
+    const outRefundNo = refund.body.P?.outRefundNo ?? '';
+    const listed = await callApi('Admin.TransferRefunds', {}, finance);
+    expect(listed.body.P?.list).toMatchObject([
+      { outRefundNo, amountFen: PAY_FEN, payerName: '上海某某数据有限公司', paidSerial: 'CMB20261127000001' },
+    ]);
+    const notice = await scalar(
+      'SELECT count(*) AS n FROM home_notices WHERE instr(content_html, ?) > 0',
+      TRANSFER_REFUND_ROUTE_TEXT,
+    );
+    expect(notice).toBe(1);
+    const seen = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie: buyer });
+    expect(seen.body.P?.refunds[0]?.status).toBe('PROCESSING');
+
+    const done = await callApi('Admin.TransferRefundDone', { outRefundNo, bankSerial: 'CMB20261128000777' }, finance);
+    expect(done.body.P).toEqual({ outRefundNo, status: 'SUCCESS' });
+    const after = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie: buyer });
+    expect(after.body.P?.refunds[0]?.status).toBe('SUCCESS');
+    expect((await callApi('Admin.TransferRefunds', {}, finance)).body.P?.list).toEqual([]);
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.TransferRefundDone' AND target = ?",
+        `refund:${outRefundNo}`,
+      ),
+    ).toBe(1);
+
+    const again = await callApi('Admin.TransferRefundDone', { outRefundNo, bankSerial: 'CMB20261128000778' }, finance);
+    expect(again.body.E).toBe(messages.transferRefundNotBank);
+  });
+
+  it('cannot mark a WeChat refund done by hand', async () => {
+    const buyer = await verifiedBuyer('13800006021');
+    const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
+    await payInSimulator(order.codeUrl ?? '');
+    const finance = await operatorLogin('finance');
+    const refund = await callApi('Order.RefundByOrderNo', { orderNo: order.orderNo, reason: '客户不再需要' }, finance);
+    const outRefundNo = refund.body.P?.outRefundNo ?? '';
+    expect(outRefundNo).not.toBe('');
+    const res = await callApi('Admin.TransferRefundDone', { outRefundNo, bankSerial: 'CMB1' }, finance);
+    expect(res.body.E).toBe(messages.transferRefundNotBank);
   });
 });

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { normalizeTransferReference } from '../../lib/bank-transfer';
 import { messages } from '../../lib/messages';
-import { searchTransfers } from '../db/bank-transfers';
-import { chooseTransfer, confirmTransfer, previewTransfer } from '../domain/bank-transfers';
+import { listBankRefunds, searchTransfers } from '../db/bank-transfers';
+import { chooseTransfer, confirmTransfer, markBankRefundDone, previewTransfer } from '../domain/bank-transfers';
 import { auditActor } from '../domain/operators-audit';
 import { userOrder } from '../domain/payments';
 import { FINANCE } from './admin-schemas';
@@ -21,6 +21,11 @@ const referenceSchema = z.string({ error: messages.transferReferenceInvalid }).t
   return ref;
 });
 
+const bankSerialSchema = z
+  .string({ error: messages.transferSerialInvalid })
+  .trim()
+  .regex(/^[0-9A-Za-z-]{1,64}$/, messages.transferSerialInvalid);
+
 /** What finance reads off the bank's statement. */
 const receivedSchema = z.object({
   reference: referenceSchema,
@@ -34,10 +39,7 @@ const receivedSchema = z.object({
     .trim()
     .min(1, messages.transferPayerInvalid)
     .max(60, messages.transferPayerInvalid),
-  bankSerial: z
-    .string({ error: messages.transferSerialInvalid })
-    .trim()
-    .regex(/^[0-9A-Za-z-]{1,64}$/, messages.transferSerialInvalid),
+  bankSerial: bankSerialSchema,
 });
 
 export const bankTransferActions = {
@@ -111,5 +113,41 @@ export const bankTransferActions = {
             },
       }));
     },
+  }),
+
+  'Admin.TransferRefunds': defineAction({
+    summary:
+      '【运营后台·财务】待线下退款列表：对公转账支付的订单的退款处理中（status PROCESSING），含退款单号、订单、金额、原因、原付款户名与到账流水号；财务通过银行转账退回后调用 Admin.TransferRefundDone',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({}),
+    handler: async (ctx) => ({ list: await listBankRefunds(ctx.db, 100) }),
+  }),
+
+  'Admin.TransferRefundDone': defineAction({
+    summary:
+      '【运营后台·财务】标记对公转账订单的退款已退回：财务已通过银行转账把退款退回付款方，填写退款的银行流水号 bankSerial；退款状态变为 SUCCESS（客户看到「已退回」）并写操作日志；只适用于对公转账支付、处理中的退款',
+    access: FINANCE,
+    cacheable: false,
+    input: z.object({
+      outRefundNo: z
+        .string({ error: messages.transferRefundNotBank })
+        .regex(/^R\d{14}[0-9A-Z]{16}$/, messages.transferRefundNotBank),
+      bankSerial: bankSerialSchema,
+    }),
+    handler: (ctx, input) =>
+      markBankRefundDone(
+        ctx.db,
+        { ...input, now: ctx.now },
+        {
+          actor: auditActor(ctx.operator, ctx.ip, ctx.now),
+          entry: {
+            action: 'Admin.TransferRefundDone',
+            target: `refund:${input.outRefundNo}`,
+            before: { status: 'PROCESSING' },
+            after: { status: 'SUCCESS', bankSerial: input.bankSerial },
+          },
+        },
+      ),
   }),
 };

@@ -187,3 +187,50 @@ export function transferConfirmStatements(
     .bind(c.reference, c.outTradeNo, TRANSFER_RAIL, c.now);
   return { claim, attempt };
 }
+
+/** A refund of a transfer-paid order that finance still has to send by bank transfer (docs/decisions/228). */
+export interface BankRefundRow {
+  outRefundNo: string;
+  orderNo: string;
+  amountFen: number;
+  reason: string;
+  createdAt: number;
+  /** Where the money goes back: the payer and the serial of the transfer that paid the order. */
+  payerName: string;
+  paidSerial: string;
+  reference: string;
+  phone: string;
+}
+
+/** Refunds of transfer-paid orders in progress (finance sends them by bank transfer), oldest first. */
+export async function listBankRefunds(db: D1Database, limit: number): Promise<BankRefundRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.out_refund_no AS outRefundNo, r.order_no AS orderNo, r.amount_fen AS amountFen, r.reason,
+         r.created_at AS createdAt, coalesce(t.payer_name, '') AS payerName, coalesce(t.bank_serial, '') AS paidSerial,
+         coalesce(t.reference, '') AS reference, coalesce(u.phone, '') AS phone
+       FROM refunds r JOIN payments p ON p.out_trade_no = r.out_trade_no AND p.provider = ?1
+         LEFT JOIN bank_transfers t ON t.out_trade_no = r.out_trade_no LEFT JOIN users u ON u.id = r.user_id
+       WHERE r.status = 'PROCESSING' ORDER BY r.created_at LIMIT ?2 + 0`,
+    )
+    .bind(TRANSFER_RAIL, limit)
+    .all<BankRefundRow>();
+  return results;
+}
+
+/**
+ * Finance sent a transfer-paid order's refund by bank transfer: the refund is done (SUCCESS) with the bank's serial as
+ * its number, only while it is in progress and its payment was a company transfer. One changed row = marked now.
+ */
+export function bankRefundDoneStatement(
+  db: D1Database,
+  r: { outRefundNo: string; bankSerial: string; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE refunds SET status = 'SUCCESS', refund_id = ?2, updated_at = ?3
+       WHERE out_refund_no = ?1 AND status = 'PROCESSING'
+         AND EXISTS (SELECT 1 FROM payments p WHERE p.out_trade_no = refunds.out_trade_no AND p.provider = ?4)`,
+    )
+    .bind(r.outRefundNo, r.bankSerial, r.now, TRANSFER_RAIL);
+}

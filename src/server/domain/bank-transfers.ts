@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
 import { messages, type MessageCode } from '../../lib/messages';
 import {
+  bankRefundDoneStatement,
   findTransferByOrder,
   findTransferView,
   insertTransfer,
@@ -200,4 +201,26 @@ export async function confirmTransfer(
   }
   // Lost to a concurrent confirmation or payment: say why as it stands now.
   return refuse(await previewTransfer(db, r));
+}
+
+/**
+ * Finance marks a transfer-paid order's refund done once the bank transfer back is sent (docs/decisions/228): the
+ * refund becomes SUCCESS with the bank's serial, and the audit row is written in the same batch. Throws
+ * transferRefundNotBank for a refund that is not such a refund in progress.
+ */
+export async function markBankRefundDone(
+  db: D1Database,
+  r: { outRefundNo: string; bankSerial: string; now: number },
+  audit: AuditWrite,
+): Promise<{ outRefundNo: string; status: 'SUCCESS' }> {
+  const done = bankRefundDoneStatement(db, r);
+  const batch = await runBatch(db, [
+    done,
+    auditInsertStatement(db, audit.actor, audit.entry, {
+      sql: "EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ? AND status = 'SUCCESS' AND refund_id = ?)",
+      binds: [r.outRefundNo, r.bankSerial],
+    }),
+  ]);
+  if (batch.changes(done) !== 1) throw new AppError('transferRefundNotBank');
+  return { outRefundNo: r.outRefundNo, status: 'SUCCESS' };
 }

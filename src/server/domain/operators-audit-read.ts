@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   'Admin.OrderAskProvider': { label: '向支付渠道查询支付结果', money: true },
   'Admin.TransferConfirm': { label: '确认对公转账到账', money: true },
   'Admin.TransferRefused': { label: '拒绝确认对公转账', money: true },
+  'Admin.TransferRefundDone': { label: '标记对公转账退款已退回', money: true },
   'Admin.OrderExport': { label: '导出订单', money: true },
   'UserPromotion.ReviewWithdrawal': { label: '审核佣金提现', money: true },
   'Auth.CompanyReview': { label: '审核企业认证' },
@@ -95,6 +96,7 @@ export const AUDIT_OBJECT_KINDS: Record<string, string> = {
   order: '订单',
   payment: '支付单',
   transfer: '对公转账',
+  refund: '退款单',
   withdrawal: '提现申请',
   coupon: '优惠券',
   red_launch: '红包活动',
@@ -444,7 +446,7 @@ function objectText(
     return { text: `${kindLabel} ${phone ? maskPhone(phone) : `#${id}`}`, href: `/admin/customers/${id}` };
   }
   if (kind === 'order') return { text: `${kindLabel} ${id}`, href: `/admin/orders/${id}` };
-  if (kind === 'payment' || kind === 'redirect' || kind === 'transfer')
+  if (kind === 'payment' || kind === 'redirect' || kind === 'transfer' || kind === 'refund')
     return { text: `${kindLabel} ${id}`, href: null };
   const name = names.get(`${kind}:${id}`);
   if (kind === 'operator' && !/^\d+$/.test(id)) return { text: `${kindLabel} ${id}`, href: null };

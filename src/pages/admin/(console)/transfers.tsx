@@ -17,9 +17,11 @@ import {
 } from '../_components/console-list';
 import { ORDER_STATE_TEXT } from '../_components/labels';
 import { NoAccess, PageTitle, Section } from '../_components/parts';
+import { ReasonAction } from '../_components/reason-action';
 import { TransferConfirmPanel } from '../_components/transfer-confirm-panel';
 
 type TransferRow = ActionOutput<'Admin.TransferSearch'>['list'][number];
+type BankRefundRow = ActionOutput<'Admin.TransferRefunds'>['list'][number];
 
 const STATES = { awaiting: '等待到账', confirmed: '已确认', all: '全部' } as const;
 type StateFilter = keyof typeof STATES;
@@ -78,12 +80,48 @@ const COLUMNS: Column<TransferRow>[] = [
   },
 ];
 
+/** Refunds of transfer-paid orders finance still has to send back by bank transfer (docs/decisions/228). */
+const REFUND_COLUMNS: Column<BankRefundRow>[] = [
+  { head: '退款金额', kind: 'title', cell: (r) => formatFen(r.amountFen) },
+  { head: '退回', cell: (r) => `${r.payerName || '原付款方'}（原到账流水 ${r.paidSerial || '—'}）` },
+  {
+    head: '订单',
+    cell: (r) => (
+      <a href={`/admin/orders/${r.orderNo}`} className="break-all font-mono text-xs text-brand-700 hover:underline">
+        {r.orderNo}
+      </a>
+    ),
+  },
+  { head: '原因', cell: (r) => r.reason || '—' },
+  { head: '申请时间', cell: (r) => formatDateTime(r.createdAt) },
+  {
+    head: '操作',
+    kind: 'actions',
+    cell: (r) => (
+      <ReasonAction
+        label="标记已退回"
+        title="标记退款已退回"
+        description={`请先通过银行转账把 ${formatFen(r.amountFen)} 退回付款方，再填写退款的银行流水号。`}
+        action="Admin.TransferRefundDone"
+        params={{ outRefundNo: r.outRefundNo }}
+        field="bankSerial"
+        fieldLabel="退款银行流水号"
+        done="已标记退回"
+        buttonClassName="px-3 py-1 text-xs"
+      />
+    ),
+  },
+];
+
 export default async function AdminTransfersPage({ query }: { query: string }) {
   const p = new URLSearchParams(query);
   const ref = queryText(p, 'ref', 20);
   const stateParam = p.get('state') ?? '';
   const state: StateFilter = stateParam in STATES ? (stateParam as StateFilter) : 'awaiting';
-  const res = await load('Admin.TransferSearch', { state: ref ? 'all' : state, reference: ref }, false);
+  const [res, refunds] = await Promise.all([
+    load('Admin.TransferSearch', { state: ref ? 'all' : state, reference: ref }, false),
+    load('Admin.TransferRefunds', {}, false),
+  ]);
   if (!res) return <NoAccess />;
   const one = ref && res.list.length === 1 ? res.list[0] : undefined;
   return (
@@ -117,6 +155,17 @@ export default async function AdminTransfersPage({ query }: { query: string }) {
           reference={one && one.state === 'awaiting' ? one.reference : ref}
         />
       </Section>
+      {refunds && refunds.list.length > 0 && (
+        <Section title="待线下退款">
+          <ListTable
+            data-testid="transfer-refund-table"
+            rows={refunds.list}
+            rowKey={(r) => r.outRefundNo}
+            empty="没有待退款"
+            columns={REFUND_COLUMNS}
+          />
+        </Section>
+      )}
     </div>
   );
 }
