@@ -48,3 +48,6 @@ export const autoRenewNotice = {
     text: `您的套餐「${r.name}」已从账户余额自动续费，扣除 ${formatFen(r.priceFen)}，新的到期时间为 ${r.newExpiresText}（北京时间），当前余额 ${formatFen(r.balanceFen)}。`,
   }),
 };
+
+/** The payments.provider of an order paid from the account balance (docs/decisions/224). */
+export const BALANCE_RAIL = 'balance';

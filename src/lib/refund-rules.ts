@@ -8,9 +8,19 @@ import { formatDateTime } from './time';
 export const REFUND_ROUTE_TEXT = '原路退回微信支付（付款时使用的零钱或银行卡）';
 export const ALIPAY_REFUND_ROUTE_TEXT = '原路退回支付宝（付款时使用的余额或银行卡）';
 export const BALANCE_REFUND_ROUTE_TEXT = '退回账户余额（可在「账户余额」中查看）';
-/** The route of a refund: back to the rail an order was paid on, or to the account balance (docs/decisions/224). */
-export const refundRouteText = (rail: 'wechat' | 'alipay' | 'balance' | null | undefined) =>
-  rail === 'balance' ? BALANCE_REFUND_ROUTE_TEXT : rail === 'alipay' ? ALIPAY_REFUND_ROUTE_TEXT : REFUND_ROUTE_TEXT;
+/** A transfer-paid order's refund: finance sends it back by bank transfer and marks it done (docs/decisions/228). */
+export const TRANSFER_REFUND_ROUTE_TEXT = '由财务通过银行转账退回付款账户（1-3个工作日到账）';
+/** The rail an order was paid on, as its refunds name it. */
+export type PayRail = 'wechat' | 'alipay' | 'balance' | 'transfer';
+/** The route of a refund: back to the rail an order was paid on, or to the account balance (docs/decisions/224, 228). */
+export const refundRouteText = (rail: PayRail | null | undefined) =>
+  rail === 'balance'
+    ? BALANCE_REFUND_ROUTE_TEXT
+    : rail === 'alipay'
+      ? ALIPAY_REFUND_ROUTE_TEXT
+      : rail === 'transfer'
+        ? TRANSFER_REFUND_ROUTE_TEXT
+        : REFUND_ROUTE_TEXT;
 
 /** What happened to the order's coupon with a refund (refunds.coupon_outcome). */
 export type CouponOutcome = 'none' | 'returned' | 'expired' | 'kept';
@@ -60,7 +70,7 @@ export function refundNotice(r: {
   endsPackages: boolean;
   reason: string;
   couponText: string;
-  rail?: 'wechat' | 'alipay' | 'balance' | null;
+  rail?: PayRail | null;
 }): { title: string; text: string } {
   const what = r.endsOrder
     ? '订单已全额退款，该订单购买的套餐已停用'

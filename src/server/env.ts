@@ -51,6 +51,9 @@ const configSchema = z.object({
   ALIPAY_PUBLIC_KEY: text,
   ALIPAY_GATEWAY: optional(z.string().url()),
   ALIPAY_NOTIFY_URL: text,
+  TRANSFER_ACCOUNT_NAME: text,
+  TRANSFER_BANK_NAME: text,
+  TRANSFER_ACCOUNT_NO: text,
   RETENTION_DAYS: text,
   BUILD_ID: text,
 });
@@ -100,6 +103,23 @@ export interface IdentityConfig {
   aliyunFaceSceneId: string | undefined;
 }
 
+/** The company account customers pay by bank transfer (对公转账, docs/decisions/227). */
+export interface TransferAccount {
+  /** 户名 */
+  accountName: string;
+  /** 开户行 */
+  bankName: string;
+  /** 账号 */
+  accountNo: string;
+}
+
+/** The demo account of development and tests (the .dev.vars.example values); production sets its own or has none. */
+export const DEV_TRANSFER_ACCOUNT: TransferAccount = {
+  accountName: '示例网络科技有限公司',
+  bankName: '招商银行股份有限公司上海分行营业部',
+  accountNo: '1219 0000 0000 0000 001',
+};
+
 export interface AppConfig {
   appEnv: 'production' | 'development' | 'test';
   isProduction: boolean;
@@ -137,6 +157,8 @@ export interface AppConfig {
    * (docs/decisions/162). Reading it throws in production when it is not set.
    */
   readonly nodeSecretKey: string;
+  /** The company account for bank transfers; null (transfers not offered) in production without all three names. */
+  transferAccount: TransferAccount | null;
   /** Payment: which provider, and WeChat Pay's merchant settings (null with the names missing when incomplete). */
   pay: {
     kind: 'wechat' | 'simulator';
@@ -242,6 +264,12 @@ function payOf(raw: Raw, isProduction: boolean): AppConfig['pay'] {
   };
 }
 
+function transferAccountOf(raw: Raw, isProduction: boolean): TransferAccount | null {
+  const { TRANSFER_ACCOUNT_NAME: accountName, TRANSFER_BANK_NAME: bankName, TRANSFER_ACCOUNT_NO: accountNo } = raw;
+  if (accountName && bankName && accountNo) return { accountName, bankName, accountNo };
+  return isProduction ? null : DEV_TRANSFER_ACCOUNT;
+}
+
 function parseConfig(env: Bindings): AppConfig {
   const raw = configSchema.parse(Object.fromEntries(CONFIG_NAMES.map((k) => [k, env[k]])));
   const isProduction = raw.APP_ENV === 'production';
@@ -283,6 +311,7 @@ function parseConfig(env: Bindings): AppConfig {
       return DEV_NODE_SECRET_KEY;
     },
     pay: payOf(raw, isProduction),
+    transferAccount: transferAccountOf(raw, isProduction),
   };
 }
 

@@ -63,6 +63,7 @@ describe('canCall and the console navigation', () => {
       '概览',
       '客户',
       '订单',
+      '对公转账',
       '提现',
       '发票',
       '商品目录',

@@ -12,6 +12,7 @@ import { api } from '../../state/api';
 import type { PayingOrder } from '../../state/commerce';
 import { pushToast } from '../../state/toast';
 import { inWechatBrowser, payInsideWechat, wechatReturn } from './wechat-jsapi';
+import { TransferChoice } from './bank-transfer';
 
 const POLL_MS = 2500;
 
@@ -364,6 +365,7 @@ export function PayBox({
         </span>{' '}
         · 订单号 {order.orderNo}
       </div>
+      <TransferChoice orderNo={order.orderNo} />
       {isSimulator && codeUrl && tab !== 'balance' && (
         <a className="btn-outline text-xs" href={codeUrl} target="_blank" rel="noreferrer" data-testid="open-simulator">
           开发环境：打开{current?.label}模拟器

@@ -5,3 +5,4 @@ export * from './commerce';
 export * from './console';
 export * from './numbers';
 export * from './invoice';
+export * from './transfer';

@@ -2,6 +2,7 @@
 // amount on its own line, times and payment numbers, each refund (amount, time, route, reason, the coupon's outcome:
 // docs/decisions/205, 206); the payment box (微信支付 or 支付宝, polled until paid) and 取消订单 while pending.
 import { unstable_redirect as redirect } from 'waku/router/server';
+import { TransferDetails } from '../../components/commerce/bank-transfer';
 import { CancelOrderButton } from '../../components/commerce/cancel-order-button';
 import { AmountLines, validityText } from '../../components/commerce/quote-terms';
 import { PayBox, PaySuccess } from '../../components/commerce/pay-box';
@@ -55,6 +56,8 @@ export default async function PayPage({ query }: { query: string }) {
   const detail = valid ? await load('Order.GetDetail', { orderNo }, false) : false;
   const found = detail ? detail : null;
   const pending = found?.state === ORDER_STATE.pending;
+  // An order awaiting a company transfer (docs/decisions/227) shows its instructions first; the rails stay offered.
+  const transfer = pending && found?.transfer?.state === 'awaiting' ? found.transfer : null;
   return (
     <div className="bg-slate-50 py-10">
       <title>{pageTitle(pending ? '收银台' : '订单详情')}</title>
@@ -147,7 +150,7 @@ export default async function PayPage({ query }: { query: string }) {
               )}
               <dl className="space-y-2 border-t border-slate-100 pt-4">
                 <Row label="状态" testId="pay-page-state">
-                  {found.stateText}
+                  {transfer ? '等待对公转账' : found.stateText}
                   {found.state === ORDER_STATE.paid && found.refundedFen > 0 ? '（已部分退款）' : ''}
                 </Row>
                 <Row label="订单类型">{found.kindText}</Row>
@@ -165,14 +168,43 @@ export default async function PayPage({ query }: { query: string }) {
                   </Row>
                 )}
                 {found.transactionId && found.payRail !== 'balance' && (
-                  <Row label={found.payRail === 'alipay' ? '支付宝交易号' : '微信支付交易号'} testId="transaction-id">
+                  <Row
+                    label={
+                      found.payRail === 'transfer'
+                        ? '银行流水号'
+                        : found.payRail === 'alipay'
+                          ? '支付宝交易号'
+                          : '微信支付交易号'
+                    }
+                    testId="transaction-id"
+                  >
                     <span className="font-mono text-xs">{found.transactionId}</span>
                   </Row>
                 )}
               </dl>
             </section>
             <section className="card h-fit p-5">
-              {pending ? (
+              {transfer ? (
+                <>
+                  <TransferDetails transfer={transfer} />
+                  <details className="mt-4 border-t border-slate-100 pt-3 print:hidden">
+                    <summary className="cursor-pointer text-sm text-slate-500">改用微信支付或支付宝</summary>
+                    <PayBox
+                      order={{
+                        orderNo: found.orderNo,
+                        title: found.title,
+                        payFen: found.payFen,
+                        expiresAt: found.expiresAt,
+                        codeUrl: null,
+                      }}
+                      refreshOnPaid
+                    />
+                  </details>
+                  <div className="mt-3 flex justify-center border-t border-slate-100 pt-3 print:hidden">
+                    <CancelOrderButton orderNo={found.orderNo} className="text-sm text-slate-500 hover:text-rose-600" />
+                  </div>
+                </>
+              ) : pending ? (
                 <>
                   <PayBox
                     order={{

@@ -9,11 +9,11 @@ import { findUserCoupon } from '../db/coupons';
 import { countUnpaid, findUserOrder, hideClosedOrders, listBills, listOrderItems } from '../db/orders';
 import { findPayment } from '../db/payments';
 import { listOrderRefunds } from '../db/refunds';
-import { BALANCE_RAIL } from '../domain/balance';
 import { auditActor } from '../domain/console-audit';
-import { closeOrder, userOrder } from '../domain/payments';
+import { orderTransfer } from '../domain/bank-transfers';
+import { closeOrder, payRailOf, userOrder } from '../domain/payments';
 import { refundOrder } from '../domain/refunds';
-import { ALIPAY_RAIL_NAMES, payProviderFor } from '../providers/pay';
+import { payProviderFor } from '../providers/pay';
 import { intIn, orderNoSchema, refundReasonSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
@@ -162,13 +162,9 @@ export const orderActions = {
         outTradeNo: o.paidOutTradeNo,
         transactionId: payment?.transactionId ?? null,
         /** The rail the order was paid on (its refunds go back the same way). */
-        payRail: payment
-          ? payment.provider === BALANCE_RAIL
-            ? ('balance' as const)
-            : ALIPAY_RAIL_NAMES.includes(payment.provider)
-              ? ('alipay' as const)
-              : ('wechat' as const)
-          : null,
+        payRail: payment ? payRailOf(payment.provider) : null,
+        /** The company transfer chosen for the order (reference, account, reservation), or null (docs/decisions/227). */
+        transfer: await orderTransfer(ctx.db, ctx.config.transferAccount, o),
         refundedFen: shown.reduce((sum, r) => sum + r.amountFen, 0),
         refunds: shown.map((r) => ({
           outRefundNo: r.outRefundNo,

@@ -17,6 +17,7 @@ import { consoleOperatorActions } from './console-operators';
 import { consoleOrderActions } from './console-orders';
 import { authActions } from './auth';
 import { balanceActions } from './balance';
+import { bankTransferActions } from './bank-transfer';
 import { recordOperatorActions } from '../domain/operator-action-access';
 import { couponActions } from './coupon';
 import type { AnyAction } from './define';
@@ -77,6 +78,7 @@ export const registry = {
   ...consoleNodeActions,
   ...consoleEgressActions,
   ...consoleInvoiceActions,
+  ...bankTransferActions,
 } satisfies Record<string, AnyAction>;
 
 // The domain rules that follow the actions' access (the audit log's readers) read it from here.

@@ -3,7 +3,7 @@
 // and fulfils the order in the SAME atomic batch, only while the balance covers it and the order is unpaid; operators
 // adjust a balance with a reason. Never negative: every debit is conditional, and the table's CHECK is the backstop.
 import 'server-only';
-import { TOP_UP_MAX_FEN, TOP_UP_MIN_FEN } from '../../lib/balance';
+import { BALANCE_RAIL, TOP_UP_MAX_FEN, TOP_UP_MIN_FEN } from '../../lib/balance';
 import { ORDER_KIND } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
@@ -25,9 +25,6 @@ import { newOrderNo, newOutTradeNo } from './order-numbers';
 import { MAX_UNPAID_ORDERS, ORDER_TTL_MS, type PlacedOrder } from './order-placement';
 import { auditedChange } from './console-audit';
 import { allocateBoughtIps } from './payments';
-
-/** The rail name of an attempt paid from balance (payments.provider). */
-export const BALANCE_RAIL = 'balance';
 
 /** A top-up's product type: none (no package, no commission). */
 const TOP_UP_PRODUCT_TYPE = 0;

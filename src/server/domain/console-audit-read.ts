@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   'Admin.RefundPayment': { label: '退还支付款', money: true },
   'Order.RefundByOrderNo': { label: '订单退款', money: true },
   'Admin.OrderAskProvider': { label: '向支付渠道查询支付结果', money: true },
+  'Admin.TransferConfirm': { label: '确认对公转账到账', money: true },
+  'Admin.TransferRefused': { label: '拒绝确认对公转账', money: true },
+  'Admin.TransferRefundDone': { label: '标记对公转账退款已退回', money: true },
   'Admin.OrderExport': { label: '导出订单', money: true },
   'UserPromotion.ReviewWithdrawal': { label: '审核佣金提现', money: true },
   'Admin.InvoiceIssue': { label: '开具发票', money: true },
@@ -98,6 +101,8 @@ export const AUDIT_OBJECT_KINDS: Record<string, string> = {
   user: '客户',
   order: '订单',
   payment: '支付单',
+  transfer: '对公转账',
+  refund: '退款单',
   withdrawal: '提现申请',
   invoice: '发票申请',
   coupon: '优惠券',
@@ -211,6 +216,10 @@ const FIELD_LABEL: Record<string, string> = {
   route: '退款去向',
   invoiceNo: '发票号码',
   pdfBytes: 'PDF文件字节数',
+  reference: '汇款识别码',
+  receivedFen: '到账金额',
+  payerName: '付款户名',
+  bankSerial: '银行流水号',
 };
 
 const DECISION_LABEL: Record<string, string> = {
@@ -451,7 +460,8 @@ function objectText(
     return { text: `${kindLabel} ${phone ? maskPhone(phone) : `#${id}`}`, href: `/admin/customers/${id}` };
   }
   if (kind === 'order') return { text: `${kindLabel} ${id}`, href: `/admin/orders/${id}` };
-  if (kind === 'payment' || kind === 'redirect') return { text: `${kindLabel} ${id}`, href: null };
+  if (kind === 'payment' || kind === 'redirect' || kind === 'transfer' || kind === 'refund')
+    return { text: `${kindLabel} ${id}`, href: null };
   const name = names.get(`${kind}:${id}`);
   if (kind === 'operator' && !/^\d+$/.test(id)) return { text: `${kindLabel} ${id}`, href: null };
   return { text: name ? `${kindLabel} ${name}` : `${kindLabel} #${id}`, href: null };

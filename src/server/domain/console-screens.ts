@@ -18,7 +18,7 @@ import { findUserCoupon } from '../db/coupons';
 import { findPayment } from '../db/payments';
 import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refunds';
 import { ALIPAY_RAIL_NAMES } from '../providers/pay';
-import { BALANCE_RAIL } from './balance';
+import { BALANCE_RAIL } from '../../lib/balance';
 import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './console-audit';
 import { ORDER_STATE } from '../../lib/order-states';

@@ -1,8 +1,11 @@
 // Payments: payment attempts at the provider, applying a verified paid transaction (checked against our own order,
 // paid once, fulfilled in the same batch), closing unpaid orders (at the provider first) and reconciliation.
 import 'server-only';
+import { TRANSFER_RAIL } from '../../lib/bank-transfer';
+import { BALANCE_RAIL } from '../../lib/balance';
 import { AppError, isAppError } from '../../lib/errors';
 import { paymentNotes } from '../../lib/messages';
+import type { PayRail as RefundRail } from '../../lib/refund-rules';
 import { allocateFixedIps } from '../db/fixed';
 import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
 import {
@@ -55,6 +58,16 @@ export type PayMode = 'qr' | 'page' | 'wap';
 
 /** Whether an attempt was made on an Alipay rail (its payments.provider). */
 export const isAlipayAttempt = (provider: string) => ALIPAY_RAIL_NAMES.includes(provider);
+
+/** The rail an attempt was paid on, as refunds name it (payments.provider: WeChat's, Alipay's, the balance or a transfer). */
+export const payRailOf = (provider: string): RefundRail =>
+  isAlipayAttempt(provider)
+    ? 'alipay'
+    : provider === TRANSFER_RAIL
+      ? 'transfer'
+      : provider === BALANCE_RAIL
+        ? 'balance'
+        : 'wechat';
 
 /** The Alipay rail, or payUnavailable when this deployment has none configured. */
 function alipayOf(pay: PaySetup): AlipayRail {

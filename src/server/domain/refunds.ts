@@ -14,10 +14,11 @@
 // refundPayment (docs/decisions/180) refunds one attempt flagged refund_needed through the same steps, committing on
 // the attempt (flag cleared) instead of the order.
 import { ORDER_KIND } from '../../lib/commerce';
+import { TRANSFER_RAIL } from '../../lib/bank-transfer';
 import { AppError, isAppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
 import { type MessageCode, messages, paymentNotes } from '../../lib/messages';
-import { couponOutcomeText, refundNotice } from '../../lib/refund-rules';
+import { couponOutcomeText, type PayRail, refundNotice } from '../../lib/refund-rules';
 import { findUserCoupon } from '../db/coupons';
 import { findOrder } from '../db/orders';
 import { findPayment } from '../db/payments';
@@ -47,12 +48,13 @@ import {
 import type { AuditWrite } from '../db/console-audit';
 import { ALIPAY_RAIL_NAMES, type PaySetup } from '../providers/pay';
 import type { PayProvider, RefundNotice, RefundStatus } from '../providers/pay/types';
-import { BALANCE_RAIL } from './balance';
+import { BALANCE_RAIL } from '../../lib/balance';
 import { commissionReversalStatements } from './commission';
 import { escapeText } from './html-sanitizer';
 import { newOutRefundNo } from './order-numbers';
 import { MINUTE_MS } from '../../lib/time';
 import { ORDER_STATE } from '../../lib/order-states';
+import { payRailOf } from './payments';
 
 /** A PENDING refund whose outcome is unknown may be re-sent (same out_refund_no) after this long. */
 export const REFUND_RETRY_AFTER_MS = MINUTE_MS;
@@ -185,12 +187,7 @@ export async function refundOrder(
   };
   const coupon = order.userCouponId !== null ? await findUserCoupon(db, order.userId, order.userCouponId) : null;
   const paidWith = await findPayment(db, refund.outTradeNo);
-  const rail =
-    refund.route === 'balance'
-      ? 'balance'
-      : paidWith && ALIPAY_RAIL_NAMES.includes(paidWith.provider)
-        ? 'alipay'
-        : 'wechat';
+  const rail = refund.route === 'balance' ? 'balance' : paidWith ? payRailOf(paidWith.provider) : 'wechat';
   const notice = noticeFor(order.title, { ...refund, rail }, coupon);
   const committed = refund.endsOrder
     ? await commitRefund(
@@ -222,13 +219,7 @@ export async function refundOrder(
 /** The customer's notice of a refund, worded for each coupon outcome the commit may reach (lib/refund-rules.ts). */
 function noticeFor(
   orderTitle: string,
-  r: {
-    amountFen: number;
-    endsOrder: boolean;
-    endsPackages: boolean;
-    reason: string;
-    rail: 'wechat' | 'alipay' | 'balance';
-  },
+  r: { amountFen: number; endsOrder: boolean; endsPackages: boolean; reason: string; rail: PayRail },
   coupon: { name: string; expiresAt: number } | null,
 ): RefundNoticeWrite {
   const html = (outcome: 'none' | 'returned' | 'expired' | 'kept') => {
@@ -263,6 +254,9 @@ async function askProvider(
       result = await refundThroughAlipay(setup, refund);
       return { ...result, status: 'SUCCESS' };
     }
+    // A company transfer has no provider to ask: finance sends the money back by bank transfer and marks the refund
+    // done (Admin.TransferRefundDone, docs/decisions/228); until then it is in progress.
+    if (attempt?.provider === TRANSFER_RAIL) return { ...bankRefund(refund), status: 'PROCESSING' };
     const { provider, notifyUrl } = setup;
     result = await provider.refund({
       // WeChat posts the refund's outcome to the same notify URL as payments (REFUND.* events; edge/routes/pay.ts).
@@ -313,6 +307,19 @@ async function refundThroughAlipay(
     outRefundNo: refund.outRefundNo,
     outTradeNo: refund.outTradeNo,
     status: 'SUCCESS',
+    refundFen: refund.amountFen,
+    totalFen: refund.totalFen,
+  };
+}
+
+/** A refund of a transfer-paid order as finance will make it by hand: accepted, in progress, no provider number yet. */
+function bankRefund(refund: ReservedRefund): Awaited<ReturnType<PayProvider['refund']>> {
+  return {
+    // The bank's serial number is written when finance marks the refund done.
+    refundId: '',
+    outRefundNo: refund.outRefundNo,
+    outTradeNo: refund.outTradeNo,
+    status: 'PROCESSING',
     refundFen: refund.amountFen,
     totalFen: refund.totalFen,
   };

@@ -14,6 +14,7 @@ export const ADMIN_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin', label: '概览', action: 'Admin.Dashboard' },
   { href: '/admin/customers', label: '客户', action: 'Admin.CustomerSearch' },
   { href: '/admin/orders', label: '订单', action: 'Admin.OrderSearch' },
+  { href: '/admin/transfers', label: '对公转账', action: 'Admin.TransferSearch' },
   { href: '/admin/reviews', label: '企业认证', action: 'Auth.CompanyReviewList' },
   { href: '/admin/verifications', label: '个人实名', action: 'Admin.PersonalVerifications' },
   { href: '/admin/withdrawals', label: '提现', action: 'UserPromotion.WithdrawalQueue' },
