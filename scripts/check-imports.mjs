@@ -97,6 +97,8 @@ const LAYERS = [
   ['db', /^server\/db\//],
   ['server', /^server\//],
   ['lib', /^lib\//],
+  // The node wire protocol, shared with node/ (re-exported by lib/node-wire.ts; imports nothing but zod).
+  ['lib', /^\.\.\/node\/src\/wire\.ts$/],
   ['styles', /^styles\//],
 ];
 
