@@ -7,6 +7,11 @@
 // straight into the local D1 SQLite file; bench again (phase "scale"); write the report. Loopback only, bounded in
 // requests and time.
 //
+// Then the archive phase (scripts/bench-scale/archive.mjs, bench/results/archive.{md,json}): 1,000 customers and one
+// heavy customer at the 10 calls/s cap for a sampled day, D1 before/after the archive job, archive bytes per lease,
+// the trace's p50 over 30 days of archive. --archive-only runs just it, --no-archive skips it; its sizes:
+// [--customers=1000] [--heavy-sample=1000] [--customer-sample=50] [--days=30] [--traces=60].
+//
 // Usage: npm run bench:scale -- [--ips=50000] [--users=100000] [--logs=500000] [--assignments=<logs>]
 //          [--heavy-ips=20000] [--requests=400] [--rounds=3] [--concurrency=8] [--port=8823] [--build-only] [--reuse]
 //          [--routes=<regex>]
@@ -15,10 +20,12 @@
 // one built with the same sizes (new migrations applied, pool expiries, the heavy customer's day and the bench
 // session moved to now) instead of generating it again.
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { archivePhase } from './bench-scale/archive.mjs';
 import { clock, generate, keptLarge, prepareDemo, refresh } from './bench-scale/generate.mjs';
 import { phase, routes } from './bench-scale/measure.mjs';
-import { writeReport } from './bench-scale/report.mjs';
+import { writeArchiveReport, writeReport } from './bench-scale/report.mjs';
 import { benchConfig, benchServer, migrate, migrateAndSeed } from './bench-scale/serve.mjs';
 import { arg, flag } from './lib/args.mjs';
 
@@ -39,6 +46,14 @@ const run = {
   reuse: flag('reuse'),
 };
 const buildOnly = flag('build-only');
+const archiveOnly = flag('archive-only');
+const archive = {
+  customers: num('customers', 1000),
+  heavySample: num('heavy-sample', 1000),
+  customerSample: num('customer-sample', 50),
+  days: num('days', 30),
+  traces: num('traces', 60),
+};
 const port = num('port', 8823);
 const dir = resolve('.tmp/bench-scale');
 const state = `${dir}/state`;
@@ -60,7 +75,20 @@ const killer = setTimeout(() => {
   process.exit(1);
 }, 3_600_000);
 
+/** The archive phase on its own wrangler dev (with --test-scheduled, so the job can be fired). */
+async function runArchive() {
+  console.log('▶ archive');
+  const scheduled = benchServer({ configPath, port, extra: ['--test-scheduled'] });
+  const a = await archivePhase({ dir, demoState: state, server: scheduled, now: time.now, ...archive });
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, local wrangler dev`;
+  console.log(writeArchiveReport({ date: new Date().toISOString(), machine, ...a }));
+}
+
 try {
+  if (archiveOnly) {
+    await runArchive();
+    process.exit(0);
+  }
   let demo = [];
   if (!buildOnly) {
     console.log('▶ demo database');
@@ -83,6 +111,7 @@ try {
   console.log('▶ large database');
   const scale = await phase('scale', large, measured);
   console.log(writeReport(demo, scale, { ...run, built }));
+  if (!flag('no-archive')) await runArchive();
 } catch (err) {
   console.error(String(err?.stack ?? err));
   process.exitCode = 1;

@@ -45,8 +45,11 @@ export async function migrateAndSeed(configPath, root) {
   ]);
 }
 
-/** One wrangler dev on `port` at a time: start(root) waits until it answers, stop() ends its process group. */
-export function benchServer({ configPath, port }) {
+/**
+ * One wrangler dev on `port` at a time: start(root) waits until it answers, stop() ends its process group. `extra`:
+ * more wrangler dev arguments (the archive phase's --test-scheduled, for /__scheduled).
+ */
+export function benchServer({ configPath, port, extra = [] }) {
   const base = `http://127.0.0.1:${port}`;
   let wrangler = null;
   let log = '';
@@ -80,6 +83,7 @@ export function benchServer({ configPath, port }) {
           '--inspector-port',
           String(port + 1000),
           ...DEV_VARS,
+          ...extra,
         ],
         { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
       );
