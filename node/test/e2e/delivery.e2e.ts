@@ -6,21 +6,15 @@
 // before the job runs: the job, the archive and every read are the real ones, only the clock is not waited for.
 // Alone: `DELIVERY_E2E_PORT=8797 node --test node/test/e2e/delivery.e2e.ts` (needs dist/: `npm run build`).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { parseConfig, readDotenv } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { ProxyNode } from '../../src/node.ts';
 import { connectGet, httpGet, sleep, startTarget, until } from '../helpers.ts';
+import { freshPortal, localNodeConfig, type Portal } from './harness.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const PORT = Number(process.env.DELIVERY_E2E_PORT ?? 8797);
 const EXIT_PORT = Number(process.env.DELIVERY_E2E_EXIT_PORT ?? 28030);
-const STATE = resolve(ROOT, `.tmp/delivery-e2e-state-${PORT}`);
-const NODE_STATE = resolve(ROOT, `.tmp/delivery-e2e-node-${PORT}`);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DAY_MS = 86_400_000;
 const SH_MS = 8 * 3_600_000;
@@ -31,60 +25,6 @@ const OPERATOR = 'delivery-e2e-operator-session-0123456789';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 /** How far the customer's day is moved back: past the 7-day hot window and the usage rows' extra day. */
 const BACK_MS = 9 * DAY_MS;
-
-const env = {
-  ...process.env,
-  PATH: `${resolve(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
-  TMPDIR: resolve(ROOT, '.tmp'),
-  XDG_CONFIG_HOME: resolve(ROOT, '.tmp/config'),
-  XDG_CACHE_HOME: resolve(ROOT, '.tmp/cache'),
-  WRANGLER_SEND_METRICS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-};
-const wranglerBin = resolve(ROOT, 'node_modules/.bin/wrangler');
-
-function exec(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((ok) => {
-    const c = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    c.stdout.on('data', (d) => {
-      out += d;
-    });
-    c.stderr.on('data', (d) => {
-      err += d;
-    });
-    c.on('close', (code) => ok({ code: code ?? 1, out, err }));
-  });
-}
-
-async function must(cmd: string, args: string[]): Promise<string> {
-  const r = await exec(cmd, args);
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.err}\n${r.out}`);
-  return r.out;
-}
-
-/** Runs SQL on the portal's local D1, retried while wrangler dev holds the lock. */
-async function d1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
-  const args = ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--command', sql];
-  for (let attempt = 1; ; attempt++) {
-    const r = await exec(wranglerBin, args);
-    if (r.code === 0) return (JSON.parse(r.out) as { results: T[] }[]).flatMap((p) => p.results);
-    if (attempt >= 8 || !/SQLITE_BUSY|database is locked/.test(r.out + r.err))
-      throw new Error(`d1 ${sql} failed:\n${r.err}\n${r.out}`);
-    await sleep(500 * attempt);
-  }
-}
-
-let portal: ChildProcess | null = null;
-process.on('exit', () => {
-  if (portal?.pid)
-    try {
-      process.kill(-portal.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-});
 
 /** One /api call as the customer (cookie `token`) or the operator (`admin_token`); fails loudly on E. */
 async function api<T>(A: string, P: unknown, who: 'customer' | 'operator' = 'customer'): Promise<T> {
@@ -114,19 +54,16 @@ describe('delivery end to end: buy, extract, connect, usage, archive, records an
   let leased: { ip: string; port: number };
   let lease: Lease;
 
+  let portal: Portal;
+  const d1: Portal['d1'] = (sql) => portal.d1(sql);
+
   before(async () => {
-    if (!existsSync(resolve(ROOT, 'dist/server/worker.js'))) await must('npm', ['run', 'build', '--silent']);
-    rmSync(STATE, { recursive: true, force: true });
-    rmSync(NODE_STATE, { recursive: true, force: true });
-    mkdirSync(resolve(ROOT, '.tmp/config'), { recursive: true });
-    await must(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
-    await must(process.execPath, ['scripts/seed.mjs', `--persist-to=${STATE}`]);
+    portal = await freshPortal('delivery-e2e', PORT);
     // A new customer without any package: verified, API opened, 127.0.0.1 white-listed, a key, a session; and an
     // operator of role support with an active console session.
     const now = Date.now();
-    const sqlFile = resolve(ROOT, `.tmp/delivery-e2e-${PORT}.sql`);
-    writeFileSync(
-      sqlFile,
+    await portal.d1File(
+      'delivery-e2e',
       `INSERT INTO users (phone, status, is_identity_auth, proxy_api_opened, created_at, updated_at)
   VALUES ('${PHONE}', 1, 1, 1, ${now}, ${now});
 INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, created_at, updated_at)
@@ -142,81 +79,20 @@ INSERT INTO operator_sessions (token_hash, operator_id, stage, created_at, last_
   WHERE username = 'delivery_e2e';
 `,
     );
-    await must(wranglerBin, ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', sqlFile]);
     const [u] = await d1<{ id: number }>(`SELECT id FROM users WHERE phone = '${PHONE}'`);
     userId = u?.id ?? 0;
-    const p = spawn(
-      wranglerBin,
-      [
-        'dev',
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(PORT),
-        '--inspector-port',
-        String(PORT + 1000),
-        '--persist-to',
-        STATE,
-        '--test-scheduled',
-        '--var',
-        'APP_ENV:development',
-        '--var',
-        'API_ENVELOPE:any',
-      ],
-      { cwd: ROOT, env, stdio: 'ignore', detached: true },
-    );
-    portal = p;
-    await until(
-      async () =>
-        (await fetch(`${BASE}/builds/latest.json`).then(
-          (r) => r.ok,
-          () => false,
-        )) || p.exitCode !== null,
-      120_000,
-      'the portal to answer',
-    );
-    assert.equal(p.exitCode, null, 'wrangler dev exited');
-
+    await portal.start();
     target = await startTarget('127.0.0.1');
-    const devVars = resolve(ROOT, existsSync(resolve(ROOT, '.dev.vars')) ? '.dev.vars' : '.dev.vars.example');
-    const secret =
-      readDotenv(devVars, 'NODE_DEV_SECRET') ?? readDotenv(resolve(ROOT, '.dev.vars.example'), 'NODE_DEV_SECRET');
-    const local = JSON.parse(readFileSync(resolve(ROOT, 'node/config.local.json'), 'utf8')) as {
-      exits: Record<string, unknown>[];
-    };
-    const config = parseConfig(
-      {
-        portalUrl: BASE,
-        nodeId: 1,
-        secret,
-        stateDir: NODE_STATE,
-        flushMs: 3_600_000, // cut by the test
-        pullMs: 300,
-        logLevel: 'error',
-        exits: local.exits.map((e) => ({ ...e, port: EXIT_PORT })),
-        egressAllow: [`127.0.0.1:${target.port}`],
-      },
-      ROOT,
-      { YUNSHU_NODE_DEV: '1' },
+    node = new ProxyNode(
+      localNodeConfig(portal, { name: 'delivery-e2e', exitPort: EXIT_PORT, targetPort: target.port }),
+      createLogger('error'),
     );
-    node = new ProxyNode(config, createLogger('error'));
     await node.start();
   });
 
   after(async () => {
     await node?.stop();
-    const p = portal;
-    portal = null;
-    if (p?.pid) {
-      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-        try {
-          process.kill(-p.pid, signal);
-        } catch {
-          // the group is gone
-        }
-        await sleep(1000);
-      }
-    }
+    await portal?.stop();
     await target?.close();
   });
 
