@@ -2,8 +2,8 @@
 // operator's trace answers from it (issue 26 "Done when"). On a copy of the demo database:
 //   1,000 customers (a package each) and one heavy customer (the demo user) at the documented cap, 10 calls a second
 //   of num=10 — 864,000 calls and 8.64 million leases a real day;
-//   29 older days of history, archived first (the trace's 30 days); then the simulated day, 8 days back (past the
-//   7-day hot window), written into D1 and archived by the real hourly job (`7 * * * *` through wrangler dev's
+//   29 older days of history, archived first (the trace's 30 days); then the simulated day, 9 days back (past the
+//   7-day hot window and the extra day usage rows wait), written into D1 and archived by the real hourly job (`7 * * * *` through wrangler dev's
 //   /__scheduled), run until nothing old is left;
 //   D1's used bytes (pages minus free pages) before the day, with it, and after the job; the archive's bytes per lease
 //   (customer batches from the manifest, the exit index from the local R2 store); Admin.ExitTrace over /api for leases
@@ -228,12 +228,12 @@ export async function archivePhase({
   console.log(
     `  archive phase: ${customers} customers + the heavy one, ${days} days, sampled 1/${heavySample} and 1/${customerSample}`,
   );
-  // The 29 older days (9..37 days back): the heavy customer and a few others each day. The trace's probes are picked
+  // The 29 older days (10..38 days back): the heavy customer and a few others each day. The trace's probes are picked
   // from each day's leases while they are still in D1.
   const perDay = Math.max(1, Math.round(traces / days));
   const tracePicks = [];
   const older = [];
-  for (let back = 9; back < 8 + days; back++) {
+  for (let back = 10; back < 9 + days; back++) {
     const some = packages.slice((back * OLDER_DAY_CUSTOMERS) % packages.length).slice(0, OLDER_DAY_CUSTOMERS);
     older.push(
       writeDay(file, {
@@ -257,14 +257,14 @@ export async function archivePhase({
     const leaseBytesBefore = count(file, "SELECT coalesce(sum(bytes), 0) FROM archive_objects WHERE kind = 'lease'");
     const exitBefore = r2Bytes(root, 'archive/v1/exit/');
     const allBefore = r2Bytes(root, 'archive/v1/');
-    // The simulated day: every customer and the heavy one, 8 days back.
+    // The simulated day: every customer and the heavy one, 9 days back (usage rows leave D1 a day after leases).
     const day = writeDay(file, {
-      dayStart: dayOf(8),
+      dayStart: dayOf(9),
       holders: [{ ...heavy, calls: heavyCalls }, ...packages.map((c) => ({ ...c, calls: customerCalls }))],
       exits,
       now,
     });
-    tracePicks.push(...probesFrom(8, perDay));
+    tracePicks.push(...probesFrom(9, perDay));
     const peak = usedBytes(file);
     const dayRun = await archiveAll(server, file, { cutoff });
     console.log(`  simulated day archived: ${dayRun.runs} job runs, ${dayRun.seconds} s, ${dayRun.left} rows left`);

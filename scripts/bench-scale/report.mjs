@@ -116,7 +116,7 @@ ${n(s.heavyCallsPerDay * 10)} leases) and ${n(s.customers)} customers at ${s.cus
 (${n(s.customers * s.customerCallsPerDay * 10)} leases): ${n(realLeases)} leases. Simulated: every heavy call stands
 for ${s.heavySample} real ones (${n(s.heavyCallsSimulated)} calls), every customer call for ${s.customerSample}
 (${s.customerCallsSimulated} calls each): ${n(a.day.calls)} calls, ${n(a.day.leases)} leases, each with one usage row,
-8 days back (past the 7-day hot window), archived by the real hourly job through wrangler dev. Before it, ${s.olderDays}
+9 days back (past the 7-day hot window and the extra day usage rows stay), archived by the real hourly job through wrangler dev. Before it, ${s.olderDays}
 older days (the heavy customer and ${s.olderDayCustomers} others a day, same sampling) were archived the same way, so
 the trace reads ${a.trace.days} days of archive. ${s.exits.toLocaleString('en')} exits in 4 /24 blocks.
 
