@@ -41,7 +41,8 @@ export function moduleGraph({ runtime = false } = {}) {
     for (const m of text.matchAll(IMPORT)) {
       if (runtime && m[2]) continue; // import type / export type
       const target = resolveSpec(file, m[3] ?? m[4]);
-      if (target) deps.add(relative(src, target));
+      // A file outside src/ counts like a package (node/src/wire.ts, the wire protocol shared with the node).
+      if (target && !relative(src, target).startsWith('..')) deps.add(relative(src, target));
     }
     graph.set(relative(src, file), [...deps]);
   }
@@ -97,8 +98,6 @@ const LAYERS = [
   ['db', /^server\/db\//],
   ['server', /^server\//],
   ['lib', /^lib\//],
-  // The node wire protocol, shared with node/ (re-exported by lib/node-wire.ts; imports nothing but zod).
-  ['lib', /^\.\.\/node\/src\/wire\.ts$/],
   ['styles', /^styles\//],
 ];
 
