@@ -41,7 +41,8 @@ export function moduleGraph({ runtime = false } = {}) {
     for (const m of text.matchAll(IMPORT)) {
       if (runtime && m[2]) continue; // import type / export type
       const target = resolveSpec(file, m[3] ?? m[4]);
-      if (target) deps.add(relative(src, target));
+      // A file outside src/ counts like a package (node/src/wire.ts, the wire protocol shared with the node).
+      if (target && !relative(src, target).startsWith('..')) deps.add(relative(src, target));
     }
     graph.set(relative(src, file), [...deps]);
   }

@@ -142,6 +142,8 @@ await check('deploy bundle (wrangler deploy --dry-run --env production)', bin('w
 
 // The node against the real portal (built Worker under wrangler dev, fresh state, its own port).
 if (built) await nodeTests('proxy node end to end (real portal)', ['node/test/e2e/portal.e2e.ts']);
+// The whole delivery path: buy, extract, connect, usage, archive, records from the archive, trace (issue 26).
+if (built) await nodeTests('delivery end to end (real portal and node)', ['node/test/e2e/delivery.e2e.ts']);
 else record('proxy node end to end (real portal)', 0, 1, 'build failed');
 
 console.log('\n▶ browser journeys (playwright)');

@@ -1,19 +1,11 @@
 // Deciding one connection from the contract held (docs/node-api.md, "Authorizing a connection"), plus the per-user
 // limits. No I/O: this runs for every connection.
 import type { ContractStore, Lease, User } from './contract.ts';
-import type { EgressRefusal } from './egress.ts';
+import type { RefusalCode } from './wire.ts';
 
-export type RefusalCode =
-  | 'not_whitelisted'
-  | 'bad_credentials'
-  | 'exit_not_leased'
-  | 'lease_expired'
-  | 'account_suspended'
-  | 'over_rate'
-  | 'over_concurrency'
-  | 'contract_stale'
-  // The egress policy (egress.ts): decided once the target is known, after the account and lease.
-  | EgressRefusal;
+/** Why a connection was refused: the wire protocol's codes (wire.ts); the egress ones (egress.ts) are decided once
+ * the target is known, after the account and lease. */
+export type { RefusalCode };
 
 export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   not_whitelisted: 407,

@@ -4,40 +4,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type EgressRules, NO_EGRESS_RULES } from './egress.ts';
+import type { ContractAnswer, ContractLease, ContractUser } from './wire.ts';
 
-export type Lease = {
-  id: string;
-  ip: string;
-  port: number;
-  userId: number;
-  packageId: number;
-  productType: number;
-  exclusive: boolean;
-  startsAt: number;
-  expiresAt: number;
-};
-
-export type User = {
-  userId: number;
-  active: boolean;
-  whiteList: { ip: string; expiresAt: number }[];
-  username: string;
-  /** 'hs1$' + salt (32 hex) + '$' + hex HMAC-SHA256(key = salt bytes, username ':' password); '' without an account. */
-  passwordVerifier?: string;
-  /**
-   * Legacy (a portal from before decision 200 sends it instead of passwordVerifier): hex SHA-256(username ':'
-   * password). Accepted only so nodes can be upgraded before the portal; drop it once every portal sends verifiers.
-   */
-  passwordSha256?: string;
-  limits: { maxConcurrent: number; newPerSecond: number };
-};
-
-/** The verifier scheme this node checks; every contract pull declares it (`verifier=hs1`, docs/node-api.md). */
-export const VERIFIER_SCHEME = 'hs1';
-
-/** The contract pull path (with the cursor when there is one). */
-export const contractPath = (cursor: string | null): string =>
-  `/node/v2/contract?${cursor ? `cursor=${encodeURIComponent(cursor)}&` : ''}verifier=${VERIFIER_SCHEME}`;
+// The contract's shapes are the node wire protocol's (wire.ts, shared with the portal).
+export type Lease = ContractLease;
+export type User = ContractUser;
 
 const VERIFIER = /^hs1\$([0-9a-f]{32})\$([0-9a-f]{64})$/;
 
@@ -56,20 +27,6 @@ export function passwordMatches(u: User, username: string, password: string): bo
   }
   return false;
 }
-
-export type ContractAnswer = {
-  cursor: string;
-  full: boolean;
-  /** The delta was cut short: pull again at once with the new cursor. */
-  more?: boolean;
-  serverTime: number;
-  leases: Lease[];
-  endedLeases: string[];
-  users: User[];
-  removedUsers: number[];
-  /** The operator's egress rules: always in a full snapshot, in a delta only when they changed (then whole). */
-  egress?: EgressRules;
-};
 
 /** What the node remembers between restarts. */
 type Persisted = {

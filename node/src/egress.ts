@@ -12,15 +12,10 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import ipaddr from 'ipaddr.js';
+import type { ContractEgress } from './wire.ts';
 
-/** Operator rules, carried in the contract answer (`egress`). */
-export type EgressRules = {
-  blockedDomains: string[];
-  blockedCidrs: string[];
-  blockedPorts: number[];
-  /** Product types whose leases may reach the SMTP ports. */
-  smtpProductTypes: number[];
-};
+/** Operator rules, carried in the contract answer (`egress`; the wire protocol, wire.ts). */
+export type EgressRules = ContractEgress;
 
 export const NO_EGRESS_RULES: EgressRules = {
   blockedDomains: [],

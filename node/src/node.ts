@@ -2,14 +2,20 @@
 import { join } from 'node:path';
 import { Authorizer, Limiter } from './authorize.ts';
 import { exitExpiresAt, type NodeConfig } from './config.ts';
-import { type ContractAnswer, ContractStore, contractPath } from './contract.ts';
+import { ContractStore } from './contract.ts';
 import type { Logger } from './log.ts';
 import { createPortalClient, type PortalClient } from './portal.ts';
 import { ProxyPlane } from './proxy.ts';
 import { Reporter } from './reports.ts';
 import { setReadBudget } from './tunnel.ts';
-
-type HeartbeatAnswer = { accepted: number; ignored: number; serverTime: number; heartbeatMs?: number; pullMs?: number };
+import {
+  type Contract,
+  contractPath,
+  contractSchema,
+  type Heartbeat,
+  type HeartbeatAnswer,
+  wireProblem,
+} from './wire.ts';
 
 export class ProxyNode {
   readonly config: NodeConfig;
@@ -161,10 +167,8 @@ export class ProxyNode {
     try {
       // Also sent with no exit at all (none bound): the node is seen, and the portal takes its silent exits out.
       for (let i = 0; i === 0 || i < exits.length; i += 1000) {
-        const a = await this.client.call<HeartbeatAnswer>('POST', '/node/v2/heartbeat', {
-          version: this.config.version,
-          exits: exits.slice(i, i + 1000),
-        });
+        const beat: Heartbeat = { version: this.config.version, exits: exits.slice(i, i + 1000) };
+        const a = await this.client.call<HeartbeatAnswer>('POST', '/node/v2/heartbeat', beat);
         if (a?.heartbeatMs && a.heartbeatMs >= 1000) this.heartbeatMs = a.heartbeatMs;
         if (a?.pullMs && a.pullMs >= 500) this.pullMs = Math.min(a.pullMs, this.config.pullMs);
         if (a?.ignored) this.log.warn('portal ignored exits registered by another node', { ignored: a.ignored });
@@ -224,9 +228,20 @@ export class ProxyNode {
 
   private async pullPage(): Promise<boolean | 'more'> {
     const path = contractPath(this.store.cursor);
-    let answer: ContractAnswer;
+    let answer: Contract;
     try {
-      answer = await this.client.call<ContractAnswer>('GET', path);
+      const raw = await this.client.call<unknown>('GET', path);
+      // A malformed answer is refused whole: the last good contract stays in force (and on disk) until a pull
+      // brings one that parses (docs/node-api.md "GET /node/v2/contract").
+      const parsed = contractSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.log.error('contract refused: malformed answer from the portal, keeping the last good contract', {
+          problem: wireProblem(parsed.error),
+          cursor: this.store.cursor,
+        });
+        return false;
+      }
+      answer = parsed.data;
     } catch (e) {
       const stale = this.auth.isStale();
       if (stale && !this.wasStale)

@@ -4,32 +4,22 @@
 // answer was lost is counted once.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RefusalCode } from './authorize.ts';
 import type { Logger } from './log.ts';
 import { type PortalClient, PortalError } from './portal.ts';
+import {
+  MAX_BATCH_ROWS,
+  type RefusalBatch,
+  type RefusalRow,
+  type ReportAnswer,
+  type UsageBatch,
+  type UsageRow,
+} from './wire.ts';
 
-export type UsageRow = {
-  userId: number;
-  ip: string;
-  port: number;
-  clientIp: string;
-  bytesIn: number;
-  bytesOut: number;
-  connections: number;
-};
-export type RefusalRow = {
-  at: number;
-  clientIp: string;
-  ip: string;
-  port: number;
-  userId: number | null;
-  code: RefusalCode;
-};
-type UsageBatch = { batchId: string; periodStart: number; periodEnd: number; rows: UsageRow[] };
-type RefusalBatch = { batchId: string; rows: RefusalRow[] };
+// The batches' shapes are the wire protocol's (wire.ts, shared with the portal).
+export type { RefusalRow, UsageRow };
 type Spooled = { kind: 'usage' | 'refusals'; file: string };
 
-const MAX_ROWS = 5000;
+const MAX_ROWS = MAX_BATCH_ROWS;
 /** Refusals are capped in memory between cuts (a flood of bad clients must not exhaust memory). */
 const MAX_REFUSALS_PER_CUT = 20_000;
 
@@ -162,11 +152,7 @@ export class Reporter {
         continue;
       }
       try {
-        const answer = await this.client.call<{ stored?: number; duplicate?: boolean }>(
-          'POST',
-          `/node/v2/${s.kind}`,
-          body,
-        );
+        const answer = await this.client.call<ReportAnswer>('POST', `/node/v2/${s.kind}`, body);
         unlinkSync(s.file);
         if (answer?.duplicate) this.stats.duplicates++;
         if (s.kind === 'usage') this.stats.usageBatchesSent++;

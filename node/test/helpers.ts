@@ -34,6 +34,8 @@ export type FakePortal = {
   /** Store the next usage batch but lose the answer (connection reset). */
   loseNextUsageAnswer: boolean;
   pulls: string[];
+  /** When set, each contract answer is replaced by what it returns (a portal sending a malformed contract). */
+  tamper: ((answer: Record<string, unknown>) => unknown) | null;
   close(): Promise<void>;
 };
 
@@ -62,6 +64,7 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
     down: false,
     loseNextUsageAnswer: false,
     pulls: [],
+    tamper: null,
     close: async () => {},
   };
   void history;
@@ -115,7 +118,7 @@ export async function startFakePortal(nodeId = 1): Promise<FakePortal> {
       }
       lastSnapshot = now;
       lastVersion = p.version;
-      return send(200, answer);
+      return send(200, p.tamper ? p.tamper(answer) : answer);
     }
     if (url.pathname === '/node/v2/usage' || url.pathname === '/node/v2/refusals') {
       const b = JSON.parse(body);

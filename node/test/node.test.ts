@@ -594,6 +594,44 @@ describe('yunshu-node', () => {
     portal.down = false;
     await until(async () => (await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`)).status === 200, 3000, 'fresh again');
   });
+  test('a malformed contract from the portal is refused with an error log line, and the last good contract stays in force', async () => {
+    await node.stop();
+    const lines: { level: string; msg: string; problem?: string }[] = [];
+    const log = createLogger('info', (l) => lines.push(JSON.parse(l)));
+    node = new ProxyNode(makeConfig(portal, dir), log);
+    await node.start();
+    assert.equal((await connectGet(EXIT_A, T)).connect.status, 200);
+    const good = node.store.cursor;
+    // A full snapshot whose leases lack their port and whose users lack their limits: applied, it would wipe every
+    // lease and user the node holds.
+    portal.tamper = (a) => ({
+      ...a,
+      full: true,
+      leases: [{ id: 'a1', ip: EXIT_A.host, userId: 7 }],
+      users: [{ userId: 7, active: true }],
+    });
+    portal.changed();
+    await until(async () => lines.some((l) => l.msg.startsWith('contract refused')), 3000, 'refusal logged');
+    const refused = lines.find((l) => l.msg.startsWith('contract refused'));
+    assert.equal(refused?.level, 'error');
+    assert.match(refused?.msg ?? '', /malformed answer from the portal, keeping the last good contract/);
+    assert.match(refused?.problem ?? '', /leases\.0\.port/);
+    assert.equal(node.store.cursor, good);
+    assert.equal(node.store.leases.get('a1')?.port, EXIT_A.port);
+    const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`);
+    assert.equal(h.status, 200);
+    assert.equal(h.body, 'from 127.0.0.2');
+    assert.equal(
+      (await connectGet(EXIT_A, T, { auth: ['u8', 'pw8'], localAddress: '127.0.0.20' })).connect.status,
+      200,
+    );
+    // The portal mends its answer: the next pull is applied again.
+    portal.tamper = null;
+    portal.leases.set('a60', lease('a60', EXIT_A.host, EXIT_A.port, 8));
+    portal.changed();
+    await until(async () => node.store.leases.has('a60'), 3000, 'a good contract applied after the bad one');
+  });
+
   test('a connection right after an extraction waits for the next pull instead of being refused (bounded)', async () => {
     await node.stop();
     // No scheduled pull in sight: only the early pull a waiting connection brings forward can deliver the lease.

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Authorizer, Limiter } from '../src/authorize.ts';
 import { ConfigError, exitExpiresAt, parseConfig } from '../src/config.ts';
-import { type ContractAnswer, ContractStore, contractPath } from '../src/contract.ts';
+import { ContractStore } from '../src/contract.ts';
 import { silentLogger } from '../src/log.ts';
 import { Reporter } from '../src/reports.ts';
+import { type ContractAnswer, contractPath } from '../src/wire.ts';
 import { lease, sha, user, verifier } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'yunshu-units-'));

@@ -3,22 +3,16 @@
 // /node/v2, and a local target that reports the source address it sees. Run by `npm test` (scripts/test.mjs) after
 // the build; alone: `node --test node/test/e2e/portal.e2e.ts` (NODE_E2E_PORT, default 8798; needs dist/).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { parseConfig, readDotenv } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { ProxyNode } from '../../src/node.ts';
 import { createPortalClient, type PortalClient } from '../../src/portal.ts';
 import { connectGet, httpGet, sleep, socksGet, startTarget, until } from '../helpers.ts';
+import { freshPortal, localNodeConfig, type Portal } from './harness.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const PORT = Number(process.env.NODE_E2E_PORT ?? 8798);
 const EXIT_PORT = Number(process.env.NODE_E2E_EXIT_PORT ?? 28010);
-const STATE = resolve(ROOT, `.tmp/node-e2e-state-${PORT}`);
-const NODE_STATE = resolve(ROOT, `.tmp/node-e2e-node-${PORT}`);
 const BASE = `http://127.0.0.1:${PORT}`;
 const KEY_A = 'demo13800138000key0000000000abcd';
 const ACCOUNT_A: [string, string] = ['demo13800138000', 'demoproxy0000pass'];
@@ -26,112 +20,10 @@ const KEY_B = 'e2eb13900139000key000000000000ab';
 const ACCOUNT_B: [string, string] = ['e2eb13900139000', 'e2ebpassword0000'];
 const GRACE_MS = 4000;
 
-const env = {
-  ...process.env,
-  PATH: `${resolve(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
-  TMPDIR: resolve(ROOT, '.tmp'),
-  XDG_CONFIG_HOME: resolve(ROOT, '.tmp/config'),
-  XDG_CACHE_HOME: resolve(ROOT, '.tmp/cache'),
-  WRANGLER_SEND_METRICS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-};
-const wranglerBin = resolve(ROOT, 'node_modules/.bin/wrangler');
-
-function exec(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((ok) => {
-    const c = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    c.stdout.on('data', (d) => {
-      out += d;
-    });
-    c.stderr.on('data', (d) => {
-      err += d;
-    });
-    c.on('close', (code) => ok({ code: code ?? 1, out, err }));
-  });
-}
-
-async function must(cmd: string, args: string[]): Promise<string> {
-  const r = await exec(cmd, args);
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.err}\n${r.out}`);
-  return r.out;
-}
-
-/** Runs SQL on the portal's local D1 (the same files wrangler dev uses), retried while wrangler dev holds the lock. */
-async function d1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
-  const args = ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--command', sql];
-  for (let attempt = 1; ; attempt++) {
-    const r = await exec(wranglerBin, args);
-    if (r.code === 0) return (JSON.parse(r.out) as { results: T[] }[]).flatMap((p) => p.results);
-    if (attempt >= 8 || !/SQLITE_BUSY|database is locked/.test(r.out + r.err))
-      throw new Error(`d1 ${sql} failed:\n${r.err}\n${r.out}`);
-    await sleep(500 * attempt);
-  }
-}
-
-let portal: ChildProcess | null = null;
-// Whatever happens to the test process, the wrangler group it started goes with it.
-process.on('exit', () => {
-  if (portal?.pid)
-    try {
-      process.kill(-portal.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-});
-async function startPortal(): Promise<void> {
-  const p = spawn(
-    wranglerBin,
-    [
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(PORT),
-      '--inspector-port',
-      String(PORT + 1000),
-      '--persist-to',
-      STATE,
-      '--test-scheduled',
-      '--var',
-      'APP_ENV:development',
-      '--var',
-      'API_ENVELOPE:any',
-    ],
-    { cwd: ROOT, env, stdio: 'ignore', detached: true },
-  );
-  portal = p;
-  await until(
-    async () =>
-      (await fetch(`${BASE}/builds/latest.json`).then(
-        (r) => r.ok,
-        () => false,
-      )) || p.exitCode !== null,
-    120_000,
-    'the portal to answer',
-  );
-  assert.equal(p.exitCode, null, 'wrangler dev exited');
-}
-async function stopPortal(): Promise<void> {
-  const p = portal;
-  portal = null;
-  if (!p?.pid) return;
-  const group = -p.pid;
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(group, signal);
-    } catch {
-      // the group is gone
-    }
-  };
-  const exited = p.exitCode !== null ? Promise.resolve() : new Promise((r) => p.once('exit', r));
-  kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  // wrangler leaves workerd and esbuild children behind on SIGTERM: end the whole group it started.
-  kill('SIGKILL');
-  await sleep(300);
-}
+let portal: Portal;
+const d1: Portal['d1'] = (sql) => portal.d1(sql);
+const startPortal = () => portal.start();
+const stopPortal = () => portal.stop();
 
 type Proxy = { ip: string; port: number };
 async function extract(key: string, num: number, extra = ''): Promise<Proxy[]> {
@@ -170,7 +62,7 @@ describe('proxy node with the real portal', { timeout: 600_000 }, () => {
   let target: Awaited<ReturnType<typeof startTarget>>;
   let T: { host: string; port: number };
   let lossy: ReturnType<typeof lossyClient>;
-  let config: ReturnType<typeof parseConfig>;
+  let config: ReturnType<typeof localNodeConfig>;
   let leasedA: Proxy[] = [];
   let leasedB: Proxy[] = [];
   /** The exit whose lease the expiry test ends. */
@@ -179,19 +71,13 @@ describe('proxy node with the real portal', { timeout: 600_000 }, () => {
   const proxyOf = (p: Proxy) => ({ host: p.ip, port: p.port });
 
   before(async () => {
-    if (!existsSync(resolve(ROOT, 'dist/server/worker.js'))) await must('npm', ['run', 'build', '--silent']);
-    rmSync(STATE, { recursive: true, force: true });
-    rmSync(NODE_STATE, { recursive: true, force: true });
-    mkdirSync(resolve(ROOT, '.tmp/config'), { recursive: true });
-    await must(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
-    await must(process.execPath, ['scripts/seed.mjs', `--persist-to=${STATE}`]);
+    portal = await freshPortal('node-e2e', PORT);
     // A second customer B (13900139000): verified, API opened, white-listed 127.0.0.1 (needed to extract), a proxy
     // account and a dynamic package. Its key and password are written in plain, as rows from before migration 0029
     // are: B's journey also checks that such a row keeps working (docs/decisions/199, 200); A's are seeded hashed/sealed.
     const now = Date.now();
-    const sqlFile = resolve(ROOT, `.tmp/node-e2e-${PORT}.sql`);
-    writeFileSync(
-      sqlFile,
+    await portal.d1File(
+      'node-e2e',
       `UPDATE users SET is_identity_auth = 1, proxy_api_opened = 1 WHERE phone = '13900139000';
 INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password, created_at, updated_at)
   SELECT id, '${KEY_B}', 'e2eaeskey0000001', 'e2eaesiv00000001', '${ACCOUNT_B[0]}', '${ACCOUNT_B[1]}', ${now}, ${now}
@@ -204,34 +90,16 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
   ${now}, ${now} FROM users WHERE phone = '13900139000';
 `,
     );
-    await must(wranglerBin, ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', sqlFile]);
     await startPortal();
 
     target = await startTarget('127.0.0.1');
     T = { host: '127.0.0.1', port: target.port };
-    const devVars = resolve(ROOT, existsSync(resolve(ROOT, '.dev.vars')) ? '.dev.vars' : '.dev.vars.example');
-    const secret =
-      readDotenv(devVars, 'NODE_DEV_SECRET') ?? readDotenv(resolve(ROOT, '.dev.vars.example'), 'NODE_DEV_SECRET');
-    const local = JSON.parse(readFileSync(resolve(ROOT, 'node/config.local.json'), 'utf8')) as {
-      exits: Record<string, unknown>[];
-    };
-    config = parseConfig(
-      {
-        portalUrl: BASE,
-        nodeId: 1,
-        secret,
-        stateDir: NODE_STATE,
-        graceMs: GRACE_MS,
-        flushMs: 3_600_000, // cut by the tests
-        pullMs: 300,
-        logLevel: 'error',
-        exits: local.exits.map((e) => ({ ...e, port: EXIT_PORT })),
-        // The local target listens on 127.0.0.1 (development-only allowance, decision 193).
-        egressAllow: [`127.0.0.1:${target.port}`],
-      },
-      ROOT,
-      { YUNSHU_NODE_DEV: '1' },
-    );
+    config = localNodeConfig(portal, {
+      name: 'node-e2e',
+      exitPort: EXIT_PORT,
+      targetPort: target.port,
+      extra: { graceMs: GRACE_MS },
+    });
     lossy = lossyClient(createPortalClient(config));
     node = new ProxyNode(config, createLogger('error'), lossy.client);
     await node.start();

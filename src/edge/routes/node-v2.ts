@@ -6,94 +6,28 @@
 //   POST /node/v2/usage              bytes/connections per user, exit, client IP (idempotent per batchId)
 //   POST /node/v2/refusals           refused connections (idempotent per batchId)
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { messages } from '../../lib/messages';
+import * as wire from '../../lib/node-wire';
 import { allocateFixedIps } from '../../server/db/fixed';
 import { insertRefusalBatch, insertUsageBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
 import { acceptHeartbeatSeq, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
-import {
-  CONTRACT_VERIFIER_SCHEME,
-  NODE_HEARTBEAT_MS,
-  NODE_PULL_MS,
-  nodeContract,
-  STALE_INTERVALS,
-} from '../../server/domain/node-contract';
-import { REFUSAL_CODES } from '../../server/domain/node-refusals';
+import { NODE_HEARTBEAT_MS, NODE_PULL_MS, nodeContract, STALE_INTERVALS } from '../../server/domain/node-contract';
 import { USAGE_LEASE_GRACE_MS, usageBatchProblem } from '../../server/domain/node-usage';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
 import { authenticate, deny, parseJson } from '../node-request';
 import type { EdgeEnv } from '../types';
 
-const ipString = z
-  .string()
-  .max(45)
-  .refine((s) => normalizeIp(s) !== null);
-const port = z.number().int().min(1).max(65535);
-const epochMs = z.number().int().positive().max(9_999_999_999_999);
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const batchId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+// The shapes are the node wire protocol's (lib/node-wire.ts, shared with node/); the portal adds its own rules: every
+// address canonical (white-list-ip), carriers from its list.
+const addressesOk = (ips: string[]) => ips.every((s) => normalizeIp(s) !== null);
 
-/** A heartbeat's sequence: higher than every one the node sent before (docs/node-api.md). */
-export const heartbeatSeq = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
-
-const heartbeatSchema = z.object({
-  version: z.string().max(64).default(''),
-  seq: heartbeatSeq,
-  exits: z
-    .array(
-      z.object({
-        ip: ipString,
-        port,
-        pool: z.union([z.literal(10), z.literal(30), z.literal(40)]),
-        protocols: z.array(z.enum(['http', 'https', 'socks5'])).min(1),
-        province: z.string().min(2).max(20),
-        city: z.string().min(2).max(20),
-        carrier: z.enum(CARRIERS),
-        expiresAt: epochMs,
-        healthy: z.boolean().default(true),
-      }),
-    )
-    .max(1000),
-});
-
-const usageSchema = z
-  .object({
-    batchId,
-    periodStart: epochMs,
-    periodEnd: epochMs,
-    rows: z
-      .array(
-        z.object({
-          userId: z.number().int().positive(),
-          ip: ipString,
-          port,
-          clientIp: ipString,
-          bytesIn: count,
-          bytesOut: count,
-          connections: count,
-        }),
-      )
-      .max(5000),
-  })
-  .refine((b) => b.periodEnd >= b.periodStart);
-
-const refusalSchema = z.object({
-  batchId,
-  rows: z
-    .array(
-      z.object({
-        at: epochMs,
-        clientIp: ipString,
-        ip: ipString,
-        port,
-        userId: z.number().int().positive().nullable().default(null),
-        code: z.enum(REFUSAL_CODES),
-      }),
-    )
-    .max(5000),
-});
+const heartbeatSchema = wire.heartbeatSchema.refine((h) =>
+  h.exits.every((e) => addressesOk([e.ip]) && (CARRIERS as readonly string[]).includes(e.carrier)),
+);
+const usageSchema = wire.usageBatchSchema.refine((b) => b.rows.every((r) => addressesOk([r.ip, r.clientIp])));
+const refusalSchema = wire.refusalBatchSchema.refine((b) => b.rows.every((r) => addressesOk([r.ip, r.clientIp])));
 
 const bad = { code: 400, msg: messages.invalidParams };
 const replayed = { code: 409, msg: messages.nodeHeartbeatReplayed };
@@ -141,10 +75,15 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
     const auth = await authenticate(c, true);
     if (!auth) return deny(c);
     // A node that does not check 'hs1' verifiers would refuse every proxy account: tell it, loudly (decision 200).
-    if (c.req.query('verifier') !== CONTRACT_VERIFIER_SCHEME) {
+    if (c.req.query('verifier') !== wire.CONTRACT_VERIFIER_SCHEME) {
       return c.json({ code: 426, msg: messages.nodeUpgradeRequired }, 426);
     }
-    const contract = await nodeContract(c.env.DB, auth.nodeId, c.req.query('cursor') ?? null, Date.now());
+    const contract: wire.ContractAnswer = await nodeContract(
+      c.env.DB,
+      auth.nodeId,
+      c.req.query('cursor') ?? null,
+      Date.now(),
+    );
     return c.json(ok(contract), 200, { 'Cache-Control': 'no-store' });
   });
 

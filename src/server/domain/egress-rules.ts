@@ -3,16 +3,12 @@
 // (no private, own or reserved targets; SMTP ports only for the product types allowed them).
 import { PRODUCT_TYPES } from '../../lib/commerce';
 import type { EgressRuleKind } from '../../lib/egress-rules';
+import type { ContractEgress } from '../../lib/node-wire';
 import { deleteEgressRule, egressRulesChangedSince, findEgressRule, insertEgressRule } from '../db/egress-rules';
 import type { AuditActor } from '../db/console-audit';
 
-/** The rules as a node's contract carries them (`egress`). */
-export interface ContractEgress {
-  blockedDomains: string[];
-  blockedCidrs: string[];
-  blockedPorts: number[];
-  smtpProductTypes: number[];
-}
+/** The rules as a node's contract carries them (`egress`; the node wire protocol, lib/node-wire.ts). */
+export type { ContractEgress } from '../../lib/node-wire';
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

@@ -14,11 +14,12 @@ import {
   usersForContract,
   usersWithLiveLeases,
 } from '../db/node-contract';
-import { type ContractEgress, contractEgress, fullContractEgress } from './egress-rules';
+import type { ContractAnswer, ContractLease, ContractUser, UserLimits } from '../../lib/node-wire';
+import { contractEgress, fullContractEgress } from './egress-rules';
 import { isSealedProxyPassword, proxyPasswordVerifier } from './credential-secrets';
 
 /** The password-verifier scheme a node declares on every pull (`verifier=hs1`); older nodes are answered 426. */
-export const CONTRACT_VERIFIER_SCHEME = 'hs1';
+export { CONTRACT_VERIFIER_SCHEME } from '../../lib/node-wire';
 
 /** Heartbeat and pull intervals the portal asks nodes for; an exit unseen for STALE_INTERVALS heartbeats is down. */
 export const NODE_HEARTBEAT_MS = 30_000;
@@ -30,11 +31,6 @@ export const FEED_RETENTION_MS = 24 * 3_600_000;
 export const DELTA_PAGE = 5_000;
 /** Package endings are looked up from the previous pull's time minus this margin (writes stamped before commit). */
 export const PACKAGE_WINDOW_MARGIN_MS = 60_000;
-
-export interface UserLimits {
-  maxConcurrent: number;
-  newPerSecond: number;
-}
 
 /**
  * Per-user connection limits enforced by each node, by product type (10 short-lived dynamic, 40 long-lived static,
@@ -60,40 +56,10 @@ export function limitsFor(types: number[]): UserLimits {
   return out.maxConcurrent ? out : NODE_USER_LIMITS[10];
 }
 
-export interface ContractLease {
-  id: string;
-  ip: string;
-  port: number;
-  userId: number;
-  packageId: number;
-  productType: number;
-  exclusive: boolean;
-  startsAt: number;
-  expiresAt: number;
-}
-
-export interface ContractUser {
-  userId: number;
-  active: boolean;
-  whiteList: { ip: string; expiresAt: number }[];
-  username: string;
-  /** 'hs1$' + salt + '$' + HMAC-SHA256(salt, username ':' password), hex; '' for a user without an account. */
-  passwordVerifier: string;
-  limits: UserLimits;
-}
-
-export interface Contract {
-  cursor: string;
-  full: boolean;
-  more: boolean;
-  serverTime: number;
-  leases: ContractLease[];
-  endedLeases: string[];
-  users: ContractUser[];
-  removedUsers: number[];
-  /** The operator's egress rules: always in a full snapshot; in a delta only when they changed (then whole). */
-  egress?: ContractEgress;
-}
+// The contract's types are the node wire protocol's (lib/node-wire.ts, shared with node/).
+export type { ContractLease, ContractUser, UserLimits } from '../../lib/node-wire';
+/** The contract as the portal serves it (`more` always set). */
+export type Contract = ContractAnswer & { more: boolean };
 
 const leaseId = (l: LeaseRow) => `${l.kind}${l.id}`;
 const toLease = (l: LeaseRow): ContractLease => ({

@@ -1,23 +1,9 @@
 // Refusal codes a proxy node reports (docs/node-api.md "Refusal codes") and the Chinese reason shown to customers.
 import { type MessageCode, messages } from '../../lib/messages';
+import type { RefusalCode } from '../../lib/node-wire';
 
-export const REFUSAL_CODES = [
-  'not_whitelisted',
-  'bad_credentials',
-  'exit_not_leased',
-  'lease_expired',
-  'account_suspended',
-  'over_rate',
-  'over_concurrency',
-  'contract_stale',
-  // The egress policy (docs/node-api.md "Egress policy"; decision 193)
-  'target_invalid',
-  'target_port_forbidden',
-  'target_not_public',
-  'target_blocked',
-  'target_resolves_private',
-] as const;
-export type RefusalCode = (typeof REFUSAL_CODES)[number];
+// The codes are the node wire protocol's (lib/node-wire.ts, shared with node/).
+export { REFUSAL_CODES, type RefusalCode } from '../../lib/node-wire';
 
 const REASON: Record<RefusalCode, MessageCode> = {
   not_whitelisted: 'refusalNotWhitelisted',
