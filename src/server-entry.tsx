@@ -13,5 +13,5 @@ const entry = adapter(fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pa
 export default {
   ...entry,
   scheduled: (controller: ScheduledController, env: Bindings, ctx: ExecutionContext) =>
-    ctx.waitUntil(runScheduledJobs(controller.cron, env)),
+    ctx.waitUntil(runScheduledJobs(controller.cron, env, controller.scheduledTime)),
 };

@@ -8,5 +8,5 @@ const app = createEdgeApp();
 
 export default {
   fetch: app.fetch,
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduledJobs(controller.cron, env)),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduledJobs(controller.cron, env, controller.scheduledTime)),
 } satisfies ExportedHandler<Bindings>;
