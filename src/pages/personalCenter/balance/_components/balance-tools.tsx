@@ -68,7 +68,7 @@ export function TopUpForm({ minFen, maxFen, presetsFen }: { minFen: number; maxF
       </label>
       <p className={`text-xs ${custom.trim() && !valid ? 'text-rose-600' : 'text-slate-500'}`}>
         单笔 {wholeYuan(minFen)} 至 {wholeYuan(maxFen)}
-        ，可用微信支付或支付宝付款，到账后计入账户余额。
+        ，可用微信支付、支付宝或对公转账付款，到账后计入账户余额。
       </p>
       <button
         type="submit"
