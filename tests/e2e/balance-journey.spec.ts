@@ -4,27 +4,11 @@
 // attaches the PDF in the console, and the customer downloads it.
 import { expect, type Page, test } from '@playwright/test';
 import { consoleLogin, createOperator } from './console';
-import { freshIdNumber, freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
+import { callAction, freshIdNumber, freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const DAILY_ONE_DAY = 102_000; // 短效 包天 1000个/天 · 1天: inside the renewal window as soon as it is bought
 const HOUR = 3_600_000;
-
-async function call<T>(page: Page, name: string, input: unknown = {}): Promise<T> {
-  const body = await page.evaluate(
-    async ([a, p]) => {
-      const res = await fetch('/api', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'source-type': '1' },
-        body: JSON.stringify({ A: a, P: p }),
-      });
-      return res.json();
-    },
-    [name, input] as const,
-  );
-  expect(body, `${name} answers`).toHaveProperty('P');
-  return (body as { P: T }).P;
-}
 
 /** Run the hourly jobs (auto-renew among them) as if the hour came at `at` (wrangler's scheduled-event trigger). */
 async function hourlyJobsAt(page: Page, at: number): Promise<void> {
@@ -84,10 +68,10 @@ test('top up with Alipay, buy from the balance, auto-renew from it, then an invo
   await expect(page.getByTestId('balance-amount')).toContainText('¥100.00');
 
   // Buy a one-day package from the balance: the amount charged is the amount quoted.
-  const quote = await call<{ payFen: number }>(page, 'PayOrder.Quote', {
+  const quote = await callAction<{ payFen: number }>(page, 'PayOrder.Quote', {
     request: { kind: 'buy', mealId: DAILY_ONE_DAY, units: 1 },
   });
-  const order = await call<{ orderNo: string }>(page, 'PayOrder.BuyProxy', { mealId: DAILY_ONE_DAY, units: 1 });
+  const order = await callAction<{ orderNo: string }>(page, 'PayOrder.BuyProxy', { mealId: DAILY_ONE_DAY, units: 1 });
   await page.goto(`/payPage?orderNo=${order.orderNo}`);
   await hydrated(page);
   await page.getByRole('tab', { name: '余额支付' }).click();
@@ -98,7 +82,7 @@ test('top up with Alipay, buy from the balance, auto-renew from it, then an invo
   const afterBuy = 10_000 - quote.payFen;
 
   // Auto-renew on for the package.
-  const list = await call<{ list: Pkg[] }>(page, 'Proxy.GetProxys', { type: 10, page: 1, pageSize: 10 });
+  const list = await callAction<{ list: Pkg[] }>(page, 'Proxy.GetProxys', { type: 10, page: 1, pageSize: 10 });
   const pkg = list.list[0] as Pkg;
   await page.goto('/personalCenter/packageManager/10');
   await hydrated(page);
@@ -114,7 +98,7 @@ test('top up with Alipay, buy from the balance, auto-renew from it, then an invo
   // Within the last day the hour renews it from the balance, once.
   await hourlyJobsAt(page, pkg.expiresAt - 12 * HOUR);
   await hourlyJobsAt(page, pkg.expiresAt - 11 * HOUR);
-  const renewed = await call<{ list: Pkg[] }>(page, 'Proxy.GetProxys', { type: 10, page: 1, pageSize: 10 });
+  const renewed = await callAction<{ list: Pkg[] }>(page, 'Proxy.GetProxys', { type: 10, page: 1, pageSize: 10 });
   expect(renewed.list.find((p) => p.id === pkg.id)?.expiresAt ?? 0).toBeGreaterThanOrEqual(pkg.expiresAt + 23 * HOUR);
   await page.reload();
   await expect(page.getByTestId('balance-amount')).toContainText(`¥${((afterBuy - quote.payFen) / 100).toFixed(2)}`);
@@ -136,7 +120,7 @@ test('top up with Alipay, buy from the balance, auto-renew from it, then an invo
   await apply.getByRole('button', { name: '提交申请' }).click();
   const latest = page.getByTestId('invoice-requests').locator('li').first();
   await expect(latest.getByTestId('invoice-state')).toHaveText('待开具');
-  const requestId = (await call<{ requests: { id: number }[] }>(page, 'Invoice.Overview')).requests[0]?.id ?? 0;
+  const requestId = (await callAction<{ requests: { id: number }[] }>(page, 'Invoice.Overview')).requests[0]?.id ?? 0;
 
   const financeName = `bal_${width}${Date.now() % 100_000}`;
   createOperator(financeName, '周财务', 'finance');

@@ -4,19 +4,7 @@
 // with its reason), confirms; the customer's order is paid and the package is active.
 import { expect, test } from '@playwright/test';
 import { consoleLogin, createOperator } from './console';
-import { freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-/** A valid, unused resident ID number (GB 11643). */
-function freshIdNumber(): string {
-  const birth = new Date(Date.UTC(1960, 0, 1) + Math.floor(Math.random() * 15_000) * 86_400_000);
-  const date = birth.toISOString().slice(0, 10).replace(/-/g, '');
-  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const first17 = `110101${date}${serial}`;
-  const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (ID_WEIGHTS[i] ?? 0), 0);
-  return `${first17}${'10X98765432'[sum % 11]}`;
-}
+import { freshIdNumber, freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
 
 test('a company buys a package by bank transfer: the cashier gives a reference and the account, finance confirms the amount in the console, the package is active @server-state', async ({
   page,

@@ -4,19 +4,16 @@
 // the payment numbers; the package list says what is left in one wording; /rebate states the engine's rules and a
 // link that credits the promoter; phones get a sticky order bar the red-packet badge does not cover.
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { codeFor, freshPhone, hydrated, logIn, networkOfItsOwn, postponeGate, registerBySms } from './helpers';
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-/** A valid, unused resident ID number (GB 11643). */
-function freshIdNumber(): string {
-  const birth = new Date(Date.UTC(1960, 0, 1) + Math.floor(Math.random() * 15_000) * 86_400_000);
-  const date = birth.toISOString().slice(0, 10).replace(/-/g, '');
-  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const first17 = `110101${date}${serial}`;
-  const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (ID_WEIGHTS[i] ?? 0), 0);
-  return `${first17}${'10X98765432'[sum % 11]}`;
-}
+import {
+  codeFor,
+  freshIdNumber,
+  freshPhone,
+  hydrated,
+  logIn,
+  networkOfItsOwn,
+  postponeGate,
+  registerBySms,
+} from './helpers';
 
 /** The 立即购买 a customer taps: the sticky bar on phones, the summary's button on desktops. */
 const buyButton = (page: Page, isMobile: boolean): Locator => page.getByTestId(isMobile ? 'order-bar-buy' : 'buy-now');

@@ -2,20 +2,7 @@
 // pays through the WeChat Pay simulator, sees the order, the package and the renewal in the bill; an unpaid order
 // shows in the 待支付 count until it is paid from the cashier page, whose polling turns it to 已支付.
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { freshPhone, hydrated, logIn, registerBySms } from './helpers';
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-/** A valid, unused resident ID number (GB 11643): one identity may verify only one account, so each run needs its own. */
-function freshIdNumber(): string {
-  const seconds = Math.floor(Date.now() / 1000);
-  const birth = new Date(Date.UTC(1960, 0, 1) + (seconds % 15_000) * 86_400_000); // a day between 1960 and 2001
-  const date = birth.toISOString().slice(0, 10).replace(/-/g, '');
-  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const first17 = `110101${date}${serial}`;
-  const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (ID_WEIGHTS[i] ?? 0), 0);
-  return `${first17}${'10X98765432'[sum % 11]}`;
-}
+import { freshIdNumber, freshPhone, hydrated, logIn, registerBySms } from './helpers';
 
 /** Pay the order shown in `box` through the simulator page its 开发环境 link opens (a real signed callback). */
 async function payInSimulator(page: Page, box: Locator): Promise<void> {

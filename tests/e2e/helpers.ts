@@ -80,3 +80,20 @@ export function freshIdNumber(): string {
   const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (ID_WEIGHTS[i] ?? 0), 0);
   return `${first17}${'10X98765432'[sum % 11]}`;
 }
+
+/** Call an /api action as the page's own code does (its session and cookies) and return the answer's P. */
+export async function callAction<T>(page: Page, name: string, input: unknown = {}): Promise<T> {
+  const body = await page.evaluate(
+    async ([a, p]) => {
+      const res = await fetch('/api', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'source-type': '1' },
+        body: JSON.stringify({ A: a, P: p }),
+      });
+      return res.json();
+    },
+    [name, input] as const,
+  );
+  expect(body, `${name} answers`).toHaveProperty('P');
+  return (body as { P: T }).P;
+}

@@ -3,29 +3,12 @@
 // before, during and after payment, with a coupon applied: the buy page (its summary on a desktop, the sticky order
 // bar on a phone), the pay dialog, the order detail, the bill list and the refund view. The buy page says which coupon
 // is applied and why, and that receiving the 9折 coupon saves more than the ¥5 one just received.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { consoleLogin, createOperator } from './console';
-import { freshIdNumber, freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
+import { callAction, freshIdNumber, freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
 
 /** ¥ with two decimals, as a person reads an amount of fen. */
 const yuan = (fen: number) => `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-
-/** Call an action as the page does (the customer's session), and return its answer. */
-async function call<T>(page: Page, name: string, input: unknown): Promise<T> {
-  const body = await page.evaluate(
-    async ([a, p]) => {
-      const res = await fetch('/api', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'source-type': '1' },
-        body: JSON.stringify({ A: a, P: p }),
-      });
-      return res.json();
-    },
-    [name, input] as const,
-  );
-  expect(body, `${name} answers`).toHaveProperty('P');
-  return (body as { P: T }).P;
-}
 
 interface Quote {
   payFen: number;
@@ -79,7 +62,7 @@ test('each screen shows the amount the engine charges, before, during and after 
     .click();
   await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText(/新人专享券 -¥5\.00/);
   // The engine's best held coupon is the ¥5 one; receiving the 9折 one would save more, and the page says how much.
-  let quote = await call<Quote>(page, 'PayOrder.Quote', { request: BIG });
+  let quote = await callAction<Quote>(page, 'PayOrder.Quote', { request: BIG });
   const held = quote.applicableCoupons[0];
   const nine = quote.receivableSavings.find((s) => s.couponId === NINE_TENTHS);
   expect(held?.name).toBe('新人专享券');
@@ -100,14 +83,14 @@ test('each screen shows the amount the engine charges, before, during and after 
   // Receiving it: the engine's best coupon is applied, and the page says it is the best one.
   await nineOffer.getByRole('button', { name: '领取' }).click();
   await expect(page.getByTestId('coupon-select').locator('option:checked')).toHaveText(/全场9折券/);
-  quote = await call<Quote>(page, 'PayOrder.Quote', { request: BIG });
+  quote = await callAction<Quote>(page, 'PayOrder.Quote', { request: BIG });
   const best = quote.applicableCoupons[0];
   expect(best?.name).toBe('全场9折券');
   if (!best) return;
   await expect(summary.getByTestId('coupon-reason')).toHaveText(
     `已选用「全场9折券」，省${yuan(best.reductionFen)}（本单最优惠的优惠券）`,
   );
-  const chosen = await call<Quote>(page, 'PayOrder.Quote', { request: BIG, couponId: best.id });
+  const chosen = await callAction<Quote>(page, 'PayOrder.Quote', { request: BIG, couponId: best.id });
   const shown = isMobile ? page.getByTestId('order-bar-pay') : page.getByTestId('quote-pay');
   await expect(shown).toHaveText(yuan(chosen.payFen));
   await expect(summary.getByTestId('amount-coupon')).toContainText(yuan(chosen.couponFen));
@@ -118,7 +101,7 @@ test('each screen shows the amount the engine charges, before, during and after 
   const dialog = page.getByRole('dialog', { name: '支付订单' });
   const orderNo = /订单号\s*(D\d{14}[0-9A-Z]{16})/.exec((await dialog.textContent()) ?? '')?.[1] ?? '';
   expect(orderNo).not.toBe('');
-  let detail = await call<Detail>(page, 'Order.GetDetail', { orderNo });
+  let detail = await callAction<Detail>(page, 'Order.GetDetail', { orderNo });
   expect(detail.payFen).toBe(chosen.payFen);
   expect(detail.couponName).toBe('全场9折券');
   await expect(dialog.getByTestId('pay-amount')).toHaveText(yuan(detail.payFen));
@@ -138,7 +121,7 @@ test('each screen shows the amount the engine charges, before, during and after 
   await expect(dialog.getByRole('button', { name: '取消订单' })).toHaveCount(0);
 
   // After payment: the order detail and the bill list show what was charged; the checklist ticks 购买套餐.
-  detail = await call<Detail>(page, 'Order.GetDetail', { orderNo });
+  detail = await callAction<Detail>(page, 'Order.GetDetail', { orderNo });
   expect(detail.state).toBe(2);
   await page.goto(`/payPage?orderNo=${orderNo}`);
   await expect(page.getByTestId('order-pay')).toHaveText(yuan(detail.payFen));
@@ -179,7 +162,7 @@ test('each screen shows the amount the engine charges, before, during and after 
   await expect(finance.getByTestId('order-refunded')).toContainText('¥12.34');
   await finance.context().close();
 
-  detail = await call<Detail>(page, 'Order.GetDetail', { orderNo });
+  detail = await callAction<Detail>(page, 'Order.GetDetail', { orderNo });
   expect(detail.refundedFen).toBe(1234);
   await page.goto(`/payPage?orderNo=${orderNo}`);
   await expect(page.getByTestId('order-pay')).toHaveText(yuan(detail.payFen));
