@@ -13,6 +13,7 @@ import type { PayingOrder } from '../../state/commerce';
 import { pushToast } from '../../state/toast';
 import { inWechatBrowser, payInsideWechat, wechatReturn } from './wechat-jsapi';
 import { TransferChoice } from './bank-transfer';
+import { ORDER_STATE } from '../../lib/order-states';
 
 const POLL_MS = 2500;
 
@@ -249,10 +250,10 @@ export function PayBox({
     const poll = setInterval(async () => {
       const r = await api.call('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { silent: true });
       if (!r) return;
-      if (r.state === 2) {
+      if (r.state === ORDER_STATE.paid) {
         setPhase('paid');
         paidRef.current();
-      } else if (r.state === 3) setPhase('closed');
+      } else if (r.state === ORDER_STATE.closed) setPhase('closed');
       else if (r.expired) setPhase('expired');
     }, POLL_MS);
     return () => {

@@ -1,6 +1,7 @@
 // Auto-renew from balance (migration 0040, docs/decisions/225): the customer's per-package opt-in, the packages due for
 // a notice or a renewal, and the conditional claims that make each notice and each renewal happen once per period.
 import 'server-only';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 /** Turn auto-renew on or off for one of the user's packages bought by an order and not retired; true when stored. */
 export async function setAutoRenew(
@@ -11,7 +12,7 @@ export async function setAutoRenew(
     .prepare(
       `INSERT INTO package_auto_renew (package_id, user_id, enabled, updated_at)
        SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM proxy_packages
-         WHERE id = ?1 AND user_id = ?2 AND source = 'order' AND state IN (1, 2, 3))
+         WHERE id = ?1 AND user_id = ?2 AND source = 'order' AND state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.expired}, ${PACKAGE_STATE.usedUp}))
        ON CONFLICT (package_id) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at
          WHERE package_auto_renew.user_id = excluded.user_id`,
     )
@@ -52,7 +53,7 @@ export async function listAutoRenewDue(
     .prepare(
       `SELECT a.package_id, a.user_id, p.name, p.expires_at, a.notified_expiry, a.short_expiry
        FROM package_auto_renew a JOIN proxy_packages p ON p.id = a.package_id AND p.user_id = a.user_id
-       WHERE a.enabled = 1 AND p.source = 'order' AND p.state IN (1, 3) AND p.expires_at > ?1 AND p.expires_at <= ?2
+       WHERE a.enabled = 1 AND p.source = 'order' AND p.state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp}) AND p.expires_at > ?1 AND p.expires_at <= ?2
          AND a.renewed_expiry != p.expires_at
        ORDER BY p.expires_at LIMIT ?3 + 0`,
     )

@@ -3,6 +3,7 @@
 // only while the balance covers it (and the CHECK refuses a negative balance anyway); `ref` is UNIQUE, so one cause
 // (a payment attempt, a top-up order, a refund, an adjustment) moves the balance at most once.
 import 'server-only';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** What a ledger entry records: 充值, 消费, 退款, 调整, 自动续费 (labels in src/lib/balance.ts). */
 export type LedgerKind = 'topup' | 'pay' | 'refund' | 'adjust' | 'renew';
@@ -169,5 +170,5 @@ export function balancePaymentStatement(
 export function orderPayableSql(orderNo: string, userId: number, amountFen: number, now: number): string {
   if (!/^[0-9A-Za-z]{1,40}$/.test(orderNo)) throw new Error('unexpected order number');
   return `EXISTS (SELECT 1 FROM orders WHERE order_no = '${orderNo}' AND user_id = ${Math.trunc(userId)}
-    AND state = 1 AND pay_fen = ${Math.trunc(amountFen)} AND expires_at > ${Math.trunc(now)})`;
+    AND state = ${ORDER_STATE.pending} AND pay_fen = ${Math.trunc(amountFen)} AND expires_at > ${Math.trunc(now)})`;
 }

@@ -3,6 +3,7 @@
 // the two statements that open finance's confirmation batch (claim the transfer, record its payment attempt).
 import 'server-only';
 import { TRANSFER_RAIL } from '../../lib/bank-transfer';
+import { ORDER_STATE } from '../../lib/order-states';
 
 export type TransferState = 'awaiting' | 'confirmed';
 
@@ -94,14 +95,14 @@ export async function insertTransfer(
       .prepare(
         `INSERT INTO bank_transfers (reference, order_no, user_id, state, created_at)
          SELECT ?1, ?2, ?3, 'awaiting', ?4
-         WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND user_id = ?3 AND state = 1 AND expires_at > ?4)
+         WHERE EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND user_id = ?3 AND state = ${ORDER_STATE.pending} AND expires_at > ?4)
          ON CONFLICT DO NOTHING`,
       )
       .bind(t.reference, t.orderNo, t.userId, t.now),
     db
       .prepare(
         `UPDATE orders SET expires_at = max(expires_at, ?3)
-         WHERE order_no = ?2 AND state = 1
+         WHERE order_no = ?2 AND state = ${ORDER_STATE.pending}
            AND EXISTS (SELECT 1 FROM bank_transfers WHERE reference = ?1 AND order_no = ?2)`,
       )
       .bind(t.reference, t.orderNo, t.reservedUntil),
@@ -137,7 +138,7 @@ export async function searchTransfers(
 ): Promise<TransferView[]> {
   const where = [
     f.state === 'awaiting'
-      ? "t.state = 'awaiting' AND o.state = 1"
+      ? `t.state = 'awaiting' AND o.state = ${ORDER_STATE.pending}`
       : f.state === 'confirmed'
         ? "t.state = 'confirmed'"
         : '1 = 1',
@@ -173,7 +174,7 @@ export function transferConfirmStatements(
       `UPDATE bank_transfers SET state = 'confirmed', received_fen = ?3, payer_name = ?4, bank_serial = ?5,
          out_trade_no = ?2, confirmed_by = ?6, confirmed_at = ?7
        WHERE reference = ?1 AND state = 'awaiting'
-         AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = bank_transfers.order_no AND o.state = 1 AND o.pay_fen = ?3)
+         AND EXISTS (SELECT 1 FROM orders o WHERE o.order_no = bank_transfers.order_no AND o.state = ${ORDER_STATE.pending} AND o.pay_fen = ?3)
          AND NOT EXISTS (SELECT 1 FROM bank_transfers s WHERE s.bank_serial = ?5)`,
     )
     .bind(c.reference, c.outTradeNo, c.receivedFen, c.payerName, c.bankSerial, c.operatorId, c.now);

@@ -607,10 +607,10 @@ export function balanceRefundStatements(
 ): D1PreparedStatement[] {
   const [O, R, T] = [r.orderNo, r.outRefundNo, r.outTradeNo].map(literal);
   const condition = endsOrder
-    ? `EXISTS (SELECT 1 FROM orders WHERE order_no = '${O}' AND state = 4 AND out_refund_no = '${R}')`
+    ? `EXISTS (SELECT 1 FROM orders WHERE order_no = '${O}' AND state = ${ORDER_STATE.refunded} AND out_refund_no = '${R}')`
     : `EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = '${R}' AND order_no = '${O}' AND status = 'PENDING'
         AND ends_order = 0)
-       AND EXISTS (SELECT 1 FROM orders WHERE order_no = '${O}' AND state = 2 AND paid_out_trade_no = '${T}')`;
+       AND EXISTS (SELECT 1 FROM orders WHERE order_no = '${O}' AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = '${T}')`;
   return creditStatements(
     db,
     {

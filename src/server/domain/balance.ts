@@ -25,6 +25,7 @@ import { newOrderNo, newOutTradeNo } from './order-numbers';
 import { MAX_UNPAID_ORDERS, ORDER_TTL_MS, type PlacedOrder } from './order-placement';
 import { auditedChange } from './console-audit';
 import { allocateBoughtIps } from './payments';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** A top-up's product type: none (no package, no commission). */
 const TOP_UP_PRODUCT_TYPE = 0;
@@ -83,7 +84,7 @@ export async function payFromBalance(
   kind: Extract<LedgerKind, 'pay' | 'renew'> = 'pay',
 ): Promise<{ balanceFen: number; outTradeNo: string }> {
   if (order.kind === ORDER_KIND.topUp) throw new AppError('topUpNotPayableFromBalance');
-  if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  if (order.state !== ORDER_STATE.pending || order.expiresAt <= now) throw new AppError('orderNotPayable');
   const outTradeNo = newOutTradeNo(now);
   const debit = debitStatements(
     db,
@@ -123,7 +124,7 @@ export async function payFromBalance(
     return { balanceFen: await balanceOf(db, order.userId), outTradeNo };
   }
   const fresh = await findOrder(db, order.orderNo);
-  if (fresh?.state !== 1 || fresh.expiresAt <= now) throw new AppError('orderNotPayable');
+  if (fresh?.state !== ORDER_STATE.pending || fresh.expiresAt <= now) throw new AppError('orderNotPayable');
   throw new AppError('balanceShort');
 }
 

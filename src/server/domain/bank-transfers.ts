@@ -25,6 +25,7 @@ import type { TransferAccount } from '../env';
 import { fulfilmentBatch } from './fulfilment';
 import { newOutTradeNo, newTransferReference } from './order-numbers';
 import { allocateBoughtIps } from './payments';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** What the customer needs to pay an order by transfer. */
 export interface TransferInstructions {
@@ -61,10 +62,10 @@ export async function chooseTransfer(
   if (!account) throw new AppError('transferUnavailable');
   const existing = await findTransferByOrder(db, order.orderNo);
   if (existing) {
-    if (order.state !== 1 && existing.state !== 'confirmed') throw new AppError('orderNotPayable');
+    if (order.state !== ORDER_STATE.pending && existing.state !== 'confirmed') throw new AppError('orderNotPayable');
     return instructions(existing, order, account);
   }
-  if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  if (order.state !== ORDER_STATE.pending || order.expiresAt <= now) throw new AppError('orderNotPayable');
   // A reference already taken (2^40 of them) or a concurrent choice writes nothing: read what stands, else try anew.
   for (let i = 0; i < 3; i++) {
     await insertTransfer(db, {
@@ -76,7 +77,7 @@ export async function chooseTransfer(
     });
     const [chosen, fresh] = await Promise.all([findTransferByOrder(db, order.orderNo), findOrder(db, order.orderNo)]);
     if (chosen && fresh) return instructions(chosen, fresh, account);
-    if (fresh?.state !== 1 || fresh.expiresAt <= now) throw new AppError('orderNotPayable');
+    if (fresh?.state !== ORDER_STATE.pending || fresh.expiresAt <= now) throw new AppError('orderNotPayable');
   }
   throw new AppError('payUnavailable');
 }
@@ -120,8 +121,8 @@ export interface TransferPreview {
 function refusalOf(t: TransferView | null, r: ReceivedTransfer, serialUsed: boolean): MessageCode | null {
   if (!t) return 'transferUnknownReference';
   if (t.state === 'confirmed') return 'transferAlreadyConfirmed';
-  if (t.orderState === 2) return 'transferOrderPaid';
-  if (t.orderState !== 1) return 'transferOrderClosed';
+  if (t.orderState === ORDER_STATE.paid) return 'transferOrderPaid';
+  if (t.orderState !== ORDER_STATE.pending) return 'transferOrderClosed';
   if (r.receivedFen !== t.payFen) return 'transferAmountMismatch';
   if (serialUsed) return 'transferSerialUsed';
   return null;

@@ -11,6 +11,7 @@ import { findOpenid, saveOpenid } from '../db/wechat-openids';
 import type { PaySetup } from '../providers/pay';
 import type { JsapiBridge } from '../providers/pay/types';
 import { paymentCodeFor, userOrder } from './payments';
+import { ORDER_STATE } from '../../lib/order-states';
 
 /** Where WeChat returns the payer after the web authorisation (edge/routes/pay.ts). */
 export const WECHAT_OAUTH_RETURN = '/pay/wechat/oauth';
@@ -48,7 +49,7 @@ export async function jsapiStep(
 ): Promise<JsapiStep> {
   const oauth = pay.wechatOAuth;
   if (!oauth) throw new AppError('wechatJsapiUnavailable');
-  if (order.state !== 1 || order.expiresAt <= now) throw new AppError('orderNotPayable');
+  if (order.state !== ORDER_STATE.pending || order.expiresAt <= now) throw new AppError('orderNotPayable');
   const openid = await findOpenid(db, order.userId, oauth.appid);
   if (!openid) {
     const back = `${pay.portalOrigin}${WECHAT_OAUTH_RETURN}?orderNo=${encodeURIComponent(order.orderNo)}`;

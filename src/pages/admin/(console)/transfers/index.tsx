@@ -19,6 +19,7 @@ import { ORDER_STATE_LABEL } from '../../_components/labels';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
 import { TransferConfirmPanel } from './_components/transfer-confirm-panel';
+import { ORDER_STATE } from '../../../../lib/order-states';
 
 type TransferRow = ActionOutput<'Admin.TransferSearch'>['list'][number];
 type BankRefundRow = ActionOutput<'Admin.TransferRefunds'>['list'][number];
@@ -55,7 +56,7 @@ const COLUMNS: Column<TransferRow>[] = [
     cell: (t) =>
       t.state === 'confirmed'
         ? `已确认 ${formatFen(t.receivedFen ?? 0)}`
-        : t.orderState === 1
+        : t.orderState === ORDER_STATE.pending
           ? '等待到账'
           : `订单${ORDER_STATE_LABEL[t.orderState] ?? ''}`,
   },
@@ -70,7 +71,7 @@ const COLUMNS: Column<TransferRow>[] = [
     head: '操作',
     kind: 'actions',
     cell: (t) =>
-      t.state === 'awaiting' && t.orderState === 1 ? (
+      t.state === 'awaiting' && t.orderState === ORDER_STATE.pending ? (
         <a href={listHref('/admin/transfers', { ref: t.reference })} className={rowAction()}>
           确认到账
         </a>

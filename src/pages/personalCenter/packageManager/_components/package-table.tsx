@@ -98,7 +98,7 @@ export function PackageTable({ initial, type }: { initial: PackageItem[]; type: 
               {p.remark || '—'}
             </Cell>
             <Cell label="自动续费" className="py-3 whitespace-nowrap md:pr-3">
-              {p.source === 'order' && p.state !== 4 && p.state !== 5 ? (
+              {p.source === 'order' && p.state !== PACKAGE_STATE.deleted && p.state !== PACKAGE_STATE.disabled ? (
                 <button
                   type="button"
                   role="switch"
