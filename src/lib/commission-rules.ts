@@ -54,13 +54,22 @@ export function commissionRuleLines(minWithdrawalFen: number = MIN_WITHDRAWAL_FE
   ];
 }
 
-/** Commission entry states as UserPromotion.GetCommissionDetails answers them (the ledger's own state column). */
-export const COMMISSION_STATE_TEXT: Record<number, string> = { 1: '可提现', 2: '提现中/已提现', 3: '已冲销' };
+/** Commission entry states (the ledger's state column): available, locked in a withdrawal, reversed by a refund. */
+export const COMMISSION_STATE = { available: 1, withdrawn: 2, reversed: 3 } as const;
 
-/** Withdrawal states (1 requested, 2 approved, 3 paid, 4 rejected: server/domain/commission.ts nextWithdrawalState). */
+/** Commission entry states as UserPromotion.GetCommissionDetails answers them. */
+export const COMMISSION_STATE_TEXT: Record<number, string> = {
+  [COMMISSION_STATE.available]: '可提现',
+  [COMMISSION_STATE.withdrawn]: '提现中/已提现',
+  [COMMISSION_STATE.reversed]: '已冲销',
+};
+
+/** Withdrawal states (server/domain/commission.ts nextWithdrawalState moves them). */
+export const WITHDRAWAL_STATE = { requested: 1, approved: 2, paid: 3, rejected: 4 } as const;
+
 export const WITHDRAWAL_STATE_TEXT: Record<number, string> = {
-  1: '待审核',
-  2: '已审核待打款',
-  3: '已打款',
-  4: '已驳回',
+  [WITHDRAWAL_STATE.requested]: '待审核',
+  [WITHDRAWAL_STATE.approved]: '已审核待打款',
+  [WITHDRAWAL_STATE.paid]: '已打款',
+  [WITHDRAWAL_STATE.rejected]: '已驳回',
 };

@@ -5,6 +5,7 @@ import { INVITATION_VALID_DAYS } from '../../lib/commission-rules';
 import { runBatch } from './batch';
 import { type AuditWrite, auditInsertStatement } from './console-audit';
 import { DAY_MS } from '../../lib/time';
+import { COMMISSION_STATE, WITHDRAWAL_STATE } from '../../lib/commission-rules';
 import { ORDER_STATE } from '../../lib/order-states';
 
 const YEAR_MS = INVITATION_VALID_DAYS * DAY_MS;
@@ -40,7 +41,7 @@ export function accrualStatements(
          -- Bound numbers arrive as REAL: CAST keeps the division integral (floor for non-negative amounts).
          INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
            is_first, state, created_at)
-         SELECT promoter_id, invitee_id, ?2, ?3, ?4, bp, (CAST(?4 AS INTEGER) * bp) / 10000, is_first, 1, ?5 FROM y
+         SELECT promoter_id, invitee_id, ?2, ?3, ?4, bp, (CAST(?4 AS INTEGER) * bp) / 10000, is_first, ${COMMISSION_STATE.available}, ?5 FROM y
          WHERE (CAST(?4 AS INTEGER) * bp) / 10000 > 0 AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?2 AND user_id = ?1 AND state = ${ORDER_STATE.paid})
          ON CONFLICT(order_no) DO NOTHING`,
       )
@@ -70,15 +71,15 @@ export function reversalStatements(
       db.prepare(
         `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
            is_first, state, created_at)
-         SELECT promoter_id, invitee_id, 'R:' || order_no, product_type, base_fen, rate_bp, -amount_fen, 0, 1, ?2
-         FROM commission_entries WHERE order_no = ?1 AND state = 2 ${guard}
+         SELECT promoter_id, invitee_id, 'R:' || order_no, product_type, base_fen, rate_bp, -amount_fen, 0, ${COMMISSION_STATE.available}, ?2
+         FROM commission_entries WHERE order_no = ?1 AND state = ${COMMISSION_STATE.withdrawn} ${guard}
          ON CONFLICT(order_no) DO NOTHING`,
       ),
     ),
     bind(
       db.prepare(
-        `UPDATE commission_entries SET state = 3, reversed_at = ?2
-         WHERE order_no = ?1 AND state = 1 AND NOT EXISTS (SELECT 1 FROM commission_entries WHERE order_no = 'R:' || ?1)
+        `UPDATE commission_entries SET state = ${COMMISSION_STATE.reversed}, reversed_at = ?2
+         WHERE order_no = ?1 AND state = ${COMMISSION_STATE.available} AND NOT EXISTS (SELECT 1 FROM commission_entries WHERE order_no = 'R:' || ?1)
            ${guard}`,
       ),
     ),
@@ -158,10 +159,10 @@ export async function commissionSummary(db: D1Database, promoterId: number): Pro
   const row = await db
     .prepare(
       `SELECT
-         COALESCE(SUM(CASE WHEN e.state = 1 THEN e.amount_fen END), 0) AS available,
-         COALESCE(SUM(CASE WHEN e.state = 2 AND w.state IN (1, 2) THEN e.amount_fen END), 0) AS locked,
-         COALESCE(SUM(CASE WHEN e.state = 2 AND w.state = 3 THEN e.amount_fen END), 0) AS withdrawn,
-         COALESCE(SUM(CASE WHEN e.amount_fen > 0 AND e.state != 3 THEN e.amount_fen END), 0) AS total
+         COALESCE(SUM(CASE WHEN e.state = ${COMMISSION_STATE.available} THEN e.amount_fen END), 0) AS available,
+         COALESCE(SUM(CASE WHEN e.state = ${COMMISSION_STATE.withdrawn} AND w.state IN (${WITHDRAWAL_STATE.requested}, ${WITHDRAWAL_STATE.approved}) THEN e.amount_fen END), 0) AS locked,
+         COALESCE(SUM(CASE WHEN e.state = ${COMMISSION_STATE.withdrawn} AND w.state = ${WITHDRAWAL_STATE.paid} THEN e.amount_fen END), 0) AS withdrawn,
+         COALESCE(SUM(CASE WHEN e.amount_fen > 0 AND e.state != ${COMMISSION_STATE.reversed} THEN e.amount_fen END), 0) AS total
        FROM commission_entries e LEFT JOIN withdrawals w ON w.id = e.withdrawal_id WHERE e.promoter_id = ?`,
     )
     .bind(promoterId)
@@ -187,8 +188,8 @@ export async function requestWithdrawal(
   const insert = db
     .prepare(
       `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
-       SELECT ?1, ?2, s, ?3, ?4, 1, ?5, ?5
-       FROM (SELECT COALESCE(SUM(amount_fen), 0) AS s FROM commission_entries WHERE promoter_id = ?2 AND state = 1)
+       SELECT ?1, ?2, s, ?3, ?4, ${WITHDRAWAL_STATE.requested}, ?5, ?5
+       FROM (SELECT COALESCE(SUM(amount_fen), 0) AS s FROM commission_entries WHERE promoter_id = ?2 AND state = ${COMMISSION_STATE.available})
        WHERE s >= ?6
        ON CONFLICT DO NOTHING`,
     )
@@ -198,8 +199,8 @@ export async function requestWithdrawal(
     insert,
     db
       .prepare(
-        `UPDATE commission_entries SET state = 2, withdrawal_id = (SELECT id FROM withdrawals WHERE ref = ?1)
-         WHERE promoter_id = ?2 AND state = 1 AND EXISTS (SELECT 1 FROM withdrawals WHERE ref = ?1)`,
+        `UPDATE commission_entries SET state = ${COMMISSION_STATE.withdrawn}, withdrawal_id = (SELECT id FROM withdrawals WHERE ref = ?1)
+         WHERE promoter_id = ?2 AND state = ${COMMISSION_STATE.available} AND EXISTS (SELECT 1 FROM withdrawals WHERE ref = ?1)`,
       )
       .bind(ref, w.userId),
     db
@@ -306,8 +307,8 @@ export async function transitionWithdrawal(
     stmts.push(
       db
         .prepare(
-          `UPDATE commission_entries SET state = 1, withdrawal_id = NULL WHERE withdrawal_id = ?1 AND state = 2
-           AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ?1 AND state = 4 AND decision_id = ?2)`,
+          `UPDATE commission_entries SET state = ${COMMISSION_STATE.available}, withdrawal_id = NULL WHERE withdrawal_id = ?1 AND state = ${COMMISSION_STATE.withdrawn}
+           AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ?1 AND state = ${WITHDRAWAL_STATE.rejected} AND decision_id = ?2)`,
         )
         .bind(t.id, decision),
     );
@@ -345,7 +346,11 @@ export async function listWithdrawalEvents(
 /** True when the user has a requested or approved withdrawal. */
 export async function hasOpenWithdrawal(db: D1Database, userId: number): Promise<boolean> {
   return (
-    (await db.prepare('SELECT 1 AS x FROM withdrawals WHERE user_id = ? AND state IN (1, 2)').bind(userId).first()) !==
-    null
+    (await db
+      .prepare(
+        `SELECT 1 AS x FROM withdrawals WHERE user_id = ? AND state IN (${WITHDRAWAL_STATE.requested}, ${WITHDRAWAL_STATE.approved})`,
+      )
+      .bind(userId)
+      .first()) !== null
   );
 }

@@ -5,6 +5,7 @@ import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 import { refundIssueSql } from './console-orders';
 import { ORDER_STATE } from '../../lib/order-states';
 import { PACKAGE_STATE } from '../../lib/package-states';
+import { WITHDRAWAL_STATE } from '../../lib/commission-rules';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -106,7 +107,9 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
        FROM proxy_nodes n ORDER BY n.id LIMIT 50`,
     ),
     db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
-    db.prepare('SELECT count(*) AS n FROM withdrawals WHERE state IN (1, 2)'),
+    db.prepare(
+      `SELECT count(*) AS n FROM withdrawals WHERE state IN (${WITHDRAWAL_STATE.requested}, ${WITHDRAWAL_STATE.approved})`,
+    ),
     db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
     db.prepare(`SELECT count(DISTINCT r.order_no) AS n FROM refunds r WHERE ${refundIssueSql(now)}`),
     db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),

@@ -1,4 +1,5 @@
 // Queries for promotion: users' invitation codes, material, sellers, invitations (attribution at registration).
+import { COMMISSION_STATE } from '../../lib/commission-rules';
 
 /** The user's invitation code, or null. */
 export async function findPromotionCode(
@@ -89,7 +90,7 @@ export async function listInvitations(
       .prepare(
         `SELECT u.phone, i.created_at, (u.is_identity_auth = 1 OR u.company_auth_state IN (1, 2, 3)) AS verified,
            (SELECT count(*) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.amount_fen > 0) AS orders,
-           (SELECT COALESCE(SUM(e.amount_fen), 0) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.state != 3) AS earned
+           (SELECT COALESCE(SUM(e.amount_fen), 0) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.state != ${COMMISSION_STATE.reversed}) AS earned
          FROM invitations i JOIN users u ON u.id = i.invitee_id
          WHERE i.promoter_id = ? ORDER BY i.created_at DESC LIMIT ? + 0 OFFSET ?`,
       )

@@ -2,7 +2,7 @@
 // invitation; the invitee's first commissioned order earns the first-order rate, later ones the recurring rate, per
 // product type, in basis points of the money paid; amounts are floored to whole fen. Refunds reverse it. Accrual is a
 // set of D1 statements the commerce fulfilment runs inside its payment batch (exactly once per order number).
-import { COMMISSION_RATES, MIN_WITHDRAWAL_FEN } from '../../lib/commission-rules';
+import { COMMISSION_RATES, MIN_WITHDRAWAL_FEN, WITHDRAWAL_STATE } from '../../lib/commission-rules';
 import { accrualStatements, reversalStatements } from '../db/commission';
 
 // The rates and limits live in src/lib/commission-rules.ts, shared with the pages that explain them.
@@ -57,11 +57,12 @@ export function commissionReversalStatements(
 
 export type WithdrawalDecision = 'approve' | 'reject' | 'paid';
 
-/** Withdrawal states: 1 requested, 2 approved, 3 paid, 4 rejected. The next state for a decision, or null. */
+/** The next withdrawal state for a decision, or null. */
 export function nextWithdrawalState(from: number, decision: WithdrawalDecision): number | null {
-  if (from === 1 && decision === 'approve') return 2;
-  if ((from === 1 || from === 2) && decision === 'reject') return 4;
-  if (from === 2 && decision === 'paid') return 3;
+  const W = WITHDRAWAL_STATE;
+  if (from === W.requested && decision === 'approve') return W.approved;
+  if ((from === W.requested || from === W.approved) && decision === 'reject') return W.rejected;
+  if (from === W.approved && decision === 'paid') return W.paid;
   return null;
 }
 

@@ -23,6 +23,7 @@ import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './console-audit';
 import { ORDER_STATE } from '../../lib/order-states';
 import { USER_COUPON_STATE } from '../../lib/coupon-states';
+import { COMMISSION_STATE } from '../../lib/commission-rules';
 
 /** Days in the dashboard's daily charts (today and the 13 before it). */
 const CHART_DAYS = 14;
@@ -151,7 +152,8 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     packagesDisabled: effects.packages
       .filter((p) => [1, 2, 3].includes(p.state))
       .map((p) => ({ id: p.id, name: p.name })),
-    commissionReversedFen: effects.commission && effects.commission.state !== 3 ? effects.commission.amountFen : 0,
+    commissionReversedFen:
+      effects.commission && effects.commission.state !== COMMISSION_STATE.reversed ? effects.commission.amountFen : 0,
     /** The order's coupon and whether a final refund now would give it back (decision 206). */
     coupon: coupon
       ? {

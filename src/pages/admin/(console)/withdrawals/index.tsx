@@ -1,6 +1,6 @@
 // /admin/withdrawals: commission withdrawals by state (finance): approve (1→2), mark paid (2→3) or reject (1/2→4, the
 // commission returns to available), each with a note kept in the withdrawal's own trail and in the audit log.
-import { WITHDRAWAL_STATE_TEXT } from '../../../../lib/commission-rules';
+import { WITHDRAWAL_STATE, WITHDRAWAL_STATE_TEXT } from '../../../../lib/commission-rules';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { load } from '../../../../server/page-data';
 import { NoAccess, PageTitle } from '../../_components/parts';
@@ -89,9 +89,9 @@ export default async function AdminWithdrawalsPage({ query }: { query: string })
                   .join('；')}
               </p>
             )}
-            {(w.state === 1 || w.state === 2) && (
+            {(w.state === WITHDRAWAL_STATE.requested || w.state === WITHDRAWAL_STATE.approved) && (
               <div className="flex flex-wrap gap-2">
-                <Review id={w.id} decision={w.state === 1 ? 'approve' : 'paid'} />
+                <Review id={w.id} decision={w.state === WITHDRAWAL_STATE.requested ? 'approve' : 'paid'} />
                 <Review id={w.id} decision="reject" />
               </div>
             )}
