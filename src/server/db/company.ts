@@ -1,5 +1,6 @@
 // Queries for company authentication: licence uploads (R2 keys), applications, reviews and their audit trail.
 import { type AuditWrite, auditInsertStatement } from './console-audit';
+import { COMPANY_STATE } from '../../lib/company-states';
 
 export interface LicenceUpload {
   id: number;
@@ -157,7 +158,9 @@ export async function listCompanyAuthsByState(
 /** True when another account holds an approved company with this credit hash. */
 export async function isCompanyTaken(db: D1Database, creditHash: string, userId: number): Promise<boolean> {
   const row = await db
-    .prepare('SELECT 1 AS x FROM company_auths WHERE credit_hash = ? AND state = 1 AND user_id != ?')
+    .prepare(
+      `SELECT 1 AS x FROM company_auths WHERE credit_hash = ? AND state = ${COMPANY_STATE.approved} AND user_id != ?`,
+    )
     .bind(creditHash, userId)
     .first();
   return row !== null;
@@ -204,8 +207,8 @@ export async function insertCompanyAuth(
       ),
     db
       .prepare(
-        `UPDATE users SET company_auth_state = 4, updated_at = ?1
-         WHERE id = ?2 AND EXISTS (SELECT 1 FROM company_auths WHERE user_id = ?2 AND state = 4 AND created_at = ?1)`,
+        `UPDATE users SET company_auth_state = ${COMPANY_STATE.pending}, updated_at = ?1
+         WHERE id = ?2 AND EXISTS (SELECT 1 FROM company_auths WHERE user_id = ?2 AND state = ${COMPANY_STATE.pending} AND created_at = ?1)`,
       )
       .bind(a.now, a.userId),
   ]);
@@ -215,7 +218,7 @@ export async function insertCompanyAuth(
 /** Update the applicant's own remark on a pending application. */
 export async function updateUserRemark(db: D1Database, userId: number, remark: string): Promise<boolean> {
   const res = await db
-    .prepare('UPDATE company_auths SET user_remark = ? WHERE user_id = ? AND state = 4')
+    .prepare(`UPDATE company_auths SET user_remark = ? WHERE user_id = ? AND state = ${COMPANY_STATE.pending}`)
     .bind(remark, userId)
     .run();
   return res.meta.changes === 1;

@@ -6,6 +6,7 @@ import { refundIssueSql } from './console-orders';
 import { ORDER_STATE } from '../../lib/order-states';
 import { PACKAGE_STATE } from '../../lib/package-states';
 import { WITHDRAWAL_STATE } from '../../lib/commission-rules';
+import { COMPANY_STATE, COMPANY_VERIFIED_SQL } from '../../lib/company-states';
 
 export interface WindowFigures {
   revenueFen: number;
@@ -84,7 +85,9 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     retention,
   ] = await db.batch<Record<string, number | string | null>>([
     db.prepare('SELECT count(*) AS n FROM users'),
-    db.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (1, 2, 3)'),
+    db.prepare(
+      `SELECT count(*) AS n FROM users WHERE is_identity_auth = 1 OR company_auth_state IN (${COMPANY_VERIFIED_SQL})`,
+    ),
     db
       .prepare(
         `SELECT product_type AS productType, count(*) AS n FROM proxy_packages WHERE state = ${PACKAGE_STATE.active} AND expires_at > ? GROUP BY product_type ORDER BY product_type`,
@@ -106,7 +109,7 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
       `SELECT n.id, n.name, n.status, n.last_seen_at AS lastSeenAt, (SELECT count(*) FROM proxy_ips i WHERE i.node_id = n.id) AS ips
        FROM proxy_nodes n ORDER BY n.id LIMIT 50`,
     ),
-    db.prepare('SELECT count(*) AS n FROM company_auths WHERE state = 4'),
+    db.prepare(`SELECT count(*) AS n FROM company_auths WHERE state = ${COMPANY_STATE.pending}`),
     db.prepare(
       `SELECT count(*) AS n FROM withdrawals WHERE state IN (${WITHDRAWAL_STATE.requested}, ${WITHDRAWAL_STATE.approved})`,
     ),

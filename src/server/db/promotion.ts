@@ -1,5 +1,6 @@
 // Queries for promotion: users' invitation codes, material, sellers, invitations (attribution at registration).
 import { COMMISSION_STATE } from '../../lib/commission-rules';
+import { COMPANY_VERIFIED_SQL } from '../../lib/company-states';
 
 /** The user's invitation code, or null. */
 export async function findPromotionCode(
@@ -88,7 +89,7 @@ export async function listInvitations(
   const [rows, total] = await db.batch([
     db
       .prepare(
-        `SELECT u.phone, i.created_at, (u.is_identity_auth = 1 OR u.company_auth_state IN (1, 2, 3)) AS verified,
+        `SELECT u.phone, i.created_at, (u.is_identity_auth = 1 OR u.company_auth_state IN (${COMPANY_VERIFIED_SQL})) AS verified,
            (SELECT count(*) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.amount_fen > 0) AS orders,
            (SELECT COALESCE(SUM(e.amount_fen), 0) FROM commission_entries e WHERE e.invitee_id = i.invitee_id AND e.state != ${COMMISSION_STATE.reversed}) AS earned
          FROM invitations i JOIN users u ON u.id = i.invitee_id

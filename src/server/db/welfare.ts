@@ -1,6 +1,7 @@
 // Queries for the welfare trial: the offered meal, the identity key of a user, and the once-per-identity (and
 // once-per-account) claim.
 import { DAY_MS } from '../../lib/time';
+import { COMPANY_VERIFIED_SQL } from '../../lib/company-states';
 
 export interface WelfareMeal {
   id: number;
@@ -46,7 +47,7 @@ export async function findIdentityKey(db: D1Database, userId: number): Promise<s
     .prepare(
       `SELECT COALESCE(
          (SELECT 'id:' || id_hash FROM user_identities WHERE user_id = ?1),
-         (SELECT 'co:' || credit_hash FROM company_auths WHERE user_id = ?1 AND state IN (1, 2, 3) ORDER BY id DESC LIMIT 1),
+         (SELECT 'co:' || credit_hash FROM company_auths WHERE user_id = ?1 AND state IN (${COMPANY_VERIFIED_SQL}) ORDER BY id DESC LIMIT 1),
          (SELECT 'acct:' || id FROM users WHERE id = ?1 AND is_identity_auth = 1)
        ) AS k`,
     )

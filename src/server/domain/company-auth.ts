@@ -11,13 +11,14 @@ import {
 } from '../db/company';
 import { type IdentityKeys, keyedHash } from './identity-crypto';
 import { isValidCreditCode } from '../../lib/identity-number';
+import { COMPANY_STATE } from '../../lib/company-states';
 
-export const COMPANY_NONE = 0;
-export const COMPANY_APPROVED = 1;
-export const COMPANY_INDIVIDUAL = 2;
-export const COMPANY_REVOKED = 3;
-export const COMPANY_PENDING = 4;
-export const COMPANY_REJECTED = 5;
+export const COMPANY_NONE = COMPANY_STATE.none;
+export const COMPANY_APPROVED = COMPANY_STATE.approved;
+export const COMPANY_INDIVIDUAL = COMPANY_STATE.individual;
+export const COMPANY_REVOKED = COMPANY_STATE.revoked;
+export const COMPANY_PENDING = COMPANY_STATE.pending;
+export const COMPANY_REJECTED = COMPANY_STATE.rejected;
 
 /** States from which a user may (re)submit an application. */
 export const SUBMITTABLE_FROM = [COMPANY_NONE, COMPANY_REJECTED];
