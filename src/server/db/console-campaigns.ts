@@ -6,6 +6,7 @@ import { mapRedLaunch, type RedLaunch, type RedLaunchDbRow } from './red-packets
 import { DAY_MS } from '../../lib/time';
 import { USER_COUPON_STATE } from '../../lib/coupon-states';
 import { ON_OFF, otherOnOff } from '../../lib/on-off-states';
+import { RED_RECORD_STATE } from '../../lib/trust-states';
 
 export interface CouponAdminRow extends CouponTerms {
   /** 0 = unlimited. */
@@ -161,7 +162,7 @@ interface LaunchRow extends RedLaunchDbRow {
   enabled: number;
 }
 
-const LAUNCH_SELECT = `SELECT l.*, (SELECT count(*) FROM red_records r WHERE r.launch_id = l.id AND r.state = 2) AS n_used
+const LAUNCH_SELECT = `SELECT l.*, (SELECT count(*) FROM red_records r WHERE r.launch_id = l.id AND r.state = ${RED_RECORD_STATE.used}) AS n_used
   FROM red_launches l`;
 
 const mapLaunch = (r: LaunchRow): RedLaunchAdminRow => ({

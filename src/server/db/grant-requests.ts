@@ -1,4 +1,5 @@
 // Queries for grants waiting for a second operator's approval (migrations/0028).
+import { GRANT_REQUEST_STATE } from '../../lib/trust-states';
 export interface GrantRequestRecord {
   id: number;
   userId: number;
@@ -63,7 +64,7 @@ export async function findGrantRequest(db: D1Database, id: number): Promise<Gran
 /** Grant requests, pending first then the newest decided (at most 100). */
 export async function listGrantRequests(db: D1Database): Promise<GrantRequestRecord[]> {
   const { results } = await db
-    .prepare('SELECT * FROM grant_requests ORDER BY state != 1, id DESC LIMIT 100')
+    .prepare(`SELECT * FROM grant_requests ORDER BY state != ${GRANT_REQUEST_STATE.pending}, id DESC LIMIT 100`)
     .all<Row>();
   return results.map(map);
 }
@@ -76,7 +77,7 @@ export function decideGrantRequestStatement(
   return db
     .prepare(
       `UPDATE grant_requests SET state = ?1, decided_by = ?2, decided_name = ?3, decided_at = ?4
-       WHERE id = ?5 AND state = 1 AND requested_by != ?2`,
+       WHERE id = ?5 AND state = ${GRANT_REQUEST_STATE.pending} AND requested_by != ?2`,
     )
     .bind(d.state, d.operatorId, d.operatorName, d.now, d.id);
 }
@@ -86,7 +87,7 @@ export async function finishGrantRequest(db: D1Database, id: number, packageId: 
   await (packageId === null
     ? db
         .prepare(
-          "UPDATE grant_requests SET state = 1, decided_by = NULL, decided_name = '', decided_at = NULL WHERE id = ?",
+          `UPDATE grant_requests SET state = ${GRANT_REQUEST_STATE.pending}, decided_by = NULL, decided_name = '', decided_at = NULL WHERE id = ?`,
         )
         .bind(id)
     : db.prepare('UPDATE grant_requests SET package_id = ? WHERE id = ?').bind(packageId, id)

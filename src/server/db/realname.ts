@@ -1,5 +1,6 @@
 // Queries for real-name authentication: face-verification attempts, verified identities, the development simulator.
 import { claimAliasForBoundIdentity } from './welfare';
+import { VERIFICATION_STATE } from '../../lib/trust-states';
 
 export interface VerificationRecord {
   id: number;
@@ -166,8 +167,9 @@ export async function bindIdentity(
     db
       .prepare(
         `UPDATE identity_verifications SET state = CASE WHEN EXISTS
-           (SELECT 1 FROM user_identities WHERE user_id = ?1 AND verification_id = ?2) THEN 1 ELSE 3 END,
-           decided_at = ?3 WHERE id = ?2 AND state = 0`,
+           (SELECT 1 FROM user_identities WHERE user_id = ?1 AND verification_id = ?2) THEN ${VERIFICATION_STATE.passed}
+           ELSE ${VERIFICATION_STATE.taken} END,
+           decided_at = ?3 WHERE id = ?2 AND state = ${VERIFICATION_STATE.pending}`,
       )
       .bind(v.userId, v.id, now),
     claimAliasForBoundIdentity(db, { userId: v.userId, idHash: v.idHash, verificationId: v.id, now }),
@@ -180,7 +182,8 @@ export async function bindIdentity(
 /** Mark a pending attempt failed. */
 export async function failVerification(db: D1Database, id: number, subCode: string, now: number): Promise<void> {
   await db
-    .prepare('UPDATE identity_verifications SET state = 2, sub_code = ?, decided_at = ? WHERE id = ? AND state = 0')
+    .prepare(`UPDATE identity_verifications SET state = ${VERIFICATION_STATE.failed}, sub_code = ?, decided_at = ?
+       WHERE id = ? AND state = ${VERIFICATION_STATE.pending}`)
     .bind(subCode.slice(0, 32), now, id)
     .run();
 }

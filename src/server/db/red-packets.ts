@@ -2,6 +2,7 @@
 import { runBatch } from './batch';
 import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS } from '../../lib/time';
+import { RED_RECORD_STATE } from '../../lib/trust-states';
 
 export interface RedLaunch {
   id: number;
@@ -203,7 +204,8 @@ export async function redeemPacketRecord(
   const [flip, pkg] = await db.batch([
     db
       .prepare(
-        'UPDATE red_records SET state = 2, used_at = ? WHERE id = ? AND user_id = ? AND state = 1 AND expires_at > ?',
+        `UPDATE red_records SET state = ${RED_RECORD_STATE.used}, used_at = ?
+         WHERE id = ? AND user_id = ? AND state = ${RED_RECORD_STATE.received} AND expires_at > ?`,
       )
       .bind(r.now, r.recordId, r.userId, r.now),
     db
@@ -213,7 +215,7 @@ export async function redeemPacketRecord(
          SELECT r.user_id, l.product_type, 1, '红包 · ' || l.title, l.ip_duration_minutes, l.ip_count, l.ip_count,
            ?1, ?1 + l.valid_days * ${DAY_MS}, ${PACKAGE_STATE.active}, 'red_packet', ?2, ?1, ?1
          FROM red_records r JOIN red_launches l ON l.id = r.launch_id
-         WHERE r.id = ?3 AND r.state = 2 AND r.used_at = ?1 AND r.package_id IS NULL
+         WHERE r.id = ?3 AND r.state = ${RED_RECORD_STATE.used} AND r.used_at = ?1 AND r.package_id IS NULL
          RETURNING id`,
       )
       .bind(r.now, useRef, r.recordId),

@@ -15,6 +15,7 @@ import { readSetting } from '../db/site-content';
 import { findUserById } from '../db/users';
 import { auditedChange, auditedWrite } from './console-audit';
 import { grantPackage, type PackageGrant } from './console-customer-tools';
+import { GRANT_REQUEST_STATE } from '../../lib/trust-states';
 
 export const GRANT_APPROVAL_SETTING = 'grant_approval_above';
 
@@ -121,7 +122,7 @@ export async function decideGrant(
   const req = await findGrantRequest(db, d.requestId);
   if (!req) throw new AppError('grantRequestNotFound');
   if (req.requestedBy === actor.operatorId) throw new AppError('grantSelfApproval');
-  if (req.state !== 1) throw new AppError('grantRequestDecided');
+  if (req.state !== GRANT_REQUEST_STATE.pending) throw new AppError('grantRequestDecided');
   const claim = decideGrantRequestStatement(db, {
     id: d.requestId,
     state: d.approve ? 2 : 3,

@@ -12,6 +12,7 @@ import type { FaceVerifyProvider } from '../providers/realname/types';
 import { encryptField, type IdentityKeys, keyedHash } from './identity-crypto';
 import { isPlausibleName, isValidIdNumber, maskIdNumber, maskName, normaliseIdNumber } from '../../lib/identity-number';
 import { DAY_MS } from '../../lib/time';
+import { VERIFICATION_STATE } from '../../lib/trust-states';
 
 /** Verifications a user may start per 24 hours (each costs a vendor call). */
 export const MAX_VERIFICATIONS_PER_DAY = 5;
@@ -84,9 +85,9 @@ export async function confirmVerification(
   const v = await findUserVerification(db, r.userId, r.certifyId);
   if (!v) throw new AppError('certifyNotFound');
   const shown = { idMasked: v.idMasked, nameMasked: v.nameMasked };
-  if (v.state === 1) return { passed: true, ...shown };
-  if (v.state === 3) throw new AppError('identityTaken');
-  if (v.state === 2) throw new AppError('certifyFailed');
+  if (v.state === VERIFICATION_STATE.passed) return { passed: true, ...shown };
+  if (v.state === VERIFICATION_STATE.taken) throw new AppError('identityTaken');
+  if (v.state === VERIFICATION_STATE.failed) throw new AppError('certifyFailed');
   let verdict: { passed: boolean; subCode: string };
   try {
     verdict = await provider.describe(v.certifyId);

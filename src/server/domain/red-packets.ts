@@ -2,6 +2,7 @@
 // turning a received packet into a proxy package.
 import { AppError } from '../../lib/errors';
 import { findLaunch, findRecord, hasReceived, receivePacket, redeemPacketRecord } from '../db/red-packets';
+import { RED_RECORD_STATE } from '../../lib/trust-states';
 
 /** Receive a packet of a launch. */
 export async function receiveRedPacket(
@@ -26,6 +27,6 @@ export async function redeemRedPacket(
   const packageId = await redeemPacketRecord(db, r);
   if (packageId !== null) return { packageId };
   const rec = await findRecord(db, r.userId, r.recordId);
-  if (rec && rec.state === 1 && rec.expiresAt <= r.now) throw new AppError('redRecordExpired');
+  if (rec && rec.state === RED_RECORD_STATE.received && rec.expiresAt <= r.now) throw new AppError('redRecordExpired');
   throw new AppError('redRecordNotFound');
 }
