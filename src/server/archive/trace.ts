@@ -11,6 +11,7 @@ import { type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
 import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
 import { archivedLease, HISTORY_MAX_DAYS, historyCsv, historyRows } from './customer';
 import { traceExitArchive } from './store';
+import { COMPANY_STATE } from '../../lib/company-states';
 
 export interface TraceHolder {
   leaseId: number;
@@ -32,7 +33,13 @@ export interface TraceHolder {
 }
 
 const realNameText = (f: { identityAuth: number; companyAuthState: number } | undefined): string =>
-  !f ? '账号不存在' : f.companyAuthState === 1 ? '企业认证' : f.identityAuth === 1 ? '个人实名' : '未实名';
+  !f
+    ? '账号不存在'
+    : f.companyAuthState === COMPANY_STATE.approved
+      ? '企业认证'
+      : f.identityAuth === 1
+        ? '个人实名'
+        : '未实名';
 
 const writeAudit = (db: D1Database, actor: AuditActor, entry: Parameters<typeof auditInsertStatement>[2]) =>
   db.batch([auditInsertStatement(db, actor, entry)]);

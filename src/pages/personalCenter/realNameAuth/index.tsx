@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { currentMineInfo } from '../../../server/api-server';
 import { load } from '../../../server/page-data';
+import { COMPANY_STATE } from '../../../lib/company-states';
 
 export default async function RealNameAuthPage({ query }: { query: string }) {
   const info = await currentMineInfo();
@@ -111,10 +112,10 @@ export default async function RealNameAuthPage({ query }: { query: string }) {
               </div>
             )}
           </dl>
-          {(companyState === 0 || companyState === 5) && (
+          {(companyState === COMPANY_STATE.none || companyState === COMPANY_STATE.rejected) && (
             <div className="mt-auto pt-6">
               <a href="/personalCenter/realNameAuth/auth?tab=company" className="btn-outline">
-                {companyState === 5 ? '重新提交' : '企业认证'}
+                {companyState === COMPANY_STATE.rejected ? '重新提交' : '企业认证'}
               </a>
             </div>
           )}

@@ -10,6 +10,7 @@ import { CUSTOMER_STATUS_TEXT, ORDER_STATE_LABEL, PACKAGE_STATE_TEXT } from '../
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
 import { ACCOUNT_STATUS } from '../../../../lib/console-states';
+import { COMPANY_STATE } from '../../../../lib/company-states';
 
 /** A package's name already starts with its product label (packageName); prefix the label only when it does not. */
 function withProductLabel(productType: number, name: string): string {
@@ -81,7 +82,13 @@ export default async function AdminCustomerPage({ id }: { id: string }) {
             <dt className="text-slate-500">实名</dt>
             <dd>{d.identity ? `${d.identity.nameMasked} ${d.identity.idMasked}` : '未实名'}</dd>
             <dt className="text-slate-500">企业认证</dt>
-            <dd>{u.companyAuthState === 1 ? '已认证' : u.companyAuthState === 4 ? '审核中' : '无'}</dd>
+            <dd>
+              {u.companyAuthState === COMPANY_STATE.approved
+                ? '已认证'
+                : u.companyAuthState === COMPANY_STATE.pending
+                  ? '审核中'
+                  : '无'}
+            </dd>
             <dt className="text-slate-500">邀请</dt>
             <dd>
               {d.promoter ? `由 #${d.promoter.id}（${d.promoter.phone}）邀请；` : ''}已邀请 {d.invitees} 人

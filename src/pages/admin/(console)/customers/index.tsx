@@ -9,6 +9,7 @@ import { type Column, ListTable, queryText, SearchForm, TableCard, TextFilter } 
 import { CUSTOMER_STATUS_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle } from '../../_components/parts';
 import { ACCOUNT_STATUS } from '../../../../lib/console-states';
+import { COMPANY_STATE } from '../../../../lib/company-states';
 
 type CustomerRow = ActionOutput<'Admin.CustomerSearch'>['list'][number];
 
@@ -34,7 +35,11 @@ const COLUMNS: Column<CustomerRow>[] = [
   {
     head: '实名',
     cell: (u) =>
-      u.companyAuthState === 1 ? '企业' : u.isIdentityAuth || [2, 3].includes(u.companyAuthState) ? '个人' : '未认证',
+      u.companyAuthState === COMPANY_STATE.approved
+        ? '企业'
+        : u.isIdentityAuth || [COMPANY_STATE.individual, COMPANY_STATE.revoked].some((s) => s === u.companyAuthState)
+          ? '个人'
+          : '未认证',
   },
   { head: '注册时间', cell: (u) => formatDateTime(u.createdAt) },
   {

@@ -6,6 +6,7 @@ import { load } from '../../../../server/page-data';
 import { type Column, ListTable } from '../../_components/console-list';
 import { NoAccess, PageTitle, Section } from '../../_components/parts';
 import { ReasonAction } from '../../_components/reason-action';
+import { GRANT_REQUEST_STATE } from '../../../../lib/trust-states';
 
 type GrantRow = ActionOutput<'Admin.GrantRequests'>['list'][number];
 
@@ -17,12 +18,18 @@ const COLUMNS: Column<GrantRow>[] = [
   { head: '内容', className: 'text-xs', cell: (r) => r.summary },
   { head: '申请人', cell: (r) => r.requestedName },
   { head: '申请时间', cell: (r) => formatDateTime(r.createdAt) },
-  { head: '状态', cell: (r) => (r.state === 1 ? STATES[1] : `${STATES[r.state]}（${r.decidedName}）`) },
+  {
+    head: '状态',
+    cell: (r) =>
+      r.state === GRANT_REQUEST_STATE.pending
+        ? STATES[GRANT_REQUEST_STATE.pending]
+        : `${STATES[r.state]}（${r.decidedName}）`,
+  },
   {
     head: '操作',
     kind: 'actions',
     cell: (r) =>
-      r.state === 1 ? (
+      r.state === GRANT_REQUEST_STATE.pending ? (
         <span className="flex gap-2">
           <ReasonAction
             label="通过"

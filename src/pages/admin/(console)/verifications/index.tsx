@@ -15,6 +15,7 @@ import {
 } from '../../_components/console-list';
 import { VERIFICATION_PROVIDER_TEXT, VERIFICATION_STATE_TEXT } from '../../_components/labels';
 import { NoAccess, PageTitle } from '../../_components/parts';
+import { VERIFICATION_STATE } from '../../../../lib/trust-states';
 
 type VerificationRow = ActionOutput<'Admin.PersonalVerifications'>['list'][number];
 
@@ -26,7 +27,9 @@ const COLUMNS: Column<VerificationRow>[] = [
     cell: (v) => (
       <>
         {VERIFICATION_STATE_TEXT[v.state] ?? v.state}
-        {v.subCode && v.state === 2 ? <span className="ml-1 text-xs text-slate-400">（{v.subCode}）</span> : null}
+        {v.subCode && v.state === VERIFICATION_STATE.failed ? (
+          <span className="ml-1 text-xs text-slate-400">（{v.subCode}）</span>
+        ) : null}
       </>
     ),
   },

@@ -5,6 +5,7 @@ import { isApiError } from '../../../../lib/api-core';
 import { messages } from '../../../../lib/messages';
 import { companyNameSchema, creditCodeSchema, legalPersonSchema } from '../../../../lib/schemas/account';
 import { api } from '../../../../state/api';
+import { COMPANY_STATE } from '../../../../lib/company-states';
 
 const MAX = 5 * 1024 * 1024;
 
@@ -13,7 +14,7 @@ export function CompanyAuthForm({ state }: { state: number }) {
   const [form, setForm] = useState({ companyName: '', creditCode: '', legalPerson: '', remark: '' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [submitted, setSubmitted] = useState(state === 4);
+  const [submitted, setSubmitted] = useState(state === COMPANY_STATE.pending);
 
   if (submitted) {
     return (
@@ -23,7 +24,7 @@ export function CompanyAuthForm({ state }: { state: number }) {
       </div>
     );
   }
-  if (state === 1) return <p className="py-10 text-center text-emerald-700">已完成企业认证</p>;
+  if (state === COMPANY_STATE.approved) return <p className="py-10 text-center text-emerald-700">已完成企业认证</p>;
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -78,7 +79,7 @@ export function CompanyAuthForm({ state }: { state: number }) {
 
   return (
     <form onSubmit={submit} className="mx-auto max-w-md space-y-4 py-4" noValidate>
-      {state === 5 && (
+      {state === COMPANY_STATE.rejected && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">上次申请未通过，请核对资料后重新提交</p>
       )}
       {field('companyName', '企业名称', '与营业执照一致')}
