@@ -20,6 +20,7 @@ export const ALLOWED_WORDS = [
   'ID',
   'URL',
   'CSV',
+  'PDF',
   'JSON',
   'TXT',
   'QR',

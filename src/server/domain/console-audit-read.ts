@@ -215,7 +215,7 @@ const FIELD_LABEL: Record<string, string> = {
   balanceFen: '账户余额',
   route: '退款去向',
   invoiceNo: '发票号码',
-  pdfBytes: 'PDF文件字节数',
+  pdfBytes: '发票文件大小（字节）',
   reference: '汇款识别码',
   receivedFen: '到账金额',
   payerName: '付款户名',
