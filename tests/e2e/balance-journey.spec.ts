@@ -116,7 +116,13 @@ test('top up with Alipay, buy from the balance, auto-renew from it, then an invo
   await hydrated(page);
   const apply = page.getByTestId('invoice-apply-form');
   await apply.getByLabel('接收邮箱').fill('finance@example.com');
-  await apply.getByTestId('invoice-orders').getByText(order.orderNo).click();
+  // The form may render again once the saved title arrives: pick the order until the form shows it picked.
+  await expect(async () => {
+    if (!((await apply.textContent()) ?? '').includes('已选 1 笔')) {
+      await apply.getByTestId('invoice-orders').getByText(order.orderNo).click();
+    }
+    await expect(apply).toContainText('已选 1 笔', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await apply.getByRole('button', { name: '提交申请' }).click();
   const latest = page.getByTestId('invoice-requests').locator('li').first();
   await expect(latest.getByTestId('invoice-state')).toHaveText('待开具');

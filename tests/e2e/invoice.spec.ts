@@ -37,8 +37,13 @@ test('a customer requests an invoice, finance attaches the PDF, the customer dow
   await hydrated(page);
   const apply = page.getByTestId('invoice-apply-form');
   await apply.getByLabel('接收邮箱').fill('finance@example.com');
-  await apply.getByTestId('invoice-orders').getByText(order.orderNo).click();
-  await expect(apply).toContainText('已选 1 笔，合计 ¥40.38');
+  // The form may render again once the saved title arrives: pick the order until the form shows it picked.
+  await expect(async () => {
+    if (!((await apply.textContent()) ?? '').includes('已选 1 笔')) {
+      await apply.getByTestId('invoice-orders').getByText(order.orderNo).click();
+    }
+    await expect(apply).toContainText('已选 1 笔，合计 ¥40.38', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await apply.getByRole('button', { name: '提交申请' }).click();
   const latest = page.getByTestId('invoice-requests').locator('li').first();
   await expect(latest).toContainText('增值税普通发票 · ¥40.38');
