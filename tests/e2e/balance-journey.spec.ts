@@ -4,7 +4,15 @@
 // attaches the PDF in the console, and the customer downloads it.
 import { expect, type Page, test } from '@playwright/test';
 import { consoleLogin, createOperator } from './console';
-import { callAction, freshIdNumber, freshPhone, hydrated, networkOfItsOwn, registerBySms } from './helpers';
+import {
+  callAction,
+  freshIdNumber,
+  freshPhone,
+  hydrated,
+  networkOfItsOwn,
+  registerBySms,
+  requestInvoice,
+} from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const DAILY_ONE_DAY = 102_000; // 短效 包天 1000个/天 · 1天: inside the renewal window as soon as it is bought
@@ -106,25 +114,11 @@ test('top up with Alipay, buy from the balance, auto-renew from it, then an invo
   await page.screenshot({ path: `.tmp/shots/balance-journey-ledger-${width}.png`, fullPage: true });
 
   // An invoice for what was bought (the top-up itself is not invoiced: decision 229).
-  await page.goto('/personalCenter/invoice');
-  await hydrated(page);
-  const titleForm = page.getByTestId('invoice-title-form');
-  await titleForm.getByLabel('企业名称').fill('杭州示例网络有限公司');
-  await titleForm.getByLabel('税号（统一社会信用代码）').fill('91350100M000100Y43');
-  await titleForm.getByRole('button', { name: '保存抬头' }).click();
-  await expect(page.getByTestId('invoice-titles')).toContainText('税号 91350100M000100Y43');
-  await hydrated(page);
-  const apply = page.getByTestId('invoice-apply-form');
-  await apply.getByLabel('接收邮箱').fill('finance@example.com');
-  // The form may render again once the saved title arrives: pick the order until the form shows it picked.
-  await expect(async () => {
-    if (!((await apply.textContent()) ?? '').includes('已选 1 笔')) {
-      await apply.getByTestId('invoice-orders').getByText(order.orderNo).click();
-    }
-    await expect(apply).toContainText('已选 1 笔', { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await apply.getByRole('button', { name: '提交申请' }).click();
-  const latest = page.getByTestId('invoice-requests').locator('li').first();
+  const latest = await requestInvoice(page, {
+    company: '杭州示例网络有限公司',
+    orderNo: order.orderNo,
+    picked: '已选 1 笔',
+  });
   await expect(latest.getByTestId('invoice-state')).toHaveText('待开具');
   const requestId = (await callAction<{ requests: { id: number }[] }>(page, 'Invoice.Overview')).requests[0]?.id ?? 0;
 

@@ -97,3 +97,28 @@ export async function callAction<T>(page: Page, name: string, input: unknown = {
   expect(body, `${name} answers`).toHaveProperty('P');
   return (body as { P: T }).P;
 }
+
+/**
+ * On 发票管理: save a company title, then pick the paid order (until the form shows `picked`: the form can render again
+ * once the saved title arrives) and submit the request; returns the list's newest request.
+ */
+export async function requestInvoice(page: Page, o: { company: string; orderNo: string; picked: string }) {
+  await page.goto('/personalCenter/invoice');
+  await hydrated(page);
+  const titleForm = page.getByTestId('invoice-title-form');
+  await titleForm.getByLabel('企业名称').fill(o.company);
+  await titleForm.getByLabel('税号（统一社会信用代码）').fill('91350100M000100Y43');
+  await titleForm.getByRole('button', { name: '保存抬头' }).click();
+  await expect(page.getByTestId('invoice-titles')).toContainText('税号 91350100M000100Y43');
+  await hydrated(page);
+  const apply = page.getByTestId('invoice-apply-form');
+  await apply.getByLabel('接收邮箱').fill('finance@example.com');
+  await expect(async () => {
+    if (!((await apply.textContent()) ?? '').includes('已选 1 笔')) {
+      await apply.getByTestId('invoice-orders').getByText(o.orderNo).click();
+    }
+    await expect(apply).toContainText(o.picked, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await apply.getByRole('button', { name: '提交申请' }).click();
+  return page.getByTestId('invoice-requests').locator('li').first();
+}

@@ -2,7 +2,7 @@
 // they just paid, finance uploads the issued PDF in the console, and the customer downloads it from 发票管理.
 import { expect, test } from '@playwright/test';
 import { consoleLogin, createOperator } from './console';
-import { hydrated, logIn } from './helpers';
+import { hydrated, logIn, requestInvoice } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -27,25 +27,11 @@ test('a customer requests an invoice, finance attaches the PDF, the customer dow
   expect(await paid.text()).toContain('商户应答 HTTP 204');
 
   // A company title, then a request for the paid order.
-  await page.goto('/personalCenter/invoice');
-  await hydrated(page);
-  const titleForm = page.getByTestId('invoice-title-form');
-  await titleForm.getByLabel('企业名称').fill('上海示例科技有限公司');
-  await titleForm.getByLabel('税号（统一社会信用代码）').fill('91350100M000100Y43');
-  await titleForm.getByRole('button', { name: '保存抬头' }).click();
-  await expect(page.getByTestId('invoice-titles')).toContainText('税号 91350100M000100Y43');
-  await hydrated(page);
-  const apply = page.getByTestId('invoice-apply-form');
-  await apply.getByLabel('接收邮箱').fill('finance@example.com');
-  // The form may render again once the saved title arrives: pick the order until the form shows it picked.
-  await expect(async () => {
-    if (!((await apply.textContent()) ?? '').includes('已选 1 笔')) {
-      await apply.getByTestId('invoice-orders').getByText(order.orderNo).click();
-    }
-    await expect(apply).toContainText('已选 1 笔，合计 ¥40.38', { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await apply.getByRole('button', { name: '提交申请' }).click();
-  const latest = page.getByTestId('invoice-requests').locator('li').first();
+  const latest = await requestInvoice(page, {
+    company: '上海示例科技有限公司',
+    orderNo: order.orderNo,
+    picked: '已选 1 笔，合计 ¥40.38',
+  });
   await expect(latest).toContainText('增值税普通发票 · ¥40.38');
   await expect(latest.getByTestId('invoice-state')).toHaveText('待开具');
   const requestId = await page.evaluate(async () => {
