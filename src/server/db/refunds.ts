@@ -297,15 +297,16 @@ export async function commitRefund(
   notice?: RefundNoticeWrite,
 ): Promise<boolean> {
   const guard = `EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND state = ${ORDER_STATE.refunded} AND out_refund_no = ?2)`;
-  const results = await db.batch([
-    db
-      .prepare(
-        `UPDATE orders SET state = ${ORDER_STATE.refunded}, refunded_at = ?4, out_refund_no = ?2
-         WHERE order_no = ?1 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?3
-           AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
-             AND ends_order = 1)`,
-      )
-      .bind(r.orderNo, r.outRefundNo, r.outTradeNo, now),
+  const endOrder = db
+    .prepare(
+      `UPDATE orders SET state = ${ORDER_STATE.refunded}, refunded_at = ?4, out_refund_no = ?2
+       WHERE order_no = ?1 AND state = ${ORDER_STATE.paid} AND paid_out_trade_no = ?3
+         AND EXISTS (SELECT 1 FROM refunds WHERE out_refund_no = ?2 AND order_no = ?1 AND status = 'PENDING'
+           AND ends_order = 1)`,
+    )
+    .bind(r.orderNo, r.outRefundNo, r.outTradeNo, now);
+  const batch = await runBatch(db, [
+    endOrder,
     db
       .prepare(
         `UPDATE proxy_packages SET state = ${PACKAGE_STATE.disabled}, updated_at = ?4
@@ -341,7 +342,7 @@ export async function commitRefund(
       ? [noticeStatement(db, r, notice, guard, now, '(SELECT coupon_outcome FROM refunds WHERE out_refund_no = ?2)')]
       : []),
   ]);
-  if (results[0]?.meta.changes === 1) return true;
+  if (batch.changes(endOrder) === 1) return true;
   await db
     .prepare(
       `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5
@@ -373,7 +374,13 @@ export async function commitPartialRefund(
   extra: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const outcome = `CASE WHEN ${ORDER_COUPON_SQL} IS NULL THEN 'none' ELSE 'kept' END`;
-  const results = await db.batch([
+  const settle = db
+    .prepare(
+      `UPDATE refunds SET status = ?4, refund_id = ?5, updated_at = ?6, coupon_outcome = ${outcome}
+       WHERE out_refund_no = ?2 AND ${PARTIAL_GUARD}`,
+    )
+    .bind(r.orderNo, r.outRefundNo, r.outTradeNo, r.status, r.refundId, now);
+  const batch = await runBatch(db, [
     ...(r.endsPackages
       ? [
           db
@@ -396,14 +403,9 @@ export async function commitPartialRefund(
       : []),
     ...(notice ? [noticeStatement(db, r, notice, PARTIAL_GUARD, now, outcome)] : []),
     ...extra,
-    db
-      .prepare(
-        `UPDATE refunds SET status = ?4, refund_id = ?5, updated_at = ?6, coupon_outcome = ${outcome}
-         WHERE out_refund_no = ?2 AND ${PARTIAL_GUARD}`,
-      )
-      .bind(r.orderNo, r.outRefundNo, r.outTradeNo, r.status, r.refundId, now),
+    settle,
   ]);
-  if (results[results.length - 1]?.meta.changes === 1) return true;
+  if (batch.changes(settle) === 1) return true;
   await db
     .prepare(
       `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5
@@ -520,8 +522,8 @@ export async function commitPaymentRefund(
       )
       .bind(r.outTradeNo, r.outRefundNo, r.status, r.refundId, now),
   ];
-  const results = await db.batch(statements);
-  if (results[0]?.meta.changes === 1) return true;
+  const batch = await runBatch(db, statements);
+  if (batch.changes(statements[0]) === 1) return true;
   await db
     .prepare(
       `UPDATE refunds SET status = ?2, refund_id = ?3, updated_at = ?4, note = ?5
