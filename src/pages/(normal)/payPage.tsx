@@ -58,6 +58,10 @@ export default async function PayPage({ query }: { query: string }) {
   const pending = found?.state === ORDER_STATE.pending;
   // An order awaiting a company transfer (docs/decisions/227) shows its instructions first; the rails stay offered.
   const transfer = pending && found?.transfer?.state === 'awaiting' ? found.transfer : null;
+  // What the cashier pays, with either rail (the QR code is asked for when a rail is chosen).
+  const payOrder = found
+    ? { orderNo: found.orderNo, title: found.title, payFen: found.payFen, expiresAt: found.expiresAt, codeUrl: null }
+    : null;
   return (
     <div className="bg-slate-50 py-10">
       <title>{pageTitle(pending ? '收银台' : '订单详情')}</title>
@@ -184,39 +188,20 @@ export default async function PayPage({ query }: { query: string }) {
               </dl>
             </section>
             <section className="card h-fit p-5">
-              {transfer ? (
+              {transfer && payOrder ? (
                 <>
                   <TransferDetails transfer={transfer} />
                   <details className="mt-4 border-t border-slate-100 pt-3 print:hidden">
                     <summary className="cursor-pointer text-sm text-slate-500">改用微信支付或支付宝</summary>
-                    <PayBox
-                      order={{
-                        orderNo: found.orderNo,
-                        title: found.title,
-                        payFen: found.payFen,
-                        expiresAt: found.expiresAt,
-                        codeUrl: null,
-                      }}
-                      refreshOnPaid
-                    />
+                    <PayBox order={payOrder} refreshOnPaid />
                   </details>
                   <div className="mt-3 flex justify-center border-t border-slate-100 pt-3 print:hidden">
                     <CancelOrderButton orderNo={found.orderNo} className="text-sm text-slate-500 hover:text-rose-600" />
                   </div>
                 </>
-              ) : pending ? (
+              ) : pending && payOrder ? (
                 <>
-                  <PayBox
-                    order={{
-                      orderNo: found.orderNo,
-                      title: found.title,
-                      payFen: found.payFen,
-                      expiresAt: found.expiresAt,
-                      codeUrl: null,
-                    }}
-                    refreshOnPaid
-                    balanceAllowed={found.kind !== ORDER_KIND.topUp}
-                  />
+                  <PayBox order={payOrder} refreshOnPaid balanceAllowed={found.kind !== ORDER_KIND.topUp} />
                   <div className="mt-3 flex justify-center border-t border-slate-100 pt-3">
                     <CancelOrderButton orderNo={found.orderNo} className="text-sm text-slate-500 hover:text-rose-600" />
                   </div>

@@ -69,25 +69,24 @@ export async function ledgerPage(
   };
 }
 
+/** One movement of a customer's balance as the ledger records it (a credit or a debit, once per `ref`). */
+export interface LedgerWrite {
+  userId: number;
+  amountFen: number;
+  kind: LedgerKind;
+  ref: string;
+  orderNo: string | null;
+  note: string;
+  operatorId?: number | null;
+  now: number;
+}
+
 /**
  * The statements that credit the balance once for `ref` (top-up, refund, positive adjustment), each only while
  * `condition` (SQL, evaluated in the batch) holds: the balance row is created when missing, the ledger row records the
  * balance after the credit, and the balance moves only if that ledger row was written by this ref.
  */
-export function creditStatements(
-  db: D1Database,
-  c: {
-    userId: number;
-    amountFen: number;
-    kind: LedgerKind;
-    ref: string;
-    orderNo: string | null;
-    note: string;
-    operatorId?: number | null;
-    now: number;
-  },
-  condition = '1',
-): D1PreparedStatement[] {
+export function creditStatements(db: D1Database, c: LedgerWrite, condition = '1'): D1PreparedStatement[] {
   return [
     db
       .prepare('INSERT OR IGNORE INTO customer_balances (user_id, balance_fen, updated_at) VALUES (?1, 0, ?2)')
@@ -110,16 +109,7 @@ export function creditStatements(
  */
 export function debitStatements(
   db: D1Database,
-  d: {
-    userId: number;
-    amountFen: number;
-    kind: LedgerKind;
-    ref: string;
-    orderNo: string | null;
-    note: string;
-    operatorId?: number | null;
-    now: number;
-  },
+  d: LedgerWrite,
   condition = '1',
 ): { taken: D1PreparedStatement; statements: D1PreparedStatement[] } {
   const taken = db

@@ -187,23 +187,25 @@ export async function reserveRefund(
 }
 
 /**
- * Take over the order's refund left PENDING by an earlier call whose outcome was unknown (network error, 5xx, an
- * unverifiable answer), once it is older than `staleMs`: the caller re-sends the same out_refund_no, which WeChat
- * never refunds twice. Null when there is no such refund or another caller took it first.
+ * Take over a refund left PENDING by an earlier call whose outcome was unknown (network error, 5xx, an unverifiable
+ * answer), once it is older than `staleMs`: the order's refund (kind 'order', by order number) or a flagged attempt's
+ * payment refund (kind 'payment', by out_trade_no). The caller re-sends the same out_refund_no, which WeChat never
+ * refunds twice. Null when there is no such refund or another caller took it first.
  */
 export async function claimStaleRefund(
   db: D1Database,
-  orderNo: string,
+  of: { kind: 'order'; orderNo: string } | { kind: 'payment'; outTradeNo: string },
   now: number,
   staleMs: number,
 ): Promise<RefundRecord | null> {
+  const column = of.kind === 'order' ? 'order_no' : 'out_trade_no';
   const r = await db
     .prepare(
-      `UPDATE refunds SET updated_at = ?2 WHERE order_no = ?1 AND kind = 'order' AND status = 'PENDING'
+      `UPDATE refunds SET updated_at = ?2 WHERE ${column} = ?1 AND kind = ?4 AND status = 'PENDING'
          AND updated_at <= ?3
        RETURNING *`,
     )
-    .bind(orderNo, now, now - staleMs)
+    .bind(of.kind === 'order' ? of.orderNo : of.outTradeNo, now, now - staleMs, of.kind)
     .first<RefundRow>();
   return r ? mapRefund(r) : null;
 }
@@ -462,24 +464,6 @@ export async function reservePaymentRefund(db: D1Database, r: RefundReservation,
     .bind(r.orderNo, r.outRefundNo, r.outTradeNo, r.userId, r.amountFen, r.operatorId, r.reason, now)
     .run();
   return res.meta.changes === 1;
-}
-
-/** Take over the attempt's payment refund left PENDING (unknown outcome) once older than `staleMs`; see claimStaleRefund. */
-export async function claimStalePaymentRefund(
-  db: D1Database,
-  outTradeNo: string,
-  now: number,
-  staleMs: number,
-): Promise<RefundRecord | null> {
-  const r = await db
-    .prepare(
-      `UPDATE refunds SET updated_at = ?2 WHERE out_trade_no = ?1 AND kind = 'payment' AND status = 'PENDING'
-         AND updated_at <= ?3
-       RETURNING *`,
-    )
-    .bind(outTradeNo, now, now - staleMs)
-    .first<RefundRow>();
-  return r ? mapRefund(r) : null;
 }
 
 /**

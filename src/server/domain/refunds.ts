@@ -23,7 +23,6 @@ import { findUserCoupon } from '../db/coupons';
 import { findOrder } from '../db/orders';
 import { findPayment } from '../db/payments';
 import {
-  claimStalePaymentRefund,
   claimStaleRefund,
   closeAcceptedRefund,
   commitPartialRefund,
@@ -111,7 +110,7 @@ export async function refundOrder(
   const route: RefundRoute = paidFromBalance ? 'balance' : (input.route ?? 'original');
   const live = await findLiveRefund(db, orderNo);
   if (live) {
-    const stale = await claimStaleRefund(db, orderNo, now, REFUND_RETRY_AFTER_MS);
+    const stale = await claimStaleRefund(db, { kind: 'order', orderNo }, now, REFUND_RETRY_AFTER_MS);
     if (!stale) throw new AppError('refundBusy');
     refund = stale;
   } else {
@@ -364,7 +363,7 @@ export async function refundPayment(
   const live = await findLiveAttemptRefund(db, outTradeNo);
   if (live) {
     if (live.status !== 'PENDING') throw new AppError('paymentRefundDone');
-    const stale = await claimStalePaymentRefund(db, outTradeNo, now, REFUND_RETRY_AFTER_MS);
+    const stale = await claimStaleRefund(db, { kind: 'payment', outTradeNo }, now, REFUND_RETRY_AFTER_MS);
     if (!stale) throw new AppError('paymentRefundBusy');
     refund = stale;
   } else {
