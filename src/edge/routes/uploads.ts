@@ -15,6 +15,7 @@ import {
 import { MAX_LICENCE_BYTES, MAX_LICENCE_UPLOADS_PER_HOUR, sniffImageType } from '../../server/domain/company-auth';
 import { OPERATOR_COOKIE, resolveOperatorSession } from '../../server/domain/operators';
 import { resolveSession } from '../../server/domain/session';
+import { STORED_FILE_PREFIX } from '../../server/domain/stored-files';
 import { readConfig } from '../../server/env';
 import { errorResponse } from '../error-response';
 import { isSameSite, readBytesLimited } from '../request-guards';
@@ -52,7 +53,7 @@ export function uploadRoutes(): Hono<EdgeEnv> {
         return body ? fail(415, 'licenceNotImage') : fail(413, 'licenceTooLarge');
       }
       const ext = mime.slice('image/'.length).replace('jpeg', 'jpg');
-      const key = `private/company-licence/${session.user.id}/${crypto.randomUUID()}.${ext}`;
+      const key = `${STORED_FILE_PREFIX.companyLicence}${session.user.id}/${crypto.randomUUID()}.${ext}`;
       await c.env.FILES.put(key, body, { httpMetadata: { contentType: mime } });
       stored = key;
       await completeLicenceUpload(c.env.DB, id, { r2Key: key, mime, size: body.byteLength });

@@ -20,6 +20,7 @@ import {
 } from '../db/invoices';
 import { auditedChange } from './console-audit';
 import { COMPANY_APPROVED } from './company-auth';
+import { STORED_FILE_PREFIX } from './stored-files';
 
 /** Titles a customer may keep at once. */
 export const MAX_TITLES = 20;
@@ -29,7 +30,7 @@ export const isPdf = (head: Uint8Array): boolean => [0x25, 0x50, 0x44, 0x46, 0x2
 
 /** Where an issued invoice's PDF is kept in R2 (binding FILES), private to its owner and finance. */
 export const invoicePdfKey = (userId: number, requestId: number): string =>
-  `private/invoices/${userId}/${requestId}-${crypto.randomUUID()}.pdf`;
+  `${STORED_FILE_PREFIX.invoicePdf}${userId}/${requestId}-${crypto.randomUUID()}.pdf`;
 
 /** True when the title carries everything a 专票 needs. */
 const hasSpecialFields = (t: InvoiceTitleFields) =>

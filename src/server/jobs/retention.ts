@@ -1,6 +1,7 @@
-// Daily, three isolated steps (runSteps): the archive step copies D1's delivery history past the hot window (7 days) to
+// Daily, four isolated steps (runSteps): the archive step copies D1's delivery history past the hot window (7 days) to
 // R2 and deletes it from D1 only once the copy is verified (archive/copy.ts); the archive's days older than the
-// retention go (archive/store.ts, never below 180 days); then the retention purge below.
+// retention go (archive/store.ts, never below 180 days); then the retention purge below; last, private files that no
+// row names (an upload whose Worker died before its row was written) are swept (domain/stored-files.ts).
 //
 // The retention purge. Extraction logs, IP assignments, node usage reports, SMS codes and outbox, and login
 // attempts older than RETENTION_DAYS (never below 180, the legal minimum for access logs; default 180) are deleted in
@@ -9,6 +10,7 @@
 import { archiveHotHistory } from '../archive/copy';
 import { expireArchive } from '../archive/store';
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/console-retention';
+import { sweepOrphanFiles } from '../domain/stored-files';
 import { type Bindings, readConfig } from '../env';
 import { type Job, runSteps } from './job';
 import { DAY_MS } from '../../lib/time';
@@ -67,5 +69,6 @@ export const retentionJob: Job = {
       archived: () => archiveHotHistory(env.FILES, env.DB, now),
       archiveExpired: () => expireArchive(env.FILES, env.DB, retentionDays(env), now),
       purged: () => purgeRetained(env.DB, retentionDays(env), now),
+      orphanFiles: () => sweepOrphanFiles(env.FILES, env.DB, now),
     }),
 };
