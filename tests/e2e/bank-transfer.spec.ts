@@ -84,6 +84,9 @@ test('a company buys a package by bank transfer: the cashier gives a reference a
     const preview = finance.getByTestId('transfer-preview');
     await expect(preview).toContainText('到账金额与订单应付金额不一致');
     await expect(preview.getByTestId('transfer-confirm-button')).toHaveCount(0);
+    // The refusal is said as one (an error toast with the reason), never as a success.
+    await expect(finance.getByTestId('toast').filter({ hasText: '到账金额与订单应付金额不一致' })).toBeVisible();
+    await expect(finance.getByTestId('toast').filter({ hasText: '请核对预览后确认' })).toHaveCount(0);
 
     await form.getByLabel('到账金额（元）').fill(payText.replace('¥', ''));
     await form.getByRole('button', { name: '预览' }).click();

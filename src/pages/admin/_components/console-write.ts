@@ -7,14 +7,19 @@ import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-cor
 import { pushToast } from '../../../state/toast';
 import { consoleApi } from './console-api';
 
+/**
+ * What to say after a write answered: a success text, or how to word it from the answer. A write that answers without
+ * doing what was asked (a preview that refuses) says so as an error from its answer (`{ refused }`).
+ */
+export type WriteDone<N extends ActionName> = string | ((res: ActionOutput<N>) => string | { refused: string });
+
 export function useConsoleWrite() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   async function run<N extends ActionName>(
     action: N,
     params: ActionInput<N>,
-    /** The success toast, or how to word it from the answer. */
-    done: string | ((res: ActionOutput<N>) => string),
+    done: WriteDone<N>,
   ): Promise<ActionOutput<N> | false> {
     if (busy) return false;
     setBusy(true);
@@ -24,7 +29,9 @@ export function useConsoleWrite() {
       const call = consoleApi.call as (a: ActionName, p: unknown) => Promise<ActionOutput<N> | false>;
       const res = await call(action, params);
       if (res === false) return false;
-      pushToast('success', typeof done === 'string' ? done : done(res));
+      const said = typeof done === 'string' ? done : done(res);
+      if (typeof said === 'string') pushToast('success', said);
+      else pushToast('error', said.refused);
       await router.reload();
       return res;
     } finally {

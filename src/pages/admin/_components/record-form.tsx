@@ -8,7 +8,7 @@ import type { ActionInput, ActionName, ActionOutput } from '../../../lib/api-cor
 import { yuanToFen } from '../../../lib/format';
 import { pushToast } from '../../../state/toast';
 import { shanghaiInput, shanghaiWallTime } from '../../../lib/time';
-import { useConsoleWrite } from './console-write';
+import { useConsoleWrite, type WriteDone } from './console-write';
 
 interface Base {
   name: string;
@@ -85,8 +85,8 @@ export interface RecordFormProps<N extends ActionName = ActionName> {
   fields: FormField[];
   fixed?: Record<string, unknown>;
   submitLabel: string;
-  /** The success toast, or (client screens) how to word it from the answer. */
-  done: string | ((res: ActionOutput<N>) => string);
+  /** The success toast, or (client screens) how to word it from the answer (WriteDone). */
+  done: WriteDone<N>;
   testId?: string;
   /** Clear the form after success (creation forms). */
   reset?: boolean;

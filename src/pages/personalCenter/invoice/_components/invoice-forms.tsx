@@ -2,6 +2,7 @@
 // The customer's invoice forms: save a title (个人 / 企业 with 税号, the 专票 fields), delete one, and request an
 // invoice for picked orders or an amount typed in 元 (sent as fen). The server checks everything again.
 import { type FormEvent, useState } from 'react';
+import { useRouter } from 'waku/router/client';
 import type { ActionOutput } from '../../../../lib/api-core';
 import { formatDate, formatFen, yuanToFen } from '../../../../lib/format';
 import { INVOICE_TYPE_LABEL, type InvoiceType, TITLE_KIND_LABEL, type TitleKind } from '../../../../lib/invoice-rules';
@@ -36,6 +37,7 @@ function Field({
 
 /** A new title: 个人 (a name) or 企业 (name, 税号, and the 专票 fields). */
 export function TitleForm() {
+  const router = useRouter();
   const [kind, setKind] = useState<TitleKind>('company');
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -54,11 +56,14 @@ export function TitleForm() {
             account: text(data, 'account'),
           };
     setBusy(true);
+    const form = e.currentTarget;
     const r = await api.call('Invoice.TitleSave', input);
     setBusy(false);
     if (r !== false) {
       pushToast('success', '发票抬头已保存');
-      window.location.reload();
+      form.reset();
+      // A soft refresh: the request form above keeps the orders already picked.
+      await router.reload();
     }
   }
   return (
@@ -91,12 +96,13 @@ export function TitleForm() {
 }
 
 export function DeleteTitleButton({ id }: { id: number }) {
+  const router = useRouter();
   return (
     <button
       type="button"
       className="shrink-0 whitespace-nowrap text-sm text-rose-600 hover:underline"
       onClick={async () => {
-        if ((await api.call('Invoice.TitleDelete', { id })) !== false) window.location.reload();
+        if ((await api.call('Invoice.TitleDelete', { id })) !== false) await router.reload();
       }}
     >
       删除
@@ -116,7 +122,10 @@ export function ApplyForm({
   invoiceableFen: number;
   canSpecial: boolean;
 }) {
-  const [mode, setMode] = useState<'orders' | 'amount'>(orders.length > 0 ? 'orders' : 'amount');
+  const router = useRouter();
+  const [chosen, setMode] = useState<'orders' | 'amount'>('orders');
+  // 按订单 needs an order left to pick (after a soft refresh the last one may have been requested).
+  const mode = orders.length > 0 ? chosen : 'amount';
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const pickedFen = orders.filter((o) => picked.includes(o.orderNo)).reduce((s, o) => s + o.payFen, 0);
@@ -136,12 +145,15 @@ export function ApplyForm({
       if (fen > invoiceableFen) return pushToast('error', `开票金额不能超过可开票金额${formatFen(invoiceableFen)}`);
       choice = { amountFen: fen };
     }
+    const form = e.currentTarget;
     setBusy(true);
     const r = await api.call('Invoice.Apply', { titleId, type, email, ...choice });
     setBusy(false);
     if (r !== false) {
       pushToast('success', '发票申请已提交，财务审核后开具');
-      window.location.reload();
+      setPicked([]);
+      form.reset();
+      await router.reload();
     }
   }
   if (titles.length === 0) return <p className="text-sm text-slate-500">请先在下方添加发票抬头。</p>;

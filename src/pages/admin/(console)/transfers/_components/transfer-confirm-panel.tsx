@@ -21,7 +21,7 @@ export function TransferConfirmPanel({ reference }: { reference: string }) {
         action="Admin.TransferPreview"
         testId="transfer-preview-form"
         submitLabel="预览"
-        done="请核对预览后确认"
+        done={(p) => (p.willPay ? '请核对预览后确认' : { refused: p.outcome })}
         after={setPreview}
         fields={[
           {
