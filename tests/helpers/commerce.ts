@@ -34,8 +34,13 @@ let ipCounter = 1;
 /** A logged-in, real-name verified user (cookie). */
 export async function verifiedBuyer(phone: string): Promise<string> {
   const cookie = await loginBySms(phone, `198.51.100.${(ipCounter++ % 200) + 20}`);
-  await env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE phone = ?').bind(phone).run();
+  await markIdentityVerified(phone);
   return cookie;
+}
+
+/** Mark a registered phone's owner real-name verified (the flag only, for tests about what it unlocks). */
+export async function markIdentityVerified(phone: string): Promise<void> {
+  await env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE phone = ?').bind(phone).run();
 }
 
 /** The user id of a phone. */

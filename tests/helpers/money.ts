@@ -537,9 +537,9 @@ export interface AuditRow {
   after_summary: string | null;
 }
 
-/** An operator's audit rows (optionally of one action), oldest first. */
-export async function auditRowsOf(operatorId: number, action?: string): Promise<AuditRow[]> {
-  const w = where([when('operator_id = ?', operatorId), when('action = ?', action)]);
+/** Audit rows by operator, action and/or target, oldest first. */
+export async function auditRows(f: { operatorId?: number; action?: string; target?: string }): Promise<AuditRow[]> {
+  const w = where([when('operator_id = ?', f.operatorId), when('action = ?', f.action), when('target = ?', f.target)]);
   const { results } = await env.DB.prepare(`SELECT * FROM audit_log${w.sql} ORDER BY id`)
     .bind(...w.binds)
     .all<AuditRow>();
