@@ -127,3 +127,14 @@ export async function scalar(sql: string, ...binds: unknown[]): Promise<number> 
     .first<{ n: number }>();
   return row?.n ?? -1;
 }
+
+/** Give a user an extraction key stored as given (rate limit 100 a second), for /extract calls with that key. */
+export async function giveExtractionKey(userId: number, key: string): Promise<void> {
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at)
+     VALUES (?, ?, 'aeskey0000000001', 'aesiv00000000001', 100, ?, ?)`,
+  )
+    .bind(userId, key, now, now)
+    .run();
+}

@@ -227,15 +227,19 @@ export async function pendingPaymentRefund(
   if (!reserved) throw new Error(`could not reserve a refund of ${outTradeNo}`);
 }
 
-/** A refund row of a paid order in a given status (bypassing the refund action), by operator 1. */
-export async function refundRowOfOrder(orderNo: string, outRefundNo: string, status: RefundRowStatus): Promise<void> {
-  const now = Date.now();
+/** A refund row of a paid order in a status, made and last changed at `at` (bypassing the refund action), by operator 1. */
+export async function refundRowOfOrder(
+  orderNo: string,
+  outRefundNo: string,
+  status: RefundRowStatus,
+  at = Date.now(),
+): Promise<void> {
   await env.DB.prepare(
     `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
        created_at, updated_at)
      SELECT ?1, order_no, paid_out_trade_no, user_id, pay_fen, pay_fen, ?2, 1, ?3, ?3 FROM orders WHERE order_no = ?4`,
   )
-    .bind(outRefundNo, status, now, orderNo)
+    .bind(outRefundNo, status, at, orderNo)
     .run();
 }
 
