@@ -422,14 +422,13 @@ export const activeMergeSources = () => count('order_merge_sources', [when('acti
 // ---- coupons and commission ----
 
 export interface UserCouponFacts {
-  id: number;
   state: UserCouponState;
   orderNo: string | null;
 }
 
 /** A user's coupon: its state and the order holding or using it. */
 export async function userCouponFacts(id: number): Promise<UserCouponFacts | null> {
-  return env.DB.prepare('SELECT id, state, order_no AS orderNo FROM user_coupons WHERE id = ?')
+  return env.DB.prepare('SELECT state, order_no AS orderNo FROM user_coupons WHERE id = ?')
     .bind(id)
     .first<UserCouponFacts>();
 }
