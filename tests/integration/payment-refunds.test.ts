@@ -23,7 +23,7 @@ import {
 import {
   ageRefund,
   auditCount,
-  auditRows,
+  auditRows as auditRowsWhere,
   closeOrderQuietly,
   commissionEntryCount,
   failAttempt,
@@ -124,7 +124,7 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
       reason: '订单已关闭，原路退回',
     });
     expect(row?.refundId).toMatch(/^50\d+$/);
-    const audit = await auditRows({ operatorId: finance.id, action: 'Admin.RefundPayment' });
+    const audit = await auditRowsWhere({ operatorId: finance.id, action: 'Admin.RefundPayment' });
     expect(audit).toEqual([
       expect.objectContaining({
         operator_id: finance.id,
