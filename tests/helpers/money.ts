@@ -322,9 +322,6 @@ export async function firstSimAmountFen(): Promise<number | null> {
   );
 }
 
-/** Whether the simulator has generated its keys. */
-export const simulatorKeyCount = () => count('pay_simulator_keys');
-
 // ---- packages ----
 
 export interface PackageFacts {
