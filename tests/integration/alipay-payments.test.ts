@@ -5,6 +5,7 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { findAlipaySimTrade } from '../../src/server/db/alipay-simulator';
+import { findOrder } from '../../src/server/db/orders';
 import {
   alipaySimulatorKeys,
   signedNotification,
@@ -13,7 +14,8 @@ import {
 import { generatePair } from '../../src/server/providers/pay/simulator';
 import { BASE, callApi, callApiUntyped } from '../helpers/api';
 import { operatorLogin } from '../helpers/operators';
-import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { newestNoticeTitled, packageCount, paymentCount, refundCount, refundNeeded } from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4750 fen, 15% off -> 4038
 const PHONE = '13800001301';
@@ -40,9 +42,8 @@ const postAlipayNotify = (body: string) =>
     body,
   });
 
-const orderState = async (orderNo: string) =>
-  (await env.DB.prepare('SELECT state FROM orders WHERE order_no = ?').bind(orderNo).first<{ state: number }>())?.state;
-const packages = () => scalar('SELECT count(*) AS n FROM proxy_packages');
+const orderState = async (orderNo: string) => (await findOrder(env.DB, orderNo))?.state;
+const packages = () => packageCount();
 
 /** Pay a trade at the stand-in and return the notification it would send (without sending it). */
 async function paidNotification(outTradeNo: string) {
@@ -72,7 +73,7 @@ describe('the cashier offers Alipay', () => {
     const wechat = await callApi('PayOrder.GetPayCode', { orderNo: order.orderNo }, { cookie });
     expect(wechat.body.P?.rail).toBe('wechat');
     await callApi('PayOrder.GetPayCode', { orderNo: order.orderNo, rail: 'alipay' }, { cookie });
-    expect(await scalar('SELECT count(*) AS n FROM payments WHERE order_no = ?', order.orderNo)).toBe(4);
+    expect(await paymentCount({ orderNo: order.orderNo })).toBe(4);
   });
 
   it('refuses an unknown rail or mode', async () => {
@@ -96,9 +97,7 @@ describe('the notify route', () => {
     const state = await callApi('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { cookie });
     expect(state.body.P?.state).toBe(2);
     expect(await packages()).toBe(1);
-    expect(
-      await scalar("SELECT count(*) AS n FROM payments WHERE state = 'paid' AND provider = 'alipay-simulator'"),
-    ).toBe(1);
+    expect(await paymentCount({ state: 'paid', provider: 'alipay-simulator' })).toBe(1);
   });
 
   it('a replayed notification changes nothing', async () => {
@@ -136,7 +135,7 @@ describe('the notify route', () => {
     const wrong = await signedNotification(keys, { ...paid.trade, amountFen: 1 }, Date.now());
     expect(await (await postAlipayNotify(wrong)).text()).toBe('success');
     expect(await orderState(order.orderNo)).toBe(1);
-    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo)).toBe(1);
+    expect(await refundNeeded(outTradeNo)).toBe(true);
   });
 
   it('an Alipay notification never pays a WeChat attempt', async () => {
@@ -190,15 +189,13 @@ describe('jobs', () => {
     const paid = await paidNotification(outTradeNo);
     expect(await (await postAlipayNotify(paid.body)).text()).toBe('success');
     expect(await packages()).toBe(1);
-    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo)).toBe(1);
+    expect(await refundNeeded(outTradeNo)).toBe(true);
     // The payments job refunds the second payment to its own rail, once, without an operator.
     await runScheduledJobs('*/5 * * * *', env as never, Date.now());
     await runScheduledJobs('*/5 * * * *', env as never, Date.now());
     expect((await findAlipaySimTrade(env.DB, outTradeNo))?.refundedFen).toBe(order.payFen);
-    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo)).toBe(0);
-    expect(
-      await scalar("SELECT count(*) AS n FROM refunds WHERE out_trade_no = ? AND status = 'SUCCESS'", outTradeNo),
-    ).toBe(1);
+    expect(await refundNeeded(outTradeNo)).toBe(false);
+    expect(await refundCount({ outTradeNo, status: 'SUCCESS' })).toBe(1);
     // The order stays paid by the first payment, with its package.
     expect(await orderState(order.orderNo)).toBe(2);
     expect(await packages()).toBe(1);
@@ -235,11 +232,7 @@ describe('refunds', () => {
     const detail = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie });
     expect(detail.body.P?.payRail).toBe('alipay');
     expect(detail.body.P?.refunds.map((r) => r.amountFen).sort()).toEqual([1000, order.payFen - 1000].sort());
-    const notice = await env.DB.prepare(
-      'SELECT content_html AS html FROM home_notices WHERE title = ? ORDER BY id DESC LIMIT 1',
-    )
-      .bind('订单退款 ¥10.00')
-      .first<{ html: string }>();
+    const notice = await newestNoticeTitled('订单退款 ¥10.00');
     expect(notice?.html).toContain('原路退回支付宝');
   });
 });

@@ -5,7 +5,8 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
+import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { firstRenewalOrder, noticesOf, packageFacts, packagesOfUser, renewalOrderCount } from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟
 const PHONE = '13800002101';
@@ -26,22 +27,15 @@ async function customerWithPackage(phone = PHONE) {
   const cookie = await verifiedBuyer(phone);
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
   await payInSimulator(order.codeUrl ?? '');
-  const pkg = await env.DB.prepare('SELECT id, expires_at FROM proxy_packages WHERE user_id = ?')
-    .bind(await userId(phone))
-    .first<{ id: number; expires_at: number }>();
+  const [pkg] = await packagesOfUser(await userId(phone));
   if (!pkg) throw new Error('no package');
-  return { cookie, packageId: pkg.id, expiry: pkg.expires_at };
+  return { cookie, packageId: pkg.id, expiry: pkg.expiresAt };
 }
 
-const notices = async (phone = PHONE) =>
-  (
-    await env.DB.prepare('SELECT title, content_html AS html FROM home_notices WHERE user_id = ? ORDER BY id')
-      .bind(await userId(phone))
-      .all<{ title: string; html: string }>()
-  ).results;
+const notices = async (phone = PHONE) => noticesOf(await userId(phone));
 const balanceFen = async (cookie: string) => (await callApi('Balance.Get', {}, { cookie })).body.P?.balanceFen;
-const expiryOf = (packageId: number) => scalar('SELECT expires_at AS n FROM proxy_packages WHERE id = ?', packageId);
-const renewOrders = () => scalar('SELECT count(*) AS n FROM orders WHERE kind = 2');
+const expiryOf = async (packageId: number) => (await packageFacts(packageId))?.expiresAt;
+const renewOrders = renewalOrderCount;
 
 describe('auto-renew from balance', () => {
   it('notices 72 h before, renews once within 24 h from balance, and says so', async () => {
@@ -66,19 +60,15 @@ describe('auto-renew from balance', () => {
     await hourly(expiry - 23 * HOUR);
     await hourly(expiry - 22 * HOUR);
     expect(await renewOrders()).toBe(1);
-    const renewal = await env.DB.prepare('SELECT order_no, pay_fen, state FROM orders WHERE kind = 2').first<{
-      order_no: string;
-      pay_fen: number;
-      state: number;
-    }>();
+    const renewal = await firstRenewalOrder();
     expect(renewal?.state).toBe(2);
-    expect(await balanceFen(cookie)).toBe(10_000 - (renewal?.pay_fen ?? 0));
+    expect(await balanceFen(cookie)).toBe(10_000 - (renewal?.payFen ?? 0));
     expect(await expiryOf(packageId)).toBe(expiry + 365 * 86_400_000);
     const ledger = (await callApi('Balance.Get', {}, { cookie })).body.P?.list ?? [];
     expect(ledger[0]).toMatchObject({
       kindText: '自动续费',
-      amountFen: -(renewal?.pay_fen ?? 0),
-      orderNo: renewal?.order_no,
+      amountFen: -(renewal?.payFen ?? 0),
+      orderNo: renewal?.orderNo,
     });
     expect((await notices()).map((n) => n.title)).toEqual(['套餐即将自动续费', '套餐已自动续费']);
   });

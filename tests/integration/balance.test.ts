@@ -1,7 +1,6 @@
 // The customer's balance (docs/decisions/224): a top-up is an order paid through a rail's ordinary path and credits the
 // balance exactly once (the notification replayed, concurrently or later, adds nothing); an order paid from balance is
 // debited and fulfilled in one batch, never below zero, and never charged twice.
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callApi } from '../helpers/api';
 import { operatorLogin } from '../helpers/operators';
@@ -12,10 +11,10 @@ import {
   place,
   postNotify,
   resetWithCatalogue,
-  scalar,
   userId,
   verifiedBuyer,
 } from '../helpers/commerce';
+import { auditCount, debitBalanceRaw, ledgerCount, packageCount, refundCount } from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the activity discount
 const PHONE = '13800002001';
@@ -35,8 +34,7 @@ async function topUp(cookie: string, amountFen: number) {
 
 const balance = async (cookie: string) => (await callApi('Balance.Get', {}, { cookie })).body.P;
 
-const packagesOf = async (phone: string) =>
-  scalar('SELECT count(*) AS n FROM proxy_packages WHERE user_id = ?', await userId(phone));
+const packagesOf = async (phone: string) => packageCount({ userId: await userId(phone) });
 
 describe('top-up', () => {
   it('credits the balance once through the WeChat notification, and a replayed notification adds nothing', async () => {
@@ -107,7 +105,7 @@ describe('paying from balance', () => {
     expect(results.filter((r) => r.body.E === '账户余额不足，请先充值或选择微信支付、支付宝付款').length).toBe(1);
     expect((await balance(cookie))?.balanceFen).toBe(962);
     expect(await packagesOf(PHONE)).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM balance_ledger WHERE kind = 'pay'")).toBe(1);
+    expect(await ledgerCount('pay')).toBe(1);
   });
 
   it('the same order paid twice at once from balance is charged once', async () => {
@@ -131,11 +129,7 @@ describe('paying from balance', () => {
   it('never lets the balance go below zero, even written directly', async () => {
     const cookie = await verifiedBuyer(PHONE);
     await topUp(cookie, 1_000);
-    await expect(
-      env.DB.prepare('UPDATE customer_balances SET balance_fen = balance_fen - 1001 WHERE user_id = ?')
-        .bind(await userId(PHONE))
-        .run(),
-    ).rejects.toThrow(/CHECK/);
+    await expect(debitBalanceRaw(await userId(PHONE), 1001)).rejects.toThrow(/CHECK/);
   });
 
   it('downloads the ledger as CSV with the running balance', async () => {
@@ -175,15 +169,11 @@ describe('refunds to balance or the original rail', () => {
       ['退款', 1_000, 1_000],
     ]);
     // Nothing went to WeChat: no refund at the simulator.
-    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE route = 'balance' AND status = 'SUCCESS'")).toBe(2);
+    expect(await refundCount({ route: 'balance', status: 'SUCCESS' })).toBe(2);
     const d = await detail(order.orderNo, cookie);
     expect(d?.state).toBe(4);
     expect(d?.refunds.map((r) => r.route)).toEqual(['balance', 'balance']);
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Order.RefundByOrderNo' AND after_summary LIKE '%balance%'",
-      ),
-    ).toBe(2);
+    expect(await auditCount({ action: 'Order.RefundByOrderNo', afterContains: 'balance' })).toBe(2);
   });
 
   it('an order paid from balance goes back to balance even when the operator asks for the original rail', async () => {
@@ -250,7 +240,7 @@ describe('console balance adjustments', () => {
       ['调整', 2_000, 2_000, '活动补偿'],
     ]);
     // Two audit rows (the refused debit wrote none), labelled in words on the customer's history.
-    expect(await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.BalanceAdjust'")).toBe(2);
+    expect(await auditCount({ action: 'Admin.BalanceAdjust' })).toBe(2);
     const detail = await callApi('Admin.CustomerDetail', { userId: id }, { cookie: finance });
     expect(detail.body.P?.history.map((h) => h.actionLabel)).toContain('调整客户账户余额');
     const shown = await callApi('Admin.CustomerBalance', { userId: id }, { cookie: support });

@@ -11,7 +11,19 @@ import { TRANSFER_REFUND_ROUTE_TEXT } from '../../src/lib/refund-rules';
 import { DEV_TRANSFER_ACCOUNT } from '../../src/server/env';
 import { closeExpiredOrdersJob } from '../../src/server/jobs/payments';
 import { callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import { findOrder } from '../../src/server/db/orders';
+import { listOrderPayments } from '../../src/server/db/payments';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import {
+  auditCount,
+  bankTransferCount,
+  noticesSaying,
+  packageCount,
+  packageFacts,
+  packageOfOrder,
+  paymentCount,
+  providerRefundCount,
+} from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
@@ -36,14 +48,11 @@ const received = (reference: string, over: Partial<{ receivedFen: number; bankSe
   ...over,
 });
 
-const orderState = (orderNo: string) => scalar('SELECT state AS n FROM orders WHERE order_no = ?', orderNo);
-const packagesOf = (orderNo: string) =>
-  scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?", orderNo);
-const transferPayments = (orderNo: string) =>
-  scalar("SELECT count(*) AS n FROM payments WHERE order_no = ? AND provider = 'transfer'", orderNo);
+const orderState = async (orderNo: string) => (await findOrder(env.DB, orderNo))?.state;
+const packagesOf = (orderNo: string) => packageCount({ orderNo });
+const transferPayments = (orderNo: string) => paymentCount({ orderNo, provider: 'transfer' });
 /** Audit rows of an action about one order (the audit log outlives each test's reset). */
-const audits = (action: string, orderNo: string) =>
-  scalar('SELECT count(*) AS n FROM audit_log WHERE action = ? AND target = ?', action, `order:${orderNo}`);
+const audits = (action: string, orderNo: string) => auditCount({ action, target: `order:${orderNo}` });
 
 describe('a customer chooses company transfer', { timeout: 30_000 }, () => {
   it('gets a reference without 0/O/1/I, the company account, the exact amount and a 7-day reservation', async () => {
@@ -56,9 +65,7 @@ describe('a customer chooses company transfer', { timeout: 30_000 }, () => {
     expect(transfer.state).toBe('awaiting');
     // The order is reserved for 7 days instead of the QR code's 30 minutes.
     expect(transfer.reservedUntil).toBeGreaterThanOrEqual(before + TRANSFER_RESERVE_MS);
-    expect(await scalar('SELECT expires_at AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(
-      transfer.reservedUntil,
-    );
+    expect((await findOrder(env.DB, order.orderNo))?.expiresAt).toBe(transfer.reservedUntil);
 
     // Asking again gives the same reference; the order detail carries it.
     const again = await callApi('PayOrder.BankTransfer', { orderNo: order.orderNo }, { cookie: buyer });
@@ -90,7 +97,7 @@ describe('a customer chooses company transfer', { timeout: 30_000 }, () => {
     expect(await orderState(order.orderNo)).toBe(2);
     const paid = await callApi('PayOrder.BankTransfer', { orderNo: order.orderNo }, { cookie: buyer });
     expect(paid.body.E).toBe(messages.orderNotPayable);
-    expect(await scalar('SELECT count(*) AS n FROM bank_transfers')).toBe(0);
+    expect(await bankTransferCount()).toBe(0);
   });
 });
 
@@ -111,10 +118,8 @@ describe('finance confirms a transfer', { timeout: 30_000 }, () => {
     expect(confirmed.body.P).toMatchObject({ orderNo: order.orderNo, paidFen: PAY_FEN });
     expect(await orderState(order.orderNo)).toBe(2);
     expect(await packagesOf(order.orderNo)).toBe(1);
-    const attempt = await env.DB.prepare('SELECT * FROM payments WHERE order_no = ? AND provider = ?')
-      .bind(order.orderNo, 'transfer')
-      .first<{ state: string; transaction_id: string; amount_fen: number }>();
-    expect(attempt).toMatchObject({ state: 'paid', transaction_id: 'CMB20261127000001', amount_fen: PAY_FEN });
+    const attempt = (await listOrderPayments(env.DB, order.orderNo)).find((p) => p.provider === 'transfer');
+    expect(attempt).toMatchObject({ state: 'paid', transactionId: 'CMB20261127000001', amountFen: PAY_FEN });
     expect(await audits('Admin.TransferConfirm', order.orderNo)).toBe(1);
 
     const detail = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie: buyer });
@@ -128,8 +133,8 @@ describe('finance confirms a transfer', { timeout: 30_000 }, () => {
     const { buyer, order, transfer } = await orderAwaitingTransfer();
     const finance = await operatorLogin('finance');
     await callApi('Admin.TransferConfirm', received(transfer.reference), finance);
-    const packageId = await scalar('SELECT id AS n FROM proxy_packages WHERE source_ref = ?', order.orderNo);
-    const before = await scalar('SELECT total_count AS n FROM proxy_packages WHERE id = ?', packageId);
+    const packageId = (await packageOfOrder(order.orderNo))?.id ?? 0;
+    const before = (await packageFacts(packageId))?.totalCount ?? 0;
 
     const renewal = await place('PayOrder.RenewProxy', { packageId, periods: 1 }, buyer);
     const chosen = await callApi('PayOrder.BankTransfer', { orderNo: renewal.orderNo }, { cookie: buyer });
@@ -142,7 +147,7 @@ describe('finance confirms a transfer', { timeout: 30_000 }, () => {
     );
     expect(res.body.P?.orderNo).toBe(renewal.orderNo);
     expect(await orderState(renewal.orderNo)).toBe(2);
-    expect(await scalar('SELECT total_count AS n FROM proxy_packages WHERE id = ?', packageId)).toBeGreaterThan(before);
+    expect((await packageFacts(packageId))?.totalCount).toBeGreaterThan(before);
   });
 
   it('refuses every mismatch with its reason, changes nothing, and audits the refusal', async () => {
@@ -167,12 +172,7 @@ describe('finance confirms a transfer', { timeout: 30_000 }, () => {
     expect(await transferPayments(order.orderNo)).toBe(0);
     // The short amount is audited against its order; the unknown reference against the reference itself.
     expect(await audits('Admin.TransferRefused', order.orderNo)).toBe(1);
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.TransferRefused' AND target = ?",
-        'transfer:ZZZZZZZZ',
-      ),
-    ).toBe(1);
+    expect(await auditCount({ action: 'Admin.TransferRefused', target: 'transfer:ZZZZZZZZ' })).toBe(1);
     expect(await audits('Admin.TransferConfirm', order.orderNo)).toBe(0);
 
     // Paid by WeChat meanwhile: the transfer cannot pay it again.
@@ -226,16 +226,13 @@ describe('refunding a transfer-paid order', { timeout: 30_000 }, () => {
     const refund = await callApi('Order.RefundByOrderNo', { orderNo: order.orderNo, reason: '客户不再需要' }, finance);
     expect(refund.body.P).toMatchObject({ status: 'PROCESSING', endsOrder: true, amountFen: PAY_FEN });
     // Nothing was asked of WeChat Pay: the money goes back by bank transfer.
-    expect(await scalar('SELECT count(*) AS n FROM pay_simulator_refunds')).toBe(0);
+    expect(await providerRefundCount()).toBe(0);
     const outRefundNo = refund.body.P?.outRefundNo ?? '';
     const listed = await callApi('Admin.TransferRefunds', {}, finance);
     expect(listed.body.P?.list).toMatchObject([
       { outRefundNo, amountFen: PAY_FEN, payerName: '上海某某数据有限公司', paidSerial: 'CMB20261127000001' },
     ]);
-    const notice = await scalar(
-      'SELECT count(*) AS n FROM home_notices WHERE instr(content_html, ?) > 0',
-      TRANSFER_REFUND_ROUTE_TEXT,
-    );
+    const notice = await noticesSaying(TRANSFER_REFUND_ROUTE_TEXT);
     expect(notice).toBe(1);
     const seen = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie: buyer });
     expect(seen.body.P?.refunds[0]?.status).toBe('PROCESSING');
@@ -245,12 +242,7 @@ describe('refunding a transfer-paid order', { timeout: 30_000 }, () => {
     const after = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie: buyer });
     expect(after.body.P?.refunds[0]?.status).toBe('SUCCESS');
     expect((await callApi('Admin.TransferRefunds', {}, finance)).body.P?.list).toEqual([]);
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.TransferRefundDone' AND target = ?",
-        `refund:${outRefundNo}`,
-      ),
-    ).toBe(1);
+    expect(await auditCount({ action: 'Admin.TransferRefundDone', target: `refund:${outRefundNo}` })).toBe(1);
 
     const again = await callApi('Admin.TransferRefundDone', { outRefundNo, bankSerial: 'CMB20261128000778' }, finance);
     expect(again.body.E).toBe(messages.transferRefundNotBank);

@@ -5,7 +5,22 @@ import { createEdgeApp } from '../../src/edge/app';
 import { readConfig } from '../../src/server/env';
 import { payProviderFor } from '../../src/server/providers/pay';
 import { callApi, callApiUntyped, loginBySms } from '../helpers/api';
-import { place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
+import { ORDER_STATE } from '../../src/lib/order-states';
+import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
+import { findOrder } from '../../src/server/db/orders';
+import { findSimulatorKeys } from '../../src/server/db/pay-simulator';
+import { place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import {
+  couponIssued,
+  demoPackage,
+  firstSimAmountFen,
+  forceOrderPaid,
+  newestUserCoupon,
+  orderCount,
+  packagesOfUser,
+  simTransactionCount,
+  userCouponFacts,
+} from '../helpers/money';
 
 const MEAL = 101_010; // 4750 fen, 15% off -> 4038
 
@@ -37,7 +52,7 @@ describe('checkout', () => {
     const cookie = await loginBySms('13800002001');
     const res = await callApi('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, { cookie });
     expect(res.body.E).toBe('请先完成实名认证');
-    expect(await scalar('SELECT count(*) AS n FROM orders')).toBe(0);
+    expect(await orderCount()).toBe(0);
   });
 
   it('ignores a client-sent amount: the order and the WeChat order carry the catalogue price', async () => {
@@ -45,8 +60,8 @@ describe('checkout', () => {
     const sent = { mealId: MEAL, units: 2, payFen: 1, amount: 1, price: 1, discountPercent: 99 };
     const order = await place('PayOrder.BuyProxy', sent, cookie);
     expect(order.payFen).toBe(8075); // 9500 - 15% (1425)
-    expect(await scalar('SELECT pay_fen AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(8075);
-    expect(await scalar('SELECT amount_fen AS n FROM pay_simulator_transactions')).toBe(8075);
+    expect((await findOrder(env.DB, order.orderNo))?.payFen).toBe(8075);
+    expect(await firstSimAmountFen()).toBe(8075);
   });
 
   it('quotes what it charges and offers the best coupon', async () => {
@@ -69,31 +84,27 @@ describe('checkout', () => {
   it('lets one of two concurrent checkouts use a coupon, never both', async () => {
     const cookie = await verifiedBuyer('13800002004');
     await callApi('Coupon.Receive', { couponId: 1 }, { cookie });
-    const couponId = await scalar('SELECT id AS n FROM user_coupons');
+    const couponId = await newestUserCoupon();
     const results = await Promise.all(
       [1, 2, 3].map(() => callApi('PayOrder.BuyProxy', { mealId: MEAL, units: 1, couponId }, { cookie })),
     );
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === '优惠券不可用或已被使用').length).toBe(2);
-    expect(await scalar('SELECT count(*) AS n FROM orders')).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM orders WHERE user_coupon_id = ?', couponId)).toBe(1);
-    expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(2);
+    expect(await orderCount()).toBe(1);
+    expect(await orderCount({ userCouponId: couponId })).toBe(1);
+    expect((await userCouponFacts(couponId))?.state).toBe(USER_COUPON_STATE.locked);
   });
 
   it("refuses someone else's coupon and package", async () => {
     const a = await verifiedBuyer('13800002005');
     const b = await verifiedBuyer('13800002006');
     await callApi('Coupon.Receive', { couponId: 1 }, { cookie: a });
-    const couponId = await scalar('SELECT id AS n FROM user_coupons');
+    const couponId = await newestUserCoupon();
     expect((await callApi('PayOrder.BuyProxy', { mealId: MEAL, units: 1, couponId }, { cookie: b })).body.E).toBe(
       '优惠券不可用或已被使用',
     );
-    await env.DB.prepare(
-      "INSERT INTO proxy_packages (user_id, product_type, name, ip_duration_minutes, starts_at, expires_at, source, created_at, updated_at) VALUES (?, 10, 'x', 3, 0, 9999999999999, 'demo', 0, 0)",
-    )
-      .bind(await userId('13800002005'))
-      .run();
-    const pkg = await scalar('SELECT id AS n FROM proxy_packages');
+    await demoPackage(await userId('13800002005'));
+    const pkg = (await packagesOfUser(await userId('13800002005')))[0]?.id ?? 0;
     expect((await callApi('PayOrder.RenewProxy', { packageId: pkg, periods: 1 }, { cookie: b })).body.E).toBe(
       '套餐不存在',
     );
@@ -121,7 +132,7 @@ describe('coupons', () => {
     expect(res.find((r) => r.body.E)?.body.E).toBe('您已领取过该优惠券');
     const list = await callApi('Coupon.GetList', { state: 1 }, { cookie });
     expect(list.body.P?.list.map((c) => c.name)).toEqual(['新人专享券']);
-    expect(await scalar('SELECT issued AS n FROM coupons WHERE id = 1')).toBe(1);
+    expect(await couponIssued(1)).toBe(1);
   });
 });
 
@@ -140,11 +151,11 @@ describe('bills', () => {
     expect((await callApi('Order.DeleteByOrderNos', { orderNos: [o1.orderNo] }, { cookie: b })).body.E).toBe(
       '只能删除待支付或已关闭的订单',
     );
-    await env.DB.prepare('UPDATE orders SET state = 2 WHERE order_no = ?').bind(o2.orderNo).run();
+    await forceOrderPaid(o2.orderNo);
     const del = await callApi('Order.DeleteByOrderNos', { orderNos: [o1.orderNo, o2.orderNo] }, { cookie: a });
     expect(del.body.P).toEqual({ deleted: 1 });
-    expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', o1.orderNo)).toBe(3);
-    expect(await scalar("SELECT count(*) AS n FROM pay_simulator_transactions WHERE trade_state = 'CLOSED'")).toBe(1);
+    expect((await findOrder(env.DB, o1.orderNo))?.state).toBe(ORDER_STATE.closed);
+    expect(await simTransactionCount('CLOSED')).toBe(1);
     const left = await callApi('Order.GetBillList', {}, { cookie: a });
     expect(left.body.P?.total).toBe(1);
     expect((await callApi('Order.GetPayNoCount', {}, { cookie: a })).body.P).toEqual({ count: 0 });
@@ -173,6 +184,6 @@ describe('the payment simulator in production', () => {
     const config = readConfig(prodEnv as never);
     expect(config.pay.kind).toBe('wechat');
     await expect(payProviderFor(prodEnv as never, config)).rejects.toThrow(/WeChat Pay is not configured/);
-    expect(await scalar('SELECT count(*) AS n FROM pay_simulator_keys')).toBe(0);
+    expect(await findSimulatorKeys(env.DB)).toBeNull();
   });
 });

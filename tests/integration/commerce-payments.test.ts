@@ -2,6 +2,8 @@
 // verified, matching callbacks, marks an order paid exactly once and fulfils it in the same batch.
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
+import { findOrder } from '../../src/server/db/orders';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { TEST_PLATFORM_PRIVATE_PEM } from '../fixtures/wechatpay/keys';
 import { BASE, callApi } from '../helpers/api';
@@ -12,36 +14,30 @@ import {
   place,
   postNotify,
   resetWithCatalogue,
-  scalar,
   userId,
   verifiedBuyer,
 } from '../helpers/commerce';
+import {
+  firstSimTradeState,
+  newestUserCoupon,
+  orderCount,
+  packageCount,
+  packagesOfUser,
+  paymentCount,
+  paymentNote,
+  refundNeeded,
+  setRemainingCount,
+  userCouponFacts,
+} from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4750 fen, 15% off -> 4038
 const PHONE = '13800001001';
 
 beforeEach(resetWithCatalogue);
 
-const packagesOf = async (phone: string) =>
-  (
-    await env.DB.prepare(
-      'SELECT id, total_count, remaining_count, expires_at, state, source_ref FROM proxy_packages WHERE user_id = ? ORDER BY id',
-    )
-      .bind(await userId(phone))
-      .all<{
-        id: number;
-        total_count: number;
-        remaining_count: number;
-        expires_at: number;
-        state: number;
-        source_ref: string;
-      }>()
-  ).results;
+const packagesOf = async (phone: string) => packagesOfUser(await userId(phone));
 
-const orderRow = (orderNo: string) =>
-  env.DB.prepare('SELECT state, pay_fen, paid_at, fulfilled_at FROM orders WHERE order_no = ?')
-    .bind(orderNo)
-    .first<{ state: number; pay_fen: number; paid_at: number | null; fulfilled_at: number | null }>();
+const orderRow = (orderNo: string) => findOrder(env.DB, orderNo);
 
 async function buy(phone = PHONE) {
   const cookie = await verifiedBuyer(phone);
@@ -66,16 +62,16 @@ describe('paying in the simulator', () => {
     const state = await callApi('PayOrder.GetOrderStateByOrderId', { orderNo: order.orderNo }, { cookie });
     expect(state.body.P?.state).toBe(2);
     const [pkg] = await packagesOf(PHONE);
-    expect(pkg).toMatchObject({ total_count: 50_000, remaining_count: 50_000, state: 1, source_ref: order.orderNo });
-    expect((await orderRow(order.orderNo))?.fulfilled_at).not.toBeNull();
+    expect(pkg).toMatchObject({ totalCount: 50_000, remainingCount: 50_000, state: 1, sourceRef: order.orderNo });
+    expect((await orderRow(order.orderNo))?.fulfilledAt).not.toBeNull();
 
     const renew = await place('PayOrder.RenewProxy', { packageId: pkg?.id ?? 0, periods: 1 }, cookie);
     expect(renew.payFen).toBe(4038);
     await payInSimulator(renew.codeUrl ?? '');
     const [after] = await packagesOf(PHONE);
-    expect(after?.total_count).toBe(100_000);
-    expect(after?.remaining_count).toBe(100_000);
-    expect((after?.expires_at ?? 0) - (pkg?.expires_at ?? 0)).toBe(365 * 86_400_000);
+    expect(after?.totalCount).toBe(100_000);
+    expect(after?.remainingCount).toBe(100_000);
+    expect((after?.expiresAt ?? 0) - (pkg?.expiresAt ?? 0)).toBe(365 * 86_400_000);
     expect(await packagesOf(PHONE)).toHaveLength(1);
 
     const bills = await callApi('Order.GetBillList', { state: 2 }, { cookie });
@@ -89,7 +85,7 @@ describe('paying in the simulator', () => {
     const [a, b] = await Promise.all([postNotify(n), postNotify(n)]);
     expect([a.status, b.status]).toEqual([204, 204]);
     expect(await packagesOf(PHONE)).toHaveLength(1);
-    expect(await scalar("SELECT count(*) AS n FROM payments WHERE state = 'paid'")).toBe(1);
+    expect(await paymentCount({ state: 'paid' })).toBe(1);
     // ...and a later replay of the same callback changes nothing either.
     expect((await postNotify(n)).status).toBe(204);
     expect(await packagesOf(PHONE)).toHaveLength(1);
@@ -147,19 +143,17 @@ describe('paying in the simulator', () => {
       currency: 'USD',
     });
     expect((await postNotify(dollars)).status).toBe(204);
-    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', b.outTradeNo)).toBe(1);
-    expect(
-      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(b.outTradeNo).first('note'),
-    ).toMatch(
+    expect(await refundNeeded(b.outTradeNo)).toBe(true);
+    expect(await paymentNote(b.outTradeNo)).toMatch(
       /^微信通知支付成功（SUCCESS），但与本单记录不符：金额 1 分，.*；微信通知支付成功（SUCCESS）.*；微信通知支付成功（SUCCESS），但与本单记录不符：金额 \d+ 分，币种 USD，/,
     );
-    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', a.outTradeNo)).toBe(0);
+    expect(await refundNeeded(a.outTradeNo)).toBe(false);
     // An attempt we never created has nothing to record against: refused.
     const unknown = await notification({ outTradeNo: 'P20990101000000AAAAAAAAAAAAAAAA', amountTotalFen: 100 });
     expect((await postNotify(unknown)).status).toBe(400);
     expect((await orderRow(a.order.orderNo))?.state).toBe(1);
     expect((await orderRow(b.order.orderNo))?.state).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM proxy_packages')).toBe(0);
+    expect(await packageCount()).toBe(0);
   });
 
   it("keeps a mismatch note's instruction to the operator whole, however long WeChat's attach", async () => {
@@ -167,9 +161,7 @@ describe('paying in the simulator', () => {
     const attach = `${order.orderNo}${'X'.repeat(100)}`;
     const long = await notification({ outTradeNo, amountTotalFen: order.payFen, attach });
     expect((await postNotify(long)).status).toBe(204);
-    const note = String(
-      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(outTradeNo).first('note'),
-    );
+    const note = String(await paymentNote(outTradeNo));
     expect(note).toContain(`附加数据 ${attach.slice(0, 64)}…，微信支付单号`);
     expect(note).toMatch(/请在微信支付商户平台按商户单号退款后手动清除需退款标记$/);
     expect((await orderRow(order.orderNo))?.state).toBe(1);
@@ -189,17 +181,14 @@ describe('paying in the simulator', () => {
     const cookie = await verifiedBuyer(PHONE);
     const uid = await userId(PHONE);
     await callApi('Coupon.Receive', { couponId: 1 }, { cookie });
-    const couponId = await scalar('SELECT id AS n FROM user_coupons WHERE user_id = ?', uid);
+    const couponId = await newestUserCoupon(uid);
     const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1, couponId }, cookie);
     expect(order.payFen).toBe(3538);
-    expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(2);
+    expect((await userCouponFacts(couponId))?.state).toBe(USER_COUPON_STATE.locked);
     await runScheduledJobs('*/5 * * * *', env as never, Date.now() + 31 * 60_000);
     expect((await orderRow(order.orderNo))?.state).toBe(3);
-    expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(1);
-    const sim = await env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions').first<{
-      trade_state: string;
-    }>();
-    expect(sim?.trade_state).toBe('CLOSED');
+    expect((await userCouponFacts(couponId))?.state).toBe(USER_COUPON_STATE.unused);
+    expect(await firstSimTradeState()).toBe('CLOSED');
     // The page can no longer pay it.
     expect((await payInSimulator(order.codeUrl ?? '')).status).toBe(409);
   });
@@ -210,7 +199,7 @@ describe('upgrade and merge', () => {
     const { cookie, order } = await buy();
     await payInSimulator(order.codeUrl ?? '');
     const [src] = await packagesOf(PHONE);
-    await env.DB.prepare('UPDATE proxy_packages SET remaining_count = 25000 WHERE id = ?').bind(src?.id).run();
+    await setRemainingCount(src?.id ?? 0, 25_000);
     const list = await callApi('ProxyUpgrade.getProxyList', { type: 10 }, { cookie });
     expect(list.body.P?.list[0]?.creditFen).toBe(2019); // 4038 * 25000 / 50000
     const target = 101_020; // 200000个 · 3分钟
@@ -225,15 +214,13 @@ describe('upgrade and merge', () => {
       { cookie },
     );
     expect(again.body.E).toBe('套餐已在其他待支付订单中，请先完成或取消该订单');
-    const o = await env.DB.prepare('SELECT list_fen, discount_fen, credit_fen, pay_fen FROM orders WHERE order_no = ?')
-      .bind(merge.orderNo)
-      .first<{ list_fen: number; discount_fen: number; credit_fen: number; pay_fen: number }>();
-    expect(o?.credit_fen).toBe(2019);
-    expect(o?.pay_fen).toBe((o?.list_fen ?? 0) - (o?.discount_fen ?? 0) - 2019);
+    const o = await orderRow(merge.orderNo);
+    expect(o?.creditFen).toBe(2019);
+    expect(o?.payFen).toBe((o?.listFen ?? 0) - (o?.discountFen ?? 0) - 2019);
     await payInSimulator(merge.codeUrl ?? '');
     const after = await packagesOf(PHONE);
     expect(after.map((p) => p.state)).toEqual([4, 1]);
-    expect(after[1]?.total_count).toBe(200_000);
+    expect(after[1]?.totalCount).toBe(200_000);
     // A retired package cannot be credited twice.
     const twice = await callApi(
       'ProxyUpgrade.mergeProxy',
@@ -253,6 +240,6 @@ describe('upgrade and merge', () => {
       { cookie },
     );
     expect(res.body.E).toBe('所选规格的价格需高于原套餐剩余价值，请选择更高规格');
-    expect(await scalar('SELECT count(*) AS n FROM orders')).toBe(1);
+    expect(await orderCount()).toBe(1);
   });
 });

@@ -3,8 +3,32 @@
 // refunded orders and for non-operators; concurrent refunds refund once.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { COMMISSION_STATE } from '../../src/lib/commission-rules';
+import { findOrder } from '../../src/server/db/orders';
+import { findSimTransaction } from '../../src/server/db/pay-simulator';
+import { listOrderRefunds } from '../../src/server/db/refunds';
 import { callApi, cookieJar, latestCode } from '../helpers/api';
-import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, userId } from '../helpers/commerce';
+import {
+  markIdentityVerified,
+  outTradeNoOf,
+  payInSimulator,
+  place,
+  resetWithCatalogue,
+  userId,
+} from '../helpers/commerce';
+import {
+  auditRows,
+  availableCommissionFen,
+  commissionStateOf,
+  forgetProviderRefunds,
+  packageOfOrder,
+  paymentNote,
+  providerRefundCount,
+  refundCount,
+  refundNeeded,
+  refundedByHandAtWeChat,
+  setRefundNeeded,
+} from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 import { freshIp, newUser } from '../helpers/trust';
 
@@ -15,11 +39,7 @@ const INVITEE = '13800002002';
 beforeEach(resetWithCatalogue);
 
 /** The promoter's available commission in fen (ledger state 1). */
-const available = async () =>
-  scalar(
-    'SELECT coalesce(sum(amount_fen), 0) AS n FROM commission_entries WHERE state = 1 AND promoter_id = ?',
-    await userId(PROMOTER),
-  );
+const available = async () => availableCommissionFen(await userId(PROMOTER));
 
 /** A promoter, an invitee registered through the promoter's link (real-name verified) and an operator. */
 async function actors() {
@@ -34,7 +54,7 @@ async function actors() {
   );
   if (res.body.E) throw new Error(res.body.E);
   const invitee = cookieJar(res.setCookies);
-  await env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE phone = ?').bind(INVITEE).run();
+  await markIdentityVerified(INVITEE);
   const finance = await operatorLogin('finance');
   return { promoter, invitee, operator: finance.cookie, operatorId: finance.id };
 }
@@ -50,11 +70,10 @@ async function paidOrder(invitee: string) {
 const refund = (orderNo: string, cookie: string, reason = '用户申请退款') =>
   callApi('Order.RefundByOrderNo', { orderNo, reason }, { cookie });
 
-const orderState = (orderNo: string) => scalar('SELECT state AS n FROM orders WHERE order_no = ?', orderNo);
-const packageState = (orderNo: string) =>
-  scalar("SELECT state AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?", orderNo);
-const refundRows = () => scalar('SELECT count(*) AS n FROM refunds');
-const providerRefunds = () => scalar('SELECT count(*) AS n FROM pay_simulator_refunds');
+const orderState = async (orderNo: string) => (await findOrder(env.DB, orderNo))?.state;
+const packageState = async (orderNo: string) => (await packageOfOrder(orderNo))?.state;
+const refundRows = () => refundCount();
+const providerRefunds = () => providerRefundCount();
 
 describe('operator refunds', () => {
   it('refunds a paid order in full: order refunded, package disabled, commission reversed, refund row SUCCESS', async () => {
@@ -65,7 +84,7 @@ describe('operator refunds', () => {
     expect(await packageState(order.orderNo)).toBe(1);
     expect(await available()).toBe(before + Math.floor((4038 * 2000) / 10_000));
     // An attempt flagged for a refund (e.g. an extension that could not be delivered) is refunded the same way.
-    await env.DB.prepare('UPDATE payments SET refund_needed = 1 WHERE out_trade_no = ?').bind(order.outTradeNo).run();
+    await setRefundNeeded(order.outTradeNo, true);
 
     const res = await refund(order.orderNo, operator);
     expect(res.body.E).toBeUndefined();
@@ -75,39 +94,29 @@ describe('operator refunds', () => {
     expect(await orderState(order.orderNo)).toBe(4);
     expect(await packageState(order.orderNo)).toBe(5);
     expect(await available()).toBe(before);
-    expect(await scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', order.outTradeNo)).toBe(0);
-    expect(
-      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(order.outTradeNo).first('note'),
-    ).toBe(`已随订单退款 ${res.body.P?.outRefundNo}`);
-    expect(await scalar('SELECT state AS n FROM commission_entries WHERE order_no = ?', order.orderNo)).toBe(3);
-    const row = await env.DB.prepare('SELECT * FROM refunds WHERE order_no = ?')
-      .bind(order.orderNo)
-      .first<Record<string, unknown>>();
+    expect(await refundNeeded(order.outTradeNo)).toBe(false);
+    expect(await paymentNote(order.outTradeNo)).toBe(`已随订单退款 ${res.body.P?.outRefundNo}`);
+    expect(await commissionStateOf(order.orderNo)).toBe(COMMISSION_STATE.reversed);
+    const [row] = await listOrderRefunds(env.DB, order.orderNo);
     expect(row).toMatchObject({
-      out_refund_no: res.body.P?.outRefundNo,
-      out_trade_no: order.outTradeNo,
-      amount_fen: 4038,
-      total_fen: 4038,
+      outRefundNo: res.body.P?.outRefundNo,
+      outTradeNo: order.outTradeNo,
+      amountFen: 4038,
+      totalFen: 4038,
       status: 'SUCCESS',
-      operator_id: operatorId,
+      operatorId,
       reason: '用户申请退款',
     });
-    expect(row?.refund_id).toMatch(/^50\d+$/);
+    expect(row?.refundId).toMatch(/^50\d+$/);
     // The operator's audit row was written in the batch that refunded the order.
-    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'Order.RefundByOrderNo' AND target = ?")
-      .bind(`order:${order.orderNo}`)
-      .all<Record<string, unknown>>();
-    expect(audit.results).toEqual([
+    const audit = await auditRows({ action: 'Order.RefundByOrderNo', target: `order:${order.orderNo}` });
+    expect(audit).toEqual([
       expect.objectContaining({ operator_id: operatorId, role: 'finance', reason: '用户申请退款' }),
     ]);
-    expect(String(audit.results[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
+    expect(String(audit[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
     // WeChat's side: one refund of the whole amount, and the transaction now reads REFUND.
     expect(await providerRefunds()).toBe(1);
-    expect(
-      await env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions WHERE out_trade_no = ?')
-        .bind(order.outTradeNo)
-        .first('trade_state'),
-    ).toBe('REFUND');
+    expect((await findSimTransaction(env.DB, order.outTradeNo))?.tradeState).toBe('REFUND');
     // The buyer's bill list shows it refunded.
     const bills = await callApi('Order.GetBillList', { state: 4 }, { cookie: invitee });
     expect(bills.body.P?.list).toEqual([expect.objectContaining({ orderNo: order.orderNo, stateText: '已退款' })]);
@@ -161,20 +170,16 @@ describe('operator refunds', () => {
     const { invitee, operator } = await actors();
     const order = await paidOrder(invitee);
     // WeChat's side has already refunded this transaction in full (e.g. by hand in the merchant platform).
-    await env.DB.prepare(
-      "INSERT INTO pay_simulator_refunds (out_refund_no, out_trade_no, refund_id, amount_fen, total_fen, status, created_at) VALUES ('RBYHAND', ?, '50BYHAND', 4038, 4038, 'SUCCESS', 0)",
-    )
-      .bind(order.outTradeNo)
-      .run();
+    await refundedByHandAtWeChat(order.outTradeNo, 4038, 'RBYHAND');
     const res = await refund(order.orderNo, operator);
     expect(res.body.E).toMatch(/^微信支付拒绝退款，订单仍为已支付/);
     expect(await orderState(order.orderNo)).toBe(2);
     expect(await packageState(order.orderNo)).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE status = 'FAILED'")).toBe(1);
+    expect(await refundCount({ status: 'FAILED' })).toBe(1);
 
-    await env.DB.prepare("DELETE FROM pay_simulator_refunds WHERE out_refund_no = 'RBYHAND'").run();
+    await forgetProviderRefunds('RBYHAND');
     expect((await refund(order.orderNo, operator)).body.P?.status).toBe('SUCCESS');
     expect(await orderState(order.orderNo)).toBe(4);
-    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE status = 'SUCCESS'")).toBe(1);
+    expect(await refundCount({ status: 'SUCCESS' })).toBe(1);
   });
 });

@@ -7,20 +7,30 @@ import { customerMatchText } from '../../src/lib/customer-search';
 import { shanghaiDay } from '../../src/lib/time';
 import { auditInsertStatement } from '../../src/server/db/console-audit';
 import { setCustomerStatusStatement } from '../../src/server/db/console-customers';
+import { findUserById } from '../../src/server/db/users';
 import { auditedWrite } from '../../src/server/domain/console-audit';
+import { VERIFICATION_STATE } from '../../src/lib/trust-states';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
+import {
+  customerFeedChanges,
+  customerWithId,
+  deleteAuditRows,
+  failingCustomerChange,
+  lockCustomer,
+  personalVerifications,
+  phoneTailSearchPlan,
+  rewriteAuditRows,
+  sessionCount,
+  userId,
+} from '../helpers/commerce';
+import { auditRows } from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 
 beforeEach(resetDb);
 
-const audit = (operatorId: number) =>
-  env.DB.prepare('SELECT * FROM audit_log WHERE operator_id = ? ORDER BY id')
-    .bind(operatorId)
-    .all<Record<string, unknown>>()
-    .then((r) => r.results);
-const userStatus = (id: number) =>
-  env.DB.prepare('SELECT status FROM users WHERE id = ?').bind(id).first<number>('status');
+const audit = (operatorId: number) => auditRows({ operatorId });
+const userStatus = async (id: number) => (await findUserById(env.DB, id))?.status;
 
 describe('audited writes', { timeout: 30_000 }, () => {
   it('write the change and its audit row together, or neither', async () => {
@@ -41,11 +51,7 @@ describe('audited writes', { timeout: 30_000 }, () => {
     expect(await userStatus(u.id)).toBe(1);
     expect(await audit(999_001)).toEqual([]);
     // A failing change (a NOT NULL violation) leaves no audit row.
-    await expect(
-      auditedWrite(env.DB, actor, { action: 'X' }, [
-        env.DB.prepare('UPDATE users SET phone = NULL WHERE id = ?').bind(u.id),
-      ]),
-    ).rejects.toThrow();
+    await expect(auditedWrite(env.DB, actor, { action: 'X' }, [failingCustomerChange(u.id)])).rejects.toThrow();
     expect(await audit(999_001)).toEqual([]);
     // A conditional change that matches nothing records nothing when the write requires a change.
     const none = await auditedWrite(
@@ -78,12 +84,8 @@ describe('audited writes', { timeout: 30_000 }, () => {
       { operatorId: 999_002, operatorName: 't', role: 'admin', ip: '1', now: 1 },
       { action: 'X' },
     ).run();
-    await expect(
-      env.DB.prepare('UPDATE audit_log SET reason = ? WHERE operator_id = 999002').bind('x').run(),
-    ).rejects.toThrow(/append-only/);
-    await expect(env.DB.prepare('DELETE FROM audit_log WHERE operator_id = 999002').run()).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(rewriteAuditRows(999_002)).rejects.toThrow(/append-only/);
+    await expect(deleteAuditRows(999_002)).rejects.toThrow(/append-only/);
   });
 });
 
@@ -100,12 +102,7 @@ describe('customers', { timeout: 30_000 }, () => {
       (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: ' ' }, { cookie: support.cookie })).body.E,
     ).toBe('请填写操作原因（2-200个字）');
     expect(await userStatus(u.id)).toBe(1);
-    const feedRows = async () =>
-      (
-        await env.DB.prepare("SELECT count(*) AS n FROM node_changes WHERE kind = 'u' AND ref = ?")
-          .bind(u.id)
-          .first<{ n: number }>()
-      )?.n ?? 0;
+    const feedRows = () => customerFeedChanges(u.id);
     const feedBefore = await feedRows();
     const res = await callApi(
       'Admin.SuspendCustomer',
@@ -141,26 +138,23 @@ describe('customers', { timeout: 30_000 }, () => {
   it("ends a suspended customer's sessions", async () => {
     const support = await operatorLogin('support');
     const cookie = await loginBySms('13900000081');
-    const id = await env.DB.prepare("SELECT id FROM users WHERE phone = '13900000081'").first<number>('id');
+    const id = await userId('13900000081');
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(200);
-    await callApi('Admin.SuspendCustomer', { userId: id ?? 0, reason: '账号被盗' }, { cookie: support.cookie });
+    await callApi('Admin.SuspendCustomer', { userId: id, reason: '账号被盗' }, { cookie: support.cookie });
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(id).first('n')).toBe(0);
+    expect(await sessionCount(id)).toBe(0);
   });
 
   it('finds customers by the last four digits of their phone and by id, saying which matched each', async () => {
     const support = await operatorLogin('support');
     // Three customers whose phones end in 0001, and customer #1 (whose phone does not).
-    const now = Date.now();
     for (const [id, phone] of [
       [1, '13800000002'],
       [2, '13900010001'],
       [3, '13700020001'],
       [4, '15000030001'],
     ] as const) {
-      await env.DB.prepare('INSERT INTO users (id, phone, created_at, updated_at) VALUES (?, ?, ?, ?)')
-        .bind(id, phone, now, now)
-        .run();
+      await customerWithId(id, phone);
     }
     const search = async (q: string) =>
       (await callApi('Admin.CustomerSearch', { q }, { cookie: support.cookie })).body.P;
@@ -178,10 +172,7 @@ describe('customers', { timeout: 30_000 }, () => {
     const byId = await search('3');
     expect(byId?.matches.map((m) => [m.kind, m.list.map((u) => u.phone)])).toEqual([['id', ['13700020001']]]);
     // The tail search is served by its index, not a scan of every customer.
-    const plan = await env.DB.prepare('EXPLAIN QUERY PLAN SELECT id FROM users u WHERE substr(u.phone, -4) = ?')
-      .bind('0001')
-      .all<{ detail: string }>();
-    expect(plan.results.map((r) => r.detail).join(' ')).toContain('users_phone_tail');
+    expect(await phoneTailSearchPlan('0001')).toContain('users_phone_tail');
   });
 
   it('finds customers by phone prefix, id and order number, and unlocks a password lock', async () => {
@@ -192,17 +183,13 @@ describe('customers', { timeout: 30_000 }, () => {
     const byId = await callApi('Admin.CustomerSearch', { q: String(u.id) }, { cookie: support.cookie });
     expect(byId.body.P?.list.map((r) => r.id)).toContain(u.id);
 
-    await env.DB.prepare('UPDATE users SET failed_logins = 5, locked_until = ? WHERE id = ?')
-      .bind(Date.now() + 600_000, u.id)
-      .run();
+    await lockCustomer(u.id, Date.now() + 600_000);
     expect(
       (await callApi('Admin.UnlockCustomer', { userId: u.id, reason: '本人来电' }, { cookie: support.cookie })).body.P,
     ).toEqual({
       unlocked: true,
     });
-    expect(await env.DB.prepare('SELECT locked_until FROM users WHERE id = ?').bind(u.id).first('locked_until')).toBe(
-      0,
-    );
+    expect((await findUserById(env.DB, u.id))?.lockedUntil).toBe(0);
     // Nothing locked: nothing changes and nothing is recorded.
     expect(
       (await callApi('Admin.UnlockCustomer', { userId: u.id, reason: '本人来电' }, { cookie: support.cookie })).body.P,
@@ -336,12 +323,12 @@ describe('personal verifications in the console', { timeout: 30_000 }, () => {
   it('support lists them masked, newest first, filtered by state and paged back; other roles are refused', async () => {
     const u = await makeUser();
     const now = Date.now();
-    const insert = (i: number, state: number) =>
-      env.DB.prepare(
-        `INSERT INTO identity_verifications (user_id, outer_order_no, certify_id, provider, name_enc, id_no_enc, id_hash,
-           id_masked, name_masked, state, created_at) VALUES (?, ?, ?, 'simulator', 'ENC-NAME', 'ENC-ID', ?, ?, '张*', ?, ?)`,
-      ).bind(u.id, `o${i}`, `c${i}`, `h${i}`, `1101**********${String(i).padStart(4, '0')}`, state, now + i);
-    await env.DB.batch(Array.from({ length: 55 }, (_, i) => insert(i, i % 5 === 0 ? 2 : 1)));
+    await personalVerifications(
+      u.id,
+      55,
+      (i) => (i % 5 === 0 ? VERIFICATION_STATE.failed : VERIFICATION_STATE.passed),
+      now,
+    );
     const support = await operatorLogin('support');
     const first = await callApi('Admin.PersonalVerifications', {}, { cookie: support.cookie });
     const list = first.body.P?.list ?? [];

@@ -1,9 +1,16 @@
 // The console's order tools: search by number, phone and id; detail with payment attempts; the refund preview (what
 // the refund would take back, or why not, writing nothing); the CSV export (spreadsheet-safe cells, audited).
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callApi, callApiUntyped } from '../helpers/api';
 import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import {
+  auditCount,
+  flagOrderAttempts,
+  forceOrderRefunded,
+  refundCount,
+  refundRowOfOrder,
+  setOrderTitle,
+} from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 
 beforeEach(resetWithCatalogue);
@@ -38,7 +45,7 @@ describe('console orders', { timeout: 30_000 }, () => {
     const flagged = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
     await payInSimulator(flagged.codeUrl ?? '');
     // The state a late or duplicate WeChat notification leaves (see commerce-payments): paid, order cannot take it.
-    await env.DB.prepare('UPDATE payments SET refund_needed = 1 WHERE order_no = ?').bind(flagged.orderNo).run();
+    await flagOrderAttempts(flagged.orderNo);
     const all = await callApi('Admin.OrderSearch', {}, { cookie: support.cookie });
     expect(all.body.P?.list).toEqual(
       expect.arrayContaining([
@@ -73,17 +80,8 @@ describe('console orders', { timeout: 30_000 }, () => {
       const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
       await payInSimulator(order.codeUrl ?? '');
       const refundNo = `R-ISSUE-${i}`;
-      await env.DB.prepare(
-        `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, operator_id,
-           created_at, updated_at)
-         SELECT ?1, order_no, paid_out_trade_no, user_id, pay_fen, pay_fen, ?2, 1, ?3, ?3 FROM orders WHERE order_no = ?4`,
-      )
-        .bind(refundNo, c.status, now - c.age, order.orderNo)
-        .run();
-      if ('refunded' in c)
-        await env.DB.prepare('UPDATE orders SET state = 4, out_refund_no = ? WHERE order_no = ?')
-          .bind(refundNo, order.orderNo)
-          .run();
+      await refundRowOfOrder(order.orderNo, refundNo, c.status, now - c.age);
+      if ('refunded' in c) await forceOrderRefunded(order.orderNo, refundNo);
       if (c.issue) expected.push(order.orderNo);
     }
     const only = await callApi('Admin.OrderSearch', { flag: 'refund_issue' }, { cookie: finance.cookie });
@@ -98,7 +96,7 @@ describe('console orders', { timeout: 30_000 }, () => {
     const preview = await callApi('Admin.RefundPreview', { orderNo }, { cookie: finance.cookie });
     expect(preview.body.P).toMatchObject({ amountFen: 4038, blocker: null });
     expect(preview.body.P?.packagesDisabled).toHaveLength(1);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM refunds').first('n')).toBe(0);
+    expect(await refundCount()).toBe(0);
     await callApi('Order.RefundByOrderNo', { orderNo, reason: '客户申请' }, { cookie: finance.cookie });
     const after = await callApi('Admin.RefundPreview', { orderNo }, { cookie: finance.cookie });
     expect(after.body.P?.blocker).toBe('该订单已退款');
@@ -111,18 +109,13 @@ describe('console orders', { timeout: 30_000 }, () => {
   it('exports orders as CSV with a BOM, spreadsheet-safe cells, and an audit row', async () => {
     const finance = await operatorLogin('finance');
     const orderNo = await paidOrder();
-    await env.DB.prepare('UPDATE orders SET title = \'=HYPERLINK("x")\' WHERE order_no = ?').bind(orderNo).run();
+    await setOrderTitle(orderNo, '=HYPERLINK("x")');
     const res = await callApi('Admin.OrderExport', { state: 2 }, { cookie: finance.cookie });
     expect(res.body.P?.rows).toBe(1);
     const csv = res.body.P?.csv ?? '';
     expect(csv.startsWith('\uFEFF订单号,用户ID,手机号')).toBe(true);
     expect(csv).toContain(`${orderNo},`);
     expect(csv).toContain('"\'=HYPERLINK(""x"")"'); // never a live formula
-    const audit = await env.DB.prepare(
-      "SELECT count(*) AS n FROM audit_log WHERE operator_id = ? AND action = 'Admin.OrderExport'",
-    )
-      .bind(finance.id)
-      .first('n');
-    expect(audit).toBe(1);
+    expect(await auditCount({ operatorId: finance.id, action: 'Admin.OrderExport' })).toBe(1);
   });
 });

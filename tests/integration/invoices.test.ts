@@ -2,11 +2,20 @@
 // whose 企业认证 passed), requests an invoice for picked orders or an amount never above paid − refunded − already
 // requested (also when two requests race), finance issues it (PDF into R2, or an electronic number) or refuses it with
 // a reason, audited; the owner downloads the PDF, nobody else can; a refund after invoicing is flagged for 红冲.
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import { BASE, callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
+import {
+  approveCompany as approveCertifiedCompany,
+  payInSimulator,
+  place,
+  renameCertifiedCompany,
+  resetWithCatalogue,
+  userId,
+  verifiedBuyer,
+} from '../helpers/commerce';
+import { auditCount, invoiceRequestTotals } from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
@@ -58,22 +67,7 @@ const overview = async (cookie: string) => {
 };
 
 /** Mark the customer's 企业认证 as passed for a company name (as the support review would). */
-async function approveCompany(uid: number, name = COMPANY) {
-  const now = Date.now();
-  const up = await env.DB.prepare(
-    `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) VALUES (?, ?, 'image/png', 1, ?)
-     RETURNING id`,
-  )
-    .bind(uid, `private/test/${uid}-${now}.png`, now)
-    .first<{ id: number }>();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
-         state, created_at, reviewed_at) VALUES (?, ?, 'x', ?, '张三', ?, 1, ?, ?)`,
-    ).bind(uid, name, `hash-${uid}`, up?.id, now, now),
-    env.DB.prepare('UPDATE users SET company_auth_state = 1 WHERE id = ?').bind(uid),
-  ]);
-}
+const approveCompany = (uid: number, name = COMPANY) => approveCertifiedCompany(uid, name);
 
 const uploadPdf = (id: number, cookie: string, body: Uint8Array<ArrayBuffer>) =>
   SELF.fetch(`${BASE}/api/upload/invoice/${id}`, {
@@ -117,7 +111,7 @@ describe('invoice titles', { timeout: 30_000 }, () => {
     expect((await ask(personal)).body.E).toBe(messages.invoiceSpecialPersonalTitle);
     await approveCompany(c.id, '另一家示例有限公司');
     expect((await ask(titleId)).body.E).toBe(messages.invoiceSpecialNameMismatch);
-    await env.DB.prepare('UPDATE company_auths SET company_name = ? WHERE user_id = ?').bind(COMPANY, c.id).run();
+    await renameCertifiedCompany(c.id, COMPANY);
     const ok = await ask(titleId);
     expect(ok.body.E).toBeUndefined();
     expect(ok.body.P).toMatchObject({ amountFen: 1000 });
@@ -155,7 +149,7 @@ describe('invoice requests', { timeout: 30_000 }, () => {
       { cookie: other.cookie },
     );
     expect(theft.body.E).toBe(messages.invoiceOrdersUnavailable);
-    expect(await scalar('SELECT count(*) AS n FROM invoice_requests WHERE user_id = ?', other.id)).toBe(0);
+    expect((await invoiceRequestTotals(other.id)).count).toBe(0);
   });
 
   it('two concurrent requests that together exceed the invoiceable amount: exactly one succeeds', async () => {
@@ -170,9 +164,7 @@ describe('invoice requests', { timeout: 30_000 }, () => {
     const results = await Promise.all([ask(), ask(), ask()]);
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === messages.invoiceAmountTooLarge).length).toBe(2);
-    expect(await scalar('SELECT coalesce(sum(amount_fen), 0) AS n FROM invoice_requests WHERE user_id = ?', c.id)).toBe(
-      3000,
-    );
+    expect((await invoiceRequestTotals(c.id)).fen).toBe(3000);
     expect((await overview(c.cookie)).summary.invoiceableFen).toBe(PAID_FEN - 3000);
   });
 
@@ -236,13 +228,7 @@ describe('finance review and the PDF', { timeout: 40_000 }, () => {
     // A second upload of an issued request changes nothing.
     const twice = await uploadPdf(id, finance.cookie, PDF);
     expect(((await twice.json()) as { E: string }).E).toBe(messages.invoiceNotPending);
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.InvoiceIssue' AND target = ? AND operator_id = ?",
-        `invoice:${id}`,
-        finance.id,
-      ),
-    ).toBe(1);
+    expect(await auditCount({ action: 'Admin.InvoiceIssue', target: `invoice:${id}`, operatorId: finance.id })).toBe(1);
   });
 
   it('issues by electronic number or refuses with a reason the customer reads; refused amounts come back', async () => {
@@ -279,11 +265,7 @@ describe('finance review and the PDF', { timeout: 40_000 }, () => {
     expect(o.summary.invoiceableFen).toBe(PAID_FEN - 1000);
     expect((await download(a, c.cookie)).status).toBe(404);
     expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.InvoiceRefuse' AND target = ? AND reason = ?",
-        `invoice:${b}`,
-        '抬头名称与付款方不一致',
-      ),
+      await auditCount({ action: 'Admin.InvoiceRefuse', target: `invoice:${b}`, reason: '抬头名称与付款方不一致' }),
     ).toBe(1);
   });
 

@@ -4,10 +4,24 @@
 // valid coupon back, a partial one keeps it used; the customer sees each refund and gets a notice.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
 import { REFUND_ROUTE_TEXT } from '../../src/lib/refund-rules';
+import { findOrder } from '../../src/server/db/orders';
 import { reserveRefund } from '../../src/server/db/refunds';
 import { callApi } from '../helpers/api';
-import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import {
+  expireUserCoupon,
+  liveRefundedFen,
+  newestUserCoupon,
+  noticesOf,
+  packageOfOrder,
+  providerRefundedFen,
+  providerRefunds,
+  refundCount,
+  useUpPackageTo,
+  userCouponFacts,
+} from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity (list 4750)
@@ -42,7 +56,7 @@ async function paidOrder(opts: { coupon?: boolean } = {}) {
   let couponId: number | undefined;
   if (opts.coupon) {
     await callApi('Coupon.Receive', { couponId: NEWCOMER_COUPON }, { cookie });
-    couponId = await scalar('SELECT max(id) AS n FROM user_coupons');
+    couponId = await newestUserCoupon();
   }
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1, ...(couponId ? { couponId } : {}) }, cookie);
   expect(await (await payInSimulator(order.codeUrl ?? '')).text()).toContain('商户应答 HTTP 204');
@@ -56,21 +70,10 @@ const preview = async (orderNo: string, cookie: string) =>
   (await callApi('Admin.RefundPreview', { orderNo }, { cookie })).body.P as unknown as Preview;
 const detail = async (orderNo: string, cookie: string) =>
   (await callApi('Order.GetDetail', { orderNo }, { cookie })).body.P as unknown as Detail;
-const orderState = (orderNo: string) => scalar('SELECT state AS n FROM orders WHERE order_no = ?', orderNo);
-const packageState = (orderNo: string) =>
-  scalar("SELECT state AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?", orderNo);
-const liveRefundedFen = (orderNo: string) =>
-  scalar("SELECT coalesce(sum(amount_fen), 0) AS n FROM refunds WHERE order_no = ? AND status != 'FAILED'", orderNo);
-const providerRefundedFen = (outTradeNo: string) =>
-  scalar('SELECT coalesce(sum(amount_fen), 0) AS n FROM pay_simulator_refunds WHERE out_trade_no = ?', outTradeNo);
-const notices = (orderNo: string) =>
-  env.DB.prepare(
-    `SELECT n.title, n.content_html AS html FROM home_notices n
-     WHERE n.user_id = (SELECT user_id FROM orders WHERE order_no = ?) ORDER BY n.id`,
-  )
-    .bind(orderNo)
-    .all<{ title: string; html: string }>()
-    .then((r) => r.results);
+const orderState = async (orderNo: string) => (await findOrder(env.DB, orderNo))?.state;
+const packageState = async (orderNo: string) => (await packageOfOrder(orderNo))?.state;
+/** The notices sent to the customer of an order. */
+const notices = async (orderNo: string) => noticesOf((await findOrder(env.DB, orderNo))?.userId ?? 0);
 
 describe('partial refunds', { timeout: 30_000 }, () => {
   it('refunds part of an order (package kept), refuses more than is left, and ends the order with the rest', async () => {
@@ -81,10 +84,8 @@ describe('partial refunds', { timeout: 30_000 }, () => {
     expect(await orderState(o.orderNo)).toBe(2);
     expect(await packageState(o.orderNo)).toBe(1);
     // WeChat was asked for 1000 of the 4038 transaction (refund and total amounts).
-    const asked = await env.DB.prepare('SELECT amount_fen, total_fen FROM pay_simulator_refunds WHERE out_trade_no = ?')
-      .bind(o.outTradeNo)
-      .first();
-    expect(asked).toEqual({ amount_fen: 1000, total_fen: 4038 });
+    const [asked] = await providerRefunds(o.outTradeNo);
+    expect(asked).toMatchObject({ amountFen: 1000, totalFen: 4038 });
     expect(await preview(o.orderNo, o.operator)).toMatchObject({
       payFen: 4038,
       refundedFen: 1000,
@@ -94,7 +95,7 @@ describe('partial refunds', { timeout: 30_000 }, () => {
     // More than what is left: refused in words, nothing written, nothing asked of WeChat.
     const over = await refund(o.orderNo, o.operator, { amountFen: 3039 });
     expect(over.body.E).toBe('退款金额超过可退金额：可退 ¥30.38');
-    expect(await scalar('SELECT count(*) AS n FROM refunds')).toBe(1);
+    expect(await refundCount()).toBe(1);
     expect(await providerRefundedFen(o.outTradeNo)).toBe(1000);
 
     // The customer sees the refund on the order: amount, route, reason; and got a notice.
@@ -139,7 +140,7 @@ describe('partial refunds', { timeout: 30_000 }, () => {
         outRefundNo: 'R20990101000000STALE0000001',
         orderNo: o.orderNo,
         outTradeNo: o.outTradeNo,
-        userId: await scalar('SELECT user_id AS n FROM orders WHERE order_no = ?', o.orderNo),
+        userId: (await findOrder(env.DB, o.orderNo))?.userId ?? 0,
         amountFen: 3000,
         operatorId: 1,
         reason: '并发',
@@ -151,7 +152,7 @@ describe('partial refunds', { timeout: 30_000 }, () => {
     );
     expect(stale).toBe(false);
     expect(await liveRefundedFen(o.orderNo)).toBe(3000);
-    expect(await scalar('SELECT pay_fen - ? AS n FROM orders WHERE order_no = ?', 3000, o.orderNo)).toBeGreaterThan(0);
+    expect(((await findOrder(env.DB, o.orderNo))?.payFen ?? 0) - 3000).toBeGreaterThan(0);
   });
 
   it('ends the package with a partial refund when asked, and keeps the order paid with the rest refundable', async () => {
@@ -165,11 +166,9 @@ describe('partial refunds', { timeout: 30_000 }, () => {
 
   it('shows the usage of the package and suggests the unused share, less what was refunded', async () => {
     const o = await paidOrder();
-    const pkg = await scalar("SELECT id AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?", o.orderNo);
+    const pkg = (await packageOfOrder(o.orderNo))?.id ?? 0;
     // 40% of the IPs used: 60% unused.
-    await env.DB.prepare('UPDATE proxy_packages SET remaining_count = total_count * 6 / 10 WHERE id = ?')
-      .bind(pkg)
-      .run();
+    await useUpPackageTo(pkg, 60);
     const p = await preview(o.orderNo, o.operator);
     expect(p.usage).toHaveLength(1);
     expect(p.usage[0]?.ips).toEqual({ total: 50_000, used: 20_000, left: 30_000 });
@@ -180,17 +179,16 @@ describe('partial refunds', { timeout: 30_000 }, () => {
 });
 
 describe('the coupon of a refunded order', { timeout: 30_000 }, () => {
-  const couponState = (id: number | undefined) =>
-    env.DB.prepare('SELECT state, order_no FROM user_coupons WHERE id = ?').bind(id).first();
+  const couponState = (id: number | undefined) => userCouponFacts(id ?? 0);
 
   it('a full refund gives a still valid coupon back, in the same batch, and tells the customer', async () => {
     const o = await paidOrder({ coupon: true });
     expect(o.payFen).toBe(3538);
-    expect(await couponState(o.couponId)).toEqual({ state: 3, order_no: o.orderNo });
+    expect(await couponState(o.couponId)).toEqual({ state: USER_COUPON_STATE.used, orderNo: o.orderNo });
     expect((await preview(o.orderNo, o.operator)).coupon).toMatchObject({ name: '新人专享券', returnable: true });
     const res = await refund(o.orderNo, o.operator);
     expect(res.body.P).toMatchObject({ amountFen: 3538, endsOrder: true });
-    expect(await couponState(o.couponId)).toEqual({ state: 1, order_no: null });
+    expect(await couponState(o.couponId)).toEqual({ state: USER_COUPON_STATE.unused, orderNo: null });
     const seen = await detail(o.orderNo, o.cookie);
     expect(seen.refunds[0]?.couponOutcome).toBe('returned');
     const [notice] = await notices(o.orderNo);
@@ -203,13 +201,11 @@ describe('the coupon of a refunded order', { timeout: 30_000 }, () => {
   it('a partial refund keeps the coupon used; an expired coupon is not given back by the final refund', async () => {
     const o = await paidOrder({ coupon: true });
     await refund(o.orderNo, o.operator, { amountFen: 500 });
-    expect(await couponState(o.couponId)).toEqual({ state: 3, order_no: o.orderNo });
+    expect(await couponState(o.couponId)).toEqual({ state: USER_COUPON_STATE.used, orderNo: o.orderNo });
     expect((await detail(o.orderNo, o.cookie)).refunds[0]?.couponOutcome).toBe('kept');
-    await env.DB.prepare('UPDATE user_coupons SET expires_at = ? WHERE id = ?')
-      .bind(Date.now() - 1000, o.couponId)
-      .run();
+    await expireUserCoupon(o.couponId ?? 0, Date.now() - 1000);
     await refund(o.orderNo, o.operator);
-    expect(await couponState(o.couponId)).toEqual({ state: 3, order_no: o.orderNo });
+    expect(await couponState(o.couponId)).toEqual({ state: USER_COUPON_STATE.used, orderNo: o.orderNo });
     const seen = await detail(o.orderNo, o.cookie);
     expect(seen.refunds.map((r) => r.couponOutcome)).toEqual(['kept', 'expired']);
     const texts = (await notices(o.orderNo)).map((n) => n.html);

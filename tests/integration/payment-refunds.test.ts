@@ -4,6 +4,12 @@
 // refusal changes nothing; two concurrent calls refund once.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_STATE } from '../../src/lib/order-states';
+import { PACKAGE_STATE } from '../../src/lib/package-states';
+import { findOrder } from '../../src/server/db/orders';
+import { findLiveAttemptRefund, findRefund } from '../../src/server/db/refunds';
+import { findSimTransaction } from '../../src/server/db/pay-simulator';
+import { MINUTE_MS } from '../../src/lib/time';
 import { callApi } from '../helpers/api';
 import {
   outTradeNoOf,
@@ -12,9 +18,34 @@ import {
   postNotify,
   refundNotification,
   resetWithCatalogue,
-  scalar,
   verifiedBuyer,
 } from '../helpers/commerce';
+import {
+  ageRefund,
+  auditCount,
+  auditRows as auditRowsWhere,
+  closeOrderQuietly,
+  commissionEntryCount,
+  failAttempt,
+  failedRefundNote,
+  forgetProviderRefunds,
+  orderRefundMarks,
+  packageCount,
+  packageOfOrder,
+  paymentCount,
+  paymentFlags,
+  paymentNote,
+  paymentRefundNo,
+  pendingPaymentRefund,
+  providerRefundCount,
+  providerRefunds,
+  refundCount,
+  refundNeeded,
+  refundedByHandAtWeChat,
+  setRefundNeeded,
+  setRefundStatus,
+  someFlaggedAttempt,
+} from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
@@ -24,16 +55,11 @@ beforeEach(resetWithCatalogue);
 const refundPayment = (outTradeNo: string, cookie: string, reason = '订单已关闭，原路退回') =>
   callApi('Admin.RefundPayment', { outTradeNo, reason }, { cookie });
 
-const flag = (outTradeNo: string) =>
-  scalar('SELECT refund_needed AS n FROM payments WHERE out_trade_no = ?', outTradeNo);
-const orderState = (orderNo: string) => scalar('SELECT state AS n FROM orders WHERE order_no = ?', orderNo);
-const refundRows = () => scalar('SELECT count(*) AS n FROM refunds');
-const providerRefunds = () => scalar('SELECT count(*) AS n FROM pay_simulator_refunds');
+const flag = refundNeeded;
+const orderState = async (orderNo: string) => (await findOrder(env.DB, orderNo))?.state;
+const refundRows = () => refundCount();
 const auditRows = (outTradeNo: string) =>
-  scalar(
-    "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.RefundPayment' AND target = ?",
-    `payment:${outTradeNo}`,
-  );
+  auditCount({ action: 'Admin.RefundPayment', target: `payment:${outTradeNo}` });
 const todoCount = async (cookie: string) =>
   (await callApi('Admin.Dashboard', {}, { cookie })).body.P?.todo.refundNeeded;
 
@@ -41,12 +67,10 @@ const todoCount = async (cookie: string) =>
 async function paidAfterClose(phone = '13800004001') {
   const buyer = await verifiedBuyer(phone);
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
-  await env.DB.prepare('UPDATE orders SET state = 3, closed_at = ? WHERE order_no = ?')
-    .bind(Date.now(), order.orderNo)
-    .run();
+  await closeOrderQuietly(order.orderNo);
   expect(await (await payInSimulator(order.codeUrl ?? '')).text()).toContain('商户应答 HTTP 204');
   const outTradeNo = outTradeNoOf(order.codeUrl ?? '');
-  expect(await flag(outTradeNo)).toBe(1);
+  expect(await flag(outTradeNo)).toBe(true);
   return { buyer, orderNo: order.orderNo, outTradeNo };
 }
 
@@ -56,15 +80,15 @@ async function paidTwice(phone = '13800004002') {
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
   const first = outTradeNoOf(order.codeUrl ?? '');
   // The first QR code stops being offered (as if it failed at the provider), so the page asks for a second attempt.
-  await env.DB.prepare("UPDATE payments SET state = 'failed' WHERE out_trade_no = ?").bind(first).run();
+  await failAttempt(first);
   const again = await callApi('PayOrder.GetPayCode', { orderNo: order.orderNo }, { cookie: buyer });
   const second = outTradeNoOf(again.body.P?.codeUrl ?? '');
   expect(second).not.toBe(first);
   await payInSimulator(order.codeUrl ?? '');
   await payInSimulator(again.body.P?.codeUrl ?? '');
-  expect(await orderState(order.orderNo)).toBe(2);
-  expect(await flag(first)).toBe(0);
-  expect(await flag(second)).toBe(1);
+  expect(await orderState(order.orderNo)).toBe(ORDER_STATE.paid);
+  expect(await flag(first)).toBe(false);
+  expect(await flag(second)).toBe(true);
   return { buyer, orderNo: order.orderNo, paying: first, outTradeNo: second };
 }
 
@@ -83,34 +107,25 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     expect(res.body.P).toMatchObject({ outTradeNo, orderNo, amountFen: 4038, status: 'SUCCESS' });
     expect(res.body.P?.outRefundNo).toMatch(/^R\d{14}[0-9A-Z]{16}$/);
 
-    expect(await flag(outTradeNo)).toBe(0);
-    const payment = await env.DB.prepare('SELECT out_refund_no, note, state FROM payments WHERE out_trade_no = ?')
-      .bind(outTradeNo)
-      .first<{ out_refund_no: string; note: string; state: string }>();
-    expect(payment?.out_refund_no).toBe(res.body.P?.outRefundNo);
-    expect(payment?.note).toBe(
+    expect(await flag(outTradeNo)).toBe(false);
+    expect(await paymentRefundNo(outTradeNo)).toBe(res.body.P?.outRefundNo);
+    expect(await paymentNote(outTradeNo)).toBe(
       `已支付，但订单已关闭或已由另一笔支付完成：需退款，请对这笔支付点「退款」；已退款 ${res.body.P?.outRefundNo}（SUCCESS）`,
     );
-    const row = await env.DB.prepare('SELECT * FROM refunds WHERE out_trade_no = ?')
-      .bind(outTradeNo)
-      .first<Record<string, unknown>>();
+    const row = await findLiveAttemptRefund(env.DB, outTradeNo);
     expect(row).toMatchObject({
-      out_refund_no: res.body.P?.outRefundNo,
-      order_no: orderNo,
+      outRefundNo: res.body.P?.outRefundNo,
+      orderNo,
       kind: 'payment',
-      amount_fen: 4038,
-      total_fen: 4038,
+      amountFen: 4038,
+      totalFen: 4038,
       status: 'SUCCESS',
-      operator_id: finance.id,
+      operatorId: finance.id,
       reason: '订单已关闭，原路退回',
     });
-    expect(row?.refund_id).toMatch(/^50\d+$/);
-    const audit = await env.DB.prepare(
-      "SELECT * FROM audit_log WHERE action = 'Admin.RefundPayment' AND operator_id = ?",
-    )
-      .bind(finance.id)
-      .all<Record<string, unknown>>();
-    expect(audit.results).toEqual([
+    expect(row?.refundId).toMatch(/^50\d+$/);
+    const audit = await auditRowsWhere({ operatorId: finance.id, action: 'Admin.RefundPayment' });
+    expect(audit).toEqual([
       expect.objectContaining({
         operator_id: finance.id,
         role: 'finance',
@@ -118,21 +133,14 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
         reason: '订单已关闭，原路退回',
       }),
     ]);
-    expect(String(audit.results[0]?.before_summary)).toContain('refundNeeded');
-    expect(String(audit.results[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
+    expect(String(audit[0]?.before_summary)).toContain('refundNeeded');
+    expect(String(audit[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
     // The order is untouched (still closed, never refunded); no package was created or disabled.
-    const order = await env.DB.prepare('SELECT state, refunded_at, out_refund_no FROM orders WHERE order_no = ?')
-      .bind(orderNo)
-      .first();
-    expect(order).toEqual({ state: 3, refunded_at: null, out_refund_no: null });
-    expect(await scalar('SELECT count(*) AS n FROM proxy_packages')).toBe(0);
+    expect(await orderRefundMarks(orderNo)).toEqual({ state: ORDER_STATE.closed, refundedAt: null, outRefundNo: null });
+    expect(await packageCount()).toBe(0);
     // WeChat's side: one refund of the whole attempt, the transaction reads REFUND.
-    expect(await providerRefunds()).toBe(1);
-    expect(
-      await env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions WHERE out_trade_no = ?')
-        .bind(outTradeNo)
-        .first('trade_state'),
-    ).toBe('REFUND');
+    expect(await providerRefundCount()).toBe(1);
+    expect((await findSimTransaction(env.DB, outTradeNo))?.tradeState).toBe('REFUND');
     // The console: the to-do count dropped, the order no longer lists under 需退款, its detail shows the refund.
     expect(await todoCount(finance.cookie)).toBe(0);
     const flagged = await callApi('Admin.OrderSearch', { flag: 'refund_needed' }, { cookie: finance.cookie });
@@ -146,32 +154,22 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     ]);
     // A second call finds nothing to refund and changes nothing.
     expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toBe('该笔支付已退款');
-    expect(await providerRefunds()).toBe(1);
+    expect(await providerRefundCount()).toBe(1);
     expect(await auditRows(outTradeNo)).toBe(1);
   });
 
   it('refunds the extra attempt of an order paid by another attempt: the order stays paid with its package', async () => {
     const finance = await operatorLogin('finance');
     const { orderNo, paying, outTradeNo } = await paidTwice();
-    const commissionBefore = await scalar('SELECT count(*) AS n FROM commission_entries');
+    const commissionBefore = await commissionEntryCount();
     const res = await refundPayment(outTradeNo, finance.cookie, '重复支付退款');
     expect(res.body.P).toMatchObject({ outTradeNo, orderNo, amountFen: 4038, status: 'SUCCESS' });
-    expect(await flag(outTradeNo)).toBe(0);
-    expect(await orderState(orderNo)).toBe(2);
-    expect(
-      await env.DB.prepare('SELECT paid_out_trade_no FROM orders WHERE order_no = ?')
-        .bind(orderNo)
-        .first('paid_out_trade_no'),
-    ).toBe(paying);
-    expect(
-      await scalar("SELECT state AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?", orderNo),
-    ).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(commissionBefore);
-    expect(
-      await env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions WHERE out_trade_no = ?')
-        .bind(paying)
-        .first('trade_state'),
-    ).toBe('SUCCESS');
+    expect(await flag(outTradeNo)).toBe(false);
+    expect(await orderState(orderNo)).toBe(ORDER_STATE.paid);
+    expect((await findOrder(env.DB, orderNo))?.paidOutTradeNo).toBe(paying);
+    expect((await packageOfOrder(orderNo))?.state).toBe(PACKAGE_STATE.active);
+    expect(await commissionEntryCount()).toBe(commissionBefore);
+    expect((await findSimTransaction(env.DB, paying))?.tradeState).toBe('SUCCESS');
     // The order itself can still be refunded afterwards, by its paying attempt: the payment refund does not block it.
     const orderRefund = await callApi(
       'Order.RefundByOrderNo',
@@ -179,10 +177,8 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
       { cookie: finance.cookie },
     );
     expect(orderRefund.body.P?.status).toBe('SUCCESS');
-    expect(await orderState(orderNo)).toBe(4);
-    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE order_no = ? AND status = 'SUCCESS'", orderNo)).toBe(
-      2,
-    );
+    expect(await orderState(orderNo)).toBe(ORDER_STATE.refunded);
+    expect(await refundCount({ orderNo, status: 'SUCCESS' })).toBe(2);
   });
 
   it('refuses unknown, unflagged and order-paying attempts in Chinese and changes nothing', async () => {
@@ -190,10 +186,7 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     const { orderNo, paying } = await paidTwice();
     const buyer = await verifiedBuyer('13800004003');
     const unpaid = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
-    // the rows only: the result's meta carries timings that differ between two reads of the same rows
-    const payments = async () =>
-      (await env.DB.prepare('SELECT out_trade_no, refund_needed, note, state FROM payments ORDER BY 1').all()).results;
-    const before = await payments();
+    const before = await paymentFlags();
 
     const unknown = 'P20990101000000AAAAAAAAAAAAAAAA';
     expect((await refundPayment(unknown, finance.cookie)).body.E).toBe('支付记录不存在，请核对商户订单号');
@@ -202,33 +195,26 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
       '该笔支付没有需退款标记（未多收款或已退款），无需退款',
     );
     // The attempt that paid a paid order (even if flagged) is refunded with the order, never on its own.
-    await env.DB.prepare('UPDATE payments SET refund_needed = 1 WHERE out_trade_no = ?').bind(paying).run();
+    await setRefundNeeded(paying, true);
     const paysOrder = '该笔支付是订单的付款，请使用订单的「退款」（同时停用套餐、冲销佣金）';
     expect((await refundPayment(paying, finance.cookie)).body.E).toBe(paysOrder);
     const preview = await callApi('Admin.RefundPaymentPreview', { outTradeNo: paying }, { cookie: finance.cookie });
     expect(preview.body.P?.blocker).toBe(paysOrder);
-    await env.DB.prepare('UPDATE payments SET refund_needed = 0 WHERE out_trade_no = ?').bind(paying).run();
+    await setRefundNeeded(paying, false);
     // Reasons follow the order refund's rules.
-    const flagged = await env.DB.prepare('SELECT out_trade_no FROM payments WHERE refund_needed = 1').first<string>(
-      'out_trade_no',
-    );
+    const flagged = await someFlaggedAttempt();
     expect((await refundPayment(flagged ?? '', finance.cookie, '  ')).body.E).toBe('请填写退款原因（最多80个字）');
     expect((await refundPayment(flagged ?? '', finance.cookie, '退'.repeat(81))).body.E).toBe(
       '请填写退款原因（最多80个字）',
     );
 
-    expect(await payments()).toEqual(before);
+    expect(await paymentFlags()).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
     expect(await refundRows()).toBe(0);
-    expect(await providerRefunds()).toBe(0);
+    expect(await providerRefundCount()).toBe(0);
     // The audit log is append-only across the file's tests: count this operator's rows.
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.RefundPayment' AND operator_id = ?",
-        finance.id,
-      ),
-    ).toBe(0);
-    expect(await orderState(orderNo)).toBe(2);
+    expect(await auditCount({ action: 'Admin.RefundPayment', operatorId: finance.id })).toBe(0);
+    expect(await orderState(orderNo)).toBe(ORDER_STATE.paid);
   });
 
   it('is finance and admin only: customers and other roles get 403 and nothing changes', async () => {
@@ -240,9 +226,9 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     }
     expect((await refundPayment(outTradeNo, buyer)).status).toBe(403);
     expect((await refundPayment(outTradeNo, '')).status).toBe(401);
-    expect(await flag(outTradeNo)).toBe(1);
+    expect(await flag(outTradeNo)).toBe(true);
     expect(await refundRows()).toBe(0);
-    expect(await providerRefunds()).toBe(0);
+    expect(await providerRefundCount()).toBe(0);
     // An admin may.
     const admin = await operatorLogin('admin');
     expect((await refundPayment(outTradeNo, admin.cookie)).body.P?.status).toBe('SUCCESS');
@@ -260,69 +246,51 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(['该笔支付正在退款中，请稍后刷新查看结果', '该笔支付已退款']).toContain(refused[0]?.body.E);
-    expect(await providerRefunds()).toBe(1);
+    expect(await providerRefundCount()).toBe(1);
     expect(await refundRows()).toBe(1);
-    expect(await flag(outTradeNo)).toBe(0);
+    expect(await flag(outTradeNo)).toBe(false);
     expect(await auditRows(outTradeNo)).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM payments WHERE note LIKE '%已退款 R%'")).toBe(1);
+    expect(await paymentCount({ noteContains: '已退款 R' })).toBe(1);
   });
 
   it('keeps the flag and fails the row when WeChat refuses; an unknown outcome is re-sent with the same number', async () => {
     const finance = await operatorLogin('finance');
     const { outTradeNo } = await paidAfterClose();
     // Already refunded in full by hand in the merchant platform: WeChat refuses (not enough left to refund).
-    await env.DB.prepare(
-      "INSERT INTO pay_simulator_refunds (out_refund_no, out_trade_no, refund_id, amount_fen, total_fen, status, created_at) VALUES ('RBYHAND', ?, '50BYHAND', 4038, 4038, 'SUCCESS', 0)",
-    )
-      .bind(outTradeNo)
-      .run();
+    await refundedByHandAtWeChat(outTradeNo, 4038, 'RBYHAND');
     expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toMatch(/^微信支付拒绝退款，该笔支付仍为需退款/);
-    expect(await flag(outTradeNo)).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM refunds WHERE status = 'FAILED' AND kind = 'payment'")).toBe(1);
-    expect(await env.DB.prepare("SELECT note FROM refunds WHERE status = 'FAILED'").first('note')).toMatch(
+    expect(await flag(outTradeNo)).toBe(true);
+    expect(await refundCount({ status: 'FAILED', kind: 'payment' })).toBe(1);
+    expect(await failedRefundNote()).toMatch(
       /^退款被拒绝，钱未退回：请按错误详情修正后重新退款（将使用新的退款单号）。错误详情：\S/,
     );
     expect(await auditRows(outTradeNo)).toBe(0);
-    await env.DB.prepare("DELETE FROM pay_simulator_refunds WHERE out_refund_no = 'RBYHAND'").run();
+    await forgetProviderRefunds('RBYHAND');
 
     // An earlier call whose outcome stayed unknown left a PENDING row: a second call inside a minute is refused, a
     // later one re-sends that same out_refund_no (WeChat never refunds one number twice).
-    await env.DB.prepare(
-      `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, kind,
-         operator_id, reason, created_at, updated_at)
-       SELECT 'RPENDING0001', order_no, out_trade_no, user_id, amount_fen, amount_fen, 'PENDING', 'payment', ?, '先前的请求',
-         ?, ? FROM payments WHERE out_trade_no = ?`,
-    )
-      .bind(finance.id, Date.now(), Date.now(), outTradeNo)
-      .run();
+    await pendingPaymentRefund(outTradeNo, 'RPENDING0001', finance.id, '先前的请求');
     expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toBe('该笔支付正在退款中，请稍后刷新查看结果');
-    expect(await providerRefunds()).toBe(0);
-    await env.DB.prepare(
-      "UPDATE refunds SET updated_at = updated_at - 120000 WHERE out_refund_no = 'RPENDING0001'",
-    ).run();
+    expect(await providerRefundCount()).toBe(0);
+    await ageRefund('RPENDING0001', 2 * MINUTE_MS);
     const retried = await refundPayment(outTradeNo, finance.cookie);
     expect(retried.body.P).toMatchObject({ outRefundNo: 'RPENDING0001', status: 'SUCCESS' });
-    expect(await env.DB.prepare('SELECT out_refund_no FROM pay_simulator_refunds').first('out_refund_no')).toBe(
-      'RPENDING0001',
-    );
-    expect(await flag(outTradeNo)).toBe(0);
+    expect((await providerRefunds())[0]?.outRefundNo).toBe('RPENDING0001');
+    expect(await flag(outTradeNo)).toBe(false);
     expect(await auditRows(outTradeNo)).toBe(1);
   });
 });
 
 describe('WeChat refund notifications', { timeout: 30_000 }, () => {
-  const refundRow = (outRefundNo: string) =>
-    env.DB.prepare('SELECT status, kind, note, refund_id FROM refunds WHERE out_refund_no = ?')
-      .bind(outRefundNo)
-      .first<{ status: string; kind: string; note: string; refund_id: string }>();
+  const refundRow = (outRefundNo: string) => findRefund(env.DB, outRefundNo);
   /** A payment refund WeChat accepted as PROCESSING (the simulator answers SUCCESS at once: the row is set back). */
   async function processingPaymentRefund() {
     const finance = await operatorLogin('finance');
     const { orderNo, outTradeNo } = await paidAfterClose();
     const res = await refundPayment(outTradeNo, finance.cookie);
     const outRefundNo = res.body.P?.outRefundNo ?? '';
-    await env.DB.prepare("UPDATE refunds SET status = 'PROCESSING' WHERE out_refund_no = ?").bind(outRefundNo).run();
-    const refundId = (await refundRow(outRefundNo))?.refund_id ?? '';
+    await setRefundStatus(outRefundNo, 'PROCESSING');
+    const refundId = (await refundRow(outRefundNo))?.refundId ?? '';
     return { finance, orderNo, outTradeNo, outRefundNo, refundId };
   }
 
@@ -376,9 +344,9 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
     });
     expect((await postNotify(late)).status).toBe(204);
     expect((await refundRow(outRefundNo))?.status).toBe('SUCCESS');
-    expect(await flag(outTradeNo)).toBe(0);
-    expect(await orderState(orderNo)).toBe(3);
-    expect(await scalar('SELECT count(*) AS n FROM refunds')).toBe(1);
+    expect(await flag(outTradeNo)).toBe(false);
+    expect(await orderState(orderNo)).toBe(ORDER_STATE.closed);
+    expect(await refundCount()).toBe(1);
   });
 
   it('REFUND.CLOSED fails the payment refund and flags the attempt again, so it can be refunded anew', async () => {
@@ -396,25 +364,19 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
       status: 'FAILED',
       note: '微信已关闭该退款（CLOSED），钱未退回：这笔支付已重新标记为需退款，可再次退款',
     });
-    expect(await flag(outTradeNo)).toBe(1);
-    expect(
-      await env.DB.prepare('SELECT note FROM payments WHERE out_trade_no = ?').bind(outTradeNo).first('note'),
-    ).toMatch(
+    expect(await flag(outTradeNo)).toBe(true);
+    expect(await paymentNote(outTradeNo)).toMatch(
       new RegExp(
         `；已退款 ${outRefundNo}（SUCCESS）；退款 ${outRefundNo} 已被微信关闭（CLOSED），钱未退回：已重新标记为需退款，可再次退款$`,
       ),
     );
-    expect(
-      await env.DB.prepare('SELECT out_refund_no FROM payments WHERE out_trade_no = ?')
-        .bind(outTradeNo)
-        .first('out_refund_no'),
-    ).toBeNull();
+    expect(await paymentRefundNo(outTradeNo)).toBeNull();
     // WeChat's side gave nothing back: a new refund goes through under a new number.
-    await env.DB.prepare('DELETE FROM pay_simulator_refunds').run();
+    await forgetProviderRefunds();
     const again = await refundPayment(outTradeNo, finance.cookie);
     expect(again.body.P?.status).toBe('SUCCESS');
     expect(again.body.P?.outRefundNo).not.toBe(outRefundNo);
-    expect(await flag(outTradeNo)).toBe(0);
+    expect(await flag(outTradeNo)).toBe(false);
   });
 
   it('REFUND.SUCCESS settles a PROCESSING order refund the same way, and only notes a PENDING one', async () => {
@@ -426,8 +388,8 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
       { cookie: finance.cookie },
     );
     const orderRefundNo = orderRefund.body.P?.outRefundNo ?? '';
-    await env.DB.prepare("UPDATE refunds SET status = 'PROCESSING' WHERE out_refund_no = ?").bind(orderRefundNo).run();
-    const refundId = (await refundRow(orderRefundNo))?.refund_id ?? '';
+    await setRefundStatus(orderRefundNo, 'PROCESSING');
+    const refundId = (await refundRow(orderRefundNo))?.refundId ?? '';
     const ok = await refundNotification({
       outTradeNo: paying,
       outRefundNo: orderRefundNo,
@@ -438,16 +400,9 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
     });
     expect((await postNotify(ok)).status).toBe(204);
     expect(await refundRow(orderRefundNo)).toMatchObject({ status: 'SUCCESS', kind: 'order' });
-    expect(await orderState(orderNo)).toBe(4);
+    expect(await orderState(orderNo)).toBe(ORDER_STATE.refunded);
     // The extra attempt's refund whose answer was lost stays PENDING (the next 退款 re-sends it and commits).
-    await env.DB.prepare(
-      `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, kind,
-         operator_id, reason, created_at, updated_at)
-       SELECT 'RLOST0001', order_no, out_trade_no, user_id, amount_fen, amount_fen, 'PENDING', 'payment', ?, '重复支付',
-         ?, ? FROM payments WHERE out_trade_no = ?`,
-    )
-      .bind(finance.id, Date.now(), Date.now(), outTradeNo)
-      .run();
+    await pendingPaymentRefund(outTradeNo, 'RLOST0001', finance.id, '重复支付');
     const lost = await refundNotification({
       outTradeNo,
       outRefundNo: 'RLOST0001',
@@ -461,7 +416,7 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
     expect((await refundRow('RLOST0001'))?.note).toBe(
       '微信已通知退款结果 SUCCESS，但本条尚未提交：请再点一次「退款」，将用同一退款单号重发并记录结果',
     );
-    expect(await flag(outTradeNo)).toBe(1);
+    expect(await flag(outTradeNo)).toBe(true);
     // A refund we never made (e.g. by hand in the merchant platform) is acknowledged and changes nothing.
     const foreign = await refundNotification({
       outTradeNo,
@@ -472,6 +427,6 @@ describe('WeChat refund notifications', { timeout: 30_000 }, () => {
       totalFen: 4038,
     });
     expect((await postNotify(foreign)).status).toBe(204);
-    expect(await scalar('SELECT count(*) AS n FROM refunds')).toBe(2);
+    expect(await refundCount()).toBe(2);
   });
 });

@@ -4,13 +4,18 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_STATE_TEXT } from '../../src/lib/package-states';
+import { DAY_MS } from '../../src/lib/time';
 import { callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
+import { listSaleRegions } from '../../src/server/db/catalogue';
+import { listFixedAllocations } from '../../src/server/db/fixed';
+import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { redPacketPackage } from '../helpers/money';
 import { addPool } from '../helpers/delivery';
 
 beforeEach(resetWithCatalogue);
 
-const regionId = (name: string) => scalar('SELECT id AS n FROM meal_regions WHERE name = ?', name);
+/** The id of a region the fixed IPs are sold in. */
+const regionId = async (name: string) => (await listSaleRegions(env.DB, 30)).find((r) => r.name === name)?.id ?? -1;
 
 describe('a paid fixed IP', () => {
   it('is allocated when the payment arrives if its region has a free IP, else shows 分配中 (no job run)', async () => {
@@ -39,10 +44,10 @@ describe('a paid fixed IP', () => {
     expect((await payInSimulator(shenzhen.codeUrl as string)).status).toBe(200);
     expect((await payInSimulator(shenyang.codeUrl as string)).status).toBe(200);
 
-    const held = await env.DB.prepare('SELECT ip, city FROM fixed_allocations WHERE user_id = ? AND released_at = 0')
-      .bind(uid)
-      .all<{ ip: string; city: string }>();
-    expect(held.results).toEqual([{ ip: '203.0.113.70', city: '深圳市' }]);
+    const held = await listFixedAllocations(env.DB, { userId: uid, liveAt: null, offset: 0, limit: 100 });
+    expect(held.list.filter((a) => a.releasedAt === 0).map((a) => ({ ip: a.ip, city: a.city }))).toEqual([
+      { ip: '203.0.113.70', city: '深圳市' },
+    ]);
     const list = await callApi('Proxy.GetProxys', { type: 30 }, { cookie });
     const states = (list.body.P?.list ?? []).map((p) => [p.pendingIps, p.stateText]).sort();
     expect(states).toEqual([
@@ -101,14 +106,7 @@ describe('the upgrade list', () => {
     const cookie = await verifiedBuyer(phone);
     const uid = await userId(phone);
     const now = Date.now();
-    await env.DB.prepare(
-      `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count,
-         remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, created_at, updated_at)
-       SELECT ?, product_type, billing_method, name, ip_duration_minutes, size, size, 0, 0, ?, ?, 1, 'red_packet', ?, ?
-       FROM meals WHERE id = 101010`,
-    )
-      .bind(uid, now, now + 86_400_000, now, now)
-      .run();
+    await redPacketPackage(uid, 101_010, now, now + DAY_MS);
     const held = await callApi('ProxyUpgrade.getProxyList', { type: 10 }, { cookie });
     expect(held.body.P?.list).toEqual([expect.objectContaining({ renewable: false, sameMealId: 101_010 })]);
   });

@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { importPublicKeyPem, jsapiSignMessage, rsaVerify } from '../../src/server/providers/pay/wechat-crypto';
 import { simulatorKeys } from '../../src/server/providers/pay/simulator';
 import { BASE, callApi } from '../helpers/api';
-import { place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import { forgetOpenids, openidCount, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { paymentCount, simTransactionCount } from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4750 fen, 15% off -> 4038
 const PHONE = '13800001401';
@@ -34,7 +35,7 @@ async function authorize(authorizeUrl: string, wechatCookie = '') {
   return { back: new URL(res.headers.get('location') ?? '', BASE), setCookie: res.headers.get('set-cookie') ?? '' };
 }
 
-const openids = () => scalar('SELECT count(*) AS n FROM wechat_openids');
+const openids = openidCount;
 
 describe('JSAPI payment inside WeChat', () => {
   it('authorises once, then pays through WeixinJSBridge with a signature WeChat accepts', async () => {
@@ -66,9 +67,7 @@ describe('JSAPI payment inside WeChat', () => {
     const again = (await jsapi(orderNo, cookie)).body.P;
     if (!again || !('bridge' in again)) throw new Error('expected bridge parameters');
     expect(again.bridge.package).toBe(bridge.package);
-    expect(
-      await scalar('SELECT count(*) AS n FROM payments WHERE order_no = ? AND payer_openid IS NOT NULL', orderNo),
-    ).toBe(1);
+    expect(await paymentCount({ orderNo, withPayer: true })).toBe(1);
 
     // WeChat's client (the stand-in) opens its payment sheet; paying sends the notification to the real route.
     const sheet = await SELF.fetch(new URL(again.standInUrl ?? '', BASE), { redirect: 'manual' });
@@ -107,7 +106,7 @@ describe('JSAPI payment inside WeChat', () => {
 
     const ok = await SELF.fetch(back, { redirect: 'manual', headers: { cookie: a.cookie } });
     expect(ok.headers.get('location')).toContain('wxpay=1');
-    await env.DB.prepare('DELETE FROM wechat_openids').run();
+    await forgetOpenids();
     const replay = await SELF.fetch(back, { redirect: 'manual', headers: { cookie: a.cookie } });
     expect(replay.headers.get('location')).toContain('wxauth=failed');
     expect(await openids()).toBe(0);
@@ -126,8 +125,6 @@ describe('JSAPI payment inside WeChat', () => {
     const res = await SELF.fetch(tampered, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('支付验证签名失败');
-    expect(await scalar('SELECT count(*) AS n FROM pay_simulator_transactions WHERE trade_state = ?', 'SUCCESS')).toBe(
-      0,
-    );
+    expect(await simTransactionCount('SUCCESS')).toBe(0);
   });
 });
