@@ -1,9 +1,18 @@
 // Issue 13 (money and trust): the coupon threshold rule the pages state, cancelling a pending order, the order
 // detail, and the commission rules both promotion pages show.
+import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { couponThresholdText } from '../../src/lib/coupon-rules';
 import { callApi } from '../helpers/api';
-import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, scalar, verifiedBuyer } from '../helpers/commerce';
+import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
+import { ORDER_STATE } from '../../src/lib/order-states';
+import { findOrder } from '../../src/server/db/orders';
+import { findSimTransaction } from '../../src/server/db/pay-simulator';
+import { outTradeNoOf, payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { newestUserCoupon, orderCount, paymentCount, userCouponFacts } from '../helpers/money';
+
+const orderState = async (orderNo: string) => (await findOrder(env.DB, orderNo))?.state;
+const couponState = async (id: number) => (await userCouponFacts(id))?.state;
 
 /** The default ¥10.00 package: 短效动态IP 按量 10000个 · 3分钟, 15% off -> ¥8.50. */
 const DEFAULT_MEAL = 101_000;
@@ -26,7 +35,7 @@ describe('the coupon threshold is met by the original price', () => {
       cookie,
     );
     expect(order.payFen).toBe(350);
-    expect(await scalar('SELECT coupon_fen AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(500);
+    expect((await findOrder(env.DB, order.orderNo))?.couponFen).toBe(500);
     // The wording the pages show comes from the same rule.
     expect(couponThresholdText(1000)).toBe('订单原价满¥10.00可用');
     expect(couponThresholdText(0)).toBe('无门槛');
@@ -35,12 +44,12 @@ describe('the coupon threshold is met by the original price', () => {
   it('still refuses an order whose original price is under the threshold', async () => {
     const cookie = await verifiedBuyer('13800013002');
     await callApi('Coupon.Receive', { couponId: 2 }, { cookie }); // 9折, 满¥50.00
-    const couponId = await scalar('SELECT id AS n FROM user_coupons');
+    const couponId = await newestUserCoupon();
     const request = { kind: 'buy' as const, mealId: DEFAULT_MEAL, units: 1 };
     expect((await callApi('PayOrder.Quote', { request }, { cookie })).body.P?.applicableCoupons).toEqual([]);
     const res = await callApi('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 1, couponId }, { cookie });
     expect(res.body.E).toBe('该优惠券不适用于当前订单');
-    expect(await scalar('SELECT count(*) AS n FROM orders')).toBe(0);
+    expect(await orderCount()).toBe(0);
   });
 });
 
@@ -48,22 +57,16 @@ describe('取消订单', () => {
   it('closes the pending order at WeChat Pay, closes it and gives the coupon back, in one step', async () => {
     const cookie = await verifiedBuyer('13800013003');
     await callApi('Coupon.Receive', { couponId: NEW_USER_COUPON }, { cookie });
-    const couponId = await scalar('SELECT id AS n FROM user_coupons');
+    const couponId = await newestUserCoupon();
     const order = await place('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 1, couponId }, cookie);
-    expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(2);
+    expect(await couponState(couponId)).toBe(USER_COUPON_STATE.locked);
     const res = await callApi('Order.Cancel', { orderNo: order.orderNo }, { cookie });
     expect(res.body.P?.state).toBe(3);
-    expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(3);
-    expect(await scalar('SELECT state AS n FROM user_coupons WHERE id = ?', couponId)).toBe(1);
-    expect(
-      await scalar("SELECT count(*) AS n FROM payments WHERE order_no = ? AND state = 'closed'", order.orderNo),
-    ).toBe(1);
+    expect(await orderState(order.orderNo)).toBe(ORDER_STATE.closed);
+    expect(await couponState(couponId)).toBe(USER_COUPON_STATE.unused);
+    expect(await paymentCount({ orderNo: order.orderNo, state: 'closed' })).toBe(1);
     const outTradeNo = outTradeNoOf(order.codeUrl ?? '');
-    const simulated = await scalar(
-      "SELECT count(*) AS n FROM pay_simulator_transactions WHERE out_trade_no = ? AND trade_state = 'CLOSED'",
-      outTradeNo,
-    );
-    expect(simulated).toBe(1);
+    expect((await findSimTransaction(env.DB, outTradeNo))?.tradeState).toBe('CLOSED');
     // The coupon is offered again at once.
     const q = await callApi('PayOrder.Quote', { request: { kind: 'buy', mealId: DEFAULT_MEAL, units: 1 } }, { cookie });
     expect(q.body.P?.bestCouponId).toBe(couponId);
@@ -76,12 +79,12 @@ describe('取消订单', () => {
     const other = await verifiedBuyer('13800013005');
     const order = await place('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 1 }, owner);
     expect((await callApi('Order.Cancel', { orderNo: order.orderNo }, { cookie: other })).body.E).toBe('订单不存在');
-    expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(1);
+    expect(await orderState(order.orderNo)).toBe(ORDER_STATE.pending);
     await payInSimulator(order.codeUrl ?? '');
     expect((await callApi('Order.Cancel', { orderNo: order.orderNo }, { cookie: owner })).body.E).toBe(
       '该订单已支付成功，无法取消，请刷新查看',
     );
-    expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(2);
+    expect(await orderState(order.orderNo)).toBe(ORDER_STATE.paid);
     expect((await callApi('Order.Cancel', { orderNo: 'bad' }, { cookie: owner })).body.E).toBeTruthy();
   });
 
@@ -92,7 +95,7 @@ describe('取消订单', () => {
     expect((await callApi('Order.Cancel', { orderNo: order.orderNo }, { cookie })).body.E).toBe(
       '该订单已支付成功，无法取消，请刷新查看',
     );
-    expect(await scalar('SELECT state AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(2);
+    expect(await orderState(order.orderNo)).toBe(ORDER_STATE.paid);
   });
 });
 
@@ -100,7 +103,7 @@ describe('order detail', () => {
   it('shows what was bought, every amount, the times and the payment numbers of a paid order', async () => {
     const cookie = await verifiedBuyer('13800013007');
     await callApi('Coupon.Receive', { couponId: NEW_USER_COUPON }, { cookie });
-    const couponId = await scalar('SELECT id AS n FROM user_coupons');
+    const couponId = await newestUserCoupon();
     const order = await place('PayOrder.BuyProxy', { mealId: DEFAULT_MEAL, units: 2, couponId }, cookie);
     await payInSimulator(order.codeUrl ?? '');
     const d = (await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie })).body.P;
