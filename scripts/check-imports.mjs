@@ -3,7 +3,9 @@
 // docs/architecture.md. Cycles count every import, `import type` included (a type cycle is still a cycle for a
 // reader); the layering counts the imports that stay at run time (a lower layer may name a type of a higher one, e.g.
 // db rows typed by the domain's pricing types). Dynamic import() and `export ... from` count too. Run by
-// tests/unit/module-graph.test.ts and by hand: `node scripts/check-imports.mjs`.
+// tests/unit/module-graph.test.ts and by hand: `node scripts/check-imports.mjs`. It also keeps SQL in its homes: a
+// statement is prepared only in src/server/db (and the Durable Objects that own their storage, src/server/objects),
+// and the integration tests reach D1 only through the named fixtures of tests/helpers (see sqlOutsideItsHomes).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,12 +147,43 @@ export function upwardImports(graph) {
   return bad;
 }
 
+/** Where SQL may be written: the db layer, the objects that own their storage, the tests' fixtures. */
+const SQL_HOMES = ['src/server/db/', 'src/server/objects/', 'tests/helpers/'];
+/** SQL written on the spot: a prepared statement anywhere; in the tests also a batch, an exec or a one-number query. */
+const SQL_IN_SRC = /\.prepare\(/;
+const SQL_IN_TESTS = /\.prepare\(|\bDB\.(?:batch|exec)\(|\bscalar\(/;
+
+/** Files that write SQL outside its homes (src/ and tests/integration/), as `file:line`. */
+export function sqlOutsideItsHomes() {
+  const bad = [];
+  for (const [dir, sqlHere] of [
+    [src, SQL_IN_SRC],
+    [join(root, 'tests/integration'), SQL_IN_TESTS],
+  ]) {
+    if (!existsSync(dir)) continue;
+    for (const file of walk(dir)) {
+      const rel = relative(root, file);
+      if (SQL_HOMES.some((h) => rel.startsWith(h))) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (sqlHere.test(line)) bad.push(`${rel}:${i + 1}`);
+        });
+    }
+  }
+  return bad;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = moduleGraph();
   const cycles = findCycles(graph);
   const upward = upwardImports(moduleGraph({ runtime: true }));
   for (const c of cycles) console.log(`cycle: ${c.join(' <-> ')}`);
   for (const u of upward) console.log(`upward: ${u}`);
-  console.log(`${graph.size} modules, ${cycles.length} cycles, ${upward.length} upward imports`);
-  process.exit(cycles.length || upward.length ? 1 : 0);
+  const sql = sqlOutsideItsHomes();
+  for (const s of sql) console.log(`sql outside its homes: ${s}`);
+  console.log(
+    `${graph.size} modules, ${cycles.length} cycles, ${upward.length} upward imports, ${sql.length} SQL lines outside their homes`,
+  );
+  process.exit(cycles.length || upward.length || sql.length ? 1 : 0);
 }

@@ -7,6 +7,7 @@ import {
   transportKeyFromHex,
 } from '../../src/lib/envelope';
 import type { ActionInput, ActionName, ActionOutput } from '../../src/lib/api-core';
+import type { Bindings } from '../../src/server/env';
 import { decodeEnvelope, encodeEnvelope } from './envelope-reference';
 
 export const tk = transportKeyFromHex(DEV_TRANSPORT_KEY_HEX, DEV_TRANSPORT_IV_HEX);
@@ -115,4 +116,22 @@ export async function resetDb(): Promise<void> {
     env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
     ...tables.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
   ]);
+}
+
+/** The Worker's bindings with a D1 that counts the statements reading a sessions table (customers' or operators'). */
+export function countingSessionReads() {
+  let sessionReads = 0;
+  const db = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === 'prepare') {
+        return (sql: string) => {
+          if (/\bFROM (operator_)?sessions\b/.test(sql)) sessionReads++;
+          return target.prepare(sql);
+        };
+      }
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { bindings: { ...env, DB: db } as unknown as Bindings, sessionReads: () => sessionReads };
 }

@@ -1,32 +1,13 @@
 // A page's server components call several actions through the one client of their request (src/server/api-server.ts,
 // a direct dispatch as the page request's caller): the render reads its session once, and nothing is shared between
 // requests or tokens (docs/decisions/192, 211).
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callerOf, directClient } from '../../src/server/dispatch';
 import type { Bindings } from '../../src/server/env';
-import { BASE, loginBySms, resetDb } from '../helpers/api';
+import { BASE, countingSessionReads, loginBySms, resetDb } from '../helpers/api';
 import { operatorCookie } from '../helpers/operators';
 
 beforeEach(resetDb);
-
-/** The test's bindings with a D1 that counts the statements reading a sessions table (customers' or operators'). */
-function countingEnv() {
-  let sessionReads = 0;
-  const db = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === 'prepare') {
-        return (sql: string) => {
-          if (/\bFROM (operator_)?sessions\b/.test(sql)) sessionReads++;
-          return target.prepare(sql);
-        };
-      }
-      const value = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { bindings: { ...env, DB: db } as unknown as Bindings, sessionReads: () => sessionReads };
-}
 
 /** The client one page render gets: the page request's cookie, IP and agent. */
 const renderClient = (bindings: Bindings, cookie: string) =>
@@ -44,7 +25,7 @@ const renderClient = (bindings: Bindings, cookie: string) =>
 describe('the session of one render', () => {
   it('is read once for all the calls of one render, and again in the next render', async () => {
     const cookie = await loginBySms('13800000001');
-    const { bindings, sessionReads } = countingEnv();
+    const { bindings, sessionReads } = countingSessionReads();
     const render = renderClient(bindings, cookie);
     const [a, b, c] = await Promise.all([
       render.call('User.GetMineInfo', {}, { silent: true }),
@@ -61,7 +42,7 @@ describe('the session of one render', () => {
   it("is each request's own: another cookie gets its own customer, a forged token gets nothing", async () => {
     const first = await loginBySms('13800000001');
     const second = await loginBySms('13800000002');
-    const { bindings } = countingEnv();
+    const { bindings } = countingSessionReads();
     const one = await renderClient(bindings, first).call('User.GetMineInfo', {}, { silent: true });
     const two = await renderClient(bindings, second).call('User.GetMineInfo', {}, { silent: true });
     expect(one ? one.phone : null).toMatch(/0001$/);
@@ -72,7 +53,7 @@ describe('the session of one render', () => {
 
   it("is read once per render for an operator's console too", async () => {
     const cookie = await operatorCookie('admin');
-    const { bindings, sessionReads } = countingEnv();
+    const { bindings, sessionReads } = countingSessionReads();
     const render = renderClient(bindings, cookie);
     const pages = await Promise.all([1, 2].map(() => render.call('Admin.Dashboard', {}, { silent: true })));
     for (const r of pages) expect(r).toEqual(expect.any(Object));
