@@ -278,3 +278,22 @@ export async function storedTrackingPoints(): Promise<StoredTrackingPoint[]> {
   }>();
   return results.map((r) => ({ channel: r.channel, clickId: r.click_id, event: r.event }));
 }
+
+export interface HomeNoticeSpec {
+  id: number;
+  title: string;
+  /** Stored as written (not through the console's sanitiser). */
+  html: string;
+  startsAt: number;
+  endsAt: number;
+  createdAt?: number;
+}
+
+/** Store an enabled home notice as written. */
+export async function addHomeNoticeRow(n: HomeNoticeSpec): Promise<void> {
+  await env.DB.prepare(
+    'INSERT INTO home_notices (id, title, content_html, starts_at, ends_at, enabled, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)',
+  )
+    .bind(n.id, n.title, n.html, n.startsAt, n.endsAt, n.createdAt ?? 1)
+    .run();
+}
