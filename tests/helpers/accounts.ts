@@ -126,3 +126,8 @@ export async function loginAttemptsFrom(ip: string): Promise<number> {
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** Set a customer's old users.role column (which grants nothing any more: operators are their own accounts). */
+export async function setLegacyUserRole(phone: string, role: 'user' | 'operator'): Promise<void> {
+  await env.DB.prepare('UPDATE users SET role = ? WHERE phone = ?').bind(role, phone).run();
+}
