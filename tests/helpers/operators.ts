@@ -2,6 +2,7 @@
 // TOTP enrolment, code), returning the operator cookie.
 import { env } from 'cloudflare:test';
 import type { AccountStatus } from '../../src/lib/console-states';
+import { ON_OFF } from '../../src/lib/on-off-states';
 import type { OperatorRole } from '../../src/lib/operator-roles';
 import { hashPassword } from '../../src/server/crypto';
 import { findOperatorById } from '../../src/server/db/operators';
@@ -351,5 +352,82 @@ export async function operatorGrantedPackages(userId?: number): Promise<number> 
       : await env.DB.prepare("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator' AND user_id = ?")
           .bind(userId)
           .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export interface MealRegionSpec {
+  id: number;
+  name: string;
+  province: string;
+  provinceKey: string;
+  cityKey: string;
+  productTypes: number[];
+}
+
+/** Offer regions for sale (on) under chosen ids, in one batch. */
+export async function addMealRegions(regions: MealRegionSpec[]): Promise<void> {
+  await env.DB.batch(
+    regions.map((r) =>
+      env.DB.prepare(
+        `INSERT INTO meal_regions (id, name, province, province_key, city_key, product_types, state)
+         VALUES (?, ?, ?, ?, ?, ?, ${ON_OFF.on})`,
+      ).bind(r.id, r.name, r.province, r.provinceKey, r.cityKey, r.productTypes.join(',')),
+    ),
+  );
+}
+
+/** How many fixed-IP allocations a user holds that are not released. */
+export async function liveFixedAllocations(userId: number): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM fixed_allocations WHERE user_id = ? AND released_at = 0')
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export interface PackageFacts {
+  userId: number;
+  source: string;
+  ipCount: number;
+  remainingCount: number;
+  /** Allocations of the package. */
+  allocations: number;
+  /** Of those, the ones that expire exactly with the package. */
+  expiringWithPackage: number;
+}
+
+/** A package's owner, source, IP count, remaining count and fixed-IP allocations; null when there is none. */
+export async function packageFacts(packageId: number): Promise<PackageFacts | null> {
+  const row = await env.DB.prepare(
+    `SELECT p.user_id, p.source, p.ip_count, p.remaining_count,
+       (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id) AS allocations,
+       (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.expires_at = p.expires_at) AS expiring
+     FROM proxy_packages p WHERE p.id = ?`,
+  )
+    .bind(packageId)
+    .first<{
+      user_id: number;
+      source: string;
+      ip_count: number;
+      remaining_count: number;
+      allocations: number;
+      expiring: number;
+    }>();
+  return row
+    ? {
+        userId: row.user_id,
+        source: row.source,
+        ipCount: row.ip_count,
+        remainingCount: row.remaining_count,
+        allocations: row.allocations,
+        expiringWithPackage: row.expiring,
+      }
+    : null;
+}
+
+/** How many customers are assigned to a seller. */
+export async function sellerCustomerCount(sellerId: number): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE seller_id = ?')
+    .bind(sellerId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }

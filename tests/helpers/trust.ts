@@ -255,3 +255,23 @@ export async function withdrawals(): Promise<Withdrawal[]> {
   }>();
   return results.map((r) => ({ id: r.id, amountFen: r.amount_fen }));
 }
+
+export interface CommissionAccrual {
+  promoterId: number;
+  inviteeId: number;
+  orderNo: string;
+  productType: number;
+  baseFen: number;
+  rateBp: number;
+  amountFen: number;
+}
+
+/** Record an available commission entry as a paid order would accrue it. */
+export async function accrueCommission(c: CommissionAccrual, now = Date.now()): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
+       state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ${COMMISSION_STATE.available}, ?)`,
+  )
+    .bind(c.promoterId, c.inviteeId, c.orderNo, c.productType, c.baseFen, c.rateBp, c.amountFen, now)
+    .run();
+}
