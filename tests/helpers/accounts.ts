@@ -131,3 +131,27 @@ export async function loginAttemptsFrom(ip: string): Promise<number> {
 export async function setLegacyUserRole(phone: string, role: 'user' | 'operator'): Promise<void> {
   await env.DB.prepare('UPDATE users SET role = ? WHERE phone = ?').bind(role, phone).run();
 }
+
+// --- API credentials ---
+
+/** Put a plain extraction key in a user's credentials, as rows from before keys were stored hashed (migration 0029). */
+export async function setLegacyPlainApiKey(userId: number, plain: string): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(plain, userId).run();
+}
+
+/** Put a plain proxy password (without its verifier) in a user's credentials, as rows from before sealing. */
+export async function setLegacyPlainProxyPassword(userId: number, plain: string): Promise<void> {
+  await env.DB.prepare(
+    "UPDATE proxy_api_credentials SET proxy_password = ?, proxy_password_verifier = '' WHERE user_id = ?",
+  )
+    .bind(plain, userId)
+    .run();
+}
+
+/** How many stored proxy passwords are not sealed (gcm1:...). */
+export async function unsealedProxyPasswordCount(): Promise<number> {
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM proxy_api_credentials WHERE proxy_password NOT LIKE 'gcm1:%'",
+  ).first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -431,3 +431,37 @@ export async function sellerCustomerCount(sellerId: number): Promise<number> {
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** How many meals exist in any state (or carry a name). */
+export async function mealCount(name?: string): Promise<number> {
+  const row =
+    name === undefined
+      ? await env.DB.prepare('SELECT count(*) AS n FROM meals').first<{ n: number }>()
+      : await env.DB.prepare('SELECT count(*) AS n FROM meals WHERE name = ?').bind(name).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export interface StoredRegion {
+  productTypes: string;
+  provinceKey: string;
+  cityKey: string;
+  state: number;
+}
+
+/** A sale region's stored product types (comma separated), match keys and state; null when there is none. */
+export async function storedRegion(id: number): Promise<StoredRegion | null> {
+  const row = await env.DB.prepare('SELECT product_types, province_key, city_key, state FROM meal_regions WHERE id = ?')
+    .bind(id)
+    .first<{ product_types: string; province_key: string; city_key: string; state: number }>();
+  return row
+    ? { productTypes: row.product_types, provinceKey: row.province_key, cityKey: row.city_key, state: row.state }
+    : null;
+}
+
+/** The total count of the package an order delivered (null before it is delivered). */
+export async function deliveredPackageTotal(orderNo: string): Promise<number | null> {
+  const row = await env.DB.prepare("SELECT total_count FROM proxy_packages WHERE source = 'order' AND source_ref = ?")
+    .bind(orderNo)
+    .first<{ total_count: number }>();
+  return row?.total_count ?? null;
+}
