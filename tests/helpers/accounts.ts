@@ -21,11 +21,12 @@ export async function smsCodeOf(phone: string): Promise<StoredSmsCode | null> {
   return row ? { codeHash: row.code_hash, ttlMs: row.ttl } : null;
 }
 
-/** How many codes were issued to a phone. */
-export async function smsCodeCount(phone: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM sms_codes WHERE phone = ?')
-    .bind(phone)
-    .first<{ n: number }>();
+/** How many codes were issued to a phone (or to anyone, without a phone). */
+export async function smsCodeCount(phone?: string): Promise<number> {
+  const row =
+    phone === undefined
+      ? await env.DB.prepare('SELECT count(*) AS n FROM sms_codes').first<{ n: number }>()
+      : await env.DB.prepare('SELECT count(*) AS n FROM sms_codes WHERE phone = ?').bind(phone).first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -154,4 +155,14 @@ export async function unsealedProxyPasswordCount(): Promise<number> {
     "SELECT count(*) AS n FROM proxy_api_credentials WHERE proxy_password NOT LIKE 'gcm1:%'",
   ).first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/** How many customer accounts exist. */
+export async function userCount(): Promise<number> {
+  return (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())?.n ?? 0;
+}
+
+/** How many coupons customers hold (in any state). */
+export async function userCouponCount(): Promise<number> {
+  return (await env.DB.prepare('SELECT count(*) AS n FROM user_coupons').first<{ n: number }>())?.n ?? 0;
 }

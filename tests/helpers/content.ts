@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test';
 import { ARTICLE_STATE, type ArticleState } from '../../src/lib/article-states';
 import { upsertSettingStatement } from '../../src/server/db/console-content';
+import { catalogueImportStatements } from '../../src/server/seed/catalogue-import';
 import { demoContentStatements } from '../../src/server/seed/content-sql';
 import { resetDb } from './api';
 
@@ -296,4 +297,10 @@ export async function addHomeNoticeRow(n: HomeNoticeSpec): Promise<void> {
   )
     .bind(n.id, n.title, n.html, n.startsAt, n.endsAt, n.createdAt ?? 1)
     .run();
+}
+
+/** Run the production catalogue import (catalogue and public content) as the deploy does, 50 statements a batch. */
+export async function runCatalogueImport(now = Date.now()): Promise<void> {
+  const list = catalogueImportStatements(now);
+  for (let i = 0; i < list.length; i += 50) await env.DB.batch(list.slice(i, i + 50).map((s) => env.DB.prepare(s)));
 }

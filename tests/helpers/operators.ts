@@ -465,3 +465,12 @@ export async function deliveredPackageTotal(orderNo: string): Promise<number | n
     .first<{ total_count: number }>();
   return row?.total_count ?? null;
 }
+
+/** The per-user extraction rate counters (user 0: the benchmark D1 floor's writes), by user. */
+export async function extractRateCounters(): Promise<{ userId: number; count: number }[]> {
+  const { results } = await env.DB.prepare('SELECT user_id, count FROM extract_rate ORDER BY user_id').all<{
+    user_id: number;
+    count: number;
+  }>();
+  return results.map((r) => ({ userId: r.user_id, count: r.count }));
+}
