@@ -275,3 +275,29 @@ export async function accrueCommission(c: CommissionAccrual, now = Date.now()): 
     .bind(c.promoterId, c.inviteeId, c.orderNo, c.productType, c.baseFen, c.rateBp, c.amountFen, now)
     .run();
 }
+
+/** How many red packets a launch handed out (records). */
+export async function redRecordsOfLaunch(launchId: number): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM red_records WHERE launch_id = ?')
+    .bind(launchId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+// --- coupons (campaigns) ---
+
+/** The coupons issued from a coupon rule (id and holder), oldest first. */
+export async function issuedCoupons(couponId: number): Promise<{ id: number; userId: number }[]> {
+  const { results } = await env.DB.prepare('SELECT id, user_id FROM user_coupons WHERE coupon_id = ? ORDER BY id')
+    .bind(couponId)
+    .all<{ id: number; user_id: number }>();
+  return results.map((r) => ({ id: r.id, userId: r.user_id }));
+}
+
+/** A coupon rule's stored issued counter (kept in step with the issued coupons by the issuing batch). */
+export async function couponIssuedCounter(couponId: number): Promise<number | null> {
+  const row = await env.DB.prepare('SELECT issued FROM coupons WHERE id = ?')
+    .bind(couponId)
+    .first<{ issued: number }>();
+  return row?.issued ?? null;
+}
