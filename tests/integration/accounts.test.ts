@@ -1,16 +1,27 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/crypto';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/lib/time';
+import { findUserByPhone } from '../../src/server/db/users';
+import {
+  ageSmsCodes,
+  codesSentAt,
+  deleteAllSessions,
+  disableAccount,
+  expireSmsCodes,
+  lapseLoginLock,
+  loginAttemptsFrom,
+  sessionCount,
+  sessionTokenHashes,
+  setSessionsExpiry,
+  setSessionsLastSeen,
+  setUserPassword,
+  smsCodeCount,
+  smsCodeOf,
+  usersWithPhone,
+} from '../helpers/accounts';
 import { callApi, cookieJar, latestCode, loginBySms, resetDb } from '../helpers/api';
 
 beforeEach(resetDb);
-
-const count = async (sql: string, ...binds: unknown[]) =>
-  (
-    (await env.DB.prepare(sql)
-      .bind(...binds)
-      .first<{ n: number }>()) ?? { n: -1 }
-  ).n;
 
 describe('User.GetCode', () => {
   it('sends a 6-digit code to the outbox and stores only a hash', async () => {
@@ -18,17 +29,15 @@ describe('User.GetCode', () => {
     expect(res.body).toEqual({ P: { sent: true } });
     const code = await latestCode('13800000001');
     expect(code).toMatch(/^\d{6}$/);
-    const row = await env.DB.prepare('SELECT code_hash, expires_at - created_at AS ttl FROM sms_codes WHERE phone = ?')
-      .bind('13800000001')
-      .first<{ code_hash: string; ttl: number }>();
-    expect(row?.code_hash).not.toContain(code);
-    expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row?.ttl).toBe(300_000);
+    const row = await smsCodeOf('13800000001');
+    expect(row?.codeHash).not.toContain(code);
+    expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.ttlMs).toBe(300_000);
   });
 
   it('gives the same answer for registered and unknown phones', async () => {
     await loginBySms('13800000002', '198.51.100.2');
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes(2 * MINUTE_MS);
     const known = await callApi('User.GetCode', { phone: '13800000002' }, { ip: '198.51.100.3' });
     const unknown = await callApi('User.GetCode', { phone: '13800000003' }, { ip: '198.51.100.3' });
     expect(known.body).toEqual(unknown.body);
@@ -39,28 +48,22 @@ describe('User.GetCode', () => {
     expect((await callApi('User.GetCode', { phone: '13800000004' })).body.P).toBeTruthy();
     const again = await callApi('User.GetCode', { phone: '13800000004' });
     expect(again.body.E).toBe('验证码发送过于频繁，请1分钟后再试');
-    expect(await count('SELECT count(*) AS n FROM sms_codes WHERE phone = ?', '13800000004')).toBe(1);
+    expect(await smsCodeCount('13800000004')).toBe(1);
   });
 
   it('allows 5 per hour and 10 per day per phone', async () => {
     const phone = '13800000005';
     const now = Date.now();
-    for (let i = 0; i < 5; i++) {
-      await env.DB.prepare(
-        "INSERT INTO sms_codes (phone, purpose, code_hash, client_ip, created_at, expires_at) VALUES (?, 'login', 'x', '203.0.113.1', ?, ?)",
-      )
-        .bind(phone, now - (i + 2) * 60_000, now)
-        .run();
-    }
+    await codesSentAt(
+      phone,
+      Array.from({ length: 5 }, (_, i) => now - (i + 2) * MINUTE_MS),
+    );
     expect((await callApi('User.GetCode', { phone })).body.E).toBe('验证码发送次数过多，请1小时后再试');
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 3600000 WHERE phone = ?').bind(phone).run();
-    for (let i = 0; i < 5; i++) {
-      await env.DB.prepare(
-        "INSERT INTO sms_codes (phone, purpose, code_hash, client_ip, created_at, expires_at) VALUES (?, 'login', 'x', '203.0.113.1', ?, ?)",
-      )
-        .bind(phone, now - 2 * 3_600_000 - i * 60_000, now)
-        .run();
-    }
+    await ageSmsCodes(HOUR_MS, phone);
+    await codesSentAt(
+      phone,
+      Array.from({ length: 5 }, (_, i) => now - 2 * HOUR_MS - i * MINUTE_MS),
+    );
     expect((await callApi('User.GetCode', { phone })).body.E).toBe('今日验证码发送次数已达上限，请明天再试');
   });
 
@@ -79,7 +82,7 @@ describe('User.GetCode', () => {
       Array.from({ length: 8 }, () => callApi('User.GetCode', { phone: '13800000006' })),
     );
     expect(results.filter((r) => r.body.P).length).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM sms_codes WHERE phone = ?', '13800000006')).toBe(1);
+    expect(await smsCodeCount('13800000006')).toBe(1);
   });
 });
 
@@ -102,35 +105,35 @@ describe('User.LoginRegister', () => {
     expect(res.setCookies.find((c) => c.startsWith('Mine_Info='))).not.toMatch(/HttpOnly/);
     const tokenValue = token?.split(';')[0]?.split('=')[1] ?? '';
     expect(tokenValue.length).toBeGreaterThanOrEqual(43);
-    const stored = await env.DB.prepare('SELECT token_hash FROM sessions').first<{ token_hash: string }>();
-    expect(stored?.token_hash).not.toBe(tokenValue);
-    expect(await count('SELECT count(*) AS n FROM users WHERE phone = ? AND source_type = 2', '13812341234')).toBe(1);
+    const [stored] = await sessionTokenHashes();
+    expect(stored).not.toBe(tokenValue);
+    expect(await usersWithPhone('13812341234', 2)).toBe(1);
     const me = await callApi('User.GetMineInfo', {}, { cookie: cookieJar(res.setCookies) });
     expect(me.body.P?.phone).toBe('138****1234');
   });
 
   it('logs an existing phone in without creating a second user', async () => {
     await loginBySms('13800000010');
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes(2 * MINUTE_MS);
     await callApi('User.GetCode', { phone: '13800000010' }, { ip: '198.51.100.99' });
     const res = await callApi('User.LoginRegister', {
       phone: '13800000010',
       code: await latestCode('13800000010'),
     });
     expect(res.body.P?.isNew).toBe(false);
-    expect(await count('SELECT count(*) AS n FROM users WHERE phone = ?', '13800000010')).toBe(1);
+    expect(await usersWithPhone('13800000010')).toBe(1);
   });
 
   it('answers state 2 for an unavailable account and starts no session', async () => {
     await loginBySms('13800000011');
-    await env.DB.prepare('UPDATE users SET status = 2 WHERE phone = ?').bind('13800000011').run();
-    await env.DB.prepare('DELETE FROM sessions').run();
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await disableAccount('13800000011');
+    await deleteAllSessions();
+    await ageSmsCodes(2 * MINUTE_MS);
     await callApi('User.GetCode', { phone: '13800000011' });
     const res = await callApi('User.LoginRegister', { phone: '13800000011', code: await latestCode('13800000011') });
     expect(res.body).toEqual({ P: { state: 2 } });
     expect(res.setCookies).toEqual([]);
-    expect(await count('SELECT count(*) AS n FROM sessions')).toBe(0);
+    expect(await sessionCount()).toBe(0);
   });
 
   it('rejects a wrong code, and kills the code after 5 wrong tries', async () => {
@@ -144,15 +147,13 @@ describe('User.LoginRegister', () => {
     }
     const right = await callApi('User.LoginRegister', { phone, code });
     expect(right.body.E).toBe('验证码错误或已失效，请重新获取');
-    expect(await count('SELECT count(*) AS n FROM users WHERE phone = ?', phone)).toBe(0);
+    expect(await usersWithPhone(phone)).toBe(0);
   });
 
   it('rejects an expired code', async () => {
     const phone = '13800000013';
     await callApi('User.GetCode', { phone });
-    await env.DB.prepare('UPDATE sms_codes SET expires_at = ? WHERE phone = ?')
-      .bind(Date.now() - 1, phone)
-      .run();
+    await expireSmsCodes(phone);
     const res = await callApi('User.LoginRegister', { phone, code: await latestCode(phone) });
     expect(res.body.E).toBe('验证码错误或已失效，请重新获取');
   });
@@ -163,7 +164,7 @@ describe('User.LoginRegister', () => {
     const code = await latestCode(phone);
     const results = await Promise.all(Array.from({ length: 5 }, () => callApi('User.LoginRegister', { phone, code })));
     expect(results.filter((r) => (r.body.P as { state?: number } | undefined)?.state === 1).length).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM sessions')).toBe(1);
+    expect(await sessionCount()).toBe(1);
   });
 });
 
@@ -171,9 +172,7 @@ describe('User.Login (password)', () => {
   const phone = '13800000020';
   async function withPassword() {
     await loginBySms(phone);
-    await env.DB.prepare('UPDATE users SET password_hash = ? WHERE phone = ?')
-      .bind(await hashPassword('abc12345', 1000), phone)
-      .run();
+    await setUserPassword(phone, 'abc12345');
   }
 
   it('logs in with the right password', async () => {
@@ -200,9 +199,7 @@ describe('User.Login (password)', () => {
     const right = await callApi('User.Login', { phone, password: 'abc12345' });
     expect(right.body.E).toMatch(/已临时锁定/);
     expect(right.setCookies).toEqual([]);
-    await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
-      .bind(Date.now() - 1, phone)
-      .run();
+    await lapseLoginLock(phone);
     expect(((await callApi('User.Login', { phone, password: 'abc12345' })).body.P as { state: number }).state).toBe(1);
   });
 
@@ -223,20 +220,18 @@ describe('User.Login (password)', () => {
     // Only reserved attempts reach the password check: at most 4 plain failures, the 5th locks, the rest are refused.
     expect(results.filter((r) => r.body.E === '手机号或密码错误').length).toBeLessThanOrEqual(4);
     expect(results.every((r) => r.body.E === '手机号或密码错误' || /已临时锁定/.test(r.body.E ?? ''))).toBe(true);
-    const row = await env.DB.prepare('SELECT failed_logins, locked_until FROM users WHERE phone = ?')
-      .bind(phone)
-      .first<{ failed_logins: number; locked_until: number }>();
-    expect(row?.failed_logins).toBe(5);
-    expect(row?.locked_until).toBeGreaterThan(Date.now());
+    const row = await findUserByPhone(env.DB, phone);
+    expect(row?.failedLogins).toBe(5);
+    expect(row?.lockedUntil).toBeGreaterThan(Date.now());
     const right = await callApi('User.Login', { phone, password: 'abc12345' });
     expect(right.body.E).toMatch(/已临时锁定/);
     expect(right.setCookies).toEqual([]);
     // Once the lock lapses the count starts afresh.
-    await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
-      .bind(Date.now() - 1, phone)
-      .run();
+    await lapseLoginLock(phone);
     expect((await callApi('User.Login', { phone, password: 'wrong000' })).body.E).toBe('手机号或密码错误');
-    expect(await count('SELECT failed_logins AS n FROM users WHERE phone = ? AND locked_until = 0', phone)).toBe(1);
+    const after = await findUserByPhone(env.DB, phone);
+    expect(after?.lockedUntil).toBe(0);
+    expect(after?.failedLogins).toBe(1);
   });
 
   it('limits password attempts per client IP to 30 in 15 minutes, even concurrently', async () => {
@@ -253,7 +248,7 @@ describe('User.Login (password)', () => {
     // The right password from that IP is refused too; another IP is unaffected; a success does not count.
     expect((await callApi('User.Login', { phone, password: 'abc12345' }, { ip })).body.E).toMatch(/过于频繁/);
     expect(((await callApi('User.Login', { phone, password: 'abc12345' })).body.P as { state: number }).state).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM login_attempts WHERE client_ip = ?', '198.51.100.10')).toBe(0);
+    expect(await loginAttemptsFrom('198.51.100.10')).toBe(0);
   });
 });
 
@@ -265,28 +260,24 @@ describe('sessions', () => {
     expect(out.setCookies.some((c) => c.startsWith('token=;') && /Max-Age=0/.test(c))).toBe(true);
     expect(out.setCookies.some((c) => c.startsWith('Mine_Info=;') && /Max-Age=0/.test(c))).toBe(true);
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
-    expect(await count('SELECT count(*) AS n FROM sessions')).toBe(0);
+    expect(await sessionCount()).toBe(0);
   });
 
   it('expires sessions after 7 idle days and after 30 days in all', async () => {
     const cookie = await loginBySms('13800000031');
-    await env.DB.prepare('UPDATE sessions SET last_seen_at = ?')
-      .bind(Date.now() - 7 * 86_400_000 - 1)
-      .run();
+    await setSessionsLastSeen(Date.now() - 7 * DAY_MS - 1);
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
-    expect(await count('SELECT count(*) AS n FROM sessions')).toBe(0);
+    expect(await sessionCount()).toBe(0);
 
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes(2 * MINUTE_MS);
     const cookie2 = await loginBySms('13800000031');
-    await env.DB.prepare('UPDATE sessions SET expires_at = ?')
-      .bind(Date.now() - 1)
-      .run();
+    await setSessionsExpiry(Date.now() - 1);
     expect((await callApi('User.GetMineInfo', {}, { cookie: cookie2 })).status).toBe(401);
   });
 
   it('ends the sessions of a disabled account', async () => {
     const cookie = await loginBySms('13800000032');
-    await env.DB.prepare('UPDATE users SET status = 2').run();
+    await disableAccount();
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { smsCodeCount } from '../helpers/accounts';
 import { encryptText } from '../helpers/envelope-reference';
 import { BASE, callApi, callApiUntyped, loginBySms, resetDb, tk } from '../helpers/api';
 
@@ -104,8 +105,7 @@ describe('POST /api dispatcher', () => {
     expect(res.body.E).toBe('请输入正确的11位手机号');
     const wrongType = await callApiUntyped('User.GetCode', { phone: 13800138000 });
     expect(wrongType.status).toBe(400);
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM sms_codes').first<{ n: number }>()) ?? { n: -1 };
-    expect(n).toBe(0);
+    expect(await smsCodeCount()).toBe(0);
   });
 
   it('refuses GET and other methods', async () => {

@@ -181,8 +181,9 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     const content = await operatorLogin('content');
     const ops = await operatorLogin('ops');
     await callApi('Admin.CouponSave', coupon(), { cookie: admin.cookie });
-    await callApi('Admin.NodeCreate', { name: 'hk-audit-01' }, { cookie: ops.cookie });
-    const nodeId = Number(await env.DB.prepare("SELECT id FROM proxy_nodes WHERE name = 'hk-audit-01'").first('id'));
+    const node = await callApi('Admin.NodeCreate', { name: 'hk-audit-01' }, { cookie: ops.cookie });
+    const nodeId = node.body.P?.id ?? 0;
+    expect(nodeId).toBeGreaterThan(0);
     await callApi('Admin.NodeSetEnabled', { id: nodeId, enabled: false, reason: '机房维护' }, { cookie: ops.cookie });
     await verifiedBuyer(PHONE);
     await callApi(

@@ -12,15 +12,23 @@ import { OPERATOR_IDLE_MS, totpCodeAt } from '../../src/server/domain/operators'
 import { purgeSessionsJob } from '../../src/server/jobs/sessions';
 import { callApi, callApiUntyped, cookieJar, loginBySms, resetDb } from '../helpers/api';
 import { encryptText } from '../helpers/envelope-reference';
-import { createOperatorRow, OPERATOR_PASSWORD, operatorLogin } from '../helpers/operators';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
+import { findOperatorById } from '../../src/server/db/operators';
+import { setLegacyUserRole } from '../helpers/accounts';
+import {
+  auditRows as auditLog,
+  createOperatorRow,
+  OPERATOR_PASSWORD,
+  operatorLogin,
+  operatorSessionHolders,
+  sealedTotpSecret,
+  setOperatorSessionsLastSeen,
+  setOperatorStatus,
+} from '../helpers/operators';
 
 beforeEach(resetDb);
 
-const auditRows = (operatorId: number) =>
-  env.DB.prepare('SELECT action, role, client_ip FROM audit_log WHERE operator_id = ? ORDER BY id')
-    .bind(operatorId)
-    .all<{ action: string; role: string; client_ip: string }>()
-    .then((r) => r.results);
+const auditRows = (operatorId: number) => auditLog({ operatorId });
 
 describe('operator login', { timeout: 30_000 }, () => {
   it('enrols TOTP at the first login, then needs password and a fresh code; the login is audited', async () => {
@@ -52,7 +60,7 @@ describe('operator login', { timeout: 30_000 }, () => {
     expect((await callApi('Operator.Me', {}, { cookie, ip })).body.P).toMatchObject({ id, role: 'finance' });
     // The old (pending) token is worthless now.
     expect((await callApi('Admin.Dashboard', {}, { cookie: pendingToken, ip })).status).toBe(401);
-    const sealed = await env.DB.prepare('SELECT totp_secret_enc AS s FROM operators WHERE id = ?').bind(id).first('s');
+    const sealed = await sealedTotpSecret(id);
     expect(String(sealed)).not.toContain(secret); // stored sealed, not as the secret
 
     // Second login: no enrolment; the same code cannot be used twice.
@@ -69,7 +77,7 @@ describe('operator login', { timeout: 30_000 }, () => {
       'Operator.Login',
       'Operator.LoginFailed',
     ]);
-    expect((await auditRows(id))[1]).toMatchObject({ role: 'finance', client_ip: ip });
+    expect((await auditRows(id))[1]).toMatchObject({ role: 'finance', clientIp: ip });
   });
 
   it('answers the same for unknown users and wrong passwords, and locks after five failures of either factor', async () => {
@@ -92,22 +100,15 @@ describe('operator login', { timeout: 30_000 }, () => {
     expect((await callApi('Operator.Login', { username, password: OPERATOR_PASSWORD }, { ip })).body.E).toBe(
       '错误次数过多，账号已临时锁定，请15分钟后再试',
     );
-    const row = await env.DB.prepare('SELECT locked_until FROM operators WHERE id = ?')
-      .bind(id)
-      .first<number>('locked_until');
-    expect(row).toBeGreaterThan(Date.now());
+    expect((await findOperatorById(env.DB, id))?.lockedUntil).toBeGreaterThan(Date.now());
   });
 
   it('ends a session idle for longer than the idle timeout and on logout', async () => {
     const op = await operatorLogin('ops');
     expect((await callApi('Admin.Dashboard', {}, { cookie: op.cookie })).status).toBe(200);
-    await env.DB.prepare('UPDATE operator_sessions SET last_seen_at = ? WHERE operator_id = ?')
-      .bind(Date.now() - OPERATOR_IDLE_MS - 1000, op.id)
-      .run();
+    await setOperatorSessionsLastSeen(Date.now() - OPERATOR_IDLE_MS - 1000, op.id);
     expect((await callApi('Admin.Dashboard', {}, { cookie: op.cookie })).status).toBe(401);
-    expect(
-      await env.DB.prepare('SELECT count(*) AS n FROM operator_sessions WHERE operator_id = ?').bind(op.id).first('n'),
-    ).toBe(0);
+    expect((await operatorSessionHolders()).filter((holder) => holder === op.id)).toHaveLength(0);
 
     const again = await operatorLogin('ops');
     const out = await callApi('Operator.Logout', {}, { cookie: again.cookie });
@@ -119,21 +120,16 @@ describe('operator login', { timeout: 30_000 }, () => {
     const idle = await operatorLogin('ops');
     const live = await operatorLogin('finance');
     const now = Date.now();
-    await env.DB.prepare('UPDATE operator_sessions SET last_seen_at = ? WHERE operator_id = ?')
-      .bind(now - OPERATOR_IDLE_MS - 1000, idle.id)
-      .run();
+    await setOperatorSessionsLastSeen(now - OPERATOR_IDLE_MS - 1000, idle.id);
     const out = await purgeSessionsJob.run(env, now);
     expect(out).toMatchObject({ operatorSessions: 1 });
-    const left = await env.DB.prepare('SELECT operator_id FROM operator_sessions ORDER BY operator_id').all<{
-      operator_id: number;
-    }>();
-    expect(left.results.map((r) => r.operator_id)).toEqual([live.id]);
+    expect(await operatorSessionHolders()).toEqual([live.id]);
     expect((await callApi('Admin.Dashboard', {}, { cookie: live.cookie })).status).toBe(200);
   });
 
   it('refuses a disabled operator at once', async () => {
     const op = await operatorLogin('content');
-    await env.DB.prepare('UPDATE operators SET status = 2 WHERE id = ?').bind(op.id).run();
+    await setOperatorStatus(op.id, ACCOUNT_STATUS.disabled);
     expect((await callApi('Admin.Dashboard', {}, { cookie: op.cookie })).status).toBe(401);
   });
 });
@@ -164,7 +160,7 @@ describe('operator access across the registry', { timeout: 30_000 }, () => {
   it('refuses every operator action to a customer session (403) and to nobody (401)', async () => {
     const customer = await loginBySms('13900000071');
     // Even a customer whose old users.role says operator is only a customer.
-    await env.DB.prepare("UPDATE users SET role = 'operator' WHERE phone = '13900000071'").run();
+    await setLegacyUserRole('13900000071', 'operator');
     for (const [name] of operatorActions) {
       const asCustomer = await callApiUntyped(name, {}, { cookie: customer });
       expect(asCustomer.status, name).toBe(403);

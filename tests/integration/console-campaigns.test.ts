@@ -6,16 +6,21 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
 import { callApi, callApiUntyped } from '../helpers/api';
-import { place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
-import { operatorLogin } from '../helpers/operators';
+import {
+  findCouponForAdmin,
+  findLaunchForAdmin,
+  listCouponsForAdmin,
+  listLaunchesForAdmin,
+} from '../../src/server/db/console-campaigns';
+import { findOrder } from '../../src/server/db/orders';
+import { place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { auditRows, operatorLogin } from '../helpers/operators';
+import { couponIssuedCounter, issuedCoupons, redRecordsOfLaunch } from '../helpers/trust';
 
 beforeEach(resetWithCatalogue);
 
-const audits = (action: string, operatorId: number) =>
-  env.DB.prepare('SELECT * FROM audit_log WHERE action = ? AND operator_id = ? ORDER BY id')
-    .bind(action, operatorId)
-    .all<Record<string, unknown>>()
-    .then((r) => r.results);
+const audits = (action: string, operatorId: number) => auditRows({ action, operatorId });
+const couponCount = async () => (await listCouponsForAdmin(env.DB)).length;
 
 const window = () => ({ startsAt: Date.now() - 60_000, endsAt: Date.now() + 7 * 86_400_000 });
 const coupon = (): ActionInput<'Admin.CouponSave'> => ({
@@ -33,7 +38,7 @@ const coupon = (): ActionInput<'Admin.CouponSave'> => ({
 describe('coupons', { timeout: 60_000 }, () => {
   it('refuses rules the engine would not apply, and changes nothing', async () => {
     const admin = await operatorLogin('admin');
-    const n = await scalar('SELECT count(*) AS n FROM coupons');
+    const n = await couponCount();
     for (const [bad, message] of [
       [{ kind: 2, value: 95 }, '折扣券的折扣比例为1-90（%）；立减券的金额须小于使用门槛或不设门槛'],
       [{ value: 5000 }, '折扣券的折扣比例为1-90（%）；立减券的金额须小于使用门槛或不设门槛'],
@@ -45,7 +50,7 @@ describe('coupons', { timeout: 60_000 }, () => {
         message,
       );
     }
-    expect(await scalar('SELECT count(*) AS n FROM coupons')).toBe(n);
+    expect(await couponCount()).toBe(n);
     expect(await audits('Admin.CouponSave', admin.id)).toEqual([]);
   });
 
@@ -60,7 +65,7 @@ describe('coupons', { timeout: 60_000 }, () => {
       (await callApi('Admin.CouponIssue', { couponId, targets: 'abc', reason: '补偿' }, { cookie: admin.cookie })).body
         .E,
     ).toBe('请填写要发放的客户：手机号或用户ID，每行一个，最多200个');
-    expect(await scalar('SELECT count(*) AS n FROM user_coupons WHERE coupon_id = ?', couponId)).toBe(0);
+    expect(await issuedCoupons(couponId)).toHaveLength(0);
 
     // Three operators' issues race for a stock of two: exactly two coupons exist afterwards.
     const results = await Promise.all([
@@ -70,8 +75,8 @@ describe('coupons', { timeout: 60_000 }, () => {
     ]);
     expect(results.filter((r) => r.body.P).length).toBe(2);
     expect(results.filter((r) => r.body.E === '没有发放成功：优惠券未生效、库存不足或客户已达领取上限').length).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM user_coupons WHERE coupon_id = ?', couponId)).toBe(2);
-    expect(await scalar('SELECT issued AS n FROM coupons WHERE id = ?', couponId)).toBe(2);
+    expect(await issuedCoupons(couponId)).toHaveLength(2);
+    expect(await couponIssuedCounter(couponId)).toBe(2);
     // One audit row per successful issue, none for the refused one.
     expect(await audits('Admin.CouponIssue', admin.id)).toHaveLength(2);
 
@@ -80,15 +85,13 @@ describe('coupons', { timeout: 60_000 }, () => {
       (await callApi('Admin.CouponSave', { ...coupon(), id: couponId, totalStock: 1 }, { cookie: admin.cookie })).body
         .E,
     ).toBe('库存不能少于已发放数量');
-    expect(await scalar('SELECT total_stock AS n FROM coupons WHERE id = ?', couponId)).toBe(2);
+    expect((await findCouponForAdmin(env.DB, couponId))?.totalStock).toBe(2);
 
     // A holder uses it: the engine takes ¥10 off; the console counts it as locked by the unpaid order.
-    const uc = await env.DB.prepare('SELECT id, user_id FROM user_coupons WHERE coupon_id = ? ORDER BY id LIMIT 1')
-      .bind(couponId)
-      .first<{ id: number; user_id: number }>();
-    const cookie = buyers[ids.indexOf(uc?.user_id ?? 0)] ?? '';
+    const [uc] = await issuedCoupons(couponId);
+    const cookie = buyers[ids.indexOf(uc?.userId ?? 0)] ?? '';
     const order = await place('PayOrder.BuyProxy', { mealId: 101_010, units: 2, couponId: uc?.id }, cookie);
-    expect(await scalar('SELECT coupon_fen AS n FROM orders WHERE order_no = ?', order.orderNo)).toBe(1000);
+    expect((await findOrder(env.DB, order.orderNo))?.couponFen).toBe(1000);
     const list = await callApi('Admin.CampaignList', {}, { cookie: admin.cookie });
     expect(list.body.P?.coupons.find((c) => c.id === couponId)).toMatchObject({ issued: 2, locked: 1, remaining: 0 });
   });
@@ -109,7 +112,7 @@ describe('coupons', { timeout: 60_000 }, () => {
       { cookie: admin.cookie },
     );
     expect(again.body.E).toBe('没有发放成功：优惠券未生效、库存不足或客户已达领取上限');
-    expect(await scalar('SELECT count(*) AS n FROM user_coupons WHERE coupon_id = ?', created.body.P?.id)).toBe(1);
+    expect(await issuedCoupons(created.body.P?.id ?? 0)).toHaveLength(1);
   });
 });
 
@@ -129,7 +132,7 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
     expect(
       (await callApi('Admin.RedLaunchSave', { ...launch(), ipDurationMinutes: 7 }, { cookie: admin.cookie })).body.E,
     ).toBe('红包的IP时长须从该产品的可选时长中选择');
-    expect(await scalar('SELECT count(*) AS n FROM red_launches')).toBe(0);
+    expect(await listLaunchesForAdmin(env.DB)).toHaveLength(0);
     const created = await callApi('Admin.RedLaunchSave', launch(), { cookie: admin.cookie });
     const id = created.body.P?.id ?? 0;
     expect(id).toBeGreaterThan(0);
@@ -137,7 +140,7 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
     const cookies = await Promise.all(phones.map((p) => verifiedBuyer(p)));
     const got = await Promise.all(cookies.map((cookie) => callApi('RedLaunch.Receive', { id }, { cookie })));
     expect(got.filter((r) => r.body.P !== undefined && !r.body.E).length).toBe(2);
-    expect(await scalar('SELECT count(*) AS n FROM red_records WHERE launch_id = ?', id)).toBe(2);
+    expect(await redRecordsOfLaunch(id)).toBe(2);
 
     expect(
       (await callApi('Admin.RedLaunchSave', { ...launch(), id, budget: 1 }, { cookie: admin.cookie })).body.E,
@@ -146,7 +149,7 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
       (await callApi('Admin.RedLaunchSave', { ...launch(), id, budget: 5, ipCount: 500 }, { cookie: admin.cookie }))
         .body.E,
     ).toBe('已有用户领取，红包内容（产品、IP时长、数量、有效期）不能再修改');
-    expect(await scalar('SELECT budget AS n FROM red_launches WHERE id = ?', id)).toBe(2);
+    expect((await findLaunchForAdmin(env.DB, id))?.budget).toBe(2);
     const more = await callApi(
       'Admin.RedLaunchSave',
       { ...launch(), id, budget: 5, reason: '追加预算' },
@@ -175,6 +178,6 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
     const customer = await verifiedBuyer('13900001501');
     expect((await callApi('Admin.CouponSave', coupon(), { cookie: customer })).status).toBe(403);
     expect((await callApi('Admin.CampaignList', {}, { cookie: customer })).status).toBe(403);
-    expect(await scalar("SELECT count(*) AS n FROM coupons WHERE name = '立减10元券'")).toBe(0);
+    expect((await listCouponsForAdmin(env.DB)).filter((c) => c.name === '立减10元券')).toHaveLength(0);
   });
 });

@@ -5,18 +5,18 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
 import { callApi, callApiUntyped } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, scalar, userId, verifiedBuyer } from '../helpers/commerce';
-import { operatorLogin } from '../helpers/operators';
+import { ON_OFF } from '../../src/lib/on-off-states';
+import { ORDER_STATE } from '../../src/lib/order-states';
+import { findMealForAdmin } from '../../src/server/db/console-catalogue-edit';
+import { findOrder } from '../../src/server/db/orders';
+import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { auditRows, deliveredPackageTotal, mealCount, operatorLogin, storedRegion } from '../helpers/operators';
 
 beforeEach(resetWithCatalogue);
 
 const MEAL = 101_010; // 短效 按量 50,000 · 3分钟 (seed)
 // The audit log is append-only (the reset between tests keeps it): rows are told apart by their operator.
-const audits = (action: string, operatorId: number) =>
-  env.DB.prepare('SELECT * FROM audit_log WHERE action = ? AND operator_id = ? ORDER BY id')
-    .bind(action, operatorId)
-    .all<Record<string, unknown>>()
-    .then((r) => r.results);
+const audits = (action: string, operatorId: number) => auditRows({ action, operatorId });
 const newMeal: ActionInput<'Admin.MealSave'> = {
   productType: 10,
   billingMethod: 1,
@@ -30,7 +30,7 @@ const newMeal: ActionInput<'Admin.MealSave'> = {
 describe('catalogue writes', { timeout: 60_000 }, () => {
   it('creates a meal that the buy page sells, with its audit row; bad terms are refused and change nothing', async () => {
     const admin = await operatorLogin('admin');
-    const meals = await scalar('SELECT count(*) AS n FROM meals');
+    const meals = await mealCount();
     for (const [bad, message] of [
       [{ ipDurationMinutes: 7 }, 'IP时长须从该产品的可选时长中选择'],
       [
@@ -44,7 +44,7 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
       const res = await callApiUntyped('Admin.MealSave', { ...newMeal, ...bad }, { cookie: admin.cookie });
       expect(res.body.E, JSON.stringify(bad)).toBe(message);
     }
-    expect(await scalar('SELECT count(*) AS n FROM meals')).toBe(meals);
+    expect(await mealCount()).toBe(meals);
     expect(await audits('Admin.MealSave', admin.id)).toEqual([]);
 
     const created = await callApi('Admin.MealSave', newMeal, { cookie: admin.cookie });
@@ -53,7 +53,7 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
     const offered = await callApi('ProxyMeal.GetMealWithActivity', { type: 10 });
     expect(JSON.stringify(offered.body.P)).toContain(`"id":${id}`);
     expect(await audits('Admin.MealSave', admin.id)).toEqual([
-      expect.objectContaining({ operator_id: admin.id, role: 'admin', target: 'meal:new' }),
+      expect.objectContaining({ operatorId: admin.id, role: 'admin', target: 'meal:new' }),
     ]);
 
     // Withdrawn: no longer sold; the reason is required and kept.
@@ -69,7 +69,7 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
       },
     );
     expect(off.body.P).toEqual({ state: 2 });
-    expect(await scalar('SELECT state AS n FROM meals WHERE id = ?', id)).toBe(2);
+    expect((await findMealForAdmin(env.DB, id))?.state).toBe(ON_OFF.off);
     expect(
       (
         await callApi(
@@ -86,8 +86,8 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
     const admin = await operatorLogin('admin');
     const buyer = await verifiedBuyer('13900001201');
     const before = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
-    const oldPrice = await scalar('SELECT price_fen AS n FROM meals WHERE id = ?', MEAL);
-    const meal = await env.DB.prepare('SELECT * FROM meals WHERE id = ?').bind(MEAL).first<Record<string, number>>();
+    const meal = await findMealForAdmin(env.DB, MEAL);
+    const oldPrice = meal?.priceFen ?? -1;
     const res = await callApi(
       'Admin.MealSave',
       {
@@ -95,9 +95,9 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
         productType: 10,
         billingMethod: 1,
         name: '涨价后的套餐',
-        ipDurationMinutes: meal?.ip_duration_minutes ?? 0,
+        ipDurationMinutes: meal?.ipDurationMinutes ?? 0,
         size: meal?.size ?? 0,
-        periodDays: meal?.period_days ?? 0,
+        periodDays: meal?.periodDays ?? 0,
         priceFen: oldPrice * 2,
         reason: '成本上涨',
       },
@@ -106,23 +106,16 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
     expect(res.body.E).toBeUndefined();
     const [row] = await audits('Admin.MealSave', admin.id);
     expect(row).toMatchObject({ target: `meal:${MEAL}`, reason: '成本上涨' });
-    expect(String(row?.before_summary)).toContain(`"priceFen":${oldPrice}`);
+    expect(String(row?.beforeSummary)).toContain(`"priceFen":${oldPrice}`);
 
     // The earlier order is paid at the price it was placed at, and delivers what it promised.
     await payInSimulator(before.codeUrl ?? '');
-    const paid = await env.DB.prepare('SELECT state, pay_fen, list_fen FROM orders WHERE order_no = ?')
-      .bind(before.orderNo)
-      .first<{ state: number; pay_fen: number; list_fen: number }>();
-    expect(paid).toMatchObject({ state: 2, pay_fen: before.payFen, list_fen: oldPrice });
-    expect(
-      await scalar(
-        "SELECT total_count AS n FROM proxy_packages WHERE source = 'order' AND source_ref = ?",
-        before.orderNo,
-      ),
-    ).toBe(meal?.size);
+    const paid = await findOrder(env.DB, before.orderNo);
+    expect(paid).toMatchObject({ state: ORDER_STATE.paid, payFen: before.payFen, listFen: oldPrice });
+    expect(await deliveredPackageTotal(before.orderNo)).toBe(meal?.size);
     // A new order is priced from the new price.
     const after = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
-    expect(await scalar('SELECT list_fen AS n FROM orders WHERE order_no = ?', after.orderNo)).toBe(oldPrice * 2);
+    expect((await findOrder(env.DB, after.orderNo))?.listFen).toBe(oldPrice * 2);
     expect(await userId('13900001201')).toBeGreaterThan(0);
   });
 
@@ -171,10 +164,12 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
       { name: '东莞市', province: '广东省', productTypes: [30, 50] },
       { cookie: admin.cookie },
     );
-    const regionRow = await env.DB.prepare('SELECT * FROM meal_regions WHERE id = ?')
-      .bind(region.body.P?.id)
-      .first<Record<string, unknown>>();
-    expect(regionRow).toMatchObject({ product_types: '30,50', province_key: '广东', city_key: '东莞', state: 1 });
+    expect(await storedRegion(region.body.P?.id ?? 0)).toMatchObject({
+      productTypes: '30,50',
+      provinceKey: '广东',
+      cityKey: '东莞',
+      state: ON_OFF.on,
+    });
     expect(await audits('Admin.RegionSave', admin.id)).toHaveLength(1);
   });
 
@@ -190,6 +185,6 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
     const customer = await verifiedBuyer('13900001202');
     expect((await callApi('Admin.MealSave', newMeal, { cookie: customer })).status).toBe(403);
     expect((await callApi('Admin.CatalogueList', { productType: 10 }, { cookie: customer })).status).toBe(403);
-    expect(await scalar("SELECT count(*) AS n FROM meals WHERE name = '短效动态IP 按量 3000个 · 5分钟'")).toBe(0);
+    expect(await mealCount('短效动态IP 按量 3000个 · 5分钟')).toBe(0);
   });
 });

@@ -3,27 +3,24 @@
 // nothing, and nodes: the secret shown once, a disabled node refused, a rotated secret replacing the old one.
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ARTICLE_STATE } from '../../src/lib/article-states';
 import { OPERATOR_ROLES, type OperatorRole } from '../../src/lib/operator-roles';
 import { BASE, callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
+import { addConsultation, addHelpArticles, articlesTitled, contentRowCount, storedArticle } from '../helpers/content';
 import { addPool, nodeCall } from '../helpers/delivery';
-import { operatorLogin } from '../helpers/operators';
+import {
+  addExitRow,
+  auditRows,
+  healthyExitCount,
+  nodeCount,
+  operatorLogin,
+  setExitHealthy,
+} from '../helpers/operators';
 
 beforeEach(resetDb);
 
-const auditOf = (operatorId: number) =>
-  env.DB.prepare(
-    `SELECT action, target, before_summary, after_summary, reason FROM audit_log
-     WHERE operator_id = ? AND action NOT LIKE 'Operator.%' ORDER BY id`,
-  )
-    .bind(operatorId)
-    .all<{ action: string; target: string; before_summary: string; after_summary: string; reason: string }>()
-    .then((r) => r.results);
-const count = async (sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .first<{ n: number }>()
-  )?.n ?? -1;
+/** The operator's audited writes (its login events left out). */
+const auditOf = (operatorId: number) => auditRows({ operatorId, withoutOperatorEvents: true });
 
 const CONTENT_ACTIONS = [
   'Admin.HelpCategoryList',
@@ -82,14 +79,17 @@ describe('help articles', { timeout: 60_000 }, () => {
   it('the article list pages through every match, 50 a page, with the total', async () => {
     const op = await operatorLogin('content');
     const categoryId = await makeCategory(op.cookie);
-    const insert = env.DB.prepare(
-      `INSERT INTO articles (kind, category_id, url, title, body_html, body_text, state, published_at, updated_at)
-       VALUES ('help', ?, ?, ?, '<p>x</p>', 'x', ?, 0, ?)`,
-    );
-    await env.DB.batch(
-      Array.from({ length: 123 }, (_, i) =>
-        insert.bind(categoryId, `a-${i}`, i % 10 === 0 ? `代理教程 ${i}` : `文章 ${i}`, i % 2, 1_000 + i),
-      ),
+    await addHelpArticles(
+      Array.from({ length: 123 }, (_, i) => ({
+        categoryId,
+        url: `a-${i}`,
+        title: i % 10 === 0 ? `代理教程 ${i}` : `文章 ${i}`,
+        bodyHtml: '<p>x</p>',
+        bodyText: 'x',
+        state: i % 2 === 0 ? ARTICLE_STATE.draft : ARTICLE_STATE.published,
+        publishedAt: 0,
+        updatedAt: 1_000 + i,
+      })),
     );
     type Page = { list: { url: string }[]; total: number; page: number; pageSize: number };
     const list = async (input: Record<string, unknown>) => {
@@ -133,10 +133,7 @@ describe('help articles', { timeout: 60_000 }, () => {
     const id = saved.body.P?.id ?? 0;
     // Sanitised when saved: the script and the javascript: link are gone from what is stored.
     expect(saved.body.P?.bodyHtml).toBe('<p>旧的说明文字</p><a>x</a>');
-    const stored = await env.DB.prepare('SELECT body_html, state FROM articles WHERE id = ?')
-      .bind(id)
-      .first<{ body_html: string; state: number }>();
-    expect(stored).toEqual({ body_html: '<p>旧的说明文字</p><a>x</a>', state: 0 });
+    expect(await storedArticle(id)).toEqual({ bodyHtml: '<p>旧的说明文字</p><a>x</a>', state: ARTICLE_STATE.draft });
     expect((await callApi('HelpRenovation.GetArticleById', { id })).body.E).toBe('文章不存在或已下线');
 
     expect((await callApi('Admin.ArticlePublish', { id, publish: true }, { cookie: op.cookie })).body.P).toEqual({
@@ -184,7 +181,7 @@ describe('help articles', { timeout: 60_000 }, () => {
       { cookie: op.cookie },
     );
     expect(conflict.body.E).toBe('文章已被他人修改，请刷新后再编辑');
-    expect(await count("SELECT count(*) AS n FROM articles WHERE title = '覆盖'")).toBe(0);
+    expect(await articlesTitled('覆盖')).toBe(0);
 
     // Unpublish: hidden from the article page and from search.
     await callApi('Admin.ArticlePublish', { id, publish: false }, { cookie: op.cookie });
@@ -219,7 +216,7 @@ describe('help articles', { timeout: 60_000 }, () => {
     for (const [input, message] of cases) {
       expect((await callApiUntyped('Admin.ArticleSave', input, { cookie: op.cookie })).body.E).toContain(message);
     }
-    expect(await count('SELECT count(*) AS n FROM articles')).toBe(0);
+    expect(await contentRowCount('articles')).toBe(0);
     expect(
       (await callApi('Admin.HelpCategorySave', { topCategory: 0, name: '重复', url: 'guides' }, { cookie: op.cookie }))
         .body.E,
@@ -242,7 +239,7 @@ describe('help articles', { timeout: 60_000 }, () => {
     expect((await callApi('Admin.HelpCategoryDelete', { id: empty }, { cookie: op.cookie })).body.P).toEqual({
       deleted: true,
     });
-    expect(await count('SELECT count(*) AS n FROM help_categories')).toBe(1);
+    expect(await contentRowCount('help_categories')).toBe(1);
     expect((await auditOf(op.id)).filter((r) => r.action === 'Admin.HelpCategoryDelete')).toHaveLength(1);
   });
 
@@ -270,7 +267,7 @@ describe('site content', { timeout: 60_000 }, () => {
         )
       ).body.E,
     ).toBe('结束时间必须晚于开始时间');
-    expect(await count('SELECT count(*) AS n FROM home_notices')).toBe(0);
+    expect(await contentRowCount('home_notices')).toBe(0);
     const notice = await callApi(
       'Admin.NoticeSave',
       {
@@ -295,7 +292,7 @@ describe('site content', { timeout: 60_000 }, () => {
         )
       ).body.E,
     ).toBe('链接必须是 https:// 地址或以 / 开头的站内路径');
-    expect(await count('SELECT count(*) AS n FROM friend_links')).toBe(0);
+    expect(await contentRowCount('friend_links')).toBe(0);
     const link = await callApi(
       'Admin.FriendLinkSave',
       { linkName: '合作伙伴', linkUrl: 'https://partner.example/' },
@@ -318,9 +315,9 @@ describe('site content', { timeout: 60_000 }, () => {
     // A notice read by a customer is deleted with its read marks; the home notice is gone at once.
     const reader = await loginBySms('13900000083');
     await callApi('Notice.ReadNotice', { id: notice.body.P?.id ?? 0 }, { cookie: reader });
-    expect(await count('SELECT count(*) AS n FROM notice_reads')).toBe(1);
+    expect(await contentRowCount('notice_reads')).toBe(1);
     await callApi('Admin.NoticeDelete', { id: notice.body.P?.id ?? 0 }, { cookie: op.cookie });
-    expect(await count('SELECT count(*) AS n FROM notice_reads')).toBe(0);
+    expect(await contentRowCount('notice_reads')).toBe(0);
     expect((await callApi('Notice.getShowHomeNotice')).body.P?.notice).toBeNull();
 
     expect((await auditOf(op.id)).map((r) => r.action)).toEqual([
@@ -361,7 +358,7 @@ describe('site content', { timeout: 60_000 }, () => {
         )
       ).body.E,
     ).toBe('链接必须是 https:// 地址或以 / 开头的站内路径');
-    expect(await count('SELECT count(*) AS n FROM marketing_images')).toBe(0);
+    expect(await contentRowCount('marketing_images')).toBe(0);
     await callApi(
       'Admin.MarketingImageSave',
       {
@@ -404,19 +401,21 @@ describe('site content', { timeout: 60_000 }, () => {
       ).body.E,
     ).toBe('内容不存在或已删除，请刷新后重试');
     expect(await auditOf(op.id)).toHaveLength(before);
-    expect(await count('SELECT count(*) AS n FROM promotion_materials')).toBe(1);
+    expect(await contentRowCount('promotion_materials')).toBe(1);
   });
 });
 
 describe('consultations', { timeout: 30_000 }, () => {
   it('support lists new consultations and marks them handled once', async () => {
     const op = await operatorLogin('support');
-    await env.DB.prepare(
-      `INSERT INTO consult_requests (company, contact_name, phone, scenario, monthly_volume, client_ip, created_at)
-       VALUES ('某科技', '张先生', '13900000001', '数据采集', '1000万', '198.51.100.1', ?)`,
-    )
-      .bind(Date.now())
-      .run();
+    await addConsultation({
+      company: '某科技',
+      contactName: '张先生',
+      phone: '13900000001',
+      scenario: '数据采集',
+      monthlyVolume: '1000万',
+      clientIp: '198.51.100.1',
+    });
     const list = await callApi('Admin.ConsultList', {}, { cookie: op.cookie });
     expect(list.body.P?.list.map((c) => c.company)).toEqual(['某科技']);
     const id = list.body.P?.list[0]?.id;
@@ -433,7 +432,7 @@ describe('consultations', { timeout: 30_000 }, () => {
       expect.objectContaining({
         action: 'Admin.ConsultMark',
         target: `consult:${id}`,
-        after_summary: '已联系',
+        afterSummary: '已联系',
         reason: '已电话联系',
       }),
     ]);
@@ -450,7 +449,7 @@ describe('nodes', { timeout: 60_000 }, () => {
       '该节点名称已被使用',
     );
     expect((await callApi('Admin.NodeCreate', { name: 'bad name!' }, { cookie: op.cookie })).body.E).toBeTruthy();
-    expect(await count('SELECT count(*) AS n FROM proxy_nodes')).toBe(1);
+    expect(await nodeCount()).toBe(1);
     expect((await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId: id, secret })).status).toBe(200);
 
     // The list never carries a secret.
@@ -477,12 +476,16 @@ describe('nodes', { timeout: 60_000 }, () => {
     );
 
     // Disable: every /node call is refused and the node's exits leave the pool.
-    await env.DB.prepare(
-      `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
-         expires_at, healthy, checked_at, created_at) VALUES (?, 10, '203.0.113.77', 40000, 7, '广东省', '广州市', '广东', '广州', '电信', ?, 1, 0, 0)`,
-    )
-      .bind(id, Date.now() + 3_600_000)
-      .run();
+    await addExitRow({
+      nodeId: id,
+      pool: 10,
+      ip: '203.0.113.77',
+      port: 40000,
+      province: '广东省',
+      city: '广州市',
+      carrier: '电信',
+      expiresAt: Date.now() + 3_600_000,
+    });
     const disabled = await callApi(
       'Admin.NodeSetEnabled',
       { id, enabled: false, reason: '机房下线' },
@@ -496,7 +499,7 @@ describe('nodes', { timeout: 60_000 }, () => {
       (await nodeCall('POST', '/node/v2/heartbeat', JSON.stringify({ exits: [] }), { nodeId: id, secret: fresh }))
         .status,
     ).toBe(401);
-    expect(await count('SELECT count(*) AS n FROM proxy_ips WHERE node_id = ? AND healthy = 1', id)).toBe(0);
+    expect(await healthyExitCount(id)).toBe(0);
     expect(
       (await callApi('Admin.NodeSetEnabled', { id, enabled: false, reason: '重复' }, { cookie: op.cookie })).body.E,
     ).toBe('已经是该状态，无需重复操作');
@@ -519,7 +522,7 @@ describe('nodes', { timeout: 60_000 }, () => {
   it('lists exits and health per node, region and carrier', async () => {
     const op = await operatorLogin('ops');
     await addPool([{ ip: '203.0.113.1' }, { ip: '203.0.113.2', province: '浙江省', city: '杭州市', carrier: '联通' }]);
-    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.113.2'").run();
+    await setExitHealthy('203.0.113.2', false);
     const res = await callApi('Admin.NodeList', {}, { cookie: op.cookie });
     expect(res.body.P?.nodes).toEqual([expect.objectContaining({ id: 1, exits: 2, healthy: 1 })]);
     expect(res.body.P?.exits).toEqual([
@@ -622,7 +625,7 @@ describe('marketing image upload', { timeout: 30_000 }, () => {
     // A picture from elsewhere has no file of ours to delete.
     expect((await del(outside)).body.P).toEqual({ deleted: true, fileDeleted: false, note: '营销图已删除' });
     expect(await stored()).toBe(before + 1);
-    expect(await count('SELECT COUNT(*) AS n FROM marketing_images')).toBe(0);
+    expect(await contentRowCount('marketing_images')).toBe(0);
     expect(
       (await auditOf(content.id)).filter((r) => r.action === 'Admin.MarketingImageDelete').map((r) => r.target),
     ).toEqual([first, second, third, outside].map((id) => `marketing_image:${id}`));

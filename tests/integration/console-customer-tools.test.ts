@@ -7,28 +7,30 @@ import type { ActionInput, ActionOutput } from '../../src/lib/api-core';
 import { grantPackage } from '../../src/server/domain/console-customer-tools';
 import { callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
 import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
-import { operatorLogin } from '../helpers/operators';
+import { findCredentials } from '../../src/server/db/credentials';
+import {
+  addExitRow,
+  addMealRegions,
+  auditRows,
+  liveFixedAllocations,
+  nodeFeedLength,
+  operatorGrantedPackages,
+  operatorLogin,
+  packageFacts,
+  sellerCustomerCount,
+  setExitHealthy,
+} from '../helpers/operators';
+import { accrueCommission, userIdOf } from '../helpers/trust';
 
 type Grant = ActionInput<'Admin.GrantPackage'>;
 type DedicatedGrant = Extract<Grant, { productType: 30 | 50 }>;
 /** What a grant made at once answered (undefined for a request left for approval). */
 const granted = (p: ActionOutput<'Admin.GrantPackage'> | undefined) => (p && !p.pending ? p : undefined);
 beforeEach(async () => {
-  await env.DB.prepare('DELETE FROM proxy_packages').run();
   await resetDb();
 });
 
-const audits = (action: string, operatorId: number) =>
-  env.DB.prepare('SELECT * FROM audit_log WHERE action = ? AND operator_id = ? ORDER BY id')
-    .bind(action, operatorId)
-    .all<Record<string, unknown>>()
-    .then((r) => r.results);
-const n = async (sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .first<{ n: number }>()
-  )?.n ?? 0;
+const audits = (action: string, operatorId: number) => auditRows({ action, operatorId });
 
 describe('extraction rate limit', { timeout: 60_000 }, () => {
   it('takes effect on the next /extract call; bad values change nothing', async () => {
@@ -48,7 +50,7 @@ describe('extraction rate limit', { timeout: 60_000 }, () => {
       );
       expect(res.body.E).toBe('提取频率（次/秒）须为1-200的整数');
     }
-    expect(await n('SELECT rate_limit AS n FROM proxy_api_credentials WHERE user_id = ?', u.id)).toBe(10);
+    expect((await findCredentials(env.DB, u.id))?.rateLimit).toBe(10);
     const set = await callApi(
       'Admin.CustomerRateLimit',
       { userId: u.id, rateLimit: 1, reason: '异常高频提取' },
@@ -61,8 +63,8 @@ describe('extraction rate limit', { timeout: 60_000 }, () => {
     expect(await audits('Admin.CustomerRateLimit', support.id)).toEqual([
       expect.objectContaining({
         target: `user:${u.id}`,
-        before_summary: '{"rateLimit":10}',
-        after_summary: '{"rateLimit":1}',
+        beforeSummary: '{"rateLimit":10}',
+        afterSummary: '{"rateLimit":1}',
         reason: '异常高频提取',
       }),
     ]);
@@ -74,7 +76,7 @@ describe('package grants', { timeout: 60_000 }, () => {
     const support = await operatorLogin('support');
     const phone = '13900001601';
     const cookie = await loginBySms(phone);
-    const userId = await n('SELECT id AS n FROM users WHERE phone = ?', phone);
+    const userId = await userIdOf(phone);
     const grant: Grant = {
       userId,
       productType: 10,
@@ -94,12 +96,12 @@ describe('package grants', { timeout: 60_000 }, () => {
       const res = await callApiUntyped('Admin.GrantPackage', { ...grant, ...bad }, { cookie: support.cookie });
       expect(res.body.E, JSON.stringify(bad)).toBe(message);
     }
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(0);
+    expect(await operatorGrantedPackages()).toBe(0);
     expect(await audits('Admin.GrantPackage', support.id)).toEqual([]);
     // An audit row that cannot be written (a role outside the table's CHECK) takes the package down with it.
     const broken = { operatorId: support.id, operatorName: 'x', role: 'nobody' as never, ip: '1', now: Date.now() };
     await expect(grantPackage(env.DB, broken, { ...grant, productType: 10, billingMethod: 1 })).rejects.toThrow();
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(0);
+    expect(await operatorGrantedPackages()).toBe(0);
 
     const res = await callApi('Admin.GrantPackage', grant, {
       cookie: support.cookie,
@@ -107,13 +109,11 @@ describe('package grants', { timeout: 60_000 }, () => {
     expect(granted(res.body.P)?.name).toBe('赠送 · 短效动态IP · 按量 2000个 · 5分钟');
     const list = await callApi('Proxy.GetProxys', { type: 10, page: 1, pageSize: 10 }, { cookie });
     expect(JSON.stringify(list.body)).toContain('赠送 · 短效动态IP · 按量 2000个 · 5分钟');
-    expect(
-      await n(
-        "SELECT remaining_count AS n FROM proxy_packages WHERE id = ? AND source = 'operator' AND user_id = ?",
-        granted(res.body.P)?.packageId,
-        userId,
-      ),
-    ).toBe(2000);
+    expect(await packageFacts(granted(res.body.P)?.packageId ?? 0)).toMatchObject({
+      source: 'operator',
+      userId,
+      remainingCount: 2000,
+    });
     expect(await audits('Admin.GrantPackage', support.id)).toEqual([
       expect.objectContaining({ target: `user:${userId}`, reason: '故障补偿' }),
     ]);
@@ -124,11 +124,9 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
   const YEAR = 400 * 86_400;
   /** A region offered for fixed and premium IPs (Shenzhen) and one offered for fixed IPs only (Hangzhou). */
   async function regions() {
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO meal_regions (id, name, province, province_key, city_key, product_types, state)
-         VALUES (501, '深圳', '广东省', '广东', '深圳', '30,50', 1), (502, '杭州', '浙江省', '浙江', '杭州', '30', 1)`,
-      ),
+    await addMealRegions([
+      { id: 501, name: '深圳', province: '广东省', provinceKey: '广东', cityKey: '深圳', productTypes: [30, 50] },
+      { id: 502, name: '杭州', province: '浙江省', provinceKey: '浙江', cityKey: '杭州', productTypes: [30] },
     ]);
   }
   const dedicated = (userId: number, extra: Partial<DedicatedGrant> = {}): DedicatedGrant => ({
@@ -141,8 +139,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     reason: '大客户补偿',
     ...extra,
   });
-  const live = (userId: number) =>
-    n('SELECT count(*) AS n FROM fixed_allocations WHERE user_id = ? AND released_at = 0', userId);
+  const live = (userId: number) => liveFixedAllocations(userId);
 
   it('allocates the region and carrier at once; the customer sees the IPs; the audit row is in the batch', async () => {
     await regions();
@@ -156,11 +153,11 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       { ip: '203.0.113.6', pool: 30, carrier: '电信', ttlSeconds: 3600 },
       { ip: '203.0.113.7', pool: 40, carrier: '电信', ttlSeconds: YEAR },
     ]);
-    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.113.5'").run();
+    await setExitHealthy('203.0.113.5', false);
     const support = await operatorLogin('support');
     const phone = '13900001651';
     const cookie = await loginBySms(phone);
-    const userId = await n('SELECT id AS n FROM users WHERE phone = ?', phone);
+    const userId = await userIdOf(phone);
 
     // The form's regions and their free IPs per carrier (the short-lived exit counts now, not for a 30-day package).
     const tools = await callApi('Admin.CustomerTools', { userId }, { cookie: support.cookie });
@@ -183,19 +180,17 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     const pkgs = await callApi('Proxy.GetProxys', { type: 50, page: 1, pageSize: 10 }, { cookie });
     expect(JSON.stringify(pkgs.body)).toContain('赠送 · 优质IP · 深圳 · 2个IP');
     // The allocations expire with the package; their nodes learn of them from the change feed.
-    expect(
-      await n(
-        `SELECT count(*) AS n FROM fixed_allocations f JOIN proxy_packages p ON p.id = f.package_id
-         WHERE p.id = ? AND f.expires_at = p.expires_at AND p.ip_count = 2 AND p.source = 'operator'`,
-        granted(res.body.P)?.packageId,
-      ),
-    ).toBe(2);
-    expect(await n("SELECT count(*) AS n FROM node_changes WHERE kind = 'f'")).toBe(2);
+    expect(await packageFacts(granted(res.body.P)?.packageId ?? 0)).toMatchObject({
+      source: 'operator',
+      ipCount: 2,
+      expiringWithPackage: 2,
+    });
+    expect(await nodeFeedLength('f')).toBe(2);
     expect(await audits('Admin.GrantPackage', support.id)).toEqual([
       expect.objectContaining({
         target: `user:${userId}`,
         reason: '大客户补偿',
-        after_summary: expect.stringContaining('"region":"深圳"'),
+        afterSummary: expect.stringContaining('"region":"深圳"'),
       }),
     ]);
   });
@@ -233,7 +228,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       if (!message) break;
     }
     // Only the last (valid) grant wrote anything.
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(1);
+    expect(await operatorGrantedPackages()).toBe(1);
     expect(await live(u.id)).toBe(1);
     expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
 
@@ -242,7 +237,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     await expect(
       grantPackage(env.DB, broken, { ...dedicated(u.id), ipCount: 1, productType: 30, carrier: '' }),
     ).rejects.toThrow();
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(1);
+    expect(await operatorGrantedPackages()).toBe(1);
     expect(await live(u.id)).toBe(1);
   });
 
@@ -259,15 +254,20 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     expect(errors.filter((e) => e === null)).toHaveLength(1);
     expect(errors.find((e) => e !== null)).toMatch(/^可分配的独享IP不足，未赠送/);
     expect((await live(a.id)) + (await live(b.id))).toBe(1);
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(1);
+    expect(await operatorGrantedPackages()).toBe(1);
     expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
     // Exactly interleaved: both pass the pre-check, then the competitor's batch commits just before this one. The
     // batch's own guard (not the pre-check) refuses the loser, and nothing of it is written.
-    await env.DB.prepare(
-      "INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier, expires_at, healthy, checked_at, created_at) VALUES (1, 30, '203.0.113.10', 40010, 7, '广东省', '深圳市', '广东', '深圳', '电信', ?, 1, 0, 0)",
-    )
-      .bind(Date.now() + YEAR * 1000)
-      .run();
+    await addExitRow({
+      nodeId: 1,
+      pool: 30,
+      ip: '203.0.113.10',
+      port: 40010,
+      province: '广东省',
+      city: '深圳市',
+      carrier: '电信',
+      expiresAt: Date.now() + YEAR * 1000,
+    });
     const [c, d] = [await makeUser(), await makeUser()];
     const actor = { operatorId: support.id, operatorName: 'x', role: 'support' as const, ip: '1', now: Date.now() };
     const one = (userId: number) => ({
@@ -289,10 +289,8 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     });
     await expect(grantPackage(racing, actor, one(c.id))).rejects.toThrow(/可分配的独享IP不足/);
     expect([await live(c.id), await live(d.id)]).toEqual([0, 1]);
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator' AND user_id = ?", c.id)).toBe(0);
-    expect(
-      await n('SELECT count(*) AS n FROM audit_log WHERE operator_id = ? AND target = ?', support.id, `user:${c.id}`),
-    ).toBe(0);
+    expect(await operatorGrantedPackages(c.id)).toBe(0);
+    expect((await auditRows({ operatorId: support.id, target: `user:${c.id}` })).length).toBe(0);
   });
 
   it('refuses customers and roles other than support', async () => {
@@ -309,7 +307,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       expect(res.status, role).toBe(403);
     }
     expect(await live(u.id)).toBe(0);
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(0);
+    expect(await operatorGrantedPackages()).toBe(0);
   });
 });
 
@@ -335,18 +333,21 @@ describe('sellers and commission', { timeout: 60_000 }, () => {
       { cookie: finance.cookie },
     );
     expect(assigned.body.P).toEqual({ assigned: 2, unknown: ['13900009998'] });
-    expect(await n('SELECT count(*) AS n FROM users WHERE seller_id = ?', sellerId)).toBe(2);
+    expect(await sellerCustomerCount(sellerId)).toBe(2);
     const list = await callApi('Admin.SellerList', {}, { cookie: support.cookie });
     expect(list.body.P?.list.find((s) => s.id === sellerId)?.customers).toBe(2);
     expect(await audits('Admin.SellerAssign', finance.id)).toHaveLength(1);
 
     // Commission ledger of a promoter.
-    await env.DB.prepare(
-      `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
-         state, created_at) VALUES (?, ?, 'P0001', 10, 10000, 1000, 1000, 1, ?)`,
-    )
-      .bind(a.id, b.id, Date.now())
-      .run();
+    await accrueCommission({
+      promoterId: a.id,
+      inviteeId: b.id,
+      orderNo: 'P0001',
+      productType: 10,
+      baseFen: 10000,
+      rateBp: 1000,
+      amountFen: 1000,
+    });
     const tools = await callApi('Admin.CustomerTools', { userId: a.id }, { cookie: finance.cookie });
     expect(tools.body.P?.seller?.id).toBe(sellerId);
     expect(tools.body.P?.commission.summary.availableFen).toBe(1000);
@@ -378,7 +379,7 @@ describe('sellers and commission', { timeout: 60_000 }, () => {
     ).toBe(403);
     const content = await operatorLogin('content');
     expect((await callApi('Admin.CustomerTools', { userId: u.id }, { cookie: content.cookie })).status).toBe(403);
-    expect(await n("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator'")).toBe(0);
-    expect(await n('SELECT rate_limit AS n FROM proxy_api_credentials WHERE user_id = ?', u.id)).toBe(10);
+    expect(await operatorGrantedPackages()).toBe(0);
+    expect((await findCredentials(env.DB, u.id))?.rateLimit).toBe(10);
   });
 });

@@ -10,8 +10,27 @@ import { totpCodeAt } from '../../src/server/domain/operators';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { deliveryUpkeepJob } from '../../src/server/jobs/delivery';
 import { callApi, cookieJar, resetDb } from '../helpers/api';
-import { addPool, makePackage, makeUser, nodeCall, scalar } from '../helpers/delivery';
-import { createOperatorRow, OPERATOR_PASSWORD, operatorLogin } from '../helpers/operators';
+import { listRedirects, upsertRedirect } from '../../src/server/db/redirects';
+import { findOperatorById, listOperators } from '../../src/server/db/operators';
+import { addPool, makePackage, makeUser, nodeCall } from '../helpers/delivery';
+import {
+  auditRows,
+  createOperatorRow,
+  exitByIp,
+  forgetTotpStep,
+  leaseExit,
+  markExitsHealthyUnchecked,
+  nodeFeedLength,
+  nodeUsageCount,
+  OPERATOR_PASSWORD,
+  operatorGrantedPackages,
+  operatorLogin,
+  replaceAuditRow,
+  setNodesContractVersion,
+  storeUsageRowsUnchecked,
+  unknownNameFailures,
+  withTableMissing,
+} from '../helpers/operators';
 
 beforeEach(resetDb);
 
@@ -46,8 +65,8 @@ describe('operator login holes', { timeout: 60_000 }, () => {
     for (let i = 0; i < 6; i++) unknown.push((await login('nobody_here', 'wrong-password', '198.51.100.43')).body.E);
     expect(known).toEqual([FAILED, FAILED, FAILED, FAILED, LOCKED, LOCKED]);
     expect(unknown).toEqual(known);
-    expect(await scalar('SELECT count(*) AS n FROM audit_log WHERE operator_id IS NULL')).toBe(0);
-    expect(await scalar("SELECT failures AS n FROM operator_name_failures WHERE username = 'nobody_here'")).toBe(5);
+    expect(await auditRows({ operatorId: null })).toHaveLength(0);
+    expect(await unknownNameFailures('nobody_here')).toBe(5);
   });
 
   it('never locks the account when one valid code is sent ten times at once', async () => {
@@ -66,8 +85,9 @@ describe('operator login holes', { timeout: 60_000 }, () => {
     ];
     for (const cookie of cookies.slice(5)) all.push(await callApi('Operator.TotpVerify', { code }, { cookie, ip }));
     expect(all.filter((r) => r.body.P).length).toBe(1);
-    expect(await scalar('SELECT locked_until AS n FROM operators WHERE id = ?', op.id)).toBe(0);
-    expect(await scalar('SELECT failed_logins AS n FROM operators WHERE id = ?', op.id)).toBe(0);
+    const after = await findOperatorById(env.DB, op.id);
+    expect(after?.lockedUntil).toBe(0);
+    expect(after?.failedLogins).toBe(0);
   });
 });
 
@@ -87,7 +107,7 @@ describe('operator passwords', { timeout: 60_000 }, () => {
       );
       expect(res.body.E, password).toBeTruthy();
     }
-    expect(await scalar("SELECT count(*) AS n FROM operators WHERE username LIKE 'weak_%'")).toBe(0);
+    expect((await listOperators(env.DB)).filter((o) => /^weak./i.test(o.username))).toHaveLength(0);
   });
 
   it('lets an operator change their own password with the current one and a code, ending their other sessions', async () => {
@@ -104,7 +124,7 @@ describe('operator passwords', { timeout: 60_000 }, () => {
     expect((await callApi('Operator.Me', {}, { cookie: other })).body.P).toBeTruthy();
 
     // Time passes (the next code is newer than every one used above).
-    await env.DB.prepare('UPDATE operators SET totp_last_step = 0 WHERE id = ?').bind(op.id).run();
+    await forgetTotpStep(op.id);
     const wrong = await callApi(
       'Operator.ChangePassword',
       {
@@ -140,22 +160,17 @@ describe('operator passwords', { timeout: 60_000 }, () => {
     expect((await callApi('Operator.Me', {}, { cookie: other })).body.P).toBeNull();
     expect((await login(op.username, OPERATOR_PASSWORD, '198.51.100.46')).body.E).toBe(FAILED);
     expect((await login(op.username, 'Qv7#lanternRiver', '198.51.100.46')).body.P).toEqual({ next: 'totp' });
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Operator.ChangePassword' AND operator_id = ?",
-        op.id,
-      ),
-    ).toBe(1);
+    expect(await auditRows({ action: 'Operator.ChangePassword', operatorId: op.id })).toHaveLength(1);
   });
 });
 
 describe('audited writes', { timeout: 60_000 }, () => {
   it('a refused suspension writes nothing, not even a node feed row', async () => {
     const op = await operatorLogin('support');
-    const feed = await scalar('SELECT count(*) AS n FROM node_changes');
+    const feed = await nodeFeedLength();
     const res = await callApi('Admin.SuspendCustomer', { userId: 99999999, reason: '测试停用' }, { cookie: op.cookie });
     expect(res.body.E).toBe('用户状态已变化，请刷新后重试');
-    expect(await scalar('SELECT count(*) AS n FROM node_changes')).toBe(feed);
+    expect(await nodeFeedLength()).toBe(feed);
   });
 
   it('audits every write under a registry action name (or a login event)', () => {
@@ -182,16 +197,10 @@ describe('audited writes', { timeout: 60_000 }, () => {
 
   it('the audit log refuses INSERT OR REPLACE over an existing row', async () => {
     const op = await operatorLogin('ops');
-    const id = await scalar('SELECT max(id) AS n FROM audit_log WHERE operator_id = ?', op.id);
-    await expect(
-      env.DB.prepare(
-        `INSERT OR REPLACE INTO audit_log (id, operator_id, operator_name, role, action, client_ip, created_at)
-         VALUES (?, NULL, 'x', 'none', 'Forged', '1.1.1.1', 0)`,
-      )
-        .bind(id)
-        .run(),
-    ).rejects.toThrow(/append-only/);
-    expect(await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Forged'")).toBe(0);
+    const id = (await auditRows({ operatorId: op.id })).at(-1)?.id ?? 0;
+    expect(id).toBeGreaterThan(0);
+    await expect(replaceAuditRow(id)).rejects.toThrow(/append-only/);
+    expect(await auditRows({ action: 'Forged' })).toHaveLength(0);
   });
 });
 
@@ -216,7 +225,7 @@ describe('redirects', { timeout: 60_000 }, () => {
     ]) {
       expect((await save(op.cookie, '/promo-x', target)).body.E, target).toBeTruthy();
     }
-    expect(await scalar('SELECT count(*) AS n FROM path_redirects')).toBe(0);
+    expect(await listRedirects(env.DB)).toHaveLength(0);
     expect((await save(op.cookie, '/promo-x', '/buy?type=10')).body.P).toEqual({ saved: true });
   });
 
@@ -237,9 +246,7 @@ describe('redirects', { timeout: 60_000 }, () => {
       expect((await save(op.cookie, from, '/buy')).body.E, from).toBeTruthy();
     }
     // A rule written straight into D1 for a protected path is not applied either.
-    await env.DB.prepare(
-      "INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/login', '/x', 301, 0)",
-    ).run();
+    await upsertRedirect(env.DB, { fromPath: '/login', toPath: '/x', status: 301, updatedAt: 0 });
     const page = await fetchPath('/login');
     expect(page.headers.get('location')).toBeNull();
 
@@ -265,7 +272,7 @@ describe('redirects', { timeout: 60_000 }, () => {
     ).toEqual({ hosts: ['partner.example'] });
     expect((await save(op.cookie, '/partner', 'https://partner.example/a')).body.P).toEqual({ saved: true });
     expect((await fetchPath('/partner')).headers.get('location')).toBe('https://partner.example/a');
-    expect(await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Redirect.AllowedHostsSave'")).toBe(1);
+    expect(await auditRows({ action: 'Redirect.AllowedHostsSave' })).toHaveLength(1);
     // Removing the host stops the rule at once.
     await callApi('Redirect.AllowedHostsSave', { hosts: [], reason: '合作结束' }, { cookie: admin.cookie });
     expect((await fetchPath('/partner')).headers.get('location')).toBeNull();
@@ -281,15 +288,18 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
   async function leasedExit() {
     await addPool([{ ip: '203.0.113.9' }]);
     const user = await makeUser();
-    const ipId = await scalar("SELECT id AS n FROM proxy_ips WHERE ip = '203.0.113.9'");
+    const ipId = (await exitByIp('203.0.113.9'))?.id ?? 0;
     const now = Date.now();
     const pkg = await makePackage(user.id);
-    await env.DB.prepare(
-      `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-         assigned_at, expires_at) VALUES (?, ?, ?, 10, '203.0.113.9', 40000, 'http', '广东省深圳市', '电信', '2026-01-01', ?, ?)`,
-    )
-      .bind(user.id, pkg, ipId, now - 600_000, now + 600_000)
-      .run();
+    await leaseExit({
+      userId: user.id,
+      packageId: pkg,
+      ipId,
+      ip: '203.0.113.9',
+      port: 40000,
+      assignedAt: now - 600_000,
+      expiresAt: now + 600_000,
+    });
     return { userId: user.id, now };
   }
   const usage = (batchId: string, now: number, rows: object[]) =>
@@ -309,15 +319,20 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
     const res = await usage('big-1', now, [row]);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toMatch(/线路/);
-    expect(await scalar('SELECT count(*) AS n FROM node_usage')).toBe(0);
-    // Rows stored before the bounds (straight SQL) cannot make the roll-up overflow.
-    await env.DB.batch(
-      Array.from({ length: 3 }, (_, i) =>
-        env.DB.prepare(
-          `INSERT INTO node_usage (node_id, batch_id, user_id, ip, port, client_ip, period_start, period_end, bytes_in, bytes_out, connections, received_at)
-           VALUES (1, ?, ?, '203.0.113.9', 40000, '192.0.2.1', ?, ?, ?, 0, 1, ?)`,
-        ).bind(`old-${i}`, userId, now - 60_000, now, Number.MAX_SAFE_INTEGER, now),
-      ),
+    expect(await nodeUsageCount()).toBe(0);
+    // Rows stored before the bounds (straight into D1) cannot make the roll-up overflow.
+    await storeUsageRowsUnchecked(
+      Array.from({ length: 3 }, (_, i) => ({
+        batchId: `old-${i}`,
+        userId,
+        ip: '203.0.113.9',
+        port: 40000,
+        clientIp: '192.0.2.1',
+        periodStart: now - 60_000,
+        periodEnd: now,
+        bytesIn: Number.MAX_SAFE_INTEGER,
+        receivedAt: now,
+      })),
     );
     const out = (await deliveryUpkeepJob.run(env as never, now)) as Record<string, unknown>;
     expect(out.hoursRolled).toEqual(expect.any(Number));
@@ -333,26 +348,21 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
       { ...row, userId: stranger.id },
     ]);
     expect(((await res.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
-    expect(await scalar('SELECT count(*) AS n FROM node_usage WHERE user_id = ?', stranger.id)).toBe(0);
+    expect(await nodeUsageCount(stranger.id)).toBe(0);
   });
 
   it('one failing step of a job never stops the others', async () => {
     await addPool([{ ip: '203.0.113.10' }]);
-    await env.DB.prepare('UPDATE proxy_ips SET checked_at = 0, healthy = 1').run();
-    await env.DB.prepare('UPDATE proxy_nodes SET contract_version = 2')
-      .run()
-      .catch(() => undefined);
+    await markExitsHealthyUnchecked();
+    await setNodesContractVersion(2);
     // Break one early step's table for the length of the run.
-    await env.DB.prepare('ALTER TABLE white_list RENAME TO white_list_away').run();
-    try {
+    await withTableMissing('white_list', async () => {
       await runScheduledJobs('*/5 * * * *', env as never);
       const out = (await deliveryUpkeepJob.run(env as never, Date.now())) as Record<string, unknown>;
       expect(out.whiteListExpired).toHaveProperty('failed');
       expect(out.staleExits).toEqual(expect.any(Number));
       expect(out.hoursRolled).toEqual(expect.any(Number));
-    } finally {
-      await env.DB.prepare('ALTER TABLE white_list_away RENAME TO white_list').run();
-    }
+    });
   });
 
   it('a replayed heartbeat changes nothing', async () => {
@@ -374,10 +384,10 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
         .status,
     ).toBe(200);
     expect((await nodeCall('POST', '/node/v2/heartbeat', healthy)).status).toBe(200);
-    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '203.0.113.20'")).toBe(1);
+    expect((await exitByIp('203.0.113.20'))?.healthy).toBe(true);
     const replay = await nodeCall('POST', '/node/v2/heartbeat', sick);
     expect(replay.status).toBe(409);
-    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '203.0.113.20'")).toBe(1);
+    expect((await exitByIp('203.0.113.20'))?.healthy).toBe(true);
     // Once a node sent a sequence, a heartbeat without one (an old capture) is refused too.
     expect(
       (await nodeCall('POST', '/node/v2/heartbeat', JSON.stringify({ exits: [{ ...exit, healthy: false }] }))).status,
@@ -398,8 +408,7 @@ describe('grant approvals', { timeout: 60_000 }, () => {
       days: 30,
       reason: '大客户补偿',
     };
-    const packages = () =>
-      scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'operator' AND user_id = ?", user.id);
+    const packages = () => operatorGrantedPackages(user.id);
 
     const big = await callApi('Admin.GrantPackage', { ...grant, amount: 10_000_000 }, { cookie: a.cookie });
     expect(big.body.P).toMatchObject({ pending: true });
@@ -417,12 +426,8 @@ describe('grant approvals', { timeout: 60_000 }, () => {
       '该赠送申请已处理',
     );
     expect(await packages()).toBe(1);
-    expect(
-      await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.GrantPackage' AND operator_id = ?", a.id),
-    ).toBe(1);
-    expect(
-      await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.GrantApprove' AND operator_id = ?", b.id),
-    ).toBe(1);
+    expect(await auditRows({ action: 'Admin.GrantPackage', operatorId: a.id })).toHaveLength(1);
+    expect(await auditRows({ action: 'Admin.GrantApprove', operatorId: b.id })).toHaveLength(1);
 
     // Within the size: granted at once, as before.
     const small = await callApi('Admin.GrantPackage', { ...grant, amount: 2000 }, { cookie: a.cookie });

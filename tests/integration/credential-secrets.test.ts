@@ -6,25 +6,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EXTRACT_KEY_FAIL_LIMIT } from '../../src/server/domain/extract-key-throttle';
 import { makeExtractToken } from '../../src/server/domain/extract-token';
 import { runScheduledJobs } from '../../src/server/jobs';
+import { findCredentials } from '../../src/server/db/credentials';
+import { setLegacyPlainApiKey, setLegacyPlainProxyPassword, unsealedProxyPasswordCount } from '../helpers/accounts';
 import { callApi, loginBySms } from '../helpers/api';
-import { allowIp, extractCall, makePackage, resetAll, scalar, simplePool, storedKey } from '../helpers/delivery';
+import { allowIp, extractCall, makePackage, resetAll, simplePool, storedKey } from '../helpers/delivery';
 
 beforeEach(async () => {
   await resetAll();
   await simplePool(5);
 });
 
-interface Row {
-  user_id: number;
-  api_key: string;
-  aes_key: string;
-  aes_iv: string;
-  proxy_username: string;
-  proxy_password: string;
-  proxy_password_verifier: string;
-}
-const row = (userId: number) =>
-  env.DB.prepare('SELECT * FROM proxy_api_credentials WHERE user_id = ?').bind(userId).first<Row>();
+/** The stored credentials row of a user, as the database holds it. */
+const row = (userId: number) => findCredentials(env.DB, userId);
 
 async function customer(phone: string) {
   const cookie = await loginBySms(phone);
@@ -41,7 +34,7 @@ describe('extraction keys as keyed hashes', () => {
     const { cookie, uid, key } = await customer('13800005551');
     expect(key).toMatch(/^[a-z0-9]{32}$/);
     const stored = await row(uid);
-    expect(stored?.api_key).toBe(await storedKey(key ?? ''));
+    expect(stored?.apiKeyHash).toBe(await storedKey(key ?? ''));
     expect(JSON.stringify(stored)).not.toContain(key);
     // Not shown again.
     const again = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
@@ -53,7 +46,7 @@ describe('extraction keys as keyed hashes', () => {
     expect(fresh).toMatch(/^[a-z0-9]{32}$/);
     expect(fresh).not.toBe(key);
     const after = await row(uid);
-    expect(after?.api_key).toBe(await storedKey(fresh));
+    expect(after?.apiKeyHash).toBe(await storedKey(fresh));
     expect(JSON.stringify(after)).not.toContain(fresh);
     expect((await extractCall({ key: key ?? '' })).text).toBe('ERROR 1001 密钥无效');
     expect((await extractCall({ key: fresh })).status).toBe(200);
@@ -76,7 +69,7 @@ describe('extraction keys as keyed hashes', () => {
 
   it('refuses a wrong key (even the stored hash itself) and throttles wrong keys as before', async () => {
     const { uid } = await customer('13800005552');
-    const hash = (await row(uid))?.api_key ?? '';
+    const hash = (await row(uid))?.apiKeyHash ?? '';
     expect((await extractCall({ key: hash }, '192.0.2.77')).text).toBe('ERROR 1001 密钥无效');
     expect((await extractCall({ key: hash.slice(3) }, '192.0.2.77')).text).toBe('ERROR 1001 密钥无效');
     for (let i = 2; i < EXTRACT_KEY_FAIL_LIMIT; i++)
@@ -89,13 +82,13 @@ describe('extraction keys as keyed hashes', () => {
     const b = await customer('13800005554');
     const plainA = 'legacykeya000000000000000000000a';
     const plainB = 'legacykeyb000000000000000000000b';
-    await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(plainA, a.uid).run();
-    await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(plainB, b.uid).run();
+    await setLegacyPlainApiKey(a.uid, plainA);
+    await setLegacyPlainApiKey(b.uid, plainB);
     expect((await extractCall({ key: plainA })).status).toBe(200);
-    expect((await row(a.uid))?.api_key).toBe(await storedKey(plainA));
+    expect((await row(a.uid))?.apiKeyHash).toBe(await storedKey(plainA));
     expect((await extractCall({ key: plainA })).status).toBe(200);
     await runScheduledJobs('*/5 * * * *', env);
-    expect((await row(b.uid))?.api_key).toBe(await storedKey(plainB));
+    expect((await row(b.uid))?.apiKeyHash).toBe(await storedKey(plainB));
     expect((await extractCall({ key: plainB })).status).toBe(200);
   });
 });
@@ -106,25 +99,19 @@ describe('proxy passwords sealed at rest', () => {
     const password = account?.password ?? '';
     expect(password).toMatch(/^[a-z0-9]{16}$/);
     const stored = await row(uid);
-    expect(stored?.proxy_password).toMatch(/^gcm1:/);
-    expect(stored?.proxy_password_verifier).toMatch(/^hs1\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect(stored?.proxyPassword).toMatch(/^gcm1:/);
+    expect(stored?.proxyPasswordVerifier).toMatch(/^hs1\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(password);
     const shown = await callApi('Proxy.GetProxyAccount', {}, { cookie });
     expect(shown.body.P?.password).toBe(password);
 
-    await env.DB.prepare(
-      "UPDATE proxy_api_credentials SET proxy_password = 'legacyplainpass1', proxy_password_verifier = '' WHERE user_id = ?",
-    )
-      .bind(uid)
-      .run();
+    await setLegacyPlainProxyPassword(uid, 'legacyplainpass1');
     expect((await callApi('Proxy.GetProxyAccount', {}, { cookie })).body.P?.password).toBe('legacyplainpass1');
     await runScheduledJobs('*/5 * * * *', env);
     const sealed = await row(uid);
-    expect(sealed?.proxy_password).toMatch(/^gcm1:/);
-    expect(sealed?.proxy_password_verifier).toMatch(/^hs1\$/);
+    expect(sealed?.proxyPassword).toMatch(/^gcm1:/);
+    expect(sealed?.proxyPasswordVerifier).toMatch(/^hs1\$/);
     expect((await callApi('Proxy.GetProxyAccount', {}, { cookie })).body.P?.password).toBe('legacyplainpass1');
-    expect(await scalar("SELECT count(*) AS n FROM proxy_api_credentials WHERE proxy_password NOT LIKE 'gcm1:%'")).toBe(
-      0,
-    );
+    expect(await unsealedProxyPasswordCount()).toBe(0);
   });
 });

@@ -2,7 +2,8 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeMineInfoCookie } from '../../src/lib/mine-info';
 import { BASE, callApi, resetDb } from '../helpers/api';
-import { operatorCookie } from '../helpers/operators';
+import { listRedirects, upsertRedirect } from '../../src/server/db/redirects';
+import { extractRateCounters, operatorCookie } from '../helpers/operators';
 
 beforeEach(resetDb);
 
@@ -57,7 +58,7 @@ describe('operator path redirects (D1 + KV cache)', () => {
     expect(await env.KV.get('redirect:v1:/old-activity', 'json')).toEqual({ to: '/rebate', status: 301 });
 
     // Served from KV even if D1 changes behind the cache's back...
-    await env.DB.prepare("UPDATE path_redirects SET to_path = '/help'").run();
+    await upsertRedirect(env.DB, { fromPath: '/old-activity', toPath: '/help', status: 301, updatedAt: Date.now() });
     expect((await get('/old-activity')).headers.get('location')).toBe('/rebate');
     // ...while a change through the action invalidates it immediately.
     await callApi('Redirect.Save', { fromPath: '/old-activity', toPath: '/help', status: 302 }, { cookie });
@@ -79,11 +80,11 @@ describe('operator path redirects (D1 + KV cache)', () => {
     expect(offsite.body.E).toBe('目标必须是站内路径或 https 地址');
     const fixed = await callApi('Redirect.Save', { fromPath: '/getApi', toPath: '/x' }, { cookie });
     expect(fixed.body.E).toMatch(/固定跳转/);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM path_redirects').first<{ n: number }>())?.n).toBe(0);
+    expect(await listRedirects(env.DB)).toHaveLength(0);
   });
 
   it('never consults the table for API and RSC paths', async () => {
-    await env.DB.prepare("INSERT INTO path_redirects VALUES ('/api', '/x', 301, 0)").run();
+    await upsertRedirect(env.DB, { fromPath: '/api', toPath: '/x', status: 301, updatedAt: 0 });
     expect((await callApi('User.Logout')).status).toBe(200);
   });
 });
@@ -149,18 +150,14 @@ describe('headers and errors', () => {
   });
 
   it('answers the benchmark D1 floor outside production: a read, and a write that counts only for user 0', async () => {
-    const counter = () =>
-      env.DB.prepare('SELECT user_id, count FROM extract_rate ORDER BY user_id').all<{
-        user_id: number;
-        count: number;
-      }>();
+    const counter = extractRateCounters;
     const read = await get('/dev/d1-floor?op=read');
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ code: 0 });
-    expect((await counter()).results).toEqual([]);
+    expect(await counter()).toEqual([]);
     for (let i = 0; i < 2; i++) expect((await get('/dev/d1-floor?op=write')).status).toBe(200);
-    const rows = (await counter()).results;
-    expect(rows.map((r) => r.user_id)).toEqual([0]);
+    const rows = await counter();
+    expect(rows.map((r) => r.userId)).toEqual([0]);
     expect(rows[0]?.count).toBe(2);
   });
 

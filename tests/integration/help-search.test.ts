@@ -1,38 +1,35 @@
 // Help search on the FTS5 trigram index (docs/decisions/091): long Chinese and ASCII queries, 1-2 character words,
 // ranking, escaped highlights, pages and an index that follows every write. Stored article HTML (decision 096).
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ARTICLE_STATE, type ArticleState } from '../../src/lib/article-states';
 import { sanitizeHtml } from '../../src/server/domain/html-sanitizer';
-import { demoContentStatements } from '../../src/server/seed/content-sql';
-import { callApi, resetDb } from '../helpers/api';
+import { callApi } from '../helpers/api';
+import {
+  addHelpArticles,
+  articleIndexSizes,
+  changeArticle,
+  deleteArticleRow,
+  homeNoticeBodies,
+  publishedHelpTexts,
+  resetWithContent,
+  seedDemoContent,
+  storedArticles,
+} from '../helpers/content';
 
-beforeEach(async () => {
-  await env.DB.prepare('DELETE FROM articles').run();
-  await resetDb();
-  await env.DB.batch(demoContentStatements(Date.now()).map((s) => env.DB.prepare(s)));
-});
+beforeEach(resetWithContent);
 
 const search = (keyword: string, extra: Record<string, unknown> = {}) =>
   callApi('HelpRenovation.GetArticleBykw', { keyword, ...extra });
 
-async function addArticle(id: number, title: string, bodyText: string, state = 1) {
-  await env.DB.prepare(
-    `INSERT INTO articles (id, kind, category_id, url, title, summary, keywords, body_html, body_text, state,
-       published_at, updated_at)
-     VALUES (?, 'help', NULL, ?, ?, '', '', ?, ?, ?, 1, 1)`,
-  )
-    .bind(id, `t-${id}`, title, `<p>${bodyText}</p>`, bodyText, state)
-    .run();
-}
+const addArticle = (id: number, title: string, bodyText: string, state: ArticleState = ARTICLE_STATE.published) =>
+  addHelpArticles([{ id, url: `t-${id}`, title, bodyText, state }]);
 
 describe('HelpRenovation.GetArticleBykw', () => {
   it('answers long Chinese and ASCII queries (D1 refused LIKE patterns over 50 bytes)', async () => {
     // 17+ Chinese characters (over 50 bytes), taken from a seeded body.
-    const { results } = await env.DB.prepare(
-      "SELECT id, body_text FROM articles WHERE kind = 'help' AND state = 1 ORDER BY id",
-    ).all<{ id: number; body_text: string }>();
-    const source = results.find((r) => /[\u4e00-\u9fa5，、]{17,}/.test(r.body_text));
-    const phrase = /[\u4e00-\u9fa5，、]{17,}/.exec(source?.body_text ?? '')?.[0] ?? '';
+    const results = await publishedHelpTexts();
+    const source = results.find((r) => /[\u4e00-\u9fa5，、]{17,}/.test(r.bodyText));
+    const phrase = /[\u4e00-\u9fa5，、]{17,}/.exec(source?.bodyText ?? '')?.[0] ?? '';
     expect(new TextEncoder().encode(phrase).length).toBeGreaterThan(50);
     const zh = await search(phrase);
     expect(zh.status).toBe(200);
@@ -97,38 +94,32 @@ describe('HelpRenovation.GetArticleBykw', () => {
   it('keeps the index in step with inserts, updates, hiding and deletes', async () => {
     await addArticle(9200, '同步检查原标题', '内容');
     expect((await search('同步检查原标题')).body.P?.total).toBe(1);
-    await env.DB.prepare("UPDATE articles SET title = '同步检查新标题' WHERE id = 9200").run();
+    await changeArticle(9200, { title: '同步检查新标题' });
     expect((await search('同步检查原标题')).body.P?.total).toBe(0);
     expect((await search('同步检查新标题')).body.P?.total).toBe(1);
-    await env.DB.prepare("UPDATE articles SET body_text = '改写后的正文片段' WHERE id = 9200").run();
+    await changeArticle(9200, { bodyText: '改写后的正文片段' });
     expect((await search('改写后的正文')).body.P?.total).toBe(1);
-    await env.DB.prepare('UPDATE articles SET state = 0 WHERE id = 9200').run();
+    await changeArticle(9200, { state: ARTICLE_STATE.draft });
     expect((await search('同步检查新标题')).body.P?.total).toBe(0);
-    await env.DB.prepare('UPDATE articles SET state = 1 WHERE id = 9200').run();
+    await changeArticle(9200, { state: ARTICLE_STATE.published });
     expect((await search('同步检查新标题')).body.P?.total).toBe(1);
-    await env.DB.prepare('DELETE FROM articles WHERE id = 9200').run();
+    await deleteArticleRow(9200);
     expect((await search('同步检查新标题')).body.P?.total).toBe(0);
     // Re-running the seed (upserts) leaves one index row per article.
-    await env.DB.batch(demoContentStatements(Date.now()).map((s) => env.DB.prepare(s)));
-    const counts = await env.DB.prepare(
-      'SELECT (SELECT count(*) FROM articles) AS a, (SELECT count(*) FROM articles_fts) AS f',
-    ).first<{ a: number; f: number }>();
-    expect(counts?.f).toBe(counts?.a);
+    await seedDemoContent();
+    const counts = await articleIndexSizes();
+    expect(counts.indexed).toBe(counts.articles);
   });
 });
 
 describe('stored article and notice HTML', () => {
   it('stores what the seed writes sanitised, with its plain text for the index', async () => {
-    const { results } = await env.DB.prepare('SELECT body_html, body_text FROM articles').all<{
-      body_html: string;
-      body_text: string;
-    }>();
+    const results = await storedArticles();
     expect(results.length).toBeGreaterThan(30);
     for (const r of results) {
-      expect(sanitizeHtml(r.body_html)).toBe(r.body_html);
-      expect(r.body_text).not.toMatch(/<[a-z]/);
+      expect(sanitizeHtml(r.bodyHtml)).toBe(r.bodyHtml);
+      expect(r.bodyText).not.toMatch(/<[a-z]/);
     }
-    const notices = await env.DB.prepare('SELECT content_html FROM home_notices').all<{ content_html: string }>();
-    for (const n of notices.results) expect(sanitizeHtml(n.content_html)).toBe(n.content_html);
+    for (const html of await homeNoticeBodies()) expect(sanitizeHtml(html)).toBe(html);
   });
 });

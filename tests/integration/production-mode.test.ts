@@ -5,7 +5,9 @@ import { createEdgeApp } from '../../src/edge/app';
 import { transportKeyFromHex } from '../../src/lib/envelope';
 import { decryptText, encryptText } from '../helpers/envelope-reference';
 import { readConfig } from '../../src/server/env';
+import { listOutbox } from '../../src/server/db/sms';
 import { resetDb } from '../helpers/api';
+import { extractRateCounters } from '../helpers/operators';
 
 beforeEach(resetDb);
 
@@ -53,8 +55,7 @@ describe('production mode', () => {
     for (const op of ['read', 'write']) {
       expect((await app.request(`/dev/d1-floor?op=${op}`, {}, prodEnv)).status).toBe(404);
     }
-    const row = await env.DB.prepare('SELECT count(*) AS n FROM extract_rate WHERE user_id = 0').first<{ n: number }>();
-    expect(row?.n).toBe(0);
+    expect((await extractRateCounters()).filter((c) => c.userId === 0)).toHaveLength(0);
   });
 
   it('fails closed: a missing or unknown APP_ENV is production', async () => {
@@ -76,7 +77,7 @@ describe('production mode', () => {
     );
     expect(res.status).toBe(500);
     expect(JSON.parse(decryptText(await res.text(), tk))).toEqual({ E: '服务繁忙，请稍后再试' });
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM sms_outbox').first<{ n: number }>())?.n).toBe(0);
+    expect(await listOutbox(env.DB, null, 10)).toHaveLength(0);
   });
 
   it('refuses to start without its secrets', async () => {

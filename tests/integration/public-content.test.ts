@@ -1,21 +1,20 @@
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
-import { demoContentStatements } from '../../src/server/seed/content-sql';
-import { callApi, callApiUntyped, resetDb } from '../helpers/api';
+import { callApi, callApiUntyped } from '../helpers/api';
+import {
+  addFriendLinkRow,
+  changeArticle,
+  changeMarketingImages,
+  disableMarketingImages,
+  endHomeNotices,
+  homeNoticeHtml,
+  resetWithContent,
+  setSiteSetting,
+  storedConsultations,
+  storedTrackingPoints,
+} from '../helpers/content';
 
-async function seedContent() {
-  await env.DB.batch(demoContentStatements(Date.now()).map((s) => env.DB.prepare(s)));
-}
-
-beforeEach(async () => {
-  // Children first: resetDb empties tables in creation order, which foreign keys would refuse.
-  await env.DB.batch(
-    ['articles', 'consult_requests', 'tracking_points'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
-  );
-  await resetDb();
-  await seedContent();
-});
+beforeEach(resetWithContent);
 
 describe('HelpRenovation (help centre reads)', () => {
   it('lists news, newest first, 6 per page by default', async () => {
@@ -80,7 +79,7 @@ describe('HelpRenovation (help centre reads)', () => {
 
     // Bodies are sanitised when written (docs/decisions/096) and served as stored: a read does not run the sanitiser
     // (which would drop this class attribute).
-    await env.DB.prepare('UPDATE articles SET body_html = \'<p class="lead">x</p>\' WHERE id = 101').run();
+    await changeArticle(101, { bodyHtml: '<p class="lead">x</p>' });
     const stored = await callApi('HelpRenovation.GetArticleById', { id: 101 });
     expect(stored.body.P?.article.content).toBe('<p class="lead">x</p>');
   });
@@ -106,9 +105,14 @@ describe('HelpRenovation (help centre reads)', () => {
 
 describe('shell content', () => {
   it('serves friend links with target and noFollow, dropping unsafe urls', async () => {
-    await env.DB.prepare(
-      "INSERT INTO friend_links (id, link_name, link_url, link_target, no_follow, sort) VALUES (99, 'bad', 'javascript:alert(1)', '_blank', 1, 0)",
-    ).run();
+    await addFriendLinkRow({
+      id: 99,
+      name: 'bad',
+      url: 'javascript:alert(1)',
+      target: '_blank',
+      noFollow: true,
+      sort: 0,
+    });
     const r = await callApi('Link.queryLinks', {});
     expect(r.body.P?.list).toHaveLength(6);
     expect(r.body.P?.list[0]).toEqual({
@@ -123,11 +127,10 @@ describe('shell content', () => {
   it('serves the current home notice as stored, and none outside its window', async () => {
     const r = await callApi('Notice.getShowHomeNotice', {});
     expect(r.body.P?.notice?.title).toBe('关于加强实名认证与合规使用的公告');
-    const stored = await env.DB.prepare('SELECT content_html AS h FROM home_notices WHERE id = 1').first<{
-      h: string;
-    }>();
-    expect(r.body.P?.notice?.content).toBe(stored?.h);
-    await env.DB.prepare('UPDATE home_notices SET ends_at = 1').run();
+    const stored = await homeNoticeHtml(1);
+    expect(stored).toBeTruthy();
+    expect(r.body.P?.notice?.content).toBe(stored);
+    await endHomeNotices(1);
     expect((await callApi('Notice.getShowHomeNotice', {})).body.P).toEqual({ notice: null });
   });
 
@@ -140,27 +143,27 @@ describe('shell content', () => {
       inOrOut: 1,
       alt: expect.any(String),
     });
-    await env.DB.prepare('UPDATE marketing_images SET enabled = 0').run();
+    await disableMarketingImages();
     expect((await callApi('Activity.GetActivityMarketingImg', {})).body.P).toEqual({
       imges: { centerImg: null, bottomBtn2: null },
     });
   });
 
   it('drops marketing images whose link or picture fails the safe-URL rule', async () => {
-    await env.DB.batch([
-      env.DB.prepare("UPDATE marketing_images SET click_url = 'javascript:alert(1)' WHERE slot = 'centerImg'"),
-      env.DB.prepare("UPDATE marketing_images SET img = 'http://cdn.example.com/b.png' WHERE slot = 'bottomBtn2'"),
-    ]);
+    await changeMarketingImages({ clickUrl: 'javascript:alert(1)' }, 'centerImg');
+    await changeMarketingImages({ img: 'http://cdn.example.com/b.png' }, 'bottomBtn2');
     expect((await callApi('Activity.GetActivityMarketingImg', {})).body.P).toEqual({
       imges: { centerImg: null, bottomBtn2: null },
     });
-    await env.DB.prepare(
-      "UPDATE marketing_images SET click_url = 'https://partner.example.com/', in_or_out = 2, img = '/images/banner-firms.svg'",
-    ).run();
+    await changeMarketingImages({
+      clickUrl: 'https://partner.example.com/',
+      inOrOut: 2,
+      img: '/images/banner-firms.svg',
+    });
     const ok = await callApi('Activity.GetActivityMarketingImg', {});
     expect(ok.body.P?.imges.centerImg?.clickUrl).toBe('https://partner.example.com/');
     // An internal-kind link may not leave the site.
-    await env.DB.prepare('UPDATE marketing_images SET in_or_out = 1').run();
+    await changeMarketingImages({ inOrOut: 1 });
     expect((await callApi('Activity.GetActivityMarketingImg', {})).body.P).toEqual({
       imges: { centerImg: null, bottomBtn2: null },
     });
@@ -171,7 +174,7 @@ describe('shell content', () => {
     expect(pc.body.P).toEqual({ res: true, scriptUrl: '/chat-widget.js' });
     const mobile = await callApi('Config.CurrentMessageShow', {}, { headers: { 'source-type': '2' } });
     expect(mobile.body.P).toMatchObject({ res: false });
-    await env.DB.prepare("UPDATE site_settings SET value = '0' WHERE key = 'online_chat'").run();
+    await setSiteSetting('online_chat', '0');
     expect((await callApi('Config.CurrentMessageShow', {})).body.P).toMatchObject({ res: false });
   });
 });
@@ -190,12 +193,12 @@ describe('visitor submissions', () => {
   it('stores a valid consultation and refuses invalid ones with a Chinese reason', async () => {
     const ok = await callApi('Company.Consult', consult);
     expect(ok.body.P?.id).toBeGreaterThan(0);
-    const row = await env.DB.prepare('SELECT company, phone, scenario, client_ip FROM consult_requests').first();
+    const [row] = await storedConsultations();
     expect(row).toEqual({
       company: consult.company,
       phone: consult.phone,
       scenario: '价格监控',
-      client_ip: '198.51.100.10',
+      clientIp: '198.51.100.10',
     });
     expect((await callApi('Company.Consult', { ...consult, phone: '123' })).body.E).toBe('请输入正确的11位手机号');
     expect((await callApi('Company.Consult', { ...consult, company: '' })).body.E).toBe('请填写企业名称');
@@ -224,10 +227,9 @@ describe('visitor submissions', () => {
     expect((await callApiUntyped('Buried.buriedPoint360', { qhclickid: 'q', event: 'hack' })).body.E).toBe(
       '事件类型无效',
     );
-    const rows = await env.DB.prepare('SELECT channel, click_id, event FROM tracking_points ORDER BY id').all();
-    expect(rows.results).toEqual([
-      { channel: 'baidu', click_id: 'bd123', event: 'visit' },
-      { channel: '360', click_id: 'qh-1', event: 'register' },
+    expect(await storedTrackingPoints()).toEqual([
+      { channel: 'baidu', clickId: 'bd123', event: 'visit' },
+      { channel: '360', clickId: 'qh-1', event: 'register' },
     ]);
     for (let i = 0; i < 30; i++) await callApi('Buried.buriedPoint', { bdVid: `v${i}` }, { ip: '203.0.113.50' });
     expect((await callApi('Buried.buriedPoint', { bdVid: 'v-last' }, { ip: '203.0.113.50' })).body.E).toBe(

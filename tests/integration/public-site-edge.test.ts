@@ -1,16 +1,10 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import QRCode from 'qrcode';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoContentStatements } from '../../src/server/seed/content-sql';
-import { BASE, resetDb } from '../helpers/api';
+import { BASE } from '../helpers/api';
+import { resetWithContent } from '../helpers/content';
 
-beforeEach(async () => {
-  await env.DB.batch(
-    ['articles', 'consult_requests', 'tracking_points'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
-  );
-  await resetDb();
-  await env.DB.batch(demoContentStatements(Date.now()).map((s) => env.DB.prepare(s)));
-});
+beforeEach(resetWithContent);
 
 const get = (path: string) => SELF.fetch(`${BASE}${path}`, { redirect: 'manual' });
 

@@ -5,23 +5,29 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
 import { hmacSha256Hex } from '../../src/server/crypto';
 import { readConfig } from '../../src/server/env';
-import { demoTrustSql } from '../../src/server/seed/trust';
+import { ageSmsCodes, usersWithPhone } from '../helpers/accounts';
 import { BASE, callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
+import { addHomeNoticeRow } from '../helpers/content';
 import { operatorCookie } from '../helpers/operators';
-import { freshIp, markVerified, newUser, scalar, validId, verifyPerson } from '../helpers/trust';
-
-async function seedTrust() {
-  const sql = demoTrustSql(Date.now());
-  for (const stmt of sql
-    .split(/;\n/)
-    .map((s) => s.trim())
-    .filter(Boolean))
-    await env.DB.prepare(stmt).run();
-}
+import {
+  boundIdentityHashes,
+  changeRedLaunch,
+  freshIp,
+  grantedPackages,
+  markVerified,
+  moveIdentityKey,
+  newUser,
+  phoneChangeGrantCount,
+  redLaunchReceived,
+  redRecordCount,
+  seedDemoTrust,
+  validId,
+  verifyPerson,
+} from '../helpers/trust';
 
 beforeEach(async () => {
   await resetDb();
-  await seedTrust();
+  await seedDemoTrust();
 });
 
 describe('welfare trial', () => {
@@ -32,7 +38,7 @@ describe('welfare trial', () => {
       reason: 'needsRealName',
     });
     expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie })).body.E).toBe('请先完成实名认证');
-    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(0);
+    expect(await grantedPackages('welfare')).toHaveLength(0);
   });
 
   it('gives exactly one trial package under concurrent claims and refuses later ones', async () => {
@@ -44,8 +50,7 @@ describe('welfare trial', () => {
     );
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === '该实名身份已领取过免费试用').length).toBe(7);
-    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
-    expect(await scalar("SELECT remaining_count AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1000);
+    expect(await grantedPackages('welfare')).toEqual([{ remainingCount: 1000 }]);
     expect((await callApi('User.WelfareAble', {}, { cookie })).body.P).toEqual({ able: false, reason: 'claimed' });
   });
 
@@ -54,11 +59,11 @@ describe('welfare trial', () => {
     await markVerified('13700000003', 'same-person');
     expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: a })).body.P).toBeTruthy();
     // The same person on another account (identity moved by an operator): still refused.
-    await env.DB.prepare("UPDATE user_identities SET id_hash = 'moved' WHERE id_hash = 'same-person'").run();
+    await moveIdentityKey('same-person', 'moved');
     const b = await newUser('13700000004');
     await markVerified('13700000004', 'same-person');
     expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: b })).body.E).toBe('该实名身份已领取过免费试用');
-    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
+    expect(await grantedPackages('welfare')).toHaveLength(1);
   });
 
   it('is once per account when its identity key changes from company to personal', async () => {
@@ -78,7 +83,9 @@ describe('welfare trial', () => {
       { cookie: a },
     );
     expect(apply.body.P).toMatchObject({ state: 4 });
-    const appId = await scalar('SELECT id AS n FROM company_auths');
+    const queue = await callApi('Auth.CompanyReviewList', {}, { cookie: op });
+    expect(queue.body.P?.list).toHaveLength(1);
+    const appId = queue.body.P?.list[0]?.id ?? 0;
     expect((await callApi('Auth.CompanyReview', { id: appId, decision: 'approve' }, { cookie: op })).body.P).toEqual({
       state: 1,
     });
@@ -106,17 +113,17 @@ describe('welfare trial', () => {
     expect(
       (await callApi('Auth.CertifyResult', { certifyId: init.body.P?.certifyId ?? '' }, { cookie: b })).body.E,
     ).toBe('该身份证已认证其他账号，一个身份只能认证一个账号');
-    const hash = await env.DB.prepare('SELECT id_hash FROM user_identities').first<{ id_hash: string }>();
-    await env.DB.prepare("UPDATE user_identities SET id_hash = 'moved' WHERE id_hash = ?").bind(hash?.id_hash).run();
-    await markVerified('13700000006', hash?.id_hash);
+    const [hash = ''] = await boundIdentityHashes();
+    await moveIdentityKey(hash, 'moved');
+    await markVerified('13700000006', hash);
     expect((await callApi('Proxy.GiveWelfareMeal', {}, { cookie: b })).body.E).toBe('该实名身份已领取过免费试用');
-    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'welfare'")).toBe(1);
+    expect(await grantedPackages('welfare')).toHaveLength(1);
   });
 });
 
 describe('red packets', () => {
   it('never hands out more packets than the budget, whatever the concurrency', async () => {
-    await env.DB.prepare('UPDATE red_launches SET budget = 3 WHERE id = 1').run();
+    await changeRedLaunch(1, { budget: 3 });
     const phones = Array.from({ length: 7 }, (_, i) => `1370000010${i}`);
     const cookies: string[] = [];
     for (const p of phones) {
@@ -126,8 +133,8 @@ describe('red packets', () => {
     const results = await Promise.all(cookies.map((cookie) => callApi('RedLaunch.Receive', { id: 1 }, { cookie })));
     expect(results.filter((r) => r.body.P).length).toBe(3);
     expect(results.filter((r) => r.body.E === '红包已被领完').length).toBe(4);
-    expect(await scalar('SELECT received AS n FROM red_launches WHERE id = 1')).toBe(3);
-    expect(await scalar('SELECT count(*) AS n FROM red_records')).toBe(3);
+    expect(await redLaunchReceived(1)).toBe(3);
+    expect(await redRecordCount()).toBe(3);
     const info = await callApi('RedLaunch.GetRedLaunch', {});
     expect(info.body.P?.data?.remaining).toBe(0);
   });
@@ -142,7 +149,7 @@ describe('red packets', () => {
     );
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === '您已领取过该红包').length).toBe(5);
-    expect(await scalar('SELECT received AS n FROM red_launches WHERE id = 1')).toBe(1);
+    expect(await redLaunchReceived(1)).toBe(1);
     expect((await callApi('RedLaunch.GetRedLaunch', {}, { cookie })).body.P?.data?.received).toBe(true);
 
     const fresh = await callApi('RedPackage.GetNewRedPackage', {}, { cookie });
@@ -154,7 +161,7 @@ describe('red packets', () => {
       Array.from({ length: 5 }, () => callApi('Proxy.GetredPackage', { recordId }, { cookie })),
     );
     expect(uses.filter((r) => r.body.P).length).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM proxy_packages WHERE source = 'red_packet'")).toBe(1);
+    expect(await grantedPackages('red_packet')).toHaveLength(1);
     const list = await callApi('RedRecord.GetList', {}, { cookie });
     expect(list.body.P?.list[0]).toMatchObject({ state: 2 });
     expect(list.body.P?.list[0]?.packageId).toBeGreaterThan(0);
@@ -167,7 +174,7 @@ describe('red packets', () => {
   it('refuses launches outside their window', async () => {
     const cookie = await newUser('13700000203');
     await markVerified('13700000203');
-    await env.DB.prepare('UPDATE red_launches SET ends_at = 1 WHERE id = 1').run();
+    await changeRedLaunch(1, { endsAt: 1 });
     expect((await callApi('RedLaunch.Receive', { id: 1 }, { cookie })).body.E).toBe('红包活动未开始或已结束');
     expect((await callApi('RedLaunch.GetRedLaunch', {})).body.P).toEqual({ data: null });
   });
@@ -190,9 +197,13 @@ describe('notices', () => {
   });
 
   it('serves notice HTML as stored (sanitised when written, docs/decisions/096)', async () => {
-    await env.DB.prepare(
-      "INSERT INTO home_notices (id, title, content_html, starts_at, ends_at, enabled, created_at) VALUES (9200, 'x', '<p class=\"lead\">hi</p>', 1, 9999999999999, 1, 1)",
-    ).run();
+    await addHomeNoticeRow({
+      id: 9200,
+      title: 'x',
+      html: '<p class="lead">hi</p>',
+      startsAt: 1,
+      endsAt: 9999999999999,
+    });
     const cookie = await newUser('13700000303');
     const list = await callApi('Notice.getLatestNotice', {}, { cookie });
     expect(list.body.P?.list.find((x) => x.id === 9200)?.content).toBe('<p class="lead">hi</p>');
@@ -204,13 +215,13 @@ describe('account settings', () => {
     const ip = freshIp();
     const phone = '13700000401';
     const first = await newUser(phone);
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes();
     await callApi('User.GetCode', { phone }, { ip });
     const second = cookieJar(
       (await callApi('User.LoginRegister', { phone, code: await latestCode(phone) }, { ip })).setCookies,
     );
     // First set a password by SMS code.
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes();
     await callApi('User.GetPhoneCode', { purpose: 'change_pwd' }, { cookie: second, ip });
     const bySms = await callApi(
       'User.ChangePwd',
@@ -248,7 +259,7 @@ describe('account settings', () => {
       (await callApi('User.ChangePhone', { step: 'new', phone: '13700000599', code: '123456' }, { cookie, ip })).body.E,
     ).toBe('请先验证原手机号');
 
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes();
     await callApi('User.GetPhoneCode', { purpose: 'change_phone_old' }, { cookie, ip });
     expect(
       (await callApi('User.ChangePhone', { step: 'old', code: await latestCode('13700000501') }, { cookie, ip })).body
@@ -265,9 +276,9 @@ describe('account settings', () => {
       { cookie, ip },
     );
     expect(done.body.P).toMatchObject({ changed: true });
-    expect(await scalar("SELECT count(*) AS n FROM users WHERE phone = '13700000599'")).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM users WHERE phone = '13700000501'")).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM phone_change_grants')).toBe(0);
+    expect(await usersWithPhone('13700000599')).toBe(1);
+    expect(await usersWithPhone('13700000501')).toBe(0);
+    expect(await phoneChangeGrantCount()).toBe(0);
     expect((await callApi('User.GetMineInfo', {}, { cookie: other })).status).toBe(200);
   });
 

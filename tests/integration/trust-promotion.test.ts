@@ -2,21 +2,30 @@
 // paid order (duplicate payment callbacks), reversal on refund, and withdrawals that can never take commission twice.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commissionReversalStatements } from '../../src/server/domain/commission';
+import { COMMISSION_STATE } from '../../src/lib/commission-rules';
+import { ORDER_STATE } from '../../src/lib/order-states';
 import { applyTransaction } from '../../src/server/domain/payments';
-import { demoTrustSql } from '../../src/server/seed/trust';
+import { ageSmsCodes } from '../helpers/accounts';
 import { callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
 import { operatorCookie } from '../helpers/operators';
-import { freshIp, markVerified, newUser, scalar } from '../helpers/trust';
+import {
+  availableCommissionFen,
+  commissionEntries,
+  freshIp,
+  invitationCount,
+  markVerified,
+  newUser,
+  reverseCommission,
+  seedDemoTrust,
+  setOrderState,
+  unpaidOrderWithPayment,
+  userIdOf,
+  withdrawals,
+} from '../helpers/trust';
 
 beforeEach(async () => {
   await resetDb();
-  for (const stmt of demoTrustSql(Date.now())
-    .split(/;\n/)
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    await env.DB.prepare(stmt).run();
-  }
+  await seedDemoTrust();
 });
 
 /** Register a phone by SMS carrying promotion cookies, as a browser that followed a link would. */
@@ -30,18 +39,10 @@ async function registerWithCookies(phone: string, cookies: string): Promise<stri
 
 /** An unpaid order with a pending payment attempt, as checkout leaves it. */
 async function unpaidOrder(userPhone: string, orderNo: string, payFen: number, productType = 10): Promise<void> {
-  const now = Date.now();
-  const user = await scalar('SELECT id AS n FROM users WHERE phone = ?', userPhone);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, pay_fen, state, expires_at, created_at)
-       VALUES (?, ?, 1, ?, '测试订单', ?, ?, 1, ?, ?)`,
-    ).bind(orderNo, user, productType, payFen, payFen, now + 3_600_000, now),
-    env.DB.prepare(
-      "INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at) VALUES (?, ?, ?, 'simulator', ?, 'pending', ?, ?)",
-    ).bind(`P${orderNo}`, orderNo, user, payFen, now + 3_600_000, now),
-  ]);
+  await unpaidOrderWithPayment(await userIdOf(userPhone), orderNo, payFen, productType);
 }
+
+const amountOf = async (orderNo: string) => (await commissionEntries()).find((e) => e.orderNo === orderNo)?.amountFen;
 
 const paidCallback = (orderNo: string, fen: number) =>
   applyTransaction(
@@ -69,11 +70,11 @@ describe('attribution at registration', () => {
     const details = await callApi('UserPromotion.GetInvitationDetails', {}, { cookie: promoter });
     expect(details.body.P?.total).toBe(1);
     expect(details.body.P?.list[0]?.inviteePhone).toBe('138****0002');
-    expect(await scalar("SELECT count(*) AS n FROM invitations WHERE keyword = '代理IP'")).toBe(1);
+    expect(await invitationCount('代理IP')).toBe(1);
     // Logging in again later with another promoter's cookie changes nothing.
-    await env.DB.prepare('UPDATE sms_codes SET created_at = created_at - 120000').run();
+    await ageSmsCodes();
     await registerWithCookies('13800000002', 'did=othercode');
-    expect(await scalar('SELECT count(*) AS n FROM invitations')).toBe(1);
+    expect(await invitationCount()).toBe(1);
   });
 
   it('assigns the seller of a from=seller link and shows the seller phone in mineInfo', async () => {
@@ -82,7 +83,7 @@ describe('attribution at registration', () => {
     expect(mine.body.P?.sellerInfo).toEqual({ sellerPhone: '13600136000' });
     const plain = await newUser('13800000005');
     expect((await callApi('User.GetMineInfo', {}, { cookie: plain })).body.P?.sellerInfo).toBeNull();
-    expect(await scalar('SELECT count(*) AS n FROM invitations')).toBe(0);
+    expect(await invitationCount()).toBe(0);
   });
 });
 
@@ -103,12 +104,12 @@ describe('commission', () => {
       paidCallback('ORD1', 9999),
     ]);
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
-    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(1);
-    expect(await scalar("SELECT amount_fen AS n FROM commission_entries WHERE order_no = 'ORD1'")).toBe(1999); // 1999.8
+    expect(await commissionEntries()).toHaveLength(1);
+    expect(await amountOf('ORD1')).toBe(1999); // 1999.8
 
     await unpaidOrder('13800000012', 'ORD2', 5005, 30);
     await paidCallback('ORD2', 5005);
-    expect(await scalar("SELECT amount_fen AS n FROM commission_entries WHERE order_no = 'ORD2'")).toBe(400); // 8% of 50.05
+    expect(await amountOf('ORD2')).toBe(400); // 8% of 50.05
 
     const details = await callApi('UserPromotion.GetCommissionDetails', {}, { cookie: promoter });
     expect(details.body.P?.list.map((e) => [e.orderNo, e.isFirst])).toEqual([
@@ -125,9 +126,9 @@ describe('commission', () => {
     await paidCallback('ORD3', 10000);
     await promoterWithInvitee();
     await unpaidOrder('13800000012', 'ORD4', 10000);
-    await env.DB.prepare("UPDATE orders SET state = 3 WHERE order_no = 'ORD4'").run();
+    await setOrderState('ORD4', ORDER_STATE.closed);
     await paidCallback('ORD4', 10000); // money for a closed order: refunded, no commission
-    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(0);
+    expect(await commissionEntries()).toHaveLength(0);
   });
 
   it('reverses the commission of a refunded order, also after it was withdrawn', async () => {
@@ -135,10 +136,10 @@ describe('commission', () => {
     await markVerified('13800000011');
     await unpaidOrder('13800000012', 'ORD5', 30000);
     await paidCallback('ORD5', 30000);
-    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD5', Date.now()));
-    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD5', Date.now()));
-    expect(await scalar("SELECT state AS n FROM commission_entries WHERE order_no = 'ORD5'")).toBe(3);
-    expect(await scalar('SELECT count(*) AS n FROM commission_entries')).toBe(1);
+    await reverseCommission('ORD5');
+    await reverseCommission('ORD5');
+    expect((await commissionEntries()).find((e) => e.orderNo === 'ORD5')?.state).toBe(COMMISSION_STATE.reversed);
+    expect(await commissionEntries()).toHaveLength(1);
 
     await unpaidOrder('13800000012', 'ORD6', 60000);
     await paidCallback('ORD6', 60000);
@@ -146,9 +147,9 @@ describe('commission', () => {
       (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000011' }, { cookie: promoter }))
         .body.P,
     ).toMatchObject({ amountFen: 6000 });
-    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD6', Date.now()));
-    await env.DB.batch(commissionReversalStatements(env.DB, 'ORD6', Date.now()));
-    expect(await scalar('SELECT sum(amount_fen) AS n FROM commission_entries WHERE state = 1')).toBe(-6000);
+    await reverseCommission('ORD6');
+    await reverseCommission('ORD6');
+    expect(await availableCommissionFen()).toBe(-6000);
   });
 });
 
@@ -172,9 +173,8 @@ describe('withdrawals', () => {
     );
     expect(tries.filter((t) => t.body.P).length).toBe(1);
     expect(tries.filter((t) => t.body.E).length).toBe(5);
-    expect(await scalar('SELECT count(*) AS n FROM withdrawals')).toBe(1);
-    expect(await scalar('SELECT amount_fen AS n FROM withdrawals')).toBe(10000);
-    expect(await scalar('SELECT count(*) AS n FROM commission_entries WHERE state = 1')).toBe(0);
+    expect((await withdrawals()).map((w) => w.amountFen)).toEqual([10000]);
+    expect((await commissionEntries()).filter((e) => e.state === COMMISSION_STATE.available)).toHaveLength(0);
     const again = await callApi(
       'UserPromotion.Withdraw',
       { accountName: '张三', accountNo: 'zhang@example.com' },
@@ -183,7 +183,7 @@ describe('withdrawals', () => {
     expect(again.body.E).toBe('已有处理中的提现申请，请等待处理完成');
 
     const op = await operatorCookie('finance');
-    const id = await scalar('SELECT id AS n FROM withdrawals');
+    const id = (await withdrawals())[0]?.id ?? 0;
     expect((await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'paid' }, { cookie: op })).body.E).toBe(
       '该提现申请状态已变化，请刷新后重试',
     );
@@ -210,9 +210,9 @@ describe('withdrawals', () => {
     const cookie = await earner(50000);
     await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000031' }, { cookie });
     const op = await operatorCookie('finance');
-    const id = await scalar('SELECT id AS n FROM withdrawals');
+    const id = (await withdrawals())[0]?.id ?? 0;
     await callApi('UserPromotion.ReviewWithdrawal', { id, decision: 'reject', note: '账号有误' }, { cookie: op });
-    expect(await scalar('SELECT sum(amount_fen) AS n FROM commission_entries WHERE state = 1')).toBe(10000);
+    expect(await availableCommissionFen()).toBe(10000);
     expect(
       (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000031' }, { cookie })).body.P,
     ).toMatchObject({ amountFen: 10000 });
@@ -228,6 +228,6 @@ describe('withdrawals', () => {
       (await callApi('UserPromotion.Withdraw', { accountName: '张三', accountNo: '13800000041' }, { cookie: plain }))
         .body.E,
     ).toBe('请先完成实名认证');
-    expect(await scalar('SELECT count(*) AS n FROM withdrawals')).toBe(0);
+    expect(await withdrawals()).toHaveLength(0);
   });
 });

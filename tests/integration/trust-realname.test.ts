@@ -6,7 +6,19 @@ import { createEdgeApp } from '../../src/edge/app';
 import { readConfig } from '../../src/server/env';
 import { faceVerifyProviderFor } from '../../src/server/providers/realname';
 import { BASE, callApi, callApiUntyped, resetDb } from '../helpers/api';
-import { newUser, scalar, simulatorVerdict, validId, verifyPerson } from '../helpers/trust';
+import {
+  addSimulatorSession,
+  boundIdentityCount,
+  identityStorageText,
+  newUser,
+  simulatorSessionCount,
+  simulatorVerdict,
+  takenVerificationCount,
+  validId,
+  verificationCount,
+  verifiedUserCount,
+  verifyPerson,
+} from '../helpers/trust';
 
 beforeEach(resetDb);
 
@@ -34,11 +46,8 @@ describe('personal real-name authentication', () => {
     const mine = await callApi('User.GetMineInfo', {}, { cookie });
     expect(mine.body.P).toMatchObject({ identityLabel: '个人已认证', isIdentityAuth: true });
 
-    const stored = await env.DB.prepare('SELECT * FROM user_identities').all<Record<string, string>>();
-    expect(stored.results).toHaveLength(1);
-    const dump =
-      JSON.stringify(stored.results) +
-      JSON.stringify((await env.DB.prepare('SELECT * FROM identity_verifications').all()).results);
+    const { identityRows, text: dump } = await identityStorageText();
+    expect(identityRows).toBe(1);
     expect(dump).not.toContain(id);
     expect(dump).not.toContain('李四');
 
@@ -80,8 +89,8 @@ describe('personal real-name authentication', () => {
       '认证记录不存在，请重新发起认证',
     );
 
-    expect(await scalar('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1')).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM user_identities')).toBe(0);
+    expect(await verifiedUserCount()).toBe(0);
+    expect(await boundIdentityCount()).toBe(0);
   });
 
   it('refuses a second account with the same ID number, telling it only after the face step', async () => {
@@ -99,8 +108,8 @@ describe('personal real-name authentication', () => {
       { cookie: second },
     );
     expect(refused.body.E).toBe('该身份证已认证其他账号，一个身份只能认证一个账号');
-    expect(await scalar('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1')).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM identity_verifications WHERE state = 3')).toBe(1);
+    expect(await verifiedUserCount()).toBe(1);
+    expect(await takenVerificationCount()).toBe(1);
   });
 
   it('is no ID-number oracle: a bound number answers like a free one and every probe counts, even concurrently', async () => {
@@ -118,12 +127,7 @@ describe('personal real-name authentication', () => {
     expect(more.filter((r) => r.body.P).length).toBe(3);
     expect(more.filter((r) => r.body.E === '今日认证次数过多，请明天再试').length).toBe(3);
     expect((await start(taken)).body.E).toBe('今日认证次数过多，请明天再试');
-    expect(
-      await scalar(
-        'SELECT count(*) AS n FROM identity_verifications WHERE user_id = (SELECT id FROM users WHERE phone = ?)',
-        '13500000011',
-      ),
-    ).toBe(5);
+    expect(await verificationCount({ phone: '13500000011' })).toBe(5);
   });
 
   it('binds one identity to exactly one account when two accounts finish at the same time', async () => {
@@ -140,8 +144,8 @@ describe('personal real-name authentication', () => {
     );
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === '该身份证已认证其他账号，一个身份只能认证一个账号').length).toBe(2);
-    expect(await scalar('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1')).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM user_identities')).toBe(1);
+    expect(await verifiedUserCount()).toBe(1);
+    expect(await boundIdentityCount()).toBe(1);
   });
 
   it('validates the name and the ID number checksum before calling the provider', async () => {
@@ -154,8 +158,8 @@ describe('personal real-name authentication', () => {
       '请输入与身份证一致的真实姓名',
     );
     expect((await callApi('Auth.CertifyInit', { name: '张三', idNumber: '123' }, { cookie })).status).toBe(400);
-    expect(await scalar('SELECT count(*) AS n FROM identity_verifications')).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM face_simulator_sessions')).toBe(0);
+    expect(await verificationCount()).toBe(0);
+    expect(await simulatorSessionCount()).toBe(0);
   });
 
   it('needs a session', async () => {
@@ -188,9 +192,7 @@ describe('the simulator in production', () => {
     expect(() => readConfig({ ...withKey, FACE_VERIFY_PROVIDER: 'simulator' }).identity).toThrow();
     expect(() => readConfig({ ...prodEnv, ID_ENCRYPTION_KEY: undefined }).identity).toThrow(/ID_ENCRYPTION_KEY/);
 
-    await env.DB.prepare(
-      "INSERT INTO face_simulator_sessions (certify_id, outer_order_no, name_masked, return_url, created_at) VALUES ('simx', 'o', '*三', 'https://portal.test/', 0)",
-    ).run();
+    await addSimulatorSession('simx', '*三');
     const app = createEdgeApp();
     expect((await app.request('/dev/faceverify/simx', {}, prodEnv)).status).toBe(404);
     const post = await app.request(
@@ -199,6 +201,6 @@ describe('the simulator in production', () => {
       prodEnv,
     );
     expect(post.status).toBe(404);
-    expect(await scalar('SELECT count(*) AS n FROM face_simulator_sessions WHERE verdict IS NOT NULL')).toBe(0);
+    expect(await simulatorSessionCount(true)).toBe(0);
   });
 });
