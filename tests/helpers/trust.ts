@@ -2,6 +2,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { ORDER_KIND } from '../../src/lib/commerce';
 import { COMMISSION_STATE } from '../../src/lib/commission-rules';
+import type { COMPANY_STATE } from '../../src/lib/company-states';
 import { idCheckChar } from '../../src/lib/identity-number';
 import { ORDER_STATE, type OrderState } from '../../src/lib/order-states';
 import { VERIFICATION_STATE } from '../../src/lib/trust-states';
@@ -147,6 +148,29 @@ export async function addSimulatorSession(certifyId: string, nameMasked = '*三'
   )
     .bind(certifyId, nameMasked)
     .run();
+}
+
+type CompanyState = (typeof COMPANY_STATE)[keyof typeof COMPANY_STATE];
+
+/** How many licence images were uploaded (or reserved), optionally only those still reserved (no type yet). */
+export const licenceUploadCount = (reservedOnly = false) =>
+  countOf(env.DB.prepare(`SELECT count(*) AS n FROM company_licence_uploads${reservedOnly ? " WHERE mime = ''" : ''}`));
+
+/** How many times an application moved from one state to another (COMPANY_STATE). */
+export const companyTransitionCount = (from: CompanyState, to: CompanyState) =>
+  countOf(
+    env.DB.prepare('SELECT count(*) AS n FROM company_auth_events WHERE from_state = ? AND to_state = ?').bind(
+      from,
+      to,
+    ),
+  );
+
+/** The newest company verification application's id. */
+export async function newestCompanyApplication(): Promise<number> {
+  const ids = await companyApplicationIds();
+  const id = ids.at(-1);
+  if (id === undefined) throw new Error('no company application');
+  return id;
 }
 
 /** The ids of the company verification applications, oldest first. */

@@ -4,7 +4,14 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BASE, callApi, resetDb } from '../helpers/api';
 import { operatorCookie } from '../helpers/operators';
-import { newUser, scalar } from '../helpers/trust';
+import { COMPANY_STATE } from '../../src/lib/company-states';
+import {
+  companyTransitionCount,
+  licenceUploadCount,
+  newestCompanyApplication,
+  newUser,
+  userIdOf,
+} from '../helpers/trust';
 
 beforeEach(resetDb);
 
@@ -48,7 +55,7 @@ describe('licence upload', () => {
     expect((await upload(PNG)).status).toBe(401);
 
     expect(await r2Count()).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM company_licence_uploads')).toBe(1);
+    expect(await licenceUploadCount()).toBe(1);
 
     // Only the owner (or an operator) can see it, never with a cacheable answer.
     const mine = await SELF.fetch(`${BASE}/api/upload/company-licence/${P.id}`, { headers: { cookie } });
@@ -72,9 +79,9 @@ describe('licence upload limit', () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused.length).toBe(6);
     expect(await refused[0]?.json()).toEqual({ E: '请求过于频繁，请稍后再试' });
-    expect(await scalar('SELECT count(*) AS n FROM company_licence_uploads')).toBe(20);
-    expect(await scalar("SELECT count(*) AS n FROM company_licence_uploads WHERE mime = ''")).toBe(0);
-    const userId = await scalar('SELECT id AS n FROM users WHERE phone = ?', '13600000011');
+    expect(await licenceUploadCount()).toBe(20);
+    expect(await licenceUploadCount(true)).toBe(0);
+    const userId = await userIdOf('13600000011');
     expect((await env.FILES.list({ prefix: `private/company-licence/${userId}/` })).objects.length).toBe(20);
     // Another user is not affected.
     expect((await upload(PNG, await newUser('13600000012'))).status).toBe(200);
@@ -110,7 +117,7 @@ describe('company application and review', () => {
       saved: true,
     });
 
-    const id = await scalar('SELECT id AS n FROM company_auths');
+    const id = await newestCompanyApplication();
     // A plain user may not review.
     expect((await callApi('Auth.CompanyReview', { id, decision: 'approve' }, { cookie })).status).toBe(403);
 
@@ -128,7 +135,7 @@ describe('company application and review', () => {
     expect(mine.body.P).toMatchObject({ identityLabel: '企业已认证', isCompanyAuth: true });
     const result = await callApi('Auth.CompanyCertifyResult', {}, { cookie });
     expect(result.body.P).toMatchObject({ state: 1, reviewRemark: '资料齐全' });
-    expect(await scalar('SELECT count(*) AS n FROM company_auth_events WHERE from_state = 4 AND to_state = 1')).toBe(1);
+    expect(await companyTransitionCount(COMPANY_STATE.pending, COMPANY_STATE.approved)).toBe(1);
 
     // The same company cannot be approved for a second account.
     const other = await newUser('13600000004');
@@ -139,27 +146,19 @@ describe('company application and review', () => {
     const op = await operatorCookie('support');
     const a = await newUser('13600000005');
     await apply(a);
-    const idA = await scalar('SELECT max(id) AS n FROM company_auths');
+    const idA = await newestCompanyApplication();
     await callApi('Auth.CompanyReview', { id: idA, decision: 'individual' }, { cookie: op });
     expect((await callApi('User.GetMineInfo', {}, { cookie: a })).body.P?.identityLabel).toBe('个人已认证');
 
     const b = await newUser('13600000006');
     expect((await apply(b)).body.P).toMatchObject({ state: 4 });
-    const idB = await scalar('SELECT max(id) AS n FROM company_auths');
+    const idB = await newestCompanyApplication();
     await callApi('Auth.CompanyReview', { id: idB, decision: 'reject', remark: '执照不清晰' }, { cookie: op });
     expect((await callApi('User.GetMineInfo', {}, { cookie: b })).body.P?.identityLabel).toBe('未认证');
     // Rejected applicants may apply again.
     expect((await apply(b)).body.P).toMatchObject({ state: 4 });
-    await callApi(
-      'Auth.CompanyReview',
-      { id: await scalar('SELECT max(id) AS n FROM company_auths'), decision: 'approve' },
-      { cookie: op },
-    );
-    await callApi(
-      'Auth.CompanyReview',
-      { id: await scalar('SELECT max(id) AS n FROM company_auths'), decision: 'revoke' },
-      { cookie: op },
-    );
+    await callApi('Auth.CompanyReview', { id: await newestCompanyApplication(), decision: 'approve' }, { cookie: op });
+    await callApi('Auth.CompanyReview', { id: await newestCompanyApplication(), decision: 'revoke' }, { cookie: op });
     expect((await callApi('User.GetMineInfo', {}, { cookie: b })).body.P?.identityLabel).toBe('个人已认证');
   });
 });
