@@ -933,3 +933,14 @@ export async function companyEventCount(id: number): Promise<number> {
 export async function setCompanyState(phone: string, state: CompanyState): Promise<void> {
   await env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE phone = ?').bind(state, phone).run();
 }
+
+/** How many of a user's leases were written by a logged call charged to the lease's own package. */
+export async function leasesChargedToTheirPackage(userId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT count(*) AS n FROM ip_assignments a JOIN extract_logs l ON l.id = a.log_id
+     WHERE a.user_id = ? AND l.package_id = a.package_id`,
+  )
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
