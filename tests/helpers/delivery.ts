@@ -944,3 +944,47 @@ export async function leasesChargedToTheirPackage(userId: number): Promise<numbe
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+// ---- Query plans of the app's statements ----
+
+/** A line of SQLite's EXPLAIN QUERY PLAN. */
+export interface PlanLine {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+/** How SQLite plans the app statement `statementText` with `binds` (EXPLAIN QUERY PLAN). */
+export async function queryPlan(statementText: string, binds: unknown[]): Promise<PlanLine[]> {
+  return (
+    await env.DB.prepare(`EXPLAIN QUERY PLAN ${statementText}`)
+      .bind(...binds)
+      .all<PlanLine>()
+  ).results;
+}
+
+/** A step of a statement's bytecode (EXPLAIN). */
+export interface BytecodeStep {
+  addr: number;
+  opcode: string;
+  p1: number;
+  p2: number;
+}
+
+/** The bytecode SQLite runs for the app statement `statementText` with `binds` (EXPLAIN). */
+export async function statementBytecode(statementText: string, binds: unknown[]): Promise<BytecodeStep[]> {
+  return (
+    await env.DB.prepare(`EXPLAIN ${statementText}`)
+      .bind(...binds)
+      .all<BytecodeStep>()
+  ).results;
+}
+
+/** The root page of a table's B-tree (what the bytecode's OpenRead names). */
+export async function tableRootPage(table: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT rootpage AS n FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(table)
+    .first<{ n: number }>();
+  if (!row) throw new Error(`no table ${table}`);
+  return row.n;
+}
