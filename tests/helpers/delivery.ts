@@ -947,6 +947,39 @@ export async function leasesChargedToTheirPackage(userId: number): Promise<numbe
 
 // ---- Query plans of the app's statements ----
 
+/** A statement an app function asked a recording D1 to run, with its bindings. */
+export interface RecordedStatement {
+  sql: string;
+  binds: unknown[];
+}
+
+/** A D1 stand-in that records every statement it is asked to run and answers with no rows. */
+export function recordingDb(): { db: D1Database; seen: RecordedStatement[] } {
+  const seen: RecordedStatement[] = [];
+  const empty = { results: [], success: true, meta: { changes: 0, last_row_id: 0 } };
+  const statement = (entry: RecordedStatement): D1PreparedStatement =>
+    ({
+      bind: (...binds: unknown[]) => {
+        entry.binds = binds;
+        return statement(entry);
+      },
+      first: async () => null,
+      all: async () => empty,
+      run: async () => empty,
+      raw: async () => [],
+    }) as unknown as D1PreparedStatement;
+  const db = {
+    prepare: (sql: string) => {
+      const entry: RecordedStatement = { sql, binds: [] };
+      seen.push(entry);
+      return statement(entry);
+    },
+    batch: async (stmts: unknown[]) => stmts.map(() => empty),
+    exec: async () => ({ count: 0, duration: 0 }),
+  } as unknown as D1Database;
+  return { db, seen };
+}
+
 /** A line of SQLite's EXPLAIN QUERY PLAN. */
 export interface PlanLine {
   id: number;

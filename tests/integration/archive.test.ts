@@ -34,6 +34,7 @@ import {
   historyCounts,
   makePackage,
   queryPlan,
+  recordingDb,
   resetAll,
   userIdOf,
 } from '../helpers/delivery';
@@ -304,26 +305,7 @@ describe('archive end to end', () => {
 
 describe('query plans of the archive and the trace', () => {
   it('read D1 through indexes, never a scan of a table that grows with history', async () => {
-    const seen: { sql: string; binds: unknown[] }[] = [];
-    const empty = { results: [], success: true, meta: { changes: 0 } };
-    const statement = (entry: { sql: string; binds: unknown[] }): D1PreparedStatement =>
-      ({
-        bind: (...binds: unknown[]) => {
-          entry.binds = binds;
-          return statement(entry);
-        },
-        first: async () => null,
-        all: async () => empty,
-        run: async () => empty,
-      }) as unknown as D1PreparedStatement;
-    const db = {
-      prepare: (sql: string) => {
-        const entry = { sql, binds: [] as unknown[] };
-        seen.push(entry);
-        return statement(entry);
-      },
-      batch: async (stmts: unknown[]) => stmts.map(() => empty),
-    } as unknown as D1Database;
+    const { db, seen } = recordingDb();
     const now = Date.now();
     await hotLeasesOfExit(db, '203.0.113.9', now, 300_000);
     await leasesBetween(db, { userId: 7, from: now - DAY_MS, to: now, limit: 100 });
