@@ -848,11 +848,6 @@ export async function homeNoticeCount(): Promise<number> {
   return (await env.DB.prepare('SELECT count(*) AS n FROM home_notices').first<{ n: number }>())?.n ?? 0;
 }
 
-/** How many egress rules there are. */
-export async function egressRuleCount(): Promise<number> {
-  return (await env.DB.prepare('SELECT count(*) AS n FROM egress_rules').first<{ n: number }>())?.n ?? 0;
-}
-
 /** When the egress policy last changed (0 when never). */
 export async function egressPolicyChangedAt(): Promise<number> {
   return (
