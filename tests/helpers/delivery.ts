@@ -1,10 +1,12 @@
 // Fixtures for the delivery suites: a user with an extraction key, packages, white-list entries and pool IPs,
-// inserted directly so each test states exactly the quota and pool it races for.
+// inserted directly so each test states exactly the quota and pool it races for; and the named, typed reads and forced
+// states those suites check (leases, allocations, logs, the node feed, query plans). SQL in tests lives in
+// tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
 import { env, SELF } from 'cloudflare:test';
 import { WITHDRAWAL_STATE } from '../../src/lib/commission-rules';
 import { COMPANY_STATE } from '../../src/lib/company-states';
 import type { AccountStatus } from '../../src/lib/console-states';
-import { PACKAGE_STATE } from '../../src/lib/package-states';
+import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
 import { userChangedStatement } from '../../src/server/db/node-feed';
@@ -52,7 +54,7 @@ export interface PackageSpec {
   usageDay?: string;
   minutes?: number;
   expiresAt?: number;
-  state?: number;
+  state?: PackageState;
   ipCount?: number;
 }
 
@@ -211,7 +213,7 @@ export async function nodeCall(
   });
 }
 
-/** A single number from SQL. */
+/** A single number from SQL: kept for the suites not yet moved to named fixtures; new code names its fixture. */
 export const scalar = async (sql: string, ...binds: unknown[]): Promise<number> =>
   (
     (await env.DB.prepare(sql)
@@ -555,6 +557,17 @@ export async function forgetChargedLeases(): Promise<void> {
   await env.DB.prepare('DELETE FROM ip_assignments WHERE log_id IS NOT NULL').run();
 }
 
+/** How many of a user's leases were written by a logged call charged to the lease's own package. */
+export async function leasesChargedToTheirPackage(userId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT count(*) AS n FROM ip_assignments a JOIN extract_logs l ON l.id = a.log_id
+     WHERE a.user_id = ? AND l.package_id = a.package_id`,
+  )
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 // ---- Fixed (dedicated) allocations ----
 
 /**
@@ -860,7 +873,7 @@ export async function backdateEgressPolicy(): Promise<void> {
   await env.DB.prepare('UPDATE egress_policy SET updated_at = 1').run();
 }
 
-// ---- Review decisions (promotion withdrawals, company applications) raced by the delivery-era concurrency tests ----
+// ---- Review decisions raced by the concurrency tests (promotion withdrawals, company applications) ----
 
 /** Replace every withdrawal by one requested withdrawal of 100元 (ref `ref`); returns its id. */
 export async function onlyRequestedWithdrawal(userId: number, ref: string, now: number): Promise<number> {
@@ -924,20 +937,9 @@ export async function companyEventCount(id: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Mark a user's company state (approved: 企业认证, as the label after personal verification shows). */
+/** Set a user's company state directly (e.g. approved, to see what the identity label shows next to it). */
 export async function setCompanyState(phone: string, state: CompanyState): Promise<void> {
   await env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE phone = ?').bind(state, phone).run();
-}
-
-/** How many of a user's leases were written by a logged call charged to the lease's own package. */
-export async function leasesChargedToTheirPackage(userId: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT count(*) AS n FROM ip_assignments a JOIN extract_logs l ON l.id = a.log_id
-     WHERE a.user_id = ? AND l.package_id = a.package_id`,
-  )
-    .bind(userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 // ---- Query plans of the app's statements ----

@@ -79,7 +79,7 @@ describe('packages, key and counts', () => {
   it('lists packages, counts them for the panel, and resets the key', async () => {
     const { cookie, id } = await login();
     await simplePool(5);
-    const count = await makePackage(id, { remaining: 0, state: 3 });
+    const count = await makePackage(id, { remaining: 0, state: PACKAGE_STATE.usedUp });
     await makePackage(id, { billing: 2, dailyLimit: 100 });
     await makePackage(id, { type: 40, remaining: 7 });
     await makePackage(id, {
