@@ -1,13 +1,24 @@
 // Fixtures for the delivery suites: a user with an extraction key, packages, white-list entries and pool IPs,
-// inserted directly so each test states exactly the quota and pool it races for.
+// inserted directly so each test states exactly the quota and pool it races for; and the named, typed reads and forced
+// states those suites check (leases, allocations, logs, the node feed, query plans). SQL in tests lives in
+// tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
 import { env, SELF } from 'cloudflare:test';
+import { WITHDRAWAL_STATE } from '../../src/lib/commission-rules';
+import { COMPANY_STATE } from '../../src/lib/company-states';
+import type { AccountStatus } from '../../src/lib/console-states';
+import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
+import { userChangedStatement } from '../../src/server/db/node-feed';
+import { findUserByPhone, setPasswordHash, type UserRecord } from '../../src/server/db/users';
+import { hashPassword } from '../../src/server/crypto';
 import { hashExtractKey } from '../../src/server/domain/credential-secrets';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
 import { DEV_NODE_SECRET_KEY } from '../../src/server/env';
 import { BASE } from './api';
+
+type CompanyState = (typeof COMPANY_STATE)[keyof typeof COMPANY_STATE];
 
 let seq = 0;
 
@@ -43,7 +54,7 @@ export interface PackageSpec {
   usageDay?: string;
   minutes?: number;
   expiresAt?: number;
-  state?: number;
+  state?: PackageState;
   ipCount?: number;
 }
 
@@ -68,7 +79,7 @@ export async function makePackage(userId: number, p: PackageSpec = {}): Promise<
       p.ipCount ?? 0,
       now - 60_000,
       p.expiresAt ?? now + 86_400_000,
-      p.state ?? 1,
+      p.state ?? PACKAGE_STATE.active,
       now,
       now,
     )
@@ -94,38 +105,59 @@ export interface IpSpec {
   carrier?: '电信' | '联通' | '移动';
   protocols?: number;
   ttlSeconds?: number;
+  /** The node the exit is on (1 unless told). */
+  node?: number;
+  /** The exit's port (40000 + its place in the list unless told). */
+  port?: number;
 }
+
+/** The INSERT of one pool IP (its place in a list gives its default port). */
+const exitStatement = (s: IpSpec, place: number, now: number) =>
+  env.DB.prepare(
+    `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
+       expires_at, healthy, checked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
+  ).bind(
+    s.node ?? 1,
+    s.pool ?? 10,
+    s.ip,
+    s.port ?? 40000 + place,
+    s.protocols ?? 7,
+    s.province ?? '广东省',
+    s.city ?? '深圳市',
+    regionKey(s.province ?? '广东省'),
+    regionKey(s.city ?? '深圳市'),
+    s.carrier ?? '电信',
+    now + (s.ttlSeconds ?? 3600) * 1000,
+    now,
+    now,
+  );
 
 /** A node (id 1, secret known to the tests) and pool IPs. */
 export async function addPool(ips: IpSpec[]): Promise<void> {
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO proxy_nodes (id, name, secret, created_at) VALUES (1, 'n1', ?, ?) ON CONFLICT(id) DO NOTHING",
-  )
-    .bind(NODE_SECRET, now)
-    .run();
+  await addNode(1, 'n1', NODE_SECRET);
   if (ips.length === 0) return;
-  await env.DB.batch(
-    ips.map((s, i) =>
-      env.DB.prepare(
-        `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
-           expires_at, healthy, checked_at, created_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-      ).bind(
-        s.pool ?? 10,
-        s.ip,
-        40000 + i,
-        s.protocols ?? 7,
-        s.province ?? '广东省',
-        s.city ?? '深圳市',
-        regionKey(s.province ?? '广东省'),
-        regionKey(s.city ?? '深圳市'),
-        s.carrier ?? '电信',
-        now + (s.ttlSeconds ?? 3600) * 1000,
-        now,
-        now,
-      ),
-    ),
-  );
+  const now = Date.now();
+  await env.DB.batch(ips.map((s, i) => exitStatement(s, i, now)));
+}
+
+/** A node with its (plain) secret, unless one with that id exists; `status` 1 on, 0 off. */
+export async function addNode(
+  id: number,
+  name: string,
+  secret: string,
+  o: { status?: 0 | 1; createdAt?: number } = {},
+) {
+  await env.DB.prepare(
+    'INSERT INTO proxy_nodes (id, name, secret, status, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING',
+  )
+    .bind(id, name, secret, o.status ?? 1, o.createdAt ?? Date.now())
+    .run();
+}
+
+/** One exit (default: node 1, pool 10, port 40000, Shenzhen, a day to live); returns its id. */
+export async function addExit(s: IpSpec): Promise<number> {
+  const row = await exitStatement({ ttlSeconds: 86_400, ...s }, 0, Date.now()).first<{ id: number }>();
+  return row?.id ?? 0;
 }
 
 /** n pool IPs 203.0.113.1.. in Shenzhen. */
@@ -181,7 +213,7 @@ export async function nodeCall(
   });
 }
 
-/** A single number from SQL. */
+/** A single number from SQL: kept for the suites not yet moved to named fixtures; new code names its fixture. */
 export const scalar = async (sql: string, ...binds: unknown[]): Promise<number> =>
   (
     (await env.DB.prepare(sql)
@@ -201,4 +233,788 @@ export async function resetAll(): Promise<void> {
     env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
     ...tables.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
   ]);
+}
+
+// ---- Accounts, as the delivery suites need them ----
+
+/** The id of the user registered with `phone` (throws when there is none). */
+export async function userIdOf(phone: string): Promise<number> {
+  const user = await findUserByPhone(env.DB, phone);
+  if (!user) throw new Error(`no user ${phone}`);
+  return user.id;
+}
+
+/** The stored account of `phone` (password hash, failed logins, lock, states), throwing when there is none. */
+export async function accountOf(phone: string): Promise<UserRecord> {
+  const user = await findUserByPhone(env.DB, phone);
+  if (!user) throw new Error(`no user ${phone}`);
+  return user;
+}
+
+/** Give `phone` the login password `password` (hashed with few iterations, as the tests can afford). */
+export async function setLoginPassword(phone: string, password: string): Promise<void> {
+  await setPasswordHash(env.DB, await userIdOf(phone), await hashPassword(password, 1000), Date.now());
+}
+
+/** Let the password lock of `phone` lapse (its end moved just into the past). */
+export async function lapsePasswordLock(phone: string): Promise<void> {
+  await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
+    .bind(Date.now() - 1, phone)
+    .run();
+}
+
+/**
+ * Suspend (or re-activate) a customer. With `announce` the nodes hear of it in the same batch, as the console's
+ * suspension writes it.
+ */
+export async function setAccountStatus(
+  userId: number,
+  status: AccountStatus,
+  o: { announce?: boolean } = {},
+): Promise<void> {
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare('UPDATE users SET status = ?, updated_at = ? WHERE id = ?').bind(status, now, userId),
+    ...(o.announce ? [userChangedStatement(env.DB, userId, now)] : []),
+  ]);
+}
+
+/** Install `plainKey` as the user's extraction key (stored as its hash, as a key reset leaves it). */
+export async function setExtractKey(userId: number, plainKey: string): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
+    .bind(await storedKey(plainKey), userId)
+    .run();
+}
+
+/** Age the proxy credentials (of one user, or everyone's) by a minute and a second: a password reset is allowed again. */
+export async function ageProxyCredentials(userId?: number): Promise<void> {
+  const aged = 'UPDATE proxy_api_credentials SET updated_at = updated_at - 61000';
+  await (userId === undefined ? env.DB.prepare(aged) : env.DB.prepare(`${aged} WHERE user_id = ?`).bind(userId)).run();
+}
+
+// ---- Packages ----
+
+/** What a package holds now. */
+export interface PackageFacts {
+  state: number;
+  remaining: number;
+  usedToday: number;
+  usageDay: string;
+  expiresAt: number;
+}
+
+/** The package `id` as stored (throws when there is none). */
+export async function packageFacts(id: number): Promise<PackageFacts> {
+  const row = await env.DB.prepare(
+    `SELECT state, remaining_count AS remaining, used_today AS usedToday, usage_day AS usageDay,
+       expires_at AS expiresAt FROM proxy_packages WHERE id = ?`,
+  )
+    .bind(id)
+    .first<PackageFacts>();
+  if (!row) throw new Error(`no package ${id}`);
+  return row;
+}
+
+/** The count left in all packages of a user, or of every package when no user is named. */
+export async function remainingCount(userId?: number): Promise<number> {
+  const row = await (userId === undefined
+    ? env.DB.prepare('SELECT coalesce(sum(remaining_count), 0) AS n FROM proxy_packages')
+    : env.DB.prepare('SELECT coalesce(sum(remaining_count), 0) AS n FROM proxy_packages WHERE user_id = ?').bind(userId)
+  ).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Move a package's end to `at` (just past by default): it has reached its end, no job has run yet. */
+export async function endPackageAt(id: number, at = Date.now() - 1): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?').bind(at, id).run();
+}
+
+/** Disable a package, as a refund does. */
+export async function disablePackage(id: number): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_packages SET state = ?, updated_at = ? WHERE id = ?')
+    .bind(PACKAGE_STATE.disabled, Date.now(), id)
+    .run();
+}
+
+/** Set the Shanghai day a package's daily count belongs to (an old day: the count starts afresh today). */
+export async function setUsageDay(id: number, day: string): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_packages SET usage_day = ? WHERE id = ?').bind(day, id).run();
+}
+
+/** The terms of a package bought for a meal region (order `orderNo`, one unit of meal 1, paid 1元). */
+export async function addRegionTerms(packageId: number, orderNo: string, regionId: number): Promise<void> {
+  await env.DB.prepare(
+    'INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen) VALUES (?, ?, 1, 1, ?, 100)',
+  )
+    .bind(packageId, orderNo, regionId)
+    .run();
+}
+
+/** The id of the meal region named `name` (throws when there is none). */
+export async function mealRegionId(name: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT id FROM meal_regions WHERE name = ?').bind(name).first<{ id: number }>();
+  if (!row) throw new Error(`no meal region ${name}`);
+  return row.id;
+}
+
+/** Reserve a package as the credit source of a merge order still awaiting payment. */
+export async function reserveForMerge(packageId: number, orderNo: string, creditFen: number): Promise<void> {
+  await env.DB.prepare('INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES (?, ?, ?)')
+    .bind(orderNo, packageId, creditFen)
+    .run();
+}
+
+/** Release every merge reservation (as when their orders are closed unpaid). */
+export async function releaseMergeReservations(): Promise<void> {
+  await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
+}
+
+// ---- The pool ----
+
+/** An exit as stored. */
+export interface ExitFacts {
+  id: number;
+  nodeId: number;
+  pool: number;
+  port: number;
+  province: string;
+  healthy: boolean;
+  expiresAt: number;
+}
+
+/** The exit with address `ip`, or null. */
+export async function exitFacts(ip: string): Promise<ExitFacts | null> {
+  const row = await env.DB.prepare(
+    `SELECT id, node_id AS nodeId, pool, port, province, healthy, expires_at AS expiresAt FROM proxy_ips WHERE ip = ?`,
+  )
+    .bind(ip)
+    .first<Omit<ExitFacts, 'healthy'> & { healthy: number }>();
+  return row ? { ...row, healthy: row.healthy === 1 } : null;
+}
+
+/** The id of the exit `ip` (throws when there is none). */
+export async function exitId(ip: string): Promise<number> {
+  const exit = await exitFacts(ip);
+  if (!exit) throw new Error(`no exit ${ip}`);
+  return exit.id;
+}
+
+/** Every pool IP, in id order. */
+export async function poolExits(): Promise<{ id: number; ip: string }[]> {
+  return (await env.DB.prepare('SELECT id, ip FROM proxy_ips ORDER BY id').all<{ id: number; ip: string }>()).results;
+}
+
+/** How many different random keys the pool's IPs carry. */
+export async function distinctRandomKeys(): Promise<number> {
+  return (await env.DB.prepare('SELECT count(DISTINCT rnd) AS n FROM proxy_ips').first<{ n: number }>())?.n ?? 0;
+}
+
+/** Mark an exit healthy or unhealthy, as a node's health check would. */
+export async function setExitHealthy(ip: string, healthy: boolean): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_ips SET healthy = ? WHERE ip = ?')
+    .bind(healthy ? 1 : 0, ip)
+    .run();
+}
+
+/** Set when an exit (or every exit) was last reported by its node. */
+export async function setExitLastSeen(at: number, ip?: string): Promise<void> {
+  await (ip === undefined
+    ? env.DB.prepare('UPDATE proxy_ips SET checked_at = ?').bind(at)
+    : env.DB.prepare('UPDATE proxy_ips SET checked_at = ? WHERE ip = ?').bind(at, ip)
+  ).run();
+}
+
+/** Move every pool IP into `pool` (and give them `expiresAt` when told). */
+export async function moveWholePool(pool: 10 | 30 | 40, expiresAt?: number): Promise<void> {
+  await (expiresAt === undefined
+    ? env.DB.prepare('UPDATE proxy_ips SET pool = ?').bind(pool)
+    : env.DB.prepare('UPDATE proxy_ips SET pool = ?, expires_at = ?').bind(pool, expiresAt)
+  ).run();
+}
+
+// ---- Leases (extraction assignments) ----
+
+export interface LeaseSpec {
+  userId: number;
+  /** 1 unless told. */
+  packageId?: number;
+  /** The pool IP's id; found from `ip` when left out. */
+  ipId?: number;
+  /** The address; the pool IP's when left out. */
+  ip?: string;
+  /** The port; the pool IP's when left out. */
+  port?: number;
+  productType?: 10 | 30 | 40;
+  region?: string;
+  /** The Shanghai day of the extraction; that of `from` when left out. */
+  day?: string;
+  from: number;
+  to: number;
+}
+
+/** Record leases as extractions would have written them (http, 电信). */
+export async function addLeases(specs: LeaseSpec[]): Promise<void> {
+  await leaseInsert(specs).run();
+}
+
+/** One lease; returns its id. */
+export async function addLease(spec: LeaseSpec): Promise<number> {
+  return (await leaseInsert([spec]).first<{ id: number }>())?.id ?? 0;
+}
+
+const leaseInsert = (specs: LeaseSpec[]) =>
+  env.DB.prepare(
+    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+       assigned_at, expires_at)
+     SELECT j.value ->> 'userId', j.value ->> 'packageId', coalesce(j.value ->> 'ipId', i.id), j.value ->> 'productType',
+       coalesce(j.value ->> 'ip', i.ip), coalesce(j.value ->> 'port', i.port), 'http', j.value ->> 'region', '电信',
+       j.value ->> 'day', j.value ->> 'from', j.value ->> 'to'
+     FROM json_each(?1) j
+       LEFT JOIN proxy_ips i ON i.id = j.value ->> 'ipId' OR (j.value ->> 'ipId' IS NULL AND i.ip = j.value ->> 'ip')
+     ORDER BY j.key
+     RETURNING id`,
+  ).bind(
+    JSON.stringify(
+      specs.map((s) => ({
+        packageId: 1,
+        productType: 10,
+        region: '广东省深圳市',
+        day: shanghaiDay(s.from),
+        ...s,
+      })),
+    ),
+  );
+
+/** `n` one-minute leases of one exit (203.0.113.9:40000) for a user, the i-th (1-based) from `from + i`. */
+export async function addMinuteLeases(userId: number, n: number, from: number): Promise<void> {
+  await env.DB.prepare(
+    `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?2)
+     INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+                                 assigned_at, expires_at)
+     SELECT ?1, 1, 1, 10, '203.0.113.9', 40000, 'http', '广东省深圳市', '电信', ?4, ?3 + i, ?3 + i + 60000
+     FROM s`,
+  )
+    .bind(userId, n, from, shanghaiDay(from))
+    .run();
+}
+
+/** How many leases there are (of a user, of a package, or all). */
+export async function leaseCount(where: { userId?: number; packageId?: number } = {}): Promise<number> {
+  const row = await env.DB.prepare(
+    'SELECT count(*) AS n FROM ip_assignments WHERE (?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR package_id = ?2)',
+  )
+    .bind(where.userId ?? null, where.packageId ?? null)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** The leases of a user: address and length. */
+export async function leasesOf(userId: number): Promise<{ ip: string; packageId: number; lengthMs: number }[]> {
+  return (
+    await env.DB.prepare(
+      'SELECT ip, package_id AS packageId, expires_at - assigned_at AS lengthMs FROM ip_assignments WHERE user_id = ? ORDER BY id',
+    )
+      .bind(userId)
+      .all<{ ip: string; packageId: number; lengthMs: number }>()
+  ).results;
+}
+
+/** Tell the nodes about a lease, as an extraction announces the leases it wrote. */
+export async function announceLease(leaseId: number): Promise<void> {
+  await leaseAnnouncement(leaseId).run();
+}
+
+const leaseAnnouncement = (leaseId: number) =>
+  env.DB.prepare("INSERT INTO node_changes (kind, ref, node_id, created_at) VALUES ('a', ?, NULL, ?)").bind(
+    leaseId,
+    Date.now(),
+  );
+
+/** Cut a lease short: its end moved to `at` and the nodes told in the same batch. */
+export async function cutLeaseShort(leaseId: number, at: number): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare('UPDATE ip_assignments SET expires_at = ? WHERE id = ?').bind(at, leaseId),
+    leaseAnnouncement(leaseId),
+  ]);
+}
+
+/** Move every lease to an old Shanghai day (yesterday's extractions, as far as the daily dedup goes). */
+export async function moveLeasesToDay(day: string): Promise<void> {
+  await env.DB.prepare('UPDATE ip_assignments SET day = ?').bind(day).run();
+}
+
+/** End the first `n` leases (their IPs are free again for the holder's "not in use" dedup). */
+export async function endFirstLeases(n: number): Promise<void> {
+  await env.DB.prepare(
+    'UPDATE ip_assignments SET expires_at = 0 WHERE id IN (SELECT id FROM ip_assignments ORDER BY id LIMIT ?)',
+  )
+    .bind(n)
+    .run();
+}
+
+/** Forget the leases written by charged calls (they carry a log id), leaving the ones recorded by hand. */
+export async function forgetChargedLeases(): Promise<void> {
+  await env.DB.prepare('DELETE FROM ip_assignments WHERE log_id IS NOT NULL').run();
+}
+
+/** How many of a user's leases were written by a logged call charged to the lease's own package. */
+export async function leasesChargedToTheirPackage(userId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT count(*) AS n FROM ip_assignments a JOIN extract_logs l ON l.id = a.log_id
+     WHERE a.user_id = ? AND l.package_id = a.package_id`,
+  )
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+// ---- Fixed (dedicated) allocations ----
+
+/**
+ * Allocate pool IPs (the one at `ip`, or every pool IP) to a package from `allocatedAt` until `expiresAt` (the
+ * package's end when left out), with a remark.
+ */
+export async function allocateFixed(a: {
+  userId: number;
+  packageId: number;
+  ip?: string;
+  remark?: string;
+  allocatedAt: number;
+  expiresAt?: number;
+}): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier, remark, allocated_at,
+       expires_at)
+     SELECT ?1, ?2, id, ip, port, province, city, carrier, ?3, ?4,
+       coalesce(?5, (SELECT expires_at FROM proxy_packages WHERE id = ?2)) FROM proxy_ips WHERE ?6 IS NULL OR ip = ?6`,
+  )
+    .bind(a.userId, a.packageId, a.remark ?? '', a.allocatedAt, a.expiresAt ?? null, a.ip ?? null)
+    .run();
+}
+
+/** A live (unreleased) fixed allocation. */
+export interface LiveAllocation {
+  packageId: number;
+  ip: string;
+  city: string;
+  remark: string;
+  expiresAt: number;
+}
+
+/** The live allocations (of one package, or all), in id order. */
+export async function liveAllocations(packageId?: number): Promise<LiveAllocation[]> {
+  return (
+    await env.DB.prepare(
+      `SELECT package_id AS packageId, ip, city, remark, expires_at AS expiresAt FROM fixed_allocations
+       WHERE released_at = 0 AND (?1 IS NULL OR package_id = ?1) ORDER BY id`,
+    )
+      .bind(packageId ?? null)
+      .all<LiveAllocation>()
+  ).results;
+}
+
+/** How many allocations (live and released) a package has had, or an address, or all. */
+export async function allocationCount(
+  where: { packageId?: number; ip?: string; released?: boolean } = {},
+): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT count(*) AS n FROM fixed_allocations WHERE (?1 IS NULL OR package_id = ?1) AND (?2 IS NULL OR ip = ?2)
+       AND (?3 IS NULL OR (released_at > 0) = ?3)`,
+  )
+    .bind(where.packageId ?? null, where.ip ?? null, where.released === undefined ? null : where.released ? 1 : 0)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+// ---- Extraction calls, rate and scratch ----
+
+/** An extraction call as logged. */
+export interface ExtractLogFacts {
+  userId: number;
+  packageId: number | null;
+  clientIp: string;
+  requested: number;
+  returned: number;
+  code: number;
+  query: string;
+  createdAt: number;
+}
+
+/** The logged extraction calls (of a user, a package or a calling IP, or all), in id order. */
+export async function extractLogs(
+  where: { userId?: number; packageId?: number; clientIp?: string } = {},
+): Promise<ExtractLogFacts[]> {
+  return (
+    await env.DB.prepare(
+      `SELECT user_id AS userId, package_id AS packageId, client_ip AS clientIp, requested, returned, code, query,
+         created_at AS createdAt FROM extract_logs
+       WHERE (?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR package_id = ?2) AND (?3 IS NULL OR client_ip = ?3)
+       ORDER BY id`,
+    )
+      .bind(where.userId ?? null, where.packageId ?? null, where.clientIp ?? null)
+      .all<ExtractLogFacts>()
+  ).results;
+}
+
+/** The calls a user has made in the current rate window (0 without a window). */
+export async function rateWindowCount(userId: number): Promise<number> {
+  const row = await env.DB.prepare('SELECT count AS n FROM extract_rate WHERE user_id = ?')
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Fill a user's rate window: `count` calls counted in a window that lasts until `untilSecond`. */
+export async function fillRateWindow(userId: number, count: number, untilSecond: number): Promise<void> {
+  await env.DB.prepare('UPDATE extract_rate SET window_sec = ?, count = ? WHERE user_id = ?')
+    .bind(untilSecond, count, userId)
+    .run();
+}
+
+/** Wrong keys counted against a calling IP (0 when none). */
+export async function keyFailures(clientIp: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count AS n FROM extract_key_failures WHERE client_ip = ?')
+    .bind(clientIp)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** How many extraction tokens have been spent. */
+export async function spentTokenCount(): Promise<number> {
+  return (await env.DB.prepare('SELECT count(*) AS n FROM extract_token_uses').first<{ n: number }>())?.n ?? 0;
+}
+
+/** The scratch rows of extraction batches (picks and charges) left behind. */
+export async function scratchRowCount(): Promise<number> {
+  const row = await env.DB.prepare(
+    'SELECT (SELECT count(*) FROM extract_picks) + (SELECT count(*) FROM extract_charges) AS n',
+  ).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** The picks one draw left in the scratch table: all of them and the chosen ones. */
+export async function picksOf(callId: string): Promise<{ all: number; chosen: number }> {
+  const row = await env.DB.prepare(
+    'SELECT count(*) AS "all", coalesce(sum(chosen = 1), 0) AS chosen FROM extract_picks WHERE call_id = ?',
+  )
+    .bind(callId)
+    .first<{ all: number; chosen: number }>();
+  return row ?? { all: 0, chosen: 0 };
+}
+
+/**
+ * Run draw statements (drawStatement) in one batch and return the pool IP ids each chose; their scratch rows are
+ * cleared in the same batch unless `keepPicks`.
+ */
+export async function runDraws(draws: D1PreparedStatement[], o: { keepPicks?: boolean } = {}): Promise<number[][]> {
+  const results = await env.DB.batch<{ ip_id: number }>([
+    ...draws,
+    ...(o.keepPicks ? [] : [env.DB.prepare('DELETE FROM extract_picks')]),
+  ]);
+  return results.slice(0, draws.length).map((r) => r.results.map((x) => x.ip_id));
+}
+
+/** Clear the draw scratch table. */
+export async function clearPicks(): Promise<void> {
+  await env.DB.prepare('DELETE FROM extract_picks').run();
+}
+
+// ---- What the nodes hear and send ----
+
+/** Rows in the node change feed of a kind (about one ref when named). */
+export async function feedCount(kind: 'a' | 'f' | 'u' | 'p', ref?: number): Promise<number> {
+  const row = await env.DB.prepare(
+    'SELECT count(*) AS n FROM node_changes WHERE kind = ?1 AND (?2 IS NULL OR ref = ?2)',
+  )
+    .bind(kind, ref ?? null)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** A stored usage row (usage v2). */
+export interface UsageFacts {
+  userId: number;
+  ip: string;
+  bytesIn: number;
+  bytesOut: number;
+  connections: number;
+}
+
+/** The stored usage rows, in id order. */
+export async function usageRows(): Promise<UsageFacts[]> {
+  return (
+    await env.DB.prepare(
+      'SELECT user_id AS userId, ip, bytes_in AS bytesIn, bytes_out AS bytesOut, connections FROM node_usage ORDER BY id',
+    ).all<UsageFacts>()
+  ).results;
+}
+
+/** Usage a node reported on node 1 for a user's traffic through `ip:port` from `client`, received 15 s after it ended. */
+export async function addUsage(r: {
+  userId: number;
+  ip: string;
+  port: number;
+  client: string;
+  at: number;
+  bytesIn: number;
+  bytesOut: number;
+}): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO node_usage (node_id, batch_id, user_id, ip, port, client_ip, period_start, period_end, bytes_in,
+                             bytes_out, connections, received_at)
+     VALUES (1, 'b', ?, ?, ?, ?, ?, ?, ?, ?, 3, ?)`,
+  )
+    .bind(r.userId, r.ip, r.port, r.client, r.at, r.at + 10_000, r.bytesIn, r.bytesOut, r.at + 15_000)
+    .run();
+}
+
+/** A refusal node 1 reported at `at` for a connection to `ip`:40000 named to a user (not attributed). */
+export async function addRefusal(userId: number, ip: string, at: number): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO node_refusals (node_id, batch_id, at, client_ip, ip, port, user_id, attributed, code, received_at)
+     VALUES (1, 'r', ?, '198.51.100.77', ?, 40000, ?, 0, 'not_allowed', ?)`,
+  )
+    .bind(at, ip, userId, at)
+    .run();
+}
+
+/** How many rows each delivery history table holds (hot data). */
+export async function historyCounts(): Promise<{
+  leases: number;
+  calls: number;
+  usage: number;
+  refusals: number;
+  exits: number;
+  batches: number;
+}> {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM ip_assignments) AS leases, (SELECT count(*) FROM extract_logs) AS calls,
+       (SELECT count(*) FROM node_usage) AS usage, (SELECT count(*) FROM node_refusals) AS refusals,
+       (SELECT count(*) FROM proxy_ips) AS exits, (SELECT count(*) FROM node_batches) AS batches`,
+  ).first<{ leases: number; calls: number; usage: number; refusals: number; exits: number; batches: number }>();
+  if (!row) throw new Error('no counts');
+  return row;
+}
+
+/** A node's stored secrets: the current one and the previous one with the end of its grace. */
+export async function nodeSecrets(
+  id: number,
+): Promise<{ secret: string; previousSecret: string; previousUntil: number } | null> {
+  return env.DB.prepare(
+    'SELECT secret, previous_secret AS previousSecret, previous_until AS previousUntil FROM proxy_nodes WHERE id = ?',
+  )
+    .bind(id)
+    .first<{ secret: string; previousSecret: string; previousUntil: number }>();
+}
+
+// ---- The archive ----
+
+/** How many archive objects are recorded (one key, or all). */
+export async function archiveObjectCount(key?: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM archive_objects WHERE ?1 IS NULL OR key = ?1')
+    .bind(key ?? null)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** The rows the archive object `key` holds (-1 when it is not recorded). */
+export async function archiveObjectRows(key: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT rows AS n FROM archive_objects WHERE key = ?')
+    .bind(key)
+    .first<{ n: number }>();
+  return row?.n ?? -1;
+}
+
+// ---- The console's traces ----
+
+/** An audit log entry as stored (every column). */
+export interface AuditRow {
+  id: number;
+  operator_id: number | null;
+  operator_name: string;
+  role: string;
+  action: string;
+  target: string;
+  before_summary: string;
+  after_summary: string;
+  reason: string;
+  client_ip: string;
+  created_at: number;
+}
+
+/** The audit entries (of an operator, an action or an action prefix such as 'Admin.Egress', a target), in id order. */
+export async function auditEntries(
+  where: { operatorId?: number; action?: string; actionPrefix?: string; target?: string } = {},
+): Promise<AuditRow[]> {
+  return (
+    await env.DB.prepare(
+      `SELECT * FROM audit_log WHERE (?1 IS NULL OR operator_id = ?1) AND (?2 IS NULL OR action = ?2)
+         AND (?3 IS NULL OR substr(action, 1, length(?3)) = ?3) AND (?4 IS NULL OR target = ?4) ORDER BY id`,
+    )
+      .bind(where.operatorId ?? null, where.action ?? null, where.actionPrefix ?? null, where.target ?? null)
+      .all<AuditRow>()
+  ).results;
+}
+
+/** How many home-page notices there are (the fixed-IP replacement notice is one). */
+export async function homeNoticeCount(): Promise<number> {
+  return (await env.DB.prepare('SELECT count(*) AS n FROM home_notices').first<{ n: number }>())?.n ?? 0;
+}
+
+/** When the egress policy last changed (0 when never). */
+export async function egressPolicyChangedAt(): Promise<number> {
+  return (
+    (await env.DB.prepare('SELECT coalesce(max(updated_at), 0) AS n FROM egress_policy').first<{ n: number }>())?.n ?? 0
+  );
+}
+
+/** Date the egress policy's last change back to the epoch (older than any node cursor). */
+export async function backdateEgressPolicy(): Promise<void> {
+  await env.DB.prepare('UPDATE egress_policy SET updated_at = 1').run();
+}
+
+// ---- Review decisions raced by the concurrency tests (promotion withdrawals, company applications) ----
+
+/** Replace every withdrawal by one requested withdrawal of 100元 (ref `ref`); returns its id. */
+export async function onlyRequestedWithdrawal(userId: number, ref: string, now: number): Promise<number> {
+  const [, , inserted] = await env.DB.batch<{ id: number }>([
+    env.DB.prepare('DELETE FROM withdrawal_events'),
+    env.DB.prepare('DELETE FROM withdrawals'),
+    env.DB.prepare(
+      `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
+       VALUES (?, ?, 10000, '张三', 'zhang@example.com', ?, ?, ?) RETURNING id`,
+    ).bind(ref, userId, WITHDRAWAL_STATE.requested, now, now),
+  ]);
+  return inserted?.results[0]?.id ?? 0;
+}
+
+/** A withdrawal's state and how many events it has. */
+export async function withdrawalFacts(id: number): Promise<{ state: number; events: number }> {
+  const row = await env.DB.prepare(
+    'SELECT state, (SELECT count(*) FROM withdrawal_events WHERE withdrawal_id = ?1) AS events FROM withdrawals WHERE id = ?1',
+  )
+    .bind(id)
+    .first<{ state: number; events: number }>();
+  if (!row) throw new Error(`no withdrawal ${id}`);
+  return row;
+}
+
+/** A completed licence upload of a user; returns its id. */
+export async function addLicenceUpload(userId: number, now: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at)
+     VALUES (?, 'private/company-licence/x.png', 'image/png', 10, ?) RETURNING id`,
+  )
+    .bind(userId, now)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** Replace every company application by one pending application of the user (the user marked pending); returns its id. */
+export async function onlyPendingCompanyApplication(
+  userId: number,
+  creditHash: string,
+  uploadId: number,
+  now: number,
+): Promise<number> {
+  const [, , , inserted] = await env.DB.batch<{ id: number }>([
+    env.DB.prepare('DELETE FROM company_auth_events'),
+    env.DB.prepare('DELETE FROM company_auths'),
+    env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE id = ?').bind(COMPANY_STATE.pending, userId),
+    env.DB.prepare(
+      `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
+         state, created_at) VALUES (?, '上海示例科技有限公司', '91350100M000100Y43', ?, '张三', ?, ?, ?) RETURNING id`,
+    ).bind(userId, creditHash, uploadId, COMPANY_STATE.pending, now),
+  ]);
+  return inserted?.results[0]?.id ?? 0;
+}
+
+/** How many events a company application has. */
+export async function companyEventCount(id: number): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM company_auth_events WHERE company_auth_id = ?')
+    .bind(id)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Set a user's company state directly (e.g. approved, to see what the identity label shows next to it). */
+export async function setCompanyState(phone: string, state: CompanyState): Promise<void> {
+  await env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE phone = ?').bind(state, phone).run();
+}
+
+// ---- Query plans of the app's statements ----
+
+/** A statement an app function asked a recording D1 to run, with its bindings. */
+export interface RecordedStatement {
+  sql: string;
+  binds: unknown[];
+}
+
+/** A D1 stand-in that records every statement it is asked to run and answers with no rows. */
+export function recordingDb(): { db: D1Database; seen: RecordedStatement[] } {
+  const seen: RecordedStatement[] = [];
+  const empty = { results: [], success: true, meta: { changes: 0, last_row_id: 0 } };
+  const statement = (entry: RecordedStatement): D1PreparedStatement =>
+    ({
+      bind: (...binds: unknown[]) => {
+        entry.binds = binds;
+        return statement(entry);
+      },
+      first: async () => null,
+      all: async () => empty,
+      run: async () => empty,
+      raw: async () => [],
+    }) as unknown as D1PreparedStatement;
+  const db = {
+    prepare: (sql: string) => {
+      const entry: RecordedStatement = { sql, binds: [] };
+      seen.push(entry);
+      return statement(entry);
+    },
+    batch: async (stmts: unknown[]) => stmts.map(() => empty),
+    exec: async () => ({ count: 0, duration: 0 }),
+  } as unknown as D1Database;
+  return { db, seen };
+}
+
+/** A line of SQLite's EXPLAIN QUERY PLAN. */
+export interface PlanLine {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+/** How SQLite plans the app statement `statementText` with `binds` (EXPLAIN QUERY PLAN). */
+export async function queryPlan(statementText: string, binds: unknown[]): Promise<PlanLine[]> {
+  return (
+    await env.DB.prepare(`EXPLAIN QUERY PLAN ${statementText}`)
+      .bind(...binds)
+      .all<PlanLine>()
+  ).results;
+}
+
+/** A step of a statement's bytecode (EXPLAIN). */
+export interface BytecodeStep {
+  addr: number;
+  opcode: string;
+  p1: number;
+  p2: number;
+}
+
+/** The bytecode SQLite runs for the app statement `statementText` with `binds` (EXPLAIN). */
+export async function statementBytecode(statementText: string, binds: unknown[]): Promise<BytecodeStep[]> {
+  return (
+    await env.DB.prepare(`EXPLAIN ${statementText}`)
+      .bind(...binds)
+      .all<BytecodeStep>()
+  ).results;
+}
+
+/** The root page of a table's B-tree (what the bytecode's OpenRead names). */
+export async function tableRootPage(table: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT rootpage AS n FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(table)
+    .first<{ n: number }>();
+  if (!row) throw new Error(`no table ${table}`);
+  return row.n;
 }

@@ -17,10 +17,27 @@ import {
 } from '../../src/server/archive/store';
 import type { Bindings } from '../../src/server/env';
 import { hotLeasesOfExit, listArchiveObjects, rowsToArchive } from '../../src/server/db/archive-rows';
+import { insertExtractLog } from '../../src/server/db/extract';
 import { leasesBetween, rollupHours } from '../../src/server/db/records';
+import { findOrCreateUserByPhone } from '../../src/server/db/users';
 import { retentionJob } from '../../src/server/jobs/retention';
 import { callApi, loginBySms } from '../helpers/api';
-import { addPool, makePackage, resetAll, scalar } from '../helpers/delivery';
+import {
+  addLease,
+  addPool,
+  addRefusal,
+  addUsage,
+  archiveObjectCount,
+  archiveObjectRows,
+  auditEntries,
+  exitFacts,
+  historyCounts,
+  makePackage,
+  queryPlan,
+  recordingDb,
+  resetAll,
+  userIdOf,
+} from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 
 const MIN = 60_000;
@@ -39,61 +56,31 @@ beforeEach(async () => {
   await clearArchive();
 });
 
-const ipIdOf = (ip: string) => scalar('SELECT id AS n FROM proxy_ips WHERE ip = ?', ip);
-
-async function lease(r: {
-  userId: number;
-  ip: string;
-  packageId?: number;
-  at: number;
-  until: number;
-}): Promise<number> {
-  const ipId = await ipIdOf(r.ip);
-  const port = await scalar('SELECT port AS n FROM proxy_ips WHERE id = ?', ipId);
-  const row = await env.DB.prepare(
-    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-                                 assigned_at, expires_at)
-     VALUES (?, ?, ?, 10, ?, ?, 'http', '广东省深圳市', '电信', ?, ?, ?) RETURNING id`,
-  )
-    .bind(r.userId, r.packageId ?? 1, ipId, r.ip, port, shanghaiDay(r.at), r.at, r.until)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+const lease = (r: { userId: number; ip: string; packageId?: number; at: number; until: number }): Promise<number> =>
+  addLease({ userId: r.userId, ip: r.ip, packageId: r.packageId ?? 1, from: r.at, to: r.until });
 
 async function usage(r: { userId: number; ip: string; client: string; at: number; bytesIn: number; bytesOut: number }) {
-  const port = await scalar('SELECT port AS n FROM proxy_ips WHERE ip = ?', r.ip);
-  await env.DB.prepare(
-    `INSERT INTO node_usage (node_id, batch_id, user_id, ip, port, client_ip, period_start, period_end, bytes_in,
-                             bytes_out, connections, received_at)
-     VALUES (1, 'b', ?, ?, ?, ?, ?, ?, ?, ?, 3, ?)`,
-  )
-    .bind(r.userId, r.ip, port, r.client, r.at, r.at + 10_000, r.bytesIn, r.bytesOut, r.at + 15_000)
-    .run();
+  await addUsage({ ...r, port: (await exitFacts(r.ip))?.port ?? 0 });
 }
 
-async function call(userId: number, at: number) {
-  await env.DB.prepare(
-    "INSERT INTO extract_logs (user_id, client_ip, requested, returned, code, query, created_at) VALUES (?, '192.0.2.9', 1, 1, 0, 'num=1', ?)",
-  )
-    .bind(userId, at)
-    .run();
-}
-
-async function refusal(userId: number, ip: string, at: number) {
-  await env.DB.prepare(
-    `INSERT INTO node_refusals (node_id, batch_id, at, client_ip, ip, port, user_id, attributed, code, received_at)
-     VALUES (1, 'r', ?, '198.51.100.77', ?, 40000, ?, 0, 'not_allowed', ?)`,
-  )
-    .bind(at, ip, userId, at)
-    .run();
-}
-
-const userId = (phone: string) => scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
+/** A successful one-IP extraction call of a user at `at`. */
+const call = (userId: number, at: number) =>
+  insertExtractLog(env.DB, {
+    userId,
+    packageId: null,
+    productType: 10,
+    clientIp: '192.0.2.9',
+    requested: 1,
+    returned: 1,
+    code: 0,
+    query: 'num=1',
+    now: at,
+  });
 
 describe('byte attribution', () => {
   it('counts each byte once across overlapping re-extractions, so IP records add up to the bandwidth page', async () => {
     const cookie = await loginBySms('13800006601');
-    const me = await userId('13800006601');
+    const me = await userIdOf('13800006601');
     await addPool([{ ip: '203.0.113.7' }]);
     const now = Date.now();
     const base = now - 30 * MIN;
@@ -127,13 +114,7 @@ describe('byte attribution', () => {
 describe('copy then delete', () => {
   it('a crash between copying and deleting leaves both copies; the re-run deletes them and duplicates nothing', async () => {
     await addPool([{ ip: '203.0.113.8' }]);
-    const me = Number(
-      (
-        await env.DB.prepare(
-          "INSERT INTO users (phone, created_at, updated_at) VALUES ('13900006602', 0, 0) RETURNING id",
-        ).first<{ id: number }>()
-      )?.id,
-    );
+    const me = (await findOrCreateUserByPhone(env.DB, '13900006602', 1, 0)).user.id;
     const now = Date.now();
     const old = now - 10 * DAY_MS;
     for (let i = 0; i < 3; i++) {
@@ -148,7 +129,7 @@ describe('copy then delete', () => {
       });
       await call(me, old + i * 20 * MIN);
     }
-    await refusal(me, '203.0.113.8', old);
+    await addRefusal(me, '203.0.113.8', old);
     await lease({ userId: me, ip: '203.0.113.8', at: now - HOUR_MS, until: now + HOUR_MS }); // hot: stays
     await call(me, now - HOUR_MS);
 
@@ -161,15 +142,12 @@ describe('copy then delete', () => {
     ).rejects.toThrow('crash after copy');
     // Both copies: the leases are still in D1, and already in the archive.
     const leaseKey = customerKey('lease', shanghaiDay(old), me, 0);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(4);
+    expect((await historyCounts()).leases).toBe(4);
     expect((await readArchiveObject(env.FILES, leaseKey)).length).toBe(3);
 
     const moved = await archiveHotHistory(env.FILES, env.DB, now);
     expect(moved).toEqual({ lease: 3, extract: 3, usage: 3, refusal: 1 });
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM extract_logs')).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM node_usage')).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM node_refusals')).toBe(0);
+    expect(await historyCounts()).toMatchObject({ leases: 1, calls: 1, usage: 0, refusals: 0 });
 
     const leases = await readArchiveObject(env.FILES, leaseKey);
     expect(leases.map((l) => l.id)).toEqual([...new Set(leases.map((l) => l.id))]);
@@ -191,7 +169,7 @@ describe('copy then delete', () => {
       now,
     );
     expect(await readArchiveObject(env.FILES, leaseKey)).toHaveLength(3);
-    expect(await scalar('SELECT rows AS n FROM archive_objects WHERE key = ?', leaseKey)).toBe(3);
+    expect(await archiveObjectRows(leaseKey)).toBe(3);
     // A third run finds nothing left to move.
     expect(await archiveHotHistory(env.FILES, env.DB, now)).toEqual({ lease: 0, extract: 0, usage: 0, refusal: 0 });
   });
@@ -223,14 +201,14 @@ describe('archive retention', () => {
     expect(
       await readArchiveObject(env.FILES, customerKey('extract', shanghaiDay(now - 170 * DAY_MS), 5, 0)),
     ).toHaveLength(1);
-    expect(await scalar('SELECT count(*) AS n FROM archive_objects')).toBe(1);
+    expect(await archiveObjectCount()).toBe(1);
   });
 });
 
 describe('archive end to end', () => {
   it('lease + usage → archive job → the record still shows from the archive → the trace finds the lease', async () => {
     const cookie = await loginBySms('13800006603');
-    const me = await userId('13800006603');
+    const me = await userIdOf('13800006603');
     await addPool([{ ip: '203.0.113.9' }, { ip: '203.0.113.19' }]);
     const pkg = await makePackage(me);
     const now = Date.now();
@@ -252,7 +230,7 @@ describe('archive end to end', () => {
 
     const result = (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
     expect(result.archived).toEqual({ lease: 2, extract: 1, usage: 1, refusal: 0 });
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(1);
+    expect((await historyCounts()).leases).toBe(1);
 
     // The customer's IP records: the hot lease, then the archived one with its traffic.
     const ips = await callApi('ProxyLog.GetList', {}, { cookie });
@@ -310,11 +288,7 @@ describe('archive end to end', () => {
       { cookie: support.cookie },
     );
     expect(nobody.body.P?.holders).toEqual([]);
-    expect(
-      await scalar(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.ExitTrace' AND target = 'ip:203.0.113.9'",
-      ),
-    ).toBe(3);
+    expect(await auditEntries({ action: 'Admin.ExitTrace', target: 'ip:203.0.113.9' })).toHaveLength(3);
 
     const exported = await callApi(
       'Admin.CustomerHistoryExport',
@@ -322,7 +296,7 @@ describe('archive end to end', () => {
       { cookie: support.cookie },
     );
     expect(exported.body.P?.rows).toBe(2);
-    expect(await scalar("SELECT count(*) AS n FROM audit_log WHERE action = 'Admin.CustomerHistoryExport'")).toBe(1);
+    expect(await auditEntries({ action: 'Admin.CustomerHistoryExport' })).toHaveLength(1);
     // A customer session cannot trace.
     const refused = await callApi('Admin.ExitTrace', { ip: '203.0.113.9', at: shanghaiDateTime(now) }, { cookie });
     expect(refused.body.P).toBeUndefined();
@@ -331,36 +305,14 @@ describe('archive end to end', () => {
 
 describe('query plans of the archive and the trace', () => {
   it('read D1 through indexes, never a scan of a table that grows with history', async () => {
-    const seen: { sql: string; binds: unknown[] }[] = [];
-    const empty = { results: [], success: true, meta: { changes: 0 } };
-    const statement = (entry: { sql: string; binds: unknown[] }): D1PreparedStatement =>
-      ({
-        bind: (...binds: unknown[]) => {
-          entry.binds = binds;
-          return statement(entry);
-        },
-        first: async () => null,
-        all: async () => empty,
-        run: async () => empty,
-      }) as unknown as D1PreparedStatement;
-    const db = {
-      prepare: (sql: string) => {
-        const entry = { sql, binds: [] as unknown[] };
-        seen.push(entry);
-        return statement(entry);
-      },
-      batch: async (stmts: unknown[]) => stmts.map(() => empty),
-    } as unknown as D1Database;
+    const { db, seen } = recordingDb();
     const now = Date.now();
     await hotLeasesOfExit(db, '203.0.113.9', now, 300_000);
     await leasesBetween(db, { userId: 7, from: now - DAY_MS, to: now, limit: 100 });
     await listArchiveObjects(db, { owner: 7, kind: 'lease', fromDay: '2026-01-01', toDay: '2026-06-30' });
     for (const kind of ['lease', 'extract', 'usage', 'refusal'] as const) await rowsToArchive(db, kind, now, 1000);
     for (const { sql, binds } of seen) {
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .bind(...binds)
-        .all<{ detail: string }>();
-      const scans = results
+      const scans = (await queryPlan(sql, binds))
         .map((r) => r.detail)
         .filter(
           (d) =>

@@ -1,16 +1,30 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
+import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
+import { listWhiteList } from '../../src/server/db/white-list';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms } from '../helpers/api';
-import { allowIp, extractCall, makePackage, resetAll, scalar, simplePool } from '../helpers/delivery';
+import {
+  allocationCount,
+  allowIp,
+  endPackageAt,
+  extractCall,
+  extractLogs,
+  makePackage,
+  moveWholePool,
+  packageFacts,
+  resetAll,
+  simplePool,
+  userIdOf,
+} from '../helpers/delivery';
 
 beforeEach(resetAll);
 
 async function login(phone = '13800005555') {
   const cookie = await loginBySms(phone);
-  const id = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
+  const id = await userIdOf(phone);
   return { cookie, id };
 }
 
@@ -25,7 +39,7 @@ describe('ProxyWhiteList', () => {
     expect((await add({ ip: '192.0.2.9', expiresAt: Date.now() - 5 })).body.E).toBe('过期时间必须晚于当前时间');
     for (let i = 1; i < 20; i++) expect((await add({ ip: `192.0.2.${i}` })).body.P).toBeTruthy();
     expect((await add({ ip: '192.0.2.100' })).body.E).toBe('白名单最多添加20个IP');
-    expect(await scalar('SELECT count(*) AS n FROM white_list WHERE user_id = ?', id)).toBe(20);
+    expect(await listWhiteList(env.DB, id)).toHaveLength(20);
 
     const list = await callApi('ProxyWhiteList.GetWhiteList', {}, { cookie });
     const entry = list.body.P?.list.find((e) => e.ip === '192.0.2.1');
@@ -43,7 +57,7 @@ describe('ProxyWhiteList', () => {
     expect((await callApi('ProxyWhiteList.ChangeWhiteIpState', { id: entryId, state: 0 }, { cookie })).body.P).toEqual({
       state: 0,
     });
-    expect(await scalar('SELECT enabled AS n FROM white_list WHERE id = ?', entryId)).toBe(0);
+    expect((await listWhiteList(env.DB, id)).find((e) => e.id === entryId)?.enabled).toBe(false);
     const removed = await callApi('ProxyWhiteList.BatchRemoveProxyWhiteIp', { ids: [entryId] }, { cookie });
     expect(removed.body.P).toEqual({ removed: 1 });
     // another user's entries are out of reach
@@ -65,7 +79,7 @@ describe('packages, key and counts', () => {
   it('lists packages, counts them for the panel, and resets the key', async () => {
     const { cookie, id } = await login();
     await simplePool(5);
-    const count = await makePackage(id, { remaining: 0, state: 3 });
+    const count = await makePackage(id, { remaining: 0, state: PACKAGE_STATE.usedUp });
     await makePackage(id, { billing: 2, dailyLimit: 100 });
     await makePackage(id, { type: 40, remaining: 7 });
     await makePackage(id, {
@@ -89,7 +103,7 @@ describe('packages, key and counts', () => {
       updated: true,
     });
     expect((await callApi('Proxy.DeleteByIds', { ids: [count] }, { cookie })).body.P).toEqual({ deleted: 1 });
-    expect(await scalar('SELECT state AS n FROM proxy_packages WHERE id = ?', count)).toBe(4);
+    expect((await packageFacts(count)).state).toBe(PACKAGE_STATE.deleted);
 
     const tool = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
     const key = tool.body.P?.apiKey ?? '';
@@ -112,13 +126,14 @@ describe('packages, key and counts', () => {
     await makePackage(id, { type: 40, minutes: 1440 });
     await allowIp(id, '192.0.2.50');
     const tool = await callApi('Extract.GetMealAndRegion', { type: 40 }, { cookie });
-    await env.DB.prepare('UPDATE proxy_ips SET pool = 40').run();
+    await moveWholePool(40);
     expect((await extractCall({ key: tool.body.P?.apiKey ?? '', type: 40, num: 2 })).status).toBe(200);
     const rpc = await callApi('ProxyRPC.GetList', {}, { cookie });
     expect(rpc.body.P?.list[0]).toMatchObject({ returned: 2, code: 0 });
     const chart = await callApi('ProxyRPC.GetCharts', { range: '24h' }, { cookie });
     // the call's own hour and Shanghai day, not the clock's after it: the test may run across an hour or midnight
-    const calledAt = await scalar('SELECT created_at AS n FROM extract_logs WHERE user_id = ?', id);
+    const [call] = await extractLogs({ userId: id });
+    const calledAt = call?.createdAt ?? 0;
     const hour = Math.floor(calledAt / 3_600_000) * 3_600_000;
     expect(chart.body.P?.points).toEqual([{ at: hour, calls: 1, ips: 2 }]);
     const week = await callApi('ProxyRPC.GetCharts', { range: '7d' }, { cookie });
@@ -136,9 +151,7 @@ describe('packages, key and counts', () => {
   it('allocates dedicated IPs to a fixed package, and the jobs expire what lapsed', async () => {
     const { cookie, id } = await login();
     await simplePool(4);
-    await env.DB.prepare('UPDATE proxy_ips SET pool = 30, expires_at = ?')
-      .bind(Date.now() + 90 * 86_400_000)
-      .run();
+    await moveWholePool(30, Date.now() + 90 * 86_400_000);
     const fixed = await makePackage(id, { type: 30, ipCount: 3, billing: 2 });
     await allowIp(id, '192.0.2.70', { expiresAt: Date.now() + 50 });
     await runScheduledJobs('*/5 * * * *', env as never);
@@ -153,12 +166,10 @@ describe('packages, key and counts', () => {
     const meal = await callApi('Proxy.GetMealCount', {}, { cookie });
     expect(meal.body.P?.data.fixed.num).toBe(3);
     await new Promise((r) => setTimeout(r, 60));
-    await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')
-      .bind(Date.now() - 1, fixed)
-      .run();
+    await endPackageAt(fixed);
     await runScheduledJobs('*/5 * * * *', env as never);
-    expect(await scalar('SELECT state AS n FROM proxy_packages WHERE id = ?', fixed)).toBe(2);
-    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE released_at = 0')).toBe(0);
-    expect(await scalar("SELECT enabled AS n FROM white_list WHERE ip = '192.0.2.70'")).toBe(0);
+    expect((await packageFacts(fixed)).state).toBe(PACKAGE_STATE.expired);
+    expect(await allocationCount({ released: false })).toBe(0);
+    expect((await listWhiteList(env.DB, id)).find((e) => e.ip === '192.0.2.70')?.enabled).toBe(false);
   });
 });

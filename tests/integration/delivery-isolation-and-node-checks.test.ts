@@ -7,17 +7,30 @@ import { allocateFixedIps } from '../../src/server/db/fixed';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { BASE, callApi, loginBySms } from '../helpers/api';
 import { seedCatalogue } from '../helpers/commerce';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import {
+  addNode,
   addPool,
+  addRegionTerms,
+  allocationCount,
   allowIp,
+  exitFacts,
   extractCall,
+  leaseCount,
+  liveAllocations,
   makePackage,
   makeUser,
+  mealRegionId,
   NODE_SECRET,
   nodeCall,
+  packageFacts,
+  releaseMergeReservations,
+  remainingCount,
+  reserveForMerge,
   resetAll,
-  scalar,
+  setAccountStatus,
   simplePool,
+  userIdOf,
 } from '../helpers/delivery';
 
 const LONG = 60 * 86_400; // dedicated IPs outlive the packages they are allocated to
@@ -26,15 +39,8 @@ const SECRET_B = 'test-node-secret-b-0123456789abcdef';
 beforeEach(async () => {
   await resetAll();
   await addPool([]);
-  await env.DB.prepare("INSERT INTO proxy_nodes (id, name, secret, created_at) VALUES (2, 'n2', ?, ?)")
-    .bind(SECRET_B, Date.now())
-    .run();
+  await addNode(2, 'n2', SECRET_B);
 });
-
-const ipRow = (ip: string) =>
-  env.DB.prepare('SELECT node_id, pool, province, healthy, expires_at FROM proxy_ips WHERE ip = ?')
-    .bind(ip)
-    .first<{ node_id: number; pool: number; province: string; healthy: number; expires_at: number }>();
 
 const beat = (ips: Record<string, unknown>[]) =>
   JSON.stringify({
@@ -53,7 +59,7 @@ const beat = (ips: Record<string, unknown>[]) =>
 describe('heartbeats cannot take over other nodes’ IPs', () => {
   it('ignores node B heartbeating node A’s (ip, port), even concurrently, and reports accepted vs ignored', async () => {
     await simplePool(1); // 203.0.113.1:40000 belongs to node 1 (广东省深圳市, pool 10)
-    const before = await ipRow('203.0.113.1');
+    const before = await exitFacts('203.0.113.1');
     const hostile = beat([
       { ip: '203.0.113.1', pool: 40, province: '北京市', city: '北京市', healthy: false },
       { ip: '198.51.100.77' },
@@ -65,15 +71,15 @@ describe('heartbeats cannot take over other nodes’ IPs', () => {
     expect(b1.status).toBe(200);
     expect(b2.status).toBe(200);
     // Node A's IP is untouched: owner, pool, region, health and expiry.
-    expect(await ipRow('203.0.113.1')).toEqual(before);
-    expect((await ipRow('198.51.100.77'))?.node_id).toBe(2);
+    expect(await exitFacts('203.0.113.1')).toEqual(before);
+    expect((await exitFacts('198.51.100.77'))?.nodeId).toBe(2);
     const answers = [await b1.json(), await b2.json()] as { data: { accepted: number; ignored: number } }[];
     // B's own new IP is accepted (inserted, then refreshed); A's is ignored both times.
     for (const a of answers) expect(a.data).toMatchObject({ accepted: 1, ignored: 1 });
     // The owner still refreshes its own IP.
     const own = await nodeCall('POST', '/node/v2/heartbeat', beat([{ ip: '203.0.113.1', healthy: false }]));
     expect(await own.json()).toMatchObject({ data: { accepted: 1, ignored: 0 } });
-    expect(await ipRow('203.0.113.1')).toMatchObject({ node_id: 1, healthy: 0, province: '浙江省' });
+    expect(await exitFacts('203.0.113.1')).toMatchObject({ nodeId: 1, healthy: false, province: '浙江省' });
   });
 
   it('ignores a pool change of an IP held by a live fixed allocation', async () => {
@@ -83,11 +89,11 @@ describe('heartbeats cannot take over other nodes’ IPs', () => {
     expect(await allocateFixedIps(env.DB, Date.now())).toBe(1);
     const res = await nodeCall('POST', '/node/v2/heartbeat', beat([{ ip: '203.0.113.30', pool: 10 }]));
     expect(await res.json()).toMatchObject({ data: { accepted: 0, ignored: 1 } });
-    expect((await ipRow('203.0.113.30'))?.pool).toBe(30);
+    expect((await exitFacts('203.0.113.30'))?.pool).toBe(30);
     // Same pool: refreshed as usual.
     const same = await nodeCall('POST', '/node/v2/heartbeat', beat([{ ip: '203.0.113.30', pool: 30 }]));
     expect(await same.json()).toMatchObject({ data: { accepted: 1, ignored: 0 } });
-    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE package_id = ?', pkg)).toBe(1);
+    expect(await allocationCount({ packageId: pkg })).toBe(1);
   });
 });
 
@@ -98,25 +104,20 @@ describe('suspended accounts lose extraction and proxy access', () => {
     await makePackage(u.id);
     await allowIp(u.id, '192.0.2.50');
     expect((await extractCall({ key: u.key })).status).toBe(200);
-    await env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(u.id).run();
+    await setAccountStatus(u.id, ACCOUNT_STATUS.disabled);
     const res = await extractCall({ key: u.key, format: 'json' });
     expect(res.status).toBe(401);
     expect(JSON.parse(res.text)).toMatchObject({ code: 1001, msg: '密钥无效' });
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE user_id = ?', u.id)).toBe(99);
+    expect(await remainingCount(u.id)).toBe(99);
   });
 });
 
 describe('dedicated IPs come only from the paid region', () => {
   async function orderedFixed(userId: number, regionId: number, ipCount: number): Promise<number> {
     const pkg = await makePackage(userId, { type: 30, billing: 2, ipCount });
-    await env.DB.prepare(
-      "INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen) VALUES (?, 'D1', 1, 1, ?, 100)",
-    )
-      .bind(pkg, regionId)
-      .run();
+    await addRegionTerms(pkg, 'D1', regionId);
     return pkg;
   }
-  const regionId = (name: string) => scalar('SELECT id AS n FROM meal_regions WHERE name = ?', name);
 
   it('allocates matching IPs only, leaves the rest 分配中, and never over-allocates under concurrent runs', async () => {
     await seedCatalogue();
@@ -127,16 +128,15 @@ describe('dedicated IPs come only from the paid region', () => {
     ]);
     const phone = '13800003001';
     const cookie = await loginBySms(phone);
-    const uid = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
-    const shenzhen = await orderedFixed(uid, await regionId('深圳'), 2);
-    const shenyang = await orderedFixed(uid, await regionId('沈阳'), 1);
+    const uid = await userIdOf(phone);
+    const shenzhen = await orderedFixed(uid, await mealRegionId('深圳'), 2);
+    const shenyang = await orderedFixed(uid, await mealRegionId('沈阳'), 1);
     const runs = await Promise.all([allocateFixedIps(env.DB, Date.now()), allocateFixedIps(env.DB, Date.now())]);
     expect(runs[0] + runs[1]).toBe(1);
-    const held = await env.DB.prepare('SELECT package_id, city FROM fixed_allocations WHERE released_at = 0').all<{
-      package_id: number;
-      city: string;
-    }>();
-    expect(held.results).toEqual([{ package_id: shenzhen, city: '深圳市' }]);
+    const held = await liveAllocations();
+    expect(held.map((a) => ({ packageId: a.packageId, city: a.city }))).toEqual([
+      { packageId: shenzhen, city: '深圳市' },
+    ]);
     const list = await callApi('Proxy.GetProxys', { type: 30 }, { cookie });
     const byId = new Map(list.body.P?.list.map((p) => [p.id, p]));
     expect(byId.get(shenzhen)).toMatchObject({ pendingIps: 1, stateText: '分配中' });
@@ -144,7 +144,7 @@ describe('dedicated IPs come only from the paid region', () => {
     // A free IP of the region arriving later is allocated on the next run.
     await addPool([{ ip: '203.0.113.53', pool: 30, ttlSeconds: LONG, province: '辽宁省', city: '沈阳市' }]);
     expect(await allocateFixedIps(env.DB, Date.now())).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE package_id = ?', shenyang)).toBe(1);
+    expect(await allocationCount({ packageId: shenyang })).toBe(1);
   });
 });
 
@@ -154,15 +154,13 @@ describe('reserved time packages (delivery side)', () => {
     const u = await makeUser();
     const pkg = await makePackage(u.id, { billing: 2, dailyLimit: 100 });
     await allowIp(u.id, '192.0.2.50');
-    await env.DB.prepare("INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES ('D1', ?, 10)")
-      .bind(pkg)
-      .run();
+    await reserveForMerge(pkg, 'D1', 10);
     expect((await extractCall({ key: u.key })).status).toBe(403);
     // named explicitly, it is not charged either: the charge's own condition excludes a reserved package
     expect((await extractCall({ key: u.key, package: pkg })).status).toBe(403);
-    expect(await scalar('SELECT used_today AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE package_id = ?', pkg)).toBe(0);
-    await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
+    expect((await packageFacts(pkg)).usedToday).toBe(0);
+    expect(await leaseCount({ packageId: pkg })).toBe(0);
+    await releaseMergeReservations();
     expect((await extractCall({ key: u.key })).status).toBe(200);
   });
 });

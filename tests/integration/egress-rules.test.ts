@@ -5,21 +5,24 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
+import { listEgressRules } from '../../src/server/db/egress-rules';
 import { callApi, callApiUntyped, loginBySms } from '../helpers/api';
-import { addPool, nodeCall, resetAll, scalar } from '../helpers/delivery';
+import {
+  addPool,
+  auditEntries,
+  backdateEgressPolicy,
+  egressPolicyChangedAt,
+  nodeCall,
+  resetAll,
+  userIdOf,
+} from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 
 type Egress = { blockedDomains: string[]; blockedCidrs: string[]; blockedPorts: number[]; smtpProductTypes: number[] };
 type Contract = { cursor: string; full: boolean; egress?: Egress };
 
 const auditOf = async (operatorId: number) =>
-  (
-    await env.DB.prepare(
-      "SELECT action, target FROM audit_log WHERE operator_id = ? AND action LIKE 'Admin.Egress%' ORDER BY id",
-    )
-      .bind(operatorId)
-      .all<{ action: string; target: string }>()
-  ).results;
+  (await auditEntries({ operatorId, actionPrefix: 'Admin.Egress' })).map(({ action, target }) => ({ action, target }));
 
 const contract = async (cursor?: string): Promise<Contract> => {
   const res = await nodeCall(
@@ -46,7 +49,7 @@ describe('Admin.EgressRule*', { timeout: 60_000 }, () => {
     expect((await add(support.cookie, 'domain', 'evil.example')).status).toBe(403);
     expect((await add(customer, 'domain', 'evil.example')).status).toBe(403);
     expect((await callApi('Admin.EgressRuleList', {}, { cookie: support.cookie })).status).toBe(403);
-    expect(await scalar('SELECT count(*) AS n FROM egress_rules')).toBe(0);
+    expect((await listEgressRules(env.DB)).length).toBe(0);
 
     expect((await add(ops.cookie, 'domain', '*.Evil.Example.')).body.P).toEqual({ added: true, value: 'evil.example' });
     expect((await add(ops.cookie, 'cidr', '198.18.0.0/15')).body.P?.value).toBe('198.18.0.0/15');
@@ -101,18 +104,18 @@ describe('Admin.EgressRule*', { timeout: 60_000 }, () => {
       const r = await callApiUntyped('Admin.EgressRuleAdd', { kind, value }, { cookie: ops.cookie });
       expect(r.body.E, `${kind} ${value}`).toBeTruthy();
     }
-    expect(await scalar('SELECT count(*) AS n FROM egress_rules')).toBe(0);
+    expect((await listEgressRules(env.DB)).length).toBe(0);
     expect(await auditOf(ops.id)).toEqual([]);
-    const policyAt = await scalar('SELECT coalesce(max(updated_at), 0) AS n FROM egress_policy');
+    const policyAt = await egressPolicyChangedAt();
 
     await callApi('Admin.EgressRuleAdd', { kind: 'port', value: '6667' }, { cookie: ops.cookie });
     const dup = await callApi('Admin.EgressRuleAdd', { kind: 'port', value: '06667' }, { cookie: ops.cookie });
     expect(dup.body.E).toBe('该规则已存在');
     const gone = await callApi('Admin.EgressRuleDelete', { id: 999999 }, { cookie: ops.cookie });
     expect(gone.body.E).toBe('规则不存在或已删除');
-    expect(await scalar('SELECT count(*) AS n FROM egress_rules')).toBe(1);
+    expect((await listEgressRules(env.DB)).length).toBe(1);
     expect((await auditOf(ops.id)).map((r) => r.action)).toEqual(['Admin.EgressRuleAdd']);
-    expect(await scalar('SELECT updated_at AS n FROM egress_policy')).toBeGreaterThan(policyAt);
+    expect(await egressPolicyChangedAt()).toBeGreaterThan(policyAt);
   });
 });
 
@@ -123,7 +126,7 @@ describe('the node contract carries the rules', () => {
     expect(empty.egress).toEqual({ blockedDomains: [], blockedCidrs: [], blockedPorts: [], smtpProductTypes: [] });
 
     // An unchanged delta long after the last change leaves the rules out.
-    await env.DB.prepare('UPDATE egress_policy SET updated_at = 1').run();
+    await backdateEgressPolicy();
     const quiet = await contract(empty.cursor);
     expect(quiet.full).toBe(false);
     expect(quiet.egress).toBeUndefined();
@@ -149,7 +152,7 @@ describe('egress refusals', () => {
   it('are accepted in refusal reports and explained in the customer’s refused-connection list', async () => {
     await addPool([{ ip: '127.0.0.2' }]); // the node's exit 127.0.0.2:40000
     const cookie = await loginBySms('13900000272');
-    const userId = await scalar("SELECT id AS n FROM users WHERE phone = '13900000272'");
+    const userId = await userIdOf('13900000272');
     const codes = [
       'target_port_forbidden',
       'target_not_public',

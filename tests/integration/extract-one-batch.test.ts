@@ -7,12 +7,21 @@ import { type CandidateFilter, drawStatement, extractInOneBatch, RND_SPACE } fro
 import {
   addPool,
   allowIp,
+  clearPicks,
   extractCall,
+  extractLogs,
+  fillRateWindow,
+  leaseCount,
+  leasesOf,
   makePackage,
   makeUser,
   oneBatchCall,
+  packageFacts,
+  picksOf,
   resetAll,
-  scalar,
+  runDraws,
+  scratchRowCount,
+  setExitHealthy,
   simplePool,
 } from '../helpers/delivery';
 
@@ -20,10 +29,6 @@ beforeEach(resetAll);
 
 const CALLER = '192.0.2.50';
 const ipsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i + 1}`);
-
-const scratchRows = async () =>
-  (await scalar('SELECT count(*) AS n FROM extract_picks')) +
-  (await scalar('SELECT count(*) AS n FROM extract_charges'));
 
 describe('one-batch extraction', () => {
   it('draws every matching healthy IP over many calls, never one outside the pool, health or filter', async () => {
@@ -35,7 +40,7 @@ describe('one-batch extraction', () => {
       { ip: '203.0.114.1' },
       { ip: '203.0.114.2', protocols: 4 },
     ]);
-    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.114.1'").run();
+    await setExitHealthy('203.0.114.1', false);
     const u = await makeUser();
     await makePackage(u.id, { remaining: 100_000 });
     await allowIp(u.id, CALLER);
@@ -71,8 +76,8 @@ describe('one-batch extraction', () => {
     expect([...seen.keys()].sort()).toEqual([...dynamic].sort());
     // 1500 IPs over 80: about 19 each; none starved or grossly favoured
     expect(Math.max(...seen.values())).toBeLessThanOrEqual(60);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(1500);
-    expect(await scratchRows()).toBe(0);
+    expect(await leaseCount({ userId: u.id })).toBe(1500);
+    expect(await scratchRowCount()).toBe(0);
   }, 60_000);
 
   it('leaves no scratch rows after a success or any refusal, and charges only on success', async () => {
@@ -85,14 +90,12 @@ describe('one-batch extraction', () => {
     expect((await extractCall({ key: u.key, num: 2, region: '北京' })).text).toMatch(/^ERROR 1007 /);
     // The key has used its 3 calls of the current second: pinned to a window far ahead, so that the three calls above
     // straddling a second boundary (a loaded machine) cannot reset the counter before the fourth.
-    await env.DB.prepare('UPDATE extract_rate SET window_sec = ?, count = 3 WHERE user_id = ?')
-      .bind(Math.floor(Date.now() / 1000) + 3600, u.id)
-      .run();
+    await fillRateWindow(u.id, 3, Math.floor(Date.now() / 1000) + 3600);
     expect((await extractCall({ key: u.key, num: 2 })).status).toBe(429);
     expect((await extractCall({ key: 'nosuchkey0000000000000000000000', num: 2 })).status).toBe(401);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(98);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(2);
-    expect(await scratchRows()).toBe(0);
+    expect((await packageFacts(pkg)).remaining).toBe(98);
+    expect(await leaseCount({ userId: u.id })).toBe(2);
+    expect(await scratchRowCount()).toBe(0);
   });
 
   it('charges the soonest-expiring package whose IP lifetime covers min_ttl, and leases for that lifetime', async () => {
@@ -104,18 +107,15 @@ describe('one-batch extraction', () => {
     const long = await makePackage(u.id, { minutes: 30, expiresAt: now + 7_200_000 });
     const res = await extractCall({ key: u.key, num: 2, min_ttl: 600, format: 'json' });
     expect(res.status).toBe(200);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', short)).toBe(100);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', long)).toBe(98);
+    expect((await packageFacts(short)).remaining).toBe(100);
+    expect((await packageFacts(long)).remaining).toBe(98);
     // lease end: the package's 30 minutes (the IPs themselves live an hour)
-    const lease = await scalar(
-      'SELECT max(expires_at - assigned_at) AS n FROM ip_assignments WHERE package_id = ?',
-      long,
-    );
+    const lease = Math.max(...(await leasesOf(u.id)).filter((l) => l.packageId === long).map((l) => l.lengthMs));
     expect(lease).toBe(30 * 60_000);
-    expect(await scalar('SELECT returned AS n FROM extract_logs WHERE package_id = ? AND code = 0', long)).toBe(2);
+    expect((await extractLogs({ packageId: long })).filter((l) => l.code === 0).map((l) => l.returned)).toEqual([2]);
     // without min_ttl the soonest-expiring package pays
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', short)).toBe(99);
+    expect((await packageFacts(short)).remaining).toBe(99);
   });
 
   it('writes only the drawn IPs for a one-seek draw, and reads the refusal facts only when nothing was charged', async () => {
@@ -139,11 +139,10 @@ describe('one-batch extraction', () => {
     // the draw alone, its scratch rows kept: 10 rows, all chosen, out of a window of 60 candidates
     const callId = crypto.randomUUID();
     const draw = drawStatement(env.DB, filter, Math.floor(Math.random() * RND_SPACE), callId);
-    const [drawn] = await env.DB.batch<{ ip_id: number }>([draw]);
-    expect(new Set(drawn?.results.map((r) => r.ip_id)).size).toBe(10);
-    expect(await scalar('SELECT count(*) AS n FROM extract_picks WHERE call_id = ? AND chosen = 1', callId)).toBe(10);
-    expect(await scalar('SELECT count(*) AS n FROM extract_picks WHERE call_id = ?', callId)).toBe(10);
-    await env.DB.prepare('DELETE FROM extract_picks').run();
+    const [drawn] = await runDraws([draw], { keepPicks: true });
+    expect(new Set(drawn).size).toBe(10);
+    expect(await picksOf(callId)).toEqual({ all: 10, chosen: 10 });
+    await clearPicks();
     // a charged call gets no refusal facts back; a refused one (caller not white-listed) gets them
     const caller = { userId: u.id, rateLimit: 1_000_000 };
     const ok = await extractInOneBatch(env.DB, caller, oneBatchCall(filter, now, CALLER));
@@ -153,6 +152,6 @@ describe('one-batch extraction', () => {
     expect(refused.charged).toBeNull();
     expect(refused.whiteListed).toBe(false);
     expect(refused.packages.map((p) => p.remainingCount)).toEqual([990]);
-    expect(await scratchRows()).toBe(0);
+    expect(await scratchRowCount()).toBe(0);
   });
 });

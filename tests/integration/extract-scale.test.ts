@@ -12,14 +12,23 @@ import {
 } from '../../src/server/db/extract';
 import { shanghaiDay } from '../../src/lib/time';
 import {
+  addLeases,
   addPool,
   allowIp,
+  distinctRandomKeys,
   extractCall,
+  extractLogs,
+  forgetChargedLeases,
+  keyFailures,
+  leasesOf,
   makePackage,
   makeUser,
   oneBatchCall,
+  packageFacts,
+  poolExits,
   resetAll,
-  scalar,
+  runDraws,
+  setExitHealthy,
 } from '../helpers/delivery';
 
 beforeEach(resetAll);
@@ -48,17 +57,15 @@ const filter = (userId: number, f: Partial<CandidateFilter> = {}): CandidateFilt
 async function draw(userId: number, calls: number, f: Partial<CandidateFilter>): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
   const full = filter(userId, f);
-  const { results: pool } = await env.DB.prepare('SELECT id, ip FROM proxy_ips').all<{ id: number; ip: string }>();
-  const ipOf = new Map(pool.map((r) => [r.id, r.ip]));
+  const ipOf = new Map((await poolExits()).map((r) => [r.id, r.ip]));
   for (let done = 0; done < calls; done += 100) {
     const draws = Array.from({ length: Math.min(100, calls - done) }, () =>
       drawStatement(env.DB, full, Math.floor(Math.random() * RND_SPACE), crypto.randomUUID()),
     );
-    const results = await env.DB.batch<{ ip_id: number }>([...draws, env.DB.prepare('DELETE FROM extract_picks')]);
     // each draw returns the ids of the IPs it chose
-    for (const result of results.slice(0, draws.length)) {
-      for (const { ip_id } of result.results) {
-        const ip = ipOf.get(ip_id) ?? `unknown id ${ip_id}`;
+    for (const chosen of await runDraws(draws)) {
+      for (const ipId of chosen) {
+        const ip = ipOf.get(ipId) ?? `unknown id ${ipId}`;
         seen.set(ip, (seen.get(ip) ?? 0) + 1);
       }
     }
@@ -80,20 +87,11 @@ const handedOut = (out: OneBatchOutcome) => (out.charged?.ips ?? []).map((a) => 
 const ipsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i + 1}`);
 
 /** The pool's IP ids in id order. */
-const poolIds = async () =>
-  (await env.DB.prepare('SELECT id FROM proxy_ips ORDER BY id').all<{ id: number }>()).results.map((r) => r.id);
+const poolIds = async () => (await poolExits()).map((r) => r.id);
 
 /** Records pool IPs as handed to the user, each [ip id, Shanghai day], leased from `now` for ten minutes. */
-async function recordAssignments(userId: number, pkg: number, now: number, rows: [number, string][]): Promise<void> {
-  await env.DB.prepare(
-    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-       assigned_at, expires_at)
-     SELECT ?1, ?2, i.id, 10, i.ip, i.port, 'http', '', '电信', j.value ->> '$[1]', ?3, ?4
-     FROM json_each(?5) j JOIN proxy_ips i ON i.id = j.value ->> '$[0]'`,
-  )
-    .bind(userId, pkg, now, now + 600_000, JSON.stringify(rows))
-    .run();
-}
+const recordAssignments = (userId: number, pkg: number, now: number, rows: [number, string][]): Promise<void> =>
+  addLeases(rows.map(([ipId, day]) => ({ userId, packageId: pkg, ipId, day, from: now, to: now + 600_000 })));
 
 describe('candidate choice by random key', () => {
   it('gives every matching healthy IP a fair chance and never one outside the filter, pool or health', async () => {
@@ -105,9 +103,9 @@ describe('candidate choice by random key', () => {
       ...ipsOf('192.0.2', 20).map((ip) => ({ ip, pool: 40 as const })),
     ]);
     await addPool([{ ip: '203.0.114.1' }]);
-    await env.DB.prepare("UPDATE proxy_ips SET healthy = 0 WHERE ip = '203.0.114.1'").run();
+    await setExitHealthy('203.0.114.1', false);
     const u = await makeUser();
-    expect(await scalar('SELECT count(DISTINCT rnd) AS n FROM proxy_ips')).toBe(141);
+    expect(await distinctRandomKeys()).toBe(141);
     const seen = await draw(u.id, 2000, { limit: 1 });
     expect([...seen.keys()].sort()).toEqual([...dynamic].sort());
     // 2000 draws over 100 IPs: 20 each on average; a sort-free pick must not starve or favour any IP grossly
@@ -160,11 +158,7 @@ describe('candidate choice by random key', () => {
       now,
       ids.filter((_, i) => i % 3 === 0).map((id) => [id, day]),
     );
-    const had = new Set(
-      (
-        await env.DB.prepare('SELECT ip FROM ip_assignments WHERE user_id = ?').bind(u.id).all<{ ip: string }>()
-      ).results.map((r) => r.ip),
-    );
+    const had = new Set((await leasesOf(u.id)).map((l) => l.ip));
     expect(had.size).toBe(20);
     const seen = await draw(u.id, 400, { limit: 3, excludeDay: day });
     expect([...seen.keys()].sort()).toEqual(all.filter((ip) => !had.has(ip)).sort());
@@ -188,7 +182,7 @@ describe('candidate choice by random key', () => {
     await allowIp(u.id, CALLER);
     // each call below is charged and records its own assignments (they carry its log id): removed after each call,
     // so every call sees the same history
-    const forget = () => env.DB.prepare('DELETE FROM ip_assignments WHERE log_id IS NOT NULL').run();
+    const forget = forgetChargedLeases;
     for (const start of [0, 2 ** 30, 2 ** 31 - 1]) {
       const today = handedOut(await extractOnce(u.id, now, { limit: 10, excludeDay: day }, start));
       expect(today.sort()).toEqual(all.slice(90).sort());
@@ -198,7 +192,7 @@ describe('candidate choice by random key', () => {
       await forget();
     }
     // each call was charged for exactly what it handed out: 3 × (10 + 5)
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(55);
+    expect((await packageFacts(pkg)).remaining).toBe(55);
   });
 });
 
@@ -226,10 +220,10 @@ describe('wrong-key throttle per calling IP', () => {
       'ERROR 1011 密钥错误次数过多，请1分钟后再试',
     );
     // the throttled calls did no D1 work: the shared counter holds the 20 failed lookups only
-    expect(await scalar('SELECT count AS n FROM extract_key_failures WHERE client_ip = ?', attacker)).toBe(20);
+    expect(await keyFailures(attacker)).toBe(20);
     // other callers of the same key are not affected, and nothing was charged or logged for the refused calls
     expect((await extractCall({ key: u.key, num: 1 }, CALLER)).status).toBe(200);
-    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE client_ip = ?', attacker)).toBe(0);
+    expect(await extractLogs({ clientIp: attacker })).toEqual([]);
   });
 
   it('counts wrong AES tokens like wrong keys: their own code under the limit, then 1011', async () => {

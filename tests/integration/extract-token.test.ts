@@ -1,9 +1,23 @@
 // GET /extract with an AES token instead of the bare key (docs/decisions/045), and the proxy account actions.
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { makeExtractToken } from '../../src/server/domain/extract-token';
 import { callApi, loginBySms } from '../helpers/api';
-import { allowIp, extractCall, makePackage, makeUser, resetAll, scalar, simplePool } from '../helpers/delivery';
+import {
+  ageProxyCredentials,
+  allowIp,
+  extractCall,
+  extractLogs,
+  feedCount,
+  leaseCount,
+  makePackage,
+  makeUser,
+  remainingCount,
+  resetAll,
+  setAccountStatus,
+  simplePool,
+  spentTokenCount,
+} from '../helpers/delivery';
 
 const AES_KEY = 'aeskey0000000001'; // makeUser's AES Key and IV
 const AES_IV = 'aesiv00000000001';
@@ -27,17 +41,15 @@ describe('/extract with uid + token', () => {
     const ok = await extractCall({ uid: u.id, token, num: 2, sep: 4 });
     expect(ok.status).toBe(200);
     expect(ok.text.split('|')).toHaveLength(2);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE user_id = ?', u.id)).toBe(98);
-    const logged = await env.DB.prepare('SELECT query FROM extract_logs WHERE user_id = ?')
-      .bind(u.id)
-      .first<{ query: string }>();
+    expect(await remainingCount(u.id)).toBe(98);
+    const [logged] = await extractLogs({ userId: u.id });
     expect(logged?.query).not.toContain('token');
     expect(logged?.query).toContain('uid=');
 
     const again = await extractCall({ uid: u.id, token, num: 2, format: 'json' });
     expect(again.status).toBe(401);
     expect(JSON.parse(again.text)).toMatchObject({ code: 1010, msg: '令牌已使用：每个令牌只能使用一次，请重新生成' });
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE user_id = ?', u.id)).toBe(98);
+    expect(await remainingCount(u.id)).toBe(98);
   });
 
   it('accepts URL-safe Base64 too', async () => {
@@ -69,14 +81,14 @@ describe('/extract with uid + token', () => {
       expect(res.status, JSON.stringify(query)).toBe(401);
       expect(JSON.parse(res.text).code, JSON.stringify(query)).toBe(code);
     }
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments')).toBe(0);
-    expect(await scalar('SELECT sum(remaining_count) AS n FROM proxy_packages')).toBe(200);
-    expect(await scalar('SELECT count(*) AS n FROM extract_token_uses')).toBe(0);
+    expect(await leaseCount()).toBe(0);
+    expect(await remainingCount()).toBe(200);
+    expect(await spentTokenCount()).toBe(0);
   });
 
   it('refuses a suspended account’s token as invalid', async () => {
     const u = await ready();
-    await env.DB.prepare('UPDATE users SET status = 0 WHERE id = ?').bind(u.id).run();
+    await setAccountStatus(u.id, ACCOUNT_STATUS.disabled);
     const res = await extractCall({
       uid: u.id,
       token: await makeExtractToken(AES_KEY, AES_IV, u.key, Date.now()),
@@ -95,24 +107,15 @@ describe('proxy account actions', () => {
     // Created with the credentials a moment ago: the first rotation waits for the minute.
     const tooSoon = await callApi('Proxy.ResetProxyPassword', {}, { cookie });
     expect(tooSoon.body.E).toBe('代理密码重置过于频繁，请1分钟后再试');
-    await env.DB.prepare('UPDATE proxy_api_credentials SET updated_at = updated_at - 61000').run();
+    await ageProxyCredentials();
     const rotated = await callApi('Proxy.ResetProxyPassword', {}, { cookie });
-    console.log(
-      'DEBUG',
-      JSON.stringify(rotated.body),
-      Date.now(),
-      JSON.stringify(
-        (await env.DB.prepare('SELECT user_id, updated_at, typeof(updated_at) t FROM proxy_api_credentials').all())
-          .results,
-      ),
-    );
     expect(rotated.body.P?.username).toBe(first.body.P?.username);
     expect(rotated.body.P?.password).not.toBe(first.body.P?.password);
     expect((await callApi('Proxy.GetProxyAccount', {}, { cookie })).body.P).toEqual(rotated.body.P);
     expect((await callApi('Proxy.ResetProxyPassword', {}, { cookie })).body.E).toBe(
       '代理密码重置过于频繁，请1分钟后再试',
     );
-    const feed = await scalar("SELECT count(*) AS n FROM node_changes WHERE kind = 'u' AND ref = ?", first.body.P?.uid);
+    const feed = await feedCount('u', first.body.P?.uid);
     expect(feed).toBeGreaterThan(0);
   });
 });

@@ -1,16 +1,27 @@
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
+import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import {
   addPool,
   allowIp,
+  endFirstLeases,
+  endPackageAt,
   extractCall,
+  extractLogs,
+  feedCount,
+  leaseCount,
+  leasesChargedToTheirPackage,
   makePackage,
   makeUser,
+  moveLeasesToDay,
+  packageFacts,
+  rateWindowCount,
   resetAll,
-  scalar,
+  setAccountStatus,
+  setExtractKey,
+  setUsageDay,
   simplePool,
-  storedKey,
 } from '../helpers/delivery';
 
 beforeEach(resetAll);
@@ -36,9 +47,9 @@ describe('GET /extract success', () => {
     for (const e of entries) expect(e).toMatch(/^203\.0\.113\.\d+:\d+,广东省深圳市,\d+$/);
     // ttl is capped by the package's 5-minute IP lifetime
     expect(Number(entries[0]?.split(',')[2])).toBeLessThanOrEqual(300);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(97);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(3);
-    expect(await scalar('SELECT returned AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(3);
+    expect((await packageFacts(u.pkg)).remaining).toBe(97);
+    expect(await leaseCount({ userId: u.id })).toBe(3);
+    expect((await extractLogs({ userId: u.id })).filter((l) => l.code === 0).map((l) => l.returned)).toEqual([3]);
   });
 
   it('answers the JSON contract with optional fields only when asked', async () => {
@@ -98,10 +109,8 @@ describe('GET /extract success', () => {
     const third = await extractCall({ key: u.key, num: 1, dedup: 1 });
     expect(third).toMatchObject({ status: 404, text: 'ERROR 1007 暂无满足条件的IP' });
     // yesterday's assignments no longer count for dedup 1, but an unexpired one still counts for dedup 2
-    await env.DB.prepare("UPDATE ip_assignments SET day = '2000-01-01'").run();
-    await env.DB.prepare(
-      'UPDATE ip_assignments SET expires_at = 0 WHERE id IN (SELECT id FROM ip_assignments LIMIT 2)',
-    ).run();
+    await moveLeasesToDay('2000-01-01');
+    await endFirstLeases(2);
     expect((await extractCall({ key: u.key, num: 3, dedup: 1 })).text.split('\r\n')).toHaveLength(3);
     expect(shanghaiDay(Date.now())).toMatch(/^\d{4}-\d\d-\d\d$/);
   });
@@ -115,7 +124,7 @@ describe('GET /extract refusals', () => {
     expect(res.status).toBe(401);
     expect(JSON.parse(res.text)).toEqual({ code: 1001, msg: '密钥无效' });
     expect((await extractCall({ num: 1 })).text).toBe('ERROR 1001 密钥无效');
-    expect(await scalar('SELECT count(*) AS n FROM extract_logs')).toBe(0);
+    expect(await extractLogs()).toEqual([]);
   });
 
   it('refuses a caller not on the white list with 1002 (403) and charges nothing', async () => {
@@ -123,8 +132,8 @@ describe('GET /extract refusals', () => {
     const u = await ready();
     const res = await extractCall({ key: u.key }, '198.51.100.99');
     expect(res).toMatchObject({ status: 403, text: 'ERROR 1002 调用IP不在白名单' });
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(100);
-    expect(await scalar('SELECT code AS n FROM extract_logs WHERE user_id = ?', u.id)).toBe(1002);
+    expect((await packageFacts(u.pkg)).remaining).toBe(100);
+    expect((await extractLogs({ userId: u.id })).map((l) => l.code)).toEqual([1002]);
   });
 
   it('refuses a disabled or expired white-list entry with 1002', async () => {
@@ -152,15 +161,13 @@ describe('GET /extract refusals', () => {
     const u = await ready({ remaining: 2 });
     expect((await extractCall({ key: u.key, num: 3 })).text).toBe('ERROR 1004 套餐余量不足');
     expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
-    expect(await scalar('SELECT state AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(3);
+    expect((await packageFacts(u.pkg)).state).toBe(PACKAGE_STATE.usedUp);
     expect((await extractCall({ key: u.key, num: 1 })).text).toBe('ERROR 1004 套餐余量不足');
-    await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')
-      .bind(Date.now() - 1, u.pkg)
-      .run();
+    await endPackageAt(u.pkg);
     const expired = await extractCall({ key: u.key, format: 'json' });
     expect(expired.status).toBe(403);
     expect(JSON.parse(expired.text)).toEqual({ code: 1003, msg: '套餐不存在或已过期' });
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(0);
+    expect((await packageFacts(u.pkg)).remaining).toBe(0);
   });
 
   it('limits a time package to its daily allowance', async () => {
@@ -171,11 +178,11 @@ describe('GET /extract refusals', () => {
     const pkg = await makePackage(u.id, { billing: 2, dailyLimit: 5, usedToday: 3, usageDay: day });
     expect((await extractCall({ key: u.key, num: 3 })).status).toBe(403);
     expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
-    expect(await scalar('SELECT used_today AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(5);
+    expect((await packageFacts(pkg)).usedToday).toBe(5);
     // a new day starts from zero
-    await env.DB.prepare("UPDATE proxy_packages SET usage_day = '2000-01-01' WHERE id = ?").bind(pkg).run();
+    await setUsageDay(pkg, '2000-01-01');
     expect((await extractCall({ key: u.key, num: 4 })).status).toBe(200);
-    expect(await scalar('SELECT used_today AS n FROM proxy_packages WHERE id = ?', pkg)).toBe(4);
+    expect((await packageFacts(pkg)).usedToday).toBe(4);
   });
 
   it('names the bad parameter with 1006 (400)', async () => {
@@ -193,13 +200,11 @@ describe('GET /extract refusals', () => {
     // 35 concurrent calls span at most three one-second windows even on a slow machine, so at least one window gets
     // more than 10 of them. Each window is judged on its own: its first 10 calls are served, the rest refused.
     const results = await Promise.all(Array.from({ length: 35 }, () => extractCall({ key: u.key, num: 1 })));
-    const { results: logs } = await env.DB.prepare('SELECT created_at, code FROM extract_logs WHERE user_id = ?')
-      .bind(u.id)
-      .all<{ created_at: number; code: number }>();
+    const logs = await extractLogs({ userId: u.id });
     expect(logs).toHaveLength(35);
     const windows = new Map<number, number[]>();
     for (const l of logs) {
-      const second = Math.floor(l.created_at / 1000);
+      const second = Math.floor(l.createdAt / 1000);
       windows.set(second, [...(windows.get(second) ?? []), l.code]);
     }
     let served = 0;
@@ -213,7 +218,7 @@ describe('GET /extract refusals', () => {
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0]?.text).toBe('ERROR 1005 请求过于频繁');
     expect(results.filter((r) => r.status === 200)).toHaveLength(served);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(100 - served);
+    expect((await packageFacts(u.pkg)).remaining).toBe(100 - served);
   });
 
   it('gives exactly the last 10 IPs of quota to 20 concurrent calls', async () => {
@@ -224,9 +229,9 @@ describe('GET /extract refusals', () => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(10);
     for (const r of refused) expect(r.text).toBe('ERROR 1004 套餐余量不足');
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(10);
-    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(10);
+    expect((await packageFacts(u.pkg)).remaining).toBe(0);
+    expect(await leaseCount({ userId: u.id })).toBe(10);
+    expect((await extractLogs({ userId: u.id })).filter((l) => l.code === 0).length).toBe(10);
   });
 
   it('moves to the next package when a concurrent call empties the first, and records only what was charged', async () => {
@@ -237,43 +242,31 @@ describe('GET /extract refusals', () => {
     const later = await makePackage(u.id, { remaining: 100 });
     const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 1 })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', soon)).toBe(0);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', later)).toBe(85);
+    expect((await packageFacts(soon)).remaining).toBe(0);
+    expect((await packageFacts(later)).remaining).toBe(85);
     // one success log, one assignment and one node lease notice per IP charged, each under the package it came from
-    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ? AND code = 0', u.id)).toBe(20);
-    expect(
-      await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ? AND package_id = ?', u.id, soon),
-    ).toBe(5);
-    expect(
-      await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ? AND package_id = ?', u.id, later),
-    ).toBe(15);
-    expect(
-      await scalar(
-        `SELECT count(*) AS n FROM ip_assignments a JOIN extract_logs l ON l.id = a.log_id
-         WHERE a.user_id = ? AND l.package_id = a.package_id`,
-        u.id,
-      ),
-    ).toBe(20);
-    expect(await scalar("SELECT count(*) AS n FROM node_changes WHERE kind = 'a'")).toBe(20);
+    expect((await extractLogs({ userId: u.id })).filter((l) => l.code === 0).length).toBe(20);
+    expect(await leaseCount({ userId: u.id, packageId: soon })).toBe(5);
+    expect(await leaseCount({ userId: u.id, packageId: later })).toBe(15);
+    expect(await leasesChargedToTheirPackage(u.id)).toBe(20);
+    expect(await feedCount('a')).toBe(20);
   });
 
   it('sees a disabled account and a changed key on the very next call, and counts nothing for them', async () => {
     await simplePool(5);
     const u = await ready();
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
-    await env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(u.id).run();
+    await setAccountStatus(u.id, ACCOUNT_STATUS.disabled);
     const disabled = await extractCall({ key: u.key, num: 1 });
     expect([disabled.status, disabled.text]).toEqual([401, 'ERROR 1001 密钥无效']);
-    expect(await scalar('SELECT count AS n FROM extract_rate WHERE user_id = ?', u.id)).toBe(1);
-    await env.DB.prepare('UPDATE users SET status = 1 WHERE id = ?').bind(u.id).run();
+    expect(await rateWindowCount(u.id)).toBe(1);
+    await setAccountStatus(u.id, ACCOUNT_STATUS.active);
     const fresh = 'changedkey0000000000000000000000';
-    await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
-      .bind(await storedKey(fresh), u.id)
-      .run();
+    await setExtractKey(u.id, fresh);
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(401);
     expect((await extractCall({ key: fresh, num: 1 })).status).toBe(200);
-    expect(await scalar('SELECT count(*) AS n FROM extract_logs WHERE user_id = ?', u.id)).toBe(2);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(98);
+    expect((await extractLogs({ userId: u.id })).length).toBe(2);
+    expect((await packageFacts(u.pkg)).remaining).toBe(98);
   });
 
   it('never lets multi-IP calls overdraw: 20 concurrent calls of 3 against 10 left', async () => {
@@ -281,7 +274,7 @@ describe('GET /extract refusals', () => {
     const u = await ready({ remaining: 10, rateLimit: 100 });
     const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 3 })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    expect(await scalar('SELECT remaining_count AS n FROM proxy_packages WHERE id = ?', u.pkg)).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM ip_assignments WHERE user_id = ?', u.id)).toBe(9);
+    expect((await packageFacts(u.pkg)).remaining).toBe(1);
+    expect(await leaseCount({ userId: u.id })).toBe(9);
   });
 });

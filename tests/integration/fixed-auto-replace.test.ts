@@ -5,7 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { replaceUnhealthyFixed } from '../../src/server/db/fixed';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool as addIps, type IpSpec, makePackage, scalar } from '../helpers/delivery';
+import {
+  addPool as addIps,
+  allocateFixed,
+  allocationCount,
+  homeNoticeCount,
+  type IpSpec,
+  liveAllocations,
+  makePackage,
+  setExitHealthy,
+  userIdOf,
+} from '../helpers/delivery';
 import { DAY_MS } from '../../src/lib/time';
 
 beforeEach(resetDb);
@@ -16,31 +26,19 @@ const addPool = (ips: IpSpec[]) => addIps(ips.map((i) => ({ ttlSeconds: 30 * 86_
 /** A user (auto-replace on or off) holding one fixed IP 198.18.1.1 in Shenzhen; returns ids and cookie. */
 async function holder(phone: string, autoReplace: boolean) {
   const cookie = await loginBySms(phone);
-  const userId = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
+  const userId = await userIdOf(phone);
   await callApi('User.IsAutoReplace', { value: autoReplace }, { cookie });
   const pkg = await makePackage(userId, { type: 30, ipCount: 1, expiresAt: Date.now() + 10 * DAY_MS });
   return { cookie, userId, pkg };
 }
 
-async function allocate(userId: number, pkg: number, ip: string) {
-  const now = Date.now();
-  await env.DB.prepare(
-    `INSERT INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier, remark, allocated_at,
-       expires_at)
-     SELECT ?1, ?2, id, ip, port, province, city, carrier, '我的备注', ?3,
-       (SELECT expires_at FROM proxy_packages WHERE id = ?2) FROM proxy_ips WHERE ip = ?4`,
-  )
-    .bind(userId, pkg, now - DAY_MS, ip)
-    .run();
-}
+/** The pool IP `ip` allocated to the package since yesterday, until the package's end, with a remark. */
+const allocate = (userId: number, pkg: number, ip: string) =>
+  allocateFixed({ userId, packageId: pkg, ip, remark: '我的备注', allocatedAt: Date.now() - DAY_MS });
 
-const unhealthy = (ip: string) => env.DB.prepare('UPDATE proxy_ips SET healthy = 0 WHERE ip = ?').bind(ip).run();
+const unhealthy = (ip: string) => setExitHealthy(ip, false);
 
-const live = (pkg: number) =>
-  env.DB.prepare('SELECT ip, remark, expires_at FROM fixed_allocations WHERE package_id = ? AND released_at = 0')
-    .bind(pkg)
-    .all<{ ip: string; remark: string; expires_at: number }>()
-    .then((r) => r.results);
+const live = liveAllocations;
 
 describe('automatic replacement of unhealthy fixed IPs', () => {
   it('moves the allocation to a healthy IP of the same city and tells the user', async () => {
@@ -57,10 +55,10 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     await unhealthy('198.18.1.1');
     await runScheduledJobs('*/5 * * * *', env as never);
     const after = await live(pkg);
-    expect(after).toEqual([{ ip: '198.18.1.3', remark: '我的备注', expires_at: before[0]?.expires_at }]);
-    expect(
-      await scalar("SELECT count(*) AS n FROM fixed_allocations WHERE ip = '198.18.1.1' AND released_at > 0"),
-    ).toBe(1);
+    expect(after.map(({ ip, remark, expiresAt }) => ({ ip, remark, expiresAt }))).toEqual([
+      { ip: '198.18.1.3', remark: '我的备注', expiresAt: before[0]?.expiresAt },
+    ]);
+    expect(await allocationCount({ ip: '198.18.1.1', released: true })).toBe(1);
     // The customer's list shows the new IP, and a personal notice names both addresses.
     const list = await callApi('ProxyIp.GetLongStaticIpList', { type: 30 }, { cookie });
     expect(list.body.P?.list.map((x) => x.ip)).toEqual(['198.18.1.3']);
@@ -77,7 +75,7 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     expect((await callApi('Notice.getShowHomeNotice', {})).body.P?.notice).toBeNull();
     // A second run changes nothing.
     expect(await replaceUnhealthyFixed(env.DB, Date.now())).toBe(0);
-    expect(await scalar('SELECT count(*) AS n FROM home_notices')).toBe(1);
+    expect(await homeNoticeCount()).toBe(1);
   });
 
   it('leaves users without auto-replace, and allocations without a same-region candidate, as they are', async () => {
@@ -97,7 +95,7 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     expect(await replaceUnhealthyFixed(env.DB, Date.now())).toBe(0);
     expect((await live(off.pkg)).map((a) => a.ip)).toEqual(['198.18.2.1']);
     expect((await live(on.pkg)).map((a) => a.ip)).toEqual(['198.18.2.3']);
-    expect(await scalar('SELECT count(*) AS n FROM home_notices')).toBe(0);
+    expect(await homeNoticeCount()).toBe(0);
   });
 
   it('never gives one IP two holders, even with concurrent runs and competing users', async () => {
@@ -116,13 +114,11 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     const now = Date.now();
     const moved = await Promise.all(Array.from({ length: 4 }, () => replaceUnhealthyFixed(env.DB, now)));
     expect(moved.reduce((s, n) => s + n, 0)).toBe(1);
-    expect(
-      await scalar("SELECT count(*) AS n FROM fixed_allocations WHERE ip = '198.18.3.9' AND released_at = 0"),
-    ).toBe(1);
+    expect(await allocationCount({ ip: '198.18.3.9', released: false })).toBe(1);
     // Each package still holds exactly one live IP: the loser kept its (broken) one, nothing was lost.
     expect((await live(a.pkg)).length).toBe(1);
     expect((await live(b.pkg)).length).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM home_notices')).toBe(1);
+    expect(await homeNoticeCount()).toBe(1);
   });
 
   it('does not move an allocation back to an IP its package held before', async () => {
@@ -135,7 +131,7 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     await unhealthy('198.18.4.1');
     expect(await replaceUnhealthyFixed(env.DB, Date.now())).toBe(1);
     // The first IP recovers, the second fails: the package may not take the first back (UNIQUE(package_id, ip_id)).
-    await env.DB.prepare("UPDATE proxy_ips SET healthy = 1 WHERE ip = '198.18.4.1'").run();
+    await setExitHealthy('198.18.4.1', true);
     await unhealthy('198.18.4.2');
     expect(await replaceUnhealthyFixed(env.DB, Date.now() + 1)).toBe(0);
     expect((await live(pkg)).map((a) => a.ip)).toEqual(['198.18.4.2']);

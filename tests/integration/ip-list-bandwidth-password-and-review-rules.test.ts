@@ -4,17 +4,31 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
+import { WITHDRAWAL_STATE } from '../../src/lib/commission-rules';
+import { COMPANY_STATE } from '../../src/lib/company-states';
 import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
-import { hashPassword } from '../../src/server/crypto';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, makePackage } from '../helpers/delivery';
-import { newUser, scalar, simulatorVerdict, validId } from '../helpers/trust';
+import {
+  accountOf,
+  addLicenceUpload,
+  addPool,
+  allocateFixed,
+  auditEntries,
+  companyEventCount,
+  lapsePasswordLock,
+  makePackage,
+  onlyPendingCompanyApplication,
+  onlyRequestedWithdrawal,
+  setCompanyState,
+  setLoginPassword,
+  userIdOf,
+  withdrawalFacts,
+} from '../helpers/delivery';
+import { newUser, simulatorVerdict, validId } from '../helpers/trust';
 import { DAY_MS, HOUR_MS } from '../../src/lib/time';
 
 beforeEach(resetDb);
-
-const userIdOf = (phone: string) => scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
 
 describe('ProxyIp.GetLongStaticIpList for fixed IPs (types 30/50)', () => {
   it('filters by ip', async () => {
@@ -27,12 +41,7 @@ describe('ProxyIp.GetLongStaticIpList for fixed IPs (types 30/50)', () => {
     ]);
     const pkg = await makePackage(userId, { type: 30, ipCount: 3 });
     const now = Date.now();
-    await env.DB.prepare(
-      `INSERT INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier, allocated_at, expires_at)
-       SELECT ?, ?, id, ip, port, province, city, carrier, ?, ? FROM proxy_ips`,
-    )
-      .bind(userId, pkg, now, now + 86_400_000)
-      .run();
+    await allocateFixed({ userId, packageId: pkg, allocatedAt: now, expiresAt: now + 86_400_000 });
     for (const type of [30, 50] as const) {
       const all = await callApi('ProxyIp.GetLongStaticIpList', { type }, { cookie });
       expect(all.body.P?.total).toBe(3);
@@ -64,7 +73,7 @@ describe('Statistics.Bandwidth', () => {
 describe('Auth.CertifyResult identity label', () => {
   it('keeps 企业已认证 for a company-certified account that also verifies as a person', async () => {
     const cookie = await newUser('13700000003');
-    await env.DB.prepare('UPDATE users SET company_auth_state = 1 WHERE phone = ?').bind('13700000003').run();
+    await setCompanyState('13700000003', COMPANY_STATE.approved);
     const init = await callApi('Auth.CertifyInit', { name: '李四', idNumber: validId('301') }, { cookie });
     const certifyId = init.body.P?.certifyId as string;
     await simulatorVerdict(certifyId, 'T');
@@ -88,9 +97,7 @@ describe('User.ChangePwd by current password', () => {
   const phone = '13700000005';
   async function withPassword(): Promise<string> {
     const cookie = await loginBySms(phone);
-    await env.DB.prepare('UPDATE users SET password_hash = ? WHERE phone = ?')
-      .bind(await hashPassword('right1234', 1000), phone)
-      .run();
+    await setLoginPassword(phone, 'right1234');
     return cookie;
   }
   const change = (cookie: string, oldPassword: string) =>
@@ -98,25 +105,18 @@ describe('User.ChangePwd by current password', () => {
 
   it('locks after 5 wrong guesses: the right password then changes nothing', async () => {
     const cookie = await withPassword();
-    const hashBefore = await env.DB.prepare('SELECT password_hash AS h FROM users WHERE phone = ?')
-      .bind(phone)
-      .first<{ h: string }>();
+    const hashBefore = (await accountOf(phone)).passwordHash;
     for (let i = 0; i < 4; i++) expect((await change(cookie, `wrong${i}000`)).body.E).toBe('当前密码错误');
     expect((await change(cookie, 'wrong9000')).body.E).toMatch(/错误次数过多/);
     const right = await change(cookie, 'right1234');
     expect(right.body.E).toMatch(/错误次数过多/);
-    const hashAfter = await env.DB.prepare('SELECT password_hash AS h FROM users WHERE phone = ?')
-      .bind(phone)
-      .first<{ h: string }>();
-    expect(hashAfter?.h).toBe(hashBefore?.h);
+    expect((await accountOf(phone)).passwordHash).toBe(hashBefore);
     // The same counter guards password login: the account is locked there too.
     expect((await callApi('User.Login', { phone, password: 'right1234' })).body.E).toMatch(/已临时锁定/);
     // Once the lock lapses the right password works and clears the count.
-    await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
-      .bind(Date.now() - 1, phone)
-      .run();
+    await lapsePasswordLock(phone);
     expect((await change(cookie, 'right1234')).body.P).toBeDefined();
-    expect(await scalar('SELECT failed_logins AS n FROM users WHERE phone = ?', phone)).toBe(0);
+    expect((await accountOf(phone)).failedLogins).toBe(0);
   });
 
   it('checks at most 5 guesses under 30 concurrent attempts', async () => {
@@ -124,7 +124,7 @@ describe('User.ChangePwd by current password', () => {
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => change(cookie, `guess${i}000`)));
     expect(results.filter((r) => r.body.E === '当前密码错误').length).toBeLessThanOrEqual(4);
     expect(results.every((r) => r.body.E === '当前密码错误' || /错误次数过多/.test(r.body.E ?? ''))).toBe(true);
-    expect(await scalar('SELECT failed_logins AS n FROM users WHERE phone = ?', phone)).toBe(5);
+    expect((await accountOf(phone)).failedLogins).toBe(5);
     expect((await change(cookie, 'right1234')).body.E).toMatch(/错误次数过多/);
   });
 });
@@ -133,9 +133,7 @@ describe('password login does not reveal registered phones', () => {
   it('answers a registered and an unregistered phone the same, attempt by attempt, lock included', async () => {
     const registered = '13700000006';
     await loginBySms(registered);
-    await env.DB.prepare('UPDATE users SET password_hash = ? WHERE phone = ?')
-      .bind(await hashPassword('right1234', 1000), registered)
-      .run();
+    await setLoginPassword(registered, 'right1234');
     const unknown = '13700000066';
     const smsOnly = '13700000067';
     await loginBySms(smsOnly);
@@ -162,15 +160,7 @@ describe('review decisions under concurrency', () => {
     const userId = await userIdOf('13700000007');
     const now = Date.now();
     for (let round = 0; round < 6; round++) {
-      await env.DB.prepare('DELETE FROM withdrawal_events').run();
-      await env.DB.prepare('DELETE FROM withdrawals').run();
-      const w = await env.DB.prepare(
-        `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
-         VALUES (?, ?, 10000, '张三', 'zhang@example.com', 1, ?, ?) RETURNING id`,
-      )
-        .bind(`W${round}`, userId, now, now)
-        .first<{ id: number }>();
-      const id = w?.id ?? 0;
+      const id = await onlyRequestedWithdrawal(userId, `W${round}`, now);
       // The same decision, the same millisecond: what a double click or two operators produce.
       const outcomes = await Promise.allSettled(
         Array.from({ length: 4 }, () =>
@@ -185,9 +175,8 @@ describe('review decisions under concurrency', () => {
         ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      expect(await scalar('SELECT count(*) AS n FROM withdrawal_events WHERE withdrawal_id = ?', id)).toBe(1);
-      expect(await scalar('SELECT count(*) AS n FROM audit_log WHERE target = ?', `withdrawal:${id}`)).toBe(1);
-      expect(await scalar('SELECT state AS n FROM withdrawals WHERE id = ?', id)).toBe(4);
+      expect(await withdrawalFacts(id)).toEqual({ state: WITHDRAWAL_STATE.rejected, events: 1 });
+      expect(await auditEntries({ target: `withdrawal:${id}` })).toHaveLength(1);
     }
   });
 
@@ -195,23 +184,9 @@ describe('review decisions under concurrency', () => {
     await loginBySms('13700000008');
     const userId = await userIdOf('13700000008');
     const now = Date.now();
-    const upload = await env.DB.prepare(
-      `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at)
-       VALUES (?, 'private/company-licence/x.png', 'image/png', 10, ?) RETURNING id`,
-    )
-      .bind(userId, now)
-      .first<{ id: number }>();
+    const upload = await addLicenceUpload(userId, now);
     for (let round = 0; round < 6; round++) {
-      await env.DB.prepare('DELETE FROM company_auth_events').run();
-      await env.DB.prepare('DELETE FROM company_auths').run();
-      await env.DB.prepare('UPDATE users SET company_auth_state = 4 WHERE id = ?').bind(userId).run();
-      const app = await env.DB.prepare(
-        `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
-           state, created_at) VALUES (?, '上海示例科技有限公司', '91350100M000100Y43', ?, '张三', ?, 4, ?) RETURNING id`,
-      )
-        .bind(userId, `hash${round}`, upload?.id, now)
-        .first<{ id: number }>();
-      const id = app?.id ?? 0;
+      const id = await onlyPendingCompanyApplication(userId, `hash${round}`, upload, now);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 4 }, () =>
           reviewCompanyAuth(
@@ -225,9 +200,9 @@ describe('review decisions under concurrency', () => {
         ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      expect(await scalar('SELECT count(*) AS n FROM company_auth_events WHERE company_auth_id = ?', id)).toBe(1);
-      expect(await scalar('SELECT count(*) AS n FROM audit_log WHERE target = ?', `company:${id}`)).toBe(1);
-      expect(await scalar('SELECT company_auth_state AS n FROM users WHERE id = ?', userId)).toBe(5);
+      expect(await companyEventCount(id)).toBe(1);
+      expect(await auditEntries({ target: `company:${id}` })).toHaveLength(1);
+      expect((await accountOf('13700000008')).companyAuthState).toBe(COMPANY_STATE.rejected);
     }
   });
 });

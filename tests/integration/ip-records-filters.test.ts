@@ -1,27 +1,20 @@
 // The IP records (ProxyLog.GetList) and the long-lived IP list (ProxyIp.GetLongStaticIpList, type 40) read the same
 // leases with different filters; each filter in use narrows both the page and its total, and no filter shows all of
 // the customer's leases and nobody else's (docs/decisions/186 writes only the filters in use into the statements).
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callApi, loginBySms } from '../helpers/api';
-import { resetAll, scalar } from '../helpers/delivery';
+import { addLease, addMinuteLeases, resetAll, userIdOf } from '../helpers/delivery';
 
 beforeEach(resetAll);
 
-async function lease(userId: number, ip: string, productType: number, assignedAt: number, expiresAt: number) {
-  await env.DB.prepare(
-    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-                                 assigned_at, expires_at)
-     VALUES (?, 1, 1, ?, ?, 40000, 'http', '广东省深圳市', '电信', '2026-11-23', ?, ?)`,
-  )
-    .bind(userId, productType, ip, assignedAt, expiresAt)
-    .run();
-}
+/** A lease of `ip`:40000 (pool IP 1 of package 1) of product type 10 or 40. */
+const lease = (userId: number, ip: string, productType: 10 | 40, from: number, to: number) =>
+  addLease({ userId, ipId: 1, ip, port: 40000, productType, from, to });
 
 describe('IP records filters', () => {
   it('narrow the page and the total together, and never show another customer', async () => {
     const cookie = await loginBySms('13800008888');
-    const me = await scalar("SELECT id AS n FROM users WHERE phone = '13800008888'");
+    const me = await userIdOf('13800008888');
     const now = Date.now();
     await lease(me, '203.0.113.1', 10, now - 5000, now - 1000); // dynamic, expired
     await lease(me, '203.0.113.2', 40, now - 4000, now + 86_400_000); // long-lived, live
@@ -48,18 +41,9 @@ describe('IP records filters', () => {
 
   it('counts at most 10,000 leases and says there are more', async () => {
     const cookie = await loginBySms('13800008889');
-    const me = await scalar("SELECT id AS n FROM users WHERE phone = '13800008889'");
+    const me = await userIdOf('13800008889');
     const now = Date.now();
-    const add = (n: number, from: number) =>
-      env.DB.prepare(
-        `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?2)
-         INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-                                     assigned_at, expires_at)
-         SELECT ?1, 1, 1, 10, '203.0.113.9', 40000, 'http', '广东省深圳市', '电信', '2026-11-23', ?3 + i, ?3 + i + 60000
-         FROM s`,
-      )
-        .bind(me, n, from)
-        .run();
+    const add = (n: number, from: number) => addMinuteLeases(me, n, from);
     await add(10_000, now - 100_000);
     const exact = await callApi('ProxyLog.GetList', { pageSize: 15 }, { cookie });
     expect(exact.body.P).toMatchObject({ total: 10_000, totalCapped: false });

@@ -6,16 +6,33 @@ import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { NODE_USER_LIMITS } from '../../src/server/domain/node-contract';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms } from '../helpers/api';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import {
+  addExit,
+  addLease,
+  addNode,
   addPool,
+  ageProxyCredentials,
+  allocationCount,
   allowIp,
+  announceLease,
+  cutLeaseShort,
+  disablePackage,
+  endPackageAt,
+  exitFacts,
+  exitId,
   extractCall,
+  feedCount,
+  historyCounts,
   makePackage,
   makeUser,
   NODE_SECRET,
   nodeCall,
   resetAll,
-  scalar,
+  setAccountStatus,
+  setExitLastSeen,
+  usageRows,
+  userIdOf,
 } from '../helpers/delivery';
 
 const OTHER_SECRET = 'other-node-secret-0123456789abcdef';
@@ -52,11 +69,7 @@ interface Contract {
 beforeEach(async () => {
   await resetAll();
   await addPool([]);
-  await env.DB.prepare(
-    "INSERT INTO proxy_nodes (id, name, secret, created_at) VALUES (2, 'n2', ?, ?) ON CONFLICT(id) DO NOTHING",
-  )
-    .bind(OTHER_SECRET, Date.now())
-    .run();
+  await addNode(2, 'n2', OTHER_SECRET);
 });
 
 async function contract(cursor?: string, nodeId = 1): Promise<Contract> {
@@ -83,31 +96,13 @@ const sha256 = async (s: string) =>
     .map((b) => b.toString(16).padStart(2, '0'))
     .join('');
 
-/** An exit on a node; returns its id. */
-async function exit(ip: string, o: { node?: number; pool?: 10 | 30 | 40; port?: number } = {}): Promise<number> {
-  const now = Date.now();
-  const row = await env.DB.prepare(
-    `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
-       expires_at, healthy, checked_at, created_at)
-     VALUES (?, ?, ?, ?, 7, '广东省', '深圳市', '广东', '深圳', '电信', ?, 1, ?, ?) RETURNING id`,
-  )
-    .bind(o.node ?? 1, o.pool ?? 10, ip, o.port ?? 18000, now + 86_400_000, now, now)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+/** An exit on a node (port 18000 unless told); returns its id. */
+const exit = (ip: string, o: { node?: number; pool?: 10 | 30 | 40; port?: number } = {}): Promise<number> =>
+  addExit({ ip, node: o.node ?? 1, pool: o.pool ?? 10, port: o.port ?? 18000 });
 
 /** An extraction lease of a user on an exit. */
-async function lease(userId: number, packageId: number, ipId: number, from: number, to: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO ip_assignments (user_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
-       assigned_at, expires_at)
-     SELECT ?, ?, id, 10, ip, port, 'http', '广东深圳', '电信', '2026-01-01', ?, ? FROM proxy_ips WHERE id = ?
-     RETURNING id`,
-  )
-    .bind(userId, packageId, from, to, ipId)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+const lease = (userId: number, packageId: number, ipId: number, from: number, to: number): Promise<number> =>
+  addLease({ userId, packageId, ipId, from, to });
 
 const heartbeat = (exits: object[]) => JSON.stringify({ version: 'test/1', exits });
 const exitSpec = (ip: string, extra: object = {}) => ({
@@ -200,26 +195,19 @@ describe('/node/v2/contract', () => {
     expect(d2.leases).toEqual([]);
     expect(d2.users[0]?.whiteList.map((w) => w.ip)).toEqual(['192.0.2.50', '192.0.2.51']);
 
-    await env.DB.prepare('UPDATE proxy_api_credentials SET updated_at = updated_at - 61000 WHERE user_id = ?')
-      .bind(uid)
-      .run();
+    await ageProxyCredentials(uid);
     const rotated = await callApi('Proxy.ResetProxyPassword', {}, { cookie });
     const d3 = await contract(d2.cursor);
     expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, rotated.body.P?.password ?? '')).toBe(true);
     expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, password)).toBe(false);
 
     // Suspension (the console writes the feed row in the same batch as the status change).
-    await env.DB.batch([
-      env.DB.prepare('UPDATE users SET status = 2 WHERE id = ?').bind(uid),
-      env.DB.prepare("INSERT INTO node_changes (kind, ref, created_at) VALUES ('u', ?, ?)").bind(uid, Date.now()),
-    ]);
+    await setAccountStatus(uid, ACCOUNT_STATUS.disabled, { announce: true });
     const d4 = await contract(d3.cursor);
     expect(d4.users).toMatchObject([{ userId: uid, active: false }]);
 
     // Refund: the package is disabled, its live lease ends early and the user is dropped.
-    await env.DB.prepare('UPDATE proxy_packages SET state = 5, updated_at = ? WHERE id = ?')
-      .bind(Date.now(), pkg)
-      .run();
+    await disablePackage(pkg);
     const d5 = await contract(d4.cursor);
     expect(d5.endedLeases).toEqual([l.id]);
     expect(d5.leases).toEqual([]);
@@ -235,9 +223,7 @@ describe('/node/v2/contract', () => {
     const leaseId = await lease(u.id, pkg, ipId, now, now + 600_000);
     const c0 = await contract();
     expect(c0.leases.map((x) => x.id)).toEqual([`a${leaseId}`]);
-    await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?')
-      .bind(now - 1, pkg)
-      .run();
+    await endPackageAt(pkg, now - 1);
     const d = await contract(c0.cursor);
     expect(d.endedLeases).toEqual([`a${leaseId}`]);
   });
@@ -248,18 +234,10 @@ describe('/node/v2/contract', () => {
     const pkg = await makePackage(u.id);
     const now = Date.now();
     const leaseId = await lease(u.id, pkg, ipId, now, now + 600_000);
-    const announce = () =>
-      env.DB.prepare("INSERT INTO node_changes (kind, ref, node_id, created_at) VALUES ('a', ?, NULL, ?)").bind(
-        leaseId,
-        Date.now(),
-      );
-    await announce().run(); // as an extraction announces its lease
+    await announceLease(leaseId); // as an extraction announces its lease
     const c0 = await contract();
     expect(c0.leases.map((x) => x.id)).toEqual([`a${leaseId}`]);
-    await env.DB.batch([
-      env.DB.prepare('UPDATE ip_assignments SET expires_at = ? WHERE id = ?').bind(now - 1, leaseId),
-      announce(),
-    ]);
+    await cutLeaseShort(leaseId, now - 1);
     const d = await contract(c0.cursor);
     expect(d.leases).toEqual([]);
     expect(d.endedLeases).toEqual([`a${leaseId}`]);
@@ -285,12 +263,10 @@ describe('/node/v2/contract', () => {
     expect(d1.leases[0]?.id).toMatch(/^f\d+$/);
     expect(d1.users[0]?.limits).toEqual(NODE_USER_LIMITS[30]);
     // The package is disabled; the 5-minute job releases its allocation (and announces it in the feed).
-    await env.DB.prepare('UPDATE proxy_packages SET state = 5, updated_at = ? WHERE id = ?')
-      .bind(Date.now(), pkg)
-      .run();
+    await disablePackage(pkg);
     await runScheduledJobs('*/5 * * * *', env as never);
-    expect(await scalar('SELECT count(*) AS n FROM fixed_allocations WHERE released_at = 0')).toBe(0);
-    expect(await scalar("SELECT count(*) AS n FROM node_changes WHERE kind = 'f'")).toBe(2);
+    expect(await allocationCount({ released: false })).toBe(0);
+    expect(await feedCount('f')).toBe(2);
     const d2 = await contract(d1.cursor);
     expect(d2.endedLeases).toEqual([d1.leases[0]?.id]);
   });
@@ -321,19 +297,13 @@ describe('/node/v2/contract', () => {
       secret: OTHER_SECRET,
     });
     expect(((await hb.json()) as { data: object }).data).toMatchObject({ accepted: 0, ignored: 1 });
-    expect(await scalar("SELECT node_id AS n FROM proxy_ips WHERE ip = '127.0.0.2'")).toBe(1);
+    expect((await exitFacts('127.0.0.2'))?.nodeId).toBe(1);
   });
 
   it('answers a full snapshot for an unknown, future, too old or malformed cursor', async () => {
     await exit('127.0.0.2');
     const u = await makeUser();
-    await lease(
-      u.id,
-      await makePackage(u.id),
-      await scalar("SELECT id AS n FROM proxy_ips WHERE ip = '127.0.0.2'"),
-      Date.now(),
-      Date.now() + 60_000,
-    );
+    await lease(u.id, await makePackage(u.id), await exitId('127.0.0.2'), Date.now(), Date.now() + 60_000);
     const now = Date.now();
     for (const c of [`c999999999.${now}`, `c0.${now - 25 * 3_600_000}`, `c0.${now + 3_600_000}`, 'c0', 'garbage', '']) {
       const got = await contract(c);
@@ -356,11 +326,9 @@ describe('/node/v2/heartbeat health', () => {
     const got = await extractCall({ key: u.key, num: 10, sep: 4 });
     expect(got.text.split('|').sort()).toEqual(['127.0.0.2:18000', '127.0.0.3:18000']);
     // 127.0.0.3 was last seen 2 minutes ago; the next heartbeat (without it) sweeps it out.
-    await env.DB.prepare("UPDATE proxy_ips SET checked_at = ? WHERE ip = '127.0.0.3'")
-      .bind(Date.now() - 120_000)
-      .run();
+    await setExitLastSeen(Date.now() - 120_000, '127.0.0.3');
     await nodeCall('POST', '/node/v2/heartbeat', heartbeat([exitSpec('127.0.0.2')]));
-    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '127.0.0.3'")).toBe(0);
+    expect((await exitFacts('127.0.0.3'))?.healthy).toBe(false);
     const again = await extractCall({ key: u.key, num: 10, sep: 4 }, '192.0.2.50');
     expect(again.text.split('|')).toEqual(['127.0.0.2:18000']);
   });
@@ -368,19 +336,17 @@ describe('/node/v2/heartbeat health', () => {
   it('the 5-minute job sweeps exits of a v2 node that stopped heartbeating, not v1 exits', async () => {
     await nodeCall('POST', '/node/v2/heartbeat', heartbeat([exitSpec('127.0.0.2')]));
     await exit('203.0.113.9', { node: 2 }); // node 2 never spoke v2
-    await env.DB.prepare('UPDATE proxy_ips SET checked_at = ?')
-      .bind(Date.now() - 600_000)
-      .run();
+    await setExitLastSeen(Date.now() - 600_000);
     await runScheduledJobs('*/5 * * * *', env as never);
-    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '127.0.0.2'")).toBe(0);
-    expect(await scalar("SELECT healthy AS n FROM proxy_ips WHERE ip = '203.0.113.9'")).toBe(1);
+    expect((await exitFacts('127.0.0.2'))?.healthy).toBe(false);
+    expect((await exitFacts('203.0.113.9'))?.healthy).toBe(true);
   });
 });
 
 describe('/node/v2/usage and /node/v2/refusals', () => {
   it('stores a usage batch once, ignores rows for other nodes’ exits, and the bytes reach the bandwidth API and the IP records', async () => {
     const cookie = await loginBySms('13800001234');
-    const userId = await scalar("SELECT id AS n FROM users WHERE phone = '13800001234'");
+    const userId = await userIdOf('13800001234');
     const ipId = await exit('127.0.0.2');
     await exit('127.0.0.3', { node: 2 });
     const now = Date.now();
@@ -399,8 +365,7 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
     expect(((await first.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
     const retry = await nodeCall('POST', '/node/v2/usage', body);
     expect(((await retry.json()) as { data: object }).data).toEqual({ stored: 0, duplicate: true, refused: 0 });
-    expect(await scalar('SELECT count(*) AS n FROM node_usage')).toBe(1);
-    expect(await scalar('SELECT connections AS n FROM node_usage')).toBe(3);
+    expect((await usageRows()).map((u) => u.connections)).toEqual([3]);
     await runScheduledJobs('*/5 * * * *', env as never);
     await runScheduledJobs('7 * * * *', env as never);
     const hour = await callApi('Statistics.Bandwidth', { range: '24h' }, { cookie });
@@ -415,8 +380,8 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
   it('attributes refusals without a user to the lease holders at that moment, once per batch', async () => {
     const cookieA = await loginBySms('13800001235');
     const cookieB = await loginBySms('13800001236');
-    const a = await scalar("SELECT id AS n FROM users WHERE phone = '13800001235'");
-    const b = await scalar("SELECT id AS n FROM users WHERE phone = '13800001236'");
+    const a = await userIdOf('13800001235');
+    const b = await userIdOf('13800001236');
     const ipId = await exit('127.0.0.2');
     const now = Date.now();
     await lease(a, await makePackage(a), ipId, now - 120_000, now + 120_000);
@@ -488,8 +453,6 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
       expect(res.status, `${path} ${body}`).toBe(400);
       expect(((await res.json()) as { code: number }).code).toBe(400);
     }
-    for (const t of ['proxy_ips', 'node_usage', 'node_refusals', 'node_batches']) {
-      expect(await scalar(`SELECT count(*) AS n FROM ${t}`), t).toBe(0);
-    }
+    expect(await historyCounts()).toMatchObject({ exits: 0, usage: 0, refusals: 0, batches: 0 });
   });
 });

@@ -16,7 +16,7 @@ import { rotateNodeSecret } from '../../src/server/domain/console-nodes';
 import { type Bindings, readConfig } from '../../src/server/env';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, NODE_SECRET, nodeCall } from '../helpers/delivery';
+import { addNode, addPool, auditEntries, NODE_SECRET, nodeCall, nodeSecrets } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 import { HOUR_MS } from '../../src/lib/time';
 
@@ -26,10 +26,6 @@ beforeEach(async () => {
   await resetDb();
 });
 
-const row = (id: number) =>
-  env.DB.prepare('SELECT secret, previous_secret, previous_until FROM proxy_nodes WHERE id = ?')
-    .bind(id)
-    .first<{ secret: string; previous_secret: string; previous_until: number }>();
 const contract = (nodeId: number, secret: string) =>
   nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { nodeId, secret });
 
@@ -43,7 +39,7 @@ describe('node secrets at rest', { timeout: 60_000 }, () => {
     const op = await operatorLogin('ops');
     const { id, secret } = await createNode(op.cookie, 'sealed-01');
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    const stored = await row(id);
+    const stored = await nodeSecrets(id);
     expect(stored?.secret).toMatch(/^gcm1:/);
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(await openNodeSecret(KEY, stored?.secret ?? '')).toBe(secret);
@@ -54,12 +50,12 @@ describe('node secrets at rest', { timeout: 60_000 }, () => {
 
     const rotated = await callApi('Admin.NodeRotateSecret', { id, reason: '例行轮换' }, { cookie: op.cookie });
     const fresh = rotated.body.P?.secret ?? '';
-    const after = JSON.stringify(await row(id));
+    const after = JSON.stringify(await nodeSecrets(id));
     expect(after).not.toContain(secret);
     expect(after).not.toContain(fresh);
     const list = await callApi('Admin.NodeList', {}, { cookie: op.cookie });
-    const audit = await env.DB.prepare('SELECT * FROM audit_log WHERE operator_id = ?').bind(op.id).all();
-    for (const text of [JSON.stringify(list.body), JSON.stringify(audit.results)]) {
+    const audit = await auditEntries({ operatorId: op.id });
+    for (const text of [JSON.stringify(list.body), JSON.stringify(audit)]) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(fresh);
     }
@@ -67,21 +63,19 @@ describe('node secrets at rest', { timeout: 60_000 }, () => {
 
   it('a row still in plain keeps working and is sealed by its next call; the job seals silent ones', async () => {
     await addPool([]); // node 1 with the plain NODE_SECRET, as rows from before NODE_SECRET_KEY
-    await env.DB.prepare("INSERT INTO proxy_nodes (id, name, secret, status, created_at) VALUES (2, 'n2', ?, 1, 0)")
-      .bind('silent-node-secret-0123456789')
-      .run();
-    expect((await row(1))?.secret).toBe(NODE_SECRET);
+    await addNode(2, 'n2', 'silent-node-secret-0123456789', { createdAt: 0 });
+    expect((await nodeSecrets(1))?.secret).toBe(NODE_SECRET);
     // A wrong signature seals nothing.
     expect((await contract(1, 'wrong-secret')).status).toBe(401);
-    expect((await row(1))?.secret).toBe(NODE_SECRET);
+    expect((await nodeSecrets(1))?.secret).toBe(NODE_SECRET);
     expect((await contract(1, NODE_SECRET)).status).toBe(200);
-    expect((await row(1))?.secret).toMatch(/^gcm1:/);
+    expect((await nodeSecrets(1))?.secret).toMatch(/^gcm1:/);
     expect((await contract(1, NODE_SECRET)).status).toBe(200);
 
-    expect((await row(2))?.secret).toBe('silent-node-secret-0123456789');
+    expect((await nodeSecrets(2))?.secret).toBe('silent-node-secret-0123456789');
     await runScheduledJobs('*/5 * * * *', env as unknown as Bindings);
-    expect((await row(2))?.secret).toMatch(/^gcm1:/);
-    expect(await openNodeSecret(KEY, (await row(2))?.secret ?? '')).toBe('silent-node-secret-0123456789');
+    expect((await nodeSecrets(2))?.secret).toMatch(/^gcm1:/);
+    expect(await openNodeSecret(KEY, (await nodeSecrets(2))?.secret ?? '')).toBe('silent-node-secret-0123456789');
   });
 });
 
@@ -99,10 +93,10 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
 
     // The node not yet reconfigured keeps working.
     expect((await contract(id, old)).status).toBe(200);
-    expect((await row(id))?.previous_until).toBe(res.body.P?.previousValidUntil);
+    expect((await nodeSecrets(id))?.previousUntil).toBe(res.body.P?.previousValidUntil);
     // Its first call with the new secret ends the window: the old one is refused from then on.
     expect((await contract(id, fresh)).status).toBe(200);
-    expect(await row(id)).toEqual(expect.objectContaining({ previous_secret: '', previous_until: 0 }));
+    expect(await nodeSecrets(id)).toEqual(expect.objectContaining({ previousSecret: '', previousUntil: 0 }));
     expect((await contract(id, old)).status).toBe(401);
     expect((await contract(id, fresh)).status).toBe(200);
   });
@@ -151,7 +145,7 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
   it('customers and roles other than ops cannot rotate', async () => {
     const op = await operatorLogin('ops');
     const a = await createNode(op.cookie, 'roles-01');
-    const stored = (await row(a.id))?.secret;
+    const stored = (await nodeSecrets(a.id))?.secret;
     const customer = await loginBySms('13900001801');
     expect(
       (await callApi('Admin.NodeRotateSecret', { id: a.id, reason: '例行轮换' }, { cookie: customer })).status,
@@ -162,7 +156,7 @@ describe('rotation without downtime', { timeout: 60_000 }, () => {
       const res = await callApi('Admin.NodeRotateSecret', { id: a.id, reason: '例行轮换' }, { cookie: other.cookie });
       expect(res.status, role).toBe(403);
     }
-    expect((await row(a.id))?.secret).toBe(stored);
+    expect((await nodeSecrets(a.id))?.secret).toBe(stored);
   });
 });
 

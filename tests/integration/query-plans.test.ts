@@ -1,7 +1,6 @@
 // Every hot query plans without a full scan of a large table (docs/decisions/081). The statements are the real ones:
 // each hot db function runs against a recording D1 that keeps the SQL and bindings it is given, then each recorded
 // statement is planned with EXPLAIN QUERY PLAN on the migrated database.
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { findByApiKeyHash } from '../../src/server/db/credentials';
 import {
@@ -20,6 +19,7 @@ import { livePackages } from '../../src/server/db/packages';
 import { extractChart, listAssignments, listExtractLogs } from '../../src/server/db/records';
 import { findSessionWithUser } from '../../src/server/db/sessions';
 import { countLiveWhiteList, listWhiteList } from '../../src/server/db/white-list';
+import { queryPlan, type RecordedStatement, recordingDb, statementBytecode, tableRootPage } from '../helpers/delivery';
 
 /** Tables that grow with customers, pool or history: a plan may only SEARCH them through an index. */
 const LARGE_TABLES = [
@@ -54,38 +54,6 @@ const SWEEP_INDEXES = [
   'ip_assignments_time',
   'sessions_expires',
 ];
-
-interface Recorded {
-  sql: string;
-  binds: unknown[];
-}
-
-/** A D1 stand-in that records every statement it is asked to run and answers with no rows. */
-function recordingDb(): { db: D1Database; seen: Recorded[] } {
-  const seen: Recorded[] = [];
-  const empty = { results: [], success: true, meta: { changes: 0, last_row_id: 0 } };
-  const statement = (entry: Recorded): D1PreparedStatement =>
-    ({
-      bind: (...binds: unknown[]) => {
-        entry.binds = binds;
-        return statement(entry);
-      },
-      first: async () => null,
-      all: async () => empty,
-      run: async () => empty,
-      raw: async () => [],
-    }) as unknown as D1PreparedStatement;
-  const db = {
-    prepare: (sql: string) => {
-      const entry = { sql, binds: [] };
-      seen.push(entry);
-      return statement(entry);
-    },
-    batch: async (stmts: unknown[]) => stmts.map(() => empty),
-    exec: async () => ({ count: 0, duration: 0 }),
-  } as unknown as D1Database;
-  return { db, seen };
-}
 
 const NOW = 1_800_000_000_000;
 const DAY = '2027-01-15';
@@ -182,10 +150,8 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
  * allowed is the draw's over a window the statement bounds itself (docs/decisions/182): `(... LIMIT ?n) ORDER BY
  * random()` (the limit may be written `?n + 0`, docs/decisions/191), where the sort's own level of the plan reads that subquery and no pool table.
  */
-async function fullScans(r: Recorded): Promise<string[]> {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${r.sql}`)
-    .bind(...r.binds)
-    .all<{ id: number; parent: number; detail: string }>();
+async function fullScans(r: RecordedStatement): Promise<string[]> {
+  const results = await queryPlan(r.sql, r.binds);
   const readsPool = /FROM proxy_ips\b/.test(r.sql);
   const boundedDraw = /LIMIT \?\d+(?: \+ 0)?\)\s+ORDER BY random\(\)/.test(r.sql);
   const sortsBoundedWindow = (sort: { id: number; parent: number }) =>
@@ -259,13 +225,9 @@ describe('query plans of the hot paths', () => {
 
 /** The bytecode steps of `sql` that read a column or the row of a proxy_ips table cursor (not an index cursor). */
 async function tableReads(sql: string, binds: unknown[]): Promise<string[]> {
-  const root = await env.DB.prepare(
-    "SELECT rootpage AS n FROM sqlite_master WHERE type = 'table' AND name = 'proxy_ips'",
-  ).first<{ n: number }>();
-  const { results } = await env.DB.prepare(`EXPLAIN ${sql}`)
-    .bind(...binds)
-    .all<{ addr: number; opcode: string; p1: number; p2: number }>();
-  const tableCursors = new Set(results.filter((r) => r.opcode === 'OpenRead' && r.p2 === root?.n).map((r) => r.p1));
+  const root = await tableRootPage('proxy_ips');
+  const results = await statementBytecode(sql, binds);
+  const tableCursors = new Set(results.filter((r) => r.opcode === 'OpenRead' && r.p2 === root).map((r) => r.p1));
   return results
     .filter(
       (r) => tableCursors.has(r.p1) && ['Column', 'SeekRowid', 'NotExists', 'Rowid', 'NotFound'].includes(r.opcode),

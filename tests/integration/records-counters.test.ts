@@ -4,28 +4,35 @@
 // after the retention purge has removed what lies before the window.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { insertExtractLog } from '../../src/server/db/extract';
 import { purgeRetained } from '../../src/server/jobs/retention';
 import { callApi, loginBySms } from '../helpers/api';
-import { resetAll, scalar } from '../helpers/delivery';
+import { resetAll, userIdOf } from '../helpers/delivery';
 import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../src/lib/time';
 
 beforeEach(resetAll);
 
 const hourOf = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 
-async function log(userId: number, at: number, returned: number, code = 0) {
-  await env.DB.prepare(
-    "INSERT INTO extract_logs (user_id, client_ip, requested, returned, code, query, created_at) VALUES (?, '192.0.2.1', 10, ?, ?, 'num=10', ?)",
-  )
-    .bind(userId, returned, code, at)
-    .run();
-}
+/** A call of 10 IPs by a user at `at` that returned `returned` (code 0, or the refusal's code). */
+const log = (userId: number, at: number, returned: number, code = 0) =>
+  insertExtractLog(env.DB, {
+    userId,
+    packageId: null,
+    productType: 10,
+    clientIp: '192.0.2.1',
+    requested: 10,
+    returned,
+    code,
+    query: 'num=10',
+    now: at,
+  });
 
 describe('records and charts over the hourly counters', () => {
   it('count every call of the window, partial first hour, whole hours and days, and today included, as the log itself does', async () => {
     const phone = '13800007777';
     const cookie = await loginBySms(phone);
-    const me = await scalar('SELECT id AS n FROM users WHERE phone = ?', phone);
+    const me = await userIdOf(phone);
     const other = me + 1000;
     const now = Date.now();
     const logged: { at: number; returned: number }[] = [];
