@@ -380,12 +380,15 @@ export interface ExitFacts {
   province: string;
   healthy: boolean;
   expiresAt: number;
+  /** The protocols it serves, as the node's bit mask. */
+  protocols: number;
 }
 
 /** The exit with address `ip`, or null. */
 export async function exitFacts(ip: string): Promise<ExitFacts | null> {
   const row = await env.DB.prepare(
-    `SELECT id, node_id AS nodeId, pool, port, province, healthy, expires_at AS expiresAt FROM proxy_ips WHERE ip = ?`,
+    `SELECT id, node_id AS nodeId, pool, port, province, healthy, expires_at AS expiresAt, protocols FROM proxy_ips
+     WHERE ip = ?`,
   )
     .bind(ip)
     .first<Omit<ExitFacts, 'healthy'> & { healthy: number }>();

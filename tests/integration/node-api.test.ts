@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addPool, allowIp, extractCall, makePackage, makeUser, nodeCall, resetAll, scalar } from '../helpers/delivery';
+import {
+  addPool,
+  allowIp,
+  exitFacts,
+  extractCall,
+  makePackage,
+  makeUser,
+  nodeCall,
+  poolExits,
+  resetAll,
+} from '../helpers/delivery';
 
 beforeEach(async () => {
   await resetAll();
@@ -33,7 +43,7 @@ describe('node API authentication', () => {
     expect(
       (await nodeCall('GET', '/node/v2/contract?verifier=hs1', '', { timestamp: Date.now() - 10 * 60_000 })).status,
     ).toBe(401);
-    expect(await scalar('SELECT count(*) AS n FROM proxy_ips')).toBe(0);
+    expect(await poolExits()).toEqual([]);
   });
 
   it('refuses a body changed after signing', async () => {
@@ -56,7 +66,7 @@ describe('node API calls', () => {
   it('registers IPs by heartbeat and they become extractable', async () => {
     const res = await nodeCall('POST', '/node/v2/heartbeat', heartbeat);
     expect(res.status).toBe(200);
-    expect(await scalar("SELECT protocols AS n FROM proxy_ips WHERE ip = '198.51.100.20'")).toBe(5);
+    expect((await exitFacts('198.51.100.20'))?.protocols).toBe(5);
     const u = await makeUser();
     await makePackage(u.id);
     await allowIp(u.id, '192.0.2.50');
