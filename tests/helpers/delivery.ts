@@ -213,14 +213,6 @@ export async function nodeCall(
   });
 }
 
-/** A single number from SQL: kept for the suites not yet moved to named fixtures; new code names its fixture. */
-export const scalar = async (sql: string, ...binds: unknown[]): Promise<number> =>
-  (
-    (await env.DB.prepare(sql)
-      .bind(...binds)
-      .first<{ n: number }>()) ?? { n: -1 }
-  ).n;
-
 /** Empty every table but the append-only audit log; foreign keys are checked at commit, so the order does not matter. */
 export async function resetAll(): Promise<void> {
   const { results } = await env.DB.prepare(
