@@ -41,7 +41,9 @@ export type FormField =
     })
   | (Base & { kind: 'checks'; options: { value: number; label: string }[]; defaultValue?: number[] | undefined })
   | (Base & { kind: 'bool'; defaultValue?: boolean | undefined; text?: string })
-  | (Base & { kind: 'datetime'; defaultValue?: number | undefined; send?: 'ms' | 'text' });
+  | (Base & { kind: 'datetime'; defaultValue?: number | undefined; send?: 'ms' | 'text' })
+  /** A 北京时间 day, sent as its YYYY-MM-DD text. */
+  | (Base & { kind: 'date'; defaultValue?: string | undefined });
 
 /** A select's options from [value, text] pairs. */
 export const choices = <V extends number | string>(pairs: readonly (readonly [V, string])[]) =>
@@ -55,6 +57,7 @@ function read(f: FormField, data: FormData): unknown {
   switch (f.kind) {
     case 'text':
     case 'textarea':
+    case 'date':
       return String(raw ?? '');
     case 'lines':
       return String(raw ?? '')
@@ -240,6 +243,9 @@ export function RecordForm<N extends ActionName>({
                 className="input"
                 defaultValue={f.defaultValue === undefined ? '' : shanghaiInput(f.defaultValue)}
               />
+            )}
+            {f.kind === 'date' && (
+              <input {...common} type="date" className="input" defaultValue={f.defaultValue ?? ''} />
             )}
             {f.hint ? <span className="mt-0.5 block text-xs text-slate-400">{f.hint}</span> : null}
           </div>
