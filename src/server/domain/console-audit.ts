@@ -95,15 +95,17 @@ export async function auditedSave(
 ): Promise<{ id: number }> {
   const reason = s.reason ?? '';
   if (s.id === undefined) {
-    const { results } = await auditedWrite(
+    const insert = s.insert();
+    const written = await auditedWrite(
       db,
       actor,
       { action: s.action, target: `${s.kind}:new`, after: s.after, reason },
-      [s.insert()],
+      [insert],
     );
     // The new id: an INSERT … RETURNING id answers it as a row, a plain INSERT as the last row id.
-    const returned = (results[0]?.results?.[0] as { id?: number } | undefined)?.id;
-    return { id: Number(returned ?? results[0]?.meta.last_row_id ?? 0) };
+    const result = written.of(insert);
+    const returned = (result?.results?.[0] as { id?: number } | undefined)?.id;
+    return { id: Number(returned ?? result?.meta.last_row_id ?? 0) };
   }
   const id = s.id;
   const before = await s.find(id);

@@ -136,8 +136,8 @@ async function write(
   statement: D1PreparedStatement,
   notFound: 'catalogueMealNotFound' | 'catalogueActivityNotFound' | 'catalogueRegionNotFound' | 'catalogueStateChanged',
 ): Promise<number> {
-  const { results } = await auditedChange(db, actor, entry, [statement], notFound);
-  return Number(results[0]?.meta.last_row_id ?? 0);
+  const written = await auditedChange(db, actor, entry, [statement], notFound);
+  return Number(written.of(statement)?.meta.last_row_id ?? 0);
 }
 
 /** Create a meal (on sale at once) or edit one; returns its id. */

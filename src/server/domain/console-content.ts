@@ -72,13 +72,14 @@ export async function saveHelpCategory(
       );
       return { id };
     }
+    const insert = insertHelpCategoryStatement(db, fields, actor.now);
     const r = await auditedWrite(
       db,
       actor,
       { action: 'Admin.HelpCategorySave', target: 'help_category:new', after: fields },
-      [insertHelpCategoryStatement(db, fields, actor.now)],
+      [insert],
     );
-    return { id: (r.results[0]?.meta.last_row_id as number | undefined) ?? 0 };
+    return { id: (r.of(insert)?.meta.last_row_id as number | undefined) ?? 0 };
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('helpUrlTaken');
     throw e;
