@@ -56,3 +56,15 @@ export const formatDateTime = shanghaiDateTime;
 
 /** Epoch ms -> "2026-11-22" in Asia/Shanghai. */
 export const formatDate = shanghaiDay;
+
+/**
+ * A countdown as people read it: mm:ss under an hour (a QR code's 15 minutes), h:mm:ss under a day, and days, hours
+ * and minutes beyond (a bank transfer's 7-day reservation reads 6天23小时59分, not 10079:59).
+ */
+export function countdownText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (s < 3600) return `${two(Math.floor(s / 60))}:${two(s % 60)}`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  return `${Math.floor(s / 86_400)}天${Math.floor((s % 86_400) / 3600)}小时${Math.floor((s % 3600) / 60)}分`;
+}

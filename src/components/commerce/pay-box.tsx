@@ -14,6 +14,7 @@ import { pushToast } from '../../state/toast';
 import { inWechatBrowser, payInsideWechat, wechatReturn } from './wechat-jsapi';
 import { TransferChoice } from './bank-transfer';
 import { ORDER_STATE } from '../../lib/order-states';
+import { countdownText } from '../../lib/time';
 
 const POLL_MS = 2500;
 
@@ -125,11 +126,6 @@ function useQrDataUrl(text: string | null): string | null {
     };
   }, [text]);
   return url;
-}
-
-function remaining(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** Where the paid order's package is listed (fixed and premium IPs share the fixed-IP tab). */
@@ -362,7 +358,7 @@ export function PayBox({
       <div className="text-xs text-slate-400">
         剩余支付时间 {/* The countdown reads the clock: the server's second and the browser's differ by design. */}
         <span className="font-mono" suppressHydrationWarning>
-          {remaining(order.expiresAt - now)}
+          {countdownText(order.expiresAt - now)}
         </span>{' '}
         · 订单号 {order.orderNo}
       </div>
