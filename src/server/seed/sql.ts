@@ -67,6 +67,11 @@ export function col<T extends Table>(table: T, column: Column<T>): SqlText {
   return sqlText(`${name(table)}.${name(column)}`);
 }
 
+/** Conditions on columns of `table` written with its name (`table.c = v`), for statements that read two tables. */
+export function matches<T extends Table>(table: T, match: Match<T>): SqlText {
+  return sqlText(conditions(match as Match<Table>, name(table)));
+}
+
 /** `(SELECT column FROM table WHERE …)`: one value of another row, such as the id of a user found by phone. */
 export function lookup<T extends Table>(table: T, column: Column<T>, where: Where<T>): SqlText {
   return sqlText(`(SELECT ${name(column)} FROM ${name(table)} WHERE ${conditions(where)})`);
@@ -92,16 +97,17 @@ export function isNotNull(value: SqlText): SqlText {
   return sqlText(`${value[SQL]} IS NOT NULL`);
 }
 
-function conditions(where: Where<Table>): string {
+function conditions(where: Where<Table>, table?: string): string {
+  const column = (c: string) => (table ? `${table}.${name(c)}` : name(c));
   const parts = (Array.isArray(where) ? where : [where]) as (Record<string, unknown> | SqlText)[];
   const out = parts.flatMap((part) =>
     isSqlText(part)
       ? [part[SQL]]
-      : Object.entries(part).map(([column, v]) => {
-          if (v === null) return `${name(column)} IS NULL`;
-          if (!Array.isArray(v)) return `${name(column)} = ${cell(v)}`;
-          if (v.length === 0) throw new TypeError(`Empty list for ${column}`);
-          return `${name(column)} IN (${v.map(cell).join(', ')})`;
+      : Object.entries(part).map(([c, v]) => {
+          if (v === null) return `${column(c)} IS NULL`;
+          if (!Array.isArray(v)) return `${column(c)} = ${cell(v)}`;
+          if (v.length === 0) throw new TypeError(`Empty list for ${c}`);
+          return `${column(c)} IN (${v.map(cell).join(', ')})`;
         }),
   );
   if (out.length === 0) throw new TypeError('No condition');
