@@ -260,6 +260,11 @@ export function demoCommerceSql(now: number): string {
         },
       },
     ),
-    update('coupons', { issued: countOf('user_coupons', { coupon_id: col('coupons', 'id') }) }),
+    recountIssuedCoupons(),
   ].join('\n');
+}
+
+/** Each coupon's `issued` set to the coupons users hold (after seeding user coupons). */
+export function recountIssuedCoupons(): string {
+  return update('coupons', { issued: countOf('user_coupons', { coupon_id: col('coupons', 'id') }) });
 }

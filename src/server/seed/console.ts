@@ -8,11 +8,25 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, shanghaiDay, shanghaiStamp } from '../../lib/time';
 import { hashPassword } from '../crypto';
 import { COMMISSION_RATES } from '../../lib/commission-rules';
+import { recountIssuedCoupons } from './commerce';
+import {
+  col,
+  countOf,
+  exists,
+  insert,
+  isNotNull,
+  lookup,
+  notExists,
+  type Row,
+  rawSql,
+  type SqlText,
+  sumOf,
+  update,
+} from './sql';
 
-const q = (v: string | number | null) =>
-  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
-const user = (phone: string) => `(SELECT id FROM users WHERE phone = ${q(phone)})`;
-const op = (username: string) => `(SELECT id FROM operators WHERE username = ${q(username)})`;
+const user = (phone: string) => lookup('users', 'id', { phone });
+const op = (username: string) => lookup('operators', 'id', { username });
+const licenceUpload = (r2Key: string) => lookup('company_licence_uploads', 'id', { r2_key: r2Key });
 
 /** Password of every demo customer below (like the other demo accounts) and of the demo operators. */
 export const CONSOLE_DEMO_PASSWORD = 'demo1234';
@@ -334,65 +348,218 @@ const ORDERS: DemoOrder[] = [
 
 const suffix = (kind: string, seq: number) => `SEED${kind}${String(seq).padStart(11, '0')}`;
 const payFen = (o: DemoOrder) => o.listFen - (o.discountFen ?? 0) - (o.couponFen ?? 0);
+/** Seeded numbers end in a fixed tail (their first 15 characters carry the time of the seed run). */
+const seededTail = (column: SqlText, kind: string, seq: number) => rawSql`substr(${column}, 16) = ${suffix(kind, seq)}`;
+const orderNo = col('orders', 'order_no');
+/** The seeded order `seq`: the row an INSERT … SELECT FROM orders reads. */
+const seededOrder = (seq: number) => seededTail(orderNo, 'O', seq);
+const fromOrder = (seq: number, ...also: SqlText[]) =>
+  ({ from: 'orders', where: [seededOrder(seq), ...also] }) as const;
 
 function orderSql(o: DemoOrder, now: number): string[] {
   const at = now - o.daysAgo * DAY_MS - (o.seq % 5) * HOUR_MS - 40 * MINUTE_MS;
-  const orderNo = `D${shanghaiStamp(at)}${suffix('O', o.seq)}`;
   const tradeNo = `P${shanghaiStamp(at)}${suffix('P', o.seq)}`;
   const refundNo = `R${shanghaiStamp(at + DAY_MS)}${suffix('R', o.seq)}`;
   const pay = payFen(o);
   const paid = o.state === 'paid' || o.state === 'refunded';
+  const closed = o.state === 'closed' || o.state === 'closedPaid';
   const orderState = { paid: 2, refunded: 4, pending: 1, closed: 3, closedPaid: 3 }[o.state];
   const payState = { paid: 'paid', refunded: 'paid', pending: 'pending', closed: 'closed', closedPaid: 'paid' }[
     o.state
   ];
-  const guard = (table: string, col: string, tail: string) =>
-    `NOT EXISTS (SELECT 1 FROM ${table} WHERE substr(${col}, 16) = ${q(tail)})`;
   const expires = o.state === 'pending' ? now + 2 * HOUR_MS : at + 30 * MINUTE_MS;
   const txn = paid || o.state === 'closedPaid' ? `42000${String(o.seq).padStart(5, '0')}2026${o.seq}` : null;
+  const dedicated = o.type === 30 || o.type === 50;
+  const extractable = o.type === 10 || o.type === 40;
   const rows = [
-    `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, discount_fen, credit_fen, coupon_fen, pay_fen, user_coupon_id, state, source_type, expires_at, paid_at, paid_out_trade_no, transaction_id, fulfilled_at, closed_at, created_at, refunded_at, out_refund_no)
-     SELECT ${q(orderNo)}, ${user(o.phone)}, 1, ${o.type}, ${q(o.title)}, ${o.listFen}, ${o.discountFen ?? 0}, 0, ${o.couponFen ?? 0}, ${pay}, NULL, ${orderState}, 1, ${expires}, ${paid ? at + MINUTE_MS : 'NULL'}, ${paid ? q(tradeNo) : 'NULL'}, ${paid ? q(txn ?? '') : 'NULL'}, ${paid ? at + MINUTE_MS : 'NULL'}, ${o.state === 'closed' || o.state === 'closedPaid' ? at + 30 * MINUTE_MS : 'NULL'}, ${at}, ${o.state === 'refunded' ? at + DAY_MS : 'NULL'}, ${o.state === 'refunded' ? q(refundNo) : 'NULL'}
-     WHERE ${guard('orders', 'order_no', suffix('O', o.seq))};`,
-    `INSERT INTO order_items (order_no, seq, package_id, product_type, billing_method, ip_duration_minutes, name, meal_id, units, region_id, add_count, add_daily_limit, add_ip_count, add_days, list_fen, value_fen)
-     SELECT order_no, 1, NULL, ${o.type}, ${o.billing}, ${o.minutes}, ${q(o.title)}, ${o.mealId}, 1, ${o.type === 30 || o.type === 50 ? 1 : 'NULL'}, ${o.billing === 1 && o.type !== 30 && o.type !== 50 ? o.size : 0}, ${o.billing === 2 && (o.type === 10 || o.type === 40) ? o.size : 0}, ${o.type === 30 || o.type === 50 ? 1 : 0}, ${o.days}, ${o.listFen}, ${pay}
-     FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} ON CONFLICT(order_no, seq) DO NOTHING;`,
-    `INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, code_url, expires_at, transaction_id, refund_needed, note, created_at, paid_at)
-     SELECT ${q(tradeNo)}, order_no, user_id, 'wechat', ${pay}, ${q(payState)}, ${o.state === 'pending' ? q(`weixin://wxpay/bizpayurl?pr=demo${o.seq}`) : 'NULL'}, ${expires}, ${q(txn ?? '')}, ${o.state === 'closedPaid' ? 1 : 0}, ${q(o.state === 'closedPaid' ? '订单关闭后才收到支付成功通知，需退款' : '')}, ${at}, ${payState === 'paid' ? at + MINUTE_MS + (o.state === 'closedPaid' ? 35 * MINUTE_MS : 0) : 'NULL'}
-     FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND ${guard('payments', 'out_trade_no', suffix('P', o.seq))};`,
+    ...insert(
+      'orders',
+      [
+        {
+          order_no: `D${shanghaiStamp(at)}${suffix('O', o.seq)}`,
+          user_id: user(o.phone),
+          kind: 1,
+          product_type: o.type,
+          title: o.title,
+          list_fen: o.listFen,
+          discount_fen: o.discountFen ?? 0,
+          credit_fen: 0,
+          coupon_fen: o.couponFen ?? 0,
+          pay_fen: pay,
+          user_coupon_id: null,
+          state: orderState,
+          source_type: 1,
+          expires_at: expires,
+          paid_at: paid ? at + MINUTE_MS : null,
+          paid_out_trade_no: paid ? tradeNo : null,
+          transaction_id: paid ? (txn ?? '') : null,
+          fulfilled_at: paid ? at + MINUTE_MS : null,
+          closed_at: closed ? at + 30 * MINUTE_MS : null,
+          created_at: at,
+          refunded_at: o.state === 'refunded' ? at + DAY_MS : null,
+          out_refund_no: o.state === 'refunded' ? refundNo : null,
+        },
+      ],
+      { select: { where: notExists('orders', seededOrder(o.seq)) } },
+    ),
+    ...insert(
+      'order_items',
+      [
+        {
+          order_no: orderNo,
+          seq: 1,
+          package_id: null,
+          product_type: o.type,
+          billing_method: o.billing,
+          ip_duration_minutes: o.minutes,
+          name: o.title,
+          meal_id: o.mealId,
+          units: 1,
+          region_id: dedicated ? 1 : null,
+          add_count: o.billing === 1 && !dedicated ? o.size : 0,
+          add_daily_limit: o.billing === 2 && extractable ? o.size : 0,
+          add_ip_count: dedicated ? 1 : 0,
+          add_days: o.days,
+          list_fen: o.listFen,
+          value_fen: pay,
+        },
+      ],
+      { select: fromOrder(o.seq), onConflict: { columns: ['order_no', 'seq'], doNothing: true } },
+    ),
+    ...insert(
+      'payments',
+      [
+        {
+          out_trade_no: tradeNo,
+          order_no: orderNo,
+          user_id: col('orders', 'user_id'),
+          provider: 'wechat',
+          amount_fen: pay,
+          state: payState,
+          code_url: o.state === 'pending' ? `weixin://wxpay/bizpayurl?pr=demo${o.seq}` : null,
+          expires_at: expires,
+          transaction_id: txn ?? '',
+          refund_needed: o.state === 'closedPaid',
+          note: o.state === 'closedPaid' ? '订单关闭后才收到支付成功通知，需退款' : '',
+          created_at: at,
+          paid_at: payState === 'paid' ? at + MINUTE_MS + (o.state === 'closedPaid' ? 35 * MINUTE_MS : 0) : null,
+        },
+      ],
+      { select: fromOrder(o.seq, notExists('payments', seededTail(col('payments', 'out_trade_no'), 'P', o.seq))) },
+    ),
   ];
   if (o.state === 'refunded') {
     rows.push(
-      `INSERT INTO refunds (out_refund_no, order_no, out_trade_no, user_id, amount_fen, total_fen, status, refund_id, operator_id, reason, note, created_at, updated_at)
-       SELECT ${q(refundNo)}, order_no, paid_out_trade_no, user_id, ${pay}, ${pay}, 'SUCCESS', ${q(`50300${o.seq}2026demo`)}, ${op('demo.finance')}, '客户误购，按规则全额退款', '', ${at + DAY_MS}, ${at + DAY_MS}
-       FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND ${op('demo.finance')} IS NOT NULL AND ${guard('refunds', 'out_refund_no', suffix('R', o.seq))};`,
+      ...insert(
+        'refunds',
+        [
+          {
+            out_refund_no: refundNo,
+            order_no: orderNo,
+            out_trade_no: col('orders', 'paid_out_trade_no'),
+            user_id: col('orders', 'user_id'),
+            amount_fen: pay,
+            total_fen: pay,
+            status: 'SUCCESS',
+            refund_id: `50300${o.seq}2026demo`,
+            operator_id: op('demo.finance'),
+            reason: '客户误购，按规则全额退款',
+            note: '',
+            created_at: at + DAY_MS,
+            updated_at: at + DAY_MS,
+          },
+        ],
+        {
+          select: fromOrder(
+            o.seq,
+            isNotNull(op('demo.finance')),
+            notExists('refunds', seededTail(col('refunds', 'out_refund_no'), 'R', o.seq)),
+          ),
+        },
+      ),
     );
   }
   if (paid) {
-    const state = o.state === 'refunded' ? 5 : at + o.days * DAY_MS > now ? 1 : 2;
-    const count = o.billing === 1 && (o.type === 10 || o.type === 40);
+    const count = o.billing === 1 && extractable;
     rows.push(
-      `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at)
-       SELECT user_id, ${o.type}, ${o.billing}, ${q(o.title)}, ${o.minutes}, ${count ? o.size : 0}, ${count ? Math.round(o.size * 0.62) : 0}, ${!count && (o.type === 10 || o.type === 40) ? o.size : 0}, ${o.type === 30 || o.type === 50 ? 1 : 0}, ${at + MINUTE_MS}, ${at + o.days * DAY_MS}, ${state}, 'order', order_no, ${at + MINUTE_MS}, ${now}
-       FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND NOT EXISTS (SELECT 1 FROM proxy_packages p WHERE p.source = 'order' AND p.source_ref = orders.order_no);`,
+      ...insert(
+        'proxy_packages',
+        [
+          {
+            user_id: col('orders', 'user_id'),
+            product_type: o.type,
+            billing_method: o.billing,
+            name: o.title,
+            ip_duration_minutes: o.minutes,
+            total_count: count ? o.size : 0,
+            remaining_count: count ? Math.round(o.size * 0.62) : 0,
+            daily_limit: !count && extractable ? o.size : 0,
+            ip_count: dedicated ? 1 : 0,
+            starts_at: at + MINUTE_MS,
+            expires_at: at + o.days * DAY_MS,
+            state: o.state === 'refunded' ? 5 : at + o.days * DAY_MS > now ? 1 : 2,
+            source: 'order',
+            source_ref: orderNo,
+            created_at: at + MINUTE_MS,
+            updated_at: now,
+          },
+        ],
+        { select: fromOrder(o.seq, notExists('proxy_packages', { source: 'order', source_ref: orderNo })) },
+      ),
     );
   }
   if (o.state === 'closedPaid') {
     // The local WeChat Pay simulator holds the paid transaction too, so the console's 退款 of this flagged attempt
     // (Admin.RefundPayment) can be tried end to end in development (mchid/appid of SIMULATOR_MERCHANT).
+    const payment = (
+      c: 'out_trade_no' | 'amount_fen' | 'order_no' | 'expires_at' | 'transaction_id' | 'paid_at' | 'created_at',
+    ) => col('payments', c);
     rows.push(
-      `INSERT INTO pay_simulator_transactions (out_trade_no, mchid, appid, description, amount_fen, notify_url, attach, time_expire_ms, trade_state, transaction_id, success_time_ms, created_at)
-       SELECT out_trade_no, '1900000001', 'wxsimulator0000001', ${q(o.title)}, amount_fen, '', order_no, expires_at, 'SUCCESS', transaction_id, paid_at, created_at
-       FROM payments WHERE substr(out_trade_no, 16) = ${q(suffix('P', o.seq))} ON CONFLICT(out_trade_no) DO NOTHING;`,
+      ...insert(
+        'pay_simulator_transactions',
+        [
+          {
+            out_trade_no: payment('out_trade_no'),
+            mchid: '1900000001',
+            appid: 'wxsimulator0000001',
+            description: o.title,
+            amount_fen: payment('amount_fen'),
+            notify_url: '',
+            attach: payment('order_no'),
+            time_expire_ms: payment('expires_at'),
+            trade_state: 'SUCCESS',
+            transaction_id: payment('transaction_id'),
+            success_time_ms: payment('paid_at'),
+            created_at: payment('created_at'),
+          },
+        ],
+        {
+          select: { from: 'payments', where: seededTail(payment('out_trade_no'), 'P', o.seq) },
+          onConflict: { columns: ['out_trade_no'], doNothing: true },
+        },
+      ),
     );
   }
   if (o.couponId) {
     const state = o.state === 'pending' ? 2 : 3;
     rows.push(
-      `INSERT INTO user_coupons (user_id, coupon_id, state, order_no, valid_from, expires_at, received_at, used_at)
-       SELECT user_id, ${o.couponId}, ${state}, order_no, ${at - DAY_MS}, ${at + 29 * DAY_MS}, ${at - DAY_MS}, ${state === 3 ? at + MINUTE_MS : 'NULL'}
-       FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))} AND NOT EXISTS (SELECT 1 FROM user_coupons c WHERE c.order_no = orders.order_no);`,
-      `UPDATE orders SET user_coupon_id = (SELECT c.id FROM user_coupons c WHERE c.order_no = orders.order_no) WHERE substr(order_no, 16) = ${q(suffix('O', o.seq))};`,
+      ...insert(
+        'user_coupons',
+        [
+          {
+            user_id: col('orders', 'user_id'),
+            coupon_id: o.couponId,
+            state,
+            order_no: orderNo,
+            valid_from: at - DAY_MS,
+            expires_at: at + 29 * DAY_MS,
+            received_at: at - DAY_MS,
+            used_at: state === 3 ? at + MINUTE_MS : null,
+          },
+        ],
+        { select: fromOrder(o.seq, notExists('user_coupons', { order_no: orderNo })) },
+      ),
+      update('orders', { user_coupon_id: lookup('user_coupons', 'id', { order_no: orderNo }) }, seededOrder(o.seq)),
     );
   }
   return rows;
@@ -409,11 +576,28 @@ function promotionSql(now: number): string[] {
   ] as const;
   for (const [invitee, promoter, daysAgo] of invites) {
     rows.push(
-      `INSERT INTO invitations (invitee_id, promoter_id, keyword, created_at) SELECT ${user(invitee)}, ${user(promoter)}, '', ${now - daysAgo * DAY_MS} WHERE ${user(invitee)} IS NOT NULL ON CONFLICT(invitee_id) DO NOTHING;`,
+      ...insert(
+        'invitations',
+        [{ invitee_id: user(invitee), promoter_id: user(promoter), keyword: '', created_at: now - daysAgo * DAY_MS }],
+        { select: { where: isNotNull(user(invitee)) }, onConflict: { columns: ['invitee_id'], doNothing: true } },
+      ),
     );
   }
   rows.push(
-    `INSERT INTO user_promotions (user_id, code, created_at) SELECT id, 'demo' || substr(phone, 8), ${now} FROM users WHERE phone IN ('13500135001', '13500135004') ON CONFLICT(user_id) DO NOTHING;`,
+    ...insert(
+      'user_promotions',
+      [
+        {
+          user_id: col('users', 'id'),
+          code: rawSql`${'demo'} || substr(${col('users', 'phone')}, 8)`,
+          created_at: now,
+        },
+      ],
+      {
+        select: { from: 'users', where: { phone: ['13500135001', '13500135004'] } },
+        onConflict: { columns: ['user_id'], doNothing: true },
+      },
+    ),
   );
   // Withdrawals of 13500135004: paid (3) and rejected (4) earlier, one requested (1) now; 13500135001: approved (2).
   const withdrawals = [
@@ -424,11 +608,25 @@ function promotionSql(now: number): string[] {
   ];
   for (const w of withdrawals) {
     rows.push(
-      `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
-       SELECT ${q(w.ref)}, ${user(w.phone)}, ${w.amount || 1}, ${q(w.phone === '13500135001' ? '陈*' : '孙*')}, ${q(w.phone === '13500135001' ? 'chen***@example.com' : 'sun***@example.com')}, ${w.state}, ${now - w.daysAgo * DAY_MS}, ${now - w.daysAgo * DAY_MS + HOUR_MS}
-       WHERE ${user(w.phone)} IS NOT NULL ON CONFLICT(ref) DO NOTHING;`,
+      ...insert(
+        'withdrawals',
+        [
+          {
+            ref: w.ref,
+            user_id: user(w.phone),
+            amount_fen: w.amount || 1,
+            account_name: w.phone === '13500135001' ? '陈*' : '孙*',
+            account_no: w.phone === '13500135001' ? 'chen***@example.com' : 'sun***@example.com',
+            state: w.state,
+            created_at: now - w.daysAgo * DAY_MS,
+            updated_at: now - w.daysAgo * DAY_MS + HOUR_MS,
+          },
+        ],
+        { select: { where: isNotNull(user(w.phone)) }, onConflict: { columns: ['ref'], doNothing: true } },
+      ),
     );
   }
+  const withdrawal = (ref: string) => lookup('withdrawals', 'id', { ref });
   // Entries: one per paid order of an invitee at the engine's rates (the refunded order's entry is reversed).
   const entries = [
     { seq: 3, promoter: '13500135004', first: true, state: 2, w: 'WSEED000000000001' },
@@ -445,15 +643,40 @@ function promotionSql(now: number): string[] {
     const rates = COMMISSION_RATES[o?.type ?? 10];
     const rate = (e.first ? rates?.firstBp : rates?.recurringBp) ?? 0;
     rows.push(
-      `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen, is_first, state, withdrawal_id, created_at, reversed_at)
-       SELECT ${user(e.promoter)}, user_id, order_no, product_type, pay_fen, ${rate}, pay_fen * ${rate} / 10000, ${e.first ? 1 : 0}, ${e.state}, ${e.w ? `(SELECT id FROM withdrawals WHERE ref = ${q(e.w)})` : 'NULL'}, paid_at, ${e.state === 3 ? 'refunded_at' : 'NULL'}
-       FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', e.seq))} ON CONFLICT(order_no) DO NOTHING;`,
+      ...insert(
+        'commission_entries',
+        [
+          {
+            promoter_id: user(e.promoter),
+            invitee_id: col('orders', 'user_id'),
+            order_no: orderNo,
+            product_type: col('orders', 'product_type'),
+            base_fen: col('orders', 'pay_fen'),
+            rate_bp: rate,
+            amount_fen: rawSql`${col('orders', 'pay_fen')} * ${rate} / 10000`,
+            is_first: e.first,
+            state: e.state,
+            withdrawal_id: e.w ? withdrawal(e.w) : null,
+            created_at: col('orders', 'paid_at'),
+            reversed_at: e.state === 3 ? col('orders', 'refunded_at') : null,
+          },
+        ],
+        { select: fromOrder(e.seq), onConflict: { columns: ['order_no'], doNothing: true } },
+      ),
     );
   }
   // The paid and the open withdrawal carry the amounts of their entries; the open one holds what was available.
+  const open = 'WSEED000000000003';
+  const entriesOf = { withdrawal_id: col('withdrawals', 'id') };
   rows.push(
-    `UPDATE commission_entries SET state = 2, withdrawal_id = (SELECT id FROM withdrawals WHERE ref = 'WSEED000000000003') WHERE state = 1 AND promoter_id = ${user('13500135004')} AND (SELECT state FROM withdrawals WHERE ref = 'WSEED000000000003') = 1;`,
-    `UPDATE withdrawals SET amount_fen = (SELECT sum(amount_fen) FROM commission_entries c WHERE c.withdrawal_id = withdrawals.id) WHERE ref IN ('WSEED000000000001', 'WSEED000000000003', 'WSEED000000000004') AND EXISTS (SELECT 1 FROM commission_entries c WHERE c.withdrawal_id = withdrawals.id);`,
+    update('commission_entries', { state: 2, withdrawal_id: withdrawal(open) }, [
+      { state: 1, promoter_id: user('13500135004') },
+      exists('withdrawals', { ref: open, state: 1 }),
+    ]),
+    update('withdrawals', { amount_fen: sumOf('commission_entries', 'amount_fen', entriesOf) }, [
+      { ref: ['WSEED000000000001', open, 'WSEED000000000004'] },
+      exists('commission_entries', entriesOf),
+    ]),
   );
   const events = [
     ['WSEED000000000001', 1, 2, 'demo.finance', '核对无误'],
@@ -461,11 +684,32 @@ function promotionSql(now: number): string[] {
     ['WSEED000000000002', 1, 4, 'demo.finance', '收款账户与实名信息不一致'],
     ['WSEED000000000004', 1, 2, 'demo.finance', '核对无误'],
   ] as const;
+  const withdrawalId = col('withdrawals', 'id');
   for (const [ref, from, to, who, note] of events) {
     rows.push(
-      `INSERT INTO withdrawal_events (withdrawal_id, from_state, to_state, actor_id, note, created_at)
-       SELECT w.id, ${from}, ${to}, ${op(who)}, ${q(note)}, w.created_at + ${to === 3 ? 20 * HOUR_MS : 2 * HOUR_MS} FROM withdrawals w
-       WHERE w.ref = ${q(ref)} AND ${op(who)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM withdrawal_events e WHERE e.withdrawal_id = w.id AND e.to_state = ${to});`,
+      ...insert(
+        'withdrawal_events',
+        [
+          {
+            withdrawal_id: withdrawalId,
+            from_state: from,
+            to_state: to,
+            actor_id: op(who),
+            note,
+            created_at: rawSql`${col('withdrawals', 'created_at')} + ${to === 3 ? 20 * HOUR_MS : 2 * HOUR_MS}`,
+          },
+        ],
+        {
+          select: {
+            from: 'withdrawals',
+            where: [
+              { ref },
+              isNotNull(op(who)),
+              notExists('withdrawal_events', { withdrawal_id: withdrawalId, to_state: to }),
+            ],
+          },
+        },
+      ),
     );
   }
   return rows;
@@ -484,19 +728,55 @@ function trustSql(now: number): string[] {
     { phone: '13500135007', state: 2, sub: 'Z5120', name: '郑*', id: '4201**********6144', daysAgo: 3 },
     { phone: '13500135008', state: 0, sub: '', name: '王*', id: '6101**********8192', daysAgo: 0 },
   ];
+  const verification = (c: 'user_id' | 'id_hash' | 'name_masked' | 'id_masked' | 'id' | 'decided_at') =>
+    col('identity_verifications', c);
   faces.forEach((f, i) => {
     const at = now - f.daysAgo * DAY_MS - HOUR_MS;
     const ref = `SEEDFACE${String(i + 1).padStart(4, '0')}`;
     rows.push(
-      `INSERT INTO identity_verifications (user_id, outer_order_no, certify_id, provider, name_enc, id_no_enc, id_hash, id_masked, name_masked, state, sub_code, created_at, decided_at)
-       SELECT ${user(f.phone)}, ${q(ref)}, ${q(`${ref}CERT`)}, 'simulator', 'demo', 'demo', ${q(`demo-id-hash-${f.phone}`)}, ${q(f.id)}, ${q(f.name)}, ${f.state}, ${q(f.sub)}, ${at}, ${f.state === 0 ? 'NULL' : at + MINUTE_MS}
-       WHERE ${user(f.phone)} IS NOT NULL ON CONFLICT(outer_order_no) DO NOTHING;`,
+      ...insert(
+        'identity_verifications',
+        [
+          {
+            user_id: user(f.phone),
+            outer_order_no: ref,
+            certify_id: `${ref}CERT`,
+            provider: 'simulator',
+            name_enc: 'demo',
+            id_no_enc: 'demo',
+            id_hash: `demo-id-hash-${f.phone}`,
+            id_masked: f.id,
+            name_masked: f.name,
+            state: f.state,
+            sub_code: f.sub,
+            created_at: at,
+            decided_at: f.state === 0 ? null : at + MINUTE_MS,
+          },
+        ],
+        { select: { where: isNotNull(user(f.phone)) }, onConflict: { columns: ['outer_order_no'], doNothing: true } },
+      ),
     );
     if (f.state === 1) {
       rows.push(
-        `INSERT INTO user_identities (user_id, id_hash, name_enc, id_no_enc, name_masked, id_masked, verification_id, verified_at)
-         SELECT user_id, id_hash, 'demo', 'demo', name_masked, id_masked, id, decided_at FROM identity_verifications WHERE outer_order_no = ${q(ref)}
-         ON CONFLICT(user_id) DO NOTHING;`,
+        ...insert(
+          'user_identities',
+          [
+            {
+              user_id: verification('user_id'),
+              id_hash: verification('id_hash'),
+              name_enc: 'demo',
+              id_no_enc: 'demo',
+              name_masked: verification('name_masked'),
+              id_masked: verification('id_masked'),
+              verification_id: verification('id'),
+              verified_at: verification('decided_at'),
+            },
+          ],
+          {
+            select: { from: 'identity_verifications', where: { outer_order_no: ref } },
+            onConflict: { columns: ['user_id'], doNothing: true },
+          },
+        ),
       );
     }
   });
@@ -532,19 +812,67 @@ function trustSql(now: number): string[] {
       daysAgo: 18,
     },
   ];
+  const upload = (c: 'id' | 'user_id') => col('company_licence_uploads', c);
+  const auth = (c: 'id' | 'state' | 'reviewer_id' | 'review_remark' | 'reviewed_at') => col('company_auths', c);
   for (const c of companies) {
     const at = now - c.daysAgo * DAY_MS - 2 * HOUR_MS;
     rows.push(
-      `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) SELECT ${user(c.phone)}, ${q(c.key)}, 'image/png', 45003, ${at} WHERE ${user(c.phone)} IS NOT NULL ON CONFLICT(r2_key) DO NOTHING;`,
-      `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id, state, user_remark, review_remark, reviewer_id, created_at, reviewed_at)
-       SELECT l.user_id, ${q(c.name)}, ${q(c.code)}, ${q(`demo-credit-${c.code}`)}, ${q(c.legal)}, l.id, ${c.state}, '用于数据采集业务', ${q(c.remark)}, ${c.state === 4 ? 'NULL' : op('demo.support')}, ${at}, ${c.state === 4 ? 'NULL' : at + 3 * HOUR_MS}
-       FROM company_licence_uploads l WHERE l.r2_key = ${q(c.key)} AND NOT EXISTS (SELECT 1 FROM company_auths a WHERE a.licence_upload_id = l.id);`,
+      ...insert(
+        'company_licence_uploads',
+        [{ user_id: user(c.phone), r2_key: c.key, mime: 'image/png', size: 45003, created_at: at }],
+        { select: { where: isNotNull(user(c.phone)) }, onConflict: { columns: ['r2_key'], doNothing: true } },
+      ),
+      ...insert(
+        'company_auths',
+        [
+          {
+            user_id: upload('user_id'),
+            company_name: c.name,
+            credit_code: c.code,
+            credit_hash: `demo-credit-${c.code}`,
+            legal_person: c.legal,
+            licence_upload_id: upload('id'),
+            state: c.state,
+            user_remark: '用于数据采集业务',
+            review_remark: c.remark,
+            reviewer_id: c.state === 4 ? null : op('demo.support'),
+            created_at: at,
+            reviewed_at: c.state === 4 ? null : at + 3 * HOUR_MS,
+          },
+        ],
+        {
+          select: {
+            from: 'company_licence_uploads',
+            where: [{ r2_key: c.key }, notExists('company_auths', { licence_upload_id: upload('id') })],
+          },
+        },
+      ),
     );
     if (c.state !== 4) {
       rows.push(
-        `INSERT INTO company_auth_events (company_auth_id, from_state, to_state, actor_id, remark, created_at)
-         SELECT a.id, 4, a.state, a.reviewer_id, a.review_remark, a.reviewed_at FROM company_auths a JOIN company_licence_uploads l ON l.id = a.licence_upload_id
-         WHERE l.r2_key = ${q(c.key)} AND a.reviewer_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM company_auth_events e WHERE e.company_auth_id = a.id);`,
+        ...insert(
+          'company_auth_events',
+          [
+            {
+              company_auth_id: auth('id'),
+              from_state: 4,
+              to_state: auth('state'),
+              actor_id: auth('reviewer_id'),
+              remark: auth('review_remark'),
+              created_at: auth('reviewed_at'),
+            },
+          ],
+          {
+            select: {
+              from: 'company_auths',
+              where: [
+                { licence_upload_id: licenceUpload(c.key) },
+                isNotNull(auth('reviewer_id')),
+                notExists('company_auth_events', { company_auth_id: auth('id') }),
+              ],
+            },
+          },
+        ),
       );
     }
   }
@@ -564,15 +892,44 @@ function usageSql(now: number): string[] {
         const code = (d + k) % 9 === 0 ? 121 : 0;
         const tag = `seed:${d}:${i}:${k}`;
         rows.push(
-          `INSERT INTO extract_logs (user_id, package_id, product_type, client_ip, requested, returned, code, query, created_at)
-           SELECT ${user(phone)}, NULL, 10, '198.51.100.10', ${returned}, ${code === 0 ? returned : 0}, ${code}, ${q(tag)}, ${at}
-           WHERE ${user(phone)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM extract_logs WHERE query = ${q(tag)} AND user_id = ${user(phone)});`,
+          ...insert(
+            'extract_logs',
+            [
+              {
+                user_id: user(phone),
+                package_id: null,
+                product_type: 10,
+                client_ip: '198.51.100.10',
+                requested: returned,
+                returned: code === 0 ? returned : 0,
+                code,
+                query: tag,
+                created_at: at,
+              },
+            ],
+            {
+              select: {
+                where: [isNotNull(user(phone)), notExists('extract_logs', { query: tag, user_id: user(phone) })],
+              },
+            },
+          ),
         );
       }
       rows.push(
-        `INSERT INTO usage_daily (user_id, day, extract_calls, extract_ips, bytes_in, bytes_out)
-         SELECT ${user(phone)}, ${q(shanghaiDay(now - d * DAY_MS))}, ${calls}, ${calls * 10}, ${(d + 3) * 7_340_032}, ${(d + 2) * 1_048_576} WHERE ${user(phone)} IS NOT NULL
-         ON CONFLICT(user_id, day) DO NOTHING;`,
+        ...insert(
+          'usage_daily',
+          [
+            {
+              user_id: user(phone),
+              day: shanghaiDay(now - d * DAY_MS),
+              extract_calls: calls,
+              extract_ips: calls * 10,
+              bytes_in: (d + 3) * 7_340_032,
+              bytes_out: (d + 2) * 1_048_576,
+            },
+          ],
+          { select: { where: isNotNull(user(phone)) }, onConflict: { columns: ['user_id', 'day'], doNothing: true } },
+        ),
       );
     });
   }
@@ -583,7 +940,11 @@ function usageSql(now: number): string[] {
   ] as const;
   for (const [phone, ip, remark] of whiteList) {
     rows.push(
-      `INSERT INTO white_list (user_id, ip, remark, enabled, expires_at, created_at, updated_at) SELECT ${user(phone)}, ${q(ip)}, ${q(remark)}, 1, 0, ${now}, ${now} WHERE ${user(phone)} IS NOT NULL ON CONFLICT(user_id, ip) DO NOTHING;`,
+      ...insert(
+        'white_list',
+        [{ user_id: user(phone), ip, remark, enabled: true, expires_at: 0, created_at: now, updated_at: now }],
+        { select: { where: isNotNull(user(phone)) }, onConflict: { columns: ['user_id', 'ip'], doNothing: true } },
+      ),
     );
   }
   // Red packets of the demo launch (id 1): two received, one used.
@@ -595,41 +956,86 @@ function usageSql(now: number): string[] {
   for (const [phone, state, daysAgo] of packets) {
     const at = now - daysAgo * DAY_MS;
     rows.push(
-      `INSERT INTO red_records (ref, launch_id, user_id, state, package_id, seen_at, received_at, used_at, expires_at)
-       SELECT ${q(`SEEDRED${phone}`)}, 1, ${user(phone)}, ${state}, NULL, ${at}, ${at}, ${state === 2 ? at + HOUR_MS : 'NULL'}, ${at + 7 * DAY_MS}
-       WHERE ${user(phone)} IS NOT NULL AND EXISTS (SELECT 1 FROM red_launches WHERE id = 1) ON CONFLICT(ref) DO NOTHING;`,
+      ...insert(
+        'red_records',
+        [
+          {
+            ref: `SEEDRED${phone}`,
+            launch_id: 1,
+            user_id: user(phone),
+            state,
+            package_id: null,
+            seen_at: at,
+            received_at: at,
+            used_at: state === 2 ? at + HOUR_MS : null,
+            expires_at: at + 7 * DAY_MS,
+          },
+        ],
+        {
+          select: { where: [isNotNull(user(phone)), exists('red_launches', { id: 1 })] },
+          onConflict: { columns: ['ref'], doNothing: true },
+        },
+      ),
     );
   }
+  const received = countOf('red_records', { launch_id: col('red_launches', 'id') });
   rows.push(
-    `INSERT INTO red_launches (id, title, description, product_type, ip_duration_minutes, ip_count, valid_days, budget, received, starts_at, ends_at, enabled)
-     VALUES (2, '双十一长效IP红包', '长效静态IP 100个，限时领取', 40, 60, 100, 7, 50, 0, ${now - 20 * DAY_MS}, ${now - 10 * DAY_MS}, 0) ON CONFLICT(id) DO NOTHING;`,
-    'UPDATE red_launches SET received = (SELECT count(*) FROM red_records r WHERE r.launch_id = red_launches.id), budget = max(budget, (SELECT count(*) FROM red_records r WHERE r.launch_id = red_launches.id));',
+    ...insert(
+      'red_launches',
+      [
+        {
+          id: 2,
+          title: '双十一长效IP红包',
+          description: '长效静态IP 100个，限时领取',
+          product_type: 40,
+          ip_duration_minutes: 60,
+          ip_count: 100,
+          valid_days: 7,
+          budget: 50,
+          received: 0,
+          starts_at: now - 20 * DAY_MS,
+          ends_at: now - 10 * DAY_MS,
+          enabled: false,
+        },
+      ],
+      { onConflict: { columns: ['id'], doNothing: true } },
+    ),
+    update('red_launches', { received, budget: rawSql`max(budget, ${received})` }),
   );
   return rows;
 }
 
 function operatorsSql(now: number, hash: string): string[] {
-  const rows: string[] = [];
-  CONSOLE_DEMO_OPERATORS.forEach((o, i) => {
-    rows.push(
-      `INSERT INTO operators (username, display_name, role, status, password_hash, created_at, updated_at) VALUES (${q(o.username)}, ${q(o.name)}, ${q(o.role)}, 1, ${q(hash)}, ${now - (30 - i) * DAY_MS}, ${now - (30 - i) * DAY_MS}) ON CONFLICT(username) DO NOTHING;`,
-    );
-  });
-  return rows;
+  return insert(
+    'operators',
+    CONSOLE_DEMO_OPERATORS.map(
+      (o, i): Row<'operators'> => ({
+        username: o.username,
+        display_name: o.name,
+        role: o.role,
+        status: 1,
+        password_hash: hash,
+        created_at: now - (30 - i) * DAY_MS,
+        updated_at: now - (30 - i) * DAY_MS,
+      }),
+    ),
+    { onConflict: { columns: ['username'], doNothing: true } },
+  );
 }
 
 /** Audit rows as the real actions write them (action names, targets and summaries), oldest first. */
 function auditSql(now: number): string[] {
   const rows: string[] = [];
-  const w = (ref: string) => `(SELECT id FROM withdrawals WHERE ref = ${q(ref)})`;
-  const company = (key: string) =>
-    `(SELECT a.id FROM company_auths a JOIN company_licence_uploads l ON l.id = a.licence_upload_id WHERE l.r2_key = ${q(key)})`;
-  const order = (seq: number) => `(SELECT order_no FROM orders WHERE substr(order_no, 16) = ${q(suffix('O', seq))})`;
-  const audit: [string, string, string, string, string, string, number][] = [
+  const w = (ref: string) => lookup('withdrawals', 'id', { ref });
+  const company = (key: string) => lookup('company_auths', 'id', { licence_upload_id: licenceUpload(key) });
+  const order = (seq: number) => lookup('orders', 'order_no', seededOrder(seq));
+  /** `'<kind>:' || <id>`: the target of a seeded row, NULL while that row is missing. */
+  const target = (kind: string, id: SqlText) => rawSql`${`${kind}:`} || ${id}`;
+  const audit: [string, string, string | SqlText, string, string, string, number][] = [
     [
       'demo.admin',
       'Admin.OperatorCreate',
-      `'operator:' || ${op('demo.finance')}`,
+      target('operator', op('demo.finance')),
       '',
       '{"username":"demo.finance","displayName":"财务小刘","role":"finance"}',
       '',
@@ -638,7 +1044,7 @@ function auditSql(now: number): string[] {
     [
       'demo.support',
       'Auth.CompanyReview',
-      `'company_auth:' || ${company(DEMO_LICENCE_KEYS[0])}`,
+      target('company_auth', company(DEMO_LICENCE_KEYS[0])),
       '{"state":4}',
       '{"state":1,"decision":"approve"}',
       '执照清晰，信息一致',
@@ -647,25 +1053,17 @@ function auditSql(now: number): string[] {
     [
       'demo.support',
       'Auth.CompanyReview',
-      `'company_auth:' || ${company(DEMO_LICENCE_KEYS[2])}`,
+      target('company_auth', company(DEMO_LICENCE_KEYS[2])),
       '{"state":4}',
       '{"state":5,"decision":"reject"}',
       '营业执照已注销，请提交有效执照',
       18 * DAY_MS,
     ],
-    [
-      'demo.ops',
-      'Admin.NodeSetEnabled',
-      "'node:104'",
-      '{"status":1}',
-      '{"status":0}',
-      '机房迁移，节点下线',
-      12 * DAY_MS,
-    ],
+    ['demo.ops', 'Admin.NodeSetEnabled', 'node:104', '{"status":1}', '{"status":0}', '机房迁移，节点下线', 12 * DAY_MS],
     [
       'demo.finance',
       'Order.RefundByOrderNo',
-      `'order:' || ${order(5)}`,
+      target('order', order(5)),
       '{"state":2}',
       '{"status":"SUCCESS","amountFen":15300}',
       '客户误购，按规则全额退款',
@@ -674,7 +1072,7 @@ function auditSql(now: number): string[] {
     [
       'demo.finance',
       'UserPromotion.ReviewWithdrawal',
-      `'withdrawal:' || ${w('WSEED000000000001')}`,
+      target('withdrawal', w('WSEED000000000001')),
       '{"state":2}',
       '{"state":3,"decision":"paid"}',
       '转账流水 2026110800012345',
@@ -683,7 +1081,7 @@ function auditSql(now: number): string[] {
     [
       'demo.content',
       'Admin.ArticlePublish',
-      "'article:' || (SELECT min(id) FROM articles WHERE kind = 'help')",
+      target('article', rawSql`(SELECT min(id) FROM articles WHERE kind = ${'help'})`),
       '{"state":0}',
       '{"state":1}',
       '',
@@ -692,7 +1090,7 @@ function auditSql(now: number): string[] {
     [
       'demo.ops',
       'Redirect.Save',
-      "'redirect:/activity/double11'",
+      'redirect:/activity/double11',
       '',
       '{"toPath":"/rebate","status":302}',
       '活动结束，跳转到返利页',
@@ -701,7 +1099,7 @@ function auditSql(now: number): string[] {
     [
       'demo.finance',
       'UserPromotion.ReviewWithdrawal',
-      `'withdrawal:' || ${w('WSEED000000000002')}`,
+      target('withdrawal', w('WSEED000000000002')),
       '{"state":1}',
       '{"state":4,"decision":"reject"}',
       '收款账户与实名信息不一致',
@@ -710,7 +1108,7 @@ function auditSql(now: number): string[] {
     [
       'demo.support',
       'Admin.SuspendCustomer',
-      `'user:' || ${user('13500135003')}`,
+      target('user', user('13500135003')),
       '{"status":1}',
       '{"status":2}',
       '多次投诉：用于违规采集',
@@ -719,27 +1117,49 @@ function auditSql(now: number): string[] {
     [
       'demo.finance',
       'UserPromotion.ReviewWithdrawal',
-      `'withdrawal:' || ${w('WSEED000000000004')}`,
+      target('withdrawal', w('WSEED000000000004')),
       '{"state":1}',
       '{"state":2,"decision":"approve"}',
       '核对无误',
       DAY_MS,
     ],
-    ['demo.admin', 'Operator.Login', `'operator:' || ${op('demo.admin')}`, '', '', '', 2 * HOUR_MS],
+    ['demo.admin', 'Operator.Login', target('operator', op('demo.admin')), '', '', '', 2 * HOUR_MS],
   ];
-  for (const [who, action, target, before, after, reason, ago] of audit) {
+  for (const [who, action, on, before, after, reason, ago] of audit) {
     const role = CONSOLE_DEMO_OPERATORS.find((o) => o.username === who)?.role ?? 'admin';
     rows.push(
-      `INSERT INTO audit_log (operator_id, operator_name, role, action, target, before_summary, after_summary, reason, client_ip, created_at)
-       SELECT ${op(who)}, ${q(who)}, ${q(role)}, ${q(action)}, ${target}, ${q(before)}, ${q(after)}, ${q(reason)}, '198.51.100.20', ${now - ago}
-       WHERE ${op(who)} IS NOT NULL AND ${target} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ${q(action)} AND operator_name = ${q(who)} AND target = ${target});`,
+      ...insert(
+        'audit_log',
+        [
+          {
+            operator_id: op(who),
+            operator_name: who,
+            role,
+            action,
+            target: on,
+            before_summary: before,
+            after_summary: after,
+            reason,
+            client_ip: '198.51.100.20',
+            created_at: now - ago,
+          },
+        ],
+        {
+          select: {
+            where: [
+              isNotNull(op(who)),
+              ...(typeof on === 'string' ? [] : [isNotNull(on)]),
+              notExists('audit_log', { action, operator_name: who, target: on }),
+            ],
+          },
+        },
+      ),
     );
   }
   return rows;
 }
 
 function siteSql(now: number): string[] {
-  const out: string[] = [];
   const consults = [
     [
       '杭州云采数据科技有限公司',
@@ -756,34 +1176,88 @@ function siteSql(now: number): string[] {
     ['成都游戏工作室', '张先生', '13600136222', 'zhang@example.net', '游戏', '1万IP/月', '', 1, 3],
     ['广州市场调研公司', '刘经理', '13600136333', '', '市场调研', '50万IP/月', '已电话沟通，报价已发送', 2, 8],
   ] as const;
-  consults.forEach(([company, contact, phone, email, scenario, volume, message, state, daysAgo], i) => {
-    out.push(
-      `INSERT INTO consult_requests (id, company, contact_name, phone, email, scenario, monthly_volume, message, user_id, client_ip, state, created_at)
-       VALUES (${9001 + i}, ${q(company)}, ${q(contact)}, ${q(phone)}, ${q(email)}, ${q(scenario)}, ${q(volume)}, ${q(message)}, NULL, '198.51.100.30', ${state}, ${now - daysAgo * DAY_MS - HOUR_MS}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  });
-  out.push(
-    `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/activity/double11', '/rebate', 302, ${now - 4 * DAY_MS}) ON CONFLICT(from_path) DO NOTHING;`,
-    `INSERT INTO path_redirects (from_path, to_path, status, updated_at) VALUES ('/price', '/getProxy', 301, ${now - 9 * DAY_MS}) ON CONFLICT(from_path) DO NOTHING;`,
-    `INSERT INTO promotion_materials (id, kind, title, content, sort, enabled) VALUES (3, 'image', '返利活动海报', '/images/banner-rebate.svg', 3, 1) ON CONFLICT(id) DO NOTHING;`,
-    `INSERT INTO promotion_materials (id, kind, title, content, sort, enabled) VALUES (4, 'text', '旧版推荐语', '注册云枢代理领新人福利：{link}', 4, 0) ON CONFLICT(id) DO NOTHING;`,
-    `INSERT INTO retention_runs (started_at, finished_at, retention_days, rows_removed, detail)
-     SELECT ${now - 20 * HOUR_MS}, ${now - 20 * HOUR_MS + 4200}, 180, 1287, '{"extract_logs":1024,"ip_assignments":240,"sms_codes":23}'
-     WHERE NOT EXISTS (SELECT 1 FROM retention_runs);`,
-  );
-  return out;
+  const once = { onConflict: { columns: ['id'], doNothing: true } } as const;
+  return [
+    ...insert(
+      'consult_requests',
+      consults.map(
+        ([company, contact, phone, email, scenario, volume, message, state, daysAgo], i): Row<'consult_requests'> => ({
+          id: 9001 + i,
+          company,
+          contact_name: contact,
+          phone,
+          email,
+          scenario,
+          monthly_volume: volume,
+          message,
+          user_id: null,
+          client_ip: '198.51.100.30',
+          state,
+          created_at: now - daysAgo * DAY_MS - HOUR_MS,
+        }),
+      ),
+      once,
+    ),
+    ...insert(
+      'path_redirects',
+      [
+        { from_path: '/activity/double11', to_path: '/rebate', status: 302, updated_at: now - 4 * DAY_MS },
+        { from_path: '/price', to_path: '/getProxy', status: 301, updated_at: now - 9 * DAY_MS },
+      ],
+      { onConflict: { columns: ['from_path'], doNothing: true } },
+    ),
+    ...insert(
+      'promotion_materials',
+      [
+        { id: 3, kind: 'image', title: '返利活动海报', content: '/images/banner-rebate.svg', sort: 3, enabled: true },
+        {
+          id: 4,
+          kind: 'text',
+          title: '旧版推荐语',
+          content: '注册云枢代理领新人福利：{link}',
+          sort: 4,
+          enabled: false,
+        },
+      ],
+      once,
+    ),
+    ...insert(
+      'retention_runs',
+      [
+        {
+          started_at: now - 20 * HOUR_MS,
+          finished_at: now - 20 * HOUR_MS + 4200,
+          retention_days: 180,
+          rows_removed: 1287,
+          detail: '{"extract_logs":1024,"ip_assignments":240,"sms_codes":23}',
+        },
+      ],
+      { select: { where: notExists('retention_runs') } },
+    ),
+  ];
 }
 
 /** Node health for the demo pool: some short-lived exits of node 102 down, node 102 silent for two hours. */
 function nodeHealthSql(now: number, demoPool: boolean): string[] {
-  const rows = [
-    `INSERT INTO proxy_nodes (id, name, secret, status, last_seen_at, created_at) VALUES (104, 'retired-node-sh', 'retired-node-secret-not-in-use-000000', 0, ${now - 12 * DAY_MS}, ${now - 40 * DAY_MS}) ON CONFLICT(id) DO NOTHING;`,
-  ];
+  const rows = insert(
+    'proxy_nodes',
+    [
+      {
+        id: 104,
+        name: 'retired-node-sh',
+        secret: 'retired-node-secret-not-in-use-000000',
+        status: 0,
+        last_seen_at: now - 12 * DAY_MS,
+        created_at: now - 40 * DAY_MS,
+      },
+    ],
+    { onConflict: { columns: ['id'], doNothing: true } },
+  );
   if (demoPool) {
     rows.push(
-      `UPDATE proxy_nodes SET last_seen_at = ${now - 3 * MINUTE_MS} WHERE id IN (101, 103);`,
-      `UPDATE proxy_nodes SET last_seen_at = ${now - 2 * HOUR_MS} WHERE id = 102;`,
-      `UPDATE proxy_ips SET healthy = 0 WHERE node_id = 102 AND pool = 10 AND id % 10 = 0;`,
+      update('proxy_nodes', { last_seen_at: now - 3 * MINUTE_MS }, { id: [101, 103] }),
+      update('proxy_nodes', { last_seen_at: now - 2 * HOUR_MS }, { id: 102 }),
+      update('proxy_ips', { healthy: false }, [{ node_id: 102, pool: 10 }, rawSql`id % 10 = 0`]),
     );
   }
   return rows;
@@ -793,25 +1267,35 @@ function nodeHealthSql(now: number, demoPool: boolean): string[] {
 export async function demoConsoleSql(now: number, opts: { demoPool: boolean }): Promise<string> {
   const customerHash = await hashPassword(CONSOLE_DEMO_PASSWORD);
   const operatorHash = await hashPassword(CONSOLE_DEMO_OPERATOR_PASSWORD);
-  const rows = [
-    `INSERT INTO sellers (id, code, name, phone, enabled) VALUES (2, 'seller02', '李经理', '13600136001', 1) ON CONFLICT(id) DO NOTHING;`,
-  ];
-  for (const c of CONSOLE_DEMO_CUSTOMERS) {
-    const at = now - c.daysAgo * DAY_MS - 3 * HOUR_MS;
-    rows.push(
-      `INSERT INTO users (phone, password_hash, status, is_identity_auth, company_auth_state, created_at, updated_at, seller_id) VALUES (${q(c.phone)}, ${q(customerHash)}, ${c.status ?? 1}, ${c.identity ? 1 : 0}, ${c.company ?? 0}, ${at}, ${at}, ${c.seller ? `(SELECT id FROM sellers WHERE code = ${q(c.seller)})` : 'NULL'}) ON CONFLICT(phone) DO NOTHING;`,
-    );
-  }
-  rows.push(...operatorsSql(now, operatorHash));
-  for (const o of ORDERS) rows.push(...orderSql(o, now));
-  rows.push(
+  return [
+    ...insert('sellers', [{ id: 2, code: 'seller02', name: '李经理', phone: '13600136001', enabled: true }], {
+      onConflict: { columns: ['id'], doNothing: true },
+    }),
+    ...insert(
+      'users',
+      CONSOLE_DEMO_CUSTOMERS.map((c): Row<'users'> => {
+        const at = now - c.daysAgo * DAY_MS - 3 * HOUR_MS;
+        return {
+          phone: c.phone,
+          password_hash: customerHash,
+          status: c.status ?? 1,
+          is_identity_auth: c.identity,
+          company_auth_state: c.company ?? 0,
+          created_at: at,
+          updated_at: at,
+          seller_id: c.seller ? lookup('sellers', 'id', { code: c.seller }) : null,
+        };
+      }),
+      { onConflict: { columns: ['phone'], doNothing: true } },
+    ),
+    ...operatorsSql(now, operatorHash),
+    ...ORDERS.flatMap((o) => orderSql(o, now)),
     ...promotionSql(now),
     ...trustSql(now),
     ...usageSql(now),
     ...siteSql(now),
     ...nodeHealthSql(now, opts.demoPool),
     ...auditSql(now),
-    'UPDATE coupons SET issued = (SELECT count(*) FROM user_coupons WHERE coupon_id = coupons.id);',
-  );
-  return rows.join('\n');
+    recountIssuedCoupons(),
+  ].join('\n');
 }

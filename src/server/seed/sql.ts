@@ -82,14 +82,19 @@ export function countOf<T extends Table>(table: T, where: Where<T>): SqlText {
   return sqlText(`(SELECT count(*) FROM ${name(table)} WHERE ${conditions(where)})`);
 }
 
-/** `NOT EXISTS (SELECT 1 FROM table WHERE …)`: the guard that keeps an insert without a unique key idempotent. */
-export function notExists<T extends Table>(table: T, where: Where<T>): SqlText {
-  return sqlText(`NOT EXISTS (SELECT 1 FROM ${name(table)} WHERE ${conditions(where)})`);
+/** `(SELECT sum(column) FROM table WHERE …)`. */
+export function sumOf<T extends Table>(table: T, column: Column<T>, where: Where<T>): SqlText {
+  return sqlText(`(SELECT sum(${name(column)}) FROM ${name(table)} WHERE ${conditions(where)})`);
 }
 
-/** `EXISTS (SELECT 1 FROM table WHERE …)`. */
-export function exists<T extends Table>(table: T, where: Where<T>): SqlText {
-  return sqlText(`EXISTS (SELECT 1 FROM ${name(table)} WHERE ${conditions(where)})`);
+/** `NOT EXISTS (SELECT 1 FROM table [WHERE …])`: the guard that keeps an insert without a unique key idempotent. */
+export function notExists<T extends Table>(table: T, where?: Where<T>): SqlText {
+  return sqlText(`NOT ${exists(table, where)[SQL]}`);
+}
+
+/** `EXISTS (SELECT 1 FROM table [WHERE …])`. */
+export function exists<T extends Table>(table: T, where?: Where<T>): SqlText {
+  return sqlText(`EXISTS (SELECT 1 FROM ${name(table)}${where === undefined ? '' : ` WHERE ${conditions(where)}`})`);
 }
 
 /** `… IS NOT NULL`: a lookup found its row. */
@@ -160,7 +165,7 @@ export function insert<T extends Table, S extends Table = T>(
       const from =
         select.from === undefined ? '' : ` FROM ${isSqlText(select.from) ? select.from[SQL] : name(select.from)}`;
       // SQLite reads `ON CONFLICT` after `SELECT … FROM t` as a join constraint unless a WHERE comes between.
-      const needsWhere = onConflict !== undefined && onConflict !== 'ignore' && from !== '';
+      const needsWhere = onConflict !== undefined && onConflict !== 'ignore';
       const where = select.where
         ? ` WHERE ${conditions(select.where as Where<Table>)}`
         : needsWhere

@@ -1,6 +1,7 @@
 // The columns of every table the demo seed writes, with their TypeScript types, as migrations/ create them (read from
 // a database built from migrations/ with PRAGMA table_info; docs/decisions/238). A column is optional when it has a
-// default, may be NULL or is the INTEGER PRIMARY KEY; INTEGER is `number`, TEXT `string`, a 0/1 column `Flag`.
+// default, may be NULL or is the rowid (a lone INTEGER PRIMARY KEY); INTEGER is `number`, TEXT `string`, a 0/1
+// column `Flag`.
 // A migration that changes one of these tables changes its entry here.
 
 /** A 0/1 column: written as 1 or 0. */
@@ -278,7 +279,7 @@ export interface SeedTables {
     value_fen: number;
   };
   orders: {
-    order_no?: string | null;
+    order_no: string;
     user_id: number;
     kind: number;
     product_type: number;
@@ -303,13 +304,13 @@ export interface SeedTables {
     out_refund_no?: string | null;
   };
   path_redirects: {
-    from_path?: string | null;
+    from_path: string;
     to_path: string;
     status?: number;
     updated_at: number;
   };
   pay_simulator_transactions: {
-    out_trade_no?: string | null;
+    out_trade_no: string;
     mchid: string;
     appid: string;
     description: string;
@@ -323,7 +324,7 @@ export interface SeedTables {
     created_at: number;
   };
   payments: {
-    out_trade_no?: string | null;
+    out_trade_no: string;
     order_no: string;
     user_id: number;
     provider: string;
@@ -486,12 +487,12 @@ export interface SeedTables {
     enabled?: Flag;
   };
   site_settings: {
-    key?: string | null;
+    key: string;
     value: string;
     updated_at: number;
   };
   usage_daily: {
-    user_id?: number;
+    user_id: number;
     day: string;
     extract_calls?: number;
     extract_ips?: number;
