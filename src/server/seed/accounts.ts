@@ -1,6 +1,7 @@
 // Demo customer accounts for local development: a verified user with a password, a new user and a second verified
 // user. Operators are not customers: the console's demo operators are in ./console.ts (docs/decisions/165).
 import { hashPassword } from '../crypto';
+import { insert, update } from './sql';
 
 export const DEMO_ACCOUNTS = [
   { phone: '13800138000', password: 'demo1234', identity: true },
@@ -8,19 +9,21 @@ export const DEMO_ACCOUNTS = [
   { phone: '13700137000', password: 'demo1234', identity: true },
 ] as const;
 
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
 /** SQL that inserts the demo accounts (idempotent). */
 export async function demoAccountsSql(now: number): Promise<string> {
   const rows: string[] = [];
   for (const a of DEMO_ACCOUNTS) {
     const hash = await hashPassword(a.password);
     rows.push(
-      `INSERT INTO users (phone, password_hash, is_identity_auth, created_at, updated_at) VALUES (${q(a.phone)}, ${q(hash)}, ${a.identity ? 1 : 0}, ${now}, ${now}) ON CONFLICT(phone) DO NOTHING;`,
+      ...insert(
+        'users',
+        [{ phone: a.phone, password_hash: hash, is_identity_auth: a.identity, created_at: now, updated_at: now }],
+        { onConflict: { columns: ['phone'], doNothing: true } },
+      ),
     );
   }
   // users.role 'operator' (migrations/0001) is read by nothing since operators have their own accounts (0015);
   // databases seeded before keep the old value on 13700137000 unless it is cleared here.
-  rows.push(`UPDATE users SET role = 'user' WHERE role = 'operator';`);
+  rows.push(update('users', { role: 'user' }, { role: 'operator' }));
   return rows.join('\n');
 }

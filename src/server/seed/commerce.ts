@@ -4,8 +4,8 @@ import { IP_DURATIONS } from '../../lib/catalogue-rules';
 import { durationLabel, periodLabel } from '../../lib/commerce';
 import { regionKey } from '../domain/regions';
 import { DAY_MS } from '../../lib/time';
+import { col, countOf, insert, notExists, type Row, update } from './sql';
 
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const FOREVER = 4_102_444_800_000; // 2100-01-01
 
 interface MealSeed {
@@ -154,39 +154,117 @@ export const DEMO_COUPONS = [
   { id: 3, name: '固定IP立减20元', kind: 1, value: 2000, threshold: 10_000, types: '30,50', days: 30, limit: 1 },
 ];
 
-/** SQL that loads the demo catalogue and coupons (idempotent). */
+/** Seeded catalogue rows are inserted once: operators' edits of them stay. */
+const once = { onConflict: { columns: ['id'], doNothing: true } } as const;
+
+/** The demo catalogue (meals, activities, regions, coupons), one statement each, without any row about customers. */
+export function demoCatalogueStatements(): string[] {
+  return [
+    ...insert(
+      'meals',
+      DEMO_MEALS.map(
+        (m, i): Row<'meals'> => ({
+          id: m.id,
+          product_type: m.type,
+          billing_method: m.billing,
+          name: m.name,
+          ip_duration_minutes: m.minutes,
+          size: m.size,
+          period_days: m.days,
+          price_fen: m.price,
+          is_overseas: m.overseas === true,
+          sort: i,
+        }),
+      ),
+      once,
+    ),
+    ...insert(
+      'activities',
+      ACTIVITIES.map(
+        (a): Row<'activities'> => ({
+          id: a.id,
+          name: a.name,
+          product_type: a.type,
+          billing_method: a.billing,
+          discount_percent: a.discount,
+          bonus_percent: a.bonus,
+          starts_at: 0,
+          ends_at: FOREVER,
+        }),
+      ),
+      once,
+    ),
+    ...insert(
+      'meal_regions',
+      CITIES.map(
+        ([name = '', province = ''], i): Row<'meal_regions'> => ({
+          id: i + 1,
+          name,
+          province,
+          province_key: regionKey(province),
+          city_key: regionKey(name),
+          product_types: '30,50',
+          is_overseas: false,
+          sort: i,
+        }),
+      ),
+      once,
+    ),
+    ...insert(
+      'meal_regions',
+      OVERSEAS.map(
+        (name, i): Row<'meal_regions'> => ({
+          id: 101 + i,
+          name,
+          province: '海外',
+          product_types: '50',
+          is_overseas: true,
+          sort: 100 + i,
+        }),
+      ),
+      once,
+    ),
+    ...insert(
+      'coupons',
+      DEMO_COUPONS.map(
+        (c): Row<'coupons'> => ({
+          id: c.id,
+          name: c.name,
+          kind: c.kind,
+          value: c.value,
+          threshold_fen: c.threshold,
+          product_types: c.types,
+          valid_days: c.days,
+          per_user_limit: c.limit,
+          starts_at: 0,
+          ends_at: FOREVER,
+        }),
+      ),
+      once,
+    ),
+  ];
+}
+
+/** SQL that loads the demo catalogue and coupons, and a coupon for the verified demo user (idempotent). */
 export function demoCommerceSql(now: number): string {
-  const rows: string[] = [];
-  DEMO_MEALS.forEach((m, i) => {
-    rows.push(
-      `INSERT INTO meals (id, product_type, billing_method, name, ip_duration_minutes, size, period_days, price_fen, is_overseas, sort) VALUES (${m.id}, ${m.type}, ${m.billing}, ${q(m.name)}, ${m.minutes}, ${m.size}, ${m.days}, ${m.price}, ${m.overseas ? 1 : 0}, ${i}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  });
-  for (const a of ACTIVITIES) {
-    rows.push(
-      `INSERT INTO activities (id, name, product_type, billing_method, discount_percent, bonus_percent, starts_at, ends_at) VALUES (${a.id}, ${q(a.name)}, ${a.type}, ${a.billing}, ${a.discount}, ${a.bonus}, 0, ${FOREVER}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  }
-  CITIES.forEach(([name, province], i) => {
-    rows.push(
-      `INSERT INTO meal_regions (id, name, province, province_key, city_key, product_types, is_overseas, sort) VALUES (${i + 1}, ${q(name ?? '')}, ${q(province ?? '')}, ${q(regionKey(province ?? ''))}, ${q(regionKey(name ?? ''))}, '30,50', 0, ${i}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  });
-  OVERSEAS.forEach((name, i) => {
-    rows.push(
-      `INSERT INTO meal_regions (id, name, province, product_types, is_overseas, sort) VALUES (${101 + i}, ${q(name)}, '海外', '50', 1, ${100 + i}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  });
-  for (const c of DEMO_COUPONS) {
-    rows.push(
-      `INSERT INTO coupons (id, name, kind, value, threshold_fen, product_types, valid_days, per_user_limit, starts_at, ends_at) VALUES (${c.id}, ${q(c.name)}, ${c.kind}, ${c.value}, ${c.threshold}, ${q(c.types)}, ${c.days}, ${c.limit}, 0, ${FOREVER}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  }
-  rows.push(
-    `INSERT INTO user_coupons (user_id, coupon_id, state, valid_from, expires_at, received_at)
-     SELECT u.id, 1, 1, ${now}, ${now + 30 * DAY_MS}, ${now} FROM users u
-     WHERE u.phone = '13800138000' AND NOT EXISTS (SELECT 1 FROM user_coupons WHERE user_id = u.id AND coupon_id = 1);`,
-    'UPDATE coupons SET issued = (SELECT count(*) FROM user_coupons WHERE coupon_id = coupons.id);',
-  );
-  return rows.join('\n');
+  const userId = col('users', 'id');
+  return [
+    ...demoCatalogueStatements(),
+    ...insert(
+      'user_coupons',
+      [{ user_id: userId, coupon_id: 1, state: 1, valid_from: now, expires_at: now + 30 * DAY_MS, received_at: now }],
+      {
+        select: {
+          from: 'users',
+          where: [{ phone: '13800138000' }, notExists('user_coupons', { user_id: userId, coupon_id: 1 })],
+        },
+      },
+    ),
+    recountIssuedCoupons(),
+  ].join('\n');
+}
+
+/** Each coupon's `issued` set to the coupons users hold (after seeding user coupons). */
+export function recountIssuedCoupons(): string {
+  return update('coupons', { issued: countOf('user_coupons', { coupon_id: col('coupons', 'id') }) });
 }

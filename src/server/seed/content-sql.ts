@@ -6,9 +6,10 @@
 import { storedHtml } from '../domain/html-sanitizer';
 import { helpArticles, helpCategories, newsArticles } from './content/help';
 import { regionSeeds } from './content/regions';
+import { insert, type Row } from './sql';
 
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const b = (v: boolean) => (v ? 1 : 0);
+/** Every seeded content row is refreshed in place: its columns but the key are set from the seed. */
+const refresh = { onConflict: { columns: ['id'], update: 'rest' } } as const;
 
 const FRIEND_LINKS = [
   { id: 1, name: '云枢海外动态代理', url: 'https://global.example-proxy.com', target: '_blank', noFollow: false },
@@ -49,12 +50,6 @@ const MARKETING = [
   },
 ];
 
-function upsert(table: string, cols: string[], values: (string | number | null)[], key = 'id'): string {
-  const lit = values.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : q(v)));
-  const updates = cols.filter((c) => c !== key).map((c) => `${c} = excluded.${c}`);
-  return `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${lit.join(', ')}) ON CONFLICT(${key}) DO UPDATE SET ${updates.join(', ')};`;
-}
-
 /** All public-site demo content as SQL statements. */
 export function demoContentSql(now: number): string {
   return demoContentStatements(now).join('\n');
@@ -62,121 +57,137 @@ export function demoContentSql(now: number): string {
 
 /** The same content, one statement per entry (tests run them as a D1 batch). */
 export function demoContentStatements(now: number): string[] {
-  const rows: string[] = [];
-  for (const c of helpCategories) {
-    rows.push(
-      upsert(
-        'help_categories',
-        ['id', 'top_category', 'name', 'description', 'url', 'sort', 'created_at', 'updated_at'],
-        [c.id, c.topCategory, c.name, c.desc, c.url, c.sort, now, now],
+  return [
+    ...insert(
+      'help_categories',
+      helpCategories.map(
+        (c): Row<'help_categories'> => ({
+          id: c.id,
+          top_category: c.topCategory,
+          name: c.name,
+          description: c.desc,
+          url: c.url,
+          sort: c.sort,
+          created_at: now,
+          updated_at: now,
+        }),
       ),
-    );
-  }
-  const articleCols = [
-    'id',
-    'kind',
-    'category_id',
-    'url',
-    'title',
-    'summary',
-    'keywords',
-    'body_html',
-    'body_text',
-    'is_hot',
-    'show_on_buy',
-    'views',
-    'state',
-    'published_at',
-    'updated_at',
-  ];
-  for (const a of helpArticles) {
-    rows.push(
-      upsert('articles', articleCols, [
-        a.id,
-        'help',
-        a.categoryId,
-        a.url,
-        a.title,
-        a.summary,
-        a.keywords.join(','),
-        storedHtml(a.bodyHtml).html,
-        storedHtml(a.bodyHtml).text,
-        b(a.isHot),
-        b(a.showOnBuy),
-        a.views,
-        1,
-        a.publishedAt,
-        a.publishedAt,
-      ]),
-    );
-  }
-  for (const n of newsArticles) {
-    rows.push(
-      upsert('articles', articleCols, [
-        n.id,
-        'news',
-        null,
-        n.url,
-        n.title,
-        n.summary,
-        '',
-        storedHtml(n.bodyHtml).html,
-        storedHtml(n.bodyHtml).text,
-        0,
-        0,
-        0,
-        1,
-        n.publishedAt,
-        n.publishedAt,
-      ]),
-    );
-  }
-  FRIEND_LINKS.forEach((l, i) => {
-    rows.push(
-      upsert(
-        'friend_links',
-        ['id', 'link_name', 'link_url', 'link_target', 'no_follow', 'sort', 'enabled'],
-        [l.id, l.name, l.url, l.target, b(l.noFollow), i + 1, 1],
-      ),
-    );
-  });
-  rows.push(
-    upsert(
-      'home_notices',
-      ['id', 'title', 'content_html', 'starts_at', 'ends_at', 'enabled', 'created_at'],
-      [NOTICE.id, NOTICE.title, storedHtml(NOTICE.content).html, NOTICE.startsAt, NOTICE.endsAt, 1, now],
+      refresh,
     ),
-  );
-  for (const m of MARKETING) {
-    rows.push(
-      upsert(
-        'marketing_images',
-        [
-          'id',
-          'slot',
-          'img',
-          'is_click',
-          'click_url',
-          'in_or_out',
-          'alt',
-          'audience',
-          'starts_at',
-          'ends_at',
-          'enabled',
-        ],
-        [m.id, m.slot, m.img, b(m.isClick), m.clickUrl, m.inOrOut, m.alt, 'all', NOTICE.startsAt, NOTICE.endsAt, 1],
+    ...insert(
+      'articles',
+      helpArticles.map(
+        (a): Row<'articles'> => ({
+          id: a.id,
+          kind: 'help',
+          category_id: a.categoryId,
+          url: a.url,
+          title: a.title,
+          summary: a.summary,
+          keywords: a.keywords.join(','),
+          body_html: storedHtml(a.bodyHtml).html,
+          body_text: storedHtml(a.bodyHtml).text,
+          is_hot: a.isHot,
+          show_on_buy: a.showOnBuy,
+          views: a.views,
+          state: 1,
+          published_at: a.publishedAt,
+          updated_at: a.publishedAt,
+        }),
       ),
-    );
-  }
-  rows.push(upsert('site_settings', ['key', 'value', 'updated_at'], ['online_chat', '1', now], 'key'));
-  for (const r of regionSeeds()) {
-    rows.push(
-      upsert(
-        'region_coverage',
-        ['id', 'province', 'city', 'carriers', 'node_count', 'availability_bp', 'hot_rank', 'dynamic_ok', 'static_ok'],
-        [r.id, r.province, r.city, r.carriers, r.nodeCount, r.availabilityBp, r.hotRank, b(r.dynamicOk), b(r.staticOk)],
+      refresh,
+    ),
+    ...insert(
+      'articles',
+      newsArticles.map(
+        (n): Row<'articles'> => ({
+          id: n.id,
+          kind: 'news',
+          category_id: null,
+          url: n.url,
+          title: n.title,
+          summary: n.summary,
+          keywords: '',
+          body_html: storedHtml(n.bodyHtml).html,
+          body_text: storedHtml(n.bodyHtml).text,
+          is_hot: false,
+          show_on_buy: false,
+          views: 0,
+          state: 1,
+          published_at: n.publishedAt,
+          updated_at: n.publishedAt,
+        }),
       ),
-    );
-  }
-  return rows;
+      refresh,
+    ),
+    ...insert(
+      'friend_links',
+      FRIEND_LINKS.map(
+        (l, i): Row<'friend_links'> => ({
+          id: l.id,
+          link_name: l.name,
+          link_url: l.url,
+          link_target: l.target,
+          no_follow: l.noFollow,
+          sort: i + 1,
+          enabled: true,
+        }),
+      ),
+      refresh,
+    ),
+    ...insert(
+      'home_notices',
+      [
+        {
+          id: NOTICE.id,
+          title: NOTICE.title,
+          content_html: storedHtml(NOTICE.content).html,
+          starts_at: NOTICE.startsAt,
+          ends_at: NOTICE.endsAt,
+          enabled: true,
+          created_at: now,
+        },
+      ],
+      refresh,
+    ),
+    ...insert(
+      'marketing_images',
+      MARKETING.map(
+        (m): Row<'marketing_images'> => ({
+          id: m.id,
+          slot: m.slot,
+          img: m.img,
+          is_click: m.isClick,
+          click_url: m.clickUrl,
+          in_or_out: m.inOrOut,
+          alt: m.alt,
+          audience: 'all',
+          starts_at: NOTICE.startsAt,
+          ends_at: NOTICE.endsAt,
+          enabled: true,
+        }),
+      ),
+      refresh,
+    ),
+    ...insert('site_settings', [{ key: 'online_chat', value: '1', updated_at: now }], {
+      onConflict: { columns: ['key'], update: 'rest' },
+    }),
+    ...insert(
+      'region_coverage',
+      regionSeeds().map(
+        (r): Row<'region_coverage'> => ({
+          id: r.id,
+          province: r.province,
+          city: r.city,
+          carriers: r.carriers,
+          node_count: r.nodeCount,
+          availability_bp: r.availabilityBp,
+          hot_rank: r.hotRank,
+          dynamic_ok: r.dynamicOk,
+          static_ok: r.staticOk,
+        }),
+      ),
+      refresh,
+    ),
+  ];
 }

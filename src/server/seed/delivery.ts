@@ -8,8 +8,8 @@ import { storedPassword } from '../domain/credentials';
 import { HOT_CITIES, regionKey } from '../domain/regions';
 import { DEV_NODE_SECRET_KEY } from '../env';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import { col, exists, insert, matches, notExists, rawSql, remove, type Row, update, type Where } from './sql';
 
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const CARRIER_CYCLE = ['电信', '联通', '移动'] as const;
 /** Known only to development: the demo-pool nodes sign with these (scripts and tests may too). */
 export const DEMO_NODES = [
@@ -31,6 +31,8 @@ export interface DeliverySeedOptions {
   /** NODE_SECRET_KEY of the running Worker (.dev.vars): the demo key is stored as its hash, the password sealed. */
   atRestKey?: string;
 }
+/** The demo user who holds the delivery demo data (accounts.ts). */
+const DEMO_USER_PHONE = '13800138000';
 /** The demo user's extraction key (development only). */
 export const DEMO_API_KEY = 'demo13800138000key0000000000abcd';
 
@@ -83,30 +85,86 @@ export async function demoDeliverySql(
   const atRestKey = opts.atRestKey ?? DEV_NODE_SECRET_KEY;
   const account = await storedPassword(atRestKey, DEMO_PROXY_ACCOUNT.username, DEMO_PROXY_ACCOUNT.password);
   const out: string[] = [];
+  const demoUser = { from: 'users', where: { phone: DEMO_USER_PHONE } } as const;
+  const userId = col('users', 'id');
   // Databases seeded before issue 9 hold the documentation-range pool on nodes 1-3: release and drop it (the old
   // node 1 becomes the development node below).
-  const docRange = `(ip LIKE '203.0.113.%' OR ip LIKE '198.51.100.%' OR ip LIKE '192.0.2.%') AND node_id IN (1, 2, 3)`;
+  const docRange: Where<'proxy_ips'> = [
+    rawSql`(ip LIKE ${'203.0.113.%'} OR ip LIKE ${'198.51.100.%'} OR ip LIKE ${'192.0.2.%'})`,
+    { node_id: [1, 2, 3] },
+  ];
   out.push(
-    `UPDATE fixed_allocations SET released_at = ${now} WHERE released_at = 0 AND ip_id IN (SELECT id FROM proxy_ips WHERE ${docRange});`,
-    `DELETE FROM proxy_ips WHERE ${docRange};`,
-    `DELETE FROM proxy_nodes WHERE id IN (2, 3) AND name IN ('demo-node-b', 'demo-node-c');`,
-    `INSERT INTO proxy_nodes (id, name, secret, status, created_at) VALUES (${DEV_NODE.id}, ${q(DEV_NODE.name)}, ${q(opts.devNodeSecret)}, 1, ${now}) ON CONFLICT(id) DO UPDATE SET name = excluded.name, secret = excluded.secret, status = 1;`,
-  );
-  for (const n of opts.demoPool ? DEMO_NODES : []) {
-    out.push(
-      `INSERT INTO proxy_nodes (id, name, secret, status, created_at) VALUES (${n.id}, ${q(n.name)}, ${q(n.secret)}, 1, ${now}) ON CONFLICT(id) DO NOTHING;`,
-    );
-  }
-  for (const r of opts.demoPool ? demoPool(now) : []) {
-    out.push(
-      `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier, expires_at, healthy, checked_at, created_at) VALUES (${r.nodeId}, ${r.pool}, ${q(r.ip)}, ${r.port}, ${r.protocols}, ${q(r.province)}, ${q(r.city)}, ${q(regionKey(r.province))}, ${q(regionKey(r.city))}, ${q(r.carrier)}, ${r.expiresAt}, 1, ${now}, ${now}) ON CONFLICT(ip, port) DO UPDATE SET expires_at = excluded.expires_at, healthy = 1, checked_at = excluded.checked_at;`,
-    );
-  }
-  out.push(
+    update('fixed_allocations', { released_at: now }, [
+      { released_at: 0 },
+      exists('proxy_ips', [{ id: col('fixed_allocations', 'ip_id') }, ...docRange]),
+    ]),
+    remove('proxy_ips', docRange),
+    remove('proxy_nodes', { id: [2, 3], name: ['demo-node-b', 'demo-node-c'] }),
+    ...insert(
+      'proxy_nodes',
+      [{ id: DEV_NODE.id, name: DEV_NODE.name, secret: opts.devNodeSecret, status: 1, created_at: now }],
+      { onConflict: { columns: ['id'], update: ['name', 'secret', 'status'] } },
+    ),
+    ...insert(
+      'proxy_nodes',
+      (opts.demoPool ? DEMO_NODES : []).map((n) => ({
+        id: n.id,
+        name: n.name,
+        secret: n.secret,
+        status: 1,
+        created_at: now,
+      })),
+      { onConflict: { columns: ['id'], doNothing: true } },
+    ),
+    ...insert(
+      'proxy_ips',
+      (opts.demoPool ? demoPool(now) : []).map(
+        (r): Row<'proxy_ips'> => ({
+          node_id: r.nodeId,
+          pool: r.pool,
+          ip: r.ip,
+          port: r.port,
+          protocols: r.protocols,
+          province: r.province,
+          city: r.city,
+          province_key: regionKey(r.province),
+          city_key: regionKey(r.city),
+          carrier: r.carrier,
+          expires_at: r.expiresAt,
+          healthy: true,
+          checked_at: now,
+          created_at: now,
+        }),
+      ),
+      { onConflict: { columns: ['ip', 'port'], update: ['expires_at', 'healthy', 'checked_at'] } },
+    ),
     // Stored as the Worker stores them (docs/decisions/199, 200); a database seeded before holds the plain demo key:
     // that row is converted, a key reset since is kept.
-    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, proxy_username, proxy_password, proxy_password_verifier, created_at, updated_at) SELECT id, ${q(await hashExtractKey(atRestKey, DEMO_API_KEY))}, 'demoaeskey000001', 'demoaesiv0000001', ${q(DEMO_PROXY_ACCOUNT.username)}, ${q(account.sealedPassword)}, ${q(account.verifier)}, ${now}, ${now} FROM users WHERE phone = '13800138000' ON CONFLICT(user_id) DO UPDATE SET api_key = excluded.api_key, proxy_password = excluded.proxy_password, proxy_password_verifier = excluded.proxy_password_verifier WHERE proxy_api_credentials.api_key = ${q(DEMO_API_KEY)};`,
-    `UPDATE users SET proxy_api_opened = 1 WHERE phone = '13800138000';`,
+    ...insert(
+      'proxy_api_credentials',
+      [
+        {
+          user_id: userId,
+          api_key: await hashExtractKey(atRestKey, DEMO_API_KEY),
+          aes_key: 'demoaeskey000001',
+          aes_iv: 'demoaesiv0000001',
+          proxy_username: DEMO_PROXY_ACCOUNT.username,
+          proxy_password: account.sealedPassword,
+          proxy_password_verifier: account.verifier,
+          created_at: now,
+          updated_at: now,
+        },
+      ],
+      {
+        select: demoUser,
+        onConflict: {
+          columns: ['user_id'],
+          update: ['api_key', 'proxy_password', 'proxy_password_verifier'],
+          where: matches('proxy_api_credentials', { api_key: DEMO_API_KEY }),
+        },
+      },
+    ),
+    update('users', { proxy_api_opened: true }, { phone: DEMO_USER_PHONE }),
   );
   const packages = [
     {
@@ -183,22 +241,93 @@ export async function demoDeliverySql(
   ];
   for (const p of packages) {
     out.push(
-      `INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count, daily_limit, ip_count, starts_at, expires_at, state, source, source_ref, created_at, updated_at) SELECT id, ${p.type}, ${p.billing}, ${q(p.name)}, ${p.minutes}, ${p.total}, ${p.remaining}, ${p.daily}, ${p.ipCount}, ${p.starts}, ${p.expires}, ${p.state}, 'demo', ${q(p.ref)}, ${p.starts}, ${now} FROM users WHERE phone = '13800138000' AND NOT EXISTS (SELECT 1 FROM proxy_packages WHERE source = 'demo' AND source_ref = ${q(p.ref)});`,
+      ...insert(
+        'proxy_packages',
+        [
+          {
+            user_id: userId,
+            product_type: p.type,
+            billing_method: p.billing,
+            name: p.name,
+            ip_duration_minutes: p.minutes,
+            total_count: p.total,
+            remaining_count: p.remaining,
+            daily_limit: p.daily,
+            ip_count: p.ipCount,
+            starts_at: p.starts,
+            expires_at: p.expires,
+            state: p.state,
+            source: 'demo',
+            source_ref: p.ref,
+            created_at: p.starts,
+            updated_at: now,
+          },
+        ],
+        {
+          select: {
+            from: 'users',
+            where: [{ phone: DEMO_USER_PHONE }, notExists('proxy_packages', { source: 'demo', source_ref: p.ref })],
+          },
+        },
+      ),
     );
   }
+  const fixedPackage = (c: 'user_id' | 'id' | 'expires_at') => col('proxy_packages', c);
+  const dedicatedIp = (c: 'id' | 'ip' | 'port' | 'province' | 'city' | 'carrier') => col('proxy_ips', c);
   out.push(
-    `INSERT OR IGNORE INTO fixed_allocations (user_id, package_id, ip_id, ip, port, province, city, carrier, allocated_at, expires_at) SELECT p.user_id, p.id, i.id, i.ip, i.port, i.province, i.city, i.carrier, ${now}, p.expires_at FROM proxy_packages p, proxy_ips i WHERE p.source = 'demo' AND p.source_ref = 'demo-fixed' AND i.pool = 30 AND NOT EXISTS (SELECT 1 FROM fixed_allocations f WHERE f.package_id = p.id) ORDER BY i.id LIMIT 5;`,
+    ...insert(
+      'fixed_allocations',
+      [
+        {
+          user_id: fixedPackage('user_id'),
+          package_id: fixedPackage('id'),
+          ip_id: dedicatedIp('id'),
+          ip: dedicatedIp('ip'),
+          port: dedicatedIp('port'),
+          province: dedicatedIp('province'),
+          city: dedicatedIp('city'),
+          carrier: dedicatedIp('carrier'),
+          allocated_at: now,
+          expires_at: fixedPackage('expires_at'),
+        },
+      ],
+      {
+        onConflict: 'ignore',
+        select: {
+          from: rawSql`proxy_packages, proxy_ips`,
+          where: [
+            matches('proxy_packages', { source: 'demo', source_ref: 'demo-fixed' }),
+            matches('proxy_ips', { pool: 30 }),
+            notExists('fixed_allocations', { package_id: fixedPackage('id') }),
+          ],
+          orderBy: dedicatedIp('id'),
+          limit: 5,
+        },
+      },
+    ),
   );
   const whiteList = [
-    { ip: '127.0.0.1', remark: '本机（开发环境提取）', enabled: 1, expires: 0 },
-    { ip: '::1', remark: '本机 IPv6', enabled: 1, expires: 0 },
-    { ip: '198.51.100.10', remark: '办公室出口', enabled: 1, expires: now + 90 * DAY_MS },
-    { ip: '203.0.113.250', remark: '旧服务器（已停用）', enabled: 0, expires: 0 },
+    { ip: '127.0.0.1', remark: '本机（开发环境提取）', enabled: true, expires: 0 },
+    { ip: '::1', remark: '本机 IPv6', enabled: true, expires: 0 },
+    { ip: '198.51.100.10', remark: '办公室出口', enabled: true, expires: now + 90 * DAY_MS },
+    { ip: '203.0.113.250', remark: '旧服务器（已停用）', enabled: false, expires: 0 },
   ];
-  for (const w of whiteList) {
-    out.push(
-      `INSERT INTO white_list (user_id, ip, remark, enabled, expires_at, created_at, updated_at) SELECT id, ${q(w.ip)}, ${q(w.remark)}, ${w.enabled}, ${w.expires}, ${now}, ${now} FROM users WHERE phone = '13800138000' ON CONFLICT(user_id, ip) DO NOTHING;`,
-    );
-  }
+  out.push(
+    ...insert(
+      'white_list',
+      whiteList.map(
+        (w): Row<'white_list'> => ({
+          user_id: userId,
+          ip: w.ip,
+          remark: w.remark,
+          enabled: w.enabled,
+          expires_at: w.expires,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+      { select: demoUser, onConflict: { columns: ['user_id', 'ip'], doNothing: true } },
+    ),
+  );
   return out.join('\n');
 }

@@ -1,0 +1,586 @@
+// The columns of every table the demo seed writes, with their TypeScript types, as migrations/ create them (read from
+// a database built from migrations/ with PRAGMA table_info; docs/decisions/238). A column is optional when it has a
+// default, may be NULL or is the rowid (a lone INTEGER PRIMARY KEY); INTEGER is `number`, TEXT `string`, a 0/1
+// column `Flag`.
+// A migration that changes one of these tables changes its entry here (tests/unit/seed/tables.test.ts compares them).
+
+/** A 0/1 column: written as 1 or 0. */
+export type Flag = boolean | 0 | 1;
+
+/** Table name → its columns. */
+export interface SeedTables {
+  activities: {
+    id?: number;
+    name: string;
+    product_type: number;
+    billing_method?: number;
+    meal_id?: number;
+    discount_percent?: number;
+    bonus_percent?: number;
+    starts_at: number;
+    ends_at: number;
+    state?: number;
+  };
+  articles: {
+    id?: number;
+    kind: string;
+    category_id?: number | null;
+    url: string;
+    title: string;
+    summary?: string;
+    keywords?: string;
+    body_html: string;
+    is_hot?: Flag;
+    show_on_buy?: Flag;
+    views?: number;
+    state?: number;
+    published_at: number;
+    updated_at: number;
+    body_text?: string;
+  };
+  audit_log: {
+    id?: number;
+    operator_id?: number | null;
+    operator_name: string;
+    role: string;
+    action: string;
+    target?: string;
+    before_summary?: string;
+    after_summary?: string;
+    reason?: string;
+    client_ip: string;
+    created_at: number;
+  };
+  commission_entries: {
+    id?: number;
+    promoter_id: number;
+    invitee_id: number;
+    order_no: string;
+    product_type: number;
+    base_fen: number;
+    rate_bp: number;
+    amount_fen: number;
+    is_first?: Flag;
+    state?: number;
+    withdrawal_id?: number | null;
+    created_at: number;
+    reversed_at?: number | null;
+  };
+  company_auth_events: {
+    id?: number;
+    company_auth_id: number;
+    from_state: number;
+    to_state: number;
+    actor_id: number;
+    remark?: string;
+    created_at: number;
+  };
+  company_auths: {
+    id?: number;
+    user_id: number;
+    company_name: string;
+    credit_code: string;
+    credit_hash: string;
+    legal_person: string;
+    licence_upload_id: number;
+    state?: number;
+    user_remark?: string;
+    review_remark?: string;
+    reviewer_id?: number | null;
+    created_at: number;
+    reviewed_at?: number | null;
+    decision_id?: string | null;
+  };
+  company_licence_uploads: {
+    id?: number;
+    user_id: number;
+    r2_key: string;
+    mime: string;
+    size: number;
+    created_at: number;
+  };
+  consult_requests: {
+    id?: number;
+    company: string;
+    contact_name: string;
+    phone: string;
+    email?: string;
+    scenario: string;
+    monthly_volume: string;
+    message?: string;
+    user_id?: number | null;
+    client_ip: string;
+    state?: number;
+    created_at: number;
+  };
+  coupons: {
+    id?: number;
+    name: string;
+    kind: number;
+    value: number;
+    threshold_fen?: number;
+    product_types?: string;
+    valid_days: number;
+    per_user_limit?: number;
+    total_stock?: number;
+    issued?: number;
+    claimable?: number;
+    starts_at: number;
+    ends_at: number;
+    state?: number;
+  };
+  extract_logs: {
+    id?: number;
+    user_id: number;
+    package_id?: number | null;
+    product_type?: number;
+    client_ip: string;
+    requested?: number;
+    returned?: number;
+    code: number;
+    query?: string;
+    created_at: number;
+  };
+  fixed_allocations: {
+    id?: number;
+    user_id: number;
+    package_id: number;
+    ip_id: number;
+    ip: string;
+    port: number;
+    province: string;
+    city: string;
+    carrier: string;
+    remark?: string;
+    allocated_at: number;
+    expires_at: number;
+    released_at?: number;
+  };
+  friend_links: {
+    id?: number;
+    link_name: string;
+    link_url: string;
+    link_target?: string;
+    no_follow?: Flag;
+    sort?: number;
+    enabled?: Flag;
+  };
+  help_categories: {
+    id?: number;
+    top_category: number;
+    name: string;
+    description?: string;
+    url: string;
+    sort?: number;
+    created_at: number;
+    updated_at: number;
+  };
+  home_notices: {
+    id?: number;
+    title: string;
+    content_html: string;
+    starts_at: number;
+    ends_at: number;
+    enabled?: Flag;
+    created_at: number;
+    user_id?: number | null;
+  };
+  identity_verifications: {
+    id?: number;
+    user_id: number;
+    outer_order_no: string;
+    certify_id: string;
+    provider: string;
+    name_enc: string;
+    id_no_enc: string;
+    id_hash: string;
+    id_masked: string;
+    name_masked: string;
+    state?: number;
+    sub_code?: string;
+    created_at: number;
+    decided_at?: number | null;
+  };
+  invitations: {
+    invitee_id?: number;
+    promoter_id: number;
+    keyword?: string;
+    created_at: number;
+  };
+  marketing_images: {
+    id?: number;
+    slot: string;
+    img: string;
+    is_click?: Flag;
+    click_url?: string;
+    in_or_out?: number;
+    alt?: string;
+    audience?: string;
+    starts_at: number;
+    ends_at: number;
+    enabled?: Flag;
+  };
+  meal_regions: {
+    id?: number;
+    name: string;
+    province?: string;
+    product_types: string;
+    is_overseas?: Flag;
+    sort?: number;
+    state?: number;
+    province_key?: string;
+    city_key?: string;
+  };
+  meals: {
+    id?: number;
+    product_type: number;
+    billing_method: number;
+    name: string;
+    ip_duration_minutes?: number;
+    size: number;
+    period_days: number;
+    price_fen: number;
+    is_overseas?: Flag;
+    sort?: number;
+    state?: number;
+  };
+  operators: {
+    id?: number;
+    username: string;
+    display_name: string;
+    role: string;
+    status?: number;
+    password_hash: string;
+    totp_secret_enc?: string | null;
+    totp_last_step?: number;
+    failed_logins?: number;
+    locked_until?: number;
+    last_login_at?: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  order_items: {
+    id?: number;
+    order_no: string;
+    seq: number;
+    package_id?: number | null;
+    product_type: number;
+    billing_method: number;
+    ip_duration_minutes: number;
+    name: string;
+    meal_id: number;
+    units: number;
+    region_id?: number | null;
+    add_count?: number;
+    add_daily_limit?: number;
+    add_ip_count?: number;
+    add_days?: number;
+    list_fen: number;
+    value_fen: number;
+  };
+  orders: {
+    order_no: string;
+    user_id: number;
+    kind: number;
+    product_type: number;
+    title: string;
+    list_fen: number;
+    discount_fen?: number;
+    credit_fen?: number;
+    coupon_fen?: number;
+    pay_fen: number;
+    user_coupon_id?: number | null;
+    state?: number;
+    source_type?: number;
+    expires_at: number;
+    paid_at?: number | null;
+    paid_out_trade_no?: string | null;
+    transaction_id?: string | null;
+    fulfilled_at?: number | null;
+    closed_at?: number | null;
+    deleted_at?: number | null;
+    created_at: number;
+    refunded_at?: number | null;
+    out_refund_no?: string | null;
+  };
+  path_redirects: {
+    from_path: string;
+    to_path: string;
+    status?: number;
+    updated_at: number;
+  };
+  pay_simulator_transactions: {
+    out_trade_no: string;
+    mchid: string;
+    appid: string;
+    description: string;
+    amount_fen: number;
+    notify_url: string;
+    attach?: string | null;
+    time_expire_ms: number;
+    trade_state?: string;
+    transaction_id?: string | null;
+    success_time_ms?: number | null;
+    created_at: number;
+  };
+  payments: {
+    out_trade_no: string;
+    order_no: string;
+    user_id: number;
+    provider: string;
+    amount_fen: number;
+    state?: string;
+    code_url?: string | null;
+    expires_at: number;
+    transaction_id?: string | null;
+    refund_needed?: Flag;
+    note?: string;
+    last_query_at?: number;
+    created_at: number;
+    paid_at?: number | null;
+    out_refund_no?: string | null;
+    mode?: string;
+    payer_openid?: string | null;
+  };
+  promotion_materials: {
+    id?: number;
+    kind: string;
+    title: string;
+    content: string;
+    sort?: number;
+    enabled?: Flag;
+  };
+  proxy_api_credentials: {
+    user_id?: number;
+    api_key: string;
+    aes_key: string;
+    aes_iv: string;
+    rate_limit?: number;
+    created_at: number;
+    updated_at: number;
+    proxy_username?: string;
+    proxy_password?: string;
+    proxy_password_verifier?: string;
+  };
+  proxy_ips: {
+    id?: number;
+    node_id: number;
+    pool: number;
+    ip: string;
+    port: number;
+    protocols?: number;
+    province: string;
+    city: string;
+    province_key: string;
+    city_key: string;
+    carrier: string;
+    expires_at: number;
+    healthy?: Flag;
+    checked_at: number;
+    created_at: number;
+  };
+  proxy_nodes: {
+    id?: number;
+    name: string;
+    secret: string;
+    status?: number;
+    last_seen_at?: number;
+    created_at: number;
+    api_version?: number;
+    previous_secret?: string;
+    previous_until?: number;
+    heartbeat_seq?: number;
+  };
+  proxy_packages: {
+    id?: number;
+    user_id: number;
+    product_type: number;
+    billing_method?: number;
+    name: string;
+    ip_duration_minutes: number;
+    total_count?: number;
+    remaining_count?: number;
+    daily_limit?: number;
+    used_today?: number;
+    usage_day?: string;
+    ip_count?: number;
+    starts_at: number;
+    expires_at: number;
+    state?: number;
+    remark?: string;
+    source: string;
+    source_ref?: string;
+    created_at: number;
+    updated_at: number;
+  };
+  red_launches: {
+    id?: number;
+    title: string;
+    description?: string;
+    product_type: number;
+    ip_duration_minutes: number;
+    ip_count: number;
+    valid_days: number;
+    budget: number;
+    received?: number;
+    starts_at: number;
+    ends_at: number;
+    enabled?: Flag;
+  };
+  red_records: {
+    id?: number;
+    ref: string;
+    launch_id: number;
+    user_id: number;
+    state?: number;
+    package_id?: number | null;
+    seen_at?: number | null;
+    received_at: number;
+    used_at?: number | null;
+    expires_at: number;
+  };
+  refunds: {
+    id?: number;
+    out_refund_no: string;
+    order_no: string;
+    out_trade_no: string;
+    user_id: number;
+    amount_fen: number;
+    total_fen: number;
+    status?: string;
+    refund_id?: string | null;
+    operator_id: number;
+    reason?: string;
+    note?: string;
+    created_at: number;
+    updated_at: number;
+    kind?: string;
+    ends_order?: number;
+    ends_packages?: number;
+    coupon_outcome?: string;
+    route?: string;
+  };
+  region_coverage: {
+    id?: number;
+    province: string;
+    city: string;
+    carriers: string;
+    node_count: number;
+    availability_bp: number;
+    hot_rank?: number;
+    dynamic_ok?: Flag;
+    static_ok?: Flag;
+  };
+  retention_runs: {
+    id?: number;
+    started_at: number;
+    finished_at?: number | null;
+    retention_days: number;
+    rows_removed?: number;
+    detail?: string;
+  };
+  sellers: {
+    id?: number;
+    code: string;
+    name: string;
+    phone: string;
+    enabled?: Flag;
+  };
+  site_settings: {
+    key: string;
+    value: string;
+    updated_at: number;
+  };
+  usage_daily: {
+    user_id: number;
+    day: string;
+    extract_calls?: number;
+    extract_ips?: number;
+    bytes_in?: number;
+    bytes_out?: number;
+  };
+  user_coupons: {
+    id?: number;
+    user_id: number;
+    coupon_id: number;
+    state?: number;
+    order_no?: string | null;
+    valid_from: number;
+    expires_at: number;
+    received_at: number;
+    used_at?: number | null;
+  };
+  user_identities: {
+    user_id?: number;
+    id_hash: string;
+    name_enc: string;
+    id_no_enc: string;
+    name_masked: string;
+    id_masked: string;
+    verification_id: number;
+    verified_at: number;
+  };
+  user_promotions: {
+    user_id?: number;
+    code: string;
+    created_at: number;
+  };
+  users: {
+    id?: number;
+    phone: string;
+    password_hash?: string | null;
+    status?: number;
+    role?: string;
+    failed_logins?: number;
+    locked_until?: number;
+    is_identity_auth?: Flag;
+    company_auth_state?: number;
+    proxy_api_opened?: Flag;
+    source_type?: number;
+    created_at: number;
+    updated_at: number;
+    auto_replace?: number;
+    seller_id?: number | null;
+  };
+  welfare_meals: {
+    id?: number;
+    name: string;
+    product_type: number;
+    billing_method?: number;
+    ip_duration_minutes: number;
+    ip_count: number;
+    valid_days: number;
+    enabled?: Flag;
+  };
+  white_list: {
+    id?: number;
+    user_id: number;
+    ip: string;
+    remark?: string;
+    enabled?: Flag;
+    expires_at?: number;
+    created_at: number;
+    updated_at: number;
+  };
+  withdrawal_events: {
+    id?: number;
+    withdrawal_id: number;
+    from_state: number;
+    to_state: number;
+    actor_id: number;
+    note?: string;
+    created_at: number;
+  };
+  withdrawals: {
+    id?: number;
+    ref: string;
+    user_id: number;
+    amount_fen: number;
+    account_name: string;
+    account_no: string;
+    state?: number;
+    created_at: number;
+    updated_at: number;
+    decision_id?: string | null;
+  };
+}
