@@ -24,7 +24,7 @@ if (!displayName || displayName.length > 32) fail('--name: 1-32 characters');
 if (!ROLES.includes(role)) fail(`--role: one of ${ROLES.join(', ')}`);
 if (password.length < 12) fail('--password: at least 12 characters');
 
-const { operatorCreateSql } = await importBundled({ entry: 'src/server/db/operators-bootstrap.ts' });
+const { operatorCreateSql } = await importBundled({ entry: 'src/server/seed/operator-create.ts' });
 const sqlFile = `.tmp/operator-${process.pid}.sql`;
 writeFileSync(sqlFile, await operatorCreateSql({ username, displayName, role, password, now: Date.now() }), {
   mode: 0o600,

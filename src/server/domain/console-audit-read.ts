@@ -512,7 +512,7 @@ export async function describeAudit(db: D1Database, rows: AuditRecord[]): Promis
   });
 }
 
-/** The operator name the deployment commands write audit rows as (db/operators-bootstrap.ts, seed/catalogue-import.ts). */
+/** The operator name the deployment commands write audit rows as (seed/operator-create.ts, seed/catalogue-import.ts). */
 const CLI_OPERATOR = 'cli';
 /** What each deployment command's audit row says, in words. */
 const CLI_REASONS: Record<string, string> = {
