@@ -30,7 +30,10 @@ const readJson = (file) => {
 await check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 await check('lint', bin('biome'), ['lint', '.']);
 await check('format', bin('biome'), ['format', '.']);
-await check('module graph (no cycles, no upward imports)', process.execPath, ['scripts/check-imports.mjs']);
+await check('module graph (no cycles, no upward imports, SQL in its homes)', process.execPath, [
+  'scripts/check-imports.mjs',
+]);
+await check('one way for each thing (docs/decisions/240)', process.execPath, ['scripts/one-way-counts.mjs']);
 
 console.log('\n▶ workerd tests (vitest)');
 const vitest = await run(
