@@ -182,6 +182,7 @@ for (const [kind, viewport] of WIDTHS) {
   await visit('verifications', '/admin/verifications');
   await visit('withdrawals', '/admin/withdrawals');
   for (const state of [2, 3, 4]) await visit(`withdrawals-state${state}`, `/admin/withdrawals?state=${state}`);
+  await visit('transfers', '/admin/transfers');
   await visit('invoices', '/admin/invoices');
   await visit('invoices-all', '/admin/invoices?state=');
   const invoice = await firstHref(page, /^\/admin\/invoices\/\d+$/);
@@ -213,6 +214,9 @@ for (const [kind, viewport] of WIDTHS) {
     await shot(page, 'nodes-created-dialog', kind, { fullPage: false });
   }
   await visit('redirects', '/admin/redirects');
+  await visit('egress', '/admin/egress');
+  await visit('grants', '/admin/grants');
+  await visit('trace', '/admin/trace');
   await visit('audit', '/admin/audit');
   await visit('operators', '/admin/operators');
   await context.close();
