@@ -8,8 +8,8 @@ import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
 import { hashPassword } from '../../src/server/crypto';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, makePackage } from '../helpers/delivery';
-import { newUser, scalar, simulatorVerdict, validId } from '../helpers/trust';
+import { addPool, makePackage, scalar } from '../helpers/delivery';
+import { newUser, simulatorVerdict, validId } from '../helpers/trust';
 import { DAY_MS, HOUR_MS } from '../../src/lib/time';
 
 beforeEach(resetDb);
