@@ -320,18 +320,16 @@ export async function forgetProviderRefunds(outRefundNo?: string): Promise<void>
 export const simTransactionCount = (tradeState?: string) =>
   count('pay_simulator_transactions', [when('trade_state = ?', tradeState)]);
 
-/** The trade state of the (first) WeChat (simulator) transaction. */
-export async function firstSimTradeState(): Promise<string | null> {
-  return env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions ORDER BY rowid LIMIT 1').first<string>(
-    'trade_state',
-  );
+export interface SimTransactionFacts {
+  tradeState: string;
+  amountFen: number;
 }
 
-/** The amount of the (first) WeChat (simulator) transaction. */
-export async function firstSimAmountFen(): Promise<number | null> {
-  return env.DB.prepare('SELECT amount_fen FROM pay_simulator_transactions ORDER BY rowid LIMIT 1').first<number>(
-    'amount_fen',
-  );
+/** The (first) WeChat (simulator) transaction's trade state and amount, or null. */
+export async function firstSimTransaction(): Promise<SimTransactionFacts | null> {
+  return env.DB.prepare(
+    'SELECT trade_state AS tradeState, amount_fen AS amountFen FROM pay_simulator_transactions ORDER BY rowid LIMIT 1',
+  ).first<SimTransactionFacts>();
 }
 
 // ---- packages ----

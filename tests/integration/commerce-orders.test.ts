@@ -10,7 +10,7 @@ import { place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
 import { makePackage } from '../helpers/delivery';
 import {
   couponIssued,
-  firstSimAmountFen,
+  firstSimTransaction,
   forceOrderPaid,
   newestUserCoupon,
   orderCount,
@@ -62,7 +62,7 @@ describe('checkout', () => {
     const order = await place('PayOrder.BuyProxy', sent, cookie);
     expect(order.payFen).toBe(8075); // 9500 - 15% (1425)
     expect((await findOrder(env.DB, order.orderNo))?.payFen).toBe(8075);
-    expect(await firstSimAmountFen()).toBe(8075);
+    expect((await firstSimTransaction())?.amountFen).toBe(8075);
   });
 
   it('quotes what it charges and offers the best coupon', async () => {

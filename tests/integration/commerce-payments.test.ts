@@ -18,7 +18,7 @@ import {
   verifiedBuyer,
 } from '../helpers/commerce';
 import {
-  firstSimTradeState,
+  firstSimTransaction,
   newestUserCoupon,
   orderCount,
   packageCount,
@@ -188,7 +188,7 @@ describe('paying in the simulator', () => {
     await runScheduledJobs('*/5 * * * *', env as never, Date.now() + 31 * 60_000);
     expect((await orderRow(order.orderNo))?.state).toBe(3);
     expect((await userCouponFacts(couponId))?.state).toBe(USER_COUPON_STATE.unused);
-    expect(await firstSimTradeState()).toBe('CLOSED');
+    expect((await firstSimTransaction())?.tradeState).toBe('CLOSED');
     // The page can no longer pay it.
     expect((await payInSimulator(order.codeUrl ?? '')).status).toBe(409);
   });
