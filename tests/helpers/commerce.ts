@@ -12,7 +12,7 @@ import {
 import { importPrivateKeyPem, randomNonce } from '../../src/server/providers/pay/wechat-crypto';
 import { demoCommerceSql } from '../../src/server/seed/commerce';
 import { BASE, callApi, loginBySms, resetDb } from './api';
-import { markIdentityVerified } from './trust';
+import { freshIp, markIdentityVerified } from './trust';
 
 /** Empty the database (packages first: they reference users) and load the demo catalogue and coupons. */
 export async function resetWithCatalogue(): Promise<void> {
@@ -31,11 +31,9 @@ export async function seedCatalogue(): Promise<void> {
   await env.DB.batch(stmts.map((s) => env.DB.prepare(s)));
 }
 
-let ipCounter = 1;
-
-/** A logged-in, real-name verified user (cookie). */
+/** A logged-in, real-name verified user (cookie), logged in from a fresh client IP. */
 export async function verifiedBuyer(phone: string): Promise<string> {
-  const cookie = await loginBySms(phone, `198.51.100.${(ipCounter++ % 200) + 20}`);
+  const cookie = await loginBySms(phone, freshIp());
   await markIdentityVerified(phone);
   return cookie;
 }
