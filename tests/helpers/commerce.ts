@@ -12,6 +12,7 @@ import {
 import { importPrivateKeyPem, randomNonce } from '../../src/server/providers/pay/wechat-crypto';
 import { demoCommerceSql } from '../../src/server/seed/commerce';
 import { BASE, callApi, loginBySms, resetDb } from './api';
+import { seedStatements } from './rows';
 import { freshIp, markIdentityVerified } from './trust';
 
 /** Empty the database (packages first: they reference users) and load the demo catalogue and coupons. */
@@ -23,12 +24,7 @@ export async function resetWithCatalogue(): Promise<void> {
 
 /** Load the demo catalogue and coupons. */
 export async function seedCatalogue(): Promise<void> {
-  const sql = demoCommerceSql(Date.now());
-  const stmts = sql
-    .split(/;\n/)
-    .map((s) => s.trim().replace(/;$/, ''))
-    .filter(Boolean);
-  await env.DB.batch(stmts.map((s) => env.DB.prepare(s)));
+  await env.DB.batch(seedStatements(demoCommerceSql(Date.now())).map((s) => env.DB.prepare(s)));
 }
 
 /** A logged-in, real-name verified user (cookie), logged in from a fresh client IP. */

@@ -1,5 +1,6 @@
-// The one way the fixture modules (tests/helpers/*.ts) count rows under an optional filter: each filter field that is
-// set adds its clause. For the fixture modules only: the integration tests call named fixtures, never these.
+// The SQL building blocks the fixture modules (tests/helpers/*.ts) share: counting rows under an optional filter (each
+// filter field that is set adds its clause) and splitting a seed script into statements. For the fixture modules only:
+// the integration tests call named fixtures, never these.
 import { env } from 'cloudflare:test';
 
 /** One condition of a filter: a clause with its binds, or undefined when the filter field is not set. */
@@ -25,3 +26,10 @@ export async function count(table: string, conds: Cond[] = []): Promise<number> 
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** The statements of a seed script (split at ";" + newline, trimmed, without trailing semicolons or empty entries). */
+export const seedStatements = (sql: string): string[] =>
+  sql
+    .split(/;\n/)
+    .map((s) => s.trim().replace(/;$/, ''))
+    .filter(Boolean);

@@ -8,7 +8,7 @@ import { VERIFICATION_STATE } from '../../src/lib/trust-states';
 import { demoTrustSql } from '../../src/server/seed/trust';
 import { userIdOf } from './accounts';
 import { BASE, callApi, loginBySms } from './api';
-import { count, when } from './rows';
+import { count, seedStatements, when } from './rows';
 
 let ipSeq = 1;
 /** A fresh client IP so SMS per-IP limits never interfere between helpers. */
@@ -62,11 +62,7 @@ export async function markVerified(phone: string, idHash = `hash-${phone}`): Pro
 
 /** Load the demo trust data (red packet launch, welfare meal, notices, promotion materials), one statement at a time. */
 export async function seedDemoTrust(now = Date.now()): Promise<void> {
-  for (const stmt of demoTrustSql(now)
-    .split(/;\n/)
-    .map((s) => s.trim())
-    .filter(Boolean))
-    await env.DB.prepare(stmt).run();
+  for (const stmt of seedStatements(demoTrustSql(now))) await env.DB.prepare(stmt).run();
 }
 
 // --- real-name identity ---
