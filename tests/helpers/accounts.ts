@@ -1,9 +1,12 @@
-// Test fixtures for accounts: SMS codes, sessions, login bookkeeping and account status, read and forced in D1 by
-// name (the integration tests hold no SQL; a read here answers one question, a write forces one state).
+// Test fixtures for accounts: SMS codes, sessions, users (ids, status, passwords, locks, sellers), login bookkeeping and
+// API credentials, read and forced in D1 by name (the integration tests hold no SQL; a read here answers one question,
+// a write forces one state).
 import { env } from 'cloudflare:test';
 import { ACCOUNT_STATUS, type AccountStatus } from '../../src/lib/console-states';
 import { MINUTE_MS } from '../../src/lib/time';
 import { hashPassword } from '../../src/server/crypto';
+import { findUserByPhone } from '../../src/server/db/users';
+import { count, when } from './rows';
 
 // --- SMS codes ---
 
@@ -22,13 +25,7 @@ export async function smsCodeOf(phone: string): Promise<StoredSmsCode | null> {
 }
 
 /** How many codes were issued to a phone (or to anyone, without a phone). */
-export async function smsCodeCount(phone?: string): Promise<number> {
-  const row =
-    phone === undefined
-      ? await env.DB.prepare('SELECT count(*) AS n FROM sms_codes').first<{ n: number }>()
-      : await env.DB.prepare('SELECT count(*) AS n FROM sms_codes WHERE phone = ?').bind(phone).first<{ n: number }>();
-  return row?.n ?? 0;
-}
+export const smsCodeCount = (phone?: string) => count('sms_codes', [when('phone = ?', phone)]);
 
 /** Move every issued code (or a phone's) back in time by `ms`: the per-minute resend wait has passed (2 minutes by default). */
 export async function ageSmsCodes(ms = 2 * MINUTE_MS, phone?: string): Promise<void> {
@@ -63,11 +60,8 @@ export async function sessionTokenHashes(): Promise<string[]> {
   return results.map((r) => r.token_hash);
 }
 
-/** How many customer sessions are stored. */
-export async function sessionCount(): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM sessions').first<{ n: number }>();
-  return row?.n ?? 0;
-}
+/** How many customer sessions are stored, optionally of one user. */
+export const sessionCount = (userId?: number) => count('sessions', [when('user_id = ?', userId)]);
 
 /** End every customer session (as if each had logged out). */
 export async function deleteAllSessions(): Promise<void> {
@@ -79,23 +73,50 @@ export async function setSessionsLastSeen(at: number): Promise<void> {
   await env.DB.prepare('UPDATE sessions SET last_seen_at = ?').bind(at).run();
 }
 
-/** Every customer session expires at `at` (to pass the absolute limit). */
-export async function setSessionsExpiry(at: number): Promise<void> {
-  await env.DB.prepare('UPDATE sessions SET expires_at = ?').bind(at).run();
+/** Every customer session (or one user's) expires at `at` (to pass the absolute limit; at 1 the daily purge removes it). */
+export async function setSessionsExpiry(at: number, userId?: number): Promise<void> {
+  if (userId === undefined) await env.DB.prepare('UPDATE sessions SET expires_at = ?').bind(at).run();
+  else await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(at, userId).run();
 }
 
 // --- users ---
 
-/** How many users hold a phone (0 or 1), optionally only those registered from a source type. */
-export async function usersWithPhone(phone: string, sourceType?: number): Promise<number> {
-  const row =
-    sourceType === undefined
-      ? await env.DB.prepare('SELECT count(*) AS n FROM users WHERE phone = ?').bind(phone).first<{ n: number }>()
-      : await env.DB.prepare('SELECT count(*) AS n FROM users WHERE phone = ? AND source_type = ?')
-          .bind(phone, sourceType)
-          .first<{ n: number }>();
-  return row?.n ?? 0;
+/** The id of the user holding a phone (throws when there is none). */
+export async function userIdOf(phone: string): Promise<number> {
+  const user = await findUserByPhone(env.DB, phone);
+  if (!user) throw new Error(`no user ${phone}`);
+  return user.id;
 }
+
+/** How many customer accounts exist. */
+export const userCount = () => count('users');
+
+/** How many users hold a phone (0 or 1), optionally only those registered from a source type. */
+export const usersWithPhone = (phone: string, sourceType?: number) =>
+  count('users', [when('phone = ?', phone), when('source_type = ?', sourceType)]);
+
+/** A customer row with a chosen id and phone (nothing else), e.g. to search by id and phone tail. */
+export async function customerWithId(id: number, phone: string): Promise<void> {
+  const now = Date.now();
+  await env.DB.prepare('INSERT INTO users (id, phone, created_at, updated_at) VALUES (?, ?, ?, ?)')
+    .bind(id, phone, now, now)
+    .run();
+}
+
+/** How many customers are assigned to a seller. */
+export const sellerCustomerCount = (sellerId: number) => count('users', [when('seller_id = ?', sellerId)]);
+
+/** How SQLite would run the customer search by phone tail (the EXPLAIN QUERY PLAN details, joined). */
+export async function phoneTailSearchPlan(tail: string): Promise<string> {
+  const plan = await env.DB.prepare('EXPLAIN QUERY PLAN SELECT id FROM users u WHERE substr(u.phone, -4) = ?')
+    .bind(tail)
+    .all<{ detail: string }>();
+  return plan.results.map((r) => r.detail).join(' ');
+}
+
+/** A statement that fails (it empties a customer's NOT NULL phone), to show a batch that fails as a whole. */
+export const failingCustomerChange = (userId: number): D1PreparedStatement =>
+  env.DB.prepare('UPDATE users SET phone = NULL WHERE id = ?').bind(userId);
 
 /** Set a phone's account status (or every account's, without a phone). */
 export async function setAccountStatus(status: AccountStatus, phone?: string): Promise<void> {
@@ -113,6 +134,11 @@ export async function setUserPassword(phone: string, password: string, iteration
     .run();
 }
 
+/** Lock a customer's password login until `until` after five failures. */
+export async function lockCustomer(userId: number, until: number): Promise<void> {
+  await env.DB.prepare('UPDATE users SET failed_logins = 5, locked_until = ? WHERE id = ?').bind(until, userId).run();
+}
+
 /** Let a phone's temporary login lock lapse (it ended 1 ms ago). */
 export async function lapseLoginLock(phone: string): Promise<void> {
   await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
@@ -120,12 +146,16 @@ export async function lapseLoginLock(phone: string): Promise<void> {
     .run();
 }
 
-/** How many password attempts from a client IP are on record. */
-export async function loginAttemptsFrom(ip: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM login_attempts WHERE client_ip = ?')
-    .bind(ip)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+/** How many password attempts are on record (from one client IP, or from anywhere). */
+export const loginAttemptsFrom = (ip?: string) => count('login_attempts', [when('client_ip = ?', ip)]);
+
+/** Password attempts from one address (192.0.2.1) at the given times. */
+export async function loginAttemptsAt(...ats: number[]): Promise<void> {
+  await env.DB.batch(
+    ats.map((at) =>
+      env.DB.prepare("INSERT INTO login_attempts (client_ip, created_at) VALUES ('192.0.2.1', ?)").bind(at),
+    ),
+  );
 }
 
 /** Set a customer's old users.role column (which grants nothing any more: operators are their own accounts). */
@@ -134,6 +164,17 @@ export async function setLegacyUserRole(phone: string, role: 'user' | 'operator'
 }
 
 // --- API credentials ---
+
+/** Give a user an extraction key stored as given (rate limit 100 a second), for /extract calls with that key. */
+export async function giveExtractionKey(userId: number, key: string): Promise<void> {
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at)
+     VALUES (?, ?, 'aeskey0000000001', 'aesiv00000000001', 100, ?, ?)`,
+  )
+    .bind(userId, key, now, now)
+    .run();
+}
 
 /** Put a plain extraction key in a user's credentials, as rows from before keys were stored hashed (migration 0029). */
 export async function setLegacyPlainApiKey(userId: number, plain: string): Promise<void> {
@@ -150,19 +191,5 @@ export async function setLegacyPlainProxyPassword(userId: number, plain: string)
 }
 
 /** How many stored proxy passwords are not sealed (gcm1:...). */
-export async function unsealedProxyPasswordCount(): Promise<number> {
-  const row = await env.DB.prepare(
-    "SELECT count(*) AS n FROM proxy_api_credentials WHERE proxy_password NOT LIKE 'gcm1:%'",
-  ).first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
-/** How many customer accounts exist. */
-export async function userCount(): Promise<number> {
-  return (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())?.n ?? 0;
-}
-
-/** How many coupons customers hold (in any state). */
-export async function userCouponCount(): Promise<number> {
-  return (await env.DB.prepare('SELECT count(*) AS n FROM user_coupons').first<{ n: number }>())?.n ?? 0;
-}
+export const unsealedProxyPasswordCount = () =>
+  count('proxy_api_credentials', [["proxy_password NOT LIKE 'gcm1:%'", []]]);

@@ -7,6 +7,7 @@ import { upsertSettingStatement } from '../../src/server/db/console-content';
 import { catalogueImportStatements } from '../../src/server/seed/catalogue-import';
 import { demoContentStatements } from '../../src/server/seed/content-sql';
 import { resetDb } from './api';
+import { count, when } from './rows';
 
 /** Load (or load again: the statements upsert) the demo help centre, notices, links and images. */
 export async function seedDemoContent(now = Date.now()): Promise<void> {
@@ -118,12 +119,7 @@ export async function storedArticle(id: number): Promise<{ bodyHtml: string; sta
 }
 
 /** How many articles carry a title. */
-export async function articlesTitled(title: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM articles WHERE title = ?')
-    .bind(title)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
+export const articlesTitled = (title: string) => count('articles', [when('title = ?', title)]);
 
 /** How many articles are stored and how many rows the search index holds. */
 export async function articleIndexSizes(): Promise<{ articles: number; indexed: number }> {
@@ -144,10 +140,7 @@ export type ContentCountedTable =
   | 'promotion_materials';
 
 /** How many rows a content table holds. */
-export async function contentRowCount(table: ContentCountedTable): Promise<number> {
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
-  return row?.n ?? 0;
-}
+export const contentRowCount = (table: ContentCountedTable) => count(table);
 
 // --- shell content ---
 

@@ -1,12 +1,16 @@
-// Test fixtures for money facts the API does not show cheaply: what a table holds after a payment, a refund or a job
-// (typed rows and counts), and the states a test forces on purpose (an attempt that failed, a refund left in flight,
-// a payment WeChat refunded by hand). Reads of whole records use src/server/db (findOrder, findPayment, findRefund,
-// findSimTransaction, …); these cover the rest. States are the named constants of src/lib/*-states.ts.
+// Test fixtures for money facts the API does not show cheaply: orders, payments, refunds, packages as bought or granted,
+// the catalogue (meals, sale regions), coupons, commission, balance, invoices, company transfers and notices. What a
+// table holds after a payment, a refund or a job (typed rows and counts), and the states a test forces on purpose (an
+// attempt that failed, a refund left in flight, a payment WeChat refunded by hand). Reads of whole records use
+// src/server/db (findOrder, findPayment, findRefund, findSimTransaction, …); these cover the rest. States are the named
+// constants of src/lib/*-states.ts. The console's audit log: tests/helpers/operators.ts.
 import { env } from 'cloudflare:test';
 import { ORDER_KIND } from '../../src/lib/commerce';
 import { COMMISSION_STATE } from '../../src/lib/commission-rules';
 import type { UserCouponState } from '../../src/lib/coupon-states';
+import { ON_OFF } from '../../src/lib/on-off-states';
 import { ORDER_STATE } from '../../src/lib/order-states';
+import { HOUR_MS } from '../../src/lib/time';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { type PaymentState, findPayment } from '../../src/server/db/payments';
 import {
@@ -15,29 +19,8 @@ import {
   type RefundRowStatus,
   reservePaymentRefund,
 } from '../../src/server/db/refunds';
-
-/** One condition of a filter: a clause with its binds, or undefined when the filter field is not set. */
-type Cond = [clause: string, binds: unknown[]] | undefined;
-
-/** `clause` with `value` when the value is set. */
-const when = (clause: string, value: unknown): Cond => (value === undefined ? undefined : [clause, [value]]);
-
-/** ` WHERE a AND b …` (or nothing) and the binds, for the conditions that are set. */
-function where(conds: Cond[]): { sql: string; binds: unknown[] } {
-  const set = conds.filter((c): c is [string, unknown[]] => c !== undefined);
-  return {
-    sql: set.length ? ` WHERE ${set.map(([c]) => c).join(' AND ')}` : '',
-    binds: set.flatMap(([, b]) => b),
-  };
-}
-
-async function count(table: string, conds: Cond[] = []): Promise<number> {
-  const w = where(conds);
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}${w.sql}`)
-    .bind(...w.binds)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
+import { commissionReversalStatements } from '../../src/server/domain/commission';
+import { count, when, where } from './rows';
 
 // ---- orders ----
 
@@ -77,6 +60,25 @@ export async function orderRefundMarks(orderNo: string): Promise<OrderRefundMark
   )
     .bind(orderNo)
     .first<OrderRefundMarks>();
+}
+
+/** An unpaid order with a pending simulator payment `P<orderNo>`, as checkout leaves it (an hour to pay). */
+export async function unpaidOrderWithPayment(
+  userId: number,
+  orderNo: string,
+  payFen: number,
+  productType = 10,
+): Promise<void> {
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, pay_fen, state, expires_at, created_at)
+       VALUES (?, ?, ?, ?, '测试订单', ?, ?, ?, ?, ?)`,
+    ).bind(orderNo, userId, ORDER_KIND.buy, productType, payFen, payFen, ORDER_STATE.pending, now + HOUR_MS, now),
+    env.DB.prepare(
+      "INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at) VALUES (?, ?, ?, 'simulator', ?, 'pending', ?, ?)",
+    ).bind(`P${orderNo}`, orderNo, userId, payFen, now + HOUR_MS, now),
+  ]);
 }
 
 /** Close an unpaid order as the expiry job would, without returning its coupon or closing its WeChat order. */
@@ -168,6 +170,16 @@ export async function setRefundNeeded(outTradeNo: string, on: boolean): Promise<
 /** Flag every attempt of an order refund_needed. */
 export async function flagOrderAttempts(orderNo: string): Promise<void> {
   await env.DB.prepare('UPDATE payments SET refund_needed = 1 WHERE order_no = ?').bind(orderNo).run();
+}
+
+// ---- WeChat payer openids (remembered for JSAPI payment) ----
+
+/** How many WeChat openids are remembered. */
+export const openidCount = () => count('wechat_openids');
+
+/** Forget every remembered WeChat openid. */
+export async function forgetOpenids(): Promise<void> {
+  await env.DB.prepare('DELETE FROM wechat_openids').run();
 }
 
 // ---- refunds ----
@@ -308,42 +320,53 @@ export async function forgetProviderRefunds(outRefundNo?: string): Promise<void>
 export const simTransactionCount = (tradeState?: string) =>
   count('pay_simulator_transactions', [when('trade_state = ?', tradeState)]);
 
-/** The trade state of the (first) WeChat (simulator) transaction. */
-export async function firstSimTradeState(): Promise<string | null> {
-  return env.DB.prepare('SELECT trade_state FROM pay_simulator_transactions ORDER BY rowid LIMIT 1').first<string>(
-    'trade_state',
-  );
+export interface SimTransactionFacts {
+  tradeState: string;
+  amountFen: number;
 }
 
-/** The amount of the (first) WeChat (simulator) transaction. */
-export async function firstSimAmountFen(): Promise<number | null> {
-  return env.DB.prepare('SELECT amount_fen FROM pay_simulator_transactions ORDER BY rowid LIMIT 1').first<number>(
-    'amount_fen',
-  );
+/** The (first) WeChat (simulator) transaction's trade state and amount, or null. */
+export async function firstSimTransaction(): Promise<SimTransactionFacts | null> {
+  return env.DB.prepare(
+    'SELECT trade_state AS tradeState, amount_fen AS amountFen FROM pay_simulator_transactions ORDER BY rowid LIMIT 1',
+  ).first<SimTransactionFacts>();
 }
 
 // ---- packages ----
 
 export interface PackageFacts {
   id: number;
+  userId: number;
+  /** How the package came: 'order', 'operator', 'welfare', 'red_packet', 'demo', … */
+  source: string;
+  sourceRef: string;
   totalCount: number;
   remainingCount: number;
+  ipCount: number;
   expiresAt: number;
   state: number;
-  sourceRef: string;
+  /** Fixed-IP allocations of the package. */
+  allocations: number;
+  /** Of those, the ones that expire exactly with the package. */
+  expiringWithPackage: number;
 }
 
-const PACKAGE_FACTS =
-  'id, total_count AS totalCount, remaining_count AS remainingCount, expires_at AS expiresAt, state, source_ref AS sourceRef';
+const PACKAGE_FACTS = `id, user_id AS userId, source, source_ref AS sourceRef, total_count AS totalCount,
+  remaining_count AS remainingCount, ip_count AS ipCount, expires_at AS expiresAt, state,
+  (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id) AS allocations,
+  (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.expires_at = p.expires_at)
+    AS expiringWithPackage`;
 
-/** A package's counts, expiry, state and the order that made it. */
+/** A package's owner, source, counts, expiry, state and fixed-IP allocations; null when there is none. */
 export async function packageFacts(id: number): Promise<PackageFacts | null> {
-  return env.DB.prepare(`SELECT ${PACKAGE_FACTS} FROM proxy_packages WHERE id = ?`).bind(id).first<PackageFacts>();
+  return env.DB.prepare(`SELECT ${PACKAGE_FACTS} FROM proxy_packages p WHERE id = ?`).bind(id).first<PackageFacts>();
 }
 
 /** A user's packages (any state), oldest first. */
 export async function packagesOfUser(userId: number): Promise<PackageFacts[]> {
-  const { results } = await env.DB.prepare(`SELECT ${PACKAGE_FACTS} FROM proxy_packages WHERE user_id = ? ORDER BY id`)
+  const { results } = await env.DB.prepare(
+    `SELECT ${PACKAGE_FACTS} FROM proxy_packages p WHERE user_id = ? ORDER BY id`,
+  )
     .bind(userId)
     .all<PackageFacts>();
   return results;
@@ -352,15 +375,27 @@ export async function packagesOfUser(userId: number): Promise<PackageFacts[]> {
 /** The package an order created (source 'order'), or null. */
 export async function packageOfOrder(orderNo: string): Promise<PackageFacts | null> {
   return env.DB.prepare(
-    `SELECT ${PACKAGE_FACTS} FROM proxy_packages WHERE source = 'order' AND source_ref = ? ORDER BY id LIMIT 1`,
+    `SELECT ${PACKAGE_FACTS} FROM proxy_packages p WHERE source = 'order' AND source_ref = ? ORDER BY id LIMIT 1`,
   )
     .bind(orderNo)
     .first<PackageFacts>();
 }
 
-/** How many packages, optionally of a user or created by an order. */
-export const packageCount = (f: { userId?: number; orderNo?: string } = {}) =>
-  count('proxy_packages', [when('user_id = ?', f.userId), when("source = 'order' AND source_ref = ?", f.orderNo)]);
+/** The packages granted by a source (the welfare trial, a red packet, an operator), oldest first. */
+export async function grantedPackages(source: 'welfare' | 'red_packet' | 'operator'): Promise<PackageFacts[]> {
+  const { results } = await env.DB.prepare(`SELECT ${PACKAGE_FACTS} FROM proxy_packages p WHERE source = ? ORDER BY id`)
+    .bind(source)
+    .all<PackageFacts>();
+  return results;
+}
+
+/** How many packages, optionally of a user, from a source ('operator': granted in the console) or created by an order. */
+export const packageCount = (f: { userId?: number; source?: string; orderNo?: string } = {}) =>
+  count('proxy_packages', [
+    when('user_id = ?', f.userId),
+    when('source = ?', f.source),
+    when("source = 'order' AND source_ref = ?", f.orderNo),
+  ]);
 
 /** Set what is left of a package (as if the customer had used the rest). */
 export async function setRemainingCount(packageId: number, remaining: number): Promise<void> {
@@ -377,18 +412,6 @@ export async function useUpPackageTo(packageId: number, percentLeft: number): Pr
 /** Set a package's state by hand (e.g. disabled by an operator, then active again). */
 export async function setPackageState(packageId: number, state: PackageState): Promise<void> {
   await env.DB.prepare('UPDATE proxy_packages SET state = ? WHERE id = ?').bind(state, packageId).run();
-}
-
-/** A bare active package of a user that no order made (a demo row), far from expiry. */
-export async function demoPackage(userId: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO proxy_packages (user_id, product_type, name, ip_duration_minutes, starts_at, expires_at, state, source,
-       created_at, updated_at) VALUES (?, 10, 'x', 3, 0, 9999999999999, ${PACKAGE_STATE.active}, 'demo', 0, 0) RETURNING id`,
-  )
-    .bind(userId)
-    .first<{ id: number }>();
-  if (!row) throw new Error('package insert failed');
-  return row.id;
 }
 
 /** A red-packet package of the catalogue meal `mealId` for a user, active from `startsAt` to `expiresAt`. */
@@ -415,6 +438,48 @@ export async function termsPaidFen(packageId: number): Promise<number | null> {
 
 /** How many packages an upgrade order still holds as its sources. */
 export const activeMergeSources = () => count('order_merge_sources', [when('active = ?', 1)]);
+
+// ---- the catalogue (meals and sale regions) ----
+
+/** How many meals exist in any state (or carry a name). */
+export const mealCount = (name?: string) => count('meals', [when('name = ?', name)]);
+
+export interface MealRegionSpec {
+  id: number;
+  name: string;
+  province: string;
+  provinceKey: string;
+  cityKey: string;
+  productTypes: number[];
+}
+
+/** Offer regions for sale (on) under chosen ids, in one batch. */
+export async function addMealRegions(regions: MealRegionSpec[]): Promise<void> {
+  await env.DB.batch(
+    regions.map((r) =>
+      env.DB.prepare(
+        `INSERT INTO meal_regions (id, name, province, province_key, city_key, product_types, state)
+         VALUES (?, ?, ?, ?, ?, ?, ${ON_OFF.on})`,
+      ).bind(r.id, r.name, r.province, r.provinceKey, r.cityKey, r.productTypes.join(',')),
+    ),
+  );
+}
+
+export interface StoredRegion {
+  productTypes: string;
+  provinceKey: string;
+  cityKey: string;
+  state: number;
+}
+
+/** A sale region's stored product types (comma separated), match keys and state; null when there is none. */
+export async function storedRegion(id: number): Promise<StoredRegion | null> {
+  return env.DB.prepare(
+    'SELECT product_types AS productTypes, province_key AS provinceKey, city_key AS cityKey, state FROM meal_regions WHERE id = ?',
+  )
+    .bind(id)
+    .first<StoredRegion>();
+}
 
 // ---- coupons and commission ----
 
@@ -445,17 +510,29 @@ export async function expireUserCoupon(id: number, at = Date.now() - 1000): Prom
   await env.DB.prepare('UPDATE user_coupons SET expires_at = ? WHERE id = ?').bind(at, id).run();
 }
 
-/** How many of a coupon rule were handed out. */
+/** How many coupons customers hold (in any state). */
+export const userCouponCount = () => count('user_coupons');
+
+/** The coupons issued from a coupon rule (id and holder), oldest first. */
+export async function issuedCoupons(couponId: number): Promise<{ id: number; userId: number }[]> {
+  const { results } = await env.DB.prepare(
+    'SELECT id, user_id AS userId FROM user_coupons WHERE coupon_id = ? ORDER BY id',
+  )
+    .bind(couponId)
+    .all<{ id: number; userId: number }>();
+  return results;
+}
+
+/** A coupon rule's stored issued counter: how many were handed out (kept in step by the issuing batch). */
 export async function couponIssued(couponId: number): Promise<number | null> {
   return env.DB.prepare('SELECT issued FROM coupons WHERE id = ?').bind(couponId).first<number>('issued');
 }
 
-/** A promoter's commission that can still be withdrawn, in fen. */
-export async function availableCommissionFen(promoterId: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT coalesce(sum(amount_fen), 0) AS n FROM commission_entries WHERE state = ${COMMISSION_STATE.available} AND promoter_id = ?`,
-  )
-    .bind(promoterId)
+/** The commission that can still be withdrawn (of one promoter, or of all), in fen. */
+export async function availableCommissionFen(promoterId?: number): Promise<number> {
+  const w = where([[`state = ${COMMISSION_STATE.available}`, []], when('promoter_id = ?', promoterId)]);
+  const row = await env.DB.prepare(`SELECT coalesce(sum(amount_fen), 0) AS n FROM commission_entries${w.sql}`)
+    .bind(...w.binds)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
@@ -465,8 +542,44 @@ export async function commissionStateOf(orderNo: string): Promise<number | null>
   return env.DB.prepare('SELECT state FROM commission_entries WHERE order_no = ?').bind(orderNo).first<number>('state');
 }
 
-/** How many commission entries exist. */
-export const commissionEntryCount = () => count('commission_entries');
+export interface CommissionEntry {
+  orderNo: string;
+  amountFen: number;
+  state: number;
+}
+
+/** Every commission entry (accruals, reversals), oldest first. */
+export async function commissionEntries(): Promise<CommissionEntry[]> {
+  const { results } = await env.DB.prepare(
+    'SELECT order_no AS orderNo, amount_fen AS amountFen, state FROM commission_entries ORDER BY id',
+  ).all<CommissionEntry>();
+  return results;
+}
+
+export interface CommissionAccrual {
+  promoterId: number;
+  inviteeId: number;
+  orderNo: string;
+  productType: number;
+  baseFen: number;
+  rateBp: number;
+  amountFen: number;
+}
+
+/** Record an available commission entry as a paid order would accrue it. */
+export async function accrueCommission(c: CommissionAccrual, now = Date.now()): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
+       state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ${COMMISSION_STATE.available}, ?)`,
+  )
+    .bind(c.promoterId, c.inviteeId, c.orderNo, c.productType, c.baseFen, c.rateBp, c.amountFen, now)
+    .run();
+}
+
+/** Reverse an order's commission as a refund does (the statements the refund batch runs). */
+export async function reverseCommission(orderNo: string, now = Date.now()): Promise<void> {
+  await env.DB.batch(commissionReversalStatements(env.DB, orderNo, now));
+}
 
 // ---- balance ----
 
@@ -523,41 +636,3 @@ export async function newestNoticeTitled(title: string): Promise<NoticeText | nu
 export async function noticesSaying(text: string): Promise<number> {
   return count('home_notices', [when('instr(content_html, ?) > 0', text)]);
 }
-
-// ---- the console's audit log (append-only: it outlives each test's reset, so select by operator or target) ----
-
-export interface AuditRow {
-  id: number;
-  operator_id: number;
-  role: string;
-  action: string;
-  target: string | null;
-  reason: string | null;
-  before_summary: string | null;
-  after_summary: string | null;
-}
-
-/** Audit rows by operator, action and/or target, oldest first. */
-export async function auditRows(f: { operatorId?: number; action?: string; target?: string }): Promise<AuditRow[]> {
-  const w = where([when('operator_id = ?', f.operatorId), when('action = ?', f.action), when('target = ?', f.target)]);
-  const { results } = await env.DB.prepare(`SELECT * FROM audit_log${w.sql} ORDER BY id`)
-    .bind(...w.binds)
-    .all<AuditRow>();
-  return results;
-}
-
-/** How many audit rows of an action, optionally about a target, by an operator, with a reason or an after text. */
-export const auditCount = (f: {
-  action: string;
-  target?: string;
-  operatorId?: number;
-  reason?: string;
-  afterContains?: string;
-}) =>
-  count('audit_log', [
-    when('action = ?', f.action),
-    when('target = ?', f.target),
-    when('operator_id = ?', f.operatorId),
-    when('reason = ?', f.reason),
-    when('instr(after_summary, ?) > 0', f.afterContains),
-  ]);

@@ -1,16 +1,14 @@
-// Test helpers for the trust features: valid ID numbers, the face simulator, and verified accounts (operators: tests/helpers/operators.ts).
+// Test helpers for the trust features: valid ID numbers, the face simulator, real-name identity and verified accounts,
+// company verification, welfare and red packets, and promotion (invitations, withdrawals). Commission and granted
+// packages: tests/helpers/money.ts; operators: tests/helpers/operators.ts.
 import { env, SELF } from 'cloudflare:test';
-import { ORDER_KIND } from '../../src/lib/commerce';
-import { COMMISSION_STATE } from '../../src/lib/commission-rules';
-import type { COMPANY_STATE } from '../../src/lib/company-states';
+import { COMPANY_STATE } from '../../src/lib/company-states';
 import { idCheckChar } from '../../src/lib/identity-number';
-import { ORDER_STATE, type OrderState } from '../../src/lib/order-states';
 import { VERIFICATION_STATE } from '../../src/lib/trust-states';
-import { HOUR_MS } from '../../src/lib/time';
-import { findUserByPhone } from '../../src/server/db/users';
-import { commissionReversalStatements } from '../../src/server/domain/commission';
 import { demoTrustSql } from '../../src/server/seed/trust';
+import { userIdOf } from './accounts';
 import { BASE, callApi, loginBySms } from './api';
+import { count, seedStatements, when } from './rows';
 
 let ipSeq = 1;
 /** A fresh client IP so SMS per-IP limits never interfere between helpers. */
@@ -45,56 +43,35 @@ export async function verifyPerson(cookie: string, idNumber: string, name = '张
   return init.body.P.certifyId;
 }
 
-/** Mark a user verified directly in the database (for tests about what verification unlocks). */
-export async function markVerified(phone: string, idHash = `hash-${phone}`): Promise<number> {
-  const user = await env.DB.prepare('SELECT id FROM users WHERE phone = ?').bind(phone).first<{ id: number }>();
-  if (!user) throw new Error(`no user ${phone}`);
-  await env.DB.batch([
-    env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE id = ?').bind(user.id),
-    env.DB.prepare(
-      "INSERT INTO user_identities (user_id, id_hash, name_enc, id_no_enc, name_masked, id_masked, verification_id, verified_at) VALUES (?, ?, 'x', 'x', '*三', '4403**********1234', 0, 0)",
-    ).bind(user.id, idHash),
-  ]);
-  return user.id;
+/** Mark a registered phone's owner real-name verified (the flag only, for tests about what it unlocks). */
+export async function markIdentityVerified(phone: string): Promise<void> {
+  await env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE phone = ?').bind(phone).run();
 }
 
-/**
- * A single number from a query.
- * @deprecated SQL in tests lives in named fixtures: kept only for the test files not yet moved to them.
- */
-export async function scalar(sql: string, ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>();
-  return row?.n ?? -1;
+/** Mark a user verified directly in the database, with a bound identity (for tests about what verification unlocks). */
+export async function markVerified(phone: string, idHash = `hash-${phone}`): Promise<number> {
+  const userId = await userIdOf(phone);
+  await env.DB.batch([
+    env.DB.prepare('UPDATE users SET is_identity_auth = 1 WHERE id = ?').bind(userId),
+    env.DB.prepare(
+      "INSERT INTO user_identities (user_id, id_hash, name_enc, id_no_enc, name_masked, id_masked, verification_id, verified_at) VALUES (?, ?, 'x', 'x', '*三', '4403**********1234', 0, 0)",
+    ).bind(userId, idHash),
+  ]);
+  return userId;
 }
 
 /** Load the demo trust data (red packet launch, welfare meal, notices, promotion materials), one statement at a time. */
 export async function seedDemoTrust(now = Date.now()): Promise<void> {
-  for (const stmt of demoTrustSql(now)
-    .split(/;\n/)
-    .map((s) => s.trim())
-    .filter(Boolean))
-    await env.DB.prepare(stmt).run();
+  for (const stmt of seedStatements(demoTrustSql(now))) await env.DB.prepare(stmt).run();
 }
-
-/** The id of the user holding a phone (throws when there is none). */
-export async function userIdOf(phone: string): Promise<number> {
-  const user = await findUserByPhone(env.DB, phone);
-  if (!user) throw new Error(`no user ${phone}`);
-  return user.id;
-}
-
-const countOf = async (stmt: D1PreparedStatement): Promise<number> => (await stmt.first<{ n: number }>())?.n ?? 0;
 
 // --- real-name identity ---
 
 /** How many accounts are real-name verified. */
-export const verifiedUserCount = () =>
-  countOf(env.DB.prepare('SELECT count(*) AS n FROM users WHERE is_identity_auth = 1'));
+export const verifiedUserCount = () => count('users', [['is_identity_auth = 1', []]]);
 
 /** How many identities are bound to accounts. */
-export const boundIdentityCount = () => countOf(env.DB.prepare('SELECT count(*) AS n FROM user_identities'));
+export const boundIdentityCount = () => count('user_identities');
 
 /** The identity keys (hashes) bound to accounts, by user. */
 export async function boundIdentityHashes(): Promise<string[]> {
@@ -119,17 +96,23 @@ export async function identityStorageText(): Promise<{ identityRows: number; tex
   };
 }
 
-/** How many face verifications were started: all, one phone's, or those ending in a state. */
-export async function verificationCount(by: { phone?: string; state?: number } = {}): Promise<number> {
-  if (by.phone !== undefined)
-    return countOf(
+/** How many face verifications were started: all, one phone's, those ending in a state (or both). */
+export const verificationCount = (by: { phone?: string; state?: number } = {}) =>
+  count('identity_verifications', [
+    when('user_id = (SELECT id FROM users WHERE phone = ?)', by.phone),
+    when('state = ?', by.state),
+  ]);
+
+/** Personal verifications of a user, the i-th made at `from + i` in `stateOf(i)`, with masked and encrypted fields. */
+export async function personalVerifications(userId: number, n: number, stateOf: (i: number) => number, from: number) {
+  await env.DB.batch(
+    Array.from({ length: n }, (_, i) =>
       env.DB.prepare(
-        'SELECT count(*) AS n FROM identity_verifications WHERE user_id = (SELECT id FROM users WHERE phone = ?)',
-      ).bind(by.phone),
-    );
-  if (by.state !== undefined)
-    return countOf(env.DB.prepare('SELECT count(*) AS n FROM identity_verifications WHERE state = ?').bind(by.state));
-  return countOf(env.DB.prepare('SELECT count(*) AS n FROM identity_verifications'));
+        `INSERT INTO identity_verifications (user_id, outer_order_no, certify_id, provider, name_enc, id_no_enc, id_hash,
+           id_masked, name_masked, state, created_at) VALUES (?, ?, ?, 'simulator', 'ENC-NAME', 'ENC-ID', ?, ?, '张*', ?, ?)`,
+      ).bind(userId, `o${i}`, `c${i}`, `h${i}`, `1101**********${String(i).padStart(4, '0')}`, stateOf(i), from + i),
+    ),
+  );
 }
 
 /** How many verifications found the identity already bound to another account. */
@@ -137,9 +120,7 @@ export const takenVerificationCount = () => verificationCount({ state: VERIFICAT
 
 /** How many face simulator sessions exist (or only those with a verdict). */
 export const simulatorSessionCount = (decided = false) =>
-  countOf(
-    env.DB.prepare(`SELECT count(*) AS n FROM face_simulator_sessions${decided ? ' WHERE verdict IS NOT NULL' : ''}`),
-  );
+  count('face_simulator_sessions', [decided ? ['verdict IS NOT NULL', []] : undefined]);
 
 /** A face simulator session waiting for a verdict (as the simulator provider's init leaves one). */
 export async function addSimulatorSession(certifyId: string, nameMasked = '*三'): Promise<void> {
@@ -154,16 +135,11 @@ type CompanyState = (typeof COMPANY_STATE)[keyof typeof COMPANY_STATE];
 
 /** How many licence images were uploaded (or reserved), optionally only those still reserved (no type yet). */
 export const licenceUploadCount = (reservedOnly = false) =>
-  countOf(env.DB.prepare(`SELECT count(*) AS n FROM company_licence_uploads${reservedOnly ? " WHERE mime = ''" : ''}`));
+  count('company_licence_uploads', [reservedOnly ? ["mime = ''", []] : undefined]);
 
 /** How many times an application moved from one state to another (COMPANY_STATE). */
 export const companyTransitionCount = (from: CompanyState, to: CompanyState) =>
-  countOf(
-    env.DB.prepare('SELECT count(*) AS n FROM company_auth_events WHERE from_state = ? AND to_state = ?').bind(
-      from,
-      to,
-    ),
-  );
+  count('company_auth_events', [when('from_state = ?', from), when('to_state = ?', to)]);
 
 /** The newest company verification application's id. */
 export async function newestCompanyApplication(): Promise<number> {
@@ -179,15 +155,30 @@ export async function companyApplicationIds(): Promise<number[]> {
   return results.map((r) => r.id);
 }
 
-// --- welfare, red packets, notices, account settings ---
-
-/** The packages granted by a growth source (the welfare trial or a red packet), with what is left on them. */
-export async function grantedPackages(source: 'welfare' | 'red_packet'): Promise<{ remainingCount: number }[]> {
-  const { results } = await env.DB.prepare('SELECT remaining_count FROM proxy_packages WHERE source = ? ORDER BY id')
-    .bind(source)
-    .all<{ remaining_count: number }>();
-  return results.map((r) => ({ remainingCount: r.remaining_count }));
+/** Mark a customer's 企业认证 passed for a company name (as the support review would), with its licence upload. */
+export async function approveCompany(userId: number, name: string): Promise<void> {
+  const now = Date.now();
+  const up = await env.DB.prepare(
+    `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) VALUES (?, ?, 'image/png', 1, ?)
+     RETURNING id`,
+  )
+    .bind(userId, `private/test/${userId}-${now}.png`, now)
+    .first<{ id: number }>();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
+         state, created_at, reviewed_at) VALUES (?, ?, 'x', ?, '张三', ?, ${COMPANY_STATE.approved}, ?, ?)`,
+    ).bind(userId, name, `hash-${userId}`, up?.id, now, now),
+    env.DB.prepare(`UPDATE users SET company_auth_state = ${COMPANY_STATE.approved} WHERE id = ?`).bind(userId),
+  ]);
 }
+
+/** Rename a customer's certified company (as if the certificate named it so). */
+export async function renameCertifiedCompany(userId: number, name: string): Promise<void> {
+  await env.DB.prepare('UPDATE company_auths SET company_name = ? WHERE user_id = ?').bind(name, userId).run();
+}
+
+// --- welfare, red packets, account settings ---
 
 /** Change a red packet launch's budget or end time. */
 export async function changeRedLaunch(id: number, change: { budget?: number; endsAt?: number }): Promise<void> {
@@ -198,73 +189,19 @@ export async function changeRedLaunch(id: number, change: { budget?: number; end
 }
 
 /** How many red packets a launch has handed out (its counter). */
-export const redLaunchReceived = (id: number) =>
-  countOf(env.DB.prepare('SELECT received AS n FROM red_launches WHERE id = ?').bind(id));
+export const redLaunchReceived = async (id: number): Promise<number> =>
+  (await env.DB.prepare('SELECT received FROM red_launches WHERE id = ?').bind(id).first<number>('received')) ?? 0;
 
-/** How many red packets were received (records). */
-export const redRecordCount = () => countOf(env.DB.prepare('SELECT count(*) AS n FROM red_records'));
+/** How many red packets were received (records), optionally of one launch. */
+export const redRecordCount = (launchId?: number) => count('red_records', [when('launch_id = ?', launchId)]);
 
 /** How many one-time phone change grants are outstanding. */
-export const phoneChangeGrantCount = () => countOf(env.DB.prepare('SELECT count(*) AS n FROM phone_change_grants'));
+export const phoneChangeGrantCount = () => count('phone_change_grants');
 
 // --- promotion ---
 
 /** How many invitations were recorded (or only those carrying a search keyword). */
-export const invitationCount = (keyword?: string) =>
-  keyword === undefined
-    ? countOf(env.DB.prepare('SELECT count(*) AS n FROM invitations'))
-    : countOf(env.DB.prepare('SELECT count(*) AS n FROM invitations WHERE keyword = ?').bind(keyword));
-
-/** An unpaid order with a pending simulator payment `P<orderNo>`, as checkout leaves it (an hour to pay). */
-export async function unpaidOrderWithPayment(
-  userId: number,
-  orderNo: string,
-  payFen: number,
-  productType = 10,
-): Promise<void> {
-  const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO orders (order_no, user_id, kind, product_type, title, list_fen, pay_fen, state, expires_at, created_at)
-       VALUES (?, ?, ?, ?, '测试订单', ?, ?, ?, ?, ?)`,
-    ).bind(orderNo, userId, ORDER_KIND.buy, productType, payFen, payFen, ORDER_STATE.pending, now + HOUR_MS, now),
-    env.DB.prepare(
-      "INSERT INTO payments (out_trade_no, order_no, user_id, provider, amount_fen, state, expires_at, created_at) VALUES (?, ?, ?, 'simulator', ?, 'pending', ?, ?)",
-    ).bind(`P${orderNo}`, orderNo, userId, payFen, now + HOUR_MS, now),
-  ]);
-}
-
-/** Force an order into a state (e.g. closed before its money arrives). */
-export async function setOrderState(orderNo: string, state: OrderState): Promise<void> {
-  await env.DB.prepare('UPDATE orders SET state = ? WHERE order_no = ?').bind(state, orderNo).run();
-}
-
-/** Reverse an order's commission as a refund does (the statements the refund batch runs). */
-export async function reverseCommission(orderNo: string, now = Date.now()): Promise<void> {
-  await env.DB.batch(commissionReversalStatements(env.DB, orderNo, now));
-}
-
-export interface CommissionEntry {
-  orderNo: string;
-  amountFen: number;
-  state: number;
-}
-
-/** Every commission entry (accruals, reversals), oldest first. */
-export async function commissionEntries(): Promise<CommissionEntry[]> {
-  const { results } = await env.DB.prepare(
-    'SELECT order_no, amount_fen, state FROM commission_entries ORDER BY id',
-  ).all<{ order_no: string; amount_fen: number; state: number }>();
-  return results.map((r) => ({ orderNo: r.order_no, amountFen: r.amount_fen, state: r.state }));
-}
-
-/** The sum of the commission still available to withdraw (entries in the available state). */
-export async function availableCommissionFen(): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT coalesce(sum(amount_fen), 0) AS n FROM commission_entries WHERE state = ${COMMISSION_STATE.available}`,
-  ).first<{ n: number }>();
-  return row?.n ?? 0;
-}
+export const invitationCount = (keyword?: string) => count('invitations', [when('keyword = ?', keyword)]);
 
 export interface Withdrawal {
   id: number;
@@ -278,50 +215,4 @@ export async function withdrawals(): Promise<Withdrawal[]> {
     amount_fen: number;
   }>();
   return results.map((r) => ({ id: r.id, amountFen: r.amount_fen }));
-}
-
-export interface CommissionAccrual {
-  promoterId: number;
-  inviteeId: number;
-  orderNo: string;
-  productType: number;
-  baseFen: number;
-  rateBp: number;
-  amountFen: number;
-}
-
-/** Record an available commission entry as a paid order would accrue it. */
-export async function accrueCommission(c: CommissionAccrual, now = Date.now()): Promise<void> {
-  await env.DB.prepare(
-    `INSERT INTO commission_entries (promoter_id, invitee_id, order_no, product_type, base_fen, rate_bp, amount_fen,
-       state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ${COMMISSION_STATE.available}, ?)`,
-  )
-    .bind(c.promoterId, c.inviteeId, c.orderNo, c.productType, c.baseFen, c.rateBp, c.amountFen, now)
-    .run();
-}
-
-/** How many red packets a launch handed out (records). */
-export async function redRecordsOfLaunch(launchId: number): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM red_records WHERE launch_id = ?')
-    .bind(launchId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
-// --- coupons (campaigns) ---
-
-/** The coupons issued from a coupon rule (id and holder), oldest first. */
-export async function issuedCoupons(couponId: number): Promise<{ id: number; userId: number }[]> {
-  const { results } = await env.DB.prepare('SELECT id, user_id FROM user_coupons WHERE coupon_id = ? ORDER BY id')
-    .bind(couponId)
-    .all<{ id: number; user_id: number }>();
-  return results.map((r) => ({ id: r.id, userId: r.user_id }));
-}
-
-/** A coupon rule's stored issued counter (kept in step with the issued coupons by the issuing batch). */
-export async function couponIssuedCounter(couponId: number): Promise<number | null> {
-  const row = await env.DB.prepare('SELECT issued FROM coupons WHERE id = ?')
-    .bind(couponId)
-    .first<{ issued: number }>();
-  return row?.issued ?? null;
 }

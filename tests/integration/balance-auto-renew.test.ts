@@ -4,8 +4,9 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runScheduledJobs } from '../../src/server/jobs';
+import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
 import { firstRenewalOrder, noticesOf, packageFacts, packagesOfUser, renewalOrderCount } from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟
@@ -27,12 +28,12 @@ async function customerWithPackage(phone = PHONE) {
   const cookie = await verifiedBuyer(phone);
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
   await payInSimulator(order.codeUrl ?? '');
-  const [pkg] = await packagesOfUser(await userId(phone));
+  const [pkg] = await packagesOfUser(await userIdOf(phone));
   if (!pkg) throw new Error('no package');
   return { cookie, packageId: pkg.id, expiry: pkg.expiresAt };
 }
 
-const notices = async (phone = PHONE) => noticesOf(await userId(phone));
+const notices = async (phone = PHONE) => noticesOf(await userIdOf(phone));
 const balanceFen = async (cookie: string) => (await callApi('Balance.Get', {}, { cookie })).body.P?.balanceFen;
 const expiryOf = async (packageId: number) => (await packageFacts(packageId))?.expiresAt;
 const renewOrders = renewalOrderCount;

@@ -2,8 +2,8 @@
 // balance exactly once (the notification replayed, concurrently or later, adds nothing); an order paid from balance is
 // debited and fulfilled in one batch, never below zero, and never charged twice.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
-import { operatorLogin } from '../helpers/operators';
 import {
   notification,
   outTradeNoOf,
@@ -11,10 +11,10 @@ import {
   place,
   postNotify,
   resetWithCatalogue,
-  userId,
   verifiedBuyer,
 } from '../helpers/commerce';
-import { auditCount, debitBalanceRaw, ledgerCount, packageCount, refundCount } from '../helpers/money';
+import { debitBalanceRaw, ledgerCount, packageCount, refundCount } from '../helpers/money';
+import { auditCount, operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the activity discount
 const PHONE = '13800002001';
@@ -34,7 +34,7 @@ async function topUp(cookie: string, amountFen: number) {
 
 const balance = async (cookie: string) => (await callApi('Balance.Get', {}, { cookie })).body.P;
 
-const packagesOf = async (phone: string) => packageCount({ userId: await userId(phone) });
+const packagesOf = async (phone: string) => packageCount({ userId: await userIdOf(phone) });
 
 describe('top-up', () => {
   it('credits the balance once through the WeChat notification, and a replayed notification adds nothing', async () => {
@@ -129,7 +129,7 @@ describe('paying from balance', () => {
   it('never lets the balance go below zero, even written directly', async () => {
     const cookie = await verifiedBuyer(PHONE);
     await topUp(cookie, 1_000);
-    await expect(debitBalanceRaw(await userId(PHONE), 1001)).rejects.toThrow(/CHECK/);
+    await expect(debitBalanceRaw(await userIdOf(PHONE), 1001)).rejects.toThrow(/CHECK/);
   });
 
   it('downloads the ledger as CSV with the running balance', async () => {
@@ -207,7 +207,7 @@ describe('refunds to balance or the original rail', () => {
 describe('console balance adjustments', () => {
   it('finance credits and debits with a reason, audited; a debit beyond the balance changes nothing; support may not', async () => {
     const cookie = await verifiedBuyer(PHONE);
-    const id = await userId(PHONE);
+    const id = await userIdOf(PHONE);
     const { cookie: finance } = await operatorLogin('finance');
     const up = await callApi(
       'Admin.BalanceAdjust',

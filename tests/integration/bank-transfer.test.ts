@@ -11,11 +11,8 @@ import { TRANSFER_REFUND_ROUTE_TEXT } from '../../src/lib/refund-rules';
 import { DEV_TRANSFER_ACCOUNT } from '../../src/server/env';
 import { closeExpiredOrdersJob } from '../../src/server/jobs/payments';
 import { callApi } from '../helpers/api';
-import { findOrder } from '../../src/server/db/orders';
-import { listOrderPayments } from '../../src/server/db/payments';
 import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
 import {
-  auditCount,
   bankTransferCount,
   noticesSaying,
   packageCount,
@@ -24,7 +21,9 @@ import {
   paymentCount,
   providerRefundCount,
 } from '../helpers/money';
-import { operatorLogin } from '../helpers/operators';
+import { auditCount, operatorLogin } from '../helpers/operators';
+import { findOrder } from '../../src/server/db/orders';
+import { listOrderPayments } from '../../src/server/db/payments';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
 const PAY_FEN = 4038;

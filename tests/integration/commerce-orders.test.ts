@@ -4,16 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
 import { readConfig } from '../../src/server/env';
 import { payProviderFor } from '../../src/server/providers/pay';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, callApiUntyped, loginBySms } from '../helpers/api';
-import { ORDER_STATE } from '../../src/lib/order-states';
-import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
-import { findOrder } from '../../src/server/db/orders';
-import { findSimulatorKeys } from '../../src/server/db/pay-simulator';
-import { place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { makePackage } from '../helpers/delivery';
 import {
   couponIssued,
-  demoPackage,
-  firstSimAmountFen,
+  firstSimTransaction,
   forceOrderPaid,
   newestUserCoupon,
   orderCount,
@@ -21,6 +18,10 @@ import {
   simTransactionCount,
   userCouponFacts,
 } from '../helpers/money';
+import { ORDER_STATE } from '../../src/lib/order-states';
+import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
+import { findOrder } from '../../src/server/db/orders';
+import { findSimulatorKeys } from '../../src/server/db/pay-simulator';
 
 const MEAL = 101_010; // 4750 fen, 15% off -> 4038
 
@@ -61,7 +62,7 @@ describe('checkout', () => {
     const order = await place('PayOrder.BuyProxy', sent, cookie);
     expect(order.payFen).toBe(8075); // 9500 - 15% (1425)
     expect((await findOrder(env.DB, order.orderNo))?.payFen).toBe(8075);
-    expect(await firstSimAmountFen()).toBe(8075);
+    expect((await firstSimTransaction())?.amountFen).toBe(8075);
   });
 
   it('quotes what it charges and offers the best coupon', async () => {
@@ -103,8 +104,8 @@ describe('checkout', () => {
     expect((await callApi('PayOrder.BuyProxy', { mealId: MEAL, units: 1, couponId }, { cookie: b })).body.E).toBe(
       '优惠券不可用或已被使用',
     );
-    await demoPackage(await userId('13800002005'));
-    const pkg = (await packagesOfUser(await userId('13800002005')))[0]?.id ?? 0;
+    await makePackage(await userIdOf('13800002005'));
+    const pkg = (await packagesOfUser(await userIdOf('13800002005')))[0]?.id ?? 0;
     expect((await callApi('PayOrder.RenewProxy', { packageId: pkg, periods: 1 }, { cookie: b })).body.E).toBe(
       '套餐不存在',
     );

@@ -6,6 +6,7 @@ import { USER_COUPON_STATE } from '../../src/lib/coupon-states';
 import { findOrder } from '../../src/server/db/orders';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { TEST_PLATFORM_PRIVATE_PEM } from '../fixtures/wechatpay/keys';
+import { userIdOf } from '../helpers/accounts';
 import { BASE, callApi } from '../helpers/api';
 import {
   notification,
@@ -14,11 +15,10 @@ import {
   place,
   postNotify,
   resetWithCatalogue,
-  userId,
   verifiedBuyer,
 } from '../helpers/commerce';
 import {
-  firstSimTradeState,
+  firstSimTransaction,
   newestUserCoupon,
   orderCount,
   packageCount,
@@ -35,7 +35,7 @@ const PHONE = '13800001001';
 
 beforeEach(resetWithCatalogue);
 
-const packagesOf = async (phone: string) => packagesOfUser(await userId(phone));
+const packagesOf = async (phone: string) => packagesOfUser(await userIdOf(phone));
 
 const orderRow = (orderNo: string) => findOrder(env.DB, orderNo);
 
@@ -179,7 +179,7 @@ describe('paying in the simulator', () => {
 
   it('closes expired unpaid orders at the provider and returns their coupon', async () => {
     const cookie = await verifiedBuyer(PHONE);
-    const uid = await userId(PHONE);
+    const uid = await userIdOf(PHONE);
     await callApi('Coupon.Receive', { couponId: 1 }, { cookie });
     const couponId = await newestUserCoupon(uid);
     const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1, couponId }, cookie);
@@ -188,7 +188,7 @@ describe('paying in the simulator', () => {
     await runScheduledJobs('*/5 * * * *', env as never, Date.now() + 31 * 60_000);
     expect((await orderRow(order.orderNo))?.state).toBe(3);
     expect((await userCouponFacts(couponId))?.state).toBe(USER_COUPON_STATE.unused);
-    expect(await firstSimTradeState()).toBe('CLOSED');
+    expect((await firstSimTransaction())?.tradeState).toBe('CLOSED');
     // The page can no longer pay it.
     expect((await payInSimulator(order.codeUrl ?? '')).status).toBe(409);
   });

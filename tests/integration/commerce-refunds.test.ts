@@ -7,17 +7,10 @@ import { COMMISSION_STATE } from '../../src/lib/commission-rules';
 import { findOrder } from '../../src/server/db/orders';
 import { findSimTransaction } from '../../src/server/db/pay-simulator';
 import { listOrderRefunds } from '../../src/server/db/refunds';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, cookieJar, latestCode } from '../helpers/api';
+import { outTradeNoOf, payInSimulator, place, resetWithCatalogue } from '../helpers/commerce';
 import {
-  markIdentityVerified,
-  outTradeNoOf,
-  payInSimulator,
-  place,
-  resetWithCatalogue,
-  userId,
-} from '../helpers/commerce';
-import {
-  auditRows,
   availableCommissionFen,
   commissionStateOf,
   forgetProviderRefunds,
@@ -25,12 +18,12 @@ import {
   paymentNote,
   providerRefundCount,
   refundCount,
-  refundNeeded,
   refundedByHandAtWeChat,
+  refundNeeded,
   setRefundNeeded,
 } from '../helpers/money';
-import { operatorLogin } from '../helpers/operators';
-import { freshIp, newUser } from '../helpers/trust';
+import { auditRows, operatorLogin } from '../helpers/operators';
+import { freshIp, markIdentityVerified, newUser } from '../helpers/trust';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
 const PROMOTER = '13800002001';
@@ -39,7 +32,7 @@ const INVITEE = '13800002002';
 beforeEach(resetWithCatalogue);
 
 /** The promoter's available commission in fen (ledger state 1). */
-const available = async () => availableCommissionFen(await userId(PROMOTER));
+const available = async () => availableCommissionFen(await userIdOf(PROMOTER));
 
 /** A promoter, an invitee registered through the promoter's link (real-name verified) and an operator. */
 async function actors() {
@@ -111,9 +104,9 @@ describe('operator refunds', () => {
     // The operator's audit row was written in the batch that refunded the order.
     const audit = await auditRows({ action: 'Order.RefundByOrderNo', target: `order:${order.orderNo}` });
     expect(audit).toEqual([
-      expect.objectContaining({ operator_id: operatorId, role: 'finance', reason: '用户申请退款' }),
+      expect.objectContaining({ operatorId: operatorId, role: 'finance', reason: '用户申请退款' }),
     ]);
-    expect(String(audit[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
+    expect(String(audit[0]?.afterSummary)).toContain(String(res.body.P?.outRefundNo));
     // WeChat's side: one refund of the whole amount, and the transaction now reads REFUND.
     expect(await providerRefunds()).toBe(1);
     expect((await findSimTransaction(env.DB, order.outTradeNo))?.tradeState).toBe('REFUND');

@@ -10,16 +10,15 @@ import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { findOrder } from '../../src/server/db/orders';
 import { listOrderPayments } from '../../src/server/db/payments';
 import { runScheduledJobs } from '../../src/server/jobs';
+import { giveExtractionKey, userIdOf } from '../helpers/accounts';
 import { BASE, callApi } from '../helpers/api';
 import {
   notification,
   outTradeNoOf,
   payInSimulator,
   place,
-  giveExtractionKey,
   postNotify,
   seedCatalogue,
-  userId,
   verifiedBuyer,
 } from '../helpers/commerce';
 import { allowIp, extractCall, resetAll, simplePool } from '../helpers/delivery';
@@ -55,7 +54,7 @@ async function holder(phone = PHONE) {
   const cookie = await verifiedBuyer(phone);
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
   await payInSimulator(order.codeUrl ?? '');
-  const uid = await userId(phone);
+  const uid = await userIdOf(phone);
   const pkgId = (await packagesOfUser(uid))[0]?.id ?? 0;
   const key = `reviewkey${String(uid).padStart(6, '0')}${'y'.repeat(17)}`;
   await giveExtractionKey(uid, key);

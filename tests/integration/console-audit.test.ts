@@ -7,8 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { registry } from '../../src/server/actions/registry';
 import type { AuditRecord } from '../../src/server/db/console-audit';
 import { AUDIT_ACTIONS, describeAudit } from '../../src/server/domain/console-audit-read';
+import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
 import { type OperatorLogin, operatorLogin } from '../helpers/operators';
 
 beforeEach(resetWithCatalogue);
@@ -144,7 +145,7 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     const admin = await operatorLogin('admin');
     const support = await operatorLogin('support');
     await verifiedBuyer(PHONE);
-    const uid = await userId(PHONE);
+    const uid = await userIdOf(PHONE);
     await callApi('Admin.SuspendCustomer', { userId: uid, reason: '测试停用' }, { cookie: support.cookie });
     await callApi('Admin.RestoreCustomer', { userId: uid, reason: '测试恢复' }, { cookie: support.cookie });
     await callApi('Admin.CouponSave', coupon(), { cookie: admin.cookie });
@@ -188,7 +189,7 @@ describe('the audit log in words', { timeout: 60_000 }, () => {
     await verifiedBuyer(PHONE);
     await callApi(
       'Admin.SuspendCustomer',
-      { userId: await userId(PHONE), reason: '测试停用' },
+      { userId: await userIdOf(PHONE), reason: '测试停用' },
       { cookie: support.cookie },
     );
 

@@ -5,7 +5,12 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, callApiUntyped } from '../helpers/api';
+import { place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { couponIssued, issuedCoupons } from '../helpers/money';
+import { auditRows, operatorLogin } from '../helpers/operators';
+import { redRecordCount } from '../helpers/trust';
 import {
   findCouponForAdmin,
   findLaunchForAdmin,
@@ -13,9 +18,6 @@ import {
   listLaunchesForAdmin,
 } from '../../src/server/db/console-campaigns';
 import { findOrder } from '../../src/server/db/orders';
-import { place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
-import { auditRows, operatorLogin } from '../helpers/operators';
-import { couponIssuedCounter, issuedCoupons, redRecordsOfLaunch } from '../helpers/trust';
 
 beforeEach(resetWithCatalogue);
 
@@ -59,7 +61,7 @@ describe('coupons', { timeout: 60_000 }, () => {
     const created = await callApi('Admin.CouponSave', { ...coupon(), totalStock: 2 }, { cookie: admin.cookie });
     const couponId = created.body.P?.id ?? 0;
     const buyers = await Promise.all(['13900001301', '13900001302', '13900001303'].map((p) => verifiedBuyer(p)));
-    const ids = await Promise.all(['13900001301', '13900001302', '13900001303'].map((p) => userId(p)));
+    const ids = await Promise.all(['13900001301', '13900001302', '13900001303'].map((p) => userIdOf(p)));
 
     expect(
       (await callApi('Admin.CouponIssue', { couponId, targets: 'abc', reason: '补偿' }, { cookie: admin.cookie })).body
@@ -76,7 +78,7 @@ describe('coupons', { timeout: 60_000 }, () => {
     expect(results.filter((r) => r.body.P).length).toBe(2);
     expect(results.filter((r) => r.body.E === '没有发放成功：优惠券未生效、库存不足或客户已达领取上限').length).toBe(1);
     expect(await issuedCoupons(couponId)).toHaveLength(2);
-    expect(await couponIssuedCounter(couponId)).toBe(2);
+    expect(await couponIssued(couponId)).toBe(2);
     // One audit row per successful issue, none for the refused one.
     expect(await audits('Admin.CouponIssue', admin.id)).toHaveLength(2);
 
@@ -140,7 +142,7 @@ describe('red-packet launches', { timeout: 60_000 }, () => {
     const cookies = await Promise.all(phones.map((p) => verifiedBuyer(p)));
     const got = await Promise.all(cookies.map((cookie) => callApi('RedLaunch.Receive', { id }, { cookie })));
     expect(got.filter((r) => r.body.P !== undefined && !r.body.E).length).toBe(2);
-    expect(await redRecordsOfLaunch(id)).toBe(2);
+    expect(await redRecordCount(id)).toBe(2);
 
     expect(
       (await callApi('Admin.RedLaunchSave', { ...launch(), id, budget: 1 }, { cookie: admin.cookie })).body.E,

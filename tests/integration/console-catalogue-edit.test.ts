@@ -4,13 +4,15 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, callApiUntyped } from '../helpers/api';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { mealCount, packageOfOrder, storedRegion } from '../helpers/money';
+import { auditRows, operatorLogin } from '../helpers/operators';
 import { ON_OFF } from '../../src/lib/on-off-states';
 import { ORDER_STATE } from '../../src/lib/order-states';
 import { findMealForAdmin } from '../../src/server/db/console-catalogue-edit';
 import { findOrder } from '../../src/server/db/orders';
-import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
-import { auditRows, deliveredPackageTotal, mealCount, operatorLogin, storedRegion } from '../helpers/operators';
 
 beforeEach(resetWithCatalogue);
 
@@ -112,11 +114,11 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
     await payInSimulator(before.codeUrl ?? '');
     const paid = await findOrder(env.DB, before.orderNo);
     expect(paid).toMatchObject({ state: ORDER_STATE.paid, payFen: before.payFen, listFen: oldPrice });
-    expect(await deliveredPackageTotal(before.orderNo)).toBe(meal?.size);
+    expect((await packageOfOrder(before.orderNo))?.totalCount).toBe(meal?.size);
     // A new order is priced from the new price.
     const after = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, buyer);
     expect((await findOrder(env.DB, after.orderNo))?.listFen).toBe(oldPrice * 2);
-    expect(await userId('13900001201')).toBeGreaterThan(0);
+    expect(await userIdOf('13900001201')).toBeGreaterThan(0);
   });
 
   it('activities and regions: validated, audited, and the activity applies to what the buy page quotes', async () => {

@@ -2,10 +2,10 @@
 // and never create or touch a customer row.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogueImportStatements } from '../../src/server/seed/catalogue-import';
-import { userCouponCount, userCount } from '../helpers/accounts';
+import { userCount } from '../helpers/accounts';
 import { callApi, resetDb } from '../helpers/api';
 import { contentRowCount, runCatalogueImport } from '../helpers/content';
-import { mealCount } from '../helpers/operators';
+import { mealCount, userCouponCount } from '../helpers/money';
 
 beforeEach(resetDb);
 

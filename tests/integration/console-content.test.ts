@@ -8,14 +8,8 @@ import { OPERATOR_ROLES, type OperatorRole } from '../../src/lib/operator-roles'
 import { BASE, callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
 import { addConsultation, addHelpArticles, articlesTitled, contentRowCount, storedArticle } from '../helpers/content';
 import { addPool, nodeCall } from '../helpers/delivery';
-import {
-  addExitRow,
-  auditRows,
-  healthyExitCount,
-  nodeCount,
-  operatorLogin,
-  setExitHealthy,
-} from '../helpers/operators';
+import { addExitRow, healthyExitCount, nodeCount, setExitHealthy } from '../helpers/delivery-rows';
+import { auditRows, operatorLogin } from '../helpers/operators';
 
 beforeEach(resetDb);
 

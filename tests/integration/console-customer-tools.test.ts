@@ -5,22 +5,13 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput, ActionOutput } from '../../src/lib/api-core';
 import { grantPackage } from '../../src/server/domain/console-customer-tools';
+import { sellerCustomerCount, userIdOf } from '../helpers/accounts';
 import { callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
 import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
+import { addExitRow, liveFixedAllocations, nodeFeedLength, setExitHealthy } from '../helpers/delivery-rows';
+import { accrueCommission, addMealRegions, packageCount, packageFacts } from '../helpers/money';
+import { auditRows, operatorLogin } from '../helpers/operators';
 import { findCredentials } from '../../src/server/db/credentials';
-import {
-  addExitRow,
-  addMealRegions,
-  auditRows,
-  liveFixedAllocations,
-  nodeFeedLength,
-  operatorGrantedPackages,
-  operatorLogin,
-  packageFacts,
-  sellerCustomerCount,
-  setExitHealthy,
-} from '../helpers/operators';
-import { accrueCommission, userIdOf } from '../helpers/trust';
 
 type Grant = ActionInput<'Admin.GrantPackage'>;
 type DedicatedGrant = Extract<Grant, { productType: 30 | 50 }>;
@@ -96,12 +87,12 @@ describe('package grants', { timeout: 60_000 }, () => {
       const res = await callApiUntyped('Admin.GrantPackage', { ...grant, ...bad }, { cookie: support.cookie });
       expect(res.body.E, JSON.stringify(bad)).toBe(message);
     }
-    expect(await operatorGrantedPackages()).toBe(0);
+    expect(await packageCount({ source: 'operator' })).toBe(0);
     expect(await audits('Admin.GrantPackage', support.id)).toEqual([]);
     // An audit row that cannot be written (a role outside the table's CHECK) takes the package down with it.
     const broken = { operatorId: support.id, operatorName: 'x', role: 'nobody' as never, ip: '1', now: Date.now() };
     await expect(grantPackage(env.DB, broken, { ...grant, productType: 10, billingMethod: 1 })).rejects.toThrow();
-    expect(await operatorGrantedPackages()).toBe(0);
+    expect(await packageCount({ source: 'operator' })).toBe(0);
 
     const res = await callApi('Admin.GrantPackage', grant, {
       cookie: support.cookie,
@@ -228,7 +219,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       if (!message) break;
     }
     // Only the last (valid) grant wrote anything.
-    expect(await operatorGrantedPackages()).toBe(1);
+    expect(await packageCount({ source: 'operator' })).toBe(1);
     expect(await live(u.id)).toBe(1);
     expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
 
@@ -237,7 +228,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     await expect(
       grantPackage(env.DB, broken, { ...dedicated(u.id), ipCount: 1, productType: 30, carrier: '' }),
     ).rejects.toThrow();
-    expect(await operatorGrantedPackages()).toBe(1);
+    expect(await packageCount({ source: 'operator' })).toBe(1);
     expect(await live(u.id)).toBe(1);
   });
 
@@ -254,7 +245,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     expect(errors.filter((e) => e === null)).toHaveLength(1);
     expect(errors.find((e) => e !== null)).toMatch(/^可分配的独享IP不足，未赠送/);
     expect((await live(a.id)) + (await live(b.id))).toBe(1);
-    expect(await operatorGrantedPackages()).toBe(1);
+    expect(await packageCount({ source: 'operator' })).toBe(1);
     expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
     // Exactly interleaved: both pass the pre-check, then the competitor's batch commits just before this one. The
     // batch's own guard (not the pre-check) refuses the loser, and nothing of it is written.
@@ -289,7 +280,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     });
     await expect(grantPackage(racing, actor, one(c.id))).rejects.toThrow(/可分配的独享IP不足/);
     expect([await live(c.id), await live(d.id)]).toEqual([0, 1]);
-    expect(await operatorGrantedPackages(c.id)).toBe(0);
+    expect(await packageCount({ source: 'operator', userId: c.id })).toBe(0);
     expect((await auditRows({ operatorId: support.id, target: `user:${c.id}` })).length).toBe(0);
   });
 
@@ -307,7 +298,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       expect(res.status, role).toBe(403);
     }
     expect(await live(u.id)).toBe(0);
-    expect(await operatorGrantedPackages()).toBe(0);
+    expect(await packageCount({ source: 'operator' })).toBe(0);
   });
 });
 
@@ -379,7 +370,7 @@ describe('sellers and commission', { timeout: 60_000 }, () => {
     ).toBe(403);
     const content = await operatorLogin('content');
     expect((await callApi('Admin.CustomerTools', { userId: u.id }, { cookie: content.cookie })).status).toBe(403);
-    expect(await operatorGrantedPackages()).toBe(0);
+    expect(await packageCount({ source: 'operator' })).toBe(0);
     expect((await findCredentials(env.DB, u.id))?.rateLimit).toBe(10);
   });
 });

@@ -10,22 +10,19 @@ import { setCustomerStatusStatement } from '../../src/server/db/console-customer
 import { findUserById } from '../../src/server/db/users';
 import { auditedWrite } from '../../src/server/domain/console-audit';
 import { VERIFICATION_STATE } from '../../src/lib/trust-states';
-import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
 import {
-  customerFeedChanges,
   customerWithId,
-  deleteAuditRows,
   failingCustomerChange,
   lockCustomer,
-  personalVerifications,
   phoneTailSearchPlan,
-  rewriteAuditRows,
   sessionCount,
-  userId,
-} from '../helpers/commerce';
-import { auditRows } from '../helpers/money';
-import { operatorLogin } from '../helpers/operators';
+  userIdOf,
+} from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
+import { nodeFeedLength } from '../helpers/delivery-rows';
+import { auditRows, deleteAuditRows, operatorLogin, rewriteAuditRows } from '../helpers/operators';
+import { personalVerifications } from '../helpers/trust';
 
 beforeEach(resetDb);
 
@@ -102,7 +99,7 @@ describe('customers', { timeout: 30_000 }, () => {
       (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: ' ' }, { cookie: support.cookie })).body.E,
     ).toBe('请填写操作原因（2-200个字）');
     expect(await userStatus(u.id)).toBe(1);
-    const feedRows = () => customerFeedChanges(u.id);
+    const feedRows = () => nodeFeedLength('u', u.id);
     const feedBefore = await feedRows();
     const res = await callApi(
       'Admin.SuspendCustomer',
@@ -138,7 +135,7 @@ describe('customers', { timeout: 30_000 }, () => {
   it("ends a suspended customer's sessions", async () => {
     const support = await operatorLogin('support');
     const cookie = await loginBySms('13900000081');
-    const id = await userId('13900000081');
+    const id = await userIdOf('13900000081');
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(200);
     await callApi('Admin.SuspendCustomer', { userId: id, reason: '账号被盗' }, { cookie: support.cookie });
     expect((await callApi('User.GetMineInfo', {}, { cookie })).status).toBe(401);
@@ -263,8 +260,8 @@ describe('operators', { timeout: 30_000 }, () => {
       'Admin.OperatorUpdate',
     ]);
     expect(rows[3]).toMatchObject({
-      before_summary: '{"role":"admin","status":1}',
-      after_summary: '{"role":"support","status":1}',
+      beforeSummary: '{"role":"admin","status":1}',
+      afterSummary: '{"role":"support","status":1}',
     });
     // Demoting ended the demoted admin's own session.
     expect((await callApi('Admin.OperatorList', {}, { cookie: admin.cookie })).status).toBe(401);

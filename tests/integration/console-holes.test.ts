@@ -10,27 +10,29 @@ import { totpCodeAt } from '../../src/server/domain/operators';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { deliveryUpkeepJob } from '../../src/server/jobs/delivery';
 import { callApi, cookieJar, resetDb } from '../helpers/api';
-import { listRedirects, upsertRedirect } from '../../src/server/db/redirects';
-import { findOperatorById, listOperators } from '../../src/server/db/operators';
 import { addPool, makePackage, makeUser, nodeCall } from '../helpers/delivery';
 import {
-  auditRows,
-  createOperatorRow,
   exitByIp,
-  forgetTotpStep,
   leaseExit,
   markExitsHealthyUnchecked,
   nodeFeedLength,
   nodeUsageCount,
-  OPERATOR_PASSWORD,
-  operatorGrantedPackages,
-  operatorLogin,
-  replaceAuditRow,
   setNodesContractVersion,
   storeUsageRowsUnchecked,
-  unknownNameFailures,
   withTableMissing,
+} from '../helpers/delivery-rows';
+import { packageCount } from '../helpers/money';
+import {
+  auditRows,
+  createOperatorRow,
+  forgetTotpStep,
+  OPERATOR_PASSWORD,
+  operatorLogin,
+  replaceAuditRow,
+  unknownNameFailures,
 } from '../helpers/operators';
+import { listRedirects, upsertRedirect } from '../../src/server/db/redirects';
+import { findOperatorById, listOperators } from '../../src/server/db/operators';
 
 beforeEach(resetDb);
 
@@ -408,7 +410,7 @@ describe('grant approvals', { timeout: 60_000 }, () => {
       days: 30,
       reason: '大客户补偿',
     };
-    const packages = () => operatorGrantedPackages(user.id);
+    const packages = () => packageCount({ source: 'operator', userId: user.id });
 
     const big = await callApi('Admin.GrantPackage', { ...grant, amount: 10_000_000 }, { cookie: a.cookie });
     expect(big.body.P).toMatchObject({ pending: true });

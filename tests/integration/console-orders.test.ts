@@ -1,17 +1,11 @@
 // The console's order tools: search by number, phone and id; detail with payment attempts; the refund preview (what
 // the refund would take back, or why not, writing nothing); the CSV export (spreadsheet-safe cells, audited).
 import { beforeEach, describe, expect, it } from 'vitest';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, callApiUntyped } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
-import {
-  auditCount,
-  flagOrderAttempts,
-  forceOrderRefunded,
-  refundCount,
-  refundRowOfOrder,
-  setOrderTitle,
-} from '../helpers/money';
-import { operatorLogin } from '../helpers/operators';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { flagOrderAttempts, forceOrderRefunded, refundCount, refundRowOfOrder, setOrderTitle } from '../helpers/money';
+import { auditCount, operatorLogin } from '../helpers/operators';
 
 beforeEach(resetWithCatalogue);
 
@@ -29,7 +23,7 @@ describe('console orders', { timeout: 30_000 }, () => {
   it('finds an order by number, phone and user id and shows its payment attempts', async () => {
     const finance = await operatorLogin('finance');
     const orderNo = await paidOrder();
-    for (const q of [orderNo, PHONE, String(await userId(PHONE))]) {
+    for (const q of [orderNo, PHONE, String(await userIdOf(PHONE))]) {
       const res = await callApi('Admin.OrderSearch', { q }, { cookie: finance.cookie });
       expect(res.body.P?.list, q).toEqual([expect.objectContaining({ orderNo, state: 2 })]);
     }

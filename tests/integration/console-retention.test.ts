@@ -3,9 +3,10 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { purgeRetained, retentionDays } from '../../src/server/jobs/retention';
+import { loginAttemptsAt } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
-import { extractLogsAt, ipAssignment, latestRetentionRun, loginAttemptsAt, retainedRows } from '../helpers/commerce';
 import { resetAll } from '../helpers/delivery';
+import { extractLogsAt, latestRetentionRun, leaseExit, retainedRows } from '../helpers/delivery-rows';
 import { operatorLogin } from '../helpers/operators';
 import { DAY_MS } from '../../src/lib/time';
 
@@ -23,8 +24,8 @@ describe('retention purge', { timeout: 30_000 }, () => {
     const now = Date.now();
     await extractLogsAt(1_150, now - 181 * DAY_MS); // more than two batches
     await extractLogsAt(3, now - 179 * DAY_MS);
-    await ipAssignment(now - 200 * DAY_MS, now - 199 * DAY_MS); // history
-    await ipAssignment(now - 200 * DAY_MS, now + DAY_MS); // a long lease still running
+    await leaseExit({ assignedAt: now - 200 * DAY_MS, expiresAt: now - 199 * DAY_MS }); // history
+    await leaseExit({ assignedAt: now - 200 * DAY_MS, expiresAt: now + DAY_MS }); // a long lease still running
     await loginAttemptsAt(now - 181 * DAY_MS, now);
 
     const removed = await purgeRetained(env.DB, 30, now); // asks for 30 days: 180 are kept all the same

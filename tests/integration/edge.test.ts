@@ -2,8 +2,9 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeMineInfoCookie } from '../../src/lib/mine-info';
 import { BASE, callApi, resetDb } from '../helpers/api';
+import { extractRateCounters } from '../helpers/delivery-rows';
+import { operatorCookie } from '../helpers/operators';
 import { listRedirects, upsertRedirect } from '../../src/server/db/redirects';
-import { extractRateCounters, operatorCookie } from '../helpers/operators';
 
 beforeEach(resetDb);
 

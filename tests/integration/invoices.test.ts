@@ -5,18 +5,12 @@
 import { SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
+import { userIdOf } from '../helpers/accounts';
 import { BASE, callApi } from '../helpers/api';
-import {
-  approveCompany as approveCertifiedCompany,
-  payInSimulator,
-  place,
-  renameCertifiedCompany,
-  resetWithCatalogue,
-  userId,
-  verifiedBuyer,
-} from '../helpers/commerce';
-import { auditCount, invoiceRequestTotals } from '../helpers/money';
-import { operatorLogin } from '../helpers/operators';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { invoiceRequestTotals } from '../helpers/money';
+import { auditCount, operatorLogin } from '../helpers/operators';
+import { approveCompany as approveCertifiedCompany, renameCertifiedCompany } from '../helpers/trust';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
 const PAID_FEN = 4038;
@@ -35,7 +29,7 @@ async function customerWithPaidOrder() {
   const cookie = await verifiedBuyer(phone);
   const order = await place('PayOrder.BuyProxy', { mealId: MEAL, units: 1 }, cookie);
   expect(await (await payInSimulator(order.codeUrl ?? '')).text()).toContain('商户应答 HTTP 204');
-  return { phone, cookie, orderNo: order.orderNo, id: await userId(phone) };
+  return { phone, cookie, orderNo: order.orderNo, id: await userIdOf(phone) };
 }
 
 const personalTitle = async (cookie: string) => {

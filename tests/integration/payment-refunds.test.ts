@@ -22,10 +22,8 @@ import {
 } from '../helpers/commerce';
 import {
   ageRefund,
-  auditCount,
-  auditRows as auditRowsWhere,
   closeOrderQuietly,
-  commissionEntryCount,
+  commissionEntries,
   failAttempt,
   failedRefundNote,
   forgetProviderRefunds,
@@ -40,13 +38,13 @@ import {
   providerRefundCount,
   providerRefunds,
   refundCount,
-  refundNeeded,
   refundedByHandAtWeChat,
+  refundNeeded,
   setRefundNeeded,
   setRefundStatus,
   someFlaggedAttempt,
 } from '../helpers/money';
-import { operatorLogin } from '../helpers/operators';
+import { auditCount, auditRows as auditRowsWhere, operatorLogin } from '../helpers/operators';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4038 fen after the 15% activity
 
@@ -127,14 +125,14 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     const audit = await auditRowsWhere({ operatorId: finance.id, action: 'Admin.RefundPayment' });
     expect(audit).toEqual([
       expect.objectContaining({
-        operator_id: finance.id,
+        operatorId: finance.id,
         role: 'finance',
         target: `payment:${outTradeNo}`,
         reason: '订单已关闭，原路退回',
       }),
     ]);
-    expect(String(audit[0]?.before_summary)).toContain('refundNeeded');
-    expect(String(audit[0]?.after_summary)).toContain(String(res.body.P?.outRefundNo));
+    expect(String(audit[0]?.beforeSummary)).toContain('refundNeeded');
+    expect(String(audit[0]?.afterSummary)).toContain(String(res.body.P?.outRefundNo));
     // The order is untouched (still closed, never refunded); no package was created or disabled.
     expect(await orderRefundMarks(orderNo)).toEqual({ state: ORDER_STATE.closed, refundedAt: null, outRefundNo: null });
     expect(await packageCount()).toBe(0);
@@ -161,14 +159,14 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
   it('refunds the extra attempt of an order paid by another attempt: the order stays paid with its package', async () => {
     const finance = await operatorLogin('finance');
     const { orderNo, paying, outTradeNo } = await paidTwice();
-    const commissionBefore = await commissionEntryCount();
+    const commissionBefore = (await commissionEntries()).length;
     const res = await refundPayment(outTradeNo, finance.cookie, '重复支付退款');
     expect(res.body.P).toMatchObject({ outTradeNo, orderNo, amountFen: 4038, status: 'SUCCESS' });
     expect(await flag(outTradeNo)).toBe(false);
     expect(await orderState(orderNo)).toBe(ORDER_STATE.paid);
     expect((await findOrder(env.DB, orderNo))?.paidOutTradeNo).toBe(paying);
     expect((await packageOfOrder(orderNo))?.state).toBe(PACKAGE_STATE.active);
-    expect(await commissionEntryCount()).toBe(commissionBefore);
+    expect((await commissionEntries()).length).toBe(commissionBefore);
     expect((await findSimTransaction(env.DB, paying))?.tradeState).toBe('SUCCESS');
     // The order itself can still be refunded afterwards, by its paying attempt: the payment refund does not block it.
     const orderRefund = await callApi(

@@ -3,11 +3,11 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
 import { transportKeyFromHex } from '../../src/lib/envelope';
+import { resetDb } from '../helpers/api';
+import { extractRateCounters } from '../helpers/delivery-rows';
 import { decryptText, encryptText } from '../helpers/envelope-reference';
 import { readConfig } from '../../src/server/env';
 import { listOutbox } from '../../src/server/db/sms';
-import { resetDb } from '../helpers/api';
-import { extractRateCounters } from '../helpers/operators';
 
 beforeEach(resetDb);
 

@@ -5,12 +5,13 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_STATE_TEXT } from '../../src/lib/package-states';
 import { DAY_MS } from '../../src/lib/time';
+import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { addPool } from '../helpers/delivery';
+import { redPacketPackage } from '../helpers/money';
 import { listSaleRegions } from '../../src/server/db/catalogue';
 import { listFixedAllocations } from '../../src/server/db/fixed';
-import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
-import { redPacketPackage } from '../helpers/money';
-import { addPool } from '../helpers/delivery';
 
 beforeEach(resetWithCatalogue);
 
@@ -30,7 +31,7 @@ describe('a paid fixed IP', () => {
     ]);
     const phone = '13800024001';
     const cookie = await verifiedBuyer(phone);
-    const uid = await userId(phone);
+    const uid = await userIdOf(phone);
     const shenzhen = await place(
       'PayOrder.BuyProxy',
       { mealId: 302_001, units: 1, regionId: await regionId('深圳') },
@@ -104,7 +105,7 @@ describe('the upgrade list', () => {
   it('says a gift package cannot be renewed and names the same meal to buy', async () => {
     const phone = '13800024003';
     const cookie = await verifiedBuyer(phone);
-    const uid = await userId(phone);
+    const uid = await userIdOf(phone);
     const now = Date.now();
     await redPacketPackage(uid, 101_010, now, now + DAY_MS);
     const held = await callApi('ProxyUpgrade.getProxyList', { type: 10 }, { cookie });

@@ -1,8 +1,9 @@
 // The personal centre's 开始使用 checklist (User.GetStartSteps, docs/decisions/231): 购买套餐 ticks once an order is
 // paid, 添加白名单并提取 once an address is on the whitelist and an extraction has returned IPs; all from real data.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
-import { payInSimulator, place, resetWithCatalogue, userId, verifiedBuyer } from '../helpers/commerce';
+import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
 import { allowIp, extractCall, makePackage, simplePool } from '../helpers/delivery';
 
 beforeEach(resetWithCatalogue);
@@ -24,7 +25,7 @@ describe('User.GetStartSteps', () => {
 
   it('ticks 添加白名单并提取 only after an address is allowed and an extraction returned IPs', async () => {
     const cookie = await verifiedBuyer('13800023003');
-    const id = await userId('13800023003');
+    const id = await userIdOf('13800023003');
     await simplePool(5);
     await makePackage(id);
     const key = (await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie })).body.P?.apiKey ?? '';

@@ -2,16 +2,11 @@
 // review with its audit trail and identity labels.
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { userIdOf } from '../helpers/accounts';
 import { BASE, callApi, resetDb } from '../helpers/api';
 import { operatorCookie } from '../helpers/operators';
+import { companyTransitionCount, licenceUploadCount, newestCompanyApplication, newUser } from '../helpers/trust';
 import { COMPANY_STATE } from '../../src/lib/company-states';
-import {
-  companyTransitionCount,
-  licenceUploadCount,
-  newestCompanyApplication,
-  newUser,
-  userIdOf,
-} from '../helpers/trust';
 
 beforeEach(resetDb);
 

@@ -8,12 +8,12 @@ import { readConfig } from '../../src/server/env';
 import { ageSmsCodes, usersWithPhone } from '../helpers/accounts';
 import { BASE, callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
 import { addHomeNoticeRow } from '../helpers/content';
+import { grantedPackages } from '../helpers/money';
 import { operatorCookie } from '../helpers/operators';
 import {
   boundIdentityHashes,
   changeRedLaunch,
   freshIp,
-  grantedPackages,
   markVerified,
   moveIdentityKey,
   newUser,
@@ -50,7 +50,7 @@ describe('welfare trial', () => {
     );
     expect(results.filter((r) => r.body.P).length).toBe(1);
     expect(results.filter((r) => r.body.E === '该实名身份已领取过免费试用').length).toBe(7);
-    expect(await grantedPackages('welfare')).toEqual([{ remainingCount: 1000 }]);
+    expect((await grantedPackages('welfare')).map((p) => p.remainingCount)).toEqual([1000]);
     expect((await callApi('User.WelfareAble', {}, { cookie })).body.P).toEqual({ able: false, reason: 'claimed' });
   });
 

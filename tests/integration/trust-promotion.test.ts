@@ -3,25 +3,18 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMISSION_STATE } from '../../src/lib/commission-rules';
-import { ORDER_STATE } from '../../src/lib/order-states';
 import { applyTransaction } from '../../src/server/domain/payments';
-import { ageSmsCodes } from '../helpers/accounts';
+import { ageSmsCodes, userIdOf } from '../helpers/accounts';
 import { callApi, cookieJar, latestCode, resetDb } from '../helpers/api';
-import { operatorCookie } from '../helpers/operators';
 import {
   availableCommissionFen,
+  closeOrderQuietly,
   commissionEntries,
-  freshIp,
-  invitationCount,
-  markVerified,
-  newUser,
   reverseCommission,
-  seedDemoTrust,
-  setOrderState,
   unpaidOrderWithPayment,
-  userIdOf,
-  withdrawals,
-} from '../helpers/trust';
+} from '../helpers/money';
+import { operatorCookie } from '../helpers/operators';
+import { freshIp, invitationCount, markVerified, newUser, seedDemoTrust, withdrawals } from '../helpers/trust';
 
 beforeEach(async () => {
   await resetDb();
@@ -126,7 +119,7 @@ describe('commission', () => {
     await paidCallback('ORD3', 10000);
     await promoterWithInvitee();
     await unpaidOrder('13800000012', 'ORD4', 10000);
-    await setOrderState('ORD4', ORDER_STATE.closed);
+    await closeOrderQuietly('ORD4');
     await paidCallback('ORD4', 10000); // money for a closed order: refunded, no commission
     expect(await commissionEntries()).toHaveLength(0);
   });

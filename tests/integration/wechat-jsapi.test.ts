@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { importPublicKeyPem, jsapiSignMessage, rsaVerify } from '../../src/server/providers/pay/wechat-crypto';
 import { simulatorKeys } from '../../src/server/providers/pay/simulator';
 import { BASE, callApi } from '../helpers/api';
-import { forgetOpenids, openidCount, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
-import { paymentCount, simTransactionCount } from '../helpers/money';
+import { place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
+import { forgetOpenids, openidCount, paymentCount, simTransactionCount } from '../helpers/money';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟: 4750 fen, 15% off -> 4038
 const PHONE = '13800001401';
