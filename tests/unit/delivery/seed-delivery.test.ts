@@ -27,7 +27,9 @@ describe('demo delivery seed', () => {
     // The demo fixed package asks for the 2 dedicated exits the local node brings.
     expect(sql).toContain("'固定IP · 2个 · 30天'");
     // Databases seeded before: documentation-range allocations released, those IPs dropped.
-    expect(sql).toMatch(/UPDATE fixed_allocations SET released_at = \d+ WHERE released_at = 0 AND ip_id IN/);
+    expect(sql).toMatch(
+      /UPDATE fixed_allocations SET released_at = \d+ WHERE released_at = 0 AND EXISTS \(SELECT 1 FROM proxy_ips WHERE id = fixed_allocations\.ip_id AND \(ip LIKE '203\.0\.113\.%'/,
+    );
     expect(sql).toContain("DELETE FROM proxy_ips WHERE (ip LIKE '203.0.113.%'");
   });
 
