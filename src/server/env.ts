@@ -31,6 +31,7 @@ const configSchema = z.object({
   ALIYUN_ACCESS_KEY_SECRET: text,
   ALIYUN_SMS_SIGN_NAME: text,
   ALIYUN_SMS_TEMPLATE_CODE: text,
+  ALIYUN_SMS_RENEW_TEMPLATE_CODE: text,
   ALIYUN_FACE_SCENE_ID: text,
   FACE_VERIFY_PROVIDER: text,
   ID_ENCRYPTION_KEY: text,
@@ -149,6 +150,8 @@ export interface AppConfig {
     accessKeySecret: string | undefined;
     smsSignName: string | undefined;
     smsTemplateCode: string | undefined;
+    /** The renew_notice template (auto-renew notices by SMS); without it they are 站内通知 only. */
+    smsRenewTemplateCode: string | undefined;
   };
   /** Real-name settings; reading them throws in production without the identity key or with the face simulator. */
   readonly identity: IdentityConfig;
@@ -301,6 +304,7 @@ function parseConfig(env: Bindings): AppConfig {
       accessKeySecret: raw.ALIYUN_ACCESS_KEY_SECRET,
       smsSignName: raw.ALIYUN_SMS_SIGN_NAME,
       smsTemplateCode: raw.ALIYUN_SMS_TEMPLATE_CODE,
+      smsRenewTemplateCode: raw.ALIYUN_SMS_RENEW_TEMPLATE_CODE,
     },
     get identity() {
       return identityOf(raw, isProduction);

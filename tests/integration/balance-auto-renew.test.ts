@@ -3,6 +3,7 @@
 // notice instead of an order when the balance is short; nothing for a package the customer did not opt in.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../src/server/db/sms';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
@@ -37,6 +38,12 @@ const notices = async (phone = PHONE) => noticesOf(await userIdOf(phone));
 const balanceFen = async (cookie: string) => (await callApi('Balance.Get', {}, { cookie })).body.P?.balanceFen;
 const expiryOf = async (packageId: number) => (await packageFacts(packageId))?.expiresAt;
 const renewOrders = renewalOrderCount;
+/** The auto-renew texts the customer's phone received (the development outbox), oldest first. */
+const renewTexts = async (phone = PHONE) =>
+  (await listOutbox(env.DB, phone, 50))
+    .filter((m) => m.template === 'renew_notice')
+    .map((m) => m.params)
+    .reverse();
 
 describe('auto-renew from balance', () => {
   it('notices 72 h before, renews once within 24 h from balance, and says so', async () => {
@@ -57,6 +64,13 @@ describe('auto-renew from balance', () => {
     expect(upcoming?.title).toBe('套餐即将自动续费');
     expect(upcoming?.html).toContain('当前余额 ¥100.00');
     expect(await renewOrders()).toBe(0);
+    // The same notice reached the phone once, with the package, its expiry and the amounts in 元.
+    const texts = await renewTexts();
+    expect(texts).toHaveLength(1);
+    const price = /扣除 ¥([\d.]+)/.exec(upcoming?.html ?? '')?.[1];
+    expect(price).toMatch(/^\d+\.\d{2}$/);
+    expect(texts[0]).toMatchObject({ balance: '100.00', amount: price });
+    expect(texts[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     await hourly(expiry - 23 * HOUR);
     await hourly(expiry - 22 * HOUR);
@@ -85,6 +99,8 @@ describe('auto-renew from balance', () => {
     expect(short).toHaveLength(1);
     expect(short[0]?.html).toContain('当前账户余额 ¥10.00');
     expect(await balanceFen(cookie)).toBe(1_000);
+    // Texted once too, with the balance that is short.
+    expect((await renewTexts()).map((t) => t.balance)).toEqual(['10.00']);
 
     await topUp(cookie, 5_000);
     await hourly(expiry - 21 * HOUR);

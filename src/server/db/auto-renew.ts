@@ -33,6 +33,8 @@ export async function autoRenewPackageIds(db: D1Database, userId: number): Promi
 export interface AutoRenewDue {
   packageId: number;
   userId: number;
+  /** The customer's phone (the notices go to it by SMS too, when the deployment sends them). */
+  phone: string;
   name: string;
   expiresAt: number;
   notifiedExpiry: number;
@@ -51,8 +53,9 @@ export async function listAutoRenewDue(
 ): Promise<AutoRenewDue[]> {
   const { results } = await db
     .prepare(
-      `SELECT a.package_id, a.user_id, p.name, p.expires_at, a.notified_expiry, a.short_expiry
+      `SELECT a.package_id, a.user_id, u.phone, p.name, p.expires_at, a.notified_expiry, a.short_expiry
        FROM package_auto_renew a JOIN proxy_packages p ON p.id = a.package_id AND p.user_id = a.user_id
+         JOIN users u ON u.id = a.user_id
        WHERE a.enabled = 1 AND p.source = 'order' AND p.state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp}) AND p.expires_at > ?1 AND p.expires_at <= ?2
          AND a.renewed_expiry != p.expires_at
        ORDER BY p.expires_at LIMIT ?3 + 0`,
@@ -61,6 +64,7 @@ export async function listAutoRenewDue(
     .all<{
       package_id: number;
       user_id: number;
+      phone: string;
       name: string;
       expires_at: number;
       notified_expiry: number;
@@ -69,6 +73,7 @@ export async function listAutoRenewDue(
   return results.map((r) => ({
     packageId: r.package_id,
     userId: r.user_id,
+    phone: r.phone,
     name: r.name,
     expiresAt: r.expires_at,
     notifiedExpiry: r.notified_expiry,

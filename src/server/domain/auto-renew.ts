@@ -2,10 +2,13 @@
 // AUTO_RENEW_NOTICE_HOURS before it expires what will be charged (and whether the balance covers it), then within
 // AUTO_RENEW_WINDOW_HOURS before expiry places an ordinary renewal order (one period, the catalogue's price) and pays it
 // with payFromBalance — the one way an order is paid from balance. A short balance places no order: the customer gets
-// one clear notice per period and the next run tries again until the package expires.
+// one clear notice per period and the next run tries again until the package expires. The notice before renewal and
+// the short-balance notice also go to the customer's phone by SMS (template renew_notice) when the deployment has that
+// template; an SMS that fails is logged, the 站内通知 stands (it is what the once-per-period claim records).
 import 'server-only';
 import { AUTO_RENEW_NOTICE_HOURS, AUTO_RENEW_WINDOW_HOURS, autoRenewNotice } from '../../lib/balance';
 import { isAppError } from '../../lib/errors';
+import { formatFen } from '../../lib/format';
 import { HOUR_MS, shanghaiDateTime } from '../../lib/time';
 import {
   type AutoRenewDue,
@@ -23,6 +26,7 @@ import { payFromBalance } from './balance';
 import { priceCheckout } from './checkout-coupons';
 import type { CheckoutRequest } from './checkout-lines';
 import { prepareCheckout } from './checkout-quote';
+import type { SmsProvider } from '../providers/sms/types';
 import { escapeText } from './html-sanitizer';
 import { placeOrder } from './order-placement';
 
@@ -43,11 +47,15 @@ export interface AutoRenewReport {
 const html = (text: string) => `<p>${escapeText(text)}</p>`;
 
 /** One run of the auto-renew job at `now`. */
-export async function runAutoRenew(db: D1Database, now: number): Promise<AutoRenewReport> {
+export async function runAutoRenew(
+  db: D1Database,
+  now: number,
+  sms: SmsProvider | null = null,
+): Promise<AutoRenewReport> {
   const report: AutoRenewReport = { noticed: 0, renewed: 0, short: 0, failed: 0 };
   for (const due of await listAutoRenewDue(db, now, NOTICE_MS, BATCH)) {
     try {
-      const outcome = await handle(db, due, now);
+      const outcome = await handle(db, due, now, sms);
       if (outcome) report[outcome] += 1;
     } catch (err) {
       report.failed += 1;
@@ -59,14 +67,19 @@ export async function runAutoRenew(db: D1Database, now: number): Promise<AutoRen
   return report;
 }
 
-async function handle(db: D1Database, due: AutoRenewDue, now: number): Promise<keyof AutoRenewReport | null> {
+async function handle(
+  db: D1Database,
+  due: AutoRenewDue,
+  now: number,
+  sms: SmsProvider | null,
+): Promise<keyof AutoRenewReport | null> {
   const request: CheckoutRequest = { kind: 'renew', packageId: due.packageId, periods: 1 };
   const prepared = await prepareCheckout(db, due.userId, request, now);
   const priceFen = (await priceCheckout(db, due.userId, prepared, undefined, now)).payFen;
   const balanceFen = await balanceOf(db, due.userId);
   const facts = { name: due.name, expiresText: shanghaiDateTime(due.expiresAt), priceFen, balanceFen };
-  const notify = async (which: 'notified' | 'short', n: { title: string; text: string }) =>
-    noticeOnce(
+  const notify = async (which: 'notified' | 'short', n: { title: string; text: string }, said = facts) => {
+    const first = await noticeOnce(
       db,
       {
         packageId: due.packageId,
@@ -78,6 +91,9 @@ async function handle(db: D1Database, due: AutoRenewDue, now: number): Promise<k
       },
       now,
     );
+    if (first && sms?.sends('renew_notice')) await textTheNotice(sms, due, said);
+    return first;
+  };
 
   if (due.expiresAt - now > WINDOW_MS) {
     return (await notify('notified', autoRenewNotice.upcoming(facts))) ? 'noticed' : null;
@@ -107,9 +123,33 @@ async function handle(db: D1Database, due: AutoRenewDue, now: number): Promise<k
     if (orderNo) await closeUnpaidOrder(db, orderNo, now);
     await releaseRenewal(db, due.packageId, due.expiresAt);
     if (isAppError(err) && err.code === 'balanceShort') {
-      const left = await balanceOf(db, due.userId);
-      return (await notify('short', autoRenewNotice.short({ ...facts, balanceFen: left }))) ? 'short' : null;
+      const atFailure = { ...facts, balanceFen: await balanceOf(db, due.userId) };
+      return (await notify('short', autoRenewNotice.short(atFailure), atFailure)) ? 'short' : null;
     }
     throw err;
+  }
+}
+
+/** The notice by SMS (renew_notice: package, expiry, amount and balance in 元); a failure is logged, never thrown. */
+async function textTheNotice(
+  sms: SmsProvider,
+  due: AutoRenewDue,
+  facts: { name: string; expiresText: string; priceFen: number; balanceFen: number },
+): Promise<void> {
+  try {
+    await sms.send({
+      phone: due.phone,
+      template: 'renew_notice',
+      params: {
+        name: facts.name,
+        time: facts.expiresText.slice(0, 16),
+        amount: formatFen(facts.priceFen, false),
+        balance: formatFen(facts.balanceFen, false),
+      },
+    });
+  } catch (err) {
+    console.error(
+      JSON.stringify({ level: 'error', where: 'auto-renew-sms', packageId: due.packageId, error: String(err) }),
+    );
   }
 }

@@ -120,4 +120,35 @@ describe('Aliyun SendSms provider', () => {
     }).send(message);
     expect(new URL((requests[0] as Request).url).host).toBe('dysmsapi.ap-southeast-1.aliyuncs.com');
   });
+
+  it('sends the renewal notice under its own template code, variables cut to 35 characters, and only when configured', async () => {
+    const { fetch, requests } = fakeFetch(200, { Code: 'OK' });
+    const renew = {
+      phone: '13800138000',
+      template: 'renew_notice' as const,
+      params: { name: `短效动态IP${'长'.repeat(40)}`, time: '2026-12-01 10:00', amount: '40.38', balance: '10.00' },
+    };
+    const without = provider(fetch);
+    expect(without.sends('verify_code')).toBe(true);
+    expect(without.sends('renew_notice')).toBe(false);
+    await expect(without.send(renew)).rejects.toThrow('no template code configured for renew_notice');
+    expect(requests).toHaveLength(0);
+
+    const sms = createAliyunSms({
+      accessKeyId: 'id',
+      accessKeySecret: SECRET,
+      signName: 's',
+      templateCode: 'SMS_480000001',
+      renewTemplateCode: 'SMS_480000002',
+      fetch,
+      now: () => NOW,
+    });
+    expect(sms.sends('renew_notice')).toBe(true);
+    await sms.send(renew);
+    const query = Object.fromEntries(new URL((requests[0] as Request).url).searchParams);
+    expect(query.TemplateCode).toBe('SMS_480000002');
+    const vars = JSON.parse(query.TemplateParam ?? '{}') as Record<string, string>;
+    expect([...(vars.name ?? '')]).toHaveLength(35);
+    expect(vars).toMatchObject({ time: '2026-12-01 10:00', amount: '40.38', balance: '10.00' });
+  });
 });

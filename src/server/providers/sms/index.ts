@@ -14,5 +14,13 @@ export function smsProviderFor(env: Bindings, config: AppConfig, now: () => numb
       'Aliyun SMS is not configured (ALIYUN_ACCESS_KEY_ID/SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE)',
     );
   }
-  return createAliyunSms({ accessKeyId, accessKeySecret, signName: smsSignName, templateCode: smsTemplateCode, now });
+  const renewTemplateCode = config.aliyun.smsRenewTemplateCode;
+  return createAliyunSms({
+    accessKeyId,
+    accessKeySecret,
+    signName: smsSignName,
+    templateCode: smsTemplateCode,
+    renewTemplateCode,
+    now,
+  });
 }

@@ -6,6 +6,7 @@ import type { SmsMessage, SmsProvider } from './types';
 export function createOutboxSms(db: D1Database, now: () => number): SmsProvider {
   return {
     name: 'outbox',
+    sends: () => true,
     async send(message: SmsMessage) {
       await insertOutboxMessage(db, { ...message, now: now() });
     },
