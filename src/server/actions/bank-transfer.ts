@@ -8,7 +8,7 @@ import { chooseTransfer, confirmTransfer, markBankRefundDone, previewTransfer } 
 import { auditActor } from '../domain/console-audit';
 import { userOrder } from '../domain/payments';
 import { FINANCE } from '../../lib/operator-roles';
-import { bankSerialSchema, orderNoSchema, receivedSchema, referenceSchema } from '../../lib/schemas';
+import { bankSerialSchema, orderNoSchema, receivedSchema } from '../../lib/schemas';
 import { defineAction } from './define';
 
 export const bankTransferActions = {

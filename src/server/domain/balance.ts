@@ -3,7 +3,7 @@
 // and fulfils the order in the SAME atomic batch, only while the balance covers it and the order is unpaid; operators
 // adjust a balance with a reason. Never negative: every debit is conditional, and the table's CHECK is the backstop.
 import 'server-only';
-import { BALANCE_RAIL, TOP_UP_MAX_FEN, TOP_UP_MIN_FEN } from '../../lib/balance';
+import { TOP_UP_MAX_FEN, TOP_UP_MIN_FEN } from '../../lib/balance';
 import { ORDER_KIND } from '../../lib/commerce';
 import { AppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
