@@ -5,7 +5,8 @@ import { env } from 'cloudflare:test';
 import { ACCOUNT_STATUS, type AccountStatus } from '../../src/lib/console-states';
 import { MINUTE_MS } from '../../src/lib/time';
 import { hashPassword } from '../../src/server/crypto';
-import { findUserByPhone } from '../../src/server/db/users';
+import { userChangedStatement } from '../../src/server/db/node-feed';
+import { findUserByPhone, setPasswordHash, type UserRecord } from '../../src/server/db/users';
 import { count, when } from './rows';
 
 // --- SMS codes ---
@@ -83,9 +84,14 @@ export async function setSessionsExpiry(at: number, userId?: number): Promise<vo
 
 /** The id of the user holding a phone (throws when there is none). */
 export async function userIdOf(phone: string): Promise<number> {
+  return (await accountOf(phone)).id;
+}
+
+/** The stored account of a phone (password hash, failed logins, lock, states); throws when there is none. */
+export async function accountOf(phone: string): Promise<UserRecord> {
   const user = await findUserByPhone(env.DB, phone);
   if (!user) throw new Error(`no user ${phone}`);
-  return user.id;
+  return user;
 }
 
 /** How many customer accounts exist. */
@@ -118,20 +124,35 @@ export async function phoneTailSearchPlan(tail: string): Promise<string> {
 export const failingCustomerChange = (userId: number): D1PreparedStatement =>
   env.DB.prepare('UPDATE users SET phone = NULL WHERE id = ?').bind(userId);
 
-/** Set a phone's account status (or every account's, without a phone). */
-export async function setAccountStatus(status: AccountStatus, phone?: string): Promise<void> {
-  if (phone === undefined) await env.DB.prepare('UPDATE users SET status = ?').bind(status).run();
-  else await env.DB.prepare('UPDATE users SET status = ? WHERE phone = ?').bind(status, phone).run();
+/**
+ * Set an account's status: of a phone (text), of a user id (number), or of every account (neither). With `announce`
+ * the nodes hear of it in the same batch, as the console's suspension writes it.
+ */
+export async function setAccountStatus(
+  status: AccountStatus,
+  who?: string | number,
+  o: { announce?: boolean } = {},
+): Promise<void> {
+  const now = Date.now();
+  const change = 'UPDATE users SET status = ?, updated_at = ?';
+  const update =
+    who === undefined
+      ? env.DB.prepare(change).bind(status, now)
+      : env.DB.prepare(`${change} WHERE ${typeof who === 'number' ? 'id' : 'phone'} = ?`).bind(status, now, who);
+  const userId = typeof who === 'number' ? who : undefined;
+  await env.DB.batch([
+    update,
+    ...(o.announce && userId !== undefined ? [userChangedStatement(env.DB, userId, now)] : []),
+  ]);
 }
 
 /** Disable a phone's account (or every account, without a phone) as an operator would. */
 export const disableAccount = (phone?: string) => setAccountStatus(ACCOUNT_STATUS.disabled, phone);
 
-/** Give a phone's account a login password (cheap hash iterations for speed). */
+/** Give a phone's account a login password (cheap hash iterations for speed), clearing failures and lock as a password
+ * set does. */
 export async function setUserPassword(phone: string, password: string, iterations = 1000): Promise<void> {
-  await env.DB.prepare('UPDATE users SET password_hash = ? WHERE phone = ?')
-    .bind(await hashPassword(password, iterations), phone)
-    .run();
+  await setPasswordHash(env.DB, await userIdOf(phone), await hashPassword(password, iterations), Date.now());
 }
 
 /** Lock a customer's password login until `until` after five failures. */

@@ -342,6 +342,10 @@ export interface PackageFacts {
   sourceRef: string;
   totalCount: number;
   remainingCount: number;
+  /** Extractions counted on `usageDay` against the daily limit. */
+  usedToday: number;
+  /** The Shanghai day `usedToday` belongs to. */
+  usageDay: string;
   ipCount: number;
   expiresAt: number;
   state: number;
@@ -352,12 +356,12 @@ export interface PackageFacts {
 }
 
 const PACKAGE_FACTS = `id, user_id AS userId, source, source_ref AS sourceRef, total_count AS totalCount,
-  remaining_count AS remainingCount, ip_count AS ipCount, expires_at AS expiresAt, state,
+  remaining_count AS remainingCount, used_today AS usedToday, usage_day AS usageDay, ip_count AS ipCount, expires_at AS expiresAt, state,
   (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id) AS allocations,
   (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.expires_at = p.expires_at)
     AS expiringWithPackage`;
 
-/** A package's owner, source, counts, expiry, state and fixed-IP allocations; null when there is none. */
+/** A package's owner, source, counts (daily use too), expiry, state and fixed-IP allocations; null when there is none. */
 export async function packageFacts(id: number): Promise<PackageFacts | null> {
   return env.DB.prepare(`SELECT ${PACKAGE_FACTS} FROM proxy_packages p WHERE id = ?`).bind(id).first<PackageFacts>();
 }

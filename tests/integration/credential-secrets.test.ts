@@ -8,11 +8,11 @@ import { makeExtractToken } from '../../src/server/domain/extract-token';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { findCredentials } from '../../src/server/db/credentials';
 import { setLegacyPlainApiKey, setLegacyPlainProxyPassword, unsealedProxyPasswordCount } from '../helpers/accounts';
-import { callApi, loginBySms } from '../helpers/api';
-import { allowIp, extractCall, makePackage, resetAll, simplePool, storedKey } from '../helpers/delivery';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { allowIp, extractCall, makePackage, simplePool, storedKey } from '../helpers/delivery';
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await simplePool(5);
 });
 

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { NODE_USER_LIMITS } from '../../src/server/domain/node-contract';
 import { runScheduledJobs } from '../../src/server/jobs';
-import { callApi, loginBySms } from '../helpers/api';
-import { ACCOUNT_STATUS } from '../../src/lib/console-states';
+import { setAccountStatus, userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
   addExit,
   addLease,
@@ -28,12 +28,10 @@ import {
   makeUser,
   NODE_SECRET,
   nodeCall,
-  resetAll,
-  setAccountStatus,
   setExitLastSeen,
   usageRows,
-  userIdOf,
 } from '../helpers/delivery';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 
 const OTHER_SECRET = 'other-node-secret-0123456789abcdef';
 
@@ -67,7 +65,7 @@ interface Contract {
 }
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await addPool([]);
   await addNode(2, 'n2', OTHER_SECRET);
 });
@@ -202,7 +200,7 @@ describe('/node/v2/contract', () => {
     expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, password)).toBe(false);
 
     // Suspension (the console writes the feed row in the same batch as the status change).
-    await setAccountStatus(uid, ACCOUNT_STATUS.disabled, { announce: true });
+    await setAccountStatus(ACCOUNT_STATUS.disabled, uid, { announce: true });
     const d4 = await contract(d3.cursor);
     expect(d4.users).toMatchObject([{ userId: uid, active: false }]);
 
