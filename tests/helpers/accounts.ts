@@ -5,6 +5,8 @@ import { env } from 'cloudflare:test';
 import { ACCOUNT_STATUS, type AccountStatus } from '../../src/lib/console-states';
 import { MINUTE_MS } from '../../src/lib/time';
 import { hashPassword } from '../../src/server/crypto';
+import { hashExtractKey } from '../../src/server/domain/credential-secrets';
+import { DEV_NODE_SECRET_KEY } from '../../src/server/env';
 import { userChangedStatement } from '../../src/server/db/node-feed';
 import { findUserByPhone, setPasswordHash, type UserRecord } from '../../src/server/db/users';
 import { count, when } from './rows';
@@ -186,20 +188,42 @@ export async function setLegacyUserRole(phone: string, role: 'user' | 'operator'
 
 // --- API credentials ---
 
-/** Give a user an extraction key stored as given (rate limit 100 a second), for /extract calls with that key. */
-export async function giveExtractionKey(userId: number, key: string): Promise<void> {
+/** The stored form of an extraction key under the tests' NODE_SECRET_KEY (vitest.config.ts, the development value). */
+export const storedKey = (key: string) => hashExtractKey(DEV_NODE_SECRET_KEY, key);
+
+/** How a key is stored: as its hash (as the Worker stores keys), or `plain` as rows from before keys were hashed (0029). */
+export interface KeyStorage {
+  plain?: boolean;
+}
+
+const keyColumn = async (key: string, o: KeyStorage) => (o.plain ? key : await storedKey(key));
+
+/** Give a user API credentials with extraction key `key` (rate limit 100 a second unless told). */
+export async function giveExtractionKey(
+  userId: number,
+  key: string,
+  o: KeyStorage & { rateLimit?: number } = {},
+): Promise<void> {
   const now = Date.now();
   await env.DB.prepare(
     `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at)
-     VALUES (?, ?, 'aeskey0000000001', 'aesiv00000000001', 100, ?, ?)`,
+     VALUES (?, ?, 'aeskey0000000001', 'aesiv00000000001', ?, ?, ?)`,
   )
-    .bind(userId, key, now, now)
+    .bind(userId, await keyColumn(key, o), o.rateLimit ?? 100, now, now)
     .run();
 }
 
-/** Put a plain extraction key in a user's credentials, as rows from before keys were stored hashed (migration 0029). */
-export async function setLegacyPlainApiKey(userId: number, plain: string): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(plain, userId).run();
+/** Install `key` as the user's extraction key (as a key reset leaves it; `plain`: as rows from before hashing). */
+export async function setExtractKey(userId: number, key: string, o: KeyStorage = {}): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
+    .bind(await keyColumn(key, o), userId)
+    .run();
+}
+
+/** Age the proxy credentials (of one user, or everyone's) by a minute and a second: a password reset is allowed again. */
+export async function ageProxyCredentials(userId?: number): Promise<void> {
+  const aged = 'UPDATE proxy_api_credentials SET updated_at = updated_at - 61000';
+  await (userId === undefined ? env.DB.prepare(aged) : env.DB.prepare(`${aged} WHERE user_id = ?`).bind(userId)).run();
 }
 
 /** Put a plain proxy password (without its verifier) in a user's credentials, as rows from before sealing. */

@@ -8,17 +8,13 @@ import { env, SELF } from 'cloudflare:test';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
-import { hashExtractKey } from '../../src/server/domain/credential-secrets';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
-import { DEV_NODE_SECRET_KEY } from '../../src/server/env';
+import { giveExtractionKey } from './accounts';
 import { BASE } from './api';
 import { count, when } from './rows';
 
 let seq = 0;
-
-/** The stored form of an extraction key under the tests' NODE_SECRET_KEY (vitest.config.ts, the development value). */
-export const storedKey = (key: string) => hashExtractKey(DEV_NODE_SECRET_KEY, key);
 
 /** A user with an extraction key (stored as its hash, as the Worker stores it); returns the id and the key. */
 export async function makeUser(opts: { rateLimit?: number } = {}): Promise<{ id: number; key: string; phone: string }> {
@@ -32,11 +28,7 @@ export async function makeUser(opts: { rateLimit?: number } = {}): Promise<{ id:
     .first<{ id: number }>();
   const id = user?.id ?? 0;
   const key = `testkey${String(id).padStart(6, '0')}${'x'.repeat(19)}`;
-  await env.DB.prepare(
-    'INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  )
-    .bind(id, await storedKey(key), 'aeskey0000000001', 'aesiv00000000001', opts.rateLimit ?? 10, now, now)
-    .run();
+  await giveExtractionKey(id, key, { rateLimit: opts.rateLimit ?? 10 });
   return { id, key, phone };
 }
 
@@ -226,22 +218,7 @@ export async function nodeCall(
   });
 }
 
-// ---- Extraction credentials ----
-
-/** Install `plainKey` as the user's extraction key (stored as its hash, as a key reset leaves it). */
-export async function setExtractKey(userId: number, plainKey: string): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
-    .bind(await storedKey(plainKey), userId)
-    .run();
-}
-
-/** Age the proxy credentials (of one user, or everyone's) by a minute and a second: a password reset is allowed again. */
-export async function ageProxyCredentials(userId?: number): Promise<void> {
-  const aged = 'UPDATE proxy_api_credentials SET updated_at = updated_at - 61000';
-  await (userId === undefined ? env.DB.prepare(aged) : env.DB.prepare(`${aged} WHERE user_id = ?`).bind(userId)).run();
-}
-
-// ---- Packages ----
+// ---- Packages (what extraction reads of them; their money facts: money.ts) ----
 
 /** The count left in all packages of a user, or of every package when no user is named. */
 export async function remainingCount(userId?: number): Promise<number> {
@@ -257,44 +234,9 @@ export async function endPackageAt(id: number, at = Date.now() - 1): Promise<voi
   await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?').bind(at, id).run();
 }
 
-/** Disable a package, as a refund does. */
-export async function disablePackage(id: number): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_packages SET state = ?, updated_at = ? WHERE id = ?')
-    .bind(PACKAGE_STATE.disabled, Date.now(), id)
-    .run();
-}
-
 /** Set the Shanghai day a package's daily count belongs to (an old day: the count starts afresh today). */
 export async function setUsageDay(id: number, day: string): Promise<void> {
   await env.DB.prepare('UPDATE proxy_packages SET usage_day = ? WHERE id = ?').bind(day, id).run();
-}
-
-/** The terms of a package bought for a meal region (order `orderNo`, one unit of meal 1, paid 1元). */
-export async function addRegionTerms(packageId: number, orderNo: string, regionId: number): Promise<void> {
-  await env.DB.prepare(
-    'INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen) VALUES (?, ?, 1, 1, ?, 100)',
-  )
-    .bind(packageId, orderNo, regionId)
-    .run();
-}
-
-/** The id of the meal region named `name` (throws when there is none). */
-export async function mealRegionId(name: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT id FROM meal_regions WHERE name = ?').bind(name).first<{ id: number }>();
-  if (!row) throw new Error(`no meal region ${name}`);
-  return row.id;
-}
-
-/** Reserve a package as the credit source of a merge order still awaiting payment. */
-export async function reserveForMerge(packageId: number, orderNo: string, creditFen: number): Promise<void> {
-  await env.DB.prepare('INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES (?, ?, ?)')
-    .bind(orderNo, packageId, creditFen)
-    .run();
-}
-
-/** Release every merge reservation (as when their orders are closed unpaid). */
-export async function releaseMergeReservations(): Promise<void> {
-  await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
 }
 
 // ---- The pool ----

@@ -11,7 +11,6 @@ import { seedCatalogue } from '../helpers/commerce';
 import {
   addNode,
   addPool,
-  addRegionTerms,
   allocationCount,
   allowIp,
   exitFacts,
@@ -20,15 +19,18 @@ import {
   liveAllocations,
   makePackage,
   makeUser,
-  mealRegionId,
   NODE_SECRET,
   nodeCall,
-  releaseMergeReservations,
   remainingCount,
-  reserveForMerge,
   simplePool,
 } from '../helpers/delivery';
-import { packageFacts } from '../helpers/money';
+import {
+  addRegionTerms,
+  mealRegionId,
+  packageFacts,
+  releaseMergeReservations,
+  reserveForMerge,
+} from '../helpers/money';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 
 const LONG = 60 * 86_400; // dedicated IPs outlive the packages they are allocated to

@@ -2,10 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { makeExtractToken } from '../../src/server/domain/extract-token';
-import { setAccountStatus } from '../helpers/accounts';
+import { ageProxyCredentials, setAccountStatus } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
-  ageProxyCredentials,
   allowIp,
   extractCall,
   extractLogs,

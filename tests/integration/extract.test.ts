@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
-import { setAccountStatus } from '../helpers/accounts';
+import { setAccountStatus, setExtractKey } from '../helpers/accounts';
 import { resetDb } from '../helpers/api';
 import {
   addPool,
@@ -18,7 +18,6 @@ import {
   makeUser,
   moveLeasesToDay,
   rateWindowCount,
-  setExtractKey,
   setUsageDay,
   simplePool,
 } from '../helpers/delivery';
