@@ -5,7 +5,10 @@ import { env } from 'cloudflare:test';
 import { ACCOUNT_STATUS, type AccountStatus } from '../../src/lib/console-states';
 import { MINUTE_MS } from '../../src/lib/time';
 import { hashPassword } from '../../src/server/crypto';
-import { findUserByPhone } from '../../src/server/db/users';
+import { hashExtractKey } from '../../src/server/domain/credential-secrets';
+import { DEV_NODE_SECRET_KEY } from '../../src/server/env';
+import { userChangedStatement } from '../../src/server/db/node-feed';
+import { findUserByPhone, setPasswordHash, type UserRecord } from '../../src/server/db/users';
 import { count, when } from './rows';
 
 // --- SMS codes ---
@@ -83,9 +86,14 @@ export async function setSessionsExpiry(at: number, userId?: number): Promise<vo
 
 /** The id of the user holding a phone (throws when there is none). */
 export async function userIdOf(phone: string): Promise<number> {
+  return (await accountOf(phone)).id;
+}
+
+/** The stored account of a phone (password hash, failed logins, lock, states); throws when there is none. */
+export async function accountOf(phone: string): Promise<UserRecord> {
   const user = await findUserByPhone(env.DB, phone);
   if (!user) throw new Error(`no user ${phone}`);
-  return user.id;
+  return user;
 }
 
 /** How many customer accounts exist. */
@@ -118,20 +126,35 @@ export async function phoneTailSearchPlan(tail: string): Promise<string> {
 export const failingCustomerChange = (userId: number): D1PreparedStatement =>
   env.DB.prepare('UPDATE users SET phone = NULL WHERE id = ?').bind(userId);
 
-/** Set a phone's account status (or every account's, without a phone). */
-export async function setAccountStatus(status: AccountStatus, phone?: string): Promise<void> {
-  if (phone === undefined) await env.DB.prepare('UPDATE users SET status = ?').bind(status).run();
-  else await env.DB.prepare('UPDATE users SET status = ? WHERE phone = ?').bind(status, phone).run();
+/**
+ * Set an account's status: of a phone (text), of a user id (number), or of every account (neither). With `announce`
+ * the nodes hear of it in the same batch, as the console's suspension writes it.
+ */
+export async function setAccountStatus(
+  status: AccountStatus,
+  who?: string | number,
+  o: { announce?: boolean } = {},
+): Promise<void> {
+  const now = Date.now();
+  const change = 'UPDATE users SET status = ?, updated_at = ?';
+  const update =
+    who === undefined
+      ? env.DB.prepare(change).bind(status, now)
+      : env.DB.prepare(`${change} WHERE ${typeof who === 'number' ? 'id' : 'phone'} = ?`).bind(status, now, who);
+  const userId = typeof who === 'number' ? who : undefined;
+  await env.DB.batch([
+    update,
+    ...(o.announce && userId !== undefined ? [userChangedStatement(env.DB, userId, now)] : []),
+  ]);
 }
 
 /** Disable a phone's account (or every account, without a phone) as an operator would. */
 export const disableAccount = (phone?: string) => setAccountStatus(ACCOUNT_STATUS.disabled, phone);
 
-/** Give a phone's account a login password (cheap hash iterations for speed). */
+/** Give a phone's account a login password (cheap hash iterations for speed), clearing failures and lock as a password
+ * set does. */
 export async function setUserPassword(phone: string, password: string, iterations = 1000): Promise<void> {
-  await env.DB.prepare('UPDATE users SET password_hash = ? WHERE phone = ?')
-    .bind(await hashPassword(password, iterations), phone)
-    .run();
+  await setPasswordHash(env.DB, await userIdOf(phone), await hashPassword(password, iterations), Date.now());
 }
 
 /** Lock a customer's password login until `until` after five failures. */
@@ -165,20 +188,42 @@ export async function setLegacyUserRole(phone: string, role: 'user' | 'operator'
 
 // --- API credentials ---
 
-/** Give a user an extraction key stored as given (rate limit 100 a second), for /extract calls with that key. */
-export async function giveExtractionKey(userId: number, key: string): Promise<void> {
+/** The stored form of an extraction key under the tests' NODE_SECRET_KEY (vitest.config.ts, the development value). */
+export const storedKey = (key: string) => hashExtractKey(DEV_NODE_SECRET_KEY, key);
+
+/** How a key is stored: as its hash (as the Worker stores keys), or `plain` as rows from before keys were hashed (0029). */
+export interface KeyStorage {
+  plain?: boolean;
+}
+
+const keyColumn = async (key: string, o: KeyStorage) => (o.plain ? key : await storedKey(key));
+
+/** Give a user API credentials with extraction key `key` (rate limit 100 a second unless told). */
+export async function giveExtractionKey(
+  userId: number,
+  key: string,
+  o: KeyStorage & { rateLimit?: number } = {},
+): Promise<void> {
   const now = Date.now();
   await env.DB.prepare(
     `INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at)
-     VALUES (?, ?, 'aeskey0000000001', 'aesiv00000000001', 100, ?, ?)`,
+     VALUES (?, ?, 'aeskey0000000001', 'aesiv00000000001', ?, ?, ?)`,
   )
-    .bind(userId, key, now, now)
+    .bind(userId, await keyColumn(key, o), o.rateLimit ?? 100, now, now)
     .run();
 }
 
-/** Put a plain extraction key in a user's credentials, as rows from before keys were stored hashed (migration 0029). */
-export async function setLegacyPlainApiKey(userId: number, plain: string): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?').bind(plain, userId).run();
+/** Install `key` as the user's extraction key (as a key reset leaves it; `plain`: as rows from before hashing). */
+export async function setExtractKey(userId: number, key: string, o: KeyStorage = {}): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
+    .bind(await keyColumn(key, o), userId)
+    .run();
+}
+
+/** Age the proxy credentials (of one user, or everyone's) by a minute and a second: a password reset is allowed again. */
+export async function ageProxyCredentials(userId?: number): Promise<void> {
+  const aged = 'UPDATE proxy_api_credentials SET updated_at = updated_at - 61000';
+  await (userId === undefined ? env.DB.prepare(aged) : env.DB.prepare(`${aged} WHERE user_id = ?`).bind(userId)).run();
 }
 
 /** Put a plain proxy password (without its verifier) in a user's credentials, as rows from before sealing. */

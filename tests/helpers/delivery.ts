@@ -1,29 +1,20 @@
-// Fixtures for the delivery suites: a user with an extraction key, packages, white-list entries and pool IPs,
-// inserted directly so each test states exactly the quota and pool it races for; and the named, typed reads and forced
-// states those suites check (leases, allocations, logs, the node feed, query plans). SQL in tests lives in
-// tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
+// Fixtures for the delivery suites: users with an extraction key, packages, white-list entries and the pool (nodes,
+// exits), inserted directly so each test states exactly the quota and pool it races for; and the named, typed reads and
+// forced states those suites check: leases, fixed allocations, extraction logs, rate windows, keys and scratch, the
+// node feed, usage, refusals and secrets, the archive, retention runs, the egress policy, query plans. Accounts, audit,
+// trust and package facts live in their own modules (accounts.ts, operators.ts, trust.ts, money.ts). SQL in tests lives
+// in tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
 import { env, SELF } from 'cloudflare:test';
-import { WITHDRAWAL_STATE } from '../../src/lib/commission-rules';
-import { COMPANY_STATE } from '../../src/lib/company-states';
-import type { AccountStatus } from '../../src/lib/console-states';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
-import { userChangedStatement } from '../../src/server/db/node-feed';
-import { findUserByPhone, setPasswordHash, type UserRecord } from '../../src/server/db/users';
-import { hashPassword } from '../../src/server/crypto';
-import { hashExtractKey } from '../../src/server/domain/credential-secrets';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
-import { DEV_NODE_SECRET_KEY } from '../../src/server/env';
+import { giveExtractionKey } from './accounts';
 import { BASE } from './api';
-
-type CompanyState = (typeof COMPANY_STATE)[keyof typeof COMPANY_STATE];
+import { count, when } from './rows';
 
 let seq = 0;
-
-/** The stored form of an extraction key under the tests' NODE_SECRET_KEY (vitest.config.ts, the development value). */
-export const storedKey = (key: string) => hashExtractKey(DEV_NODE_SECRET_KEY, key);
 
 /** A user with an extraction key (stored as its hash, as the Worker stores it); returns the id and the key. */
 export async function makeUser(opts: { rateLimit?: number } = {}): Promise<{ id: number; key: string; phone: string }> {
@@ -37,11 +28,7 @@ export async function makeUser(opts: { rateLimit?: number } = {}): Promise<{ id:
     .first<{ id: number }>();
   const id = user?.id ?? 0;
   const key = `testkey${String(id).padStart(6, '0')}${'x'.repeat(19)}`;
-  await env.DB.prepare(
-    'INSERT INTO proxy_api_credentials (user_id, api_key, aes_key, aes_iv, rate_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  )
-    .bind(id, await storedKey(key), 'aeskey0000000001', 'aesiv00000000001', opts.rateLimit ?? 10, now, now)
-    .run();
+  await giveExtractionKey(id, key, { rateLimit: opts.rateLimit ?? 10 });
   return { id, key, phone };
 }
 
@@ -109,13 +96,19 @@ export interface IpSpec {
   node?: number;
   /** The exit's port (40000 + its place in the list unless told). */
   port?: number;
+  /** When it leaves the pool (now + ttlSeconds unless told). */
+  expiresAt?: number;
+  /** Healthy unless told. */
+  healthy?: boolean;
+  /** When its node last reported it (now unless told; 0: never checked yet). */
+  checkedAt?: number;
 }
 
 /** The INSERT of one pool IP (its place in a list gives its default port). */
 const exitStatement = (s: IpSpec, place: number, now: number) =>
   env.DB.prepare(
     `INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
-       expires_at, healthy, checked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
+       expires_at, healthy, checked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   ).bind(
     s.node ?? 1,
     s.pool ?? 10,
@@ -127,8 +120,9 @@ const exitStatement = (s: IpSpec, place: number, now: number) =>
     regionKey(s.province ?? '广东省'),
     regionKey(s.city ?? '深圳市'),
     s.carrier ?? '电信',
-    now + (s.ttlSeconds ?? 3600) * 1000,
-    now,
+    s.expiresAt ?? now + (s.ttlSeconds ?? 3600) * 1000,
+    s.healthy === false ? 0 : 1,
+    s.checkedAt ?? now,
     now,
   );
 
@@ -154,10 +148,21 @@ export async function addNode(
     .run();
 }
 
-/** One exit (default: node 1, pool 10, port 40000, Shenzhen, a day to live); returns its id. */
+/** One exit (default: node 1, pool 10, port 40000, Shenzhen, healthy, a day to live); returns its id. */
 export async function addExit(s: IpSpec): Promise<number> {
   const row = await exitStatement({ ttlSeconds: 86_400, ...s }, 0, Date.now()).first<{ id: number }>();
   return row?.id ?? 0;
+}
+
+/** How many proxy nodes are registered. */
+export const nodeCount = () => count('proxy_nodes');
+
+/** Every node claims the given contract version (ignored where the column does not exist). */
+export async function setNodesContractVersion(version: number): Promise<void> {
+  await env.DB.prepare('UPDATE proxy_nodes SET contract_version = ?')
+    .bind(version)
+    .run()
+    .catch(() => undefined);
 }
 
 /** n pool IPs 203.0.113.1.. in Shenzhen. */
@@ -213,99 +218,7 @@ export async function nodeCall(
   });
 }
 
-/** Empty every table but the append-only audit log; foreign keys are checked at commit, so the order does not matter. */
-export async function resetAll(): Promise<void> {
-  const { results } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'audit_log')",
-  ).all<{ name: string }>();
-  // FTS5 shadow tables (<name>_fts_data, ...) are the index itself: empty the virtual table, never those.
-  const virtual = results.filter((r) => r.name.endsWith('_fts')).map((r) => r.name);
-  const tables = results.filter((r) => !virtual.some((v) => r.name.startsWith(`${v}_`)));
-  await env.DB.batch([
-    env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
-    ...tables.map((r) => env.DB.prepare(`DELETE FROM "${r.name}"`)),
-  ]);
-}
-
-// ---- Accounts, as the delivery suites need them ----
-
-/** The id of the user registered with `phone` (throws when there is none). */
-export async function userIdOf(phone: string): Promise<number> {
-  const user = await findUserByPhone(env.DB, phone);
-  if (!user) throw new Error(`no user ${phone}`);
-  return user.id;
-}
-
-/** The stored account of `phone` (password hash, failed logins, lock, states), throwing when there is none. */
-export async function accountOf(phone: string): Promise<UserRecord> {
-  const user = await findUserByPhone(env.DB, phone);
-  if (!user) throw new Error(`no user ${phone}`);
-  return user;
-}
-
-/** Give `phone` the login password `password` (hashed with few iterations, as the tests can afford). */
-export async function setLoginPassword(phone: string, password: string): Promise<void> {
-  await setPasswordHash(env.DB, await userIdOf(phone), await hashPassword(password, 1000), Date.now());
-}
-
-/** Let the password lock of `phone` lapse (its end moved just into the past). */
-export async function lapsePasswordLock(phone: string): Promise<void> {
-  await env.DB.prepare('UPDATE users SET locked_until = ? WHERE phone = ?')
-    .bind(Date.now() - 1, phone)
-    .run();
-}
-
-/**
- * Suspend (or re-activate) a customer. With `announce` the nodes hear of it in the same batch, as the console's
- * suspension writes it.
- */
-export async function setAccountStatus(
-  userId: number,
-  status: AccountStatus,
-  o: { announce?: boolean } = {},
-): Promise<void> {
-  const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare('UPDATE users SET status = ?, updated_at = ? WHERE id = ?').bind(status, now, userId),
-    ...(o.announce ? [userChangedStatement(env.DB, userId, now)] : []),
-  ]);
-}
-
-/** Install `plainKey` as the user's extraction key (stored as its hash, as a key reset leaves it). */
-export async function setExtractKey(userId: number, plainKey: string): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_api_credentials SET api_key = ? WHERE user_id = ?')
-    .bind(await storedKey(plainKey), userId)
-    .run();
-}
-
-/** Age the proxy credentials (of one user, or everyone's) by a minute and a second: a password reset is allowed again. */
-export async function ageProxyCredentials(userId?: number): Promise<void> {
-  const aged = 'UPDATE proxy_api_credentials SET updated_at = updated_at - 61000';
-  await (userId === undefined ? env.DB.prepare(aged) : env.DB.prepare(`${aged} WHERE user_id = ?`).bind(userId)).run();
-}
-
-// ---- Packages ----
-
-/** What a package holds now. */
-export interface PackageFacts {
-  state: number;
-  remaining: number;
-  usedToday: number;
-  usageDay: string;
-  expiresAt: number;
-}
-
-/** The package `id` as stored (throws when there is none). */
-export async function packageFacts(id: number): Promise<PackageFacts> {
-  const row = await env.DB.prepare(
-    `SELECT state, remaining_count AS remaining, used_today AS usedToday, usage_day AS usageDay,
-       expires_at AS expiresAt FROM proxy_packages WHERE id = ?`,
-  )
-    .bind(id)
-    .first<PackageFacts>();
-  if (!row) throw new Error(`no package ${id}`);
-  return row;
-}
+// ---- Packages (what extraction reads of them; their money facts: money.ts) ----
 
 /** The count left in all packages of a user, or of every package when no user is named. */
 export async function remainingCount(userId?: number): Promise<number> {
@@ -321,44 +234,9 @@ export async function endPackageAt(id: number, at = Date.now() - 1): Promise<voi
   await env.DB.prepare('UPDATE proxy_packages SET expires_at = ? WHERE id = ?').bind(at, id).run();
 }
 
-/** Disable a package, as a refund does. */
-export async function disablePackage(id: number): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_packages SET state = ?, updated_at = ? WHERE id = ?')
-    .bind(PACKAGE_STATE.disabled, Date.now(), id)
-    .run();
-}
-
 /** Set the Shanghai day a package's daily count belongs to (an old day: the count starts afresh today). */
 export async function setUsageDay(id: number, day: string): Promise<void> {
   await env.DB.prepare('UPDATE proxy_packages SET usage_day = ? WHERE id = ?').bind(day, id).run();
-}
-
-/** The terms of a package bought for a meal region (order `orderNo`, one unit of meal 1, paid 1元). */
-export async function addRegionTerms(packageId: number, orderNo: string, regionId: number): Promise<void> {
-  await env.DB.prepare(
-    'INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen) VALUES (?, ?, 1, 1, ?, 100)',
-  )
-    .bind(packageId, orderNo, regionId)
-    .run();
-}
-
-/** The id of the meal region named `name` (throws when there is none). */
-export async function mealRegionId(name: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT id FROM meal_regions WHERE name = ?').bind(name).first<{ id: number }>();
-  if (!row) throw new Error(`no meal region ${name}`);
-  return row.id;
-}
-
-/** Reserve a package as the credit source of a merge order still awaiting payment. */
-export async function reserveForMerge(packageId: number, orderNo: string, creditFen: number): Promise<void> {
-  await env.DB.prepare('INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES (?, ?, ?)')
-    .bind(orderNo, packageId, creditFen)
-    .run();
-}
-
-/** Release every merge reservation (as when their orders are closed unpaid). */
-export async function releaseMergeReservations(): Promise<void> {
-  await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
 }
 
 // ---- The pool ----
@@ -393,6 +271,10 @@ export async function exitId(ip: string): Promise<number> {
   if (!exit) throw new Error(`no exit ${ip}`);
   return exit.id;
 }
+
+/** How many healthy exits a node has. */
+export const healthyExitCount = (nodeId: number) =>
+  count('proxy_ips', [when('node_id = ?', nodeId), ['healthy = 1', []]]);
 
 /** Every pool IP, in id order. */
 export async function poolExits(): Promise<{ id: number; ip: string }[]> {
@@ -608,18 +490,16 @@ export async function liveAllocations(packageId?: number): Promise<LiveAllocatio
   ).results;
 }
 
-/** How many allocations (live and released) a package has had, or an address, or all. */
-export async function allocationCount(
-  where: { packageId?: number; ip?: string; released?: boolean } = {},
-): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT count(*) AS n FROM fixed_allocations WHERE (?1 IS NULL OR package_id = ?1) AND (?2 IS NULL OR ip = ?2)
-       AND (?3 IS NULL OR (released_at > 0) = ?3)`,
-  )
-    .bind(where.packageId ?? null, where.ip ?? null, where.released === undefined ? null : where.released ? 1 : 0)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
+/** How many allocations (live and released, or only one of them) a user, a package or an address has had, or all. */
+export const allocationCount = (
+  where: { userId?: number; packageId?: number; ip?: string; released?: boolean } = {},
+): Promise<number> =>
+  count('fixed_allocations', [
+    when('user_id = ?', where.userId),
+    when('package_id = ?', where.packageId),
+    when('ip = ?', where.ip),
+    where.released === undefined ? undefined : [where.released ? 'released_at > 0' : 'released_at = 0', []],
+  ]);
 
 // ---- Extraction calls, rate and scratch ----
 
@@ -651,13 +531,28 @@ export async function extractLogs(
   ).results;
 }
 
-/** The calls a user has made in the current rate window (0 without a window). */
-export async function rateWindowCount(userId: number): Promise<number> {
-  const row = await env.DB.prepare('SELECT count AS n FROM extract_rate WHERE user_id = ?')
-    .bind(userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+/** Log `n` extraction calls of user 1 from 192.0.2.1 dated `at` (written 100 to a batch). */
+export async function addExtractLogs(n: number, at: number): Promise<void> {
+  const stmts = Array.from({ length: n }, () =>
+    env.DB.prepare(
+      "INSERT INTO extract_logs (user_id, client_ip, requested, returned, code, created_at) VALUES (1, '192.0.2.1', 1, 1, 0, ?)",
+    ).bind(at),
+  );
+  for (let i = 0; i < stmts.length; i += 100) await env.DB.batch(stmts.slice(i, i + 100));
 }
+
+/** The per-user rate windows: the calls counted in each user's current window (user 0: the benchmark D1 floor's writes). */
+export async function rateWindows(): Promise<{ userId: number; count: number }[]> {
+  const { results } = await env.DB.prepare('SELECT user_id AS userId, count FROM extract_rate ORDER BY user_id').all<{
+    userId: number;
+    count: number;
+  }>();
+  return results;
+}
+
+/** The calls a user has made in the current rate window (0 without a window). */
+export const rateWindowCount = async (userId: number): Promise<number> =>
+  (await rateWindows()).find((w) => w.userId === userId)?.count ?? 0;
 
 /** Fill a user's rate window: `count` calls counted in a window that lasts until `untilSecond`. */
 export async function fillRateWindow(userId: number, count: number, untilSecond: number): Promise<void> {
@@ -716,15 +611,10 @@ export async function clearPicks(): Promise<void> {
 
 // ---- What the nodes hear and send ----
 
-/** Rows in the node change feed of a kind (about one ref when named). */
-export async function feedCount(kind: 'a' | 'f' | 'u' | 'p', ref?: number): Promise<number> {
-  const row = await env.DB.prepare(
-    'SELECT count(*) AS n FROM node_changes WHERE kind = ?1 AND (?2 IS NULL OR ref = ?2)',
-  )
-    .bind(kind, ref ?? null)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
+/** Rows in the node change feed (of a kind: 'a' leases, 'f' fixed allocations, 'u' customers, 'p' policy; about one
+ * ref when named). */
+export const feedCount = (kind?: 'a' | 'f' | 'u' | 'p', ref?: number) =>
+  count('node_changes', [when('kind = ?', kind), when('ref = ?', ref)]);
 
 /** A stored usage row (usage v2). */
 export interface UsageFacts {
@@ -735,31 +625,58 @@ export interface UsageFacts {
   connections: number;
 }
 
-/** The stored usage rows, in id order. */
-export async function usageRows(): Promise<UsageFacts[]> {
+/** The stored usage rows (of one user, or all), in id order. */
+export async function usageRows(userId?: number): Promise<UsageFacts[]> {
   return (
     await env.DB.prepare(
-      'SELECT user_id AS userId, ip, bytes_in AS bytesIn, bytes_out AS bytesOut, connections FROM node_usage ORDER BY id',
-    ).all<UsageFacts>()
+      `SELECT user_id AS userId, ip, bytes_in AS bytesIn, bytes_out AS bytesOut, connections FROM node_usage
+       WHERE ?1 IS NULL OR user_id = ?1 ORDER BY id`,
+    )
+      .bind(userId ?? null)
+      .all<UsageFacts>()
   ).results;
 }
 
-/** Usage a node reported on node 1 for a user's traffic through `ip:port` from `client`, received 15 s after it ended. */
-export async function addUsage(r: {
+/** Usage node 1 reported for a user's traffic through `ip:port` from `client`. */
+export interface UsageSpec {
   userId: number;
   ip: string;
   port: number;
   client: string;
+  /** The period's start. */
   at: number;
+  /** The period's end (10 s after `at` unless told). */
+  periodEnd?: number;
+  /** When the Worker received it (15 s after `at` unless told). */
+  receivedAt?: number;
   bytesIn: number;
-  bytesOut: number;
-}): Promise<void> {
+  bytesOut?: number;
+  /** 3 unless told. */
+  connections?: number;
+  /** 'b' unless told. */
+  batchId?: string;
+}
+
+/** Store a usage row straight away, past the bounds the usage route checks (so also rows from before them). */
+export async function addUsage(r: UsageSpec): Promise<void> {
   await env.DB.prepare(
     `INSERT INTO node_usage (node_id, batch_id, user_id, ip, port, client_ip, period_start, period_end, bytes_in,
                              bytes_out, connections, received_at)
-     VALUES (1, 'b', ?, ?, ?, ?, ?, ?, ?, ?, 3, ?)`,
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(r.userId, r.ip, r.port, r.client, r.at, r.at + 10_000, r.bytesIn, r.bytesOut, r.at + 15_000)
+    .bind(
+      r.batchId ?? 'b',
+      r.userId,
+      r.ip,
+      r.port,
+      r.client,
+      r.at,
+      r.periodEnd ?? r.at + 10_000,
+      r.bytesIn,
+      r.bytesOut ?? 0,
+      r.connections ?? 3,
+      r.receivedAt ?? r.at + 15_000,
+    )
     .run();
 }
 
@@ -820,41 +737,37 @@ export async function archiveObjectRows(key: string): Promise<number> {
   return row?.n ?? -1;
 }
 
-// ---- The console's traces ----
+// ---- Retention of the delivery history (and login attempts) ----
 
-/** An audit log entry as stored (every column). */
-export interface AuditRow {
-  id: number;
-  operator_id: number | null;
-  operator_name: string;
-  role: string;
-  action: string;
-  target: string;
-  before_summary: string;
-  after_summary: string;
-  reason: string;
-  client_ip: string;
-  created_at: number;
+export interface RetentionRun {
+  retentionDays: number;
+  rowsRemoved: number;
+  finishedAt: number | null;
 }
 
-/** The audit entries (of an operator, an action or an action prefix such as 'Admin.Egress', a target), in id order. */
-export async function auditEntries(
-  where: { operatorId?: number; action?: string; actionPrefix?: string; target?: string } = {},
-): Promise<AuditRow[]> {
-  return (
-    await env.DB.prepare(
-      `SELECT * FROM audit_log WHERE (?1 IS NULL OR operator_id = ?1) AND (?2 IS NULL OR action = ?2)
-         AND (?3 IS NULL OR substr(action, 1, length(?3)) = ?3) AND (?4 IS NULL OR target = ?4) ORDER BY id`,
-    )
-      .bind(where.operatorId ?? null, where.action ?? null, where.actionPrefix ?? null, where.target ?? null)
-      .all<AuditRow>()
-  ).results;
+/** The newest retention run as recorded. */
+export async function latestRetentionRun(): Promise<RetentionRun | null> {
+  return env.DB.prepare(
+    'SELECT retention_days AS retentionDays, rows_removed AS rowsRemoved, finished_at AS finishedAt FROM retention_runs ORDER BY id DESC LIMIT 1',
+  ).first<RetentionRun>();
 }
 
-/** How many home-page notices there are (the fixed-IP replacement notice is one). */
-export async function homeNoticeCount(): Promise<number> {
-  return (await env.DB.prepare('SELECT count(*) AS n FROM home_notices').first<{ n: number }>())?.n ?? 0;
+// ---- Breaking a table for a job run ----
+
+/** The tables a test may break for the length of a run (to prove one failing step does not stop the others). */
+export type BreakableTable = 'white_list';
+
+/** Run `fn` with a table renamed away (every statement on it fails), and put it back afterwards. */
+export async function withTableMissing<T>(table: BreakableTable, fn: () => Promise<T>): Promise<T> {
+  await env.DB.prepare(`ALTER TABLE ${table} RENAME TO ${table}_away`).run();
+  try {
+    return await fn();
+  } finally {
+    await env.DB.prepare(`ALTER TABLE ${table}_away RENAME TO ${table}`).run();
+  }
 }
+
+// ---- The egress policy ----
 
 /** When the egress policy last changed (0 when never). */
 export async function egressPolicyChangedAt(): Promise<number> {
@@ -866,75 +779,6 @@ export async function egressPolicyChangedAt(): Promise<number> {
 /** Date the egress policy's last change back to the epoch (older than any node cursor). */
 export async function backdateEgressPolicy(): Promise<void> {
   await env.DB.prepare('UPDATE egress_policy SET updated_at = 1').run();
-}
-
-// ---- Review decisions raced by the concurrency tests (promotion withdrawals, company applications) ----
-
-/** Replace every withdrawal by one requested withdrawal of 100元 (ref `ref`); returns its id. */
-export async function onlyRequestedWithdrawal(userId: number, ref: string, now: number): Promise<number> {
-  const [, , inserted] = await env.DB.batch<{ id: number }>([
-    env.DB.prepare('DELETE FROM withdrawal_events'),
-    env.DB.prepare('DELETE FROM withdrawals'),
-    env.DB.prepare(
-      `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
-       VALUES (?, ?, 10000, '张三', 'zhang@example.com', ?, ?, ?) RETURNING id`,
-    ).bind(ref, userId, WITHDRAWAL_STATE.requested, now, now),
-  ]);
-  return inserted?.results[0]?.id ?? 0;
-}
-
-/** A withdrawal's state and how many events it has. */
-export async function withdrawalFacts(id: number): Promise<{ state: number; events: number }> {
-  const row = await env.DB.prepare(
-    'SELECT state, (SELECT count(*) FROM withdrawal_events WHERE withdrawal_id = ?1) AS events FROM withdrawals WHERE id = ?1',
-  )
-    .bind(id)
-    .first<{ state: number; events: number }>();
-  if (!row) throw new Error(`no withdrawal ${id}`);
-  return row;
-}
-
-/** A completed licence upload of a user; returns its id. */
-export async function addLicenceUpload(userId: number, now: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at)
-     VALUES (?, 'private/company-licence/x.png', 'image/png', 10, ?) RETURNING id`,
-  )
-    .bind(userId, now)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-/** Replace every company application by one pending application of the user (the user marked pending); returns its id. */
-export async function onlyPendingCompanyApplication(
-  userId: number,
-  creditHash: string,
-  uploadId: number,
-  now: number,
-): Promise<number> {
-  const [, , , inserted] = await env.DB.batch<{ id: number }>([
-    env.DB.prepare('DELETE FROM company_auth_events'),
-    env.DB.prepare('DELETE FROM company_auths'),
-    env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE id = ?').bind(COMPANY_STATE.pending, userId),
-    env.DB.prepare(
-      `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
-         state, created_at) VALUES (?, '上海示例科技有限公司', '91350100M000100Y43', ?, '张三', ?, ?, ?) RETURNING id`,
-    ).bind(userId, creditHash, uploadId, COMPANY_STATE.pending, now),
-  ]);
-  return inserted?.results[0]?.id ?? 0;
-}
-
-/** How many events a company application has. */
-export async function companyEventCount(id: number): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM company_auth_events WHERE company_auth_id = ?')
-    .bind(id)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
-/** Set a user's company state directly (e.g. approved, to see what the identity label shows next to it). */
-export async function setCompanyState(phone: string, state: CompanyState): Promise<void> {
-  await env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE phone = ?').bind(state, phone).run();
 }
 
 // ---- Query plans of the app's statements ----

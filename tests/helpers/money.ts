@@ -342,6 +342,10 @@ export interface PackageFacts {
   sourceRef: string;
   totalCount: number;
   remainingCount: number;
+  /** Extractions counted on `usageDay` against the daily limit. */
+  usedToday: number;
+  /** The Shanghai day `usedToday` belongs to. */
+  usageDay: string;
   ipCount: number;
   expiresAt: number;
   state: number;
@@ -352,12 +356,12 @@ export interface PackageFacts {
 }
 
 const PACKAGE_FACTS = `id, user_id AS userId, source, source_ref AS sourceRef, total_count AS totalCount,
-  remaining_count AS remainingCount, ip_count AS ipCount, expires_at AS expiresAt, state,
+  remaining_count AS remainingCount, used_today AS usedToday, usage_day AS usageDay, ip_count AS ipCount, expires_at AS expiresAt, state,
   (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id) AS allocations,
   (SELECT count(*) FROM fixed_allocations f WHERE f.package_id = p.id AND f.expires_at = p.expires_at)
     AS expiringWithPackage`;
 
-/** A package's owner, source, counts, expiry, state and fixed-IP allocations; null when there is none. */
+/** A package's owner, source, counts (daily use too), expiry, state and fixed-IP allocations; null when there is none. */
 export async function packageFacts(id: number): Promise<PackageFacts | null> {
   return env.DB.prepare(`SELECT ${PACKAGE_FACTS} FROM proxy_packages p WHERE id = ?`).bind(id).first<PackageFacts>();
 }
@@ -409,9 +413,11 @@ export async function useUpPackageTo(packageId: number, percentLeft: number): Pr
     .run();
 }
 
-/** Set a package's state by hand (e.g. disabled by an operator, then active again). */
+/** Set a package's state by hand (e.g. disabled by an operator or a refund, then active again). */
 export async function setPackageState(packageId: number, state: PackageState): Promise<void> {
-  await env.DB.prepare('UPDATE proxy_packages SET state = ? WHERE id = ?').bind(state, packageId).run();
+  await env.DB.prepare('UPDATE proxy_packages SET state = ?, updated_at = ? WHERE id = ?')
+    .bind(state, Date.now(), packageId)
+    .run();
 }
 
 /** A red-packet package of the catalogue meal `mealId` for a user, active from `startsAt` to `expiresAt`. */
@@ -436,13 +442,41 @@ export async function termsPaidFen(packageId: number): Promise<number | null> {
     .first<number>('paid_fen');
 }
 
+/** The terms of a package bought for a meal region (order `orderNo`, one unit of meal 1, paid 1元). */
+export async function addRegionTerms(packageId: number, orderNo: string, regionId: number): Promise<void> {
+  await env.DB.prepare(
+    'INSERT INTO package_terms (package_id, order_no, meal_id, units, region_id, paid_fen) VALUES (?, ?, 1, 1, ?, 100)',
+  )
+    .bind(packageId, orderNo, regionId)
+    .run();
+}
+
 /** How many packages an upgrade order still holds as its sources. */
 export const activeMergeSources = () => count('order_merge_sources', [when('active = ?', 1)]);
+
+/** Reserve a package as the credit source of a merge order still awaiting payment. */
+export async function reserveForMerge(packageId: number, orderNo: string, creditFen: number): Promise<void> {
+  await env.DB.prepare('INSERT INTO order_merge_sources (order_no, package_id, credit_fen) VALUES (?, ?, ?)')
+    .bind(orderNo, packageId, creditFen)
+    .run();
+}
+
+/** Release every merge reservation (as when their orders are closed unpaid). */
+export async function releaseMergeReservations(): Promise<void> {
+  await env.DB.prepare('UPDATE order_merge_sources SET active = 0').run();
+}
 
 // ---- the catalogue (meals and sale regions) ----
 
 /** How many meals exist in any state (or carry a name). */
 export const mealCount = (name?: string) => count('meals', [when('name = ?', name)]);
+
+/** The id of the meal region named `name` (throws when there is none). */
+export async function mealRegionId(name: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT id FROM meal_regions WHERE name = ?').bind(name).first<{ id: number }>();
+  if (!row) throw new Error(`no meal region ${name}`);
+  return row.id;
+}
 
 export interface MealRegionSpec {
   id: number;

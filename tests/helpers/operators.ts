@@ -128,11 +128,13 @@ interface AuditDbRow {
   created_at: number;
 }
 
-/** Which audit rows to read: by operator (null: rows without one), action, target, reason, a text in the after
+/** Which audit rows to read: by operator (null: rows without one), action or its prefix, target, reason, a text in the after
  * summary; login events left out on request. */
 export interface AuditFilter {
   operatorId?: number | null;
   action?: string;
+  /** The start of the action's name, e.g. 'Admin.Egress'. */
+  actionPrefix?: string;
   target?: string;
   reason?: string;
   /** A text the after summary contains. */
@@ -144,6 +146,7 @@ export interface AuditFilter {
 const auditConds = (f: AuditFilter): Cond[] => [
   f.operatorId === null ? ['operator_id IS NULL', []] : when('operator_id = ?', f.operatorId),
   when('action = ?', f.action),
+  when('instr(action, ?) = 1', f.actionPrefix),
   when('target = ?', f.target),
   when('reason = ?', f.reason),
   when('instr(after_summary, ?) > 0', f.afterContains),

@@ -2,6 +2,7 @@
 // company verification, welfare and red packets, and promotion (invitations, withdrawals). Commission and granted
 // packages: tests/helpers/money.ts; operators: tests/helpers/operators.ts.
 import { env, SELF } from 'cloudflare:test';
+import { WITHDRAWAL_STATE } from '../../src/lib/commission-rules';
 import { COMPANY_STATE } from '../../src/lib/company-states';
 import { idCheckChar } from '../../src/lib/identity-number';
 import { VERIFICATION_STATE } from '../../src/lib/trust-states';
@@ -137,9 +138,13 @@ type CompanyState = (typeof COMPANY_STATE)[keyof typeof COMPANY_STATE];
 export const licenceUploadCount = (reservedOnly = false) =>
   count('company_licence_uploads', [reservedOnly ? ["mime = ''", []] : undefined]);
 
-/** How many times an application moved from one state to another (COMPANY_STATE). */
-export const companyTransitionCount = (from: CompanyState, to: CompanyState) =>
-  count('company_auth_events', [when('from_state = ?', from), when('to_state = ?', to)]);
+/** How many company application events there are: of one application, from a state, to a state (COMPANY_STATE). */
+export const companyEventCount = (f: { applicationId?: number; from?: CompanyState; to?: CompanyState } = {}) =>
+  count('company_auth_events', [
+    when('company_auth_id = ?', f.applicationId),
+    when('from_state = ?', f.from),
+    when('to_state = ?', f.to),
+  ]);
 
 /** The newest company verification application's id. */
 export async function newestCompanyApplication(): Promise<number> {
@@ -155,22 +160,52 @@ export async function companyApplicationIds(): Promise<number[]> {
   return results.map((r) => r.id);
 }
 
+/** A completed licence upload (a PNG) of a user at `now`; returns its id. */
+export async function addLicenceUpload(userId: number, now = Date.now()): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) VALUES (?, ?, 'image/png', 10, ?)
+     RETURNING id`,
+  )
+    .bind(userId, `private/company-licence/${userId}-${now}.png`, now)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
 /** Mark a customer's 企业认证 passed for a company name (as the support review would), with its licence upload. */
 export async function approveCompany(userId: number, name: string): Promise<void> {
   const now = Date.now();
-  const up = await env.DB.prepare(
-    `INSERT INTO company_licence_uploads (user_id, r2_key, mime, size, created_at) VALUES (?, ?, 'image/png', 1, ?)
-     RETURNING id`,
-  )
-    .bind(userId, `private/test/${userId}-${now}.png`, now)
-    .first<{ id: number }>();
+  const upload = await addLicenceUpload(userId, now);
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
          state, created_at, reviewed_at) VALUES (?, ?, 'x', ?, '张三', ?, ${COMPANY_STATE.approved}, ?, ?)`,
-    ).bind(userId, name, `hash-${userId}`, up?.id, now, now),
+    ).bind(userId, name, `hash-${userId}`, upload, now, now),
     env.DB.prepare(`UPDATE users SET company_auth_state = ${COMPANY_STATE.approved} WHERE id = ?`).bind(userId),
   ]);
+}
+
+/** Replace every company application by one pending application of the user (the user marked pending); returns its id. */
+export async function onlyPendingCompanyApplication(
+  userId: number,
+  creditHash: string,
+  uploadId: number,
+  now: number,
+): Promise<number> {
+  const [, , , inserted] = await env.DB.batch<{ id: number }>([
+    env.DB.prepare('DELETE FROM company_auth_events'),
+    env.DB.prepare('DELETE FROM company_auths'),
+    env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE id = ?').bind(COMPANY_STATE.pending, userId),
+    env.DB.prepare(
+      `INSERT INTO company_auths (user_id, company_name, credit_code, credit_hash, legal_person, licence_upload_id,
+         state, created_at) VALUES (?, '上海示例科技有限公司', '91350100M000100Y43', ?, '张三', ?, ?, ?) RETURNING id`,
+    ).bind(userId, creditHash, uploadId, COMPANY_STATE.pending, now),
+  ]);
+  return inserted?.results[0]?.id ?? 0;
+}
+
+/** Set a phone's company state directly (e.g. approved, to see what the identity label shows next to it). */
+export async function setCompanyState(phone: string, state: CompanyState): Promise<void> {
+  await env.DB.prepare('UPDATE users SET company_auth_state = ? WHERE phone = ?').bind(state, phone).run();
 }
 
 /** Rename a customer's certified company (as if the certificate named it so). */
@@ -206,13 +241,31 @@ export const invitationCount = (keyword?: string) => count('invitations', [when(
 export interface Withdrawal {
   id: number;
   amountFen: number;
+  /** WITHDRAWAL_STATE */
+  state: number;
+  /** How many state changes it has recorded. */
+  events: number;
 }
 
 /** Every withdrawal request, oldest first. */
 export async function withdrawals(): Promise<Withdrawal[]> {
-  const { results } = await env.DB.prepare('SELECT id, amount_fen FROM withdrawals ORDER BY id').all<{
-    id: number;
-    amount_fen: number;
-  }>();
-  return results.map((r) => ({ id: r.id, amountFen: r.amount_fen }));
+  const { results } = await env.DB.prepare(
+    `SELECT id, amount_fen AS amountFen, state,
+       (SELECT count(*) FROM withdrawal_events e WHERE e.withdrawal_id = w.id) AS events
+     FROM withdrawals w ORDER BY id`,
+  ).all<Withdrawal>();
+  return results;
+}
+
+/** Replace every withdrawal by one requested withdrawal of 100元 (ref `ref`) of a user; returns its id. */
+export async function onlyRequestedWithdrawal(userId: number, ref: string, now: number): Promise<number> {
+  const [, , inserted] = await env.DB.batch<{ id: number }>([
+    env.DB.prepare('DELETE FROM withdrawal_events'),
+    env.DB.prepare('DELETE FROM withdrawals'),
+    env.DB.prepare(
+      `INSERT INTO withdrawals (ref, user_id, amount_fen, account_name, account_no, state, created_at, updated_at)
+       VALUES (?, ?, 10000, '张三', 'zhang@example.com', ?, ?, ?) RETURNING id`,
+    ).bind(ref, userId, WITHDRAWAL_STATE.requested, now, now),
+  ]);
+  return inserted?.results[0]?.id ?? 0;
 }

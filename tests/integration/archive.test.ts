@@ -21,7 +21,8 @@ import { insertExtractLog } from '../../src/server/db/extract';
 import { leasesBetween, rollupHours } from '../../src/server/db/records';
 import { findOrCreateUserByPhone } from '../../src/server/db/users';
 import { retentionJob } from '../../src/server/jobs/retention';
-import { callApi, loginBySms } from '../helpers/api';
+import { userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
   addLease,
   addPool,
@@ -29,16 +30,13 @@ import {
   addUsage,
   archiveObjectCount,
   archiveObjectRows,
-  auditEntries,
   exitFacts,
   historyCounts,
   makePackage,
   queryPlan,
   recordingDb,
-  resetAll,
-  userIdOf,
 } from '../helpers/delivery';
-import { operatorLogin } from '../helpers/operators';
+import { auditRows, operatorLogin } from '../helpers/operators';
 
 const MIN = 60_000;
 const MiB = 1024 * 1024;
@@ -52,7 +50,7 @@ async function clearArchive() {
 }
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await clearArchive();
 });
 
@@ -288,7 +286,7 @@ describe('archive end to end', () => {
       { cookie: support.cookie },
     );
     expect(nobody.body.P?.holders).toEqual([]);
-    expect(await auditEntries({ action: 'Admin.ExitTrace', target: 'ip:203.0.113.9' })).toHaveLength(3);
+    expect(await auditRows({ action: 'Admin.ExitTrace', target: 'ip:203.0.113.9' })).toHaveLength(3);
 
     const exported = await callApi(
       'Admin.CustomerHistoryExport',
@@ -296,7 +294,7 @@ describe('archive end to end', () => {
       { cookie: support.cookie },
     );
     expect(exported.body.P?.rows).toBe(2);
-    expect(await auditEntries({ action: 'Admin.CustomerHistoryExport' })).toHaveLength(1);
+    expect(await auditRows({ action: 'Admin.CustomerHistoryExport' })).toHaveLength(1);
     // A customer session cannot trace.
     const refused = await callApi('Admin.ExitTrace', { ip: '203.0.113.9', at: shanghaiDateTime(now) }, { cookie });
     expect(refused.body.P).toBeUndefined();

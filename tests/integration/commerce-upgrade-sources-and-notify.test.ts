@@ -11,7 +11,7 @@ import { findOrder } from '../../src/server/db/orders';
 import { listOrderPayments } from '../../src/server/db/payments';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { giveExtractionKey, userIdOf } from '../helpers/accounts';
-import { BASE, callApi } from '../helpers/api';
+import { BASE, callApi, resetDb } from '../helpers/api';
 import {
   notification,
   outTradeNoOf,
@@ -21,7 +21,7 @@ import {
   seedCatalogue,
   verifiedBuyer,
 } from '../helpers/commerce';
-import { allowIp, extractCall, resetAll, simplePool } from '../helpers/delivery';
+import { allowIp, extractCall, simplePool } from '../helpers/delivery';
 import {
   activeMergeSources,
   orderCount,
@@ -41,7 +41,7 @@ const PHONE = '13800002001';
 const CALLER = '192.0.2.50';
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await seedCatalogue();
 });
 

@@ -7,8 +7,7 @@ import { ARTICLE_STATE } from '../../src/lib/article-states';
 import { OPERATOR_ROLES, type OperatorRole } from '../../src/lib/operator-roles';
 import { BASE, callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
 import { addConsultation, addHelpArticles, articlesTitled, contentRowCount, storedArticle } from '../helpers/content';
-import { addPool, nodeCall } from '../helpers/delivery';
-import { addExitRow, healthyExitCount, nodeCount, setExitHealthy } from '../helpers/delivery-rows';
+import { addExit, addPool, healthyExitCount, nodeCall, nodeCount, setExitHealthy } from '../helpers/delivery';
 import { auditRows, operatorLogin } from '../helpers/operators';
 
 beforeEach(resetDb);
@@ -470,8 +469,8 @@ describe('nodes', { timeout: 60_000 }, () => {
     );
 
     // Disable: every /node call is refused and the node's exits leave the pool.
-    await addExitRow({
-      nodeId: id,
+    await addExit({
+      node: id,
       pool: 10,
       ip: '203.0.113.77',
       port: 40000,
@@ -479,6 +478,7 @@ describe('nodes', { timeout: 60_000 }, () => {
       city: '广州市',
       carrier: '电信',
       expiresAt: Date.now() + 3_600_000,
+      checkedAt: 0,
     });
     const disabled = await callApi(
       'Admin.NodeSetEnabled',

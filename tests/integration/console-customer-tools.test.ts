@@ -7,8 +7,17 @@ import type { ActionInput, ActionOutput } from '../../src/lib/api-core';
 import { grantPackage } from '../../src/server/domain/console-customer-tools';
 import { sellerCustomerCount, userIdOf } from '../helpers/accounts';
 import { callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
-import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
-import { addExitRow, liveFixedAllocations, nodeFeedLength, setExitHealthy } from '../helpers/delivery-rows';
+import {
+  addExit,
+  addPool,
+  allocationCount,
+  allowIp,
+  extractCall,
+  feedCount,
+  makePackage,
+  makeUser,
+  setExitHealthy,
+} from '../helpers/delivery';
 import { accrueCommission, addMealRegions, packageCount, packageFacts } from '../helpers/money';
 import { auditRows, operatorLogin } from '../helpers/operators';
 import { findCredentials } from '../../src/server/db/credentials';
@@ -130,7 +139,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     reason: '大客户补偿',
     ...extra,
   });
-  const live = (userId: number) => liveFixedAllocations(userId);
+  const live = (userId: number) => allocationCount({ userId, released: false });
 
   it('allocates the region and carrier at once; the customer sees the IPs; the audit row is in the batch', async () => {
     await regions();
@@ -176,7 +185,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       ipCount: 2,
       expiringWithPackage: 2,
     });
-    expect(await nodeFeedLength('f')).toBe(2);
+    expect(await feedCount('f')).toBe(2);
     expect(await audits('Admin.GrantPackage', support.id)).toEqual([
       expect.objectContaining({
         target: `user:${userId}`,
@@ -249,8 +258,8 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
     expect(await audits('Admin.GrantPackage', support.id)).toHaveLength(1);
     // Exactly interleaved: both pass the pre-check, then the competitor's batch commits just before this one. The
     // batch's own guard (not the pre-check) refuses the loser, and nothing of it is written.
-    await addExitRow({
-      nodeId: 1,
+    await addExit({
+      node: 1,
       pool: 30,
       ip: '203.0.113.10',
       port: 40010,
@@ -258,6 +267,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       city: '深圳市',
       carrier: '电信',
       expiresAt: Date.now() + YEAR * 1000,
+      checkedAt: 0,
     });
     const [c, d] = [await makeUser(), await makeUser()];
     const actor = { operatorId: support.id, operatorName: 'x', role: 'support' as const, ip: '1', now: Date.now() };

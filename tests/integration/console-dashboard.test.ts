@@ -19,8 +19,7 @@ import {
   userIdOf,
 } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, allowIp, extractCall, makePackage, makeUser } from '../helpers/delivery';
-import { nodeFeedLength } from '../helpers/delivery-rows';
+import { addPool, allowIp, extractCall, feedCount, makePackage, makeUser } from '../helpers/delivery';
 import { auditRows, deleteAuditRows, operatorLogin, rewriteAuditRows } from '../helpers/operators';
 import { personalVerifications } from '../helpers/trust';
 
@@ -99,7 +98,7 @@ describe('customers', { timeout: 30_000 }, () => {
       (await callApi('Admin.SuspendCustomer', { userId: u.id, reason: ' ' }, { cookie: support.cookie })).body.E,
     ).toBe('请填写操作原因（2-200个字）');
     expect(await userStatus(u.id)).toBe(1);
-    const feedRows = () => nodeFeedLength('u', u.id);
+    const feedRows = () => feedCount('u', u.id);
     const feedBefore = await feedRows();
     const res = await callApi(
       'Admin.SuspendCustomer',

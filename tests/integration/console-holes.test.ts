@@ -10,17 +10,21 @@ import { totpCodeAt } from '../../src/server/domain/operators';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { deliveryUpkeepJob } from '../../src/server/jobs/delivery';
 import { callApi, cookieJar, resetDb } from '../helpers/api';
-import { addPool, makePackage, makeUser, nodeCall } from '../helpers/delivery';
 import {
-  exitByIp,
-  leaseExit,
-  markExitsHealthyUnchecked,
-  nodeFeedLength,
-  nodeUsageCount,
+  addLease,
+  addPool,
+  addUsage,
+  exitFacts,
+  feedCount,
+  makePackage,
+  makeUser,
+  nodeCall,
+  setExitHealthy,
+  setExitLastSeen,
   setNodesContractVersion,
-  storeUsageRowsUnchecked,
+  usageRows,
   withTableMissing,
-} from '../helpers/delivery-rows';
+} from '../helpers/delivery';
 import { packageCount } from '../helpers/money';
 import {
   auditRows,
@@ -169,10 +173,10 @@ describe('operator passwords', { timeout: 60_000 }, () => {
 describe('audited writes', { timeout: 60_000 }, () => {
   it('a refused suspension writes nothing, not even a node feed row', async () => {
     const op = await operatorLogin('support');
-    const feed = await nodeFeedLength();
+    const feed = await feedCount();
     const res = await callApi('Admin.SuspendCustomer', { userId: 99999999, reason: '测试停用' }, { cookie: op.cookie });
     expect(res.body.E).toBe('用户状态已变化，请刷新后重试');
-    expect(await nodeFeedLength()).toBe(feed);
+    expect(await feedCount()).toBe(feed);
   });
 
   it('audits every write under a registry action name (or a login event)', () => {
@@ -290,17 +294,17 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
   async function leasedExit() {
     await addPool([{ ip: '203.0.113.9' }]);
     const user = await makeUser();
-    const ipId = (await exitByIp('203.0.113.9'))?.id ?? 0;
+    const ipId = (await exitFacts('203.0.113.9'))?.id ?? 0;
     const now = Date.now();
     const pkg = await makePackage(user.id);
-    await leaseExit({
+    await addLease({
       userId: user.id,
       packageId: pkg,
       ipId,
       ip: '203.0.113.9',
       port: 40000,
-      assignedAt: now - 600_000,
-      expiresAt: now + 600_000,
+      from: now - 600_000,
+      to: now + 600_000,
     });
     return { userId: user.id, now };
   }
@@ -321,21 +325,22 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
     const res = await usage('big-1', now, [row]);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toMatch(/线路/);
-    expect(await nodeUsageCount()).toBe(0);
+    expect(await usageRows()).toHaveLength(0);
     // Rows stored before the bounds (straight into D1) cannot make the roll-up overflow.
-    await storeUsageRowsUnchecked(
-      Array.from({ length: 3 }, (_, i) => ({
+    for (let i = 0; i < 3; i++)
+      await addUsage({
         batchId: `old-${i}`,
         userId,
         ip: '203.0.113.9',
         port: 40000,
-        clientIp: '192.0.2.1',
-        periodStart: now - 60_000,
+        client: '192.0.2.1',
+        at: now - 60_000,
         periodEnd: now,
         bytesIn: Number.MAX_SAFE_INTEGER,
+        bytesOut: 0,
+        connections: 1,
         receivedAt: now,
-      })),
-    );
+      });
     const out = (await deliveryUpkeepJob.run(env as never, now)) as Record<string, unknown>;
     expect(out.hoursRolled).toEqual(expect.any(Number));
     expect(out.staleExits).not.toHaveProperty('failed');
@@ -350,12 +355,13 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
       { ...row, userId: stranger.id },
     ]);
     expect(((await res.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
-    expect(await nodeUsageCount(stranger.id)).toBe(0);
+    expect(await usageRows(stranger.id)).toHaveLength(0);
   });
 
   it('one failing step of a job never stops the others', async () => {
     await addPool([{ ip: '203.0.113.10' }]);
-    await markExitsHealthyUnchecked();
+    await setExitHealthy('203.0.113.10', true); // the pool's only exit: healthy, never checked
+    await setExitLastSeen(0);
     await setNodesContractVersion(2);
     // Break one early step's table for the length of the run.
     await withTableMissing('white_list', async () => {
@@ -386,10 +392,10 @@ describe('node usage and heartbeats', { timeout: 60_000 }, () => {
         .status,
     ).toBe(200);
     expect((await nodeCall('POST', '/node/v2/heartbeat', healthy)).status).toBe(200);
-    expect((await exitByIp('203.0.113.20'))?.healthy).toBe(true);
+    expect((await exitFacts('203.0.113.20'))?.healthy).toBe(true);
     const replay = await nodeCall('POST', '/node/v2/heartbeat', sick);
     expect(replay.status).toBe(409);
-    expect((await exitByIp('203.0.113.20'))?.healthy).toBe(true);
+    expect((await exitFacts('203.0.113.20'))?.healthy).toBe(true);
     // Once a node sent a sequence, a heartbeat without one (an old capture) is refused too.
     expect(
       (await nodeCall('POST', '/node/v2/heartbeat', JSON.stringify({ exits: [{ ...exit, healthy: false }] }))).status,

@@ -3,14 +3,13 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { purgeRetained, retentionDays } from '../../src/server/jobs/retention';
-import { loginAttemptsAt } from '../helpers/accounts';
-import { callApi } from '../helpers/api';
-import { resetAll } from '../helpers/delivery';
-import { extractLogsAt, latestRetentionRun, leaseExit, retainedRows } from '../helpers/delivery-rows';
+import { loginAttemptsAt, loginAttemptsFrom } from '../helpers/accounts';
+import { callApi, resetDb } from '../helpers/api';
+import { addExtractLogs, addLease, historyCounts, latestRetentionRun } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 import { DAY_MS } from '../../src/lib/time';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 describe('retention purge', { timeout: 30_000 }, () => {
   it('never keeps less than 180 days', () => {
@@ -22,10 +21,12 @@ describe('retention purge', { timeout: 30_000 }, () => {
 
   it('deletes old rows in batches, keeps recent ones and live leases, and records the run', async () => {
     const now = Date.now();
-    await extractLogsAt(1_150, now - 181 * DAY_MS); // more than two batches
-    await extractLogsAt(3, now - 179 * DAY_MS);
-    await leaseExit({ assignedAt: now - 200 * DAY_MS, expiresAt: now - 199 * DAY_MS }); // history
-    await leaseExit({ assignedAt: now - 200 * DAY_MS, expiresAt: now + DAY_MS }); // a long lease still running
+    // A lease of user 1's package 1 on exit 1, as an extraction writes it.
+    const lease = { userId: 1, packageId: 1, ipId: 1, ip: '203.0.113.9', port: 8000 };
+    await addExtractLogs(1_150, now - 181 * DAY_MS); // more than two batches
+    await addExtractLogs(3, now - 179 * DAY_MS);
+    await addLease({ ...lease, from: now - 200 * DAY_MS, to: now - 199 * DAY_MS }); // history
+    await addLease({ ...lease, from: now - 200 * DAY_MS, to: now + DAY_MS }); // a long lease still running
     await loginAttemptsAt(now - 181 * DAY_MS, now);
 
     const removed = await purgeRetained(env.DB, 30, now); // asks for 30 days: 180 are kept all the same
@@ -36,7 +37,12 @@ describe('retention purge', { timeout: 30_000 }, () => {
       ip_assignments: 1,
       login_attempts: 1,
     });
-    expect(await retainedRows()).toEqual({ extractLogs: 3, ipAssignments: 1, loginAttempts: 1 });
+    const kept = await historyCounts();
+    expect({ extractLogs: kept.calls, ipAssignments: kept.leases, loginAttempts: await loginAttemptsFrom() }).toEqual({
+      extractLogs: 3,
+      ipAssignments: 1,
+      loginAttempts: 1,
+    });
     const run = await latestRetentionRun();
     expect(run).toMatchObject({ retentionDays: 180, rowsRemoved: 1_153 });
     expect(run?.finishedAt).toBeGreaterThanOrEqual(now);

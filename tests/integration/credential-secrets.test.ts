@@ -7,12 +7,12 @@ import { EXTRACT_KEY_FAIL_LIMIT } from '../../src/server/domain/extract-key-thro
 import { makeExtractToken } from '../../src/server/domain/extract-token';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { findCredentials } from '../../src/server/db/credentials';
-import { setLegacyPlainApiKey, setLegacyPlainProxyPassword, unsealedProxyPasswordCount } from '../helpers/accounts';
-import { callApi, loginBySms } from '../helpers/api';
-import { allowIp, extractCall, makePackage, resetAll, simplePool, storedKey } from '../helpers/delivery';
+import { setExtractKey, setLegacyPlainProxyPassword, storedKey, unsealedProxyPasswordCount } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { allowIp, extractCall, makePackage, simplePool } from '../helpers/delivery';
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await simplePool(5);
 });
 
@@ -82,8 +82,8 @@ describe('extraction keys as keyed hashes', () => {
     const b = await customer('13800005554');
     const plainA = 'legacykeya000000000000000000000a';
     const plainB = 'legacykeyb000000000000000000000b';
-    await setLegacyPlainApiKey(a.uid, plainA);
-    await setLegacyPlainApiKey(b.uid, plainB);
+    await setExtractKey(a.uid, plainA, { plain: true });
+    await setExtractKey(b.uid, plainB, { plain: true });
     expect((await extractCall({ key: plainA })).status).toBe(200);
     expect((await row(a.uid))?.apiKeyHash).toBe(await storedKey(plainA));
     expect((await extractCall({ key: plainA })).status).toBe(200);

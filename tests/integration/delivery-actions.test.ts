@@ -5,7 +5,8 @@ import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { listWhiteList } from '../../src/server/db/white-list';
 import { runScheduledJobs } from '../../src/server/jobs';
-import { callApi, loginBySms } from '../helpers/api';
+import { userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
   allocationCount,
   allowIp,
@@ -14,13 +15,11 @@ import {
   extractLogs,
   makePackage,
   moveWholePool,
-  packageFacts,
-  resetAll,
   simplePool,
-  userIdOf,
 } from '../helpers/delivery';
+import { packageFacts } from '../helpers/money';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 async function login(phone = '13800005555') {
   const cookie = await loginBySms(phone);
@@ -103,7 +102,7 @@ describe('packages, key and counts', () => {
       updated: true,
     });
     expect((await callApi('Proxy.DeleteByIds', { ids: [count] }, { cookie })).body.P).toEqual({ deleted: 1 });
-    expect((await packageFacts(count)).state).toBe(PACKAGE_STATE.deleted);
+    expect((await packageFacts(count))?.state).toBe(PACKAGE_STATE.deleted);
 
     const tool = await callApi('Extract.GetMealAndRegion', { type: 10 }, { cookie });
     const key = tool.body.P?.apiKey ?? '';
@@ -168,7 +167,7 @@ describe('packages, key and counts', () => {
     await new Promise((r) => setTimeout(r, 60));
     await endPackageAt(fixed);
     await runScheduledJobs('*/5 * * * *', env as never);
-    expect((await packageFacts(fixed)).state).toBe(PACKAGE_STATE.expired);
+    expect((await packageFacts(fixed))?.state).toBe(PACKAGE_STATE.expired);
     expect(await allocationCount({ released: false })).toBe(0);
     expect((await listWhiteList(env.DB, id)).find((e) => e.ip === '192.0.2.70')?.enabled).toBe(false);
   });

@@ -5,13 +5,12 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { allocateFixedIps } from '../../src/server/db/fixed';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
-import { BASE, callApi, loginBySms } from '../helpers/api';
+import { setAccountStatus, userIdOf } from '../helpers/accounts';
+import { BASE, callApi, loginBySms, resetDb } from '../helpers/api';
 import { seedCatalogue } from '../helpers/commerce';
-import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import {
   addNode,
   addPool,
-  addRegionTerms,
   allocationCount,
   allowIp,
   exitFacts,
@@ -20,24 +19,25 @@ import {
   liveAllocations,
   makePackage,
   makeUser,
-  mealRegionId,
   NODE_SECRET,
   nodeCall,
+  remainingCount,
+  simplePool,
+} from '../helpers/delivery';
+import {
+  addRegionTerms,
+  mealRegionId,
   packageFacts,
   releaseMergeReservations,
-  remainingCount,
   reserveForMerge,
-  resetAll,
-  setAccountStatus,
-  simplePool,
-  userIdOf,
-} from '../helpers/delivery';
+} from '../helpers/money';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 
 const LONG = 60 * 86_400; // dedicated IPs outlive the packages they are allocated to
 const SECRET_B = 'test-node-secret-b-0123456789abcdef';
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await addPool([]);
   await addNode(2, 'n2', SECRET_B);
 });
@@ -104,7 +104,7 @@ describe('suspended accounts lose extraction and proxy access', () => {
     await makePackage(u.id);
     await allowIp(u.id, '192.0.2.50');
     expect((await extractCall({ key: u.key })).status).toBe(200);
-    await setAccountStatus(u.id, ACCOUNT_STATUS.disabled);
+    await setAccountStatus(ACCOUNT_STATUS.disabled, u.id);
     const res = await extractCall({ key: u.key, format: 'json' });
     expect(res.status).toBe(401);
     expect(JSON.parse(res.text)).toMatchObject({ code: 1001, msg: '密钥无效' });
@@ -158,7 +158,7 @@ describe('reserved time packages (delivery side)', () => {
     expect((await extractCall({ key: u.key })).status).toBe(403);
     // named explicitly, it is not charged either: the charge's own condition excludes a reserved package
     expect((await extractCall({ key: u.key, package: pkg })).status).toBe(403);
-    expect((await packageFacts(pkg)).usedToday).toBe(0);
+    expect((await packageFacts(pkg))?.usedToday).toBe(0);
     expect(await leaseCount({ packageId: pkg })).toBe(0);
     await releaseMergeReservations();
     expect((await extractCall({ key: u.key })).status).toBe(200);

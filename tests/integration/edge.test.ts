@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeMineInfoCookie } from '../../src/lib/mine-info';
 import { BASE, callApi, resetDb } from '../helpers/api';
-import { extractRateCounters } from '../helpers/delivery-rows';
+import { rateWindows } from '../helpers/delivery';
 import { operatorCookie } from '../helpers/operators';
 import { listRedirects, upsertRedirect } from '../../src/server/db/redirects';
 
@@ -151,7 +151,7 @@ describe('headers and errors', () => {
   });
 
   it('answers the benchmark D1 floor outside production: a read, and a write that counts only for user 0', async () => {
-    const counter = extractRateCounters;
+    const counter = rateWindows;
     const read = await get('/dev/d1-floor?op=read');
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ code: 0 });

@@ -6,23 +6,16 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActionInput } from '../../src/lib/api-core';
 import { listEgressRules } from '../../src/server/db/egress-rules';
-import { callApi, callApiUntyped, loginBySms } from '../helpers/api';
-import {
-  addPool,
-  auditEntries,
-  backdateEgressPolicy,
-  egressPolicyChangedAt,
-  nodeCall,
-  resetAll,
-  userIdOf,
-} from '../helpers/delivery';
-import { operatorLogin } from '../helpers/operators';
+import { userIdOf } from '../helpers/accounts';
+import { callApi, callApiUntyped, loginBySms, resetDb } from '../helpers/api';
+import { addPool, backdateEgressPolicy, egressPolicyChangedAt, nodeCall } from '../helpers/delivery';
+import { auditRows, operatorLogin } from '../helpers/operators';
 
 type Egress = { blockedDomains: string[]; blockedCidrs: string[]; blockedPorts: number[]; smtpProductTypes: number[] };
 type Contract = { cursor: string; full: boolean; egress?: Egress };
 
 const auditOf = async (operatorId: number) =>
-  (await auditEntries({ operatorId, actionPrefix: 'Admin.Egress' })).map(({ action, target }) => ({ action, target }));
+  (await auditRows({ operatorId, actionPrefix: 'Admin.Egress' })).map(({ action, target }) => ({ action, target }));
 
 const contract = async (cursor?: string): Promise<Contract> => {
   const res = await nodeCall(
@@ -34,7 +27,7 @@ const contract = async (cursor?: string): Promise<Contract> => {
 };
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await addPool([]);
 });
 

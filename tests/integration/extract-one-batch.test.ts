@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CandidateFilter, drawStatement, extractInOneBatch, RND_SPACE } from '../../src/server/db/extract';
+import { resetDb } from '../helpers/api';
 import {
   addPool,
   allowIp,
@@ -16,16 +17,15 @@ import {
   makePackage,
   makeUser,
   oneBatchCall,
-  packageFacts,
   picksOf,
-  resetAll,
   runDraws,
   scratchRowCount,
   setExitHealthy,
   simplePool,
 } from '../helpers/delivery';
+import { packageFacts } from '../helpers/money';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 const CALLER = '192.0.2.50';
 const ipsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i + 1}`);
@@ -93,7 +93,7 @@ describe('one-batch extraction', () => {
     await fillRateWindow(u.id, 3, Math.floor(Date.now() / 1000) + 3600);
     expect((await extractCall({ key: u.key, num: 2 })).status).toBe(429);
     expect((await extractCall({ key: 'nosuchkey0000000000000000000000', num: 2 })).status).toBe(401);
-    expect((await packageFacts(pkg)).remaining).toBe(98);
+    expect((await packageFacts(pkg))?.remainingCount).toBe(98);
     expect(await leaseCount({ userId: u.id })).toBe(2);
     expect(await scratchRowCount()).toBe(0);
   });
@@ -107,15 +107,15 @@ describe('one-batch extraction', () => {
     const long = await makePackage(u.id, { minutes: 30, expiresAt: now + 7_200_000 });
     const res = await extractCall({ key: u.key, num: 2, min_ttl: 600, format: 'json' });
     expect(res.status).toBe(200);
-    expect((await packageFacts(short)).remaining).toBe(100);
-    expect((await packageFacts(long)).remaining).toBe(98);
+    expect((await packageFacts(short))?.remainingCount).toBe(100);
+    expect((await packageFacts(long))?.remainingCount).toBe(98);
     // lease end: the package's 30 minutes (the IPs themselves live an hour)
     const lease = Math.max(...(await leasesOf(u.id)).filter((l) => l.packageId === long).map((l) => l.lengthMs));
     expect(lease).toBe(30 * 60_000);
     expect((await extractLogs({ packageId: long })).filter((l) => l.code === 0).map((l) => l.returned)).toEqual([2]);
     // without min_ttl the soonest-expiring package pays
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
-    expect((await packageFacts(short)).remaining).toBe(99);
+    expect((await packageFacts(short))?.remainingCount).toBe(99);
   });
 
   it('writes only the drawn IPs for a one-seek draw, and reads the refusal facts only when nothing was charged', async () => {

@@ -11,6 +11,7 @@ import {
   RND_SPACE,
 } from '../../src/server/db/extract';
 import { shanghaiDay } from '../../src/lib/time';
+import { resetDb } from '../helpers/api';
 import {
   addLeases,
   addPool,
@@ -24,14 +25,13 @@ import {
   makePackage,
   makeUser,
   oneBatchCall,
-  packageFacts,
   poolExits,
-  resetAll,
   runDraws,
   setExitHealthy,
 } from '../helpers/delivery';
+import { packageFacts } from '../helpers/money';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 const CALLER = '192.0.2.60';
 
@@ -192,7 +192,7 @@ describe('candidate choice by random key', () => {
       await forget();
     }
     // each call was charged for exactly what it handed out: 3 × (10 + 5)
-    expect((await packageFacts(pkg)).remaining).toBe(55);
+    expect((await packageFacts(pkg))?.remainingCount).toBe(55);
   });
 });
 

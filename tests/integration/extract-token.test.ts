@@ -2,9 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { makeExtractToken } from '../../src/server/domain/extract-token';
-import { callApi, loginBySms } from '../helpers/api';
+import { ageProxyCredentials, setAccountStatus } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
-  ageProxyCredentials,
   allowIp,
   extractCall,
   extractLogs,
@@ -13,8 +13,6 @@ import {
   makePackage,
   makeUser,
   remainingCount,
-  resetAll,
-  setAccountStatus,
   simplePool,
   spentTokenCount,
 } from '../helpers/delivery';
@@ -23,7 +21,7 @@ const AES_KEY = 'aeskey0000000001'; // makeUser's AES Key and IV
 const AES_IV = 'aesiv00000000001';
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await simplePool(5);
 });
 
@@ -88,7 +86,7 @@ describe('/extract with uid + token', () => {
 
   it('refuses a suspended account’s token as invalid', async () => {
     const u = await ready();
-    await setAccountStatus(u.id, ACCOUNT_STATUS.disabled);
+    await setAccountStatus(ACCOUNT_STATUS.disabled, u.id);
     const res = await extractCall({
       uid: u.id,
       token: await makeExtractToken(AES_KEY, AES_IV, u.key, Date.now()),

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
+import { setAccountStatus, setExtractKey } from '../helpers/accounts';
+import { resetDb } from '../helpers/api';
 import {
   addPool,
   allowIp,
@@ -15,16 +17,13 @@ import {
   makePackage,
   makeUser,
   moveLeasesToDay,
-  packageFacts,
   rateWindowCount,
-  resetAll,
-  setAccountStatus,
-  setExtractKey,
   setUsageDay,
   simplePool,
 } from '../helpers/delivery';
+import { packageFacts } from '../helpers/money';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 const CALLER = '192.0.2.50';
 
@@ -47,7 +46,7 @@ describe('GET /extract success', () => {
     for (const e of entries) expect(e).toMatch(/^203\.0\.113\.\d+:\d+,广东省深圳市,\d+$/);
     // ttl is capped by the package's 5-minute IP lifetime
     expect(Number(entries[0]?.split(',')[2])).toBeLessThanOrEqual(300);
-    expect((await packageFacts(u.pkg)).remaining).toBe(97);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(97);
     expect(await leaseCount({ userId: u.id })).toBe(3);
     expect((await extractLogs({ userId: u.id })).filter((l) => l.code === 0).map((l) => l.returned)).toEqual([3]);
   });
@@ -132,7 +131,7 @@ describe('GET /extract refusals', () => {
     const u = await ready();
     const res = await extractCall({ key: u.key }, '198.51.100.99');
     expect(res).toMatchObject({ status: 403, text: 'ERROR 1002 调用IP不在白名单' });
-    expect((await packageFacts(u.pkg)).remaining).toBe(100);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(100);
     expect((await extractLogs({ userId: u.id })).map((l) => l.code)).toEqual([1002]);
   });
 
@@ -161,13 +160,13 @@ describe('GET /extract refusals', () => {
     const u = await ready({ remaining: 2 });
     expect((await extractCall({ key: u.key, num: 3 })).text).toBe('ERROR 1004 套餐余量不足');
     expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
-    expect((await packageFacts(u.pkg)).state).toBe(PACKAGE_STATE.usedUp);
+    expect((await packageFacts(u.pkg))?.state).toBe(PACKAGE_STATE.usedUp);
     expect((await extractCall({ key: u.key, num: 1 })).text).toBe('ERROR 1004 套餐余量不足');
     await endPackageAt(u.pkg);
     const expired = await extractCall({ key: u.key, format: 'json' });
     expect(expired.status).toBe(403);
     expect(JSON.parse(expired.text)).toEqual({ code: 1003, msg: '套餐不存在或已过期' });
-    expect((await packageFacts(u.pkg)).remaining).toBe(0);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(0);
   });
 
   it('limits a time package to its daily allowance', async () => {
@@ -178,11 +177,11 @@ describe('GET /extract refusals', () => {
     const pkg = await makePackage(u.id, { billing: 2, dailyLimit: 5, usedToday: 3, usageDay: day });
     expect((await extractCall({ key: u.key, num: 3 })).status).toBe(403);
     expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
-    expect((await packageFacts(pkg)).usedToday).toBe(5);
+    expect((await packageFacts(pkg))?.usedToday).toBe(5);
     // a new day starts from zero
     await setUsageDay(pkg, '2000-01-01');
     expect((await extractCall({ key: u.key, num: 4 })).status).toBe(200);
-    expect((await packageFacts(pkg)).usedToday).toBe(4);
+    expect((await packageFacts(pkg))?.usedToday).toBe(4);
   });
 
   it('names the bad parameter with 1006 (400)', async () => {
@@ -218,7 +217,7 @@ describe('GET /extract refusals', () => {
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0]?.text).toBe('ERROR 1005 请求过于频繁');
     expect(results.filter((r) => r.status === 200)).toHaveLength(served);
-    expect((await packageFacts(u.pkg)).remaining).toBe(100 - served);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(100 - served);
   });
 
   it('gives exactly the last 10 IPs of quota to 20 concurrent calls', async () => {
@@ -229,7 +228,7 @@ describe('GET /extract refusals', () => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(10);
     for (const r of refused) expect(r.text).toBe('ERROR 1004 套餐余量不足');
-    expect((await packageFacts(u.pkg)).remaining).toBe(0);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(0);
     expect(await leaseCount({ userId: u.id })).toBe(10);
     expect((await extractLogs({ userId: u.id })).filter((l) => l.code === 0).length).toBe(10);
   });
@@ -242,8 +241,8 @@ describe('GET /extract refusals', () => {
     const later = await makePackage(u.id, { remaining: 100 });
     const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 1 })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect((await packageFacts(soon)).remaining).toBe(0);
-    expect((await packageFacts(later)).remaining).toBe(85);
+    expect((await packageFacts(soon))?.remainingCount).toBe(0);
+    expect((await packageFacts(later))?.remainingCount).toBe(85);
     // one success log, one assignment and one node lease notice per IP charged, each under the package it came from
     expect((await extractLogs({ userId: u.id })).filter((l) => l.code === 0).length).toBe(20);
     expect(await leaseCount({ userId: u.id, packageId: soon })).toBe(5);
@@ -256,17 +255,17 @@ describe('GET /extract refusals', () => {
     await simplePool(5);
     const u = await ready();
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(200);
-    await setAccountStatus(u.id, ACCOUNT_STATUS.disabled);
+    await setAccountStatus(ACCOUNT_STATUS.disabled, u.id);
     const disabled = await extractCall({ key: u.key, num: 1 });
     expect([disabled.status, disabled.text]).toEqual([401, 'ERROR 1001 密钥无效']);
     expect(await rateWindowCount(u.id)).toBe(1);
-    await setAccountStatus(u.id, ACCOUNT_STATUS.active);
+    await setAccountStatus(ACCOUNT_STATUS.active, u.id);
     const fresh = 'changedkey0000000000000000000000';
     await setExtractKey(u.id, fresh);
     expect((await extractCall({ key: u.key, num: 1 })).status).toBe(401);
     expect((await extractCall({ key: fresh, num: 1 })).status).toBe(200);
     expect((await extractLogs({ userId: u.id })).length).toBe(2);
-    expect((await packageFacts(u.pkg)).remaining).toBe(98);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(98);
   });
 
   it('never lets multi-IP calls overdraw: 20 concurrent calls of 3 against 10 left', async () => {
@@ -274,7 +273,7 @@ describe('GET /extract refusals', () => {
     const u = await ready({ remaining: 10, rateLimit: 100 });
     const results = await Promise.all(Array.from({ length: 20 }, () => extractCall({ key: u.key, num: 3 })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    expect((await packageFacts(u.pkg)).remaining).toBe(1);
+    expect((await packageFacts(u.pkg))?.remainingCount).toBe(1);
     expect(await leaseCount({ userId: u.id })).toBe(9);
   });
 });

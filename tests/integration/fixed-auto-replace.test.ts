@@ -4,17 +4,17 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { replaceUnhealthyFixed } from '../../src/server/db/fixed';
 import { runScheduledJobs } from '../../src/server/jobs';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { contentRowCount } from '../helpers/content';
 import {
   addPool as addIps,
   allocateFixed,
   allocationCount,
-  homeNoticeCount,
   type IpSpec,
   liveAllocations,
   makePackage,
   setExitHealthy,
-  userIdOf,
 } from '../helpers/delivery';
 import { DAY_MS } from '../../src/lib/time';
 
@@ -75,7 +75,7 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     expect((await callApi('Notice.getShowHomeNotice', {})).body.P?.notice).toBeNull();
     // A second run changes nothing.
     expect(await replaceUnhealthyFixed(env.DB, Date.now())).toBe(0);
-    expect(await homeNoticeCount()).toBe(1);
+    expect(await contentRowCount('home_notices')).toBe(1);
   });
 
   it('leaves users without auto-replace, and allocations without a same-region candidate, as they are', async () => {
@@ -95,7 +95,7 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     expect(await replaceUnhealthyFixed(env.DB, Date.now())).toBe(0);
     expect((await live(off.pkg)).map((a) => a.ip)).toEqual(['198.18.2.1']);
     expect((await live(on.pkg)).map((a) => a.ip)).toEqual(['198.18.2.3']);
-    expect(await homeNoticeCount()).toBe(0);
+    expect(await contentRowCount('home_notices')).toBe(0);
   });
 
   it('never gives one IP two holders, even with concurrent runs and competing users', async () => {
@@ -118,7 +118,7 @@ describe('automatic replacement of unhealthy fixed IPs', () => {
     // Each package still holds exactly one live IP: the loser kept its (broken) one, nothing was lost.
     expect((await live(a.pkg)).length).toBe(1);
     expect((await live(b.pkg)).length).toBe(1);
-    expect(await homeNoticeCount()).toBe(1);
+    expect(await contentRowCount('home_notices')).toBe(1);
   });
 
   it('does not move an allocation back to an IP its package held before', async () => {

@@ -8,24 +8,21 @@ import { WITHDRAWAL_STATE } from '../../src/lib/commission-rules';
 import { COMPANY_STATE } from '../../src/lib/company-states';
 import { reviewCompanyAuth } from '../../src/server/domain/company-auth';
 import { decideWithdrawal } from '../../src/server/domain/promotion';
+import { accountOf, lapseLoginLock, setUserPassword, userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { addPool, allocateFixed, makePackage } from '../helpers/delivery';
+import { auditRows } from '../helpers/operators';
 import {
-  accountOf,
   addLicenceUpload,
-  addPool,
-  allocateFixed,
-  auditEntries,
   companyEventCount,
-  lapsePasswordLock,
-  makePackage,
+  newUser,
   onlyPendingCompanyApplication,
   onlyRequestedWithdrawal,
   setCompanyState,
-  setLoginPassword,
-  userIdOf,
-  withdrawalFacts,
-} from '../helpers/delivery';
-import { newUser, simulatorVerdict, validId } from '../helpers/trust';
+  simulatorVerdict,
+  validId,
+  withdrawals,
+} from '../helpers/trust';
 import { DAY_MS, HOUR_MS } from '../../src/lib/time';
 
 beforeEach(resetDb);
@@ -97,7 +94,7 @@ describe('User.ChangePwd by current password', () => {
   const phone = '13700000005';
   async function withPassword(): Promise<string> {
     const cookie = await loginBySms(phone);
-    await setLoginPassword(phone, 'right1234');
+    await setUserPassword(phone, 'right1234');
     return cookie;
   }
   const change = (cookie: string, oldPassword: string) =>
@@ -114,7 +111,7 @@ describe('User.ChangePwd by current password', () => {
     // The same counter guards password login: the account is locked there too.
     expect((await callApi('User.Login', { phone, password: 'right1234' })).body.E).toMatch(/已临时锁定/);
     // Once the lock lapses the right password works and clears the count.
-    await lapsePasswordLock(phone);
+    await lapseLoginLock(phone);
     expect((await change(cookie, 'right1234')).body.P).toBeDefined();
     expect((await accountOf(phone)).failedLogins).toBe(0);
   });
@@ -133,7 +130,7 @@ describe('password login does not reveal registered phones', () => {
   it('answers a registered and an unregistered phone the same, attempt by attempt, lock included', async () => {
     const registered = '13700000006';
     await loginBySms(registered);
-    await setLoginPassword(registered, 'right1234');
+    await setUserPassword(registered, 'right1234');
     const unknown = '13700000066';
     const smsOnly = '13700000067';
     await loginBySms(smsOnly);
@@ -175,8 +172,10 @@ describe('review decisions under concurrency', () => {
         ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      expect(await withdrawalFacts(id)).toEqual({ state: WITHDRAWAL_STATE.rejected, events: 1 });
-      expect(await auditEntries({ target: `withdrawal:${id}` })).toHaveLength(1);
+      expect((await withdrawals()).map((w) => ({ id: w.id, state: w.state, events: w.events }))).toEqual([
+        { id, state: WITHDRAWAL_STATE.rejected, events: 1 },
+      ]);
+      expect(await auditRows({ target: `withdrawal:${id}` })).toHaveLength(1);
     }
   });
 
@@ -200,8 +199,8 @@ describe('review decisions under concurrency', () => {
         ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      expect(await companyEventCount(id)).toBe(1);
-      expect(await auditEntries({ target: `company:${id}` })).toHaveLength(1);
+      expect(await companyEventCount({ applicationId: id })).toBe(1);
+      expect(await auditRows({ target: `company:${id}` })).toHaveLength(1);
       expect((await accountOf('13700000008')).companyAuthState).toBe(COMPANY_STATE.rejected);
     }
   });

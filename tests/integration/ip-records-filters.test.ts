@@ -2,10 +2,11 @@
 // leases with different filters; each filter in use narrows both the page and its total, and no filter shows all of
 // the customer's leases and nobody else's (docs/decisions/186 writes only the filters in use into the statements).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callApi, loginBySms } from '../helpers/api';
-import { addLease, addMinuteLeases, resetAll, userIdOf } from '../helpers/delivery';
+import { userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { addLease, addMinuteLeases } from '../helpers/delivery';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 /** A lease of `ip`:40000 (pool IP 1 of package 1) of product type 10 or 40. */
 const lease = (userId: number, ip: string, productType: 10 | 40, from: number, to: number) =>

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { resetDb } from '../helpers/api';
 import {
   addPool,
   allowIp,
@@ -8,11 +9,10 @@ import {
   makeUser,
   nodeCall,
   poolExits,
-  resetAll,
 } from '../helpers/delivery';
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await addPool([]);
 });
 

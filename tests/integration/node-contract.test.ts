@@ -5,19 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { NODE_USER_LIMITS } from '../../src/server/domain/node-contract';
 import { runScheduledJobs } from '../../src/server/jobs';
-import { callApi, loginBySms } from '../helpers/api';
-import { ACCOUNT_STATUS } from '../../src/lib/console-states';
+import { ageProxyCredentials, setAccountStatus, userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
   addExit,
   addLease,
   addNode,
   addPool,
-  ageProxyCredentials,
   allocationCount,
   allowIp,
   announceLease,
   cutLeaseShort,
-  disablePackage,
   endPackageAt,
   exitFacts,
   exitId,
@@ -28,12 +26,12 @@ import {
   makeUser,
   NODE_SECRET,
   nodeCall,
-  resetAll,
-  setAccountStatus,
   setExitLastSeen,
   usageRows,
-  userIdOf,
 } from '../helpers/delivery';
+import { setPackageState } from '../helpers/money';
+import { ACCOUNT_STATUS } from '../../src/lib/console-states';
+import { PACKAGE_STATE } from '../../src/lib/package-states';
 
 const OTHER_SECRET = 'other-node-secret-0123456789abcdef';
 
@@ -67,7 +65,7 @@ interface Contract {
 }
 
 beforeEach(async () => {
-  await resetAll();
+  await resetDb();
   await addPool([]);
   await addNode(2, 'n2', OTHER_SECRET);
 });
@@ -202,12 +200,12 @@ describe('/node/v2/contract', () => {
     expect(await verifies(d3.users[0]?.passwordVerifier ?? '', username, password)).toBe(false);
 
     // Suspension (the console writes the feed row in the same batch as the status change).
-    await setAccountStatus(uid, ACCOUNT_STATUS.disabled, { announce: true });
+    await setAccountStatus(ACCOUNT_STATUS.disabled, uid, { announce: true });
     const d4 = await contract(d3.cursor);
     expect(d4.users).toMatchObject([{ userId: uid, active: false }]);
 
     // Refund: the package is disabled, its live lease ends early and the user is dropped.
-    await disablePackage(pkg);
+    await setPackageState(pkg, PACKAGE_STATE.disabled);
     const d5 = await contract(d4.cursor);
     expect(d5.endedLeases).toEqual([l.id]);
     expect(d5.leases).toEqual([]);
@@ -263,7 +261,7 @@ describe('/node/v2/contract', () => {
     expect(d1.leases[0]?.id).toMatch(/^f\d+$/);
     expect(d1.users[0]?.limits).toEqual(NODE_USER_LIMITS[30]);
     // The package is disabled; the 5-minute job releases its allocation (and announces it in the feed).
-    await disablePackage(pkg);
+    await setPackageState(pkg, PACKAGE_STATE.disabled);
     await runScheduledJobs('*/5 * * * *', env as never);
     expect(await allocationCount({ released: false })).toBe(0);
     expect(await feedCount('f')).toBe(2);

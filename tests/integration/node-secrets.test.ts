@@ -16,8 +16,8 @@ import { rotateNodeSecret } from '../../src/server/domain/console-nodes';
 import { type Bindings, readConfig } from '../../src/server/env';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addNode, addPool, auditEntries, NODE_SECRET, nodeCall, nodeSecrets } from '../helpers/delivery';
-import { operatorLogin } from '../helpers/operators';
+import { addNode, addPool, NODE_SECRET, nodeCall, nodeSecrets } from '../helpers/delivery';
+import { auditRows, operatorLogin } from '../helpers/operators';
 import { HOUR_MS } from '../../src/lib/time';
 
 const KEY = readConfig(env as unknown as Bindings).nodeSecretKey;
@@ -54,7 +54,7 @@ describe('node secrets at rest', { timeout: 60_000 }, () => {
     expect(after).not.toContain(secret);
     expect(after).not.toContain(fresh);
     const list = await callApi('Admin.NodeList', {}, { cookie: op.cookie });
-    const audit = await auditEntries({ operatorId: op.id });
+    const audit = await auditRows({ operatorId: op.id });
     for (const text of [JSON.stringify(list.body), JSON.stringify(audit)]) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(fresh);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeApp } from '../../src/edge/app';
 import { transportKeyFromHex } from '../../src/lib/envelope';
 import { resetDb } from '../helpers/api';
-import { extractRateCounters } from '../helpers/delivery-rows';
+import { rateWindows } from '../helpers/delivery';
 import { decryptText, encryptText } from '../helpers/envelope-reference';
 import { readConfig } from '../../src/server/env';
 import { listOutbox } from '../../src/server/db/sms';
@@ -55,7 +55,7 @@ describe('production mode', () => {
     for (const op of ['read', 'write']) {
       expect((await app.request(`/dev/d1-floor?op=${op}`, {}, prodEnv)).status).toBe(404);
     }
-    expect((await extractRateCounters()).filter((c) => c.userId === 0)).toHaveLength(0);
+    expect((await rateWindows()).filter((c) => c.userId === 0)).toHaveLength(0);
   });
 
   it('fails closed: a missing or unknown APP_ENV is production', async () => {

@@ -6,11 +6,11 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insertExtractLog } from '../../src/server/db/extract';
 import { purgeRetained } from '../../src/server/jobs/retention';
-import { callApi, loginBySms } from '../helpers/api';
-import { resetAll, userIdOf } from '../helpers/delivery';
+import { userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../src/lib/time';
 
-beforeEach(resetAll);
+beforeEach(resetDb);
 
 const hourOf = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { userIdOf } from '../helpers/accounts';
 import { BASE, callApi, resetDb } from '../helpers/api';
 import { operatorCookie } from '../helpers/operators';
-import { companyTransitionCount, licenceUploadCount, newestCompanyApplication, newUser } from '../helpers/trust';
+import { companyEventCount, licenceUploadCount, newestCompanyApplication, newUser } from '../helpers/trust';
 import { COMPANY_STATE } from '../../src/lib/company-states';
 
 beforeEach(resetDb);
@@ -130,7 +130,7 @@ describe('company application and review', () => {
     expect(mine.body.P).toMatchObject({ identityLabel: '企业已认证', isCompanyAuth: true });
     const result = await callApi('Auth.CompanyCertifyResult', {}, { cookie });
     expect(result.body.P).toMatchObject({ state: 1, reviewRemark: '资料齐全' });
-    expect(await companyTransitionCount(COMPANY_STATE.pending, COMPANY_STATE.approved)).toBe(1);
+    expect(await companyEventCount({ from: COMPANY_STATE.pending, to: COMPANY_STATE.approved })).toBe(1);
 
     // The same company cannot be approved for a second account.
     const other = await newUser('13600000004');
