@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test';
 import type { AccountStatus } from '../../src/lib/console-states';
 import type { OperatorRole } from '../../src/lib/operator-roles';
 import { hashPassword } from '../../src/server/crypto';
+import { type AuditRecord, type AuditRow as AuditDbRow, mapAuditRow } from '../../src/server/db/console-audit';
 import { findOperatorById } from '../../src/server/db/operators';
 import { totpCodeAt } from '../../src/server/domain/operators';
 import { callApi, cookieJar } from './api';
@@ -100,33 +101,8 @@ export async function operatorSessionHolders(): Promise<number[]> {
 
 // --- the audit log ---
 
-export interface AuditRow {
-  id: number;
-  operatorId: number | null;
-  operatorName: string;
-  role: string;
-  action: string;
-  target: string;
-  beforeSummary: string;
-  afterSummary: string;
-  reason: string;
-  clientIp: string;
-  createdAt: number;
-}
-
-interface AuditDbRow {
-  id: number;
-  operator_id: number | null;
-  operator_name: string;
-  role: string;
-  action: string;
-  target: string;
-  before_summary: string;
-  after_summary: string;
-  reason: string;
-  client_ip: string;
-  created_at: number;
-}
+/** An audit row as read (the console's own mapping). */
+export type AuditRow = AuditRecord;
 
 /** Which audit rows to read: by operator (null: rows without one), action or its prefix, target, reason, a text in the after
  * summary; login events left out on request. */
@@ -159,19 +135,7 @@ export async function auditRows(filter: AuditFilter = {}): Promise<AuditRow[]> {
   const { results } = await env.DB.prepare(`SELECT * FROM audit_log${w.sql} ORDER BY id`)
     .bind(...w.binds)
     .all<AuditDbRow>();
-  return results.map((r) => ({
-    id: r.id,
-    operatorId: r.operator_id,
-    operatorName: r.operator_name,
-    role: r.role,
-    action: r.action,
-    target: r.target,
-    beforeSummary: r.before_summary,
-    afterSummary: r.after_summary,
-    reason: r.reason,
-    clientIp: r.client_ip,
-    createdAt: r.created_at,
-  }));
+  return results.map(mapAuditRow);
 }
 
 /** How many audit rows match a filter. */

@@ -106,7 +106,7 @@ describe('operator refunds', () => {
     expect(audit).toEqual([
       expect.objectContaining({ operatorId: operatorId, role: 'finance', reason: '用户申请退款' }),
     ]);
-    expect(String(audit[0]?.afterSummary)).toContain(String(res.body.P?.outRefundNo));
+    expect(String(audit[0]?.after)).toContain(String(res.body.P?.outRefundNo));
     // WeChat's side: one refund of the whole amount, and the transaction now reads REFUND.
     expect(await providerRefunds()).toBe(1);
     expect((await findSimTransaction(env.DB, order.outTradeNo))?.tradeState).toBe('REFUND');

@@ -108,7 +108,7 @@ describe('catalogue writes', { timeout: 60_000 }, () => {
     expect(res.body.E).toBeUndefined();
     const [row] = await audits('Admin.MealSave', admin.id);
     expect(row).toMatchObject({ target: `meal:${MEAL}`, reason: '成本上涨' });
-    expect(String(row?.beforeSummary)).toContain(`"priceFen":${oldPrice}`);
+    expect(String(row?.before)).toContain(`"priceFen":${oldPrice}`);
 
     // The earlier order is paid at the price it was placed at, and delivers what it promised.
     await payInSimulator(before.codeUrl ?? '');

@@ -425,7 +425,7 @@ describe('consultations', { timeout: 30_000 }, () => {
       expect.objectContaining({
         action: 'Admin.ConsultMark',
         target: `consult:${id}`,
-        afterSummary: '已联系',
+        after: '已联系',
         reason: '已电话联系',
       }),
     ]);

@@ -63,8 +63,8 @@ describe('extraction rate limit', { timeout: 60_000 }, () => {
     expect(await audits('Admin.CustomerRateLimit', support.id)).toEqual([
       expect.objectContaining({
         target: `user:${u.id}`,
-        beforeSummary: '{"rateLimit":10}',
-        afterSummary: '{"rateLimit":1}',
+        before: '{"rateLimit":10}',
+        after: '{"rateLimit":1}',
         reason: '异常高频提取',
       }),
     ]);
@@ -190,7 +190,7 @@ describe('dedicated-IP grants', { timeout: 90_000 }, () => {
       expect.objectContaining({
         target: `user:${userId}`,
         reason: '大客户补偿',
-        afterSummary: expect.stringContaining('"region":"深圳"'),
+        after: expect.stringContaining('"region":"深圳"'),
       }),
     ]);
   });

@@ -259,8 +259,8 @@ describe('operators', { timeout: 30_000 }, () => {
       'Admin.OperatorUpdate',
     ]);
     expect(rows[3]).toMatchObject({
-      beforeSummary: '{"role":"admin","status":1}',
-      afterSummary: '{"role":"support","status":1}',
+      before: '{"role":"admin","status":1}',
+      after: '{"role":"support","status":1}',
     });
     // Demoting ended the demoted admin's own session.
     expect((await callApi('Admin.OperatorList', {}, { cookie: admin.cookie })).status).toBe(401);

@@ -131,8 +131,8 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
         reason: '订单已关闭，原路退回',
       }),
     ]);
-    expect(String(audit[0]?.beforeSummary)).toContain('refundNeeded');
-    expect(String(audit[0]?.afterSummary)).toContain(String(res.body.P?.outRefundNo));
+    expect(String(audit[0]?.before)).toContain('refundNeeded');
+    expect(String(audit[0]?.after)).toContain(String(res.body.P?.outRefundNo));
     // The order is untouched (still closed, never refunded); no package was created or disabled.
     expect(await orderRefundMarks(orderNo)).toEqual({ state: ORDER_STATE.closed, refundedAt: null, outRefundNo: null });
     expect(await packageCount()).toBe(0);

@@ -86,7 +86,8 @@ export function refusedWriteGuardStatement(db: D1Database): D1PreparedStatement 
 /** True for the error refusedWriteGuardStatement raises. */
 export const isRefusedWrite = (err: unknown): boolean => /refused_write_guard/.test(String(err));
 
-interface AuditRow {
+/** An audit_log row as stored. */
+export interface AuditRow {
   id: number;
   operator_id: number | null;
   operator_name: string;
@@ -99,6 +100,21 @@ interface AuditRow {
   client_ip: string;
   created_at: number;
 }
+
+/** An audit row as the console (and the tests) read it. */
+export const mapAuditRow = (r: AuditRow): AuditRecord => ({
+  id: r.id,
+  operatorId: r.operator_id,
+  operatorName: r.operator_name,
+  role: r.role,
+  action: r.action,
+  target: r.target,
+  before: r.before_summary,
+  after: r.after_summary,
+  reason: r.reason,
+  clientIp: r.client_ip,
+  createdAt: r.created_at,
+});
 
 /** Newest audit rows matching the filters, older than `beforeId` when paging. */
 export async function searchAuditLog(
@@ -158,19 +174,7 @@ export async function searchAuditLog(
     )
     .bind(...binds, q.limit)
     .all<AuditRow>();
-  return results.map((r) => ({
-    id: r.id,
-    operatorId: r.operator_id,
-    operatorName: r.operator_name,
-    role: r.role,
-    action: r.action,
-    target: r.target,
-    before: r.before_summary,
-    after: r.after_summary,
-    reason: r.reason,
-    clientIp: r.client_ip,
-    createdAt: r.created_at,
-  }));
+  return results.map(mapAuditRow);
 }
 
 /** The objects audit rows name (`kind:id`) whose names are looked up: kind -> the SELECT of (id, name). */
