@@ -8,6 +8,7 @@ import { env, SELF } from 'cloudflare:test';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
+import type { ExtractLogRow } from '../../src/server/db/records';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
 import { giveExtractionKey } from './accounts';
@@ -504,15 +505,8 @@ export const allocationCount = (
 // ---- Extraction calls, rate and scratch ----
 
 /** An extraction call as logged. */
-export interface ExtractLogFacts {
+export interface ExtractLogFacts extends Omit<ExtractLogRow, 'id' | 'productType'> {
   userId: number;
-  packageId: number | null;
-  clientIp: string;
-  requested: number;
-  returned: number;
-  code: number;
-  query: string;
-  createdAt: number;
 }
 
 /** The logged extraction calls (of a user, a package or a calling IP, or all), in id order. */
