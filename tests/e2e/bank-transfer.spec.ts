@@ -99,6 +99,11 @@ test('a company buys a package by bank transfer: the cashier gives a reference a
     await expect(finance.getByTestId('toast').filter({ hasText: '已确认到账，订单已支付' })).toBeVisible();
     await finance.goto('/admin/transfers');
     await expect(finance.getByTestId('transfer-table')).not.toContainText(reference.slice(0, 4));
+    // The audit log names the reference as an identifier (as written, never a word of the page: KHWVWDWK is no English).
+    await finance.goto('/admin/audit');
+    await expect(
+      finance.getByTestId('audit-changes').locator('[translate="no"]').filter({ hasText: reference }).first(),
+    ).toBeVisible();
   });
 
   await test.step('the customer sees the order paid and the package active', async () => {

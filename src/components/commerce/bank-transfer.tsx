@@ -5,6 +5,7 @@
 // is reserved, and a print button.
 import { useState } from 'react';
 import { spacedReference } from '../../lib/bank-transfer';
+import { Identifier } from '../identifier';
 import { formatDateTime, formatFen } from '../../lib/format';
 import { api } from '../../state/api';
 import { copyText } from '../../state/clipboard';
@@ -75,7 +76,7 @@ export function TransferDetails({ transfer }: { transfer: TransferView }) {
       <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-center">
         <div className="text-xs text-amber-800">汇款识别码（转账时请填写在附言/用途栏）</div>
         <div className="mt-1 font-mono text-2xl font-bold tracking-widest text-ink" data-testid="transfer-reference">
-          {spacedReference(transfer.reference)}
+          <Identifier text={spacedReference(transfer.reference)} className="" />
         </div>
         <button
           type="button"

@@ -369,7 +369,12 @@ export interface AuditChange {
   field: string;
   before: string | null;
   after: string | null;
+  /** The values are identifiers people copy (a remittance reference, a bank serial, a payment number), not words. */
+  identifier?: true;
 }
+
+/** Fields whose values are identifiers (shown as written, marked as no words of the page). */
+const IDENTIFIER_FIELDS = new Set(['reference', 'bankSerial', 'outTradeNo', 'orderNo', 'invoiceNo']);
 
 /** Fields the diff leaves out: ids and derived counters a row carries beside what was edited. */
 const SKIP = new Set(['id', 'issued', 'used', 'locked', 'remaining', 'received', 'createdAt', 'updatedAt', 'reason']);
@@ -394,7 +399,12 @@ function changesOf(
       if (hasB && hasA && bv === av) continue; // unchanged in words
       // A refund's status is the payment provider's word for it (a text); an object's own status is a number.
       const field = k === 'status' && typeof (a[k] ?? b[k]) === 'string' ? '退款状态' : (FIELD_LABEL[k] ?? '其他');
-      changes.push({ field, before: bv, after: av });
+      changes.push({
+        field,
+        before: bv,
+        after: av,
+        ...(IDENTIFIER_FIELDS.has(k) ? { identifier: true as const } : {}),
+      });
     }
     const text = [before, after].filter((x) => typeof x === 'string' && x !== '').join(' → ');
     return { changes, note: text };

@@ -18,8 +18,13 @@ import {
   TextFilter,
 } from '../../_components/console-list';
 import { NoAccess, PageTitle } from '../../_components/parts';
+import { Identifier } from '../../../../components/identifier';
 
 type AuditRow = ActionOutput<'Admin.AuditSearch'>['list'][number];
+
+type Change = AuditRow['changes'][number];
+/** A change's value: an identifier as written (no word of the page), anything else as text. */
+const shown = (c: Change, value: string) => (c.identifier ? <Identifier text={value} /> : value);
 
 const COLUMNS: Column<AuditRow>[] = [
   {
@@ -62,10 +67,12 @@ const COLUMNS: Column<AuditRow>[] = [
               <span className="text-slate-400">{c.field}：</span>
               {c.before !== null && c.after !== null ? (
                 <>
-                  {c.before} <span className="text-slate-400">→</span> {c.after}
+                  {shown(c, c.before)} <span className="text-slate-400">→</span> {shown(c, c.after)}
                 </>
+              ) : c.after !== null ? (
+                shown(c, c.after)
               ) : (
-                (c.after ?? `${c.before}（已删除）`)
+                <>{shown(c, c.before ?? '')}（已删除）</>
               )}
             </div>
           ))}

@@ -3,6 +3,7 @@
 // confirm) for one reference.
 import { rowAction } from '../../../../components/data-table';
 import type { ActionOutput } from '../../../../lib/api-core';
+import { Identifier } from '../../../../components/identifier';
 import { spacedReference } from '../../../../lib/bank-transfer';
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { load } from '../../../../server/page-data';
@@ -31,8 +32,8 @@ const COLUMNS: Column<TransferRow>[] = [
   {
     head: '汇款识别码',
     kind: 'title',
-    className: 'font-mono whitespace-nowrap',
-    cell: (t) => spacedReference(t.reference),
+    className: 'whitespace-nowrap',
+    cell: (t) => <Identifier text={spacedReference(t.reference)} />,
   },
   { head: '应付', cell: (t) => formatFen(t.payFen) },
   {

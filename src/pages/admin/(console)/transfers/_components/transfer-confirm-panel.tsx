@@ -4,6 +4,7 @@
 // (Admin.TransferConfirm; a refusal there is toasted with its reason and audited).
 import { useState } from 'react';
 import type { ActionOutput } from '../../../../../lib/api-core';
+import { Identifier } from '../../../../../components/identifier';
 import { spacedReference } from '../../../../../lib/bank-transfer';
 import { formatFen } from '../../../../../lib/format';
 import { useConsoleWrite } from '../../../_components/console-write';
@@ -47,7 +48,9 @@ export function TransferConfirmPanel({ reference }: { reference: string }) {
           <dl className="mt-2 grid gap-1 text-slate-700 sm:grid-cols-2">
             <div>
               <dt className="inline text-slate-500">汇款识别码 </dt>
-              <dd className="inline font-mono">{spacedReference(preview.reference)}</dd>
+              <dd className="inline">
+                <Identifier text={spacedReference(preview.reference)} />
+              </dd>
             </div>
             <div>
               <dt className="inline text-slate-500">到账金额 </dt>
