@@ -1,4 +1,6 @@
 // Labels the console's screens show for stored states.
+import { BALANCE_RAIL } from '../../../lib/balance';
+import { TRANSFER_RAIL } from '../../../lib/bank-transfer';
 export { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../../lib/console-states';
 export { ORDER_STATE_LABEL } from '../../../lib/order-states';
 export { PACKAGE_STATE_TEXT } from '../../../lib/package-states';
@@ -24,7 +26,8 @@ export const PAYMENT_PROVIDER_TEXT: Record<string, string> = {
   simulator: '微信支付（本地模拟）',
   alipay: '支付宝',
   'alipay-simulator': '支付宝（本地模拟）',
-  balance: '余额支付',
+  [BALANCE_RAIL]: '余额支付',
+  [TRANSFER_RAIL]: '对公转账',
 };
 
 /** A validity window as the console shows it: an open start (0) and the far end of the seeds read as 长期. */
