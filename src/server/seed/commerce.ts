@@ -5,6 +5,7 @@ import { durationLabel, periodLabel } from '../../lib/commerce';
 import { regionKey } from '../domain/regions';
 import { DAY_MS } from '../../lib/time';
 import { col, countOf, insert, notExists, type Row, update } from './sql';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 
 const FOREVER = 4_102_444_800_000; // 2100-01-01
 
@@ -252,7 +253,16 @@ export function demoCommerceSql(now: number): string {
     ...demoCatalogueStatements(),
     ...insert(
       'user_coupons',
-      [{ user_id: userId, coupon_id: 1, state: 1, valid_from: now, expires_at: now + 30 * DAY_MS, received_at: now }],
+      [
+        {
+          user_id: userId,
+          coupon_id: 1,
+          state: USER_COUPON_STATE.unused,
+          valid_from: now,
+          expires_at: now + 30 * DAY_MS,
+          received_at: now,
+        },
+      ],
       {
         select: {
           from: 'users',

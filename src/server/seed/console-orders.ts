@@ -2,7 +2,8 @@
 // refund_needed, closed) with their items, payments, refunds, packages and coupons, and the promotion built on them:
 // invitations, commission entries and withdrawals in each state (docs/decisions/165).
 import { DAY_MS, HOUR_MS, MINUTE_MS, shanghaiStamp } from '../../lib/time';
-import { COMMISSION_RATES } from '../../lib/commission-rules';
+import { COMMISSION_RATES, COMMISSION_STATE, WITHDRAWAL_STATE } from '../../lib/commission-rules';
+import { USER_COUPON_STATE } from '../../lib/coupon-states';
 import { col, exists, insert, isNotNull, lookup, notExists, rawSql, sumOf, update } from './sql';
 import { fromOrder, op, orderNo, seededOrder, seededTail, suffix, user } from './console-shared';
 
@@ -481,7 +482,7 @@ function orderSql(o: DemoOrder, now: number): string[] {
             valid_from: at - DAY_MS,
             expires_at: at + 29 * DAY_MS,
             received_at: at - DAY_MS,
-            used_at: state === 3 ? at + MINUTE_MS : null,
+            used_at: state === USER_COUPON_STATE.used ? at + MINUTE_MS : null,
           },
         ],
         { select: fromOrder(o.seq, notExists('user_coupons', { order_no: orderNo })) },
@@ -530,10 +531,10 @@ export function promotionSql(now: number): string[] {
   );
   // Withdrawals of 13500135004: paid (3) and rejected (4) earlier, one requested (1) now; 13500135001: approved (2).
   const withdrawals = [
-    { ref: 'WSEED000000000001', phone: '13500135004', amount: 0, state: 3, daysAgo: 6 },
-    { ref: 'WSEED000000000002', phone: '13500135004', amount: 7585, state: 4, daysAgo: 3 },
-    { ref: 'WSEED000000000003', phone: '13500135004', amount: 0, state: 1, daysAgo: 0 },
-    { ref: 'WSEED000000000004', phone: '13500135001', amount: 0, state: 2, daysAgo: 1 },
+    { ref: 'WSEED000000000001', phone: '13500135004', amount: 0, state: WITHDRAWAL_STATE.paid, daysAgo: 6 },
+    { ref: 'WSEED000000000002', phone: '13500135004', amount: 7585, state: WITHDRAWAL_STATE.rejected, daysAgo: 3 },
+    { ref: 'WSEED000000000003', phone: '13500135004', amount: 0, state: WITHDRAWAL_STATE.requested, daysAgo: 0 },
+    { ref: 'WSEED000000000004', phone: '13500135001', amount: 0, state: WITHDRAWAL_STATE.approved, daysAgo: 1 },
   ];
   for (const w of withdrawals) {
     rows.push(
@@ -558,14 +559,14 @@ export function promotionSql(now: number): string[] {
   const withdrawal = (ref: string) => lookup('withdrawals', 'id', { ref });
   // Entries: one per paid order of an invitee at the engine's rates (the refunded order's entry is reversed).
   const entries = [
-    { seq: 3, promoter: '13500135004', first: true, state: 2, w: 'WSEED000000000001' },
-    { seq: 6, promoter: '13500135004', first: false, state: 2, w: 'WSEED000000000001' },
-    { seq: 5, promoter: '13500135004', first: true, state: 3, w: null },
-    { seq: 8, promoter: '13500135004', first: false, state: 1, w: null },
-    { seq: 16, promoter: '13500135004', first: false, state: 1, w: null },
-    { seq: 14, promoter: '13500135004', first: false, state: 1, w: null },
-    { seq: 17, promoter: '13500135001', first: true, state: 2, w: 'WSEED000000000004' },
-    { seq: 9, promoter: '13500135001', first: false, state: 2, w: 'WSEED000000000004' },
+    { seq: 3, promoter: '13500135004', first: true, state: COMMISSION_STATE.withdrawn, w: 'WSEED000000000001' },
+    { seq: 6, promoter: '13500135004', first: false, state: COMMISSION_STATE.withdrawn, w: 'WSEED000000000001' },
+    { seq: 5, promoter: '13500135004', first: true, state: COMMISSION_STATE.reversed, w: null },
+    { seq: 8, promoter: '13500135004', first: false, state: COMMISSION_STATE.available, w: null },
+    { seq: 16, promoter: '13500135004', first: false, state: COMMISSION_STATE.available, w: null },
+    { seq: 14, promoter: '13500135004', first: false, state: COMMISSION_STATE.available, w: null },
+    { seq: 17, promoter: '13500135001', first: true, state: COMMISSION_STATE.withdrawn, w: 'WSEED000000000004' },
+    { seq: 9, promoter: '13500135001', first: false, state: COMMISSION_STATE.withdrawn, w: 'WSEED000000000004' },
   ];
   for (const e of entries) {
     const o = ORDERS.find((x) => x.seq === e.seq);
@@ -587,7 +588,7 @@ export function promotionSql(now: number): string[] {
             state: e.state,
             withdrawal_id: e.w ? withdrawal(e.w) : null,
             created_at: col('orders', 'paid_at'),
-            reversed_at: e.state === 3 ? col('orders', 'refunded_at') : null,
+            reversed_at: e.state === COMMISSION_STATE.reversed ? col('orders', 'refunded_at') : null,
           },
         ],
         { select: fromOrder(e.seq), onConflict: { columns: ['order_no'], doNothing: true } },
@@ -598,9 +599,9 @@ export function promotionSql(now: number): string[] {
   const open = 'WSEED000000000003';
   const entriesOf = { withdrawal_id: col('withdrawals', 'id') };
   rows.push(
-    update('commission_entries', { state: 2, withdrawal_id: withdrawal(open) }, [
-      { state: 1, promoter_id: user('13500135004') },
-      exists('withdrawals', { ref: open, state: 1 }),
+    update('commission_entries', { state: COMMISSION_STATE.withdrawn, withdrawal_id: withdrawal(open) }, [
+      { state: COMMISSION_STATE.available, promoter_id: user('13500135004') },
+      exists('withdrawals', { ref: open, state: WITHDRAWAL_STATE.requested }),
     ]),
     update('withdrawals', { amount_fen: sumOf('commission_entries', 'amount_fen', entriesOf) }, [
       { ref: ['WSEED000000000001', open, 'WSEED000000000004'] },

@@ -3,19 +3,77 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, shanghaiDay } from '../../lib/time';
 import { col, countOf, exists, insert, isNotNull, lookup, notExists, rawSql, type SqlText, update } from './sql';
 import { CONSOLE_DEMO_OPERATORS, DEMO_LICENCE_KEYS, licenceUpload, op, seededOrder, user } from './console-shared';
+import { COMPANY_STATE } from '../../lib/company-states';
+import { RED_RECORD_STATE, VERIFICATION_STATE } from '../../lib/trust-states';
 
 /** Real-name data: identities of verified customers, face verifications (passed, failed, pending), company reviews. */
 export function trustSql(now: number): string[] {
   const rows: string[] = [];
   const faces = [
-    { phone: '13500135001', state: 1, sub: '', name: '陈*', id: '3301**********1024', daysAgo: 27 },
-    { phone: '13500135002', state: 1, sub: '', name: '林*', id: '4403**********7168', daysAgo: 11 },
-    { phone: '13500135003', state: 1, sub: '', name: '赵*', id: '1101**********2048', daysAgo: 19 },
-    { phone: '13500135004', state: 1, sub: '', name: '孙*', id: '4403**********0512', daysAgo: 25 },
-    { phone: '13500135005', state: 1, sub: '', name: '周*', id: '5101**********3072', daysAgo: 14 },
-    { phone: '13500135006', state: 1, sub: '', name: '吴*', id: '3201**********4096', daysAgo: 8 },
-    { phone: '13500135007', state: 2, sub: 'Z5120', name: '郑*', id: '4201**********6144', daysAgo: 3 },
-    { phone: '13500135008', state: 0, sub: '', name: '王*', id: '6101**********8192', daysAgo: 0 },
+    {
+      phone: '13500135001',
+      state: VERIFICATION_STATE.passed,
+      sub: '',
+      name: '陈*',
+      id: '3301**********1024',
+      daysAgo: 27,
+    },
+    {
+      phone: '13500135002',
+      state: VERIFICATION_STATE.passed,
+      sub: '',
+      name: '林*',
+      id: '4403**********7168',
+      daysAgo: 11,
+    },
+    {
+      phone: '13500135003',
+      state: VERIFICATION_STATE.passed,
+      sub: '',
+      name: '赵*',
+      id: '1101**********2048',
+      daysAgo: 19,
+    },
+    {
+      phone: '13500135004',
+      state: VERIFICATION_STATE.passed,
+      sub: '',
+      name: '孙*',
+      id: '4403**********0512',
+      daysAgo: 25,
+    },
+    {
+      phone: '13500135005',
+      state: VERIFICATION_STATE.passed,
+      sub: '',
+      name: '周*',
+      id: '5101**********3072',
+      daysAgo: 14,
+    },
+    {
+      phone: '13500135006',
+      state: VERIFICATION_STATE.passed,
+      sub: '',
+      name: '吴*',
+      id: '3201**********4096',
+      daysAgo: 8,
+    },
+    {
+      phone: '13500135007',
+      state: VERIFICATION_STATE.failed,
+      sub: 'Z5120',
+      name: '郑*',
+      id: '4201**********6144',
+      daysAgo: 3,
+    },
+    {
+      phone: '13500135008',
+      state: VERIFICATION_STATE.pending,
+      sub: '',
+      name: '王*',
+      id: '6101**********8192',
+      daysAgo: 0,
+    },
   ];
   const verification = (c: 'user_id' | 'id_hash' | 'name_masked' | 'id_masked' | 'id' | 'decided_at') =>
     col('identity_verifications', c);
@@ -39,13 +97,13 @@ export function trustSql(now: number): string[] {
             state: f.state,
             sub_code: f.sub,
             created_at: at,
-            decided_at: f.state === 0 ? null : at + MINUTE_MS,
+            decided_at: f.state === VERIFICATION_STATE.pending ? null : at + MINUTE_MS,
           },
         ],
         { select: { where: isNotNull(user(f.phone)) }, onConflict: { columns: ['outer_order_no'], doNothing: true } },
       ),
     );
-    if (f.state === 1) {
+    if (f.state === VERIFICATION_STATE.passed) {
       rows.push(
         ...insert(
           'user_identities',
@@ -76,7 +134,7 @@ export function trustSql(now: number): string[] {
       name: '杭州云采数据科技有限公司',
       code: '91330106MA2DEMO01X',
       legal: '陈*',
-      state: 1,
+      state: COMPANY_STATE.approved,
       remark: '执照清晰，信息一致',
       daysAgo: 27,
     },
@@ -86,7 +144,7 @@ export function trustSql(now: number): string[] {
       name: '深圳市跨境优选电子商务有限公司',
       code: '91440300MA5DEMO02Y',
       legal: '林*',
-      state: 4,
+      state: COMPANY_STATE.pending,
       remark: '',
       daysAgo: 0,
     },
@@ -96,7 +154,7 @@ export function trustSql(now: number): string[] {
       name: '北京某某网络工作室',
       code: '92110105MA0DEMO03Z',
       legal: '赵*',
-      state: 5,
+      state: COMPANY_STATE.rejected,
       remark: '营业执照已注销，请提交有效执照',
       daysAgo: 18,
     },
@@ -124,9 +182,9 @@ export function trustSql(now: number): string[] {
             state: c.state,
             user_remark: '用于数据采集业务',
             review_remark: c.remark,
-            reviewer_id: c.state === 4 ? null : op('demo.support'),
+            reviewer_id: c.state === COMPANY_STATE.pending ? null : op('demo.support'),
             created_at: at,
-            reviewed_at: c.state === 4 ? null : at + 3 * HOUR_MS,
+            reviewed_at: c.state === COMPANY_STATE.pending ? null : at + 3 * HOUR_MS,
           },
         ],
         {
@@ -137,14 +195,14 @@ export function trustSql(now: number): string[] {
         },
       ),
     );
-    if (c.state !== 4) {
+    if (c.state !== COMPANY_STATE.pending) {
       rows.push(
         ...insert(
           'company_auth_events',
           [
             {
               company_auth_id: auth('id'),
-              from_state: 4,
+              from_state: COMPANY_STATE.pending,
               to_state: auth('state'),
               actor_id: auth('reviewer_id'),
               remark: auth('review_remark'),
@@ -255,7 +313,7 @@ export function usageSql(now: number): string[] {
             package_id: null,
             seen_at: at,
             received_at: at,
-            used_at: state === 2 ? at + HOUR_MS : null,
+            used_at: state === RED_RECORD_STATE.used ? at + HOUR_MS : null,
             expires_at: at + 7 * DAY_MS,
           },
         ],

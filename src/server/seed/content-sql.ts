@@ -7,6 +7,7 @@ import { storedHtml } from '../domain/html-sanitizer';
 import { helpArticles, helpCategories, newsArticles } from './content/help';
 import { regionSeeds } from './content/regions';
 import { insert, type Row } from './sql';
+import { ARTICLE_STATE } from '../../lib/article-states';
 
 /** Every seeded content row is refreshed in place: its columns but the key are set from the seed. */
 const refresh = { onConflict: { columns: ['id'], update: 'rest' } } as const;
@@ -90,7 +91,7 @@ export function demoContentStatements(now: number): string[] {
           is_hot: a.isHot,
           show_on_buy: a.showOnBuy,
           views: a.views,
-          state: 1,
+          state: ARTICLE_STATE.published,
           published_at: a.publishedAt,
           updated_at: a.publishedAt,
         }),
@@ -113,7 +114,7 @@ export function demoContentStatements(now: number): string[] {
           is_hot: false,
           show_on_buy: false,
           views: 0,
-          state: 1,
+          state: ARTICLE_STATE.published,
           published_at: n.publishedAt,
           updated_at: n.publishedAt,
         }),

@@ -9,6 +9,7 @@ import { HOT_CITIES, regionKey } from '../domain/regions';
 import { DEV_NODE_SECRET_KEY } from '../env';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
 import { col, exists, insert, matches, notExists, rawSql, remove, type Row, update, type Where } from './sql';
+import { PACKAGE_STATE } from '../../lib/package-states';
 
 const CARRIER_CYCLE = ['电信', '联通', '移动'] as const;
 /** Known only to development: the demo-pool nodes sign with these (scripts and tests may too). */
@@ -179,7 +180,7 @@ export async function demoDeliverySql(
       ipCount: 0,
       starts: now - 20 * DAY_MS,
       expires: now + 160 * DAY_MS,
-      state: 1,
+      state: PACKAGE_STATE.active,
     },
     {
       ref: 'demo-short-daily',
@@ -193,7 +194,7 @@ export async function demoDeliverySql(
       ipCount: 0,
       starts: now - 5 * DAY_MS,
       expires: now + 25 * DAY_MS,
-      state: 1,
+      state: PACKAGE_STATE.active,
     },
     {
       ref: 'demo-long-count',
@@ -207,7 +208,7 @@ export async function demoDeliverySql(
       ipCount: 0,
       starts: now - 10 * DAY_MS,
       expires: now + 80 * DAY_MS,
-      state: 1,
+      state: PACKAGE_STATE.active,
     },
     {
       ref: 'demo-fixed',
@@ -222,7 +223,7 @@ export async function demoDeliverySql(
       ipCount: opts.demoPool ? 5 : 2,
       starts: now - 3 * DAY_MS,
       expires: now + 27 * DAY_MS,
-      state: 1,
+      state: PACKAGE_STATE.active,
     },
     {
       ref: 'demo-short-expired',
@@ -236,7 +237,7 @@ export async function demoDeliverySql(
       ipCount: 0,
       starts: now - 90 * DAY_MS,
       expires: now - 30 * DAY_MS,
-      state: 2,
+      state: PACKAGE_STATE.expired,
     },
   ];
   for (const p of packages) {
