@@ -3,6 +3,11 @@
 import type { Bindings } from '../server/env';
 import { runScheduledJobs } from '../server/jobs';
 import { createEdgeApp } from './app';
+import { DurableObject } from 'cloudflare:workers';
+import { customerRecordsClass } from '../server/objects/customer-records';
+
+/** The Durable Object classes (wrangler.toml [[durable_objects.bindings]]). */
+export const CustomerRecords = customerRecordsClass(DurableObject);
 
 const app = createEdgeApp();
 

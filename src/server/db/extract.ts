@@ -1,6 +1,7 @@
 // Queries behind GET /extract: the per-user rate counter, the white-list check, the packages to charge, the IP
 // candidates, the conditional quota updates and the log/assignment writes.
 import { shanghaiDayStart } from '../../lib/time';
+import type { Receipt, ReceiptBody } from '../objects/customer-records';
 export interface PackageForExtract {
   id: number;
   billingMethod: 1 | 2;
@@ -370,7 +371,7 @@ export interface OneBatchOutcome {
   /** How many IPs the call drew (at most the requested number). */
   drawn: number;
   /** Set when the call was charged: the package, and the IPs handed out as recorded. */
-  charged: { packageId: number; ips: AssignmentRow[] } | null;
+  charged: { packageId: number; ips: AssignmentRow[]; receipt: Receipt } | null;
 }
 
 /**
@@ -459,24 +460,17 @@ export async function extractInOneBatch(
       .bind(callId),
     db
       .prepare(
-        `INSERT INTO extract_logs (${LOG_COLUMNS})
-         SELECT x.user_id, x.package_id, ?3, ?4, ?5, x.n, 0, ?6, ?2 ${charged}
-         RETURNING package_id`,
+        `INSERT INTO extract_receipts (user_id, created_at, body)
+         SELECT x.user_id, ?2, json_object('package', x.package_id, 'type', ?3, 'clientIp', ?4, 'requested', ?5,
+           'query', ?6, 'protocol', ?7, 'day', ?8,
+           'ips', (SELECT json_group_array(json_array(i.id, i.ip, i.port,
+                     CASE WHEN i.province = i.city THEN i.province ELSE i.province || i.city END, i.carrier,
+                     min(i.expires_at, ?2 + x.duration_minutes * 60000), i.node_id))
+                   FROM extract_picks p JOIN proxy_ips i ON i.id = p.ip_id WHERE p.call_id = x.call_id AND p.chosen = 1))
+         ${charged}
+         RETURNING id, user_id, created_at, body`,
       )
-      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query),
-    db
-      .prepare(
-        `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
-                                     day, assigned_at, expires_at)
-         SELECT x.user_id, x.package_id, ${logOfCall}, i.id, ?3, i.ip, i.port, ?4,
-                CASE WHEN i.province = i.city THEN i.province ELSE i.province || i.city END, i.carrier, ?5, ?2,
-                min(i.expires_at, ?2 + x.duration_minutes * 60000)
-         FROM extract_charges x JOIN extract_picks p ON p.call_id = x.call_id AND p.chosen = 1
-           JOIN proxy_ips i ON i.id = p.ip_id
-         WHERE x.call_id = ?1
-         RETURNING ip_id, ip, port, region, carrier, expires_at`,
-      )
-      .bind(callId, r.now, r.productType, r.protocol, r.day),
+      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query, r.protocol, r.day),
     db.prepare('DELETE FROM extract_picks WHERE call_id = ?1').bind(callId),
   ];
   const results = await db.batch<Record<string, unknown>>(statements);
@@ -487,8 +481,13 @@ export async function extractInOneBatch(
   const count = counted?.count as number | undefined;
   const userId = owner ? (owner.user_id as number) : null;
   const allowedNow = owner !== undefined && count !== undefined && count <= (owner.rate_limit as number);
-  const chargedPackage = at(-3)[0]?.package_id as number | undefined;
-  const chargeChanges = results[results.length - 5]?.meta.changes ?? 0;
+  const receiptRow = at(-2)[0];
+  const receipt: Receipt | undefined = receiptRow
+    ? { id: receiptRow.id as number, userId: receiptRow.user_id as number, createdAt: receiptRow.created_at as number,
+        body: JSON.parse(receiptRow.body as string) as ReceiptBody }
+    : undefined;
+  const chargedPackage = receipt?.body.package;
+  const chargeChanges = results[results.length - 4]?.meta.changes ?? 0;
   if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
     throw new Error('extraction batch: the package choice and the charge disagree');
   }
@@ -502,14 +501,15 @@ export async function extractInOneBatch(
       drawn,
       charged: {
         packageId: chargedPackage,
-        ips: sample(at(-2), Number.POSITIVE_INFINITY).map((a) => ({
-          ipId: a.ip_id as number,
-          ip: a.ip as string,
-          port: a.port as number,
-          region: a.region as string,
-          carrier: a.carrier as string,
-          expiresAt: a.expires_at as number,
+        ips: sample(receipt?.body.ips ?? [], Number.POSITIVE_INFINITY).map(([ipId, ip, port, region, carrier, expiresAt]) => ({
+          ipId,
+          ip,
+          port,
+          region,
+          carrier,
+          expiresAt,
         })),
+        receipt: receipt as Receipt,
       },
     };
   }
@@ -539,4 +539,9 @@ export async function refusalFacts(
     whiteListed: results[0]?.white === 1,
     packages: results.filter((p) => p.id !== null).map(packageRow),
   };
+}
+
+/** PROTOTYPE: drop receipts the customer's object has kept. */
+export async function deleteReceipts(db: D1Database, ids: number[]): Promise<void> {
+  await db.prepare('DELETE FROM extract_receipts WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids)).run();
 }

@@ -5,6 +5,7 @@ import type { AppError } from '../../lib/errors';
 import { shanghaiDay } from '../../lib/time';
 import { hashPlainApiKey } from '../db/credentials';
 import { type ExtractCallerRef, extractInOneBatch, insertExtractLog, type PackageForExtract } from '../db/extract';
+import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import { hashExtractKey } from './credential-secrets';
 import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import {
@@ -53,12 +54,17 @@ export interface ExtractRequest {
   keyHex: string;
   /** Set on the one rerun after a plain legacy key was hashed. */
   legacyRetried?: boolean;
+  /** PROTOTYPE: the customer objects that keep the records. */
+  records?: CustomerRecordsNamespace;
 }
 
 export interface ExtractSuccess {
   params: ExtractParams;
   ips: ExtractedIp[];
 }
+
+/** PROTOTYPE: receipts waiting to be handed to their customer's object, per user id, in this isolate. */
+const pendingReceipts = new Map<number, import('../objects/customer-records').Receipt[]>();
 
 /** The query string as logged: everything but the key and the AES token. */
 const loggedQuery = (q: URLSearchParams) => {
@@ -153,6 +159,23 @@ export async function extract(
     },
   });
   if (outcome.charged) {
+    const receipt = outcome.charged.receipt;
+    if (req.records) {
+      const ns = req.records;
+      // Coalesced per customer in this isolate: the first receipt opens a 250 ms batch, the rest join it.
+      const open = pendingReceipts.get(receipt.userId);
+      if (open) open.push(receipt);
+      else {
+        const batch = [receipt];
+        pendingReceipts.set(receipt.userId, batch);
+        defer(
+          new Promise((r) => setTimeout(r, 250)).then(() => {
+            pendingReceipts.delete(receipt.userId);
+            return customerRecords(ns, receipt.userId).record(batch);
+          }),
+        );
+      }
+    }
     return {
       params: p,
       ips: outcome.charged.ips.map(({ ip, port, region, carrier, expiresAt }) => ({

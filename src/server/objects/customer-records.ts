@@ -1,0 +1,105 @@
+// PROTOTYPE (issue 26, decision 243): the customer's delivery records in the customer's own SQLite Durable Object.
+// The extraction charges in D1 (one conditional transaction, as before) and writes one receipt row there instead of
+// the log row and one lease row per IP; the receipt is handed to this object off the path, which keeps the log and
+// the leases of its hot window, idempotently by receipt id, and the receipt is deleted from D1 once the object has it.
+import type { DurableObject } from 'cloudflare:workers';
+
+/** One charged call as D1's receipt carries it (db/extract.ts RECEIPT_BODY). */
+export interface ReceiptBody {
+  package: number;
+  type: number;
+  clientIp: string;
+  requested: number;
+  query: string;
+  protocol: string;
+  day: string;
+  /** [ipId, ip, port, region, carrier, expiresAt, nodeId] per IP. */
+  ips: [number, string, number, string, string, number, number][];
+}
+
+export interface Receipt {
+  id: number;
+  userId: number;
+  createdAt: number;
+  body: ReceiptBody;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS logs (
+  id INTEGER PRIMARY KEY, package_id INTEGER, product_type INTEGER NOT NULL, client_ip TEXT NOT NULL,
+  requested INTEGER NOT NULL, returned INTEGER NOT NULL, code INTEGER NOT NULL, query TEXT NOT NULL,
+  created_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS logs_time ON logs(created_at);
+CREATE TABLE IF NOT EXISTS leases (
+  id INTEGER PRIMARY KEY, log_id INTEGER NOT NULL, package_id INTEGER NOT NULL, ip_id INTEGER NOT NULL,
+  product_type INTEGER NOT NULL, ip TEXT NOT NULL, port INTEGER NOT NULL, protocol TEXT NOT NULL, region TEXT NOT NULL,
+  carrier TEXT NOT NULL, day TEXT NOT NULL, assigned_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+  node_id INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS leases_ip_live ON leases(ip_id, expires_at);
+CREATE INDEX IF NOT EXISTS leases_time ON leases(assigned_at);
+CREATE INDEX IF NOT EXISTS leases_package ON leases(package_id, expires_at);
+`;
+
+/** The class, built on the runtime's DurableObject base by the Worker entry (the build never loads cloudflare:workers). */
+export function customerRecordsClass(Base: typeof DurableObject) {
+  return class CustomerRecords extends Base {
+    #db: D1Database;
+    #kept: number[] = [];
+    constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+      super(ctx, env);
+      this.#db = env.DB;
+      ctx.storage.sql.exec(SCHEMA);
+    }
+
+    /** Delete the receipts kept since the last alarm from D1, in one statement. */
+    override async alarm(): Promise<void> {
+      const ids = this.#kept;
+      this.#kept = [];
+      if (ids.length) {
+        await this.#db
+          .prepare('DELETE FROM extract_receipts WHERE id IN (SELECT value FROM json_each(?1))')
+          .bind(JSON.stringify(ids))
+          .run();
+      }
+    }
+
+    /** Keep the receipts' calls (a receipt already kept is skipped); returns the ids kept now or before. */
+    record(receipts: Receipt[]): number[] {
+      const sql = this.ctx.storage.sql;
+      this.ctx.storage.transactionSync(() => {
+        for (const r of receipts) {
+          const b = r.body;
+          const fresh = sql.exec(
+            `INSERT INTO logs (id, package_id, product_type, client_ip, requested, returned, code, query, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING id`,
+            r.id, b.package, b.type, b.clientIp, b.requested, b.ips.length, b.query, r.createdAt,
+          ).toArray();
+          if (fresh.length === 0) continue;
+          sql.exec(
+            `INSERT INTO leases (log_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
+                                 assigned_at, expires_at, node_id)
+             SELECT ?1, ?2, j.value ->> 0, ?3, j.value ->> 1, j.value ->> 2, ?4, j.value ->> 3, j.value ->> 4, ?5, ?6,
+                    j.value ->> 5, j.value ->> 6
+             FROM json_each(?7) j`,
+            r.id, b.package, b.type, b.protocol, b.day, r.createdAt, JSON.stringify(b.ips),
+          );
+        }
+      });
+      if (this.#kept.length === 0) this.ctx.storage.setAlarm(Date.now() + 500);
+      this.#kept.push(...receipts.map((r) => r.id));
+      return receipts.map((r) => r.id);
+    }
+
+    /** Rows held (for the prototype's checks). */
+    counts(): { logs: number; leases: number } {
+      const one = (t: string) => Number(this.ctx.storage.sql.exec(`SELECT count(*) AS n FROM ${t}`).one().n);
+      return { logs: one('logs'), leases: one('leases') };
+    }
+  };
+}
+
+export type CustomerRecords = InstanceType<ReturnType<typeof customerRecordsClass>>;
+export type CustomerRecordsNamespace = DurableObjectNamespace<CustomerRecords>;
+
+/** The object of one customer (one per user id, for ever: user ids are never reused). */
+export const customerRecords = (ns: CustomerRecordsNamespace, userId: number) => ns.get(ns.idFromName(`user:${userId}`));
