@@ -483,8 +483,12 @@ export async function extractInOneBatch(
   const allowedNow = owner !== undefined && count !== undefined && count <= (owner.rate_limit as number);
   const receiptRow = at(-2)[0];
   const receipt: Receipt | undefined = receiptRow
-    ? { id: receiptRow.id as number, userId: receiptRow.user_id as number, createdAt: receiptRow.created_at as number,
-        body: JSON.parse(receiptRow.body as string) as ReceiptBody }
+    ? {
+        id: receiptRow.id as number,
+        userId: receiptRow.user_id as number,
+        createdAt: receiptRow.created_at as number,
+        body: JSON.parse(receiptRow.body as string) as ReceiptBody,
+      }
     : undefined;
   const chargedPackage = receipt?.body.package;
   const chargeChanges = results[results.length - 4]?.meta.changes ?? 0;
@@ -501,14 +505,16 @@ export async function extractInOneBatch(
       drawn,
       charged: {
         packageId: chargedPackage,
-        ips: sample(receipt?.body.ips ?? [], Number.POSITIVE_INFINITY).map(([ipId, ip, port, region, carrier, expiresAt]) => ({
-          ipId,
-          ip,
-          port,
-          region,
-          carrier,
-          expiresAt,
-        })),
+        ips: sample(receipt?.body.ips ?? [], Number.POSITIVE_INFINITY).map(
+          ([ipId, ip, port, region, carrier, expiresAt]) => ({
+            ipId,
+            ip,
+            port,
+            region,
+            carrier,
+            expiresAt,
+          }),
+        ),
         receipt: receipt as Receipt,
       },
     };
@@ -541,7 +547,18 @@ export async function refusalFacts(
   };
 }
 
-/** PROTOTYPE: drop receipts the customer's object has kept. */
-export async function deleteReceipts(db: D1Database, ids: number[]): Promise<void> {
-  await db.prepare('DELETE FROM extract_receipts WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids)).run();
+/** Receipts written before `before` and still in D1 (their batch to the customer's object was lost), oldest first. */
+export async function receiptsBefore(db: D1Database, before: number, limit: number): Promise<Receipt[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT id, user_id, created_at, body FROM extract_receipts WHERE created_at < ?1 ORDER BY id LIMIT ?2 + 0',
+    )
+    .bind(before, limit)
+    .all<{ id: number; user_id: number; created_at: number; body: string }>();
+  return results.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    createdAt: r.created_at,
+    body: JSON.parse(r.body) as ReceiptBody,
+  }));
 }

@@ -69,11 +69,20 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       this.ctx.storage.transactionSync(() => {
         for (const r of receipts) {
           const b = r.body;
-          const fresh = sql.exec(
-            `INSERT INTO logs (id, package_id, product_type, client_ip, requested, returned, code, query, created_at)
+          const fresh = sql
+            .exec(
+              `INSERT INTO logs (id, package_id, product_type, client_ip, requested, returned, code, query, created_at)
              VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING id`,
-            r.id, b.package, b.type, b.clientIp, b.requested, b.ips.length, b.query, r.createdAt,
-          ).toArray();
+              r.id,
+              b.package,
+              b.type,
+              b.clientIp,
+              b.requested,
+              b.ips.length,
+              b.query,
+              r.createdAt,
+            )
+            .toArray();
           if (fresh.length === 0) continue;
           sql.exec(
             `INSERT INTO leases (log_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
@@ -81,7 +90,13 @@ export function customerRecordsClass(Base: typeof DurableObject) {
              SELECT ?1, ?2, j.value ->> 0, ?3, j.value ->> 1, j.value ->> 2, ?4, j.value ->> 3, j.value ->> 4, ?5, ?6,
                     j.value ->> 5, j.value ->> 6
              FROM json_each(?7) j`,
-            r.id, b.package, b.type, b.protocol, b.day, r.createdAt, JSON.stringify(b.ips),
+            r.id,
+            b.package,
+            b.type,
+            b.protocol,
+            b.day,
+            r.createdAt,
+            JSON.stringify(b.ips),
           );
         }
       });
@@ -102,4 +117,5 @@ export type CustomerRecords = InstanceType<ReturnType<typeof customerRecordsClas
 export type CustomerRecordsNamespace = DurableObjectNamespace<CustomerRecords>;
 
 /** The object of one customer (one per user id, for ever: user ids are never reused). */
-export const customerRecords = (ns: CustomerRecordsNamespace, userId: number) => ns.get(ns.idFromName(`user:${userId}`));
+export const customerRecords = (ns: CustomerRecordsNamespace, userId: number) =>
+  ns.get(ns.idFromName(`user:${userId}`));

@@ -1,0 +1,92 @@
+// Decision 243: a charged extraction leaves one receipt in D1 instead of its log and lease rows; the receipt reaches the
+// customer's object off the path and is deleted from D1 once kept; a receipt whose hand-over was lost is handed over
+// by the delivery job, and keeping is idempotent.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { extractInOneBatch } from '../../src/server/db/extract';
+import { handOverLostReceipts, RECEIPT_GRACE_MS } from '../../src/server/domain/receipts';
+import { resetDb } from '../helpers/api';
+import { allowIp, extractCall, leaseCount, makePackage, makeUser, oneBatchCall, simplePool } from '../helpers/delivery';
+import { remainingCount } from '../helpers/delivery';
+import { receiptCount, recordsOf, runRecordsAlarm, untilKept } from '../helpers/receipts';
+
+beforeEach(resetDb);
+
+const CALLER = '192.0.2.50';
+
+describe('extraction receipts', () => {
+  it('a charged call adds no log or lease row to D1: its records reach the customer object, and the receipt leaves D1', async () => {
+    await simplePool(30);
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 100 });
+    await allowIp(u.id, CALLER);
+    const answers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await extractCall({ key: u.key, num: 5, format: 'json' });
+      expect(r.status).toBe(200);
+      answers.push(r.text);
+    }
+    expect(await remainingCount(u.id)).toBe(85);
+    expect(await leaseCount({ userId: u.id })).toBe(0);
+    expect(await untilKept(u.id, 3)).toEqual({ logs: 3, leases: 15 });
+    expect(await receiptCount()).toBe(3);
+    expect(await runRecordsAlarm(u.id)).toBe(true);
+    expect(await receiptCount()).toBe(0);
+  });
+
+  it('a refused call writes no receipt', async () => {
+    await simplePool(30);
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 2 });
+    await allowIp(u.id, CALLER);
+    const r = await extractCall({ key: u.key, num: 5 });
+    expect(r.status).not.toBe(200);
+    expect(await receiptCount()).toBe(0);
+    expect(await remainingCount(u.id)).toBe(2);
+  });
+
+  it('a receipt whose hand-over was lost is handed over by the job after its grace, kept once however often', async () => {
+    await simplePool(30);
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 100 });
+    await allowIp(u.id, CALLER);
+    const now = Date.now();
+    // The batch alone: no Worker hands the receipt over (as when the isolate went away within its batch).
+    const out = await extractInOneBatch(
+      env.DB,
+      { userId: u.id, rateLimit: 100 },
+      oneBatchCall(
+        {
+          pool: 10,
+          protocolBit: 1,
+          minExpiresAt: now,
+          regions: [],
+          excludes: [],
+          carriers: [],
+          limit: 4,
+          excludeDay: null,
+          excludeInUseAt: null,
+          userId: u.id,
+        },
+        now,
+      ),
+    );
+    expect(out.charged?.ips).toHaveLength(4);
+    expect(await receiptCount()).toBe(1);
+    // Within the grace the receipt may still be in its batch: the job leaves it.
+    expect(await handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, now + RECEIPT_GRACE_MS - 1)).toBe(0);
+    expect(await recordsOf(u.id)).toEqual({ logs: 0, leases: 0 });
+    // Two runs (or a run racing a late batch) keep it once.
+    const later = now + RECEIPT_GRACE_MS + 1;
+    const [a, b] = await Promise.all([
+      handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, later),
+      handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, later),
+    ]);
+    expect(a + b).toBe(2);
+    expect(await recordsOf(u.id)).toEqual({ logs: 1, leases: 4 });
+    await runRecordsAlarm(u.id);
+    expect(await receiptCount()).toBe(0);
+    expect(await handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, later)).toBe(0);
+    expect(await recordsOf(u.id)).toEqual({ logs: 1, leases: 4 });
+  });
+});
