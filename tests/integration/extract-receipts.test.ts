@@ -89,4 +89,31 @@ describe('extraction receipts', () => {
     expect(await handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, later)).toBe(0);
     expect(await recordsOf(u.id)).toEqual({ logs: 1, leases: 4 });
   });
+
+  it('dedup is answered by the customer object: it skips IPs kept by the object and IPs of calls still in D1 receipts, also under concurrency', async () => {
+    await simplePool(9);
+    const u = await makeUser({ rateLimit: 100 });
+    await makePackage(u.id, { remaining: 100 });
+    await allowIp(u.id, CALLER);
+    const ipsOf = (text: string) => (text ? text.split('\r\n') : []);
+    // A plain call: its receipt is in D1 and not yet handed over when the dedup call runs.
+    const plain = await extractCall({ key: u.key, num: 3 });
+    expect(plain.status).toBe(200);
+    expect(await recordsOf(u.id)).toEqual({ logs: 0, leases: 0 });
+    // Two dedup calls at once: together with the plain call they get every IP once.
+    const [a, b] = await Promise.all([
+      extractCall({ key: u.key, num: 3, dedup: 1 }),
+      extractCall({ key: u.key, num: 3, dedup: 1 }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const all = [...ipsOf(plain.text), ...ipsOf(a.text), ...ipsOf(b.text)];
+    expect(all).toHaveLength(9);
+    expect(new Set(all).size).toBe(9);
+    // Everything is kept by now or soon; a further dedup call finds nothing left today.
+    await untilKept(u.id, 3);
+    expect(await extractCall({ key: u.key, num: 1, dedup: 1 })).toMatchObject({ status: 404 });
+    // dedup 2 (not held now) also skips them: all nine are still held.
+    expect(await extractCall({ key: u.key, num: 1, dedup: 2 })).toMatchObject({ status: 404 });
+    expect(await remainingCount(u.id)).toBe(91);
+  });
 });

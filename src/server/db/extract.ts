@@ -334,6 +334,72 @@ export function drawStatement(
     .bind(...withCall(open));
 }
 
+/**
+ * The picks of a dedup call chosen by the customer's object (decision 243): the given IPs, in their order, that still
+ * match the filter (pool, health, protocol, lifetime, carriers, excluded regions) and are not in a receipt of this
+ * customer still in D1 that the mode excludes (dedup 1: handed out on this Shanghai day; dedup 2: still held at now).
+ */
+function explicitPicksStatement(
+  db: D1Database,
+  f: CandidateFilter,
+  callId: string,
+  picks: number[],
+  user: string,
+  ref: string | number,
+  now: number,
+): D1PreparedStatement {
+  const residual = ['i.pool = ?1', 'i.healthy = 1', 'i.expires_at >= ?2', '(i.protocols & ?3) != 0'];
+  if (f.excludes.length) {
+    residual.push(
+      'i.province_key NOT IN (SELECT value FROM json_each(?6)) AND i.city_key NOT IN (SELECT value FROM json_each(?6))',
+    );
+  }
+  if (f.carriers.length) residual.push('i.carrier IN (SELECT value FROM json_each(?7))');
+  const inReceipts = `SELECT j.value ->> 0 FROM extract_receipts r, json_each(r.body, '$.ips') j
+     WHERE r.user_id = ${user} AND (CASE ?8 WHEN 1 THEN r.body ->> 'day' = ?9 ELSE j.value ->> 5 > ?10 END)`;
+  return db
+    .prepare(
+      `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
+       SELECT ?4, p.value, p.key, 1 FROM json_each(?11) p JOIN proxy_ips i ON i.id = p.value
+       WHERE ${residual.join(' AND ')}
+         AND p.value NOT IN (${inReceipts})
+       ORDER BY p.key LIMIT ?12 + 0
+       RETURNING ip_id`,
+    )
+    .bind(
+      f.pool,
+      f.minExpiresAt,
+      f.protocolBit,
+      callId,
+      ref,
+      JSON.stringify(f.excludes),
+      JSON.stringify(f.carriers),
+      f.excludeDay !== null ? 1 : 2,
+      f.excludeDay ?? '',
+      f.excludeInUseAt ?? now,
+      JSON.stringify(picks),
+      f.limit,
+    );
+}
+
+/**
+ * A window of candidates for the customer's object to choose a dedup call's IPs from (decision 243): the ids of the
+ * first `window` matching IPs from a random start, in random order, without the dedup probe (the object knows the
+ * customer's history; D1 does not).
+ */
+export async function candidateWindowIds(db: D1Database, f: CandidateFilter, start: number): Promise<number[]> {
+  const open = candidateQueries({ ...f, excludeDay: null, excludeInUseAt: null }, start, undefined, { probe: false });
+  const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
+  const cut = open.seeks.map((sql) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${sql}) LIMIT ?10 + 0)`);
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM (SELECT DISTINCT id, dist FROM (${unionAll(cut)}) ORDER BY dist LIMIT ?10 + 0) ORDER BY random()`,
+    )
+    .bind(...open.binds)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
 /** The rate counter of the one-batch extraction: every call counts (a refused one too), the answer is the count. */
 const RATE_COUNT_ALL = (user: string) => `INSERT INTO extract_rate (user_id, window_sec, count)
          SELECT ${user}, ?2, 1 WHERE ${user} IS NOT NULL
@@ -358,6 +424,12 @@ export interface OneBatchCall {
   filter: CandidateFilter;
   /** The random start in [0, RND_SPACE); tests pass their own. */
   start?: number;
+  /**
+   * Decision 243: the IPs the customer's object chose for a dedup call (in order), instead of the draw. The batch
+   * takes those still matching the filter and not in one of the customer's receipts still in D1 (calls not yet kept
+   * by the object) that the dedup mode excludes.
+   */
+  picks?: number[];
 }
 
 export interface OneBatchOutcome {
@@ -408,7 +480,9 @@ export async function extractInOneBatch(
   const limit = byKey ? '(SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = r.user_id)' : '?3';
   const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
   const white = whiteListedSql(user, '?2', '?4');
-  const draw = drawStatement(db, f, start, callId, byKey ? { apiKeyHash: caller.apiKeyHash } : undefined);
+  const draw = r.picks
+    ? explicitPicksStatement(db, f, callId, r.picks, byKey ? callerUserSql('?5') : '?5', ref, r.now)
+    : drawStatement(db, f, start, callId, byKey ? { apiKeyHash: caller.apiKeyHash } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
   const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
@@ -561,4 +635,13 @@ export async function receiptsBefore(db: D1Database, before: number, limit: numb
     createdAt: r.created_at,
     body: JSON.parse(r.body) as ReceiptBody,
   }));
+}
+
+/** The user an extraction key hash belongs to (any account status), or null. */
+export async function userIdOfKeyHash(db: D1Database, apiKeyHash: string): Promise<number | null> {
+  const row = await db
+    .prepare('SELECT user_id FROM proxy_api_credentials WHERE api_key = ?1')
+    .bind(apiKeyHash)
+    .first<{ user_id: number }>();
+  return row?.user_id ?? null;
 }

@@ -4,8 +4,14 @@
 import type { AppError } from '../../lib/errors';
 import { shanghaiDay } from '../../lib/time';
 import { hashPlainApiKey } from '../db/credentials';
-import { type ExtractCallerRef, extractInOneBatch, insertExtractLog, type PackageForExtract } from '../db/extract';
-import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
+import {
+  type ExtractCallerRef,
+  extractInOneBatch,
+  userIdOfKeyHash,
+  insertExtractLog,
+  type PackageForExtract,
+} from '../db/extract';
+import { type CustomerRecordsNamespace, customerRecords, type Receipt } from '../objects/customer-records';
 import { hashExtractKey } from './credential-secrets';
 import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import {
@@ -63,8 +69,24 @@ export interface ExtractSuccess {
   ips: ExtractedIp[];
 }
 
+/** Key hash -> user id, learnt in this isolate (a key hash belongs to one user for ever; status is checked in D1). */
+const owners = new Map<string, number>();
+
+/** The user behind a caller (for routing a dedup call to its object); null for an unknown key. */
+async function ownerOf(db: D1Database, caller: ExtractCallerRef): Promise<number | null> {
+  if ('userId' in caller) return caller.userId;
+  const known = owners.get(caller.apiKeyHash);
+  if (known !== undefined) return known;
+  const id = await userIdOfKeyHash(db, caller.apiKeyHash);
+  if (id !== null) {
+    if (owners.size >= 10_000) owners.clear();
+    owners.set(caller.apiKeyHash, id);
+  }
+  return id;
+}
+
 /** PROTOTYPE: receipts waiting to be handed to their customer's object, per user id, in this isolate. */
-const pendingReceipts = new Map<number, import('../objects/customer-records').Receipt[]>();
+const pendingReceipts = new Map<number, Receipt[]>();
 
 /** The query string as logged: everything but the key and the AES token. */
 const loggedQuery = (q: URLSearchParams) => {
@@ -134,7 +156,7 @@ export async function extract(
   if (isExtractError(parsed)) fail(parsed);
   const p = parsed as ExtractParams;
   const day = shanghaiDay(req.now);
-  const outcome = await extractInOneBatch(db, caller, {
+  const batchCall = {
     second: Math.floor(req.now / 1000),
     callerIp,
     productType: p.type,
@@ -157,10 +179,17 @@ export async function extract(
       excludeInUseAt: p.dedup === 2 ? req.now : null,
       userId,
     },
-  });
+  };
+  // Decision 243: a dedup call is answered by the customer's object, which holds the customer's lease history.
+  const owner = p.dedup !== 0 && req.records ? await ownerOf(db, caller) : null;
+  const outcome =
+    owner !== null && req.records
+      ? await customerRecords(req.records, owner).extractDedup(caller, batchCall)
+      : await extractInOneBatch(db, caller, batchCall);
   if (outcome.charged) {
-    const receipt = outcome.charged.receipt;
-    if (req.records) {
+    const receipt = outcome.charged.receipt as Receipt;
+    // A dedup call's object kept its call already.
+    if (req.records && owner === null) {
       const ns = req.records;
       // Coalesced per customer in this isolate: the first receipt opens a 250 ms batch, the rest join it.
       const open = pendingReceipts.get(receipt.userId);

@@ -3,6 +3,17 @@
 // the log row and one lease row per IP; the receipt is handed to this object off the path, which keeps the log and
 // the leases of its hot window, idempotently by receipt id, and the receipt is deleted from D1 once the object has it.
 import type { DurableObject } from 'cloudflare:workers';
+import {
+  candidateWindowIds,
+  type ExtractCallerRef,
+  extractInOneBatch,
+  type OneBatchCall,
+  type OneBatchOutcome,
+  RND_SPACE,
+} from '../db/extract';
+
+/** Windows a dedup call draws at most before it answers with the IPs it found. */
+const DEDUP_WINDOWS = 3;
 
 /** One charged call as D1's receipt carries it (db/extract.ts RECEIPT_BODY). */
 export interface ReceiptBody {
@@ -45,6 +56,9 @@ export function customerRecordsClass(Base: typeof DurableObject) {
   return class CustomerRecords extends Base {
     #db: D1Database;
     #kept: number[] = [];
+    /** Dedup calls in flight: their receipts check needs the kept receipts to stay in D1 until they are done. */
+    #dedupInFlight = 0;
+    #dedupQueue: Promise<unknown> = Promise.resolve();
     constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
       super(ctx, env);
       this.#db = env.DB;
@@ -53,6 +67,10 @@ export function customerRecordsClass(Base: typeof DurableObject) {
 
     /** Delete the receipts kept since the last alarm from D1, in one statement. */
     override async alarm(): Promise<void> {
+      if (this.#dedupInFlight > 0) {
+        this.ctx.storage.setAlarm(Date.now() + 100);
+        return;
+      }
       const ids = this.#kept;
       this.#kept = [];
       if (ids.length) {
@@ -103,6 +121,51 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       if (this.#kept.length === 0) this.ctx.storage.setAlarm(Date.now() + 500);
       this.#kept.push(...receipts.map((r) => r.id));
       return receipts.map((r) => r.id);
+    }
+
+    /**
+     * A dedup call (decision 243): the object chooses the IPs the customer may have from D1's candidate windows
+     * against its own lease history, and D1's batch charges them (re-checking them against the customer's receipts
+     * still in D1, the calls this object has not kept yet); a charged call is kept at once.
+     */
+    extractDedup(caller: ExtractCallerRef, r: OneBatchCall): Promise<OneBatchOutcome> {
+      // One at a time per customer: the next call chooses after the previous one's IPs are kept.
+      const run = this.#dedupQueue.then(() => this.#dedup(caller, r));
+      this.#dedupQueue = run.catch(() => undefined);
+      return run;
+    }
+
+    async #dedup(caller: ExtractCallerRef, r: OneBatchCall): Promise<OneBatchOutcome> {
+      this.#dedupInFlight++;
+      try {
+        const f = r.filter;
+        const sql = this.ctx.storage.sql;
+        const picks: number[] = [];
+        for (let w = 0; w < DEDUP_WINDOWS && picks.length < f.limit; w++) {
+          const start = w === 0 && r.start !== undefined ? r.start : Math.floor(Math.random() * RND_SPACE);
+          const window = (await candidateWindowIds(this.#db, f, start)).filter((id) => !picks.includes(id));
+          if (window.length === 0) break;
+          const held = new Set(
+            sql
+              .exec(
+                `SELECT DISTINCT ip_id FROM leases WHERE ip_id IN (SELECT value FROM json_each(?1))
+                   AND ${f.excludeDay !== null ? 'day = ?2' : 'expires_at > ?2'}`,
+                JSON.stringify(window),
+                f.excludeDay ?? f.excludeInUseAt ?? r.now,
+              )
+              .toArray()
+              .map((row) => Number(row.ip_id)),
+          );
+          // Every IP the customer may have, in the window's random order: D1 takes the first that are not in a
+          // receipt it still holds (a call this object has not kept yet).
+          picks.push(...window.filter((id) => !held.has(id)));
+        }
+        const out = await extractInOneBatch(this.#db, caller, { ...r, picks });
+        if (out.charged) this.record([out.charged.receipt]);
+        return out;
+      } finally {
+        this.#dedupInFlight--;
+      }
     }
 
     /** Rows held (for the prototype's checks). */
