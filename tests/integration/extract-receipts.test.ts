@@ -6,7 +6,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { extractInOneBatch } from '../../src/server/db/extract';
 import { handOverLostReceipts, RECEIPT_GRACE_MS } from '../../src/server/domain/receipts';
 import { resetDb } from '../helpers/api';
-import { allowIp, extractCall, leaseCount, makePackage, makeUser, oneBatchCall, simplePool } from '../helpers/delivery';
+import {
+  allowIp,
+  extractCall,
+  extractLogs,
+  leaseCount,
+  makePackage,
+  makeUser,
+  oneBatchCall,
+  simplePool,
+} from '../helpers/delivery';
 import { remainingCount } from '../helpers/delivery';
 import { receiptCount, recordsOf, runRecordsAlarm, untilKept } from '../helpers/receipts';
 
@@ -43,6 +52,9 @@ describe('extraction receipts', () => {
     expect(r.status).not.toBe(200);
     expect(await receiptCount()).toBe(0);
     expect(await remainingCount(u.id)).toBe(2);
+    // The refusal is logged by the customer's object, not in D1.
+    expect(await extractLogs(u.id)).toEqual([]);
+    expect(await untilKept(u.id, 1)).toEqual({ logs: 1, leases: 0 });
   });
 
   it('a receipt whose hand-over was lost is handed over by the job after its grace, kept once however often', async () => {

@@ -645,3 +645,14 @@ export async function userIdOfKeyHash(db: D1Database, apiKeyHash: string): Promi
     .first<{ user_id: number }>();
   return row?.user_id ?? null;
 }
+
+/** Count a refused call of a known customer in its hour's counter (its log is kept by the customer's object). */
+export async function countRefusalHour(db: D1Database, userId: number, now: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO extract_hour_counts (user_id, hour_start, calls, ips) VALUES (?1, (?2 / 3600000) * 3600000, 1, 0)
+       ON CONFLICT (user_id, hour_start) DO UPDATE SET calls = calls + 1`,
+    )
+    .bind(userId, Math.trunc(now))
+    .run();
+}

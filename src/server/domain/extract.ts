@@ -5,6 +5,7 @@ import type { AppError } from '../../lib/errors';
 import { shanghaiDay } from '../../lib/time';
 import { hashPlainApiKey } from '../db/credentials';
 import {
+  countRefusalHour,
   type ExtractCallerRef,
   extractInOneBatch,
   userIdOfKeyHash,
@@ -138,18 +139,20 @@ export async function extract(
   let userId = 'userId' in caller ? caller.userId : 0;
   const params = isExtractError(parsed) ? null : parsed;
   const fail = (err: AppError, packageId: number | null = null): never => {
+    const entry = {
+      packageId,
+      productType: params?.type ?? 10,
+      clientIp: callerIp,
+      requested: params?.num ?? 0,
+      code: extractCodeOf(err) ?? 500,
+      query: loggedQuery(req.query),
+      now: req.now,
+    };
+    // Decision 243: a known customer's refusal is logged by its object (D1 counts it in the hour's counter only).
     defer(
-      insertExtractLog(db, {
-        userId,
-        packageId,
-        productType: params?.type ?? 10,
-        clientIp: callerIp,
-        requested: params?.num ?? 0,
-        returned: 0,
-        code: extractCodeOf(err) ?? 500,
-        query: loggedQuery(req.query),
-        now: req.now,
-      }),
+      userId > 0 && req.records
+        ? Promise.all([customerRecords(req.records, userId).logRefusal(entry), countRefusalHour(db, userId, req.now)])
+        : insertExtractLog(db, { ...entry, userId, returned: 0 }),
     );
     throw err;
   };

@@ -28,6 +28,17 @@ export interface ReceiptBody {
   ips: [number, string, number, string, string, number, number][];
 }
 
+/** A refused call as the customer's object logs it. */
+export interface RefusalLog {
+  packageId: number | null;
+  productType: number;
+  clientIp: string;
+  requested: number;
+  code: number;
+  query: string;
+  now: number;
+}
+
 export interface Receipt {
   id: number;
   userId: number;
@@ -37,7 +48,7 @@ export interface Receipt {
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS logs (
-  id INTEGER PRIMARY KEY, package_id INTEGER, product_type INTEGER NOT NULL, client_ip TEXT NOT NULL,
+  id INTEGER PRIMARY KEY, receipt_id INTEGER UNIQUE, package_id INTEGER, product_type INTEGER NOT NULL, client_ip TEXT NOT NULL,
   requested INTEGER NOT NULL, returned INTEGER NOT NULL, code INTEGER NOT NULL, query TEXT NOT NULL,
   created_at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS logs_time ON logs(created_at);
@@ -89,8 +100,9 @@ export function customerRecordsClass(Base: typeof DurableObject) {
           const b = r.body;
           const fresh = sql
             .exec(
-              `INSERT INTO logs (id, package_id, product_type, client_ip, requested, returned, code, query, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING id`,
+              `INSERT INTO logs (receipt_id, package_id, product_type, client_ip, requested, returned, code, query,
+                                 created_at)
+             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT(receipt_id) DO NOTHING RETURNING id`,
               r.id,
               b.package,
               b.type,
@@ -108,7 +120,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
              SELECT ?1, ?2, j.value ->> 0, ?3, j.value ->> 1, j.value ->> 2, ?4, j.value ->> 3, j.value ->> 4, ?5, ?6,
                     j.value ->> 5, j.value ->> 6
              FROM json_each(?7) j`,
-            r.id,
+            Number(fresh[0]?.id),
             b.package,
             b.type,
             b.protocol,
@@ -166,6 +178,21 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       } finally {
         this.#dedupInFlight--;
       }
+    }
+
+    /** Log a refused call of this customer (nothing was charged, so there is no receipt). */
+    logRefusal(e: RefusalLog): void {
+      this.ctx.storage.sql.exec(
+        `INSERT INTO logs (package_id, product_type, client_ip, requested, returned, code, query, created_at)
+         VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+        e.packageId,
+        e.productType,
+        e.clientIp,
+        e.requested,
+        e.code,
+        e.query,
+        e.now,
+      );
     }
 
     /** Rows held (for the prototype's checks). */
