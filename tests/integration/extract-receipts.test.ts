@@ -53,7 +53,7 @@ describe('extraction receipts', () => {
     expect(await receiptCount()).toBe(0);
     expect(await remainingCount(u.id)).toBe(2);
     // The refusal is logged by the customer's object, not in D1.
-    expect(await extractLogs(u.id)).toEqual([]);
+    expect(await extractLogs({ userId: u.id })).toEqual([]);
     expect(await untilKept(u.id, 1)).toEqual({ logs: 1, leases: 0 });
   });
 

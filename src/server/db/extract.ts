@@ -1,7 +1,26 @@
 // Queries behind GET /extract: the per-user rate counter, the white-list check, the packages to charge, the IP
 // candidates, the conditional quota updates and the log/assignment writes.
 import { shanghaiDayStart } from '../../lib/time';
-import type { Receipt, ReceiptBody } from '../objects/customer-records';
+/** One charged call as D1's receipt carries it (extractInOneBatch's receipt insert; decision 243). */
+export interface ReceiptBody {
+  package: number;
+  type: number;
+  clientIp: string;
+  requested: number;
+  query: string;
+  protocol: string;
+  day: string;
+  /** [ipId, ip, port, region, carrier, expiresAt, nodeId] per IP. */
+  ips: [number, string, number, string, string, number, number][];
+}
+
+export interface Receipt {
+  id: number;
+  userId: number;
+  createdAt: number;
+  body: ReceiptBody;
+}
+
 export interface PackageForExtract {
   id: number;
   billingMethod: 1 | 2;
@@ -654,5 +673,13 @@ export async function countRefusalHour(db: D1Database, userId: number, now: numb
        ON CONFLICT (user_id, hour_start) DO UPDATE SET calls = calls + 1`,
     )
     .bind(userId, Math.trunc(now))
+    .run();
+}
+
+/** Delete receipts their customer's object has kept (decision 243), in one statement. */
+export async function deleteReceipts(db: D1Database, ids: number[]): Promise<void> {
+  await db
+    .prepare('DELETE FROM extract_receipts WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(ids))
     .run();
 }

@@ -5,28 +5,19 @@
 import type { DurableObject } from 'cloudflare:workers';
 import {
   candidateWindowIds,
+  deleteReceipts,
   type ExtractCallerRef,
   extractInOneBatch,
   type OneBatchCall,
   type OneBatchOutcome,
   RND_SPACE,
+  type Receipt,
 } from '../db/extract';
+
+export type { Receipt, ReceiptBody } from '../db/extract';
 
 /** Windows a dedup call draws at most before it answers with the IPs it found. */
 const DEDUP_WINDOWS = 3;
-
-/** One charged call as D1's receipt carries it (db/extract.ts RECEIPT_BODY). */
-export interface ReceiptBody {
-  package: number;
-  type: number;
-  clientIp: string;
-  requested: number;
-  query: string;
-  protocol: string;
-  day: string;
-  /** [ipId, ip, port, region, carrier, expiresAt, nodeId] per IP. */
-  ips: [number, string, number, string, string, number, number][];
-}
 
 /** A refused call as the customer's object logs it. */
 export interface RefusalLog {
@@ -37,13 +28,6 @@ export interface RefusalLog {
   code: number;
   query: string;
   now: number;
-}
-
-export interface Receipt {
-  id: number;
-  userId: number;
-  createdAt: number;
-  body: ReceiptBody;
 }
 
 const SCHEMA = `
@@ -85,10 +69,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       const ids = this.#kept;
       this.#kept = [];
       if (ids.length) {
-        await this.#db
-          .prepare('DELETE FROM extract_receipts WHERE id IN (SELECT value FROM json_each(?1))')
-          .bind(JSON.stringify(ids))
-          .run();
+        await deleteReceipts(this.#db, ids);
       }
     }
 
