@@ -13,6 +13,7 @@ import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
 import { giveExtractionKey } from './accounts';
 import { BASE } from './api';
+import { objectRows } from './receipts';
 import { count, when } from './rows';
 
 let seq = 0;
@@ -376,25 +377,36 @@ export async function addMinuteLeases(userId: number, n: number, from: number): 
     .run();
 }
 
-/** How many leases there are (of a user, of a package, or all). */
+/** How many leases there are (of a user, of a package, or all): D1's older rows and the customers' objects'. */
 export async function leaseCount(where: { userId?: number; packageId?: number } = {}): Promise<number> {
   const row = await env.DB.prepare(
     'SELECT count(*) AS n FROM ip_assignments WHERE (?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR package_id = ?2)',
   )
     .bind(where.userId ?? null, where.packageId ?? null)
     .first<{ n: number }>();
-  return row?.n ?? 0;
+  const kept = await objectRows<{ n: number }>(
+    'SELECT count(*) AS n FROM leases WHERE (?1 IS NULL OR package_id = ?1)',
+    [where.packageId ?? null],
+    where.userId === undefined ? undefined : [where.userId],
+  );
+  return (row?.n ?? 0) + kept.reduce((s, r) => s + Number(r.n), 0);
 }
 
-/** The leases of a user: address and length. */
+/** The leases of a user: address and length (D1's older rows first, then the object's, each in order). */
 export async function leasesOf(userId: number): Promise<{ ip: string; packageId: number; lengthMs: number }[]> {
-  return (
+  const legacy = (
     await env.DB.prepare(
       'SELECT ip, package_id AS packageId, expires_at - assigned_at AS lengthMs FROM ip_assignments WHERE user_id = ? ORDER BY id',
     )
       .bind(userId)
       .all<{ ip: string; packageId: number; lengthMs: number }>()
   ).results;
+  const kept = await objectRows<{ ip: string; packageId: number; lengthMs: number }>(
+    'SELECT ip, package_id AS packageId, expires_at - assigned_at AS lengthMs FROM leases ORDER BY id',
+    [],
+    [userId],
+  );
+  return [...legacy, ...kept.map(({ ip, packageId, lengthMs }) => ({ ip, packageId, lengthMs }))];
 }
 
 /** Tell the nodes about a lease, as an extraction announces the leases it wrote. */
@@ -419,15 +431,27 @@ export async function cutLeaseShort(leaseId: number, at: number): Promise<void> 
 /** Move every lease to an old Shanghai day (yesterday's extractions, as far as the daily dedup goes). */
 export async function moveLeasesToDay(day: string): Promise<void> {
   await env.DB.prepare('UPDATE ip_assignments SET day = ?').bind(day).run();
+  await objectRows('UPDATE leases SET day = ?', [day]);
 }
 
 /** End the first `n` leases (their IPs are free again for the holder's "not in use" dedup). */
 export async function endFirstLeases(n: number): Promise<void> {
-  await env.DB.prepare(
+  const ended = await env.DB.prepare(
     'UPDATE ip_assignments SET expires_at = 0 WHERE id IN (SELECT id FROM ip_assignments ORDER BY id LIMIT ?)',
   )
     .bind(n)
     .run();
+  // Then the customers' objects (each user's first leases, users in id order), for the rest.
+  let left = n - ended.meta.changes;
+  for (const { userId } of await objectRows<{ n: number }>('SELECT 1 AS n', [])) {
+    if (left <= 0) break;
+    const rows = await objectRows<{ id: number }>(
+      'UPDATE leases SET expires_at = 0 WHERE id IN (SELECT id FROM leases ORDER BY id LIMIT ?) RETURNING id',
+      [left],
+      [userId],
+    );
+    left -= rows.length;
+  }
 }
 
 /** Forget the leases written by charged calls (they carry a log id), leaving the ones recorded by hand. */
@@ -443,7 +467,12 @@ export async function leasesChargedToTheirPackage(userId: number): Promise<numbe
   )
     .bind(userId)
     .first<{ n: number }>();
-  return row?.n ?? 0;
+  const kept = await objectRows<{ n: number }>(
+    'SELECT count(*) AS n FROM leases a JOIN logs l ON l.id = a.log_id WHERE l.package_id = a.package_id',
+    [],
+    [userId],
+  );
+  return (row?.n ?? 0) + Number(kept[0]?.n ?? 0);
 }
 
 // ---- Fixed (dedicated) allocations ----
@@ -509,11 +538,11 @@ export interface ExtractLogFacts extends Omit<ExtractLogRow, 'id' | 'productType
   userId: number;
 }
 
-/** The logged extraction calls (of a user, a package or a calling IP, or all), in id order. */
+/** The logged extraction calls (of a user, a package or a calling IP, or all): D1's older rows and the objects'. */
 export async function extractLogs(
   where: { userId?: number; packageId?: number; clientIp?: string } = {},
 ): Promise<ExtractLogFacts[]> {
-  return (
+  const legacy = (
     await env.DB.prepare(
       `SELECT user_id AS userId, package_id AS packageId, client_ip AS clientIp, requested, returned, code, query,
          created_at AS createdAt FROM extract_logs
@@ -523,6 +552,23 @@ export async function extractLogs(
       .bind(where.userId ?? null, where.packageId ?? null, where.clientIp ?? null)
       .all<ExtractLogFacts>()
   ).results;
+  const kept = await objectRows<Omit<ExtractLogFacts, 'userId'>>(
+    `SELECT package_id AS packageId, client_ip AS clientIp, requested, returned, code, query, created_at AS createdAt
+     FROM logs WHERE (?1 IS NULL OR package_id = ?1) AND (?2 IS NULL OR client_ip = ?2) ORDER BY created_at, id`,
+    [where.packageId ?? null, where.clientIp ?? null],
+    where.userId === undefined ? undefined : [where.userId],
+  );
+  const mine = kept.map(({ userId, packageId, clientIp, requested, returned, code, query, createdAt }) => ({
+    userId,
+    packageId,
+    clientIp,
+    requested,
+    returned,
+    code,
+    query,
+    createdAt,
+  }));
+  return [...legacy, ...mine.sort((a, b) => a.createdAt - b.createdAt)];
 }
 
 /** Log `n` extraction calls of user 1 from 192.0.2.1 dated `at` (written 100 to a batch). */

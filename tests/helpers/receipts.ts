@@ -1,6 +1,7 @@
 // Fixtures for decision 243's receipts: how many receipts D1 still holds, what a customer's object has kept, and
 // firing the object's alarm (which deletes the receipts it was handed from D1).
-import { env, runDurableObjectAlarm } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { handOverLostReceipts, RECEIPT_GRACE_MS } from '../../src/server/domain/receipts';
 import { customerRecords } from '../../src/server/objects/customer-records';
 import { count } from './rows';
 
@@ -25,4 +26,34 @@ export async function untilKept(
     if (c.logs >= calls || Date.now() > end) return c;
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Let every extraction so far reach its customer's object: wait out the hand-over's batch and the deferred refusal
+ * logs, then hand over whatever receipt is still in D1 (keeping is idempotent, so one kept already is kept once).
+ */
+export async function settleRecords(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 300));
+  await handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, Date.now() + RECEIPT_GRACE_MS + 1);
+}
+
+/** Every user id (the objects to read). */
+const userIds = async (): Promise<number[]> =>
+  (await env.DB.prepare('SELECT id FROM users ORDER BY id').all<{ id: number }>()).results.map((r) => r.id);
+
+/** Rows of an SQL query run in the objects of `users` (every user when not given), each with its user id. */
+export async function objectRows<T extends Record<string, unknown>>(
+  sql: string,
+  binds: unknown[],
+  users?: number[],
+): Promise<(T & { userId: number })[]> {
+  await settleRecords();
+  const out: (T & { userId: number })[] = [];
+  for (const id of users ?? (await userIds())) {
+    const rows = await runInDurableObject(customerRecords(env.CUSTOMER_RECORDS, id), (_i, state: DurableObjectState) =>
+      state.storage.sql.exec(sql, ...binds).toArray(),
+    );
+    for (const r of rows) out.push({ ...(r as T), userId: id });
+  }
+  return out;
 }

@@ -17,6 +17,7 @@ import {
   simplePool,
 } from '../helpers/delivery';
 import { remainingCount } from '../helpers/delivery';
+import { count as d1Rows } from '../helpers/rows';
 import { receiptCount, recordsOf, runRecordsAlarm, untilKept } from '../helpers/receipts';
 
 beforeEach(resetDb);
@@ -36,7 +37,8 @@ describe('extraction receipts', () => {
       answers.push(r.text);
     }
     expect(await remainingCount(u.id)).toBe(85);
-    expect(await leaseCount({ userId: u.id })).toBe(0);
+    expect(await d1Rows('ip_assignments')).toBe(0);
+    expect(await d1Rows('extract_logs')).toBe(0);
     expect(await untilKept(u.id, 3)).toEqual({ logs: 3, leases: 15 });
     expect(await receiptCount()).toBe(3);
     expect(await runRecordsAlarm(u.id)).toBe(true);
@@ -53,7 +55,7 @@ describe('extraction receipts', () => {
     expect(await receiptCount()).toBe(0);
     expect(await remainingCount(u.id)).toBe(2);
     // The refusal is logged by the customer's object, not in D1.
-    expect(await extractLogs({ userId: u.id })).toEqual([]);
+    expect(await d1Rows('extract_logs')).toBe(0);
     expect(await untilKept(u.id, 1)).toEqual({ logs: 1, leases: 0 });
   });
 

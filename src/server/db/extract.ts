@@ -74,9 +74,14 @@ export const MAX_REGION_SEEKS = 8;
  * (ip_assignments_ip_live, docs/decisions/184): for dedup=1 every IP handed out today ends after the day's start, so
  * ?9 is that start and the day (?8) is checked on the caller's rows; for dedup=2 ?9 is now.
  */
-const heldBefore = (f: CandidateFilter, ipId: string, user: string) =>
+const heldBefore = (
+  f: CandidateFilter,
+  ipId: string,
+  user: string,
+  p: { day: string; since: string } = { day: '?8', since: '?9' },
+) =>
   `EXISTS (SELECT 1 FROM ip_assignments a INDEXED BY ip_assignments_ip_live
-     WHERE a.ip_id = ${ipId} AND a.expires_at > ?9 AND a.user_id = ${user}${f.excludeDay ? ' AND a.day = ?8' : ''})`;
+     WHERE a.ip_id = ${ipId} AND a.expires_at > ${p.since} AND a.user_id = ${user}${f.excludeDay ? ` AND a.day = ${p.day}` : ''})`;
 
 /** Whether the filter asks to skip IPs this user already had (dedup=1 or 2). */
 const dedups = (f: CandidateFilter) => f.excludeDay !== null || f.excludeInUseAt !== null;
@@ -382,6 +387,7 @@ function explicitPicksStatement(
        SELECT ?4, p.value, p.key, 1 FROM json_each(?11) p JOIN proxy_ips i ON i.id = p.value
        WHERE ${residual.join(' AND ')}
          AND p.value NOT IN (${inReceipts})
+         AND NOT ${heldBefore(f, 'p.value', user, { day: '?9', since: '?13' })}
        ORDER BY p.key LIMIT ?12 + 0
        RETURNING ip_id`,
     )
@@ -398,6 +404,7 @@ function explicitPicksStatement(
       f.excludeInUseAt ?? now,
       JSON.stringify(picks),
       f.limit,
+      f.excludeInUseAt ?? (f.excludeDay ? shanghaiDayStart(f.excludeDay) : 0),
     );
 }
 
