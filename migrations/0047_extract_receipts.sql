@@ -6,9 +6,11 @@ CREATE TABLE extract_receipts (
   created_at INTEGER NOT NULL,
   body TEXT NOT NULL
 );
+-- Charged calls per hour (the console counts them; a log row in D1 no longer exists for them).
+ALTER TABLE extract_hour_counts ADD COLUMN charged INTEGER NOT NULL DEFAULT 0;
 CREATE TRIGGER extract_hour_counts_receipt AFTER INSERT ON extract_receipts
 BEGIN
-  INSERT INTO extract_hour_counts (user_id, hour_start, calls, ips)
-  VALUES (NEW.user_id, (CAST(NEW.created_at AS INTEGER) / 3600000) * 3600000, 1, json_array_length(NEW.body, '$.ips'))
-  ON CONFLICT (user_id, hour_start) DO UPDATE SET calls = calls + 1, ips = ips + excluded.ips;
+  INSERT INTO extract_hour_counts (user_id, hour_start, calls, ips, charged)
+  VALUES (NEW.user_id, (CAST(NEW.created_at AS INTEGER) / 3600000) * 3600000, 1, json_array_length(NEW.body, '$.ips'), 1)
+  ON CONFLICT (user_id, hour_start) DO UPDATE SET calls = calls + 1, ips = ips + excluded.ips, charged = charged + 1;
 END;
