@@ -3,6 +3,7 @@
 // by the delivery job, and keeping is idempotent.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { customerDetail } from '../../src/server/db/console-customers';
 import { extractInOneBatch } from '../../src/server/db/extract';
 import { handOverLostReceipts, RECEIPT_GRACE_MS } from '../../src/server/domain/receipts';
 import { resetDb } from '../helpers/api';
@@ -129,5 +130,17 @@ describe('extraction receipts', () => {
     // dedup 2 (not held now) also skips them: all nine are still held.
     expect(await extractCall({ key: u.key, num: 1, dedup: 2 })).toMatchObject({ status: 404 });
     expect(await remainingCount(u.id)).toBe(91);
+  });
+
+  it("the console's customer detail counts charged calls and IPs from the hour counters", async () => {
+    await simplePool(10);
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 100 });
+    await allowIp(u.id, CALLER);
+    expect((await extractCall({ key: u.key, num: 3 })).status).toBe(200);
+    expect((await extractCall({ key: u.key, num: 2 })).status).toBe(200);
+    expect((await extractCall({ key: u.key, num: 500 })).status).not.toBe(200);
+    const detail = await customerDetail(env.DB, u.id, Date.now());
+    expect(detail.extraction).toEqual({ calls24h: 2, ips24h: 5, calls30d: 2, ips30d: 5 });
   });
 });
