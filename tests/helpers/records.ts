@@ -2,6 +2,8 @@
 // calls and leases are then kept by the customer's object, and rows D1 holds from before the object kept them.
 import { env } from 'cloudflare:test';
 import { insertExtractLog } from '../../src/server/db/extract';
+import type { Bindings } from '../../src/server/env';
+import { retentionJob } from '../../src/server/jobs/retention';
 import { loginBySms } from './api';
 import { allowIp, extractCall, makePackage, makeUser } from './delivery';
 import { untilKept } from './receipts';
@@ -54,3 +56,8 @@ export const legacyCall = (userId: number, at: number, returned: number, code = 
     query: `num=${Math.max(returned, 1)}`,
     now: at,
   });
+
+/** Run the daily retention job at `now`: D1's rows past the hot window are copied to the archive and leave D1. */
+export async function archiveAt(now: number): Promise<Record<string, unknown>> {
+  return (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
+}

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay } from '../../src/lib/time';
 import { callApi, resetDb } from '../helpers/api';
 import { addLease, addUsage, simplePool } from '../helpers/delivery';
-import { extractAndKeep, extractingCustomer, legacyCall } from '../helpers/records';
+import { archiveAt, extractAndKeep, extractingCustomer, legacyCall } from '../helpers/records';
 
 beforeEach(resetDb);
 
@@ -126,5 +126,44 @@ describe('records over the object, D1 and the archive', () => {
     const calls = (await callApi('ProxyLog.Export', { kind: 'calls', ...range }, { cookie: c.cookie })).body.P;
     expect(calls?.rows).toBe(2);
     expect(calls?.csv).toContain('num=2');
+  });
+
+  it('page across all three tiers: the object, then D1, then the archive', async () => {
+    await simplePool(2);
+    const c = await extractingCustomer();
+    const now = Date.now();
+    const old = now - 10 * DAY_MS;
+    await addLease({ userId: c.id, ipId: 1, ip: '198.51.100.7', port: 40000, from: old, to: old + HOUR_MS });
+    await legacyCall(c.id, old, 1);
+    await addLease({ userId: c.id, ipId: 1, ip: '198.51.100.8', port: 40000, from: now - HOUR_MS, to: now });
+    await legacyCall(c.id, now - HOUR_MS, 1);
+    expect(await archiveAt(now)).toMatchObject({ archived: { lease: 1, extract: 1 } });
+    const [call] = await extractAndKeep(c, [{ num: 2 }]);
+
+    const ips = async (page: number, pageSize: number) =>
+      (await callApi('ProxyLog.GetList', { page, pageSize }, { cookie: c.cookie })).body.P;
+    const all = await ips(1, 10);
+    expect(all?.total).toBe(4);
+    expect(new Set(all?.list.slice(0, 2).map((l) => `${l.ip}:${l.port}`))).toEqual(new Set(call?.lines));
+    expect(all?.list.slice(2).map((l) => l.ip)).toEqual(['198.51.100.8', '198.51.100.7']);
+    const byOne = [await ips(3, 1), await ips(4, 1)];
+    expect(byOne.map((p) => [p?.total, p?.list.map((l) => l.ip)])).toEqual([
+      [4, ['198.51.100.8']],
+      [4, ['198.51.100.7']],
+    ]);
+    expect((await ips(2, 3))?.list.map((l) => l.ip)).toEqual(['198.51.100.7']);
+
+    const calls = async (page: number, pageSize: number) =>
+      (await callApi('ProxyRPC.GetList', { range: '30d', page, pageSize }, { cookie: c.cookie })).body.P;
+    const list = await calls(1, 10);
+    expect(list?.total).toBe(3);
+    expect(list?.list.map((x) => x.returned)).toEqual([2, 1, 1]);
+    expect(list?.list.slice(1).map((x) => x.createdAt)).toEqual([now - HOUR_MS, old]);
+    const pages = [await calls(2, 1), await calls(3, 1), await calls(2, 2)];
+    expect(pages.map((p) => [p?.total, p?.list.map((x) => x.createdAt)])).toEqual([
+      [3, [now - HOUR_MS]],
+      [3, [old]],
+      [3, [old]],
+    ]);
   });
 });
