@@ -4,11 +4,13 @@
 import type { ExtractLogRow } from '../db/records';
 
 /**
- * Indexes the reads use beyond the object's schema: a lease by address (the IP search) and the live leases of one
- * product type (the long-lived IP list). The object's constructor runs this after its schema.
+ * Indexes the reads use beyond the object's schema: a lease by address (the IP search), the live leases of one
+ * product type (the long-lived IP list) and an exit's leases by start (the next lease, for usage). The object's
+ * constructor runs this after its schema.
  */
 export const READ_INDEXES = `
 CREATE INDEX IF NOT EXISTS leases_ip_time ON leases(ip, assigned_at);
+CREATE INDEX IF NOT EXISTS leases_exit_time ON leases(ip_id, assigned_at);
 CREATE INDEX IF NOT EXISTS leases_type_live ON leases(product_type, expires_at);
 `;
 
@@ -50,8 +52,8 @@ const keptCall = (x: Record<string, SqlStorageValue>): KeptCall => ({
 });
 
 /** The start of the next lease of the same exit (by start, then id), for the usage rule of decision 222. */
-const NEXT_AT = `(SELECT min(b.assigned_at) FROM leases b WHERE b.ip_id = a.ip_id
-  AND (b.assigned_at > a.assigned_at OR (b.assigned_at = a.assigned_at AND b.id > a.id))) AS next_at`;
+const NEXT_AT = `(SELECT min(b.assigned_at) FROM leases b WHERE b.ip_id = a.ip_id AND b.assigned_at >= a.assigned_at
+  AND (b.assigned_at > a.assigned_at OR b.id > a.id)) AS next_at`;
 
 const LEASE_COLUMNS = `a.id, a.ip_id, a.node_id, a.ip, a.port, a.protocol, a.region, a.carrier, a.product_type,
   a.package_id, a.assigned_at, a.expires_at, ${NEXT_AT}`;
