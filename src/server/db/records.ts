@@ -336,3 +336,59 @@ export async function leasesBetween(
 
 /** A lease row read with its owned usage (an `owned` JSON column) as a LeaseWithUsage. */
 export const toLeaseWithUsage = leaseWithUsage;
+
+/** The usage a lease owns: bytes both ways, connections, and the client addresses the nodes saw. */
+export interface LeaseUsage {
+  bytes: number;
+  connections: number;
+  clients: string[];
+}
+
+/**
+ * The usage each lease of a page owns in D1's node reports, by the rule of USAGE_OF_LEASE (decision 222) for leases
+ * kept outside D1 (the customer's object, decision 246): a usage row of this customer and exit belongs to the lease when
+ * its period ends at or after the lease's start and before the start of the customer's next lease of that exit
+ * (`until`, null when none). One query for the whole page; the answer is in the page's order.
+ */
+export async function usageOfLeases(
+  db: D1Database,
+  userId: number,
+  leases: { ip: string; port: number; from: number; until: number | null }[],
+): Promise<LeaseUsage[]> {
+  if (leases.length === 0) return [];
+  const page = leases.map((l) => [l.ip, l.port, l.from, l.until ?? Number.MAX_SAFE_INTEGER]);
+  const { results } = await db
+    .prepare(
+      `SELECT p.key AS k,
+              (SELECT json_object('bytes', coalesce(sum(n.bytes_in + n.bytes_out), 0),
+                                  'connections', coalesce(sum(n.connections), 0),
+                                  'clients', json_group_array(DISTINCT n.client_ip))
+                 FROM node_usage n WHERE n.user_id = ?1 AND n.ip = p.value ->> 0 AND n.port = p.value ->> 1
+                   AND n.period_end >= p.value ->> 2 AND n.period_end < p.value ->> 3) AS owned
+       FROM json_each(?2) p`,
+    )
+    .bind(userId, JSON.stringify(page))
+    .all<{ k: number; owned: string }>();
+  const out: LeaseUsage[] = leases.map(() => ({ bytes: 0, connections: 0, clients: [] }));
+  for (const row of results) {
+    const owned = JSON.parse(row.owned) as Partial<LeaseUsage>;
+    out[row.k] = { bytes: owned.bytes ?? 0, connections: owned.connections ?? 0, clients: owned.clients ?? [] };
+  }
+  return out;
+}
+
+/**
+ * How many of the user's calls D1's own log holds in [from, to) (the calls logged there before the customer's object
+ * kept them, decision 246), counted in the log itself: where D1's rows sit among the tiers a records page pages over.
+ */
+export async function countLoggedCalls(
+  db: D1Database,
+  r: { userId: number; from: number; to: number },
+): Promise<number> {
+  if (r.to <= r.from) return 0;
+  const row = await db
+    .prepare('SELECT count(*) AS n FROM extract_logs WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3')
+    .bind(r.userId, r.from, r.to)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -13,6 +13,14 @@ import {
   RND_SPACE,
   type Receipt,
 } from '../db/extract';
+import {
+  callsPage,
+  countCalls,
+  type KeptCall,
+  type KeptLease,
+  leasesBetween,
+  leasesPage,
+} from './customer-records-read';
 
 export type { Receipt, ReceiptBody } from '../db/extract';
 
@@ -180,6 +188,29 @@ export function customerRecordsClass(Base: typeof DurableObject) {
     counts(): { logs: number; leases: number } {
       const one = (t: string) => Number(this.ctx.storage.sql.exec(`SELECT count(*) AS n FROM ${t}`).one().n);
       return { logs: one('logs'), leases: one('leases') };
+    }
+
+    // Reads (decision 246): the records pages, the IP list and the CSV download read the calls and leases kept here;
+    // the SQL lives in customer-records-read.ts.
+
+    /** A page of the calls made in [from, to), newest first. */
+    callsPage(r: { from: number; to: number; offset: number; limit: number }): KeptCall[] {
+      return callsPage(this.ctx.storage.sql, r);
+    }
+
+    /** How many calls were made in each window [from, to). */
+    countCalls(windows: { from: number; to: number }[]): number[] {
+      return countCalls(this.ctx.storage.sql, windows);
+    }
+
+    /** A page of the leases (product type, live at, address), newest first, with a count up to countCap + 1. */
+    leasesPage(r: Parameters<typeof leasesPage>[1]): { counted: number; list: KeptLease[] } {
+      return leasesPage(this.ctx.storage.sql, r);
+    }
+
+    /** The leases handed out in [from, to), newest first, at most `limit`. */
+    leasesBetween(r: { from: number; to: number; limit: number }): KeptLease[] {
+      return leasesBetween(this.ctx.storage.sql, r);
     }
   };
 }
