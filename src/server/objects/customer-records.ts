@@ -14,6 +14,7 @@ import {
   type Receipt,
 } from '../db/extract';
 import {
+  READ_INDEXES,
   callsPage,
   countCalls,
   type KeptCall,
@@ -66,6 +67,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       super(ctx, env);
       this.#db = env.DB;
       ctx.storage.sql.exec(SCHEMA);
+      ctx.storage.sql.exec(READ_INDEXES);
     }
 
     /** Delete the receipts kept since the last alarm from D1, in one statement. */
