@@ -21,6 +21,7 @@ import {
   exitId,
   extractCall,
   feedCount,
+  handOverReceiptsToNodes,
   historyCounts,
   makePackage,
   makeUser,
@@ -155,16 +156,17 @@ describe('/node/v2/contract', () => {
     expect((await add('192.0.2.50')).status).toBe(200);
     const first = await contract();
     expect(first).toMatchObject({ full: true, leases: [], users: [] });
-    expect(first.cursor).toMatch(/^c\d+\.\d+$/);
+    expect(first.cursor).toMatch(/^c\d+\.\d+\.\d+$/);
 
     const got = await extractCall({ key: key ?? '', format: 'json' });
     expect(got.status).toBe(200);
+    expect(await handOverReceiptsToNodes()).toBe(1);
     const d1 = await contract(first.cursor);
     expect(d1.full).toBe(false);
     expect(d1.leases).toHaveLength(1);
     const l = d1.leases[0] as Lease;
     expect(l).toMatchObject({ ip: '127.0.0.2', port: 18000, userId: uid, packageId: pkg, exclusive: false });
-    expect(l.id).toMatch(/^a\d+$/);
+    expect(l.id).toMatch(/^r\d+\.0$/);
     expect(l.expiresAt - l.startsAt).toBe(5 * 60_000);
     expect(username).toMatch(/^u[0-9a-z]{9}$/);
     expect(d1.users).toEqual([
@@ -281,6 +283,7 @@ describe('/node/v2/contract', () => {
     const c1 = (await contract()).cursor;
     expect((await extractCall({ key: a.key })).text).toBe('127.0.0.2:18000');
     expect((await extractCall({ key: b.key, type: 40 })).text).toBe('127.0.0.3:18000');
+    await handOverReceiptsToNodes();
     const full1 = await contract();
     expect(full1.leases.map((l) => l.userId)).toEqual([a.id]);
     expect(full1.users.map((u) => u.userId)).toEqual([a.id]);
@@ -303,7 +306,15 @@ describe('/node/v2/contract', () => {
     const u = await makeUser();
     await lease(u.id, await makePackage(u.id), await exitId('127.0.0.2'), Date.now(), Date.now() + 60_000);
     const now = Date.now();
-    for (const c of [`c999999999.${now}`, `c0.${now - 25 * 3_600_000}`, `c0.${now + 3_600_000}`, 'c0', 'garbage', '']) {
+    const cursors = [
+      `c999999999.0.${now}`,
+      `c0.0.${now - 25 * 3_600_000}`,
+      `c0.0.${now + 3_600_000}`,
+      'c0',
+      'garbage',
+      '',
+    ];
+    for (const c of cursors) {
       const got = await contract(c);
       expect(got.full).toBe(true);
       expect(got.leases).toHaveLength(1);

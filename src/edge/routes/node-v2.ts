@@ -79,7 +79,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
       return c.json({ code: 426, msg: messages.nodeUpgradeRequired }, 426);
     }
     const contract: wire.ContractAnswer = await nodeContract(
-      c.env.DB,
+      { db: c.env.DB, nodes: c.env.NODE_LEASES },
       auth.nodeId,
       c.req.query('cursor') ?? null,
       Date.now(),

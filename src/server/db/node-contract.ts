@@ -156,6 +156,28 @@ export async function leasesTouched(
   return [...seen.values()];
 }
 
+/** The packages among `packageIds` whose leases live at `now` (active or used up, and unexpired). */
+export async function livePackages(db: D1Database, packageIds: number[], now: number): Promise<Set<number>> {
+  if (packageIds.length === 0) return new Set();
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM proxy_packages WHERE id IN (SELECT value FROM json_each(?1)) AND state IN (1, 3)
+         AND expires_at > ?2`,
+    )
+    .bind(ids(packageIds), now)
+    .all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
+/** The packages that ended since `since` (PACKAGE_ENDED): the node objects end their leases of them. */
+export async function packagesEndedSince(db: D1Database, since: number, now: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(`SELECT p.id FROM proxy_packages p WHERE ${PACKAGE_ENDED}`)
+    .bind(null, now, since)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
 /** The users among `userIds` with a live lease on the node, with their product types (for the limits). */
 export async function usersWithLiveLeases(
   db: D1Database,
