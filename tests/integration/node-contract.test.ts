@@ -22,6 +22,9 @@ import {
   extractCall,
   feedCount,
   handOverReceiptsToNodes,
+  keepNodeLeases,
+  nodeLease,
+  addUsage,
   historyCounts,
   makePackage,
   makeUser,
@@ -31,6 +34,8 @@ import {
   usageRows,
 } from '../helpers/delivery';
 import { setPackageState } from '../helpers/money';
+import { operatorLogin } from '../helpers/operators';
+import { shanghaiDateTime } from '../../src/lib/time';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { PACKAGE_STATE } from '../../src/lib/package-states';
 
@@ -319,6 +324,135 @@ describe('/node/v2/contract', () => {
       expect(got.full).toBe(true);
       expect(got.leases).toHaveLength(1);
     }
+  });
+});
+
+describe('/node/v2/contract from the node objects (decision 245)', () => {
+  /** A lease of a user's package on exit `ip`:18000, from now for ten minutes. */
+  const objectLease = (userId: number, packageId: number, ip = '127.0.0.2') => {
+    const now = Date.now();
+    return nodeLease({ ip, port: 18000, userId, packageId, productType: 10, startsAt: now, expiresAt: now + 600_000 });
+  };
+
+  it('keeps a lease once however often it is handed over, and shows it to its node only', async () => {
+    await exit('127.0.0.2');
+    await exit('127.0.0.3', { node: 2 });
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    const c1 = await contract();
+    const c2 = await contract(undefined, 2);
+    const l = objectLease(u.id, pkg);
+    expect(await keepNodeLeases(1, [l])).toBe(1);
+    expect(await keepNodeLeases(1, [l, l])).toBe(0);
+
+    const full = await contract();
+    const { ipId: _, ...onTheWire } = l;
+    expect(full.leases).toEqual([{ ...onTheWire, exclusive: false }]);
+    expect(full.users.map((x) => x.userId)).toEqual([u.id]);
+    const delta = await contract(c1.cursor);
+    expect(delta.full).toBe(false);
+    expect(delta.leases.map((x) => x.id)).toEqual([l.id]);
+    expect(delta.users.map((x) => x.userId)).toEqual([u.id]);
+    // Kept once: the next delta has nothing new, and handing it over again changes nothing.
+    await keepNodeLeases(1, [l]);
+    expect(await contract(delta.cursor)).toMatchObject({ full: false, leases: [], endedLeases: [], users: [] });
+
+    // Node 2 never sees it, in a snapshot or a delta.
+    expect((await contract(undefined, 2)).leases).toEqual([]);
+    expect(await contract(c2.cursor, 2)).toMatchObject({ full: false, leases: [], users: [] });
+  });
+
+  it('an extraction reaches its node through the receipt hand-over, in the snapshot and the next delta', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    const c0 = await contract();
+    expect((await extractCall({ key: u.key })).text).toBe('127.0.0.2:18000');
+    expect(await handOverReceiptsToNodes()).toBe(1);
+    expect(await handOverReceiptsToNodes()).toBe(0);
+    const d = await contract(c0.cursor);
+    expect(d.leases).toMatchObject([{ ip: '127.0.0.2', userId: u.id, packageId: pkg, exclusive: false }]);
+    expect((await contract()).leases.map((x) => x.id)).toEqual(d.leases.map((x) => x.id));
+  });
+
+  it('ends the leases of a refunded package, and of one that reached its end, in the next delta', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    const refunded = await makePackage(u.id);
+    const lapsing = await makePackage(u.id);
+    const a = objectLease(u.id, refunded);
+    const b = objectLease(u.id, lapsing);
+    await keepNodeLeases(1, [a, b]);
+    const c0 = await contract();
+    expect(c0.leases.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+
+    await setPackageState(refunded, PACKAGE_STATE.disabled);
+    const d1 = await contract(c0.cursor);
+    expect(d1.endedLeases).toEqual([a.id]);
+    expect(d1.leases).toEqual([]);
+    expect(d1.removedUsers).toEqual([]);
+    expect((await contract()).leases.map((x) => x.id)).toEqual([b.id]);
+
+    await endPackageAt(lapsing);
+    const d2 = await contract(d1.cursor);
+    // (The refund is inside the look-back margin still: its lease may be named again, which a node ignores.)
+    expect(d2.endedLeases).toContain(b.id);
+    expect(d2.removedUsers).toEqual([u.id]);
+    expect((await contract()).leases).toEqual([]);
+  });
+
+  it('answers a cursor of the older format (c<seq>.<ms>), or one beyond the object, with a full snapshot', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    await keepNodeLeases(1, [objectLease(u.id, await makePackage(u.id))]);
+    const now = Date.now();
+    const fresh = await contract();
+    const [feedSeq] = fresh.cursor.slice(1).split('.');
+    for (const c of [`c${feedSeq}.${now}`, `c${feedSeq}.999999.${now}`]) {
+      const got = await contract(c);
+      expect(got.full).toBe(true);
+      expect(got.leases).toHaveLength(1);
+      expect(got.cursor).toMatch(/^c\d+\.\d+\.\d+$/);
+    }
+    expect((await contract(fresh.cursor)).full).toBe(false);
+  });
+
+  it('the exit trace finds a lease held only in the node object, with the usage it owns', async () => {
+    await exit('127.0.0.9');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const l = objectLease(u.id, pkg, '127.0.0.9');
+    await keepNodeLeases(1, [l]);
+    await addUsage({
+      userId: u.id,
+      ip: '127.0.0.9',
+      port: 18000,
+      client: '198.51.100.7',
+      at: l.startsAt,
+      bytesIn: 4096,
+    });
+    const support = await operatorLogin('support');
+    const at = shanghaiDateTime(l.startsAt + 60_000);
+    const found = await callApi('Admin.ExitTrace', { ip: '127.0.0.9', at }, { cookie: support.cookie });
+    expect(found.body.P?.holders).toEqual([
+      expect.objectContaining({
+        userId: u.id,
+        packageId: pkg,
+        ip: '127.0.0.9',
+        port: 18000,
+        assignedAt: l.startsAt,
+        expiresAt: l.expiresAt,
+        clients: ['198.51.100.7'],
+        bytes: 4096,
+        from: 'hot',
+      }),
+    ]);
+    const before = shanghaiDateTime(l.startsAt - 3_600_000);
+    expect(
+      (await callApi('Admin.ExitTrace', { ip: '127.0.0.9', at: before }, { cookie: support.cookie })).body.P?.holders,
+    ).toEqual([]);
   });
 });
 

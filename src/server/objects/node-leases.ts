@@ -23,8 +23,20 @@ export interface NodeLease {
   expiresAt: number;
 }
 
+/** A lease found by the exit trace, with the start of its holder's next lease of that exit (null: none). */
+export type NodeLeaseHolder = NodeLease & { nextStartsAt: number | null };
+
 /** The ids of a call's leases: the receipt id and the IP's index in it. */
 export const receiptLeaseId = (receiptId: number, k: number) => `r${receiptId}.${k}`;
+
+/**
+ * A lease id as one number, for readers that number leases (the trace): -(receipt id × 1000 + k), negative so it never
+ * meets the ids of D1's lease rows (a call hands out at most 200 IPs, extract-params MAX_NUM). 0 for a foreign id.
+ */
+export function receiptLeaseNumber(id: string): number {
+  const m = /^r(\d{1,12})\.(\d{1,3})$/.exec(id);
+  return m ? -(Number(m[1]) * 1000 + Number(m[2])) : 0;
+}
 
 /** What a delta reads from the object (after the cursor's seq, and the live leases of ended packages and users). */
 export interface NodeLeaseChanges {
@@ -157,15 +169,24 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       return { maxSeq, last, more, leases, ofPackages, ofUsers };
     }
 
-    /** The leases of exit address `ip` (any port) that had begun by `at` and ended after `at - slackMs`, newest first. */
-    holders(ip: string, at: number, slackMs: number): NodeLease[] {
-      return this.#rows(
-        `SELECT ${COLUMNS} FROM leases WHERE ip = ?1 AND starts_at <= ?2 AND expires_at > ?2 - ?3
-         ORDER BY starts_at DESC, seq DESC LIMIT 50`,
-        ip,
-        at,
-        slackMs,
-      );
+    /**
+     * The leases of exit address `ip` (any port) that had begun by `at` and ended after `at - slackMs`, newest first,
+     * each with the start of the same user's next lease of that exit here (its usage ends there; null: none yet).
+     */
+    holders(ip: string, at: number, slackMs: number): NodeLeaseHolder[] {
+      return this.ctx.storage.sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT ${COLUMNS},
+             (SELECT min(b.starts_at) FROM leases b WHERE b.user_id = leases.user_id AND b.ip = leases.ip
+                AND b.port = leases.port AND (b.starts_at > leases.starts_at
+                  OR (b.starts_at = leases.starts_at AND b.seq > leases.seq))) AS nextStartsAt
+           FROM leases WHERE ip = ?1 AND starts_at <= ?2 AND expires_at > ?2 - ?3
+           ORDER BY starts_at DESC, seq DESC LIMIT 50`,
+          ip,
+          at,
+          slackMs,
+        )
+        .toArray() as unknown as NodeLeaseHolder[];
     }
   };
 }
