@@ -4,7 +4,7 @@
 // node feed, usage, refusals and secrets, the archive, retention runs, the egress policy, query plans. Accounts, audit,
 // trust and package facts live in their own modules (accounts.ts, operators.ts, trust.ts, money.ts). SQL in tests lives
 // in tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
-import { env, SELF } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, SELF } from 'cloudflare:test';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
@@ -477,6 +477,10 @@ export async function handOverReceiptsToNodes(): Promise<number> {
 /** Hand leases to a node's object (as the customer object's forward does); returns how many were new. */
 export const keepNodeLeases = (nodeId: number, leases: NodeLease[]): Promise<number> =>
   nodeLeases(env.NODE_LEASES, nodeId).keep(leases);
+
+/** Run a node object's alarm now (it trims leases past the hot window); false when none was set. */
+export const runNodeLeasesAlarm = (nodeId: number): Promise<boolean> =>
+  runDurableObjectAlarm(nodeLeases(env.NODE_LEASES, nodeId));
 
 let nodeLeaseSeq = 0;
 

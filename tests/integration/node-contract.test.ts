@@ -24,6 +24,7 @@ import {
   handOverReceiptsToNodes,
   keepNodeLeases,
   nodeLease,
+  runNodeLeasesAlarm,
   addUsage,
   historyCounts,
   makePackage,
@@ -35,7 +36,7 @@ import {
 } from '../helpers/delivery';
 import { setPackageState } from '../helpers/money';
 import { operatorLogin } from '../helpers/operators';
-import { shanghaiDateTime } from '../../src/lib/time';
+import { DAY_MS, shanghaiDateTime } from '../../src/lib/time';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { PACKAGE_STATE } from '../../src/lib/package-states';
 
@@ -453,6 +454,40 @@ describe('/node/v2/contract from the node objects (decision 245)', () => {
     expect(
       (await callApi('Admin.ExitTrace', { ip: '127.0.0.9', at: before }, { cookie: support.cookie })).body.P?.holders,
     ).toEqual([]);
+  });
+  it('trims leases past the hot window by its alarm; its seq never goes back, so cursors stay good', async () => {
+    await exit('127.0.0.7');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const now = Date.now();
+    const live = objectLease(u.id, pkg, '127.0.0.7');
+    // Kept last (the object's newest seq), ended eight days ago: past the seven-day hot window.
+    const old = nodeLease({
+      ip: '127.0.0.7',
+      port: 18000,
+      userId: u.id,
+      packageId: pkg,
+      productType: 10,
+      startsAt: now - 8 * DAY_MS - 600_000,
+      expiresAt: now - 8 * DAY_MS,
+    });
+    await keepNodeLeases(1, [live]);
+    await keepNodeLeases(1, [old]);
+    const support = await operatorLogin('support');
+    const trace = async (at: number) =>
+      (
+        await callApi('Admin.ExitTrace', { ip: '127.0.0.7', at: shanghaiDateTime(at) }, { cookie: support.cookie })
+      ).body.P?.holders.map((h) => h.assignedAt);
+    expect(await trace(old.startsAt + 60_000)).toEqual([old.startsAt]);
+    const c0 = await contract();
+    expect(c0.leases.map((x) => x.id)).toEqual([live.id]);
+
+    expect(await runNodeLeasesAlarm(1)).toBe(true);
+    expect(await trace(old.startsAt + 60_000)).toEqual([]);
+    expect(await trace(live.startsAt + 60_000)).toEqual([live.startsAt]);
+    const d = await contract(c0.cursor);
+    expect(d).toMatchObject({ full: false, leases: [], endedLeases: [] });
+    expect(d.cursor.split('.')[1]).toBe(c0.cursor.split('.')[1]);
   });
 });
 

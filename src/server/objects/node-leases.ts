@@ -88,8 +88,16 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
         .toArray() as unknown as NodeLease[];
     }
 
+    /** The newest seq ever given (AUTOINCREMENT's mark: it does not go back when the alarm trims the newest lease). */
     #maxSeq(): number {
-      return Number(this.ctx.storage.sql.exec('SELECT coalesce(max(seq), 0) AS n FROM leases').one().n);
+      return Number(
+        this.ctx.storage.sql
+          .exec(
+            `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'leases'), 0),
+                        coalesce((SELECT max(seq) FROM leases), 0)) AS n`,
+          )
+          .one().n,
+      );
     }
 
     /** Keep leases (a lease kept before is skipped); returns how many were new. */
@@ -114,7 +122,7 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     override async alarm(): Promise<void> {
       const sql = this.ctx.storage.sql;
       sql.exec('DELETE FROM leases WHERE expires_at < ?', Date.now() - NODE_LEASE_KEEP_MS);
-      if (Number(sql.exec('SELECT count(*) AS n FROM leases').one().n) > 0) {
+      if (sql.exec('SELECT 1 FROM leases LIMIT 1').toArray().length > 0) {
         await this.ctx.storage.setAlarm(Date.now() + TRIM_EVERY_MS);
       }
     }
