@@ -4,6 +4,8 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { NODE_USER_LIMITS } from '../../src/server/domain/node-contract';
+import { nodesOfExitAddress, usageOfWindows } from '../../src/server/db/archive-rows';
+import { packagesStillLive } from '../../src/server/db/node-contract';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { ageProxyCredentials, setAccountStatus, userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
@@ -24,6 +26,8 @@ import {
   handOverReceiptsToNodes,
   keepNodeLeases,
   nodeLease,
+  queryPlan,
+  recordingDb,
   runNodeLeasesAlarm,
   addUsage,
   historyCounts,
@@ -632,5 +636,22 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
       expect(((await res.json()) as { code: number }).code).toBe(400);
     }
     expect(await historyCounts()).toMatchObject({ exits: 0, usage: 0, refusals: 0, batches: 0 });
+  });
+});
+
+describe('query plans of the node objects’ D1 reads', () => {
+  it('read packages, exits and usage through indexes, never a scan of a table that grows', async () => {
+    const { db, seen } = recordingDb();
+    const now = Date.now();
+    await packagesStillLive(db, [1, 2, 3], now);
+    await nodesOfExitAddress(db, '203.0.113.9');
+    await usageOfWindows(db, [{ userId: 7, ip: '203.0.113.9', port: 18000, from: now - 600_000, until: now }]);
+    expect(seen).toHaveLength(3);
+    for (const { sql, binds } of seen) {
+      const scans = (await queryPlan(sql, binds))
+        .map((r) => r.detail)
+        .filter((d) => /^SCAN /.test(d) && !/json_each|VIRTUAL TABLE|CONSTANT/.test(d));
+      expect(scans, sql).toEqual([]);
+    }
   });
 });

@@ -196,7 +196,8 @@ export async function usageOfWindows(db: D1Database, windows: UsageWindow[]): Pr
                                   'connections', coalesce(sum(n.connections), 0),
                                   'clients', json_group_array(DISTINCT n.client_ip))
                  FROM node_usage n WHERE n.user_id = w.value ->> 0 AND n.ip = w.value ->> 1 AND n.port = w.value ->> 2
-                   AND n.period_end >= w.value ->> 3 AND n.period_end < w.value ->> 4) AS owned
+                   AND n.period_end >= w.value ->> 3 AND n.period_end < w.value ->> 4
+                   AND n.period_start < w.value ->> 4) AS owned
        FROM json_each(?1) w ORDER BY w.key`,
     )
     .bind(JSON.stringify(windows.map((w) => [w.userId, w.ip, w.port, w.from, w.until])))

@@ -157,7 +157,7 @@ export async function leasesTouched(
 }
 
 /** The packages among `packageIds` whose leases live at `now` (active or used up, and unexpired). */
-export async function livePackages(db: D1Database, packageIds: number[], now: number): Promise<Set<number>> {
+export async function packagesStillLive(db: D1Database, packageIds: number[], now: number): Promise<Set<number>> {
   if (packageIds.length === 0) return new Set();
   const { results } = await db
     .prepare(

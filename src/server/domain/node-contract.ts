@@ -12,7 +12,7 @@ import {
   type LeaseRow,
   leasesTouched,
   liveLeasesOfNode,
-  livePackages,
+  packagesStillLive,
   packagesEndedSince,
   type UserRow,
   usersForContract,
@@ -161,7 +161,7 @@ export async function fullContract(s: ContractStores, nodeId: number, now: numbe
   const [{ maxSeq }, kept] = await Promise.all([feedBounds(s.db), nodeLeases(s.nodes, nodeId).live(now)]);
   const [d1Leases, live] = await Promise.all([
     liveLeasesOfNode(s.db, nodeId, now),
-    livePackages(s.db, [...new Set(kept.leases.map((l) => l.packageId))], now),
+    packagesStillLive(s.db, [...new Set(kept.leases.map((l) => l.packageId))], now),
   ]);
   const objectLeases = kept.leases.filter((l) => live.has(l.packageId));
   const types = typesByUser(objectLeases, typesByUser(d1Leases));
@@ -222,7 +222,11 @@ export async function deltaContract(
   });
   if (kept === null) return null;
   const more = feedMore || kept.more;
-  const live = await livePackages(db, [...new Set([...kept.leases, ...kept.ofUsers].map((l) => l.packageId))], now);
+  const live = await packagesStillLive(
+    db,
+    [...new Set([...kept.leases, ...kept.ofUsers].map((l) => l.packageId))],
+    now,
+  );
   const endedSet = new Set(ended);
   const isLive = (l: NodeLease) => live.has(l.packageId) && !endedSet.has(l.packageId);
   const affected = new Set<number>([
