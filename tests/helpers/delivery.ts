@@ -4,7 +4,7 @@
 // node feed, usage, refusals and secrets, the archive, retention runs, the egress policy, query plans. Accounts, audit,
 // trust and package facts live in their own modules (accounts.ts, operators.ts, trust.ts, money.ts). SQL in tests lives
 // in tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
-import { env, runDurableObjectAlarm, SELF } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
@@ -477,6 +477,18 @@ export async function handOverReceiptsToNodes(): Promise<number> {
 /** Hand leases to a node's object (as the customer object's forward does); returns how many were new. */
 export const keepNodeLeases = (nodeId: number, leases: NodeLease[]): Promise<number> =>
   nodeLeases(env.NODE_LEASES, nodeId).keep(leases);
+
+/**
+ * Empty the node objects of these nodes (the suites reset D1 before each test; the objects keep their storage for the
+ * whole file). Their seq goes on, as after a trim.
+ */
+export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
+  for (const id of nodeIds) {
+    await runInDurableObject(nodeLeases(env.NODE_LEASES, id), (_, state) => {
+      state.storage.sql.exec('DELETE FROM leases');
+    });
+  }
+}
 
 /** Run a node object's alarm now (it trims leases past the hot window); false when none was set. */
 export const runNodeLeasesAlarm = (nodeId: number): Promise<boolean> =>

@@ -23,6 +23,7 @@ import {
   exitId,
   extractCall,
   feedCount,
+  forgetNodeLeases,
   handOverReceiptsToNodes,
   keepNodeLeases,
   nodeLease,
@@ -77,6 +78,7 @@ interface Contract {
 
 beforeEach(async () => {
   await resetDb();
+  await forgetNodeLeases(1, 2);
   await addPool([]);
   await addNode(2, 'n2', OTHER_SECRET);
 });
@@ -459,6 +461,64 @@ describe('/node/v2/contract from the node objects (decision 245)', () => {
       (await callApi('Admin.ExitTrace', { ip: '127.0.0.9', at: before }, { cookie: support.cookie })).body.P?.holders,
     ).toEqual([]);
   });
+  it('stores usage and attributes refusals on an exit leased only in the node object', async () => {
+    const cookie = await loginBySms('13800001237');
+    const uid = await userIdOf('13800001237');
+    await exit('127.0.0.6');
+    const l = objectLease(uid, await makePackage(uid), '127.0.0.6');
+    await keepNodeLeases(1, [l]);
+    const now = Date.now();
+    const usage = JSON.stringify({
+      batchId: 'n1-u-obj',
+      periodStart: now - 10_000,
+      periodEnd: now,
+      rows: [
+        {
+          userId: uid,
+          ip: '127.0.0.6',
+          port: 18000,
+          clientIp: '198.51.100.7',
+          bytesIn: 100,
+          bytesOut: 20,
+          connections: 1,
+        },
+        // No lease of this user's on that exit: refused as before.
+        {
+          userId: uid + 1,
+          ip: '127.0.0.6',
+          port: 18000,
+          clientIp: '198.51.100.8',
+          bytesIn: 5,
+          bytesOut: 5,
+          connections: 1,
+        },
+      ],
+    });
+    const stored = await nodeCall('POST', '/node/v2/usage', usage);
+    expect(((await stored.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
+    expect(await usageRows(uid)).toEqual([
+      { userId: uid, ip: '127.0.0.6', bytesIn: 100, bytesOut: 20, connections: 1 },
+    ]);
+
+    const refusals = JSON.stringify({
+      batchId: 'n1-r-obj',
+      rows: [
+        {
+          at: now,
+          clientIp: '198.51.100.9',
+          ip: '127.0.0.6',
+          port: 18000,
+          userId: null,
+          code: 'not_whitelisted',
+        },
+      ],
+    });
+    const res = await nodeCall('POST', '/node/v2/refusals', refusals);
+    expect(((await res.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false });
+    const seen = await callApi('ProxyWhiteList.GetRefusals', {}, { cookie });
+    expect(seen.body.P).toMatchObject({ total: 1, list: [{ clientIp: '198.51.100.9', exit: '127.0.0.6:18000' }] });
+  });
+
   it('trims leases past the hot window by its alarm; its seq never goes back, so cursors stay good', async () => {
     await exit('127.0.0.7');
     const u = await makeUser();

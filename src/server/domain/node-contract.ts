@@ -277,3 +277,28 @@ export async function nodeContract(
   }
   return fullContract(s, nodeId, now);
 }
+
+/**
+ * Which rows of a usage batch were used by a lease the node's object holds: the row's user held that exit there at
+ * some time in the period or up to `graceMs` before it (by row; insertUsageBatch also accepts D1's leases).
+ */
+export async function usageHeldInObject(
+  nodes: NodeLeasesNamespace,
+  nodeId: number,
+  b: { periodStart: number; periodEnd: number; rows: { userId: number; ip: string; port: number }[] },
+  graceMs: number,
+): Promise<boolean[]> {
+  if (b.rows.length === 0) return [];
+  const rows = b.rows.map((r): [number, string, number] => [r.userId, r.ip, r.port]);
+  return nodeLeases(nodes, nodeId).heldDuring(rows, b.periodStart - graceMs, b.periodEnd);
+}
+
+/** For each refused connection: the users the node's object says held that exit at that instant. */
+export async function refusalHoldersInObject(
+  nodes: NodeLeasesNamespace,
+  nodeId: number,
+  rows: { at: number; ip: string; port: number; userId: number | null }[],
+): Promise<number[][]> {
+  if (!rows.some((r) => r.userId === null)) return rows.map(() => []);
+  return nodeLeases(nodes, nodeId).usersHolding(rows.map((r): [number, string, number] => [r.at, r.ip, r.port]));
+}
