@@ -454,7 +454,8 @@ export async function leasesChargedToTheirPackage(userId: number): Promise<numbe
  * STAND-IN for the customer object's forward (decision 243 item 2, the lead's part): the receipts still in D1 are
  * kept by their customers' objects (`customerRecords(…).record`, idempotent) and each call's leases by the objects
  * of their exits' nodes (`nodeLeases(…).keep`), as the forward will do. Call it right after the extraction (the
- * receipts leave D1 about 0.75 s later). Returns how many leases the node objects took as new.
+ * receipts leave D1 about 0.75 s later). Returns how many leases the node objects took as new (0 for those the
+ * forward, once built, has already delivered).
  */
 export async function handOverReceiptsToNodes(): Promise<number> {
   const { results } = await env.DB.prepare(

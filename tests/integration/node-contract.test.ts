@@ -172,7 +172,7 @@ describe('/node/v2/contract', () => {
 
     const got = await extractCall({ key: key ?? '', format: 'json' });
     expect(got.status).toBe(200);
-    expect(await handOverReceiptsToNodes()).toBe(1);
+    await handOverReceiptsToNodes();
     const d1 = await contract(first.cursor);
     expect(d1.full).toBe(false);
     expect(d1.leases).toHaveLength(1);
@@ -377,7 +377,8 @@ describe('/node/v2/contract from the node objects (decision 245)', () => {
     await allowIp(u.id, '192.0.2.50');
     const c0 = await contract();
     expect((await extractCall({ key: u.key })).text).toBe('127.0.0.2:18000');
-    expect(await handOverReceiptsToNodes()).toBe(1);
+    await handOverReceiptsToNodes();
+    // Handed over again (the repair sweep, a retried batch): nothing new at the node.
     expect(await handOverReceiptsToNodes()).toBe(0);
     const d = await contract(c0.cursor);
     expect(d.leases).toMatchObject([{ ip: '127.0.0.2', userId: u.id, packageId: pkg, exclusive: false }]);
