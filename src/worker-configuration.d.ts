@@ -5,6 +5,7 @@ interface __BaseEnv_CloudflareBindings {
   FILES: R2Bucket;
   DB: D1Database;
   CUSTOMER_RECORDS: DurableObjectNamespace<import('./server/objects/customer-records').CustomerRecords>;
+  NODE_LEASES: DurableObjectNamespace<import('./server/objects/node-leases').NodeLeases>;
   ASSETS: Fetcher;
   API_ENVELOPE: 'aes' | 'any';
   APP_ENV: string;
@@ -20,6 +21,7 @@ declare namespace Cloudflare {
     FILES: R2Bucket;
     DB: D1Database;
     CUSTOMER_RECORDS: DurableObjectNamespace<import('./server/objects/customer-records').CustomerRecords>;
+    NODE_LEASES: DurableObjectNamespace<import('./server/objects/node-leases').NodeLeases>;
     ASSETS: Fetcher;
     API_ENVELOPE: 'aes';
     APP_ENV: string;

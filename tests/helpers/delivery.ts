@@ -4,13 +4,15 @@
 // node feed, usage, refusals and secrets, the archive, retention runs, the egress policy, query plans. Accounts, audit,
 // trust and package facts live in their own modules (accounts.ts, operators.ts, trust.ts, money.ts). SQL in tests lives
 // in tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
-import { env, SELF } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
 import type { ExtractLogRow } from '../../src/server/db/records';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
+import { customerRecords, type Receipt, type ReceiptBody } from '../../src/server/objects/customer-records';
+import { leasesByNode, type NodeLease, nodeLeases } from '../../src/server/objects/node-leases';
 import { giveExtractionKey } from './accounts';
 import { BASE } from './api';
 import { objectRows } from './receipts';
@@ -473,6 +475,61 @@ export async function leasesChargedToTheirPackage(userId: number): Promise<numbe
     [userId],
   );
   return (row?.n ?? 0) + Number(kept[0]?.n ?? 0);
+}
+
+// ---- Leases in the node objects (decision 245) ----
+
+/**
+ * STAND-IN for the customer object's forward (decision 243 item 2, the lead's part): the receipts still in D1 are
+ * kept by their customers' objects (`customerRecords(…).record`, idempotent) and each call's leases by the objects
+ * of their exits' nodes (`nodeLeases(…).keep`), as the forward will do. Call it right after the extraction (the
+ * receipts leave D1 about 0.75 s later). Returns how many leases the node objects took as new (0 for those the
+ * forward, once built, has already delivered).
+ */
+export async function handOverReceiptsToNodes(): Promise<number> {
+  const { results } = await env.DB.prepare(
+    'SELECT id, user_id, created_at, body FROM extract_receipts ORDER BY id',
+  ).all<{ id: number; user_id: number; created_at: number; body: string }>();
+  let fresh = 0;
+  for (const row of results) {
+    const receipt: Receipt = {
+      id: row.id,
+      userId: row.user_id,
+      createdAt: row.created_at,
+      body: JSON.parse(row.body) as ReceiptBody,
+    };
+    await customerRecords(env.CUSTOMER_RECORDS, receipt.userId).record([receipt]);
+    for (const [nodeId, leases] of leasesByNode(receipt)) fresh += await keepNodeLeases(nodeId, leases);
+  }
+  return fresh;
+}
+
+/** Hand leases to a node's object (as the customer object's forward does); returns how many were new. */
+export const keepNodeLeases = (nodeId: number, leases: NodeLease[]): Promise<number> =>
+  nodeLeases(env.NODE_LEASES, nodeId).keep(leases);
+
+/**
+ * Empty the node objects of these nodes (the suites reset D1 before each test; the objects keep their storage for the
+ * whole file). Their seq goes on, as after a trim.
+ */
+export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
+  for (const id of nodeIds) {
+    await runInDurableObject(nodeLeases(env.NODE_LEASES, id), (_, state) => {
+      state.storage.sql.exec('DELETE FROM leases');
+    });
+  }
+}
+
+/** Run a node object's alarm now (it trims leases past the hot window); false when none was set. */
+export const runNodeLeasesAlarm = (nodeId: number): Promise<boolean> =>
+  runDurableObjectAlarm(nodeLeases(env.NODE_LEASES, nodeId));
+
+let nodeLeaseSeq = 0;
+
+/** A lease of a user's package on an exit, as the node object holds it (id `r<n>.0`, unique in the test file). */
+export function nodeLease(l: Omit<NodeLease, 'id' | 'ipId'> & { ipId?: number }): NodeLease {
+  nodeLeaseSeq += 1;
+  return { id: `r${900_000 + nodeLeaseSeq}.0`, ipId: 0, ...l };
 }
 
 // ---- Fixed (dedicated) allocations ----

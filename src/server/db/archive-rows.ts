@@ -165,6 +165,46 @@ export async function hotLeasesOfExit(db: D1Database, ip: string, at: number, sl
   return results;
 }
 
+/** The nodes running an exit at address `ip` (any port): their objects hold its recent leases (decision 245). */
+export async function nodesOfExitAddress(db: D1Database, ip: string): Promise<number[]> {
+  const { results } = await db
+    .prepare('SELECT DISTINCT node_id FROM proxy_ips WHERE ip = ? AND node_id IS NOT NULL')
+    .bind(ip)
+    .all<{ node_id: number }>();
+  return results.map((r) => r.node_id);
+}
+
+/** A lease held outside D1 and the stretch of its holder's usage rows it owns: periods ending in [from, until). */
+export interface UsageWindow {
+  userId: number;
+  ip: string;
+  port: number;
+  from: number;
+  until: number;
+}
+
+/**
+ * The bytes, connections and client addresses of each window's usage rows (the user's rows on that exit whose period
+ * ended in the window), as the `owned` JSON that hotLeasesOfExit gives D1's leases; in the windows' order.
+ */
+export async function usageOfWindows(db: D1Database, windows: UsageWindow[]): Promise<string[]> {
+  if (windows.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT w.key AS k,
+              (SELECT json_object('bytes', coalesce(sum(n.bytes_in + n.bytes_out), 0),
+                                  'connections', coalesce(sum(n.connections), 0),
+                                  'clients', json_group_array(DISTINCT n.client_ip))
+                 FROM node_usage n WHERE n.user_id = w.value ->> 0 AND n.ip = w.value ->> 1 AND n.port = w.value ->> 2
+                   AND n.period_end >= w.value ->> 3 AND n.period_end < w.value ->> 4
+                   AND n.period_start < w.value ->> 4) AS owned
+       FROM json_each(?1) w ORDER BY w.key`,
+    )
+    .bind(JSON.stringify(windows.map((w) => [w.userId, w.ip, w.port, w.from, w.until])))
+    .all<{ k: number; owned: string }>();
+  return results.map((r) => r.owned);
+}
+
 export interface HolderFacts {
   id: number;
   phone: string;
