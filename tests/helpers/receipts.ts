@@ -3,6 +3,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { handOverLostReceipts, RECEIPT_GRACE_MS } from '../../src/server/domain/receipts';
 import { customerRecords } from '../../src/server/objects/customer-records';
+import { type NodeLease, nodeLeases } from '../../src/server/objects/node-leases';
 import { count } from './rows';
 
 /** Receipts still in D1 (not yet deleted by their customer's object). */
@@ -56,4 +57,29 @@ export async function objectRows<T extends Record<string, unknown>>(
     for (const r of rows) out.push({ ...(r as T), userId: id });
   }
   return out;
+}
+
+/** Wait until no receipt is left in D1 (the objects' alarms deleted them); returns how many are left. */
+export async function untilNoReceipts(timeoutMs = 5_000): Promise<number> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const n = await receiptCount();
+    if (n === 0 || Date.now() > end) return n;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A user's live leases the node objects of the pool's nodes hold, once at least `n` (or after the timeout). */
+export async function untilNodesHold(userId: number, n: number, timeoutMs = 5_000): Promise<NodeLease[]> {
+  const nodes = (await env.DB.prepare('SELECT DISTINCT node_id AS id FROM proxy_ips').all<{ id: number }>()).results;
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const held: NodeLease[] = [];
+    for (const { id } of nodes) {
+      const { leases } = await nodeLeases(env.NODE_LEASES, id).live(Date.now());
+      held.push(...leases.filter((l) => l.userId === userId));
+    }
+    if (held.length >= n || Date.now() > end) return held;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -19,7 +19,8 @@ import {
 } from '../helpers/delivery';
 import { remainingCount } from '../helpers/delivery';
 import { count as d1Rows } from '../helpers/rows';
-import { receiptCount, recordsOf, runRecordsAlarm, untilKept } from '../helpers/receipts';
+import { untilNodesHold } from '../helpers/receipts';
+import { receiptCount, recordsOf, runRecordsAlarm, untilKept, untilNoReceipts } from '../helpers/receipts';
 
 beforeEach(resetDb);
 
@@ -41,9 +42,8 @@ describe('extraction receipts', () => {
     expect(await d1Rows('ip_assignments')).toBe(0);
     expect(await d1Rows('extract_logs')).toBe(0);
     expect(await untilKept(u.id, 3)).toEqual({ logs: 3, leases: 15 });
-    expect(await receiptCount()).toBe(3);
-    expect(await runRecordsAlarm(u.id)).toBe(true);
-    expect(await receiptCount()).toBe(0);
+    // The object's alarm (due at once after it keeps a batch) deletes the receipts from D1.
+    expect(await untilNoReceipts()).toBe(0);
   });
 
   it('a refused call writes no receipt', async () => {
@@ -142,5 +142,25 @@ describe('extraction receipts', () => {
     expect((await extractCall({ key: u.key, num: 500 })).status).not.toBe(200);
     const detail = await customerDetail(env.DB, u.id, Date.now());
     expect(detail.extraction).toEqual({ calls24h: 2, ips24h: 5, calls30d: 2, ips30d: 5 });
+  });
+
+  it("a kept call's leases reach the objects of their exits' nodes (no D1 feed row), once", async () => {
+    await simplePool(12);
+    const u = await makeUser();
+    await makePackage(u.id, { remaining: 100 });
+    await allowIp(u.id, CALLER);
+    const answer = await extractCall({ key: u.key, num: 4, format: 'json' });
+    expect(answer.status).toBe(200);
+    await untilKept(u.id, 1);
+    const live = await untilNodesHold(u.id, 4);
+    expect(live.map((l) => `${l.ip}:${l.port}`).sort()).toEqual(
+      (JSON.parse(answer.text) as { data: { list: { ip: string; port: number }[] } }).data.list
+        .map((d) => `${d.ip}:${d.port}`)
+        .sort(),
+    );
+    expect(await d1Rows('node_changes')).toBe(0);
+    // The lost-receipt repair hands the same call over again: the nodes still hold each lease once.
+    await handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, Date.now() + RECEIPT_GRACE_MS + 1);
+    expect(await untilNodesHold(u.id, 4)).toHaveLength(4);
   });
 });

@@ -24,6 +24,8 @@ import {
 } from './customer-records-read';
 
 export type { Receipt, ReceiptBody } from '../db/extract';
+import { FORWARD_RETRY_MS, FORWARD_SCHEMA, queueForwards, sendForwards } from './lease-forward';
+import type { NodeLeasesNamespace } from './node-leases';
 
 /** Windows a dedup call draws at most before it answers with the IPs it found. */
 const DEDUP_WINDOWS = 3;
@@ -59,6 +61,9 @@ CREATE INDEX IF NOT EXISTS leases_package ON leases(package_id, expires_at);
 export function customerRecordsClass(Base: typeof DurableObject) {
   return class CustomerRecords extends Base {
     #db: D1Database;
+    #nodes: NodeLeasesNamespace;
+    /** When the alarm is due (in memory: after a restart the next record or the stored alarm sets it again). */
+    #alarmAt: number | null = null;
     #kept: number[] = [];
     /** Dedup calls in flight: their receipts check needs the kept receipts to stay in D1 until they are done. */
     #dedupInFlight = 0;
@@ -66,21 +71,33 @@ export function customerRecordsClass(Base: typeof DurableObject) {
     constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
       super(ctx, env);
       this.#db = env.DB;
+      this.#nodes = env.NODE_LEASES;
       ctx.storage.sql.exec(SCHEMA);
+      ctx.storage.sql.exec(FORWARD_SCHEMA);
       ctx.storage.sql.exec(READ_INDEXES);
     }
 
     /** Delete the receipts kept since the last alarm from D1, in one statement. */
     override async alarm(): Promise<void> {
+      this.#alarmAt = null;
+      const sent = await sendForwards(this.ctx.storage.sql, this.#nodes);
+      if (!sent) this.#schedule(FORWARD_RETRY_MS);
+      // A dedup call in flight checks the receipts still in D1: they stay until it is done.
       if (this.#dedupInFlight > 0) {
-        this.ctx.storage.setAlarm(Date.now() + 100);
+        this.#schedule(100);
         return;
       }
       const ids = this.#kept;
       this.#kept = [];
-      if (ids.length) {
-        await deleteReceipts(this.#db, ids);
-      }
+      if (ids.length) await deleteReceipts(this.#db, ids);
+    }
+
+    /** Set the alarm `ms` from now unless it is due sooner already. */
+    #schedule(ms: number): void {
+      const at = Date.now() + ms;
+      if (this.#alarmAt !== null && this.#alarmAt <= at) return;
+      this.#alarmAt = at;
+      this.ctx.storage.setAlarm(at);
     }
 
     /** Keep the receipts' calls (a receipt already kept is skipped); returns the ids kept now or before. */
@@ -105,6 +122,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
             )
             .toArray();
           if (fresh.length === 0) continue;
+          queueForwards(sql, r);
           sql.exec(
             `INSERT INTO leases (log_id, package_id, ip_id, product_type, ip, port, protocol, region, carrier, day,
                                  assigned_at, expires_at, node_id)
@@ -121,7 +139,8 @@ export function customerRecordsClass(Base: typeof DurableObject) {
           );
         }
       });
-      if (this.#kept.length === 0) this.ctx.storage.setAlarm(Date.now() + 500);
+      // The leases go to their nodes at once (the alarm sends them); the receipts leave D1 with the same alarm.
+      this.#schedule(20);
       this.#kept.push(...receipts.map((r) => r.id));
       return receipts.map((r) => r.id);
     }

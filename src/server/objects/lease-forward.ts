@@ -3,7 +3,7 @@
 // alarm in one call per node, deleted once the node's object has them (keeping is idempotent by lease id), retried
 // after a failure. A lease reaches its node within the hand-over's batch delay plus one alarm.
 import type { Receipt } from '../db/extract';
-import { type NodeLease, type NodeLeasesNamespace, nodeLeases } from './node-leases';
+import { leasesByNode, type NodeLease, type NodeLeasesNamespace, nodeLeases } from './node-leases';
 
 export const FORWARD_SCHEMA = `CREATE TABLE IF NOT EXISTS forwards (
   id TEXT PRIMARY KEY, node_id INTEGER NOT NULL, lease TEXT NOT NULL);`;
@@ -11,35 +11,18 @@ export const FORWARD_SCHEMA = `CREATE TABLE IF NOT EXISTS forwards (
 /** After a failed send, the next try. */
 export const FORWARD_RETRY_MS = 5_000;
 
-/** The lease id of the IP at `k` in receipt `receiptId` (unique across customers: receipt ids are D1's). */
-export const leaseIdOf = (receiptId: number, k: number) => `r${receiptId}.${k}`;
-
-/** Queue the leases of freshly kept receipts (call inside the transaction that keeps them). */
-export function queueForwards(sql: SqlStorage, receipts: Receipt[]): number {
-  let n = 0;
-  for (const r of receipts) {
-    r.body.ips.forEach(([ipId, ip, port, , , expiresAt, nodeId], k) => {
-      const lease: NodeLease = {
-        id: leaseIdOf(r.id, k),
-        ipId,
-        ip,
-        port,
-        userId: r.userId,
-        packageId: r.body.package,
-        productType: r.body.type,
-        startsAt: r.createdAt,
-        expiresAt,
-      };
+/** Queue the leases of a freshly kept receipt (call inside the transaction that keeps it). */
+export function queueForwards(sql: SqlStorage, r: Receipt): void {
+  for (const [nodeId, leases] of leasesByNode(r)) {
+    for (const lease of leases) {
       sql.exec(
         'INSERT INTO forwards (id, node_id, lease) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING',
         lease.id,
         nodeId,
         JSON.stringify(lease),
       );
-      n++;
-    });
+    }
   }
-  return n;
 }
 
 /** Send the queued leases, one call per node; true when nothing is left queued. */
@@ -53,7 +36,10 @@ export async function sendForwards(sql: SqlStorage, ns: NodeLeasesNamespace): Pr
   for (const [node, leases] of byNode) {
     try {
       await nodeLeases(ns, node).keep(leases);
-      sql.exec('DELETE FROM forwards WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(leases.map((l) => l.id)));
+      sql.exec(
+        'DELETE FROM forwards WHERE id IN (SELECT value FROM json_each(?))',
+        JSON.stringify(leases.map((l) => l.id)),
+      );
     } catch (err) {
       left = true;
       console.error(JSON.stringify({ level: 'error', where: 'lease-forward', node, error: String(err) }));
