@@ -103,7 +103,7 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   await preview.getByLabel(/退款原因/).fill('客户申请退款');
   await finance.getByRole('button', { name: '确认退款' }).click();
   await expect(finance.getByTestId('order-state')).toHaveText('已退款');
-  await expect(finance.getByTestId('order-refunds')).toContainText('退款成功');
+  await expect(finance.getByTestId('order-refunds')).toContainText('已退回微信支付');
   // Finance reads its own entries in the audit log (docs/decisions/203): the refund it made, and not the operator the
   // admin created.
   await finance.goto('/admin/audit');

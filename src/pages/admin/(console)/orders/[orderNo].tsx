@@ -4,12 +4,7 @@ import { formatDateTime, formatFen } from '../../../../lib/format';
 import { canCall } from '../../../../server/operator-access';
 import { ORDER_STATE } from '../../../../lib/order-states';
 import { load } from '../../../../server/page-data';
-import {
-  ORDER_STATE_LABEL,
-  PAYMENT_PROVIDER_TEXT,
-  PAYMENT_STATE_TEXT,
-  REFUND_STATUS_TEXT,
-} from '../../_components/labels';
+import { ORDER_STATE_LABEL, PAYMENT_PROVIDER_TEXT, PAYMENT_STATE_TEXT } from '../../_components/labels';
 import { AskProviderButton } from './_components/order-tools';
 import { PageTitle, Section } from '../../_components/parts';
 import { PaymentRefundPanel } from './_components/payment-refund-panel';
@@ -123,7 +118,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
                     ? '（部分，已停用套餐）'
                     : '（部分）'
                 : ''}{' '}
-              · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
+              · <span data-testid="order-refund-status">{r.statusText}</span> · {r.reason}
               {r.couponOutcome && r.couponOutcome !== 'none' ? ` · ${COUPON_OUTCOME_SHORT[r.couponOutcome]}` : ''}
               {r.note ? <span className="break-all text-slate-400"> · {r.note}</span> : null} ·{' '}
               {formatDateTime(r.createdAt)}
