@@ -231,7 +231,8 @@ export const orderActions = {
               endsPackages: o.endsPackages,
               status: o.status,
               route: o.route,
-              rail: o.rail,
+              // The rail the status is worded by (a refund to the balance says so in route already).
+              ...(o.route === 'original' ? { rail: o.rail } : {}),
             },
             reason: input.reason,
           },

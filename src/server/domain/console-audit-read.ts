@@ -216,6 +216,7 @@ const FIELD_LABEL: Record<string, string> = {
   balanceFen: '账户余额',
   route: '退款去向',
   rail: '退回渠道',
+  endsPackages: '停用套餐',
   invoiceNo: '发票号码',
   pdfBytes: '发票文件大小（字节）',
   reference: '汇款识别码',
