@@ -3,6 +3,7 @@
 // notice instead of an order when the balance is short; nothing for a package the customer did not opt in.
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MINUTE_MS } from '../../src/lib/time';
 import { listOutbox } from '../../src/server/db/sms';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { userIdOf } from '../helpers/accounts';
@@ -14,7 +15,6 @@ import { aliyunSmsEnv, fakeSendSmsGateway, noticeSmsOf } from '../helpers/sms';
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟
 const PHONE = '13800002101';
 const HOUR = 3_600_000;
-const MINUTE = 60_000;
 
 beforeEach(resetWithCatalogue);
 
@@ -154,14 +154,14 @@ describe('auto-renew notice SMS retries', () => {
     expect(gateway.renewCalls(PHONE)).toHaveLength(1);
 
     // Two runs at once: one second try between them, throttled (next in 5 minutes).
-    await Promise.all([everyFive(t0 + MINUTE), everyFive(t0 + MINUTE)]);
+    await Promise.all([everyFive(t0 + MINUTE_MS), everyFive(t0 + MINUTE_MS)]);
     expect(gateway.renewCalls(PHONE).map((c) => c.answer)).toEqual(['network', 'isv.BUSINESS_LIMIT_CONTROL']);
-    await everyFive(t0 + 5 * MINUTE);
+    await everyFive(t0 + 5 * MINUTE_MS);
     expect(gateway.renewCalls(PHONE)).toHaveLength(2);
 
     // The third try goes out, once, with the notice's own figures; nothing after it.
-    await Promise.all([everyFive(t0 + 6 * MINUTE), everyFive(t0 + 6 * MINUTE), everyFive(t0 + 6 * MINUTE)]);
-    await everyFive(t0 + 60 * MINUTE);
+    await Promise.all([everyFive(t0 + 6 * MINUTE_MS), everyFive(t0 + 6 * MINUTE_MS), everyFive(t0 + 6 * MINUTE_MS)]);
+    await everyFive(t0 + 60 * MINUTE_MS);
     await hourlyAliyun(t0 + HOUR);
     const texts = gateway.renewTexts(PHONE);
     expect(texts).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('auto-renew notice SMS retries', () => {
     gateway.script(PHONE, Array(10).fill('isv.BUSINESS_LIMIT_CONTROL'));
     const t0 = expiry - 70 * HOUR;
     await hourlyAliyun(t0);
-    for (let minute = 5; minute <= 120; minute += 5) await everyFive(t0 + minute * MINUTE);
+    for (let minute = 5; minute <= 120; minute += 5) await everyFive(t0 + minute * MINUTE_MS);
     // Tries at 0, +1 (run at 5), +5 (run at 10) and +30 minutes (run at 40), then no more.
     expect(gateway.renewCalls(PHONE)).toHaveLength(4);
     expect(gateway.renewTexts(PHONE)).toHaveLength(0);
@@ -212,7 +212,7 @@ describe('auto-renew notice SMS retries', () => {
     gateway.script(OTHER, ['isv.BUSINESS_LIMIT_CONTROL']);
     const t0 = Math.max(...customers.map((c) => c.expiry)) - 70 * HOUR;
     await hourlyAliyun(t0);
-    for (let minute = 5; minute <= 60; minute += 5) await everyFive(t0 + minute * MINUTE);
+    for (let minute = 5; minute <= 60; minute += 5) await everyFive(t0 + minute * MINUTE_MS);
 
     expect(gateway.renewCalls(PHONE).map((c) => c.answer)).toEqual(['isv.MOBILE_NUMBER_ILLEGAL']);
     expect(gateway.renewCalls(OTHER).map((c) => c.answer)).toEqual(['isv.BUSINESS_LIMIT_CONTROL', 'OK']);
@@ -250,8 +250,8 @@ describe('auto-renew notice SMS retries', () => {
     expect(await renewOrders()).toBe(1);
     expect(await expiryOf(renewed.packageId)).toBe(renewed.expiry + 365 * 86_400_000);
 
-    await everyFive(t0 + 5 * MINUTE);
-    await everyFive(t0 + 60 * MINUTE);
+    await everyFive(t0 + 5 * MINUTE_MS);
+    await everyFive(t0 + 60 * MINUTE_MS);
     expect(gateway.renewCalls(PHONE)).toHaveLength(1);
     expect(gateway.renewTexts(OTHER).map((c) => c.params.balance)).toEqual(['10.00']);
     expect(await noticeSmsOf(PHONE)).toEqual([
