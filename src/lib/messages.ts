@@ -182,6 +182,9 @@ export const messages = {
   paymentRefundRejected: '微信支付拒绝退款，该笔支付仍为需退款',
   paymentRefundUnknown: '退款结果暂未确认，该笔支付仍为需退款；请1分钟后重试（沿用同一退款单号，不会重复退款）',
   paymentRefundStateChanged: '该笔支付状态已变化，退款已提交微信，请人工核对',
+  // Asking the provider about an order now (Admin.OrderAskProvider, docs/decisions/244)
+  nothingToAskProvider:
+    '该订单没有等待微信支付或支付宝答复的支付单，无需向支付渠道查询：对公转账由财务在「对公转账」确认到账，余额支付即时完成',
   // Delivery made real (issue 9): AES extraction tokens, proxy accounts, refusal reasons (docs/node-api.md)
   extractTokenInvalid: '令牌无效：请用AES Key/IV加密 {"k":提取密钥,"t":毫秒时间戳} 后Base64编码',
   extractTokenExpired: '令牌已过期：时间戳须在服务器时间前后5分钟内',
@@ -206,7 +209,7 @@ export const messages = {
   // Order cancel and detail (Order.Cancel, Order.GetDetail)
   orderCancelNotPending: '只能取消待支付的订单',
   orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',
-  orderCancelRetry: '暂时无法在微信支付关闭该订单，请稍后再试',
+  orderCancelRetry: '暂时无法在支付渠道关闭该订单，请稍后再试',
   // Operator console
   operatorLoginRequired: '请先登录运营后台',
   operatorForbidden: '当前角色无权执行此操作',

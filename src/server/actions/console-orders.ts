@@ -1,16 +1,15 @@
 // Admin.Order* actions: find orders, see one with its payment attempts and refunds, preview a refund (the refund itself
 // is Order.RefundByOrderNo), preview and refund one payment attempt flagged refund_needed (docs/decisions/180), ask
-// WeChat Pay about an order now, export orders as CSV.
+// each open attempt's own provider (WeChat Pay or Alipay) about an order now, export orders as CSV.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { auditInsertStatement } from '../db/console-audit';
 import { orderDetail, searchOrders } from '../db/console-orders';
-import { listOrderPayments } from '../db/payments';
 import { orderRefundedFen } from '../db/refunds';
 import { auditActor } from '../domain/console-audit';
 import { refundPreview } from '../domain/console-screens';
-import { payRailOf, reconcilePayment } from '../domain/payments';
+import { askableRails, askProviderAboutOrder, payRailOf } from '../domain/payments';
 import { paymentRefundPreview, refundPayment } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
 import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from '../../lib/schemas';
@@ -69,7 +68,7 @@ export const consoleOrderActions = {
 
   'Admin.OrderDetail': defineAction({
     summary:
-      '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果、去向 route；rail 为退回的渠道 wechat/alipay/transfer/balance，statusText 为按该渠道写的状态文字，如「支付宝处理中，稍后到账」「待财务转账退回」「已退回账户余额」）、已退合计 refundedFen',
+      '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果、去向 route；rail 为退回的渠道 wechat/alipay/transfer/balance，statusText 为按该渠道写的状态文字，如「支付宝处理中，稍后到账」「待财务转账退回」「已退回账户余额」）、已退合计 refundedFen、askRails（未完成支付单可向其查询的渠道 wechat/alipay，空则无可查询的渠道）',
     access: READERS,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
@@ -86,7 +85,8 @@ export const consoleOrderActions = {
         const rail = refundRail(r.route, provider ? payRailOf(provider) : null);
         return { ...r, rail, statusText: refundStatusText(r.status, rail) };
       });
-      return { ...d, order: d.order, refunds, refundedFen };
+      // The rails 向…查询 would ask about the order's open attempts (none: no provider to ask, no button).
+      return { ...d, order: d.order, refunds, refundedFen, askRails: askableRails(d.payments) };
     },
   }),
 
@@ -141,24 +141,23 @@ export const consoleOrderActions = {
   }),
 
   'Admin.OrderAskProvider': defineAction({
-    summary: '【运营后台·财务】立即向微信支付查询该订单的未完成支付并按结果处理（补记已支付等）；响应每笔支付的结果',
+    summary:
+      '【运营后台·财务】立即向订单未完成支付单各自的支付渠道查询（微信支付的问微信支付，支付宝的问支付宝）并按结果处理（补记已支付等）；没有等待微信支付或支付宝答复的支付单（等待或已完成对公转账、余额支付）时拒绝；响应每笔支付的 outTradeNo、rail（被查询的渠道 wechat/alipay）、outcome 与按该渠道写的结果文字 text（如「支付宝答复：未支付」）',
     access: FINANCE,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const payments = await listOrderPayments(ctx.db, input.orderNo);
-      if (payments.length === 0) throw new AppError('orderNotFound');
-      const pay = await payProviderFor(ctx.env, ctx.config);
-      const results: { outTradeNo: string; outcome: string }[] = [];
-      for (const p of payments) {
-        if (p.state !== 'pending' && p.state !== 'creating') continue;
-        results.push({ outTradeNo: p.outTradeNo, outcome: await reconcilePayment(ctx.db, pay, p.outTradeNo, ctx.now) });
-      }
+      const results = await askProviderAboutOrder(
+        ctx.db,
+        () => payProviderFor(ctx.env, ctx.config),
+        input.orderNo,
+        ctx.now,
+      );
       // The outcome is the provider's, applied by the payment engine; the query itself is recorded.
       await auditInsertStatement(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), {
         action: 'Admin.OrderAskProvider',
         target: `order:${input.orderNo}`,
-        after: results,
+        after: results.map(({ outTradeNo, rail, outcome }) => ({ outTradeNo, rail, outcome })),
       }).run();
       return { results };
     },

@@ -69,7 +69,8 @@ export const orderActions = {
   }),
 
   'Order.DeleteByOrderNos': defineAction({
-    summary: '删除订单（仅本人的待支付或已关闭订单；待支付订单先在微信侧关单并退回优惠券），返回删除条数',
+    summary:
+      '删除订单（仅本人的待支付或已关闭订单；待支付订单先在支付渠道（微信支付、支付宝）关闭已发起的支付单并退回优惠券），返回删除条数',
     access: 'user',
     cacheable: false,
     input: z.object({
@@ -92,7 +93,7 @@ export const orderActions = {
 
   'Order.Cancel': defineAction({
     summary:
-      '取消订单（仅本人的待支付订单）：先在微信支付关闭已发起的支付单（已付款则按已支付处理并报错），再在一个事务中关闭订单、退回占用的优惠券；响应 orderNo、state 3',
+      '取消订单（仅本人的待支付订单）：先在各自的支付渠道（微信支付、支付宝）关闭已发起的支付单（已付款则按已支付处理并报错），再在一个事务中关闭订单、退回占用的优惠券；响应 orderNo、state 3',
     access: 'user',
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),

@@ -8,6 +8,7 @@ import { BILLING_LABEL, couponFace, PRODUCT_LABEL } from '../../lib/commerce';
 import { ORDER_STATE_LABEL } from '../../lib/order-states';
 import { WITHDRAWAL_STATE_TEXT } from '../../lib/commission-rules';
 import { CUSTOMER_STATUS_TEXT } from '../../lib/console-states';
+import { PROVIDER_OUTCOME_TEXT } from '../../lib/provider-query';
 import { type PayRail, REFUND_RAIL_NAME, refundRail, refundStatusText } from '../../lib/refund-rules';
 import { EGRESS_RULE_LABEL } from '../../lib/egress-rules';
 import { formatCount, formatFen, maskPhone } from '../../lib/format';
@@ -237,16 +238,9 @@ const ON_OFF: Record<number, string> = { 1: '启用', 2: '停用' };
 const OPERATOR_STATUS: Record<number, string> = { 1: '正常', 2: '已停用' };
 const ARTICLE_KIND: Record<string, string> = { help: '帮助文章', news: '资讯' };
 
-/** What querying the payment provider did to a payment (ApplyOutcome of the payment engine, or a failed query). */
-const OUTCOME_LABEL: Record<string, string> = {
-  paid: '已支付，已补记',
-  duplicate: '已支付（此前已记）',
-  refund: '已支付但订单不能再履约，已转退款',
-  not_paid: '未支付',
-  unknown: '渠道无此交易',
-  mismatch: '金额或币种不符，未处理',
-  error: '查询失败',
-};
+/** A field's label; `rail` is the rail a refund goes back by, except in a provider query (the rail asked). */
+const fieldLabel = (k: string, c?: { action: string }) =>
+  k === 'rail' && c?.action === 'Admin.OrderAskProvider' ? '支付渠道' : (FIELD_LABEL[k] ?? '其他');
 
 /**
  * A value with no label of its own: a count, the text as it is, a list one by one, and an object (e.g. one payment's
@@ -261,7 +255,7 @@ const plain = (v: unknown, c?: ValueContext): string => {
   if (typeof v === 'object') {
     const side = v as Record<string, unknown>;
     return Object.entries(side)
-      .map(([k, x]) => `${FIELD_LABEL[k] ?? '其他'} ${c ? fieldValue(k, x, { ...c, side }) : plain(x)}`)
+      .map(([k, x]) => `${fieldLabel(k, c)} ${c ? fieldValue(k, x, { ...c, side }) : plain(x)}`)
       .join('，');
   }
   return '—';
@@ -336,7 +330,7 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
     case 'refundNeeded':
       return v ? '是' : '否';
     case 'outcome':
-      return OUTCOME_LABEL[String(v)] ?? plain(v);
+      return PROVIDER_OUTCOME_TEXT[String(v)] ?? plain(v);
   }
   return plain(v, c);
 }

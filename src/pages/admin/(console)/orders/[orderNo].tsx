@@ -1,4 +1,5 @@
-// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询; an
+// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向…查询 (the
+// rails of its open attempts: 向微信支付查询 / 向支付宝查询; hidden when no provider has one, e.g. a transfer); an
 // attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { canCall } from '../../../../server/operator-access';
@@ -28,8 +29,8 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
     <div className="space-y-4">
       <PageTitle title="订单详情">
         <div className="flex flex-wrap gap-2">
-          {o.state === ORDER_STATE.pending && may('Admin.OrderAskProvider') && (
-            <AskProviderButton orderNo={o.orderNo} />
+          {o.state === ORDER_STATE.pending && d.askRails.length > 0 && may('Admin.OrderAskProvider') && (
+            <AskProviderButton orderNo={o.orderNo} rails={d.askRails} />
           )}
           {o.state === ORDER_STATE.paid && may('Order.RefundByOrderNo') && <RefundPanel orderNo={o.orderNo} />}
         </div>
