@@ -1,8 +1,8 @@
 // How many rows an extraction adds to D1 (issue 26: "100 extractions add <= 0.1 rows to D1 each"). Starts the
 // extraction bench's server on this working tree (demo data, bench/lib/extract-server.mjs), counts every row of every
-// D1 table, makes `--calls` ten-IP extractions one after another with the demo key, waits for whatever the customer's
-// object writes back off the path (`--settle` ms, past its retry alarm), counts again and prints the rows added per
-// call, table by table. Nothing is written to bench/results.
+// D1 table, makes `--calls` ten-IP extractions one after another with the demo key, waits for whatever is written
+// off the path (`--settle` ms: deferred work, an object's alarm), counts again and prints the rows added per call,
+// table by table. Nothing is written to bench/results. Main at d185815: 21.0 per call (decision 243).
 // Usage: node scripts/d1-rows-per-extraction.mjs [--calls=100] [--settle=3000]
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,7 +11,7 @@ import { startExtractServer } from '../bench/lib/extract-server.mjs';
 import { arg } from './lib/args.mjs';
 
 const calls = Number(arg('calls', 100));
-const settle = Number(arg("settle", 3000));
+const settle = Number(arg('settle', 3000));
 const dir = resolve('.tmp/d1-rows-per-extraction');
 
 /** The local D1 database file under the server's state. */

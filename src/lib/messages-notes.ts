@@ -3,7 +3,7 @@
 // status codes (SUCCESS, PROCESSING, ABNORMAL, CLOSED), refund numbers and upstream error details stay as they are.
 // src/lib/messages.ts re-exports this module, so the catalogue remains the one source of every text.
 
-/** What WeChat reported in a verified SUCCESS that does not match our attempt or order. */
+/** What the provider reported in a verified SUCCESS that does not match our attempt or order. */
 export interface MismatchedSuccess {
   amountFen?: number | undefined;
   currency?: string | undefined;
@@ -17,13 +17,18 @@ const quoted = (v: string | undefined, missing: string): string =>
 
 export const paymentNotes = {
   // ---- payments.note ----
-  /** Creating the attempt at WeChat failed (refused or unreachable); `detail` is the technical error. */
-  createFailed: (detail: string): string => `向微信支付下单失败，这笔支付未创建，客户可重新支付。错误详情：${detail}`,
-  /** A verified SUCCESS whose amount, currency, order or transaction id differs from our records. */
-  mismatchedSuccess: (t: MismatchedSuccess): string =>
-    `微信通知支付成功（SUCCESS），但与本单记录不符：金额 ${t.amountFen ?? '?'} 分，币种 ${quoted(t.currency, '?')}，` +
-    `附加数据 ${quoted(t.attach, '-')}，微信支付单号 ${quoted(t.transactionId, '-')}。订单未因此支付，需退款；` +
-    '金额与本单不同时微信会拒绝此处的退款，请在微信支付商户平台按商户单号退款后手动清除需退款标记',
+  /** Creating the attempt at the rail's provider failed (refused or unreachable); `detail` is the technical error. */
+  createFailed: (rail: 'wechat' | 'alipay', detail: string): string =>
+    `向${rail === 'alipay' ? '支付宝' : '微信支付'}下单失败，这笔支付未创建，客户可重新支付。错误详情：${detail}`,
+  /** A verified SUCCESS whose amount, currency, order or transaction id differs from our records, by the rail reporting it. */
+  mismatchedSuccess: (t: MismatchedSuccess, rail: 'wechat' | 'alipay' = 'wechat'): string =>
+    rail === 'alipay'
+      ? `支付宝报告支付成功，但与本单记录不符：金额 ${t.amountFen ?? '?'} 分，币种 ${quoted(t.currency, '?')}，` +
+        `支付宝交易号 ${quoted(t.transactionId, '-')}。订单未因此支付，需退款；` +
+        '金额与本单不同时支付宝会拒绝此处的退款，请在支付宝商户平台按商户单号退款后手动清除需退款标记'
+      : `微信通知支付成功（SUCCESS），但与本单记录不符：金额 ${t.amountFen ?? '?'} 分，币种 ${quoted(t.currency, '?')}，` +
+        `附加数据 ${quoted(t.attach, '-')}，微信支付单号 ${quoted(t.transactionId, '-')}。订单未因此支付，需退款；` +
+        '金额与本单不同时微信会拒绝此处的退款，请在微信支付商户平台按商户单号退款后手动清除需退款标记',
   /** The money arrived after the order was closed or paid by another attempt. */
   notPaidByAttempt: '已支付，但订单已关闭或已由另一笔支付完成：需退款，请对这笔支付点「退款」',
   /** The order is paid but a package it extends could not take the money. */

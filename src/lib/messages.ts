@@ -168,9 +168,9 @@ export const messages = {
   refundDone: '该订单已退款',
   refundBusy: '该订单正在退款中，请稍后刷新查看结果',
   refundMerged: '该订单的套餐已升级合并或正在升级中，不能直接退款',
-  refundRejected: '微信支付拒绝退款，订单仍为已支付',
+  refundRejected: '支付渠道拒绝退款，订单仍为已支付',
   refundUnknown: '退款结果暂未确认，订单仍为已支付；请1分钟后重试（沿用同一退款单号，不会重复退款）',
-  refundStateChanged: '订单状态已变化，退款已提交微信，请人工核对',
+  refundStateChanged: '订单状态已变化，退款已提交支付渠道，请人工核对',
   refundOverCap: '退款金额超过可退金额',
   refundAmountInvalid: '请填写退款金额（元，最多两位小数，至少0.01元）',
   // Refunding one payment attempt flagged 需退款 (Admin.RefundPayment, operator; docs/decisions/180)
@@ -179,9 +179,12 @@ export const messages = {
   paymentRefundPaysOrder: '该笔支付是订单的付款，请使用订单的「退款」（同时停用套餐、冲销佣金）',
   paymentRefundDone: '该笔支付已退款',
   paymentRefundBusy: '该笔支付正在退款中，请稍后刷新查看结果',
-  paymentRefundRejected: '微信支付拒绝退款，该笔支付仍为需退款',
+  paymentRefundRejected: '支付渠道拒绝退款，该笔支付仍为需退款',
   paymentRefundUnknown: '退款结果暂未确认，该笔支付仍为需退款；请1分钟后重试（沿用同一退款单号，不会重复退款）',
-  paymentRefundStateChanged: '该笔支付状态已变化，退款已提交微信，请人工核对',
+  paymentRefundStateChanged: '该笔支付状态已变化，退款已提交支付渠道，请人工核对',
+  // Asking the provider about an order now (Admin.OrderAskProvider, docs/decisions/244)
+  nothingToAskProvider:
+    '该订单没有等待微信支付或支付宝答复的支付单，无需向支付渠道查询：对公转账由财务在「对公转账」确认到账，余额支付即时完成',
   // Delivery made real (issue 9): AES extraction tokens, proxy accounts, refusal reasons (docs/node-api.md)
   extractTokenInvalid: '令牌无效：请用AES Key/IV加密 {"k":提取密钥,"t":毫秒时间戳} 后Base64编码',
   extractTokenExpired: '令牌已过期：时间戳须在服务器时间前后5分钟内',
@@ -206,7 +209,7 @@ export const messages = {
   // Order cancel and detail (Order.Cancel, Order.GetDetail)
   orderCancelNotPending: '只能取消待支付的订单',
   orderCancelPaid: '该订单已支付成功，无法取消，请刷新查看',
-  orderCancelRetry: '暂时无法在微信支付关闭该订单，请稍后再试',
+  orderCancelRetry: '暂时无法在支付渠道关闭该订单，请稍后再试',
   // Operator console
   operatorLoginRequired: '请先登录运营后台',
   operatorForbidden: '当前角色无权执行此操作',

@@ -1,6 +1,7 @@
 // Operator console journeys: the first admin is created by the bootstrap command, logs in with a password and binds a
 // TOTP authenticator, creates a finance operator; finance logs in the same way, finds a paid order, previews and
-// executes a refund with a reason; support-level suspension ends a customer's session; the audit log shows each step.
+// executes a refund with a reason, and asks WeChat Pay and Alipay about an unpaid order; support-level suspension ends a
+// customer's session; the audit log shows each step.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { consoleLogin, consoleLoginAgain, createOperator, OPERATOR_PASSWORD as PASSWORD } from './console';
 import { codeFor, freshPhone, hydrated } from './helpers';
@@ -103,7 +104,16 @@ test('the first admin is bootstrapped, binds TOTP, creates finance; finance refu
   await preview.getByLabel(/退款原因/).fill('客户申请退款');
   await finance.getByRole('button', { name: '确认退款' }).click();
   await expect(finance.getByTestId('order-state')).toHaveText('已退款');
-  await expect(finance.getByTestId('order-refunds')).toContainText('退款成功');
+  await expect(finance.getByTestId('order-refunds')).toContainText('已退回微信支付');
+  // An unpaid order open at WeChat Pay and at Alipay (docs/decisions/244): the button names both rails, each attempt is
+  // asked of its own provider and answers in its rail's words.
+  const unpaid = await api<{ orderNo: string }>(customer, 'PayOrder.BuyProxy', { mealId: 101_010, units: 1 });
+  await api(customer, 'PayOrder.GetPayCode', { orderNo: unpaid.orderNo, rail: 'alipay' });
+  await finance.goto(`/admin/orders/${unpaid.orderNo}`);
+  await hydrated(finance);
+  await finance.getByRole('button', { name: '向微信支付和支付宝查询' }).click();
+  const answer = finance.getByTestId('toast').filter({ hasText: '支付宝答复：未支付' });
+  await expect(answer).toContainText('微信支付答复：未支付');
   // Finance reads its own entries in the audit log (docs/decisions/203): the refund it made, and not the operator the
   // admin created.
   await finance.goto('/admin/audit');

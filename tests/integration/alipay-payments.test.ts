@@ -234,5 +234,22 @@ describe('refunds', () => {
     expect(detail.body.P?.refunds.map((r) => r.amountFen).sort()).toEqual([1000, order.payFen - 1000].sort());
     const notice = await newestNoticeTitled('订单退款 ¥10.00');
     expect(notice?.html).toContain('原路退回支付宝');
+    // The operator reads Alipay's words wherever the refund shows: the answer the toast words, the order detail, the
+    // audit log (docs/decisions/241).
+    expect(rest.body.P).toMatchObject({ status: 'SUCCESS', rail: 'alipay' });
+    const seen = await callApi('Admin.OrderDetail', { orderNo: order.orderNo }, { cookie: finance.cookie });
+    expect(seen.body.P?.refunds.map((r) => [r.rail, r.statusText])).toEqual([
+      ['alipay', '已退回支付宝'],
+      ['alipay', '已退回支付宝'],
+    ]);
+    const log = await callApi(
+      'Admin.AuditSearch',
+      { action: 'Order.RefundByOrderNo', target: `order:${order.orderNo}` },
+      { cookie: finance.cookie },
+    );
+    const changes = log.body.P?.list.flatMap((e) => e.changes) ?? [];
+    expect(changes).toContainEqual({ field: '退款状态', before: null, after: '已退回支付宝' });
+    expect(changes).toContainEqual({ field: '退回渠道', before: null, after: '支付宝' });
+    expect(JSON.stringify(changes)).not.toContain('微信');
   });
 });

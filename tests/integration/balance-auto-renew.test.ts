@@ -2,13 +2,15 @@
 // renewal within 24 hours of expiry through the same balance payment as the cashier's (once per period), and a clear
 // notice instead of an order when the balance is short; nothing for a package the customer did not opt in.
 import { env } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MINUTE_MS } from '../../src/lib/time';
 import { listOutbox } from '../../src/server/db/sms';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { userIdOf } from '../helpers/accounts';
 import { callApi } from '../helpers/api';
 import { payInSimulator, place, resetWithCatalogue, verifiedBuyer } from '../helpers/commerce';
 import { firstRenewalOrder, noticesOf, packageFacts, packagesOfUser, renewalOrderCount } from '../helpers/money';
+import { aliyunSmsEnv, fakeSendSmsGateway, noticeSmsOf } from '../helpers/sms';
 
 const MEAL = 101_010; // 短效 按量 50000个 · 3分钟
 const PHONE = '13800002101';
@@ -122,5 +124,143 @@ describe('auto-renew from balance', () => {
     const other = await verifiedBuyer('13800002102');
     const refused = await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie: other });
     expect(refused.body.E).toBe('该套餐不支持自动续费（仅限购买的、未停用的套餐）');
+  });
+});
+
+// The notice texts through the real Aliyun provider and a fake SendSms gateway (docs/decisions/242): a send that fails
+// with an error worth retrying is tried again by the five-minute job after its backoff (1, 5, 30 minutes), once however
+// many runs race; a permanent refusal is not tried again; a notice whose renewal already happened is dropped.
+describe('auto-renew notice SMS retries', () => {
+  const aliyun = aliyunSmsEnv();
+  const hourlyAliyun = (now: number) => runScheduledJobs('7 * * * *', aliyun as never, now);
+  const everyFive = (now: number) => runScheduledJobs('*/5 * * * *', aliyun as never, now);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a throttled or unanswered notice is sent by the next run after its backoff, once even when two runs race', async () => {
+    const gateway = fakeSendSmsGateway();
+    const { cookie, packageId, expiry } = await customerWithPackage();
+    await topUp(cookie, 10_000);
+    await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie });
+    gateway.script(PHONE, ['network', 'isv.BUSINESS_LIMIT_CONTROL', 'OK']);
+
+    const t0 = expiry - 70 * HOUR;
+    await hourlyAliyun(t0);
+    expect((await notices()).map((n) => n.title)).toEqual(['套餐即将自动续费']);
+    expect(gateway.renewCalls(PHONE)).toHaveLength(1);
+    expect(gateway.renewTexts(PHONE)).toHaveLength(0);
+
+    // Not before its backoff (1 minute after the first try).
+    await everyFive(t0 + 30_000);
+    expect(gateway.renewCalls(PHONE)).toHaveLength(1);
+
+    // Two runs at once: one second try between them, throttled (next in 5 minutes).
+    await Promise.all([everyFive(t0 + MINUTE_MS), everyFive(t0 + MINUTE_MS)]);
+    expect(gateway.renewCalls(PHONE).map((c) => c.answer)).toEqual(['network', 'isv.BUSINESS_LIMIT_CONTROL']);
+    await everyFive(t0 + 5 * MINUTE_MS);
+    expect(gateway.renewCalls(PHONE)).toHaveLength(2);
+
+    // The third try goes out, once, with the notice's own figures; nothing after it.
+    await Promise.all([everyFive(t0 + 6 * MINUTE_MS), everyFive(t0 + 6 * MINUTE_MS), everyFive(t0 + 6 * MINUTE_MS)]);
+    await everyFive(t0 + 60 * MINUTE_MS);
+    await hourlyAliyun(t0 + HOUR);
+    const texts = gateway.renewTexts(PHONE);
+    expect(texts).toHaveLength(1);
+    expect(gateway.renewCalls(PHONE)).toHaveLength(3);
+    expect(texts[0]?.params).toMatchObject({ balance: '100.00' });
+    expect(texts[0]?.params).toEqual(gateway.renewCalls(PHONE)[0]?.params);
+    expect(await noticeSmsOf(PHONE)).toEqual([
+      { state: 'sent', attempts: 3, reason: null, lastError: expect.stringContaining('isv.BUSINESS_LIMIT_CONTROL') },
+    ]);
+  });
+
+  it('gives up after the 30-minute retry and records why', async () => {
+    const gateway = fakeSendSmsGateway();
+    const { cookie, packageId, expiry } = await customerWithPackage();
+    await topUp(cookie, 10_000);
+    await callApi('Balance.SetAutoRenew', { packageId, enabled: true }, { cookie });
+    gateway.script(PHONE, Array(10).fill('isv.BUSINESS_LIMIT_CONTROL'));
+    const t0 = expiry - 70 * HOUR;
+    await hourlyAliyun(t0);
+    for (let minute = 5; minute <= 120; minute += 5) await everyFive(t0 + minute * MINUTE_MS);
+    // Tries at 0, +1 (run at 5), +5 (run at 10) and +30 minutes (run at 40), then no more.
+    expect(gateway.renewCalls(PHONE)).toHaveLength(4);
+    expect(gateway.renewTexts(PHONE)).toHaveLength(0);
+    expect(await noticeSmsOf(PHONE)).toEqual([
+      {
+        state: 'failed',
+        attempts: 4,
+        reason: 'gave_up',
+        lastError: expect.stringContaining('isv.BUSINESS_LIMIT_CONTROL'),
+      },
+    ]);
+    // The daily purge keeps the row 30 days past the period it spoke of.
+    await runScheduledJobs('17 3 * * *', aliyun as never, expiry + 29 * 24 * HOUR);
+    expect(await noticeSmsOf(PHONE)).toHaveLength(1);
+    await runScheduledJobs('17 3 * * *', aliyun as never, expiry + 31 * 24 * HOUR);
+    expect(await noticeSmsOf(PHONE)).toHaveLength(0);
+  });
+
+  it('a permanent refusal is not tried again, while a throttled notice of the same run is', async () => {
+    const gateway = fakeSendSmsGateway();
+    const OTHER = '13800002103';
+    const customers = [await customerWithPackage(), await customerWithPackage(OTHER)];
+    for (const c of customers) {
+      await topUp(c.cookie, 10_000);
+      await callApi('Balance.SetAutoRenew', { packageId: c.packageId, enabled: true }, { cookie: c.cookie });
+    }
+    gateway.script(PHONE, ['isv.MOBILE_NUMBER_ILLEGAL']);
+    gateway.script(OTHER, ['isv.BUSINESS_LIMIT_CONTROL']);
+    const t0 = Math.max(...customers.map((c) => c.expiry)) - 70 * HOUR;
+    await hourlyAliyun(t0);
+    for (let minute = 5; minute <= 60; minute += 5) await everyFive(t0 + minute * MINUTE_MS);
+
+    expect(gateway.renewCalls(PHONE).map((c) => c.answer)).toEqual(['isv.MOBILE_NUMBER_ILLEGAL']);
+    expect(gateway.renewCalls(OTHER).map((c) => c.answer)).toEqual(['isv.BUSINESS_LIMIT_CONTROL', 'OK']);
+    expect(await noticeSmsOf(PHONE)).toEqual([
+      {
+        state: 'failed',
+        attempts: 1,
+        reason: 'permanent',
+        lastError: expect.stringContaining('isv.MOBILE_NUMBER_ILLEGAL'),
+      },
+    ]);
+    // The 站内通知 stands either way.
+    expect((await notices()).map((n) => n.title)).toEqual(['套餐即将自动续费']);
+  });
+
+  it('drops a failed short-balance text once the renewal happened, and still retries one whose renewal did not', async () => {
+    const gateway = fakeSendSmsGateway();
+    const OTHER = '13800002104';
+    const renewed = await customerWithPackage();
+    const still = await customerWithPackage(OTHER);
+    for (const c of [renewed, still]) {
+      await topUp(c.cookie, 1_000);
+      await callApi('Balance.SetAutoRenew', { packageId: c.packageId, enabled: true }, { cookie: c.cookie });
+    }
+    gateway.script(PHONE, ['isv.BUSINESS_LIMIT_CONTROL']);
+    gateway.script(OTHER, ['isv.BUSINESS_LIMIT_CONTROL']);
+    const t0 = Math.max(renewed.expiry, still.expiry) - 23 * HOUR;
+    await hourlyAliyun(t0);
+    expect(gateway.renewCalls(PHONE).map((c) => c.params.balance)).toEqual(['10.00']);
+    expect(await renewOrders()).toBe(0);
+
+    // The first customer tops up and the next auto-renew run (before the retry is due) renews the package.
+    await topUp(renewed.cookie, 10_000);
+    await hourlyAliyun(t0 + 30_000);
+    expect(await renewOrders()).toBe(1);
+    expect(await expiryOf(renewed.packageId)).toBe(renewed.expiry + 365 * 86_400_000);
+
+    await everyFive(t0 + 5 * MINUTE_MS);
+    await everyFive(t0 + 60 * MINUTE_MS);
+    expect(gateway.renewCalls(PHONE)).toHaveLength(1);
+    expect(gateway.renewTexts(OTHER).map((c) => c.params.balance)).toEqual(['10.00']);
+    expect(await noticeSmsOf(PHONE)).toEqual([
+      {
+        state: 'dropped',
+        attempts: 1,
+        reason: 'no_longer_applies',
+        lastError: expect.stringContaining('isv.BUSINESS_LIMIT_CONTROL'),
+      },
+    ]);
   });
 });

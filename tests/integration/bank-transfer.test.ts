@@ -235,6 +235,9 @@ describe('refunding a transfer-paid order', { timeout: 30_000 }, () => {
     expect(notice).toBe(1);
     const seen = await callApi('Order.GetDetail', { orderNo: order.orderNo }, { cookie: buyer });
     expect(seen.body.P?.refunds[0]?.status).toBe('PROCESSING');
+    // Finance reads it as its own to-do, not as a WeChat refund (docs/decisions/241).
+    const console1 = await callApi('Admin.OrderDetail', { orderNo: order.orderNo }, finance);
+    expect(console1.body.P?.refunds).toMatchObject([{ outRefundNo, rail: 'transfer', statusText: '待财务转账退回' }]);
 
     const done = await callApi('Admin.TransferRefundDone', { outRefundNo, bankSerial: 'CMB20261128000777' }, finance);
     expect(done.body.P).toEqual({ outRefundNo, status: 'SUCCESS' });
@@ -242,6 +245,14 @@ describe('refunding a transfer-paid order', { timeout: 30_000 }, () => {
     expect(after.body.P?.refunds[0]?.status).toBe('SUCCESS');
     expect((await callApi('Admin.TransferRefunds', {}, finance)).body.P?.list).toEqual([]);
     expect(await auditCount({ action: 'Admin.TransferRefundDone', target: `refund:${outRefundNo}` })).toBe(1);
+    const console2 = await callApi('Admin.OrderDetail', { orderNo: order.orderNo }, finance);
+    expect(console2.body.P?.refunds[0]?.statusText).toBe('财务已转账退回');
+    const log = await callApi('Admin.AuditSearch', { target: `refund:${outRefundNo}` }, finance);
+    expect(log.body.P?.list[0]?.changes).toContainEqual({
+      field: '退款状态',
+      before: '待财务转账退回',
+      after: '财务已转账退回',
+    });
 
     const again = await callApi('Admin.TransferRefundDone', { outRefundNo, bankSerial: 'CMB20261128000778' }, finance);
     expect(again.body.E).toBe(messages.transferRefundNotBank);

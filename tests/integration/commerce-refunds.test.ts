@@ -165,7 +165,7 @@ describe('operator refunds', () => {
     // WeChat's side has already refunded this transaction in full (e.g. by hand in the merchant platform).
     await refundedByHandAtWeChat(order.outTradeNo, 4038, 'RBYHAND');
     const res = await refund(order.orderNo, operator);
-    expect(res.body.E).toMatch(/^微信支付拒绝退款，订单仍为已支付/);
+    expect(res.body.E).toMatch(/^支付渠道拒绝退款，订单仍为已支付/);
     expect(await orderState(order.orderNo)).toBe(2);
     expect(await packageState(order.orderNo)).toBe(1);
     expect(await refundCount({ status: 'FAILED' })).toBe(1);

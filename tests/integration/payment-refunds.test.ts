@@ -256,7 +256,7 @@ describe('refunding a flagged payment attempt', { timeout: 30_000 }, () => {
     const { outTradeNo } = await paidAfterClose();
     // Already refunded in full by hand in the merchant platform: WeChat refuses (not enough left to refund).
     await refundedByHandAtWeChat(outTradeNo, 4038, 'RBYHAND');
-    expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toMatch(/^微信支付拒绝退款，该笔支付仍为需退款/);
+    expect((await refundPayment(outTradeNo, finance.cookie)).body.E).toMatch(/^支付渠道拒绝退款，该笔支付仍为需退款/);
     expect(await flag(outTradeNo)).toBe(true);
     expect(await refundCount({ status: 'FAILED', kind: 'payment' })).toBe(1);
     expect(await failedRefundNote()).toMatch(

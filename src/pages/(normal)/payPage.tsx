@@ -9,7 +9,7 @@ import { PayBox, PaySuccess } from '../../components/commerce/pay-box';
 import type { ActionOutput } from '../../lib/api-core';
 import { durationLabel, ORDER_KIND, PRODUCT_LABEL } from '../../lib/commerce';
 import { formatDateTime, formatFen } from '../../lib/format';
-import { couponOutcomeText, REFUND_STATUS_FOR_CUSTOMER, refundRouteText } from '../../lib/refund-rules';
+import { couponOutcomeText, refundRail, refundRouteText, refundStatusText } from '../../lib/refund-rules';
 import { pageTitle } from '../../lib/site';
 import { currentMineInfo } from '../../server/api-server';
 import { load } from '../../server/page-data';
@@ -134,9 +134,11 @@ export default async function PayPage({ query }: { query: string }) {
                           </Row>
                           <Row label="退款时间">{formatDateTime(r.createdAt)}（北京时间）</Row>
                           <Row label="退款去向" testId="refund-route">
-                            {refundRouteText(r.route === 'balance' ? 'balance' : found.payRail)}
+                            {refundRouteText(refundRail(r.route, found.payRail))}
                           </Row>
-                          <Row label="状态">{REFUND_STATUS_FOR_CUSTOMER[r.status] ?? '退款处理中'}</Row>
+                          <Row label="状态" testId="refund-status">
+                            {refundStatusText(r.status, refundRail(r.route, found.payRail), 'customer')}
+                          </Row>
                           {r.reason && <Row label="退款原因">{r.reason}</Row>}
                           <Row label="套餐">
                             {r.endsOrder || r.endsPackages ? '该订单购买的套餐已停用' : '套餐可继续使用'}

@@ -8,7 +8,7 @@ import { defineAction } from './define';
 export const consoleDashboardActions = {
   'Admin.Dashboard': defineAction({
     summary:
-      '【运营后台】概览：今日/7天/30天收入（分）、退款、支付订单、注册、提取次数与IP数；实名率、在用套餐、IP池与节点状态、待办事项、最近一次数据清理',
+      '【运营后台】概览：今日/7天/30天收入（分）、退款、支付订单、注册、提取次数与IP数；实名率、在用套餐、IP池与节点状态、待办事项（pendingAtProvider：在微信支付或支付宝仍有未过期待支付单的订单数）、最近一次数据清理',
     access: { operator: ['finance', 'support', 'content', 'ops'] },
     cacheable: false,
     input: z.object({}),

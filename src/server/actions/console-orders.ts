@@ -1,21 +1,21 @@
 // Admin.Order* actions: find orders, see one with its payment attempts and refunds, preview a refund (the refund itself
 // is Order.RefundByOrderNo), preview and refund one payment attempt flagged refund_needed (docs/decisions/180), ask
-// WeChat Pay about an order now, export orders as CSV.
+// each open attempt's own provider (WeChat Pay or Alipay) about an order now, export orders as CSV.
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { DAY_MS, shanghaiDateTime, shanghaiDayStart } from '../../lib/time';
 import { auditInsertStatement } from '../db/console-audit';
 import { orderDetail, searchOrders } from '../db/console-orders';
-import { listOrderPayments } from '../db/payments';
 import { orderRefundedFen } from '../db/refunds';
 import { auditActor } from '../domain/console-audit';
 import { refundPreview } from '../domain/console-screens';
-import { reconcilePayment } from '../domain/payments';
+import { askableRails, askProviderAboutOrder, payRailOf } from '../domain/payments';
 import { paymentRefundPreview, refundPayment } from '../domain/refunds';
 import { payProviderFor } from '../providers/pay';
 import { orderNoSchema, outTradeNoSchema, refundReasonSchema } from '../../lib/schemas';
 import { FINANCE, READERS } from '../../lib/operator-roles';
 import { ORDER_STATE_LABEL } from '../../lib/order-states';
+import { refundRail, refundStatusText } from '../../lib/refund-rules';
 import { defineAction } from './define';
 
 /** Most rows one CSV export carries (narrow the dates for more). */
@@ -42,7 +42,7 @@ const dayRange = z.object({
 export const consoleOrderActions = {
   'Admin.OrderSearch': defineAction({
     summary:
-      '【运营后台】按订单号、手机号或用户ID查找订单，可按状态与下单日期（上海时间）筛选，flag=refund_needed 只列需退款的支付（已付款但订单无法接收），flag=refund_issue 只列退款待核对的订单（微信退款异常、结果超过一天未明，或订单已退款而微信关闭了退款）；每行带 refundNeeded；按下单时间倒序分页',
+      '【运营后台】按订单号、手机号或用户ID查找订单，可按状态与下单日期（上海时间）筛选，flag=refund_needed 只列需退款的支付（已付款但订单无法接收），flag=refund_issue 只列退款待核对的订单（退款异常、结果超过一天未明（含待财务转账退回的对公转账退款），或订单已退款而微信关闭了退款）；每行带 refundNeeded；按下单时间倒序分页',
     access: READERS,
     cacheable: false,
     input: dayRange.extend({
@@ -68,7 +68,7 @@ export const consoleOrderActions = {
 
   'Admin.OrderDetail': defineAction({
     summary:
-      '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果）、已退合计 refundedFen',
+      '【运营后台】订单详情：金额构成、支付尝试（含 refund_needed 标记）、退款记录（含部分退款、优惠券结果、去向 route；rail 为退回的渠道 wechat/alipay/transfer/balance，statusText 为按该渠道写的状态文字，如「支付宝处理中，稍后到账」「待财务转账退回」「已退回账户余额」）、已退合计 refundedFen、askRails（未完成支付单可向其查询的渠道 wechat/alipay，空则无可查询的渠道）',
     access: READERS,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
@@ -78,7 +78,15 @@ export const consoleOrderActions = {
         orderRefundedFen(ctx.db, input.orderNo),
       ]);
       if (!d.order) throw new AppError('orderNotFound');
-      return { ...d, order: d.order, refundedFen };
+      // Each refund goes back by the rail of the attempt it refunds (an order's: the paying one), or to the balance.
+      const providerOf = new Map(d.payments.map((p) => [p.outTradeNo, p.provider]));
+      const refunds = d.refunds.map((r) => {
+        const provider = providerOf.get(r.outTradeNo);
+        const rail = refundRail(r.route, provider ? payRailOf(provider) : null);
+        return { ...r, rail, statusText: refundStatusText(r.status, rail) };
+      });
+      // The rails 向…查询 would ask about the order's open attempts (none: no provider to ask, no button).
+      return { ...d, order: d.order, refunds, refundedFen, askRails: askableRails(d.payments) };
     },
   }),
 
@@ -102,7 +110,7 @@ export const consoleOrderActions = {
 
   'Admin.RefundPayment': defineAction({
     summary:
-      '【运营后台·财务】全额退款一笔标记「需退款」的支付尝试（按商户订单号 outTradeNo）：先登记退款单，再向微信支付申请退款，微信受理后在一个事务中清除需退款标记、记录微信状态并写操作日志；订单状态、套餐与佣金不变；付款订单的那笔支付请用 Order.RefundByOrderNo；响应 outTradeNo、orderNo、outRefundNo、amountFen、status（SUCCESS/PROCESSING/ABNORMAL）',
+      '【运营后台·财务】全额退款一笔标记「需退款」的支付尝试（按商户订单号 outTradeNo）：先登记退款单，再按这笔支付的渠道退款（微信支付或支付宝向渠道申请；对公转账记为处理中，由财务银行转账退回），受理后在一个事务中清除需退款标记、记录退款状态并写操作日志；订单状态、套餐与佣金不变；付款订单的那笔支付请用 Order.RefundByOrderNo；响应 outTradeNo、orderNo、outRefundNo、amountFen、rail（退回的渠道 wechat/alipay/transfer）、status（SUCCESS/PROCESSING/ABNORMAL）',
     access: FINANCE,
     cacheable: false,
     input: z.object({ outTradeNo: outTradeNoSchema, reason: refundReasonSchema }),
@@ -118,7 +126,13 @@ export const consoleOrderActions = {
             action: 'Admin.RefundPayment',
             target: `payment:${o.outTradeNo}`,
             before: { orderNo: o.orderNo, refundNeeded: 1 },
-            after: { refundNeeded: 0, outRefundNo: o.outRefundNo, amountFen: o.amountFen, status: o.status },
+            after: {
+              refundNeeded: 0,
+              outRefundNo: o.outRefundNo,
+              amountFen: o.amountFen,
+              status: o.status,
+              rail: o.rail,
+            },
             reason: input.reason,
           },
         }),
@@ -127,24 +141,23 @@ export const consoleOrderActions = {
   }),
 
   'Admin.OrderAskProvider': defineAction({
-    summary: '【运营后台·财务】立即向微信支付查询该订单的未完成支付并按结果处理（补记已支付等）；响应每笔支付的结果',
+    summary:
+      '【运营后台·财务】立即向订单未完成支付单各自的支付渠道查询（微信支付的问微信支付，支付宝的问支付宝）并按结果处理（补记已支付等）；没有等待微信支付或支付宝答复的支付单（等待或已完成对公转账、余额支付）时拒绝；响应每笔支付的 outTradeNo、rail（被查询的渠道 wechat/alipay）、outcome 与按该渠道写的结果文字 text（如「支付宝答复：未支付」）',
     access: FINANCE,
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
     async handler(ctx, input) {
-      const payments = await listOrderPayments(ctx.db, input.orderNo);
-      if (payments.length === 0) throw new AppError('orderNotFound');
-      const pay = await payProviderFor(ctx.env, ctx.config);
-      const results: { outTradeNo: string; outcome: string }[] = [];
-      for (const p of payments) {
-        if (p.state !== 'pending' && p.state !== 'creating') continue;
-        results.push({ outTradeNo: p.outTradeNo, outcome: await reconcilePayment(ctx.db, pay, p.outTradeNo, ctx.now) });
-      }
+      const results = await askProviderAboutOrder(
+        ctx.db,
+        () => payProviderFor(ctx.env, ctx.config),
+        input.orderNo,
+        ctx.now,
+      );
       // The outcome is the provider's, applied by the payment engine; the query itself is recorded.
       await auditInsertStatement(ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), {
         action: 'Admin.OrderAskProvider',
         target: `order:${input.orderNo}`,
-        after: results,
+        after: results.map(({ outTradeNo, rail, outcome }) => ({ outTradeNo, rail, outcome })),
       }).run();
       return { results };
     },

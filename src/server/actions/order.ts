@@ -69,7 +69,8 @@ export const orderActions = {
   }),
 
   'Order.DeleteByOrderNos': defineAction({
-    summary: '删除订单（仅本人的待支付或已关闭订单；待支付订单先在微信侧关单并退回优惠券），返回删除条数',
+    summary:
+      '删除订单（仅本人的待支付或已关闭订单；待支付订单先在支付渠道（微信支付、支付宝）关闭已发起的支付单并退回优惠券），返回删除条数',
     access: 'user',
     cacheable: false,
     input: z.object({
@@ -92,7 +93,7 @@ export const orderActions = {
 
   'Order.Cancel': defineAction({
     summary:
-      '取消订单（仅本人的待支付订单）：先在微信支付关闭已发起的支付单（已付款则按已支付处理并报错），再在一个事务中关闭订单、退回占用的优惠券；响应 orderNo、state 3',
+      '取消订单（仅本人的待支付订单）：先在各自的支付渠道（微信支付、支付宝）关闭已发起的支付单（已付款则按已支付处理并报错），再在一个事务中关闭订单、退回占用的优惠券；响应 orderNo、state 3',
     access: 'user',
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
@@ -113,7 +114,7 @@ export const orderActions = {
 
   'Order.GetDetail': defineAction({
     summary:
-      '订单详情（仅本人）：所购内容（每项的规格、数量、新增IP数/每日额度/IP个数/有效天数）、金额（原价、活动优惠、升级抵扣、优惠券及券名、实付）、下单/支付/关闭时间、商户订单号与微信支付交易号；退款 refunds（每笔金额、时间、微信状态、原因、是否结束订单/停用套餐、优惠券结果 couponOutcome：none/returned/expired/kept）与已退合计 refundedFen',
+      '订单详情（仅本人）：所购内容（每项的规格、数量、新增IP数/每日额度/IP个数/有效天数）、金额（原价、活动优惠、升级抵扣、优惠券及券名、实付）、下单/支付/关闭时间、商户订单号与支付渠道的交易号、付款渠道 payRail（wechat/alipay/balance/transfer）；退款 refunds（每笔金额、时间、状态 status、去向 route、原因、是否结束订单/停用套餐、优惠券结果 couponOutcome：none/returned/expired/kept）与已退合计 refundedFen',
     access: 'user',
     cacheable: false,
     input: z.object({ orderNo: orderNoSchema }),
@@ -194,7 +195,7 @@ export const orderActions = {
 
   'Order.RefundByOrderNo': defineAction({
     summary:
-      '【运营】退款已支付订单（含 refund_needed 标记的订单），amountFen（分）不填即退全部可退金额，不得超过可退金额（实付 − 已退）：先登记退款单（与其他退款合计不超过实付），再向微信支付申请退款（退款金额与订单总额），微信受理后在一个事务中提交。退完全部可退金额即全额退款：订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金、仍在有效期内的优惠券退回客户；否则为部分退款：订单仍为已支付，endPackages=true 时停用该订单新建的套餐，佣金与优惠券不变。route 为退款去向：original（默认，原路退回微信/支付宝）或 balance（退回账户余额，在提交退款的同一事务中入账并记一笔余额明细）；余额支付的订单一律退回余额，余额充值订单不能在此退款。每次退款给客户发一条站内通知；响应 orderNo、outRefundNo、amountFen、endsOrder、endsPackages、route、status（SUCCESS/PROCESSING/ABNORMAL）',
+      '【运营】退款已支付订单（含 refund_needed 标记的订单），amountFen（分）不填即退全部可退金额，不得超过可退金额（实付 − 已退）：先登记退款单（与其他退款合计不超过实付），再按付款渠道退款（微信支付、支付宝：向渠道申请退款金额与订单总额；对公转账：不经渠道，记为处理中 PROCESSING，由财务银行转账退回后以 Admin.TransferRefundDone 标记完成；退回余额：不经渠道），受理后在一个事务中提交。退完全部可退金额即全额退款：订单置为已退款（4）、停用该订单新建的套餐（续费/加量/改期不回收）、冲销推广佣金、仍在有效期内的优惠券退回客户；否则为部分退款：订单仍为已支付，endPackages=true 时停用该订单新建的套餐，佣金与优惠券不变。route 为退款去向：original（默认，原路退回付款渠道：微信支付、支付宝或对公转账）或 balance（退回账户余额，在提交退款的同一事务中入账并记一笔余额明细）；余额支付的订单一律退回余额，余额充值订单不能在此退款。每次退款给客户发一条站内通知；响应 orderNo、outRefundNo、amountFen、endsOrder、endsPackages、route、rail（退回的渠道 wechat/alipay/transfer/balance）、status（SUCCESS/PROCESSING/ABNORMAL）',
     access: { operator: ['finance'] },
     cacheable: false,
     input: z.object({
@@ -231,6 +232,8 @@ export const orderActions = {
               endsPackages: o.endsPackages,
               status: o.status,
               route: o.route,
+              // The rail the status is worded by (a refund to the balance says so in route already).
+              ...(o.route === 'original' ? { rail: o.rail } : {}),
             },
             reason: input.reason,
           },

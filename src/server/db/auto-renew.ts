@@ -81,18 +81,32 @@ export async function listAutoRenewDue(
   }));
 }
 
+/**
+ * SQL condition: the package `packageSql` still has auto-renew due for the period ending `expirySql` at `nowSql`, by the
+ * same rule as listAutoRenewDue (opted in, bought by an order, live, that expiry still its expiry and in the future,
+ * not renewed for it). A notice about that period applies only while this holds.
+ */
+export function stillDueForRenewalSql(packageSql: string, expirySql: string, nowSql: string): string {
+  return `EXISTS (SELECT 1 FROM package_auto_renew a JOIN proxy_packages p ON p.id = a.package_id AND p.user_id = a.user_id
+    WHERE a.package_id = ${packageSql} AND a.enabled = 1 AND p.source = 'order'
+      AND p.state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp}) AND p.expires_at = ${expirySql}
+      AND p.expires_at > ${nowSql} AND a.renewed_expiry != p.expires_at)`;
+}
+
 /** How long an auto-renew notice stays listed as current. */
 const NOTICE_MS = 30 * 86_400_000;
 
 /**
  * Send the user a personal notice once for this package's expiry: `which` names the claim ('notified' before the
- * renewal, 'short' when the balance did not cover it). One batch: the claim, then the notice only if the claim took.
+ * renewal, 'short' when the balance did not cover it). One batch: the claim, then the notice only if the claim took,
+ * then `after` (a statement that runs only when the notice was written, e.g. queueNoticeSmsAfterClaim).
  * True when sent now.
  */
 export async function noticeOnce(
   db: D1Database,
   r: { packageId: number; userId: number; expiry: number; which: 'notified' | 'short'; title: string; html: string },
   now: number,
+  after?: D1PreparedStatement,
 ): Promise<boolean> {
   const column = r.which === 'notified' ? 'notified_expiry' : 'short_expiry';
   const [claim] = await db.batch([
@@ -105,6 +119,7 @@ export async function noticeOnce(
          SELECT ?1, ?2, ?3, ?3 + ${NOTICE_MS}, 1, ?3, ?4 WHERE changes() = 1`,
       )
       .bind(r.title, r.html, now, r.userId),
+    ...(after ? [after] : []),
   ]);
   return claim?.meta.changes === 1;
 }

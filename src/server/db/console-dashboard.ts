@@ -67,6 +67,7 @@ export interface StandingFigures {
     refundNeeded: number;
     /** Orders with a refund that needs a person (console-orders refundIssueSql). */
     refundIssues: number;
+    /** Orders with an attempt still live at WeChat Pay or Alipay (state pending, not yet expired). */
     pendingAtProvider: number;
     /** Live fixed/premium packages still waiting for dedicated IPs of their region. */
     awaitingIps: number;
@@ -122,7 +123,10 @@ export async function standingFigures(db: D1Database, now: number): Promise<Stan
     ),
     db.prepare('SELECT count(*) AS n FROM payments WHERE refund_needed = 1'),
     db.prepare(`SELECT count(DISTINCT r.order_no) AS n FROM refunds r WHERE ${refundIssueSql(now)}`),
-    db.prepare("SELECT count(*) AS n FROM payments WHERE state = 'pending' AND expires_at > ?").bind(now),
+    // Orders (not attempts: one order may wait on a WeChat and an Alipay attempt at once) with a live attempt at a provider.
+    db
+      .prepare("SELECT count(DISTINCT order_no) AS n FROM payments WHERE state = 'pending' AND expires_at > ?")
+      .bind(now),
     // Paid fixed/premium packages still short of dedicated IPs (分配中): the region they were bought for has none free.
     db
       .prepare(

@@ -144,6 +144,8 @@ export interface ConsoleOrderDetail {
     endsOrder: number;
     endsPackages: number;
     couponOutcome: CouponOutcome | '';
+    /** 'balance': the money went to the account balance; 'original': back to the rail of outTradeNo. */
+    route: 'original' | 'balance';
     createdAt: number;
   }[];
 }
@@ -169,7 +171,7 @@ export async function orderDetail(db: D1Database, orderNo: string): Promise<Cons
       .prepare(
         `SELECT out_refund_no AS outRefundNo, kind, out_trade_no AS outTradeNo, amount_fen AS amountFen, status, reason,
            note, operator_id AS operatorId, ends_order AS endsOrder, ends_packages AS endsPackages,
-           coupon_outcome AS couponOutcome, created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
+           coupon_outcome AS couponOutcome, route, created_at AS createdAt FROM refunds WHERE order_no = ? ORDER BY id`,
       )
       .bind(orderNo),
   ]);

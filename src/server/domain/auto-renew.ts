@@ -4,7 +4,8 @@
 // with payFromBalance — the one way an order is paid from balance. A short balance places no order: the customer gets
 // one clear notice per period and the next run tries again until the package expires. The notice before renewal and
 // the short-balance notice also go to the customer's phone by SMS (template renew_notice) when the deployment has that
-// template; an SMS that fails is logged, the 站内通知 stands (it is what the once-per-period claim records).
+// template: the text is queued in the notice SMS outbox in the same batch as the 站内通知's once-per-period claim and
+// sent at once; a failed send is retried by the five-minute job (domain/notice-sms.ts, docs/decisions/242).
 import 'server-only';
 import { AUTO_RENEW_NOTICE_HOURS, AUTO_RENEW_WINDOW_HOURS, autoRenewNotice } from '../../lib/balance';
 import { isAppError } from '../../lib/errors';
@@ -22,12 +23,14 @@ import {
 } from '../db/auto-renew';
 import { balanceOf } from '../db/balance';
 import { closeUnpaidOrder, findOrder } from '../db/orders';
+import { type NoticeSmsQueued, queueNoticeSmsAfterClaim } from '../db/notice-sms';
 import { payFromBalance } from './balance';
 import { priceCheckout } from './checkout-coupons';
 import type { CheckoutRequest } from './checkout-lines';
 import { prepareCheckout } from './checkout-quote';
 import type { SmsProvider } from '../providers/sms/types';
 import { escapeText } from './html-sanitizer';
+import { sendNoticeSms } from './notice-sms';
 import { placeOrder } from './order-placement';
 
 const WINDOW_MS = AUTO_RENEW_WINDOW_HOURS * HOUR_MS;
@@ -79,6 +82,7 @@ async function handle(
   const balanceFen = await balanceOf(db, due.userId);
   const facts = { name: due.name, expiresText: shanghaiDateTime(due.expiresAt), priceFen, balanceFen };
   const notify = async (which: 'notified' | 'short', n: { title: string; text: string }, said = facts) => {
+    const text = sms?.sends('renew_notice') ? renewNoticeText(due, which, said) : null;
     const first = await noticeOnce(
       db,
       {
@@ -90,8 +94,9 @@ async function handle(
         html: html(n.text),
       },
       now,
+      text ? queueNoticeSmsAfterClaim(db, text, now) : undefined,
     );
-    if (first && sms?.sends('renew_notice')) await textTheNotice(sms, due, said);
+    if (first && sms && text) await sendNoticeSms(db, sms, text.key, now);
     return first;
   };
 
@@ -130,26 +135,24 @@ async function handle(
   }
 }
 
-/** The notice by SMS (renew_notice: package, expiry, amount and balance in 元); a failure is logged, never thrown. */
-async function textTheNotice(
-  sms: SmsProvider,
+/** The notice by SMS (renew_notice: package, expiry, amount and balance in 元), keyed once per notice and period. */
+function renewNoticeText(
   due: AutoRenewDue,
+  which: 'notified' | 'short',
   facts: { name: string; expiresText: string; priceFen: number; balanceFen: number },
-): Promise<void> {
-  try {
-    await sms.send({
-      phone: due.phone,
-      template: 'renew_notice',
-      params: {
-        name: facts.name,
-        time: facts.expiresText.slice(0, 16),
-        amount: formatFen(facts.priceFen, false),
-        balance: formatFen(facts.balanceFen, false),
-      },
-    });
-  } catch (err) {
-    console.error(
-      JSON.stringify({ level: 'error', where: 'auto-renew-sms', packageId: due.packageId, error: String(err) }),
-    );
-  }
+): NoticeSmsQueued {
+  return {
+    key: `renew_notice:${due.packageId}:${due.expiresAt}:${which}`,
+    userId: due.userId,
+    packageId: due.packageId,
+    periodExpiry: due.expiresAt,
+    phone: due.phone,
+    template: 'renew_notice',
+    params: {
+      name: facts.name,
+      time: facts.expiresText.slice(0, 16),
+      amount: formatFen(facts.priceFen, false),
+      balance: formatFen(facts.balanceFen, false),
+    },
+  };
 }

@@ -7,7 +7,9 @@ import { INVOICE_STATE_LABEL, type InvoiceState } from '../../lib/invoice-rules'
 import { BILLING_LABEL, couponFace, PRODUCT_LABEL } from '../../lib/commerce';
 import { ORDER_STATE_LABEL } from '../../lib/order-states';
 import { WITHDRAWAL_STATE_TEXT } from '../../lib/commission-rules';
-import { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../lib/console-states';
+import { CUSTOMER_STATUS_TEXT } from '../../lib/console-states';
+import { PROVIDER_OUTCOME_TEXT } from '../../lib/provider-query';
+import { type PayRail, REFUND_RAIL_NAME, refundRail, refundStatusText } from '../../lib/refund-rules';
 import { EGRESS_RULE_LABEL } from '../../lib/egress-rules';
 import { formatCount, formatFen, maskPhone } from '../../lib/format';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '../../lib/operator-roles';
@@ -214,6 +216,8 @@ const FIELD_LABEL: Record<string, string> = {
   outcome: '结果',
   balanceFen: '账户余额',
   route: '退款去向',
+  rail: '退回渠道',
+  endsPackages: '停用套餐',
   invoiceNo: '发票号码',
   pdfBytes: '发票文件大小（字节）',
   reference: '汇款识别码',
@@ -234,16 +238,9 @@ const ON_OFF: Record<number, string> = { 1: '启用', 2: '停用' };
 const OPERATOR_STATUS: Record<number, string> = { 1: '正常', 2: '已停用' };
 const ARTICLE_KIND: Record<string, string> = { help: '帮助文章', news: '资讯' };
 
-/** What querying the payment provider did to a payment (ApplyOutcome of the payment engine, or a failed query). */
-const OUTCOME_LABEL: Record<string, string> = {
-  paid: '已支付，已补记',
-  duplicate: '已支付（此前已记）',
-  refund: '已支付但订单不能再履约，已转退款',
-  not_paid: '未支付',
-  unknown: '渠道无此交易',
-  mismatch: '金额或币种不符，未处理',
-  error: '查询失败',
-};
+/** A field's label; `rail` is the rail a refund goes back by, except in a provider query (the rail asked). */
+const fieldLabel = (k: string, c?: { action: string }) =>
+  k === 'rail' && c?.action === 'Admin.OrderAskProvider' ? '支付渠道' : (FIELD_LABEL[k] ?? '其他');
 
 /**
  * A value with no label of its own: a count, the text as it is, a list one by one, and an object (e.g. one payment's
@@ -258,7 +255,7 @@ const plain = (v: unknown, c?: ValueContext): string => {
   if (typeof v === 'object') {
     const side = v as Record<string, unknown>;
     return Object.entries(side)
-      .map(([k, x]) => `${FIELD_LABEL[k] ?? '其他'} ${c ? fieldValue(k, x, { ...c, side }) : plain(x)}`)
+      .map(([k, x]) => `${fieldLabel(k, c)} ${c ? fieldValue(k, x, { ...c, side }) : plain(x)}`)
       .join('，');
   }
   return '—';
@@ -301,6 +298,8 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
       return OPERATOR_ROLE_LABEL[v as OperatorRole] ?? plain(v);
     case 'decision':
       return DECISION_LABEL[String(v)] ?? plain(v);
+    case 'rail':
+      return REFUND_RAIL_NAME[v as PayRail] ?? plain(v);
     case 'route':
       return v === 'balance' ? '退回账户余额' : v === 'original' ? '原路退回' : plain(v);
     case 'enabled':
@@ -323,7 +322,7 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
       if (c.objectKind === 'invoice') return INVOICE_STATE_LABEL[v as InvoiceState] ?? plain(v);
       return stateText(c, Number(v));
     case 'status':
-      if (typeof v === 'string') return REFUND_STATUS_TEXT[v] ?? plain(v);
+      if (typeof v === 'string') return refundStatusText(v, auditRefundRail(c));
       if (c.objectKind === 'user') return CUSTOMER_STATUS_TEXT[Number(v)] ?? plain(v);
       if (c.objectKind === 'node') return Number(v) === 1 ? '启用' : '停用';
       if (c.objectKind === 'operator') return OPERATOR_STATUS[Number(v)] ?? plain(v);
@@ -331,9 +330,20 @@ function fieldValue(key: string, v: unknown, c: ValueContext): string {
     case 'refundNeeded':
       return v ? '是' : '否';
     case 'outcome':
-      return OUTCOME_LABEL[String(v)] ?? plain(v);
+      return PROVIDER_OUTCOME_TEXT[String(v)] ?? plain(v);
   }
   return plain(v, c);
+}
+
+/**
+ * The rail of the refund an audit entry is about: written in the entry since refunds name it (decision 241); a bank
+ * refund's completion is a transfer's; an older entry routed to the balance is the balance's; else not known.
+ */
+function auditRefundRail(c: ValueContext): PayRail | null {
+  const written = c.side.rail;
+  if (written === 'wechat' || written === 'alipay' || written === 'transfer' || written === 'balance') return written;
+  if (c.action === 'Admin.TransferRefundDone') return 'transfer';
+  return refundRail(c.side.route === 'balance' ? 'balance' : null, null);
 }
 
 function stateText(c: ValueContext, state: number): string {
@@ -397,7 +407,7 @@ function changesOf(
       const bv = hasB ? fieldValue(k, b[k], { ...c, side: b }) : null;
       const av = hasA ? fieldValue(k, a[k], { ...c, side: a }) : null;
       if (hasB && hasA && bv === av) continue; // unchanged in words
-      // A refund's status is the payment provider's word for it (a text); an object's own status is a number.
+      // A refund's status is a text (worded by its rail); an object's own status is a number.
       const field = k === 'status' && typeof (a[k] ?? b[k]) === 'string' ? '退款状态' : (FIELD_LABEL[k] ?? '其他');
       changes.push({
         field,

@@ -17,8 +17,7 @@ import { findOrder } from '../db/orders';
 import { findUserCoupon } from '../db/coupons';
 import { findPayment } from '../db/payments';
 import { findLiveRefund, orderPackageMerged, orderRefundedFen } from '../db/refunds';
-import { ALIPAY_RAIL_NAMES } from '../providers/pay';
-import { BALANCE_RAIL } from '../../lib/balance';
+import { payRailOf } from './payments';
 import { packageUsage, proRataRefundFen } from './refund-usage';
 import { auditedChange, auditedWrite } from './console-audit';
 import { ORDER_STATE } from '../../lib/order-states';
@@ -129,13 +128,7 @@ export async function refundPreview(db: D1Database, orderNo: string, now: number
     state: order.state,
     payFen: order.payFen,
     /** The rail that paid: 'balance' refunds only to balance; the others go back by their rail or to balance. */
-    payRail: !paidBy
-      ? null
-      : paidBy.provider === BALANCE_RAIL
-        ? ('balance' as const)
-        : ALIPAY_RAIL_NAMES.includes(paidBy.provider)
-          ? ('alipay' as const)
-          : ('wechat' as const),
+    payRail: paidBy ? payRailOf(paidBy.provider) : null,
     /** Money returned or on its way back by this order's live refunds. */
     refundedFen,
     /** At most this much may be refunded now; refunding all of it ends the order (decision 205). */

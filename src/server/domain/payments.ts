@@ -5,6 +5,7 @@ import { TRANSFER_RAIL } from '../../lib/bank-transfer';
 import { BALANCE_RAIL } from '../../lib/balance';
 import { AppError, isAppError } from '../../lib/errors';
 import { paymentNotes } from '../../lib/messages';
+import { type AskableRail, askOutcomeText, isAskableRail } from '../../lib/provider-query';
 import type { PayRail as RefundRail } from '../../lib/refund-rules';
 import { allocateFixedIps } from '../db/fixed';
 import { closeUnpaidOrder, findOrder, findUserOrder, listOrderItems, type OrderRecord } from '../db/orders';
@@ -183,7 +184,7 @@ export async function paymentCodeFor(
     return { codeUrl, outTradeNo };
   } catch (err) {
     log('error', { event: 'create_failed', outTradeNo, error: String(err) });
-    await markPaymentFailed(db, outTradeNo, paymentNotes.createFailed(String(err)));
+    await markPaymentFailed(db, outTradeNo, paymentNotes.createFailed(rail, String(err)));
     throw new AppError('payUnavailable');
   }
 }
@@ -258,12 +259,15 @@ export async function applyTransaction(db: D1Database, t: ReportedTransaction, n
     await flagMismatchedPayment(
       db,
       t.outTradeNo,
-      paymentNotes.mismatchedSuccess({
-        amountFen: t.amountTotalFen,
-        currency: t.currency,
-        attach: t.attach,
-        transactionId: t.transactionId,
-      }),
+      paymentNotes.mismatchedSuccess(
+        {
+          amountFen: t.amountTotalFen,
+          currency: t.currency,
+          attach: t.attach,
+          transactionId: t.transactionId,
+        },
+        isAlipayAttempt(payment.provider) ? 'alipay' : 'wechat',
+      ),
     );
     return 'mismatch';
   }
@@ -321,6 +325,43 @@ export async function reconcilePayment(
     log('warn', { event: 'query_failed', outTradeNo, error: String(err) });
     return 'error';
   }
+}
+
+/** An order's attempts still open at a provider that can be asked about them (WeChat Pay's or Alipay's), by rail. */
+export const askableAttempts = (payments: readonly { outTradeNo: string; provider: string; state: string }[]) =>
+  payments.flatMap((p) => {
+    const rail = payRailOf(p.provider);
+    return (p.state === 'pending' || p.state === 'creating') && isAskableRail(rail)
+      ? [{ outTradeNo: p.outTradeNo, rail }]
+      : [];
+  });
+
+/** The rails of an order's attempts a provider can be asked about (the console's 向…查询 button names them). */
+export const askableRails = (payments: Parameters<typeof askableAttempts>[0]): AskableRail[] => [
+  ...new Set(askableAttempts(payments).map((a) => a.rail)),
+];
+
+/**
+ * Ask each open attempt's own provider about it now and apply the answer (docs/decisions/244): WeChat Pay for a WeChat
+ * attempt, Alipay for an Alipay one. An order with none (awaiting a company transfer, paid by transfer or from the
+ * balance, or nothing opened) is refused with nothingToAskProvider: no provider knows about that money.
+ */
+export async function askProviderAboutOrder(
+  db: D1Database,
+  pay: () => Promise<PaySetup>,
+  orderNo: string,
+  now: number,
+): Promise<{ outTradeNo: string; rail: AskableRail; outcome: ApplyOutcome | 'error'; text: string }[]> {
+  if (!(await findOrder(db, orderNo))) throw new AppError('orderNotFound');
+  const open = askableAttempts(await listOrderPayments(db, orderNo));
+  if (open.length === 0) throw new AppError('nothingToAskProvider');
+  const setup = await pay();
+  const results = [];
+  for (const a of open) {
+    const outcome = await reconcilePayment(db, setup, a.outTradeNo, now);
+    results.push({ ...a, outcome, text: askOutcomeText(outcome, a.rail) });
+  }
+  return results;
 }
 
 /** Whether this setup can talk to the rail an attempt was made on (WeChat's provider, or the Alipay rail). */

@@ -18,7 +18,7 @@ import { TRANSFER_RAIL } from '../../lib/bank-transfer';
 import { AppError, isAppError } from '../../lib/errors';
 import { formatFen } from '../../lib/format';
 import { type MessageCode, messages, paymentNotes } from '../../lib/messages';
-import { couponOutcomeText, type PayRail, refundNotice } from '../../lib/refund-rules';
+import { couponOutcomeText, type PayRail, refundNotice, refundRail } from '../../lib/refund-rules';
 import { findUserCoupon } from '../db/coupons';
 import { findOrder } from '../db/orders';
 import { findPayment } from '../db/payments';
@@ -67,6 +67,8 @@ export interface RefundOutcome {
   endsPackages: boolean;
   /** Where the money went: back to the paying rail, or to the account balance. */
   route: RefundRoute;
+  /** The rail the money goes back by (the balance when routed there): what the status is worded by. */
+  rail: PayRail;
   status: Exclude<RefundStatus, 'CLOSED'>;
 }
 
@@ -167,6 +169,8 @@ export async function refundOrder(
           now,
         )
       : [];
+  const paidWith = await findPayment(db, refund.outTradeNo);
+  const rail = refundRail(refund.route, paidWith ? payRailOf(paidWith.provider) : 'wechat') ?? 'wechat';
   const outcome: RefundOutcome = {
     orderNo,
     outRefundNo: refund.outRefundNo,
@@ -174,6 +178,7 @@ export async function refundOrder(
     endsOrder: refund.endsOrder,
     endsPackages: refund.endsPackages,
     route: refund.route,
+    rail,
     status: result.status,
   };
   const accepted = {
@@ -185,8 +190,6 @@ export async function refundOrder(
     refundId: result.refundId,
   };
   const coupon = order.userCouponId !== null ? await findUserCoupon(db, order.userId, order.userCouponId) : null;
-  const paidWith = await findPayment(db, refund.outTradeNo);
-  const rail = refund.route === 'balance' ? 'balance' : paidWith ? payRailOf(paidWith.provider) : 'wechat';
   const notice = noticeFor(order.title, { ...refund, rail }, coupon);
   const committed = refund.endsOrder
     ? await commitRefund(
@@ -329,6 +332,8 @@ export interface PaymentRefundOutcome {
   orderNo: string;
   outRefundNo: string;
   amountFen: number;
+  /** The rail of the attempt, which the money goes back by. */
+  rail: PayRail;
   status: Exclude<RefundStatus, 'CLOSED'>;
 }
 
@@ -395,6 +400,7 @@ export async function refundPayment(
     orderNo: payment.orderNo,
     outRefundNo: refund.outRefundNo,
     amountFen: refund.amountFen,
+    rail: payRailOf(payment.provider),
     status: result.status,
   };
   const committed = await commitPaymentRefund(
@@ -433,6 +439,8 @@ export async function paymentRefundPreview(db: D1Database, outTradeNo: string) {
     orderNo: payment.orderNo,
     amountFen: payment.amountFen,
     orderState: order?.state ?? null,
+    /** The rail that took this payment: the refund goes back by it. */
+    rail: payRailOf(payment.provider),
     note: payment.note,
     /** A refund in progress (PENDING) is re-sent with the same number. */
     liveRefund: live ? { outRefundNo: live.outRefundNo, status: live.status } : null,

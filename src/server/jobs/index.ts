@@ -8,6 +8,7 @@ import { deliveryUpkeepJob, usageRollupJob } from './delivery';
 import { fixedAutoReplaceJob } from './fixed-replace';
 import type { Job } from './job';
 import { sealNodeSecretsJob } from './node-secrets';
+import { noticeSmsJob } from './notice-sms';
 import { closeExpiredOrdersJob, reconcilePaymentsJob, refundDuplicatePaymentsJob } from './payments';
 import { archiveJob, retentionJob } from './retention';
 import { purgeSessionsJob } from './sessions';
@@ -22,6 +23,7 @@ export const JOBS: Record<string, Job[]> = {
     fixedAutoReplaceJob,
     sealNodeSecretsJob,
     sealCredentialsJob,
+    noticeSmsJob,
   ],
   '7 * * * *': [usageRollupJob, archiveJob, autoRenewJob],
   '17 3 * * *': [purgeSessionsJob, retentionJob],

@@ -392,7 +392,8 @@ export function auditSql(now: number): string[] {
       'Order.RefundByOrderNo',
       target('order', order(5)),
       '{"state":2}',
-      '{"status":"SUCCESS","amountFen":15300}',
+      // As Order.RefundByOrderNo writes it since decision 241: the rail the status is worded by (order 5 paid by WeChat).
+      '{"state":4,"amountFen":15300,"endsPackages":true,"status":"SUCCESS","route":"original","rail":"wechat"}',
       '客户误购，按规则全额退款',
       7 * DAY_MS,
     ],

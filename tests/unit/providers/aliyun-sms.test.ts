@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAliyunSms } from '../../../src/server/providers/sms/aliyun';
+import { isRetryableSmsError } from '../../../src/server/providers/sms/types';
 
 const SECRET = 'sms-secret-never-leak';
 const NOW = Date.UTC(2025, 5, 1, 8, 30, 0);
@@ -99,6 +100,36 @@ describe('Aliyun SendSms provider', () => {
   it('throws with the HTTP status when the body is not JSON', async () => {
     const { fetch } = fakeFetch(502, '<html>bad gateway</html>');
     await expect(provider(fetch).send(message)).rejects.toThrow('HTTP_502');
+  });
+
+  it('says which refusals are worth trying again: throttling, system errors, 5xx and no answer; not a bad number or template', async () => {
+    const refusal = async (fetch: typeof globalThis.fetch) =>
+      provider(fetch)
+        .send(message)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+    const answered = (status: number, body: unknown) => refusal(fakeFetch(status, body).fetch);
+    const retryable = [
+      await answered(200, { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1' }),
+      await answered(200, { Code: 'isp.SYSTEM_ERROR' }),
+      await answered(400, { Code: 'Throttling.User', Message: 'Request was denied due to user flow control.' }),
+      await answered(503, '<html>unavailable</html>'),
+      await refusal((async () => {
+        throw new TypeError('Network connection lost.');
+      }) as typeof globalThis.fetch),
+    ];
+    const permanent = [
+      await answered(200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL' }),
+      await answered(200, { Code: 'isv.SMS_TEMPLATE_ILLEGAL' }),
+      await answered(200, { Code: 'isv.SMS_SIGNATURE_ILLEGAL' }),
+      await answered(400, { Code: 'SignatureDoesNotMatch' }),
+    ];
+    expect(retryable.map(isRetryableSmsError)).toEqual([true, true, true, true, true]);
+    expect(permanent.map(isRetryableSmsError)).toEqual([false, false, false, false]);
+    expect(String(retryable[4])).toContain('NETWORK');
+    expect(String(permanent[0])).toContain('isv.MOBILE_NUMBER_ILLEGAL');
   });
 
   it('refuses a verify_code message without a code before calling out', async () => {

@@ -21,7 +21,8 @@ export default async function AdminDashboardPage() {
     ['待处理提现', d.todo.withdrawals, '/admin/withdrawals'],
     ['需退款的支付', d.todo.refundNeeded, '/admin/orders?flag=refund_needed'],
     ['退款待核对（异常、超时或被关闭）', d.todo.refundIssues, '/admin/orders?flag=refund_issue'],
-    ['等待微信支付结果的订单', d.todo.pendingAtProvider, '/admin/orders?state=1'],
+    // Unpaid orders with a live attempt at WeChat Pay or Alipay (a transfer is finance's to confirm, not a provider's).
+    ['等待支付渠道结果的订单', d.todo.pendingAtProvider, '/admin/orders?state=1'],
     // Paid, but the region bought has no free dedicated IP: restock that region's pool (nodes) to allocate them.
     ['等待分配IP的固定/优质IP套餐', d.todo.awaitingIps, '/admin/nodes'],
   ] as const;

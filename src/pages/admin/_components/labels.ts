@@ -1,7 +1,7 @@
 // Labels the console's screens show for stored states.
 import { BALANCE_RAIL } from '../../../lib/balance';
 import { TRANSFER_RAIL } from '../../../lib/bank-transfer';
-export { CUSTOMER_STATUS_TEXT, REFUND_STATUS_TEXT } from '../../../lib/console-states';
+export { CUSTOMER_STATUS_TEXT } from '../../../lib/console-states';
 export { ORDER_STATE_LABEL } from '../../../lib/order-states';
 export { PACKAGE_STATE_TEXT } from '../../../lib/package-states';
 export const PAYMENT_STATE_TEXT: Record<string, string> = {

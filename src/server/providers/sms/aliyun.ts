@@ -1,6 +1,6 @@
 // Production SMS provider: Aliyun Dysmsapi SendSms (2017-05-25) over a V3-signed RPC call.
 import { callAcs3Rpc, defaultFetch, vendorCode } from '../aliyun/signature';
-import type { SmsMessage, SmsProvider, SmsTemplate } from './types';
+import { type SmsMessage, type SmsProvider, SmsSendError, type SmsTemplate } from './types';
 
 export const SEND_SMS_VERSION = '2017-05-25';
 
@@ -15,6 +15,33 @@ export interface AliyunSmsOptions {
   endpoint?: string;
   fetch?: typeof fetch;
   now?: () => number;
+}
+
+/**
+ * SendSms codes that may pass on a later try: flow control (isv.BUSINESS_LIMIT_CONTROL and its minute/hour variants),
+ * the gateway's throttling, and the vendor's own system errors. Every other vendor code (isv.MOBILE_NUMBER_ILLEGAL,
+ * isv.SMS_TEMPLATE_ILLEGAL, isv.SMS_SIGNATURE_ILLEGAL, isv.TEMPLATE_MISSING_PARAMETERS, isv.OUT_OF_SERVICE,
+ * isv.AMOUNT_NOT_ENOUGH, SignatureDoesNotMatch ...) is permanent for that message.
+ */
+const RETRYABLE_CODES = new Set([
+  'isv.BUSINESS_LIMIT_CONTROL',
+  'BUSINESS_LIMIT_CONTROL_MINUTE',
+  'isv.BUSINESS_LIMIT_HOUR',
+  'isp.SYSTEM_ERROR',
+  'isp.GATEWAY_ERROR',
+  'isp.UNKNOWN',
+  'Throttling',
+  'Throttling.User',
+  'Throttling.Api',
+  'ServiceUnavailable',
+  'InternalError',
+]);
+
+/** Whether a SendSms refusal may pass later: a listed code, HTTP 429 or a 5xx without a vendor code. */
+export function retryableSendSmsCode(code: string): boolean {
+  if (RETRYABLE_CODES.has(code)) return true;
+  const status = /^HTTP_(\d{3})$/.exec(code)?.[1];
+  return status === '429' || status?.startsWith('5') === true;
 }
 
 function templateParam(template: SmsTemplate, params: Record<string, string>): string {
@@ -36,7 +63,10 @@ function templateParam(template: SmsTemplate, params: Record<string, string>): s
   }
 }
 
-/** An SmsProvider that sends through Aliyun SendSms; throws with the Aliyun Code unless the body Code is OK. */
+/**
+ * An SmsProvider that sends through Aliyun SendSms; unless the body Code is OK it throws an SmsSendError with the
+ * Aliyun Code (NETWORK when the call itself failed) saying whether a later try may pass.
+ */
 export function createAliyunSms(opts: AliyunSmsOptions): SmsProvider {
   const templateCode = (t: SmsTemplate): string | undefined =>
     t === 'verify_code' ? opts.templateCode : opts.renewTemplateCode || undefined;
@@ -53,16 +83,28 @@ export function createAliyunSms(opts: AliyunSmsOptions): SmsProvider {
     async send(message: SmsMessage) {
       const code = templateCode(message.template);
       if (!code) throw new Error(`aliyun sms: no template code configured for ${message.template}`);
-      const res = await callAcs3Rpc(call, 'SendSms', SEND_SMS_VERSION, {
+      const query = {
         PhoneNumbers: message.phone,
         SignName: opts.signName,
         TemplateCode: code,
         TemplateParam: templateParam(message.template, message.params),
-      });
+      };
+      let res: Awaited<ReturnType<typeof callAcs3Rpc>>;
+      try {
+        res = await callAcs3Rpc(call, 'SendSms', SEND_SMS_VERSION, query);
+      } catch (err) {
+        // The request never got an answer (DNS, connection, reset): the message may go out on a later try.
+        throw new SmsSendError(`aliyun sms: SendSms failed: NETWORK (${String(err).slice(0, 200)})`, 'NETWORK', true);
+      }
       // SendSms reports business refusals (rate limits, bad numbers) as HTTP 200 with Code != OK.
       if (res.body.Code !== 'OK') {
+        const vendor = vendorCode(res);
         const requestId = typeof res.body.RequestId === 'string' ? ` (RequestId ${res.body.RequestId})` : '';
-        throw new Error(`aliyun sms: SendSms failed: ${vendorCode(res)}${requestId}`);
+        throw new SmsSendError(
+          `aliyun sms: SendSms failed: ${vendor}${requestId}`,
+          vendor,
+          retryableSendSmsCode(vendor),
+        );
       }
     },
   };

@@ -1,6 +1,6 @@
 // Chooses the SMS provider: Aliyun in production (always), the D1 outbox in development unless Aliyun is chosen.
 import 'server-only';
-import type { AppConfig, Bindings } from '../../env';
+import { type AppConfig, type Bindings, readConfig } from '../../env';
 import { createAliyunSms } from './aliyun';
 import { createOutboxSms } from './outbox';
 import type { SmsProvider } from './types';
@@ -23,4 +23,16 @@ export function smsProviderFor(env: Bindings, config: AppConfig, now: () => numb
     renewTemplateCode,
     now,
   });
+}
+
+/**
+ * The SMS provider for scheduled notices, or null when the deployment has no SMS configured (the jobs still run and the
+ * 站内通知 stand).
+ */
+export function noticeSmsProvider(env: Bindings): SmsProvider | null {
+  try {
+    return smsProviderFor(env, readConfig(env), Date.now);
+  } catch {
+    return null;
+  }
 }

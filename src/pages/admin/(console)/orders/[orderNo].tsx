@@ -1,15 +1,11 @@
-// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向微信查询; an
+// /admin/orders/{orderNo}: one order — amounts, payment attempts, refunds — with 退款 (finance) and 向…查询 (the
+// rails of its open attempts: 向微信支付查询 / 向支付宝查询; hidden when no provider has one, e.g. a transfer); an
 // attempt flagged 需退款 has its own 退款 (finance; that attempt only, docs/decisions/180).
 import { formatDateTime, formatFen } from '../../../../lib/format';
 import { canCall } from '../../../../server/operator-access';
 import { ORDER_STATE } from '../../../../lib/order-states';
 import { load } from '../../../../server/page-data';
-import {
-  ORDER_STATE_LABEL,
-  PAYMENT_PROVIDER_TEXT,
-  PAYMENT_STATE_TEXT,
-  REFUND_STATUS_TEXT,
-} from '../../_components/labels';
+import { ORDER_STATE_LABEL, PAYMENT_PROVIDER_TEXT, PAYMENT_STATE_TEXT } from '../../_components/labels';
 import { AskProviderButton } from './_components/order-tools';
 import { PageTitle, Section } from '../../_components/parts';
 import { PaymentRefundPanel } from './_components/payment-refund-panel';
@@ -33,8 +29,8 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
     <div className="space-y-4">
       <PageTitle title="订单详情">
         <div className="flex flex-wrap gap-2">
-          {o.state === ORDER_STATE.pending && may('Admin.OrderAskProvider') && (
-            <AskProviderButton orderNo={o.orderNo} />
+          {o.state === ORDER_STATE.pending && d.askRails.length > 0 && may('Admin.OrderAskProvider') && (
+            <AskProviderButton orderNo={o.orderNo} rails={d.askRails} />
           )}
           {o.state === ORDER_STATE.paid && may('Order.RefundByOrderNo') && <RefundPanel orderNo={o.orderNo} />}
         </div>
@@ -123,7 +119,7 @@ export default async function AdminOrderPage({ orderNo }: { orderNo: string }) {
                     ? '（部分，已停用套餐）'
                     : '（部分）'
                 : ''}{' '}
-              · {REFUND_STATUS_TEXT[r.status] ?? r.status} · {r.reason}
+              · <span data-testid="order-refund-status">{r.statusText}</span> · {r.reason}
               {r.couponOutcome && r.couponOutcome !== 'none' ? ` · ${COUPON_OUTCOME_SHORT[r.couponOutcome]}` : ''}
               {r.note ? <span className="break-all text-slate-400"> · {r.note}</span> : null} ·{' '}
               {formatDateTime(r.createdAt)}

@@ -1,19 +1,13 @@
 'use client';
-// Order tools: 向微信查询 (ask WeChat Pay about the order's open payments now) and the CSV export of the filtered list.
+// Order tools: 向…查询 (ask each open payment's own provider, WeChat Pay or Alipay, about the order now; the button names
+// the rails it asks, docs/decisions/244) and the CSV export of the filtered list.
 import { useState } from 'react';
 import { useRouter } from 'waku/router/client';
+import { type AskableRail, askProviderLabel } from '../../../../../lib/provider-query';
 import { pushToast } from '../../../../../state/toast';
 import { consoleApi } from '../../../_components/console-api';
 
-const OUTCOME_TEXT: Record<string, string> = {
-  paid: '已支付（已补记）',
-  duplicate: '已支付（此前已记账）',
-  refund: '已支付但订单不能再收款，已标记待退款',
-  not_paid: '未支付',
-  error: '查询失败，请稍后重试',
-};
-
-export function AskProviderButton({ orderNo }: { orderNo: string }) {
+export function AskProviderButton({ orderNo, rails }: { orderNo: string; rails: AskableRail[] }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
@@ -21,21 +15,17 @@ export function AskProviderButton({ orderNo }: { orderNo: string }) {
       type="button"
       className="btn-outline"
       disabled={busy}
+      data-testid="ask-provider"
       onClick={async () => {
         setBusy(true);
         const res = await consoleApi.call('Admin.OrderAskProvider', { orderNo });
         setBusy(false);
         if (!res) return;
-        pushToast(
-          'info',
-          res.results.length
-            ? res.results.map((r) => `${r.outTradeNo}：${OUTCOME_TEXT[r.outcome] ?? r.outcome}`).join('；')
-            : '没有待支付的支付单',
-        );
+        pushToast('info', res.results.map((r) => `${r.outTradeNo}：${r.text}`).join('；'));
         await router.reload();
       }}
     >
-      向微信查询
+      {askProviderLabel(rails)}
     </button>
   );
 }

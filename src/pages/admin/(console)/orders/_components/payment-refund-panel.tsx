@@ -1,7 +1,7 @@
 'use client';
 // Refunding one payment attempt flagged 需退款 (docs/decisions/180), in the order refund's three steps (RefundFlow): 退款
-// opens the preview (the attempt's amount, or why it cannot be refunded) -> reason and 确认退款 -> the refund runs
-// through WeChat Pay (Admin.RefundPayment) and the screen reloads with the outcome; the order itself is not touched.
+// opens the preview (the attempt's amount, or why it cannot be refunded) -> reason and 确认退款 -> the refund goes back by
+// the attempt's rail (Admin.RefundPayment) and the screen reloads with the outcome; the order itself is not touched.
 import type { paymentRefundPreview } from '../../../../../server/domain/refunds';
 import { consoleApi } from '../../../_components/console-api';
 import { RefundFlow } from './refund-panel';
@@ -21,6 +21,7 @@ export function PaymentRefundPanel({ outTradeNo }: { outTradeNo: string }) {
       }
       load={() => consoleApi.call('Admin.RefundPaymentPreview', { outTradeNo })}
       run={(reason) => consoleApi.call('Admin.RefundPayment', { outTradeNo, reason })}
+      rail={(p) => p.rail}
       effects={() => (
         <>
           <li>只退这一笔多收的款：订单状态、套餐与推广佣金都不变。</li>

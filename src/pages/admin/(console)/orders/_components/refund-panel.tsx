@@ -1,6 +1,7 @@
 'use client';
 // Refund in three steps: 退款预览 (what the refund takes back, or why it cannot happen) -> amount, reason and 确认退款 ->
-// the refund runs through WeChat Pay and the screen reloads with the outcome. RefundFlow is the steps; RefundPanel
+// the refund goes back by the rail that paid (or to the balance) and the screen reloads with the outcome, worded by that
+// rail (refundStatusText). RefundFlow is the steps; RefundPanel
 // refunds a paid order in full or in part (Order.RefundByOrderNo; the amount typed in 元, capped by what is still
 // refundable, beside the package's usage and a pro-rata suggestion: docs/decisions/205, 206); payment-refund-panel.tsx
 // one flagged payment attempt (always in full).
@@ -11,21 +12,17 @@ import { formatCount, formatFen } from '../../../../../lib/format';
 import {
   COUPON_RULE_TEXT,
   PACKAGE_RULE_TEXT,
-  REFUND_ROUTE_TEXT,
+  type PayRail,
+  REFUND_RAIL_NAME,
+  refundRail,
   refundRouteText,
+  refundStatusText,
 } from '../../../../../lib/refund-rules';
 import { formatDateTime } from '../../../../../lib/time';
 import type { refundPreview } from '../../../../../server/domain/console-screens';
 import { pushToast } from '../../../../../state/toast';
 import { consoleApi } from '../../../_components/console-api';
 import { yuanToFen } from '../../../_components/record-form';
-
-/** The toast after WeChat accepted a refund (order or single payment), by WeChat's status. */
-export const REFUND_OUTCOME_TEXT: Record<string, string> = {
-  SUCCESS: '退款成功',
-  PROCESSING: '微信处理中，稍后到账',
-  ABNORMAL: '微信退款异常，请在商户平台人工处理',
-};
 
 /** What every refund preview tells: the amount, why it cannot happen (or null), a refund already in flight. */
 interface PreviewBase {
@@ -59,9 +56,10 @@ export function RefundFlow<P extends PreviewBase>({
   partial,
   wide = false,
   payRail,
+  rail: fixedRail,
 }: {
   load: () => Promise<P | false>;
-  run: (reason: string, choice: RefundChoice) => Promise<{ status: string; amountFen: number } | false>;
+  run: (reason: string, choice: RefundChoice) => Promise<{ status: string; amountFen: number; rail: PayRail } | false>;
   title: string;
   buttonClassName?: string;
   /** The button's test id; the preview's is `${testId}-preview`. */
@@ -77,7 +75,9 @@ export function RefundFlow<P extends PreviewBase>({
    * The rail that paid, when the operator may choose the route: 原路退回 that rail or 退回余额 ('balance': an order
    * paid from balance goes back to balance only). Absent: back to the rail, as a payment attempt's refund always is.
    */
-  payRail?: (preview: P) => 'wechat' | 'alipay' | 'balance' | null;
+  payRail?: (preview: P) => PayRail | null;
+  /** The rail the money goes back by when the operator has no choice of route (a payment attempt's refund). */
+  rail?: (preview: P) => PayRail | null;
 }) {
   const [preview, setPreview] = useState<P | null>(null);
   const [route, setRoute] = useState<'original' | 'balance'>('original');
@@ -111,7 +111,7 @@ export function RefundFlow<P extends PreviewBase>({
     preview && typedFen !== null && !amountError
       ? { amountFen: typedFen, isFinal: typedFen === preview.amountFen, endPackages, route }
       : null;
-  const rail = preview && payRail ? payRail(preview) : null;
+  const rail = !preview ? null : payRail ? payRail(preview) : (fixedRail?.(preview) ?? null);
 
   async function execute() {
     if (busy || !preview || preview.blocker || !choice) return;
@@ -121,7 +121,7 @@ export function RefundFlow<P extends PreviewBase>({
     if (!res) return;
     setPreview(null);
     setReason('');
-    pushToast('success', `已退款 ${formatFen(res.amountFen)}：${REFUND_OUTCOME_TEXT[res.status] ?? res.status}`);
+    pushToast('success', `已退款 ${formatFen(res.amountFen)}：${refundStatusText(res.status, res.rail)}`);
     await router.reload();
   }
   return (
@@ -182,7 +182,7 @@ export function RefundFlow<P extends PreviewBase>({
                     <legend className="mb-1 text-slate-600">退款去向</legend>
                     {(
                       [
-                        ['original', `原路退回（${rail === 'alipay' ? '支付宝' : '微信支付'}）`],
+                        ['original', `原路退回（${REFUND_RAIL_NAME[rail ?? 'wechat']}）`],
                         ['balance', '退回账户余额（立即到账，可用于下次购买）'],
                       ] as const
                     ).map(([v, label]) => (
@@ -208,7 +208,7 @@ export function RefundFlow<P extends PreviewBase>({
                         ? '全额退款 '
                         : '退还剩余全部可退金额 '}
                   <strong className="text-rose-600">{choice ? formatFen(choice.amountFen) : '—'}</strong>，
-                  {payRail ? refundRouteText(route === 'balance' ? 'balance' : rail) : REFUND_ROUTE_TEXT}
+                  {refundRouteText(payRail ? refundRail(route, rail) : rail)}
                   {amountNote}。
                 </p>
                 {choice && (
