@@ -20,7 +20,10 @@ const dir = resolve('.tmp/bench-extract-ab');
 // The base revision's tree, exported under .tmp (node_modules resolve from this project's).
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(`${dir}/a-src`, { recursive: true });
-execFileSync('sh', ['-c', `git archive ${JSON.stringify(base)} src node/src migrations wrangler.toml | tar -x -C ${dir}/a-src`]);
+execFileSync('sh', [
+  '-c',
+  `git archive ${JSON.stringify(base)} src node/src migrations wrangler.toml | tar -x -C ${dir}/a-src`,
+]);
 const rev = (r) => execFileSync('git', ['rev-parse', '--short', r]).toString().trim();
 const dirty = execFileSync('git', ['status', '--porcelain', 'src', 'migrations']).toString().trim() !== '';
 const trees = [
