@@ -14,11 +14,11 @@ export const CALLER = '192.0.2.50';
 /** A signed-in customer with an extraction key, a package of `remaining` IPs and CALLER on the white list. */
 export async function extractingCustomer(
   opts: { remaining?: number; type?: 10 | 40 } = {},
-): Promise<{ id: number; key: string; cookie: string }> {
+): Promise<{ id: number; key: string; phone: string; cookie: string }> {
   const u = await makeUser({ rateLimit: 100 });
   await makePackage(u.id, { remaining: opts.remaining ?? 100, type: opts.type ?? 10 });
   await allowIp(u.id, CALLER);
-  return { id: u.id, key: u.key, cookie: await loginBySms(u.phone) };
+  return { id: u.id, key: u.key, phone: u.phone, cookie: await loginBySms(u.phone) };
 }
 
 /** The `ip:port` lines of a plain-text answer. */

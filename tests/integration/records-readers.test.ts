@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay } from '../../src/lib/time';
 import { callApi, resetDb } from '../helpers/api';
+import { operatorLogin } from '../helpers/operators';
 import { addLease, addUsage, simplePool } from '../helpers/delivery';
 import { archiveAt, extractAndKeep, extractingCustomer, legacyCall } from '../helpers/records';
 
@@ -165,5 +166,25 @@ describe('records over the object, D1 and the archive', () => {
       [3, [old]],
       [3, [old]],
     ]);
+  });
+
+  it("an operator's export of a customer's history includes the calls and IPs the customer's object keeps", async () => {
+    await simplePool(10);
+    const c = await extractingCustomer();
+    await extractAndKeep(c, [{ num: 2 }, { num: 3 }]);
+    const support = await operatorLogin('support');
+    const day = shanghaiDay(Date.now());
+    const calls = await callApi(
+      'Admin.CustomerHistoryExport',
+      { phone: c.phone, kind: 'calls', from: day, to: day },
+      { cookie: support.cookie },
+    );
+    expect(calls.body.P?.rows).toBe(2);
+    const ips = await callApi(
+      'Admin.CustomerHistoryExport',
+      { phone: c.phone, kind: 'ips', from: day, to: day },
+      { cookie: support.cookie },
+    );
+    expect(ips.body.P?.rows).toBe(5);
   });
 });

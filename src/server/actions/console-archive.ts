@@ -66,7 +66,13 @@ export const consoleArchiveActions = {
       }),
     ),
     async handler(ctx, input) {
-      const out = await exportCustomerHistory(ctx.env.FILES, ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input);
+      const out = await exportCustomerHistory(
+        ctx.env.FILES,
+        ctx.db,
+        auditActor(ctx.operator, ctx.ip, ctx.now),
+        input,
+        ctx.env.CUSTOMER_RECORDS,
+      );
       if (!out) throw new AppError('customerNotFound');
       return {
         filename: `customer-${out.userId}-${input.kind}-${input.fromDay}-${input.toDay}.csv`,

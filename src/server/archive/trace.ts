@@ -17,6 +17,7 @@ import {
 import { type AuditActor, auditInsertStatement } from '../db/console-audit';
 import { type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
 import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
+import type { CustomerRecordsNamespace } from '../objects/customer-records';
 import { archivedLease, HISTORY_MAX_DAYS, historyCsv, historyRows } from './customer';
 import { traceExitArchive } from './store';
 import { COMPANY_STATE } from '../../lib/company-states';
@@ -149,11 +150,12 @@ export async function exportCustomerHistory(
   db: D1Database,
   actor: AuditActor,
   q: { phone: string; kind: 'ips' | 'calls'; from: number; to: number },
+  records?: CustomerRecordsNamespace,
 ): Promise<{ csv: string; rows: number; truncated: boolean; userId: number } | null> {
   const userId = await userIdByPhone(db, q.phone);
   if (userId === null) return null;
   const to = Math.min(q.to, q.from + HISTORY_MAX_DAYS * DAY_MS);
-  const h = await historyRows(files, db, { userId, kind: q.kind, from: q.from, to, now: actor.now });
+  const h = await historyRows(files, db, { userId, kind: q.kind, from: q.from, to, now: actor.now }, records);
   const rows = q.kind === 'ips' ? h.leases.length : h.calls.length;
   await writeAudit(db, actor, {
     action: 'Admin.CustomerHistoryExport',
