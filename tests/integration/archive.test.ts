@@ -5,7 +5,7 @@
 // moment, from hot data and from the archive, and every lookup is audited; the archive keeps at least 180 days.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay } from '../../src/lib/time';
+import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { archiveHotHistory } from '../../src/server/archive/copy';
 import {
   clampArchiveDays,
@@ -114,7 +114,8 @@ describe('copy then delete', () => {
     await addPool([{ ip: '203.0.113.8' }]);
     const me = (await findOrCreateUserByPhone(env.DB, '13900006602', 1, 0)).user.id;
     const now = Date.now();
-    const old = now - 10 * DAY_MS;
+    // 02:00 北京时间 ten days ago: the three calls 20 minutes apart stay on one Shanghai day whatever hour the suite runs at.
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
     for (let i = 0; i < 3; i++) {
       await lease({ userId: me, ip: '203.0.113.8', at: old + i * 20 * MIN, until: old + i * 20 * MIN + 10 * MIN });
       await usage({

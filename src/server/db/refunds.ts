@@ -13,8 +13,10 @@ import { type AuditWrite, auditInsertStatement } from './console-audit';
 import { ORDER_STATE } from '../../lib/order-states';
 import { PACKAGE_STATE } from '../../lib/package-states';
 import { USER_COUPON_STATE } from '../../lib/coupon-states';
+import type { RefundStatus as RowStatus } from '../../lib/refund-rules';
 
-export type RefundRowStatus = 'PENDING' | 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'FAILED';
+/** A refund row's stored status: the one list in src/lib/refund-rules.ts. */
+export type RefundRowStatus = RowStatus;
 /** 'order': refunds a paid order (the order becomes refunded); 'payment': refunds one flagged attempt only. */
 export type RefundKind = 'order' | 'payment';
 
