@@ -4,10 +4,12 @@
 // reports give it by decision 222's rule; the CSV download holds the object's rows.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay } from '../../src/lib/time';
+import { receiptLeaseNumber } from '../../src/server/objects/node-leases';
 import { callApi, resetDb } from '../helpers/api';
 import { operatorLogin } from '../helpers/operators';
-import { addLease, addUsage, simplePool } from '../helpers/delivery';
-import { archiveAt, extractAndKeep, extractingCustomer, legacyCall } from '../helpers/records';
+import { addLease, addUsage, extractCall, simplePool } from '../helpers/delivery';
+import { recordsOf, settleRecords, untilNodesHold } from '../helpers/receipts';
+import { archiveAt, CALLER, extractAndKeep, extractingCustomer, legacyCall, linesOf } from '../helpers/records';
 
 beforeEach(resetDb);
 
@@ -186,5 +188,86 @@ describe('records over the object, D1 and the archive', () => {
       { cookie: support.cookie },
     );
     expect(ips.body.P?.rows).toBe(5);
+  });
+});
+
+describe('records right after a call (decision 247)', () => {
+  it('show the call and its IPs the moment it was answered, before its hand-over, and once after it', async () => {
+    await simplePool(10);
+    const c = await extractingCustomer();
+    const call = await extractCall({ key: c.key, num: 2 }, CALLER);
+    expect(call.status).toBe(200);
+    const lines = linesOf(call.text);
+    // Nothing handed over yet: the batch waits 250 ms.
+    expect(await recordsOf(c.id)).toEqual({ logs: 0, leases: 0 });
+
+    const calls = (await callApi('ProxyRPC.GetList', { range: '24h', pageSize: 10 }, { cookie: c.cookie })).body.P;
+    expect(calls?.list.map((x) => [x.returned, x.code])).toEqual([[2, 0]]);
+    const ips = (await callApi('ProxyLog.GetList', { pageSize: 10 }, { cookie: c.cookie })).body.P;
+    expect(ips?.total).toBe(2);
+    expect(new Set(ips?.list.map((l) => `${l.ip}:${l.port}`))).toEqual(new Set(lines));
+    const day = shanghaiDay(Date.now());
+    const csv = (await callApi('ProxyLog.Export', { kind: 'ips', from: day, to: day }, { cookie: c.cookie })).body.P;
+    expect(csv?.rows).toBe(2);
+
+    // The batch's hand-over comes after: the call is kept once, and the pages still show it once.
+    await settleRecords();
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 2 });
+    const again = (await callApi('ProxyRPC.GetList', { range: '24h', pageSize: 10 }, { cookie: c.cookie })).body.P;
+    expect(again?.list.map((x) => x.returned)).toEqual([2]);
+    expect((await callApi('ProxyLog.GetList', { pageSize: 10 }, { cookie: c.cookie })).body.P?.total).toBe(2);
+  });
+
+  it('show a refused call and the charged call right after it, newest first, at once', async () => {
+    await simplePool(10);
+    const c = await extractingCustomer({ remaining: 5 });
+    expect((await extractCall({ key: c.key, num: 7 }, CALLER)).status).not.toBe(200);
+    expect((await extractCall({ key: c.key, num: 3 }, CALLER)).status).toBe(200);
+    const calls = (await callApi('ProxyRPC.GetList', { range: '24h', pageSize: 10 }, { cookie: c.cookie })).body.P;
+    expect(calls?.total).toBe(2);
+    expect(calls?.list.map((x) => [x.requested, x.returned, x.code === 0])).toEqual([
+      [3, 3, true],
+      [7, 0, false],
+    ]);
+  });
+
+  it('number the object’s rows apart from D1’s, as the trace numbers the leases, so a page never shows one id twice', async () => {
+    await simplePool(10);
+    const c = await extractingCustomer({ remaining: 6 });
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) {
+      await legacyCall(c.id, now - HOUR_MS - i, 1);
+      await addLease({
+        userId: c.id,
+        ipId: 1,
+        ip: `198.51.100.${i + 1}`,
+        port: 40000,
+        from: now - HOUR_MS - i,
+        to: now,
+      });
+    }
+    const [, charged] = await extractAndKeep(c, [{ num: 7 }, { num: 3 }]);
+
+    const calls = (await callApi('ProxyRPC.GetList', { range: '24h', pageSize: 10 }, { cookie: c.cookie })).body.P;
+    const callIds = calls?.list.map((x) => x.id) ?? [];
+    expect(callIds).toHaveLength(5);
+    expect(new Set(callIds).size).toBe(5);
+    const ips = (await callApi('ProxyLog.GetList', { pageSize: 10 }, { cookie: c.cookie })).body.P;
+    const leaseIds = ips?.list.map((l) => l.id) ?? [];
+    expect(leaseIds).toHaveLength(6);
+    expect(new Set(leaseIds).size).toBe(6);
+
+    // Each of the object's leases carries the number the exit trace gives it (−(receipt id × 1000 + k)); the charged
+    // call −(receipt id × 1000), the refused one a number of its own.
+    const held = await untilNodesHold(c.id, 3);
+    const byAddress = new Map(held.map((l) => [`${l.ip}:${l.port}`, receiptLeaseNumber(l.id)]));
+    const kept = ips?.list.slice(0, 3) ?? [];
+    expect(new Set(kept.map((l) => `${l.ip}:${l.port}`))).toEqual(new Set(charged?.lines));
+    for (const l of kept) expect(l.id).toBe(byAddress.get(`${l.ip}:${l.port}`));
+    const receiptId = Number(/^r(\d+)\./.exec(held[0]?.id ?? '')?.[1]);
+    expect(callIds[0]).toBe(-(receiptId * 1000));
+    expect(callIds[1]).toBeLessThan(0);
+    expect((callIds[1] ?? 0) % 1000).not.toBe(0);
+    expect(callIds.slice(2).every((id) => id > 0)).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import {
   listExtractLogs,
   usageOfLeases,
 } from '../db/records';
+import { handOverReceiptsOf } from '../domain/receipts';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import type { KeptLease } from '../objects/customer-records-read';
 import { MIN_ARCHIVE_DAYS, archivedPage, archivedRecords, type StoredRecord } from './store';
@@ -130,6 +131,7 @@ export async function hotLeasesPage(
     limit: number;
   },
 ): Promise<{ total: number; totalCapped: boolean; list: AssignmentRecord[] }> {
+  await handOverReceiptsOf(db, records, r.userId);
   const kept = await customerRecords(records, r.userId).leasesPage({
     productType: r.productType,
     liveAt: r.liveAt,
@@ -194,6 +196,7 @@ export async function extractRecordsPage(
   records: CustomerRecordsNamespace,
   r: { userId: number; from: number; to: number; now: number; offset: number; limit: number },
 ): Promise<{ total: number; list: ExtractLogRow[] }> {
+  await handOverReceiptsOf(db, records, r.userId);
   const object = customerRecords(records, r.userId);
   const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
   const [[kept = 0, keptHead = 0, keptTail = 0], fromObject, counted, through] = await Promise.all([
@@ -238,6 +241,7 @@ export async function historyRows(
   r: { userId: number; kind: 'ips' | 'calls'; from: number; to: number; now: number },
   records?: CustomerRecordsNamespace,
 ): Promise<{ leases: LeaseWithUsage[]; calls: ExtractLogRow[]; truncated: boolean }> {
+  if (records) await handOverReceiptsOf(db, records, r.userId);
   const object = records ? customerRecords(records, r.userId) : null;
   const window = { from: r.from, to: r.to };
   if (r.kind === 'ips') {
@@ -251,9 +255,12 @@ export async function historyRows(
       to: r.to,
       maxRows: HISTORY_MAX_ROWS,
     });
-    const seen = new Set(hot.map((l) => l.id));
+    // Ids are disjoint across the tiers (decision 247), and a row moved to the archive keeps its id: a row both in a
+    // hot tier and in the archive (a crash between copying and deleting) shows once, from the hot tier. The sort is by
+    // time only (stable), so rows of one time keep their tier's order.
+    const seen = new Set([...fromObject, ...hot].map((l) => l.id));
     const all = [...fromObject, ...hot, ...old.records.map(archivedLease).filter((l) => !seen.has(l.id))].sort(
-      (a, b) => b.assignedAt - a.assignedAt || b.id - a.id,
+      (a, b) => b.assignedAt - a.assignedAt,
     );
     const truncated = old.truncated || all.length > HISTORY_MAX_ROWS;
     return { leases: all.slice(0, HISTORY_MAX_ROWS), calls: [], truncated };
@@ -267,9 +274,9 @@ export async function historyRows(
     to: r.to,
     maxRows: HISTORY_MAX_ROWS,
   });
-  const seen = new Set(hot.list.map((c) => c.id));
+  const seen = new Set([...fromObject, ...hot.list].map((c) => c.id));
   const all = [...fromObject, ...hot.list, ...old.records.map(archivedCall).filter((c) => !seen.has(c.id))].sort(
-    (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+    (a, b) => b.createdAt - a.createdAt,
   );
   return {
     leases: [],

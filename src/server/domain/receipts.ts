@@ -2,6 +2,7 @@
 // away within its 250 ms) stays in D1; the delivery job hands such receipts to their customers' objects. Keeping is
 // idempotent (by receipt id) and the object deletes every receipt it was handed, kept now or before.
 import { receiptsBefore } from '../db/extract';
+import { receiptsOfUser } from '../db/records';
 import type { Receipt } from '../objects/customer-records';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 
@@ -16,5 +17,21 @@ export async function handOverLostReceipts(db: D1Database, ns: CustomerRecordsNa
   const byUser = new Map<number, Receipt[]>();
   for (const r of receipts) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
   for (const [userId, batch] of byUser) await customerRecords(ns, userId).record(batch);
+  return receipts.length;
+}
+
+/**
+ * Before a read of one customer's records (decision 247): hand the customer's receipts still in D1 to its object, so
+ * the read sees every call the customer was answered, its last one included (the batch hands it over up to 250 ms
+ * later). Keeping is idempotent by receipt id, so a receipt the batch keeps as well is kept once; nothing on the
+ * extraction's path changes. Returns how many receipts were handed over.
+ */
+export async function handOverReceiptsOf(
+  db: D1Database,
+  ns: CustomerRecordsNamespace,
+  userId: number,
+): Promise<number> {
+  const receipts = await receiptsOfUser(db, userId, RECEIPTS_PER_RUN);
+  if (receipts.length > 0) await customerRecords(ns, userId).record(receipts);
   return receipts.length;
 }

@@ -5,10 +5,12 @@ import type { ExtractLogRow } from '../db/records';
 
 /**
  * Indexes the reads use beyond the object's schema: a lease by address (the IP search), the live leases of one
- * product type (the long-lived IP list) and an exit's leases by start (the next lease, for usage). The object's
+ * product type (the long-lived IP list), an exit's leases by start (the next lease, for usage) and a call's leases (the
+ * lease's index in its call, for its number). The object's
  * constructor runs this after its schema.
  */
 export const READ_INDEXES = `
+CREATE INDEX IF NOT EXISTS leases_log ON leases(log_id, id);
 CREATE INDEX IF NOT EXISTS leases_ip_time ON leases(ip, assigned_at);
 CREATE INDEX IF NOT EXISTS leases_exit_time ON leases(ip_id, assigned_at);
 CREATE INDEX IF NOT EXISTS leases_type_live ON leases(product_type, expires_at);
@@ -37,7 +39,30 @@ export interface KeptLease {
   nextAt: number | null;
 }
 
-const CALL_COLUMNS = 'id, package_id, product_type, client_ip, requested, returned, code, query, created_at';
+/**
+ * The numbers a customer sees for the object's rows (decision 247): negative, so they never meet D1's row ids (positive,
+ * AUTOINCREMENT), and derived from the receipt, so a row keeps its number when it moves to the archive and the trace
+ * gives the same lease the same number (node-leases.ts receiptLeaseNumber):
+ * - a lease: −(receipt id × 1000 + k), k = the IP's index in its receipt (0…199, extract-params MAX_NUM);
+ * - a charged call: −(receipt id × 1000);
+ * - a refused call (no receipt): −(its row id in the object × 1000 + 999), a residue no charged call has.
+ * Calls and leases are separate lists, so a call and its first lease may share a number.
+ */
+export const leaseNumber = (receiptId: number, k: number) => -(receiptId * 1000 + k);
+export const callNumber = (receiptId: number | null, rowId: number) =>
+  receiptId === null ? -(rowId * 1000 + 999) : -(receiptId * 1000);
+
+/** callNumber in SQL, over a `logs` row. */
+export const CALL_NUMBER_SQL = 'CASE WHEN receipt_id IS NULL THEN -(id * 1000 + 999) ELSE -(receipt_id * 1000) END';
+/**
+ * leaseNumber in SQL, over a `leases` row `a`: a call's leases are inserted in one statement in their receipt's order
+ * (customer-records.ts `record`), so their row ids are consecutive and k is the distance from the call's first lease.
+ */
+export const LEASE_NUMBER_SQL = `-((SELECT g.receipt_id FROM logs g WHERE g.id = a.log_id) * 1000
+  + a.id - (SELECT min(f.id) FROM leases f WHERE f.log_id = a.log_id))`;
+
+const CALL_COLUMNS = `${CALL_NUMBER_SQL} AS id, package_id, product_type, client_ip, requested, returned, code, query,
+  created_at`;
 
 const keptCall = (x: Record<string, SqlStorageValue>): KeptCall => ({
   id: Number(x.id),
@@ -55,7 +80,7 @@ const keptCall = (x: Record<string, SqlStorageValue>): KeptCall => ({
 const NEXT_AT = `(SELECT min(b.assigned_at) FROM leases b WHERE b.ip_id = a.ip_id AND b.assigned_at >= a.assigned_at
   AND (b.assigned_at > a.assigned_at OR b.id > a.id)) AS next_at`;
 
-const LEASE_COLUMNS = `a.id, a.ip_id, a.node_id, a.ip, a.port, a.protocol, a.region, a.carrier, a.product_type,
+const LEASE_COLUMNS = `${LEASE_NUMBER_SQL} AS id, a.ip_id, a.node_id, a.ip, a.port, a.protocol, a.region, a.carrier, a.product_type,
   a.package_id, a.assigned_at, a.expires_at, ${NEXT_AT}`;
 
 const keptLease = (x: Record<string, SqlStorageValue>): KeptLease => ({
@@ -79,7 +104,7 @@ export function callsPage(sql: SqlStorage, r: { from: number; to: number; offset
   return sql
     .exec(
       `SELECT ${CALL_COLUMNS} FROM logs WHERE created_at >= ?1 AND created_at < ?2
-       ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`,
+       ORDER BY created_at DESC, logs.id DESC LIMIT ?3 OFFSET ?4`,
       r.from,
       r.to,
       r.limit,
