@@ -1,6 +1,7 @@
 // What a customer (and an operator for one customer) reads of the delivery history: recent calls and leases from the
 // customer's object (decision 246), those D1 still holds from before, older days from the R2 archive, as one list;
-// and any date range up to 180 days as CSV (docs/delivery.md).
+// and any date range up to 180 days as CSV (docs/delivery.md). Each read first hands the customer's receipts still in
+// D1 to the object (decision 247), so the call the customer was just answered is on the page.
 import 'server-only';
 import { z } from 'zod';
 import { PRODUCT_LABEL } from '../../lib/commerce';
