@@ -3,11 +3,22 @@
 // across the tiers; the IP search finds leases in the object; each of the object's leases shows the usage D1's node
 // reports give it by decision 222's rule; the CSV download holds the object's rows.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PACKAGE_STATE } from '../../src/lib/package-states';
 import { DAY_MS, HOUR_MS, shanghaiDay } from '../../src/lib/time';
 import { receiptLeaseNumber } from '../../src/server/objects/node-leases';
-import { callApi, resetDb } from '../helpers/api';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
 import { operatorLogin } from '../helpers/operators';
-import { addLease, addUsage, extractCall, simplePool } from '../helpers/delivery';
+import {
+  addLease,
+  addUsage,
+  allowIp,
+  extractCall,
+  makePackage,
+  makeUser,
+  moveWholePool,
+  simplePool,
+} from '../helpers/delivery';
+import { setPackageState } from '../helpers/money';
 import { recordsOf, settleRecords, untilNodesHold } from '../helpers/receipts';
 import { archiveAt, CALLER, extractAndKeep, extractingCustomer, legacyCall, linesOf } from '../helpers/records';
 
@@ -269,5 +280,44 @@ describe('records right after a call (decision 247)', () => {
     expect(callIds[1]).toBeLessThan(0);
     expect((callIds[1] ?? 0) % 1000).not.toBe(0);
     expect(callIds.slice(2).every((id) => id > 0)).toBe(true);
+  });
+
+  it('show the leases of a package that ended early as ended, and leave them out of the live IPs', async () => {
+    await simplePool(10);
+    await moveWholePool(40);
+    const u = await makeUser({ rateLimit: 100 });
+    const ending = await makePackage(u.id, { type: 40, remaining: 10, minutes: 1440 });
+    await allowIp(u.id, CALLER);
+    const cookie = await loginBySms(u.phone);
+    const now = Date.now();
+    // One lease of the package in D1 (from before the object) and two kept by the object, all live for hours.
+    await addLease({
+      userId: u.id,
+      packageId: ending,
+      productType: 40,
+      ip: '203.0.113.9',
+      from: now - HOUR_MS,
+      to: now + DAY_MS,
+    });
+    const call = await extractCall({ key: u.key, type: 40, num: 2 }, CALLER);
+    expect(call.status).toBe(200);
+    const live = async () =>
+      (await callApi('ProxyIp.GetLongStaticIpList', { type: 40, pageSize: 10 }, { cookie })).body.P;
+    expect((await live())?.total).toBe(3);
+
+    // A refund (or an operator) disables the package: its leases end at the node, and so on the customer's pages.
+    await setPackageState(ending, PACKAGE_STATE.disabled);
+    const endedAt = Date.now();
+    const ips = (await callApi('ProxyLog.GetList', { pageSize: 10 }, { cookie })).body.P;
+    expect(ips?.total).toBe(3);
+    for (const l of ips?.list ?? []) {
+      expect(l.expiresAt).toBeLessThanOrEqual(endedAt);
+      expect(l.expiresAt).toBeGreaterThanOrEqual(l.assignedAt);
+    }
+    expect((await live())?.total).toBe(0);
+    const range = { from: shanghaiDay(now - DAY_MS), to: shanghaiDay(now) };
+    const csv = (await callApi('ProxyLog.Export', { kind: 'ips', ...range }, { cookie })).body.P;
+    expect(csv?.rows).toBe(3);
+    expect(csv?.csv).not.toContain(shanghaiDay(now + DAY_MS));
   });
 });

@@ -20,6 +20,8 @@ import {
   leasesBetween,
   listAssignments,
   listExtractLogs,
+  packageEnds,
+  packagesEndedBefore,
   usageOfLeases,
 } from '../db/records';
 import { handOverReceiptsOf } from '../domain/receipts';
@@ -111,6 +113,26 @@ async function withUsage(db: D1Database, userId: number, leases: KeptLease[]): P
   return out;
 }
 
+/**
+ * The leases as they end (decision 247): a lease of a package that ended early (a refund, a suspension) ends with its
+ * package, as the node contract ends it, though the lease's row (the object's and D1's) keeps the end it was given.
+ */
+async function endedWithPackages<T extends { packageId: number; expiresAt: number }>(
+  db: D1Database,
+  userId: number,
+  leases: T[],
+): Promise<T[]> {
+  const ends = await packageEnds(
+    db,
+    userId,
+    leases.map((l) => l.packageId),
+  );
+  return leases.map((l) => {
+    const end = ends.get(l.packageId);
+    return end !== undefined && end < l.expiresAt ? { ...l, expiresAt: end } : l;
+  });
+}
+
 /** A lease with its usage as the IP lists show it (no owner, node or client addresses). */
 const listed = ({ clients: _clients, userId: _userId, nodeId: _nodeId, ...lease }: LeaseWithUsage): AssignmentRecord =>
   lease;
@@ -132,19 +154,26 @@ export async function hotLeasesPage(
     limit: number;
   },
 ): Promise<{ total: number; totalCapped: boolean; list: AssignmentRecord[] }> {
-  await handOverReceiptsOf(db, records, r.userId);
+  const [, endedPackages] = await Promise.all([
+    handOverReceiptsOf(db, records, r.userId),
+    r.liveAt ? packagesEndedBefore(db, r.userId, r.liveAt) : [],
+  ]);
   const kept = await customerRecords(records, r.userId).leasesPage({
     productType: r.productType,
     liveAt: r.liveAt,
     ip: r.ip,
+    endedPackages,
     offset: r.offset,
     limit: r.limit,
     countCap: IP_RECORDS_COUNT_CAP,
   });
   const fromObject = (await withUsage(db, r.userId, kept.list)).map(listed);
-  if (kept.counted > IP_RECORDS_COUNT_CAP) return { total: IP_RECORDS_COUNT_CAP, totalCapped: true, list: fromObject };
+  if (kept.counted > IP_RECORDS_COUNT_CAP) {
+    return { total: IP_RECORDS_COUNT_CAP, totalCapped: true, list: await endedWithPackages(db, r.userId, fromObject) };
+  }
   const legacy = await listAssignments(db, {
     ...r,
+    endedPackages,
     offset: Math.max(0, r.offset - kept.counted),
     limit: r.limit - fromObject.length,
   });
@@ -153,7 +182,7 @@ export async function hotLeasesPage(
   return {
     total: totalCapped ? IP_RECORDS_COUNT_CAP : counted,
     totalCapped,
-    list: [...fromObject, ...legacy.list],
+    list: await endedWithPackages(db, r.userId, [...fromObject, ...legacy.list]),
   };
 }
 
@@ -247,8 +276,8 @@ export async function historyRows(
   const window = { from: r.from, to: r.to };
   if (r.kind === 'ips') {
     const kept = object ? await object.leasesBetween({ ...window, limit: HISTORY_MAX_ROWS + 1 }) : [];
-    const fromObject = await withUsage(db, r.userId, kept);
-    const hot = await leasesBetween(db, { ...r, limit: HISTORY_MAX_ROWS + 1 });
+    const fromObject = await endedWithPackages(db, r.userId, await withUsage(db, r.userId, kept));
+    const hot = await endedWithPackages(db, r.userId, await leasesBetween(db, { ...r, limit: HISTORY_MAX_ROWS + 1 }));
     const old = await archivedRecords(files, db, {
       owner: r.userId,
       kind: 'lease',

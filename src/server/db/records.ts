@@ -1,6 +1,36 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
+import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
 import type { Receipt, ReceiptBody } from './extract';
+
+/** A package that still gives its leases (active or used up: isPackageRunning), in SQL over `proxy_packages`. */
+const RUNNING = `state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp})`;
+
+/**
+ * When each of the customer's packages `ids` stops its leases (decision 247): a running package at its expiry; one that
+ * ended early (disabled by a refund or a suspension, deleted) when it changed to that state, or at its expiry if
+ * sooner — the moment the node contract ends its leases (node-contract.ts PACKAGE_ENDED). Unknown ids are left out.
+ */
+export async function packageEnds(db: D1Database, userId: number, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT id, CASE WHEN ${RUNNING} THEN expires_at ELSE min(expires_at, updated_at) END AS ends_at
+       FROM proxy_packages WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(userId, JSON.stringify([...new Set(ids)]))
+    .all<{ id: number; ends_at: number }>();
+  return new Map(results.map((r) => [r.id, r.ends_at]));
+}
+
+/** The customer's packages that ended early and would still run at `at`: none of their leases is live then. */
+export async function packagesEndedBefore(db: D1Database, userId: number, at: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(`SELECT id FROM proxy_packages WHERE user_id = ?1 AND expires_at > ?2 AND NOT ${RUNNING}`)
+    .bind(userId, at)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
 
 /**
  * One customer's receipts still in D1 (decision 243: charged calls its object has not kept yet), oldest first, at most
@@ -161,6 +191,8 @@ export async function listAssignments(
     productType: number | null;
     liveAt: number | null;
     ip: string | null;
+    /** Packages whose leases are left out (those that ended early, for a list of live leases). */
+    endedPackages?: number[];
     offset: number;
     limit: number;
   },
@@ -172,6 +204,8 @@ export async function listAssignments(
   if (r.productType) terms.push(['product_type = ?', r.productType]);
   if (r.liveAt) terms.push(['expires_at > ?', r.liveAt]);
   if (r.ip) terms.push(['ip = ?', r.ip]);
+  if (r.endedPackages?.length)
+    terms.push(['package_id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(r.endedPackages)]);
   const where = terms.map(([t], i) => t.replace('?', `?${i + 1}`)).join(' AND ');
   const binds = terms.map(([, v]) => v);
   const page = `?${binds.length + 1} + 0 OFFSET ?${binds.length + 2}`;

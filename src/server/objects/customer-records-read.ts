@@ -126,7 +126,8 @@ export function countCalls(sql: SqlStorage, windows: { from: number; to: number 
 }
 
 /**
- * A page of the leases (optionally one product type, only those live at `liveAt`, or one address), newest first, and
+ * A page of the leases (optionally one product type, only those live at `liveAt`, one address, none of some packages),
+ * newest first, and
  * how many match, counted up to `countCap` + 1 (past the cap the caller says "cap+").
  */
 export function leasesPage(
@@ -135,6 +136,8 @@ export function leasesPage(
     productType: number | null;
     liveAt: number | null;
     ip: string | null;
+    /** Packages whose leases are left out (those that ended early, for a list of live leases). */
+    endedPackages?: number[];
     offset: number;
     limit: number;
     countCap: number;
@@ -144,6 +147,9 @@ export function leasesPage(
   if (r.productType) terms.push(['a.product_type = ?', r.productType]);
   if (r.liveAt) terms.push(['a.expires_at > ?', r.liveAt]);
   if (r.ip) terms.push(['a.ip = ?', r.ip]);
+  if (r.endedPackages?.length) {
+    terms.push(['a.package_id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(r.endedPackages)]);
+  }
   const where = terms.length ? `WHERE ${terms.map(([t], i) => t.replace('?', `?${i + 1}`)).join(' AND ')}` : '';
   const binds = terms.map(([, v]) => v);
   const n = binds.length;
