@@ -654,14 +654,35 @@ export async function receiptsBefore(db: D1Database, before: number, limit: numb
       'SELECT id, user_id, created_at, body FROM extract_receipts WHERE created_at < ?1 ORDER BY id LIMIT ?2 + 0',
     )
     .bind(before, limit)
-    .all<{ id: number; user_id: number; created_at: number; body: string }>();
-  return results.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    createdAt: r.created_at,
-    body: JSON.parse(r.body) as ReceiptBody,
-  }));
+    .all<ReceiptRow>();
+  return results.map(toReceipt);
 }
+
+/**
+ * One customer's receipts still in D1 (decision 247: charged calls its object has not kept yet), oldest first, at most
+ * `limit`. The table holds only the calls of the last moments (the object deletes what it keeps), so the scan is short.
+ */
+export async function receiptsOfUser(db: D1Database, userId: number, limit: number): Promise<Receipt[]> {
+  const { results } = await db
+    .prepare('SELECT id, user_id, created_at, body FROM extract_receipts WHERE user_id = ?1 ORDER BY id LIMIT ?2')
+    .bind(userId, limit)
+    .all<ReceiptRow>();
+  return results.map(toReceipt);
+}
+
+interface ReceiptRow {
+  id: number;
+  user_id: number;
+  created_at: number;
+  body: string;
+}
+
+const toReceipt = (r: ReceiptRow): Receipt => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  body: JSON.parse(r.body) as ReceiptBody,
+});
 
 /** The user an extraction key hash belongs to (any account status), or null. */
 export async function userIdOfKeyHash(db: D1Database, apiKeyHash: string): Promise<number | null> {

@@ -1,7 +1,6 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
 import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
-import type { Receipt, ReceiptBody } from './extract';
 
 /** A package that still gives its leases (active or used up: isPackageRunning), in SQL over `proxy_packages`. */
 const RUNNING = `state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp})`;
@@ -30,23 +29,6 @@ export async function packagesEndedBefore(db: D1Database, userId: number, at: nu
     .bind(userId, at)
     .all<{ id: number }>();
   return results.map((r) => r.id);
-}
-
-/**
- * One customer's receipts still in D1 (decision 243: charged calls its object has not kept yet), oldest first, at most
- * `limit`. The table holds only the calls of the last moments (the object deletes what it keeps), so the scan is short.
- */
-export async function receiptsOfUser(db: D1Database, userId: number, limit: number): Promise<Receipt[]> {
-  const { results } = await db
-    .prepare('SELECT id, user_id, created_at, body FROM extract_receipts WHERE user_id = ?1 ORDER BY id LIMIT ?2')
-    .bind(userId, limit)
-    .all<{ id: number; user_id: number; created_at: number; body: string }>();
-  return results.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    createdAt: r.created_at,
-    body: JSON.parse(r.body) as ReceiptBody,
-  }));
 }
 
 /**

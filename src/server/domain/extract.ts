@@ -138,7 +138,7 @@ export async function extract(
   }
   let userId = 'userId' in caller ? caller.userId : 0;
   const params = isExtractError(parsed) ? null : parsed;
-  const fail = (err: AppError, packageId: number | null = null): never => {
+  const fail = async (err: AppError, packageId: number | null = null): Promise<never> => {
     const entry = {
       packageId,
       productType: params?.type ?? 10,
@@ -148,15 +148,18 @@ export async function extract(
       query: loggedQuery(req.query),
       now: req.now,
     };
-    // Decision 243: a known customer's refusal is logged by its object (D1 counts it in the hour's counter only).
-    defer(
-      userId > 0 && req.records
-        ? Promise.all([customerRecords(req.records, userId).logRefusal(entry), countRefusalHour(db, userId, req.now)])
-        : insertExtractLog(db, { ...entry, userId, returned: 0 }),
-    );
+    // Decision 243: a known customer's refusal is logged by its object (D1 counts it in the hour's counter only),
+    // before the refused answer leaves, so the customer's next records read sees it (decision 247).
+    if (userId > 0 && req.records) {
+      defer(countRefusalHour(db, userId, req.now));
+      // A log that fails leaves the refusal's answer as it is (the hour's counter still counts the call).
+      await customerRecords(req.records, userId)
+        .logRefusal(entry)
+        .catch((e) => console.error(JSON.stringify({ level: 'error', where: 'refusal-log', error: String(e) })));
+    } else defer(insertExtractLog(db, { ...entry, userId, returned: 0 }));
     throw err;
   };
-  if (isExtractError(parsed)) fail(parsed);
+  if (isExtractError(parsed)) await fail(parsed);
   const p = parsed as ExtractParams;
   const day = shanghaiDay(req.now);
   const batchCall = {
@@ -228,18 +231,18 @@ export async function extract(
     await wrongKey(extractError(1001));
   }
   userId = outcome.userId as number;
-  if (!outcome.allowed) fail(extractError(1005));
-  if (!outcome.whiteListed) fail(extractError(1002));
+  if (!outcome.allowed) await fail(extractError(1005));
+  if (!outcome.whiteListed) await fail(extractError(1002));
   let candidates: PackageForExtract[] = [];
   try {
     candidates = choosePackages(outcome.packages, Math.min(p.num, Math.max(1, outcome.drawn)), day, req.now);
   } catch (err) {
-    if (isExtractError(err)) fail(err, p.packageId);
+    if (isExtractError(err)) await fail(err, p.packageId);
     throw err;
   }
-  if (outcome.drawn === 0) fail(extractError(1007), candidates[0]?.id ?? null);
+  if (outcome.drawn === 0) await fail(extractError(1007), candidates[0]?.id ?? null);
   const longest = Math.max(...candidates.map((c) => c.durationMinutes));
-  if (p.minTtl > longest * 60) fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
+  if (p.minTtl > longest * 60) await fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
   // Every check passed on the state the batch read, yet no package could give the IPs: a concurrent call took them.
-  return fail(extractError(1004), candidates[0]?.id ?? null);
+  return await fail(extractError(1004), candidates[0]?.id ?? null);
 }

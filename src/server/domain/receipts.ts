@@ -1,8 +1,7 @@
 // The repair of decision 243's hand-over: a receipt whose batch to the customer's object was lost (the isolate went
 // away within its 250 ms) stays in D1; the delivery job hands such receipts to their customers' objects. Keeping is
 // idempotent (by receipt id) and the object deletes every receipt it was handed, kept now or before.
-import { receiptsBefore } from '../db/extract';
-import { receiptsOfUser } from '../db/records';
+import { receiptsBefore, receiptsOfUser } from '../db/extract';
 import type { Receipt } from '../objects/customer-records';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 
