@@ -126,7 +126,10 @@ export async function recordArchiveObjects(db: D1Database, objects: ArchiveObjec
     .run();
 }
 
-/** A customer's batches of a kind in a day range (inclusive), newest day and highest id block first. */
+/**
+ * A customer's batches of a kind in a day range (inclusive), newest day first; within a day the objects' rows (negative
+ * ids, decision 248: newer than any of D1's) first, newest id block first.
+ */
 export async function listArchiveObjects(
   db: D1Database,
   r: { owner: number; kind: ArchiveKind; fromDay: string; toDay: string },
@@ -134,11 +137,37 @@ export async function listArchiveObjects(
   const { results } = await db
     .prepare(
       `SELECT key, kind, day, owner, part, rows, bytes, sha256 FROM archive_objects
-       WHERE owner = ? AND kind = ? AND day >= ? AND day <= ? ORDER BY day DESC, part DESC`,
+       WHERE owner = ? AND kind = ? AND day >= ? AND day <= ? ORDER BY day DESC, part < 0 DESC, abs(part) DESC`,
     )
     .bind(r.owner, r.kind, r.fromDay, r.toDay)
     .all<ArchiveObjectRow>();
   return results;
+}
+
+/**
+ * The customers with calls counted in [from, to) (the hour counters, which D1 keeps for every call): the records objects
+ * the archive step asks for their history past the hot window (decision 248). At most `limit`, by user id.
+ */
+export async function customersWithCallsBetween(
+  db: D1Database,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT user_id FROM extract_hour_counts WHERE hour_start >= ? AND hour_start < ?
+       ORDER BY user_id LIMIT ?`,
+    )
+    .bind(from, to, limit)
+    .all<{ user_id: number }>();
+  return results.map((r) => r.user_id);
+}
+
+/** Every node's id (their objects hold copies of leases, decision 245). */
+export async function nodeIds(db: D1Database): Promise<number[]> {
+  const { results } = await db.prepare('SELECT id FROM proxy_nodes ORDER BY id').all<{ id: number }>();
+  return results.map((r) => r.id);
 }
 
 /** Forget the batches of days before `day` (their objects were deleted). */

@@ -24,6 +24,7 @@ import {
 } from './customer-records-read';
 
 export type { Receipt, ReceiptBody } from '../db/extract';
+import { type DueCall, type DueLease, dropArchived, dueCalls, dueLeases } from './customer-records-archive';
 import { FORWARD_RETRY_MS, FORWARD_SCHEMA, queueForwards, sendForwards } from './lease-forward';
 import type { NodeLeasesNamespace } from './node-leases';
 
@@ -203,6 +204,21 @@ export function customerRecordsClass(Base: typeof DurableObject) {
         e.query,
         e.now,
       );
+    }
+
+    // Archive (decision 248): the hourly job (archive/copy.ts) reads the calls and leases past the hot window, copies
+    // them to R2, verifies, and only then asks for their deletion here; the SQL is in customer-records-archive.ts.
+
+    /** At most `limit` calls' leases and `limit` calls that may leave before `cutoff`, oldest first. */
+    archiveDue(q: { cutoff: number; limit: number }): { leases: DueLease[]; calls: DueCall[] } {
+      const sql = this.ctx.storage.sql;
+      return { leases: dueLeases(sql, q.cutoff, q.limit), calls: dueCalls(sql, q.cutoff, q.limit) };
+    }
+
+    /** Delete rows whose archive copy was verified (by the object's ids); how many went. */
+    dropArchived(r: { calls: number[]; leases: number[] }): { calls: number; leases: number } {
+      const sql = this.ctx.storage.sql;
+      return this.ctx.storage.transactionSync(() => dropArchived(sql, r));
     }
 
     /** Rows held (for the prototype's checks). */

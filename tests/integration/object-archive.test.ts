@@ -1,0 +1,264 @@
+// The objects' history past the hot window to R2 (decision 248), in workerd with local D1, R2 and Durable Objects: the
+// customer's records object's calls and leases older than the hot window are copied by the archive job (stamped with
+// the usage each lease owns), verified, and only then deleted from the object; the nodes' copies of those leases leave
+// too; hot rows stay; the customer's records and the operator's trace find the archived rows; a crash between copying
+// and deleting leaves both copies and the re-run duplicates nothing.
+import { env, runInDurableObject } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
+import { archiveObjectHistory, objectCallArchiveId, objectLeaseArchiveId } from '../../src/server/archive/objects';
+import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
+import type { Receipt } from '../../src/server/db/extract';
+import type { ArchiveKind } from '../../src/server/db/archive-rows';
+import { customerRecords } from '../../src/server/objects/customer-records';
+import { leasesByNode, nodeLeases } from '../../src/server/objects/node-leases';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { addPool, addUsage, exitFacts, forgetNodeLeases, keepNodeLeases, makePackage } from '../helpers/delivery';
+import { operatorLogin } from '../helpers/operators';
+import { archiveAt } from '../helpers/records';
+import { recordsOf } from '../helpers/receipts';
+import { userIdOf } from '../helpers/accounts';
+
+const MIN = 60_000;
+
+async function clearArchive() {
+  for (;;) {
+    const page = await env.FILES.list({ prefix: 'archive/' });
+    if (page.objects.length === 0) return;
+    await env.FILES.delete(page.objects.map((o) => o.key));
+  }
+}
+
+beforeEach(async () => {
+  await resetDb();
+  await clearArchive();
+});
+
+/** Empty a customer's records object (D1 is reset before each test; the objects keep their storage for the file). */
+const forgetRecords = (userId: number) =>
+  runInDurableObject(customerRecords(env.CUSTOMER_RECORDS, userId), (_, state) => {
+    state.storage.sql.exec('DELETE FROM logs; DELETE FROM leases; DELETE FROM forwards;');
+  });
+
+/** How many leases node 1's object holds. */
+const nodeHolds = () =>
+  runInDurableObject(nodeLeases(env.NODE_LEASES, 1), (_, state) =>
+    Number(state.storage.sql.exec('SELECT count(*) AS n FROM leases').one().n),
+  );
+
+/**
+ * A charged call at `at` handing out `ips` for `minutes`, as the extraction leaves it: a receipt in D1 (its trigger
+ * counts the hour), kept by the customer's object, its leases forwarded to node 1's object.
+ */
+async function keptCall(userId: number, packageId: number, at: number, ips: string[], minutes = 10): Promise<Receipt> {
+  const exits = await Promise.all(ips.map(async (ip) => exitFacts(ip)));
+  const body = {
+    package: packageId,
+    type: 10,
+    clientIp: '192.0.2.50',
+    requested: ips.length,
+    query: `num=${ips.length}`,
+    protocol: 'http',
+    day: shanghaiDay(at),
+    ips: exits.map((e, k): [number, string, number, string, string, number, number] => [
+      e?.id ?? 0,
+      ips[k] ?? '',
+      e?.port ?? 0,
+      '广东省深圳市',
+      '电信',
+      at + minutes * MIN,
+      1,
+    ]),
+  };
+  const row = await env.DB.prepare(
+    'INSERT INTO extract_receipts (user_id, created_at, body) VALUES (?, ?, ?) RETURNING id',
+  )
+    .bind(userId, at, JSON.stringify(body))
+    .first<{ id: number }>();
+  const receipt: Receipt = { id: row?.id ?? 0, userId, createdAt: at, body };
+  await customerRecords(env.CUSTOMER_RECORDS, userId).record([receipt]);
+  for (const [nodeId, leases] of leasesByNode(receipt)) await keepNodeLeases(nodeId, leases);
+  return receipt;
+}
+
+/** A customer with a package, an empty records object (and node 1's), a session and two exits of one /24 on node 1. */
+async function customer(phone: string) {
+  const cookie = await loginBySms(phone);
+  const id = await userIdOf(phone);
+  await forgetRecords(id);
+  await forgetNodeLeases(1);
+  await addPool([{ ip: '203.0.113.30' }, { ip: '203.0.113.31' }]);
+  const packageId = await makePackage(id);
+  return { id, cookie, packageId };
+}
+
+/** The archived records of a customer's kind on a day, in the objects' id block of `id`. */
+const archived = (kind: ArchiveKind, at: number, owner: number, id: number) =>
+  readArchiveObject(env.FILES, customerKey(kind, shanghaiDay(at), owner, Math.floor(id / ARCHIVE_PART_IDS)));
+
+describe("the objects' history to the archive", () => {
+  it('moves calls and leases past the hot window from the objects to R2, each lease with its usage; hot rows stay', async () => {
+    const c = await customer('13900007701');
+    const now = Date.now();
+    // 02:00 北京时间 ten days ago: the old rows stay on one Shanghai day whatever hour the suite runs at.
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30', '203.0.113.31']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.7',
+      at: old + MIN,
+      bytesIn: 1000,
+      bytesOut: 24,
+    });
+    await customerRecords(env.CUSTOMER_RECORDS, c.id).logRefusal({
+      packageId: null,
+      productType: 10,
+      clientIp: '192.0.2.50',
+      requested: 500,
+      code: 10011,
+      query: 'num=500',
+      now: old + 5 * MIN,
+    });
+    await keptCall(c.id, c.packageId, now - HOUR_MS, ['203.0.113.30'], 120); // hot: stays
+    expect(await recordsOf(c.id)).toEqual({ logs: 3, leases: 3 });
+    expect(await nodeHolds()).toBe(3);
+
+    const result = await archiveAt(now);
+    expect(result.objectsArchived).toMatchObject({ leases: 2, calls: 2, nodeLeases: 2, complete: true });
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+    expect(await nodeHolds()).toBe(1);
+
+    const leaseId = objectLeaseArchiveId({ receiptId: r.id, k: 0 });
+    const leases = await archived('lease', old, c.id, leaseId);
+    expect(leases.map((l) => [l.id, l.data.ip, l.data.bytes, l.data.clients])).toEqual([
+      [objectLeaseArchiveId({ receiptId: r.id, k: 1 }), '203.0.113.31', 0, []],
+      [leaseId, '203.0.113.30', 1024, ['198.51.100.7']],
+    ]);
+    const callId = objectCallArchiveId({ id: 0, receiptId: r.id });
+    const calls = await archived('extract', old, c.id, callId);
+    expect(calls.map((x) => [x.data.returned, x.data.code]).sort()).toEqual([
+      [0, 10011],
+      [2, 0],
+    ]);
+    expect(calls.every((x) => x.id < 0)).toBe(true);
+    // A second run finds nothing left to move.
+    expect((await archiveAt(now)).objectsArchived).toMatchObject({ leases: 0, calls: 0, complete: true });
+  });
+
+  it("the customer's records read the archived rows back: the IP records, the call records and the download", async () => {
+    const c = await customer('13900007702');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.8',
+      at: old + MIN,
+      bytesIn: 4096,
+      bytesOut: 0,
+    });
+    await keptCall(c.id, c.packageId, now - HOUR_MS, ['203.0.113.31'], 120);
+    await archiveAt(now);
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie: c.cookie });
+    expect(ips.body.P?.total).toBe(2);
+    expect(ips.body.P?.list.map((l) => [l.ip, l.assignedAt, l.bytes])).toEqual([
+      ['203.0.113.31', now - HOUR_MS, 0],
+      ['203.0.113.30', old, 4096],
+    ]);
+    const calls = await callApi('ProxyRPC.GetList', { range: '30d' }, { cookie: c.cookie });
+    expect(calls.body.P?.list.map((x) => x.createdAt)).toEqual([now - HOUR_MS, old]);
+    const csv = await callApi(
+      'ProxyLog.Export',
+      { kind: 'ips', from: shanghaiDay(old), to: shanghaiDay(now) },
+      { cookie: c.cookie },
+    );
+    expect(csv.body.P?.rows).toBe(2);
+    expect(csv.body.P?.csv).toContain('198.51.100.8');
+  });
+
+  it("the operator's trace finds a lease after it left the node's object, in the archive, with its usage", async () => {
+    const c = await customer('13900007703');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.9',
+      at: old + MIN,
+      bytesIn: 2000,
+      bytesOut: 48,
+    });
+    const support = await operatorLogin('support');
+    const trace = async () =>
+      (
+        await callApi(
+          'Admin.ExitTrace',
+          { ip: '203.0.113.30', at: shanghaiDateTime(old + 2 * MIN) },
+          { cookie: support.cookie },
+        )
+      ).body.P?.holders.map((h) => [h.leaseId, h.userId, h.from, h.bytes, h.clients]);
+    const id = objectLeaseArchiveId({ receiptId: r.id, k: 0 });
+    expect(await trace()).toEqual([[id, c.id, 'hot', 2048, ['198.51.100.9']]]);
+
+    await archiveAt(now);
+    expect(await nodeHolds()).toBe(0);
+    expect(await trace()).toEqual([[id, c.id, 'archive', 2048, ['198.51.100.9']]]);
+  });
+
+  it('a crash between copying and deleting leaves both copies; the re-run deletes them and duplicates nothing', async () => {
+    const c = await customer('13900007704');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r1 = await keptCall(c.id, c.packageId, old, ['203.0.113.30', '203.0.113.31']);
+    await keptCall(c.id, c.packageId, old + 20 * MIN, ['203.0.113.30']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+
+    const crashed = await archiveObjectHistory(stores, now, {
+      afterCopy: () => {
+        throw new Error('crash after copy');
+      },
+    });
+    // Both copies: the rows are still in the objects, and already in the archive; the nodes keep theirs.
+    expect(crashed).toMatchObject({ leases: 0, calls: 0, nodeLeases: null, complete: false });
+    expect(await recordsOf(c.id)).toEqual({ logs: 2, leases: 3 });
+    expect(await nodeHolds()).toBe(3);
+    const leaseId = objectLeaseArchiveId({ receiptId: r1.id, k: 0 });
+    expect(await archived('lease', old, c.id, leaseId)).toHaveLength(3);
+
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({
+      leases: 3,
+      calls: 2,
+      nodeLeases: 3,
+      complete: true,
+    });
+    expect(await recordsOf(c.id)).toEqual({ logs: 0, leases: 0 });
+    expect(await nodeHolds()).toBe(0);
+    const leases = await archived('lease', old, c.id, leaseId);
+    expect(leases).toHaveLength(3);
+    expect(new Set(leases.map((l) => l.id)).size).toBe(3);
+    const calls = await archived('extract', old, c.id, objectCallArchiveId({ id: 0, receiptId: r1.id }));
+    expect(calls).toHaveLength(2);
+    // The manifest counts each row once.
+    const manifest = await env.DB.prepare(
+      'SELECT kind, sum(rows) AS n FROM archive_objects WHERE owner = ? GROUP BY kind ORDER BY kind',
+    )
+      .bind(c.id)
+      .all<{ kind: string; n: number }>();
+    expect(manifest.results).toEqual([
+      { kind: 'extract', n: 2 },
+      { kind: 'lease', n: 3 },
+    ]);
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({ leases: 0, calls: 0, complete: true });
+  });
+});
