@@ -216,6 +216,31 @@ describe("the objects' history to the archive", () => {
     expect(await trace()).toEqual([[id, c.id, 'archive', 2048, ['198.51.100.9']]]);
   });
 
+  it('a lease that still runs stays in the object with its usage rows in D1, so its record keeps every byte', async () => {
+    const c = await customer('13900007705');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    // A long-lived lease of ten days ago that runs until tomorrow, with traffic on its first day.
+    await keptCall(c.id, c.packageId, old, ['203.0.113.30'], 11 * 24 * 60);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.6',
+      at: old + MIN,
+      bytesIn: 3000,
+      bytesOut: 72,
+    });
+
+    const result = await archiveAt(now);
+    expect(result.objectsArchived).toMatchObject({ leases: 0, calls: 0, complete: true, usageHeldFrom: [[c.id, old]] });
+    expect(result.archived).toMatchObject({ usage: 0 });
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie: c.cookie });
+    expect(ips.body.P?.list.map((l) => [l.assignedAt, l.bytes])).toEqual([[old, 3072]]);
+  });
+
   it('a crash between copying and deleting leaves both copies; the re-run deletes them and duplicates nothing', async () => {
     const c = await customer('13900007704');
     const now = Date.now();

@@ -108,6 +108,12 @@ export interface ObjectArchiveResult {
   nodeLeases: number | null;
   /** Every customer's history older than the cutoff is in the archive (what D1's usage rows wait for). */
   complete: boolean;
+  /**
+   * The customers whose object still holds a lease that started before the cutoff (one that still runs, or waits for
+   * an earlier one), with that lease's start: D1's usage rows of the customer from then on stay (a lease is stamped
+   * from all its usage; its hot records read them).
+   */
+  usageHeldFrom: [userId: number, from: number][];
 }
 
 /** Copy one customer's history past `cutoff` to the archive and delete it from its object; false if some is left. */
@@ -117,14 +123,17 @@ async function archiveCustomer(
   cutoff: number,
   now: number,
   opts: ObjectArchiveOptions,
-  budget: { objects: number; leases: number; calls: number },
+  budget: { objects: number; leases: number; calls: number; held: [number, number][] },
 ): Promise<boolean> {
   const object = customerRecords(stores.records, userId);
   const batch = opts.batch ?? BATCH;
   for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
     if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return false;
     const due = await object.archiveDue({ cutoff, limit: batch });
-    if (due.leases.length === 0 && due.calls.length === 0) return true;
+    if (due.leases.length === 0 && due.calls.length === 0) {
+      if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
+      return true;
+    }
     const usage = await usageOfLeases(
       stores.db,
       userId,
@@ -158,7 +167,7 @@ export async function archiveObjectHistory(
   const cutoff = hotCutoff(now, opts.hotDays);
   const maxCustomers = opts.maxCustomers ?? MAX_CUSTOMERS;
   const customers = await customersWithCallsBetween(stores.db, cutoff - REACH_DAYS * DAY_MS, cutoff, maxCustomers + 1);
-  const budget = { objects: 0, leases: 0, calls: 0 };
+  const budget = { objects: 0, leases: 0, calls: 0, held: [] as [number, number][] };
   let complete = customers.length <= maxCustomers;
   for (const userId of customers.slice(0, maxCustomers)) {
     try {
@@ -182,5 +191,6 @@ export async function archiveObjectHistory(
     calls: budget.calls,
     nodeLeases: dropped,
     complete,
+    usageHeldFrom: budget.held,
   };
 }

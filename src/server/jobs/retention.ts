@@ -8,7 +8,7 @@
 // batches of BATCH rows, at most MAX_BATCHES per table per run, so no statement holds D1 for long and a large backlog
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
 import { archiveHotHistory } from '../archive/copy';
-import { archiveObjectHistory } from '../archive/objects';
+import { archiveObjectHistory, type ObjectArchiveResult } from '../archive/objects';
 import { ARCHIVE_KINDS } from '../db/archive-rows';
 import { expireArchive } from '../archive/store';
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/console-retention';
@@ -60,18 +60,19 @@ export async function purgeRetained(db: D1Database, days: number, now: number): 
 
 /**
  * The archive's two steps: the objects' history past the hot window (archive/objects.ts, decision 248), then D1's
- * (archive/copy.ts). D1's usage rows wait while some object's leases before the cutoff are not all archived (each is
- * stamped with the usage it owns, read from D1).
+ * (archive/copy.ts). D1's usage rows wait while some object's leases before the cutoff are not all archived, and a
+ * customer's from the start of a lease its object still holds (each lease is stamped with the usage it owns, read
+ * from D1).
  */
 function archiveSteps(env: Bindings, now: number) {
-  let objectsDone = false;
+  let objects: ObjectArchiveResult | null = null;
   return {
     objectsArchived: async () => {
       const r = await archiveObjectHistory(
         { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES },
         now,
       );
-      objectsDone = r.complete;
+      objects = r;
       return r;
     },
     archived: () =>
@@ -79,7 +80,9 @@ function archiveSteps(env: Bindings, now: number) {
         env.FILES,
         env.DB,
         now,
-        objectsDone ? {} : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
+        objects?.complete
+          ? { usageHeldFrom: objects.usageHeldFrom }
+          : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
       ),
   };
 }

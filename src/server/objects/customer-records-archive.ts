@@ -40,16 +40,25 @@ export interface DueLease {
 }
 
 /**
+ * The leases of one call: its leases start when the call was made (record() dates them so), which the start index
+ * (leases_time) finds without an index on log_id, an index each kept lease would pay for on the hot path.
+ */
+const OF_CALL = (lease: string, log: string) =>
+  `${lease}.assigned_at = ${log}.created_at AND ${lease}.log_id = ${log}.id`;
+/** Two leases of the same call. */
+const SAME_CALL = (a: string, b: string) => `${a}.assigned_at = ${b}.assigned_at AND ${a}.log_id = ${b}.log_id`;
+
+/**
  * The calls whose leases may leave before `cutoff`: every lease of the call ended before it (a call's leases leave
  * together, so each keeps its index in the receipt) and no earlier lease of the same exit belongs to a call that
  * stays (a customer's leases of one exit leave in the order they started, so each is stamped with its usage while the
  * next one is still here).
  */
 const DUE_LEASE_CALLS = `
-SELECT l.log_id FROM leases l GROUP BY l.log_id
+SELECT l.log_id FROM leases l WHERE l.assigned_at < ?1 GROUP BY l.log_id
 HAVING max(l.expires_at) < ?1
    AND NOT max(EXISTS (SELECT 1 FROM leases e WHERE e.ip_id = l.ip_id AND e.assigned_at < l.assigned_at
-     AND EXISTS (SELECT 1 FROM leases f WHERE f.log_id = e.log_id AND f.expires_at >= ?1)))
+     AND (e.expires_at >= ?1 OR EXISTS (SELECT 1 FROM leases f WHERE ${SAME_CALL('f', 'e')} AND f.expires_at >= ?1))))
 ORDER BY min(l.assigned_at), l.log_id LIMIT ?2`;
 
 /** At most `limit` calls' leases that may leave before `cutoff`, oldest first. */
@@ -57,11 +66,11 @@ export function dueLeases(sql: SqlStorage, cutoff: number, limit: number): DueLe
   return sql
     .exec(
       `SELECT a.*, g.receipt_id,
-         a.id - (SELECT min(s.id) FROM leases s WHERE s.log_id = a.log_id) AS k,
+         a.id - (SELECT min(s.id) FROM leases s WHERE ${SAME_CALL('s', 'a')}) AS k,
          (SELECT min(b.assigned_at) FROM leases b WHERE b.ip_id = a.ip_id AND b.assigned_at >= a.assigned_at
             AND (b.assigned_at > a.assigned_at OR b.id > a.id)) AS next_at
        FROM leases a JOIN logs g ON g.id = a.log_id
-       WHERE a.log_id IN (${DUE_LEASE_CALLS})
+       WHERE a.assigned_at < ?1 AND a.log_id IN (${DUE_LEASE_CALLS})
        ORDER BY a.assigned_at, a.id`,
       cutoff,
       limit,
@@ -90,7 +99,7 @@ export function dueLeases(sql: SqlStorage, cutoff: number, limit: number): DueLe
 export function dueCalls(sql: SqlStorage, cutoff: number, limit: number): DueCall[] {
   return sql
     .exec(
-      `SELECT * FROM logs g WHERE g.created_at < ?1 AND NOT EXISTS (SELECT 1 FROM leases a WHERE a.log_id = g.id)
+      `SELECT * FROM logs g WHERE g.created_at < ?1 AND NOT EXISTS (SELECT 1 FROM leases a WHERE ${OF_CALL('a', 'g')})
        ORDER BY g.created_at, g.id LIMIT ?2`,
       cutoff,
       limit,
@@ -110,6 +119,12 @@ export function dueCalls(sql: SqlStorage, cutoff: number, limit: number): DueCal
     }));
 }
 
+/** The start of the oldest lease held (null: none). */
+export function oldestLeaseStart(sql: SqlStorage): number | null {
+  const t = sql.exec('SELECT min(assigned_at) AS t FROM leases').one().t;
+  return t === null ? null : Number(t);
+}
+
 /** Delete archived rows by the object's ids (a call only once none of its leases is left); how many went. */
 export function dropArchived(
   sql: SqlStorage,
@@ -125,7 +140,7 @@ export function dropArchived(
   if (r.calls.length) {
     sql.exec(
       `DELETE FROM logs WHERE id IN (SELECT value FROM json_each(?))
-         AND NOT EXISTS (SELECT 1 FROM leases a WHERE a.log_id = logs.id)`,
+         AND NOT EXISTS (SELECT 1 FROM leases a WHERE ${OF_CALL('a', 'logs')})`,
       JSON.stringify(r.calls),
     );
     calls = changes();
