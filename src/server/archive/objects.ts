@@ -32,14 +32,15 @@ const MAX_OBJECTS = 2_500;
 const REACH_DAYS = 40;
 
 /**
- * A call's archive id: never one of D1's (positive) ids, and the same in every run. A charged call is −(receipt id ×
- * 1000), in the numbering of its leases (−(receipt id × 1000 + k), receiptLeaseNumber, k < 200); a refused call, which
- * has no receipt, −(its id in the object × 1000 + 500), a range no charged call meets.
+ * A call's archive id: the number the customer sees for it (decision 247: customer-records-read.ts callNumber), never
+ * one of D1's (positive) ids, and the same in every run. A charged call −(receipt id × 1000), in the numbering of its
+ * leases (−(receipt id × 1000 + k), k < 200); a refused call, which has no receipt, −(its id in the object × 1000 +
+ * 999), a residue no charged call has.
  */
 export const objectCallArchiveId = (c: { id: number; receiptId: number | null }): number =>
-  c.receiptId !== null ? -(c.receiptId * 1000) : -(c.id * 1000 + 500);
+  c.receiptId !== null ? -(c.receiptId * 1000) : -(c.id * 1000 + 999);
 
-/** A lease's archive id: the number the node's object and the trace give it. */
+/** A lease's archive id: the number the customer (decision 247), the node's object and the trace give it. */
 export const objectLeaseArchiveId = (l: { receiptId: number; k: number }): number =>
   receiptLeaseNumber(receiptLeaseId(l.receiptId, l.k));
 

@@ -7,7 +7,7 @@
 //     kind   'extract' (one extraction call), 'lease' (one IP handed out), 'usage' (bytes of a customer through an exit
 //            over ~10 s, per client address), 'refusal' (a connection a node refused);
 //     id     an integer unique per (kind, owner): D1's row ids (positive), the objects' rows negative (decision 248:
-//            a call −(receipt id × 1000), a refused call −(its object id × 1000 + 500), a lease −(receipt id × 1000 + k)),
+//            a call −(receipt id × 1000), a refused call −(its object id × 1000 + 999), a lease −(receipt id × 1000 + k)),
 //            so the two sources never meet in one object (part = floor(id / 1,000,000) differs in sign);
 //     owner  the customer (user id; 0 for a refusal that named nobody);
 //     at     epoch ms that dates the record (call, lease start, usage period start, refusal); its 北京时间 day partitions;
