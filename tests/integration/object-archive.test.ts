@@ -48,7 +48,7 @@ const nodeHolds = () =>
 
 /**
  * A charged call at `at` handing out `ips` for `minutes`, as the extraction leaves it: a receipt in D1 (its trigger
- * counts the hour), kept by the customer's object, its leases forwarded to node 1's object.
+ * counts the hour), kept by the customer's object and deleted from D1, its leases forwarded to node 1's object.
  */
 async function keptCall(userId: number, packageId: number, at: number, ips: string[], minutes = 10): Promise<Receipt> {
   const exits = await Promise.all(ips.map(async (ip) => exitFacts(ip)));
@@ -77,6 +77,8 @@ async function keptCall(userId: number, packageId: number, at: number, ips: stri
     .first<{ id: number }>();
   const receipt: Receipt = { id: row?.id ?? 0, userId, createdAt: at, body };
   await customerRecords(env.CUSTOMER_RECORDS, userId).record([receipt]);
+  // Kept: the receipt leaves D1 (the object's alarm does this within milliseconds).
+  await env.DB.prepare('DELETE FROM extract_receipts WHERE id = ?').bind(receipt.id).run();
   for (const [nodeId, leases] of leasesByNode(receipt)) await keepNodeLeases(nodeId, leases);
   return receipt;
 }
