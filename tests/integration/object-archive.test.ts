@@ -3,21 +3,20 @@
 // the usage each lease owns), verified, and only then deleted from the object; the nodes' copies of those leases leave
 // too; hot rows stay; the customer's records and the operator's trace find the archived rows; a crash between copying
 // and deleting leaves both copies and the re-run duplicates nothing.
-import { env, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { archiveObjectHistory, objectCallArchiveId, objectLeaseArchiveId } from '../../src/server/archive/objects';
 import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
-import type { Receipt } from '../../src/server/db/extract';
 import type { ArchiveKind } from '../../src/server/db/archive-rows';
 import { customerRecords } from '../../src/server/objects/customer-records';
-import { leasesByNode, nodeLeases } from '../../src/server/objects/node-leases';
+import { userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, addUsage, exitFacts, forgetNodeLeases, keepNodeLeases, makePackage } from '../helpers/delivery';
+import { addPool, addUsage, exitFacts, forgetNodeLeases, makePackage } from '../helpers/delivery';
+import { forgetRecords, keptCall, manifestRows, nodeHolds } from '../helpers/object-archive';
 import { operatorLogin } from '../helpers/operators';
 import { archiveAt } from '../helpers/records';
 import { recordsOf } from '../helpers/receipts';
-import { userIdOf } from '../helpers/accounts';
 
 const MIN = 60_000;
 
@@ -33,55 +32,6 @@ beforeEach(async () => {
   await resetDb();
   await clearArchive();
 });
-
-/** Empty a customer's records object (D1 is reset before each test; the objects keep their storage for the file). */
-const forgetRecords = (userId: number) =>
-  runInDurableObject(customerRecords(env.CUSTOMER_RECORDS, userId), (_, state) => {
-    state.storage.sql.exec('DELETE FROM logs; DELETE FROM leases; DELETE FROM forwards;');
-  });
-
-/** How many leases node 1's object holds. */
-const nodeHolds = () =>
-  runInDurableObject(nodeLeases(env.NODE_LEASES, 1), (_, state) =>
-    Number(state.storage.sql.exec('SELECT count(*) AS n FROM leases').one().n),
-  );
-
-/**
- * A charged call at `at` handing out `ips` for `minutes`, as the extraction leaves it: a receipt in D1 (its trigger
- * counts the hour), kept by the customer's object and deleted from D1, its leases forwarded to node 1's object.
- */
-async function keptCall(userId: number, packageId: number, at: number, ips: string[], minutes = 10): Promise<Receipt> {
-  const exits = await Promise.all(ips.map(async (ip) => exitFacts(ip)));
-  const body = {
-    package: packageId,
-    type: 10,
-    clientIp: '192.0.2.50',
-    requested: ips.length,
-    query: `num=${ips.length}`,
-    protocol: 'http',
-    day: shanghaiDay(at),
-    ips: exits.map((e, k): [number, string, number, string, string, number, number] => [
-      e?.id ?? 0,
-      ips[k] ?? '',
-      e?.port ?? 0,
-      '广东省深圳市',
-      '电信',
-      at + minutes * MIN,
-      1,
-    ]),
-  };
-  const row = await env.DB.prepare(
-    'INSERT INTO extract_receipts (user_id, created_at, body) VALUES (?, ?, ?) RETURNING id',
-  )
-    .bind(userId, at, JSON.stringify(body))
-    .first<{ id: number }>();
-  const receipt: Receipt = { id: row?.id ?? 0, userId, createdAt: at, body };
-  await customerRecords(env.CUSTOMER_RECORDS, userId).record([receipt]);
-  // Kept: the receipt leaves D1 (the object's alarm does this within milliseconds).
-  await env.DB.prepare('DELETE FROM extract_receipts WHERE id = ?').bind(receipt.id).run();
-  for (const [nodeId, leases] of leasesByNode(receipt)) await keepNodeLeases(nodeId, leases);
-  return receipt;
-}
 
 /** A customer with a package, an empty records object (and node 1's), a session and two exits of one /24 on node 1. */
 async function customer(phone: string) {
@@ -277,12 +227,8 @@ describe("the objects' history to the archive", () => {
     const calls = await archived('extract', old, c.id, objectCallArchiveId({ id: 0, receiptId: r1.id }));
     expect(calls).toHaveLength(2);
     // The manifest counts each row once.
-    const manifest = await env.DB.prepare(
-      'SELECT kind, sum(rows) AS n FROM archive_objects WHERE owner = ? GROUP BY kind ORDER BY kind',
-    )
-      .bind(c.id)
-      .all<{ kind: string; n: number }>();
-    expect(manifest.results).toEqual([
+    const manifest = await manifestRows(c.id);
+    expect(manifest).toEqual([
       { kind: 'extract', n: 2 },
       { kind: 'lease', n: 3 },
     ]);
