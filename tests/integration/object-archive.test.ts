@@ -28,18 +28,19 @@ async function clearArchive() {
   }
 }
 
+// Two exits of one /24 on node 1, whose object starts empty.
 beforeEach(async () => {
   await resetDb();
   await clearArchive();
+  await forgetNodeLeases(1);
+  await addPool([{ ip: '203.0.113.30' }, { ip: '203.0.113.31' }]);
 });
 
-/** A customer with a package, an empty records object (and node 1's), a session and two exits of one /24 on node 1. */
+/** A customer with a package, an empty records object and a session. */
 async function customer(phone: string) {
   const cookie = await loginBySms(phone);
   const id = await userIdOf(phone);
   await forgetRecords(id);
-  await forgetNodeLeases(1);
-  await addPool([{ ip: '203.0.113.30' }, { ip: '203.0.113.31' }]);
   const packageId = await makePackage(id);
   return { id, cookie, packageId };
 }
@@ -193,6 +194,29 @@ describe("the objects' history to the archive", () => {
     expect(ips.body.P?.list.map((l) => [l.assignedAt, l.bytes])).toEqual([[old, 3072]]);
   });
 
+  it("visits the customers a page per run; a customer's node lease copies leave once its history is archived", async () => {
+    const a = await customer('13900007706');
+    const b = await customer('13900007707');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    await keptCall(a.id, a.packageId, old, ['203.0.113.30']);
+    await keptCall(b.id, b.packageId, old, ['203.0.113.31']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+
+    const first = await archiveObjectHistory(stores, now, { maxCustomers: 1 });
+    expect(first).toMatchObject({ customers: 2, visited: 1, leases: 1, nodeLeases: 1, complete: false });
+    const left = (await recordsOf(a.id)).leases === 1 ? a.id : b.id;
+    expect(await recordsOf(left)).toEqual({ logs: 1, leases: 1 });
+    // The customer not visited yet keeps its usage rows in D1 and its lease copy in the node's object.
+    expect(first.usageHeldFrom).toEqual([[left, 0]]);
+    expect(await nodeHolds()).toBe(1);
+
+    const second = await archiveObjectHistory(stores, now + HOUR_MS, { maxCustomers: 1 });
+    expect(second).toMatchObject({ visited: 1, leases: 1, nodeLeases: 1 });
+    expect(await recordsOf(left)).toEqual({ logs: 0, leases: 0 });
+    expect(await nodeHolds()).toBe(0);
+  });
+
   it('a crash between copying and deleting leaves both copies; the re-run deletes them and duplicates nothing', async () => {
     const c = await customer('13900007704');
     const now = Date.now();
@@ -207,7 +231,7 @@ describe("the objects' history to the archive", () => {
       },
     });
     // Both copies: the rows are still in the objects, and already in the archive; the nodes keep theirs.
-    expect(crashed).toMatchObject({ leases: 0, calls: 0, nodeLeases: null, complete: false });
+    expect(crashed).toMatchObject({ leases: 0, calls: 0, nodeLeases: 0, complete: false, usageHeldFrom: [[c.id, 0]] });
     expect(await recordsOf(c.id)).toEqual({ logs: 2, leases: 3 });
     expect(await nodeHolds()).toBe(3);
     const leaseId = objectLeaseArchiveId({ receiptId: r1.id, k: 0 });

@@ -13,7 +13,7 @@ import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import type { DueCall, DueLease } from '../objects/customer-records-archive';
 import { type NodeLeasesNamespace, nodeLeases, receiptLeaseId, receiptLeaseNumber } from '../objects/node-leases';
-import { DAY_MS } from '../../lib/time';
+import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { hotCutoff } from './copy';
 import { type ArchiveRecord, writeArchive } from './store';
 
@@ -21,8 +21,13 @@ import { type ArchiveRecord, writeArchive } from './store';
 const BATCH = 1_000;
 /** Batches per customer and run: a heavy customer's backlog leaves over several hourly runs. */
 const MAX_BATCHES = 10;
-/** Customers one run visits (each is one or more calls into its object); the rest wait for the next run. */
+/** Customers one run visits (each is one or more calls into its object); the others are visited by the next runs. */
 const MAX_CUSTOMERS = 1_000;
+/**
+ * Customers with calls in the reach the job knows of: the design's bound on customers active within 47 days while the
+ * visits have no per-customer mark (beyond it, the customers of highest ids are not visited: a mark table is next).
+ */
+const MAX_REACHED = 20_000;
 /** Objects one run may write (R2 calls count against the invocation's subrequests, see ./copy.ts). */
 const MAX_OBJECTS = 2_500;
 /**
@@ -102,17 +107,20 @@ export interface ObjectArchiveOptions {
 }
 
 export interface ObjectArchiveResult {
+  /** Customers with calls in the archive's reach, and how many of them this run visited. */
   customers: number;
+  visited: number;
   leases: number;
   calls: number;
-  /** Lease copies deleted from the nodes' objects (null: not this run, some customer's history is not all copied). */
-  nodeLeases: number | null;
-  /** Every customer's history older than the cutoff is in the archive (what D1's usage rows wait for). */
+  /** Lease copies deleted from the nodes' objects. */
+  nodeLeases: number;
+  /** Every customer's history older than the cutoff is in the archive. */
   complete: boolean;
   /**
-   * The customers whose object still holds a lease that started before the cutoff (one that still runs, or waits for
-   * an earlier one), with that lease's start: D1's usage rows of the customer from then on stay (a lease is stamped
-   * from all its usage; its hot records read them).
+   * Per customer, from when D1's usage rows must stay (a lease is stamped from all its usage, and its hot records read
+   * them there): 0 for a customer not visited or not finished in this run (its object may still hold leases of any
+   * age before the cutoff); the start of the oldest lease its object still holds when that is before the cutoff (a
+   * lease that still runs, or waits for an earlier one). Customers not listed hold no lease before the cutoff.
    */
   usageHeldFrom: [userId: number, from: number][];
 }
@@ -156,9 +164,11 @@ async function archiveCustomer(
 }
 
 /**
- * Move the customers' and nodes' objects' history older than the hot window to the archive (see the top). A customer
- * that fails is logged and left for the next run (its rows stay in its object); the nodes' copies are deleted only
- * when every customer's history before the cutoff was copied in this run.
+ * Move the customers' and nodes' objects' history older than the hot window to the archive (see the top). The
+ * customers with calls in the reach are visited in pages of `maxCustomers`, one page per hourly run in turn (the
+ * cutoff moves once a day, so each page is visited several times a day). A customer that fails is logged and left for
+ * a later run (its rows stay in its object); the nodes' copies of a customer's leases are deleted once that customer's
+ * history before the cutoff was copied (all of them when every customer's was).
  */
 export async function archiveObjectHistory(
   stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
@@ -167,31 +177,39 @@ export async function archiveObjectHistory(
 ): Promise<ObjectArchiveResult> {
   const cutoff = hotCutoff(now, opts.hotDays);
   const maxCustomers = opts.maxCustomers ?? MAX_CUSTOMERS;
-  const customers = await customersWithCallsBetween(stores.db, cutoff - REACH_DAYS * DAY_MS, cutoff, maxCustomers + 1);
+  const customers = await customersWithCallsBetween(stores.db, cutoff - REACH_DAYS * DAY_MS, cutoff, MAX_REACHED);
+  const pages = Math.max(1, Math.ceil(customers.length / maxCustomers));
+  const page = Math.floor(now / HOUR_MS) % pages;
+  const visit = customers.slice(page * maxCustomers, (page + 1) * maxCustomers);
   const budget = { objects: 0, leases: 0, calls: 0, held: [] as [number, number][] };
-  let complete = customers.length <= maxCustomers;
-  for (const userId of customers.slice(0, maxCustomers)) {
+  const cleared: number[] = [];
+  for (const userId of visit) {
     try {
-      if (!(await archiveCustomer(stores, userId, cutoff, now, opts, budget))) complete = false;
+      if (await archiveCustomer(stores, userId, cutoff, now, opts, budget)) cleared.push(userId);
     } catch (err) {
-      complete = false;
       // One customer failing never stops the others; its rows stay in its object for the next run.
       console.error(JSON.stringify({ level: 'error', where: 'archive-objects', userId, error: String(err) }));
     }
   }
-  let dropped: number | null = null;
-  if (complete) {
-    dropped = 0;
+  const complete = cleared.length === customers.length;
+  const done = new Set(cleared);
+  const usageHeldFrom: [number, number][] = [
+    ...customers.filter((u) => !done.has(u)).map((u): [number, number] => [u, 0]),
+    ...budget.held,
+  ];
+  let dropped = 0;
+  if (cleared.length > 0) {
     for (const nodeId of await nodeIds(stores.db)) {
-      dropped += await nodeLeases(stores.nodes, nodeId).dropEndedBefore(cutoff);
+      dropped += await nodeLeases(stores.nodes, nodeId).dropEndedBefore(cutoff, complete ? null : cleared);
     }
   }
   return {
-    customers: Math.min(customers.length, maxCustomers),
+    customers: customers.length,
+    visited: visit.length,
     leases: budget.leases,
     calls: budget.calls,
     nodeLeases: dropped,
     complete,
-    usageHeldFrom: budget.held,
+    usageHeldFrom,
   };
 }

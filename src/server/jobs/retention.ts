@@ -60,9 +60,9 @@ export async function purgeRetained(db: D1Database, days: number, now: number): 
 
 /**
  * The archive's two steps: the objects' history past the hot window (archive/objects.ts, decision 248), then D1's
- * (archive/copy.ts). D1's usage rows wait while some object's leases before the cutoff are not all archived, and a
- * customer's from the start of a lease its object still holds (each lease is stamped with the usage it owns, read
- * from D1).
+ * (archive/copy.ts). A customer's D1 usage rows wait while its object's leases before the cutoff are not all archived
+ * (all of them, or from the start of a lease its object still holds; all customers' when the objects' step failed):
+ * each lease is stamped with the usage it owns, read from D1.
  */
 function archiveSteps(env: Bindings, now: number) {
   let objects: ObjectArchiveResult | null = null;
@@ -80,9 +80,7 @@ function archiveSteps(env: Bindings, now: number) {
         env.FILES,
         env.DB,
         now,
-        objects?.complete
-          ? { usageHeldFrom: objects.usageHeldFrom }
-          : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
+        objects ? { usageHeldFrom: objects.usageHeldFrom } : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
       ),
   };
 }

@@ -130,10 +130,20 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     // Archive (decision 248): the customer's object is the archive's source of a lease (same id: receiptLeaseNumber);
     // once the hourly job has copied every customer's leases ended before the cutoff, it deletes this copy of them.
 
-    /** Delete the leases that ended before `cutoff` (their archive copy is verified); how many went. */
-    dropEndedBefore(cutoff: number): number {
+    /**
+     * Delete the leases that ended before `cutoff`, of these users only unless null (their archive copy is verified);
+     * how many went.
+     */
+    dropEndedBefore(cutoff: number, userIds: number[] | null): number {
       const sql = this.ctx.storage.sql;
-      sql.exec('DELETE FROM leases WHERE expires_at < ?', cutoff);
+      if (userIds === null) sql.exec('DELETE FROM leases WHERE expires_at < ?', cutoff);
+      else {
+        sql.exec(
+          'DELETE FROM leases WHERE expires_at < ?1 AND user_id IN (SELECT value FROM json_each(?2))',
+          cutoff,
+          JSON.stringify(userIds),
+        );
+      }
       return Number(sql.exec('SELECT changes() AS n').one().n);
     }
 
