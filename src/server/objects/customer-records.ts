@@ -24,6 +24,14 @@ import {
 } from './customer-records-read';
 
 export type { Receipt, ReceiptBody } from '../db/extract';
+import {
+  type DueCall,
+  type DueLease,
+  dropArchived,
+  dueCalls,
+  dueLeases,
+  oldestLeaseStart,
+} from './customer-records-archive';
 import { FORWARD_RETRY_MS, FORWARD_SCHEMA, queueForwards, sendForwards } from './lease-forward';
 import type { NodeLeasesNamespace } from './node-leases';
 
@@ -203,6 +211,32 @@ export function customerRecordsClass(Base: typeof DurableObject) {
         e.query,
         e.now,
       );
+    }
+
+    // Archive (decision 248): the hourly job (archive/copy.ts) reads the calls and leases past the hot window, copies
+    // them to R2, verifies, and only then asks for their deletion here; the SQL is in customer-records-archive.ts.
+
+    /**
+     * At most `limit` calls' leases and `limit` calls that may leave before `cutoff`, oldest first, and the start of
+     * the oldest lease held here (null: none), before which the customer's usage rows in D1 own no lease here.
+     */
+    archiveDue(q: { cutoff: number; limit: number }): {
+      leases: DueLease[];
+      calls: DueCall[];
+      heldFrom: number | null;
+    } {
+      const sql = this.ctx.storage.sql;
+      return {
+        leases: dueLeases(sql, q.cutoff, q.limit),
+        calls: dueCalls(sql, q.cutoff, q.limit),
+        heldFrom: oldestLeaseStart(sql),
+      };
+    }
+
+    /** Delete rows whose archive copy was verified (by the object's ids); how many went. */
+    dropArchived(r: { calls: number[]; leases: number[] }): { calls: number; leases: number } {
+      const sql = this.ctx.storage.sql;
+      return this.ctx.storage.transactionSync(() => dropArchived(sql, r));
     }
 
     /** Rows held (for the prototype's checks). */

@@ -7,7 +7,7 @@
 // the object answers by lease, the contract filters by package.
 import type { DurableObject } from 'cloudflare:workers';
 import { DAY_MS } from '../../lib/time';
-import { HOT_DAYS } from '../archive/copy';
+import { HOT_DAYS, hotCutoff } from '../archive/copy';
 
 /** One extraction lease on an exit of the node. */
 export interface NodeLease {
@@ -121,10 +121,30 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     /** Drop leases ended before the hot window; again in an hour while any lease is left. */
     override async alarm(): Promise<void> {
       const sql = this.ctx.storage.sql;
-      sql.exec('DELETE FROM leases WHERE expires_at < ?', Date.now() - NODE_LEASE_KEEP_MS);
+      sql.exec('DELETE FROM leases WHERE expires_at < ?', hotCutoff(Date.now()));
       if (sql.exec('SELECT 1 FROM leases LIMIT 1').toArray().length > 0) {
         await this.ctx.storage.setAlarm(Date.now() + TRIM_EVERY_MS);
       }
+    }
+
+    // Archive (decision 248): the customer's object is the archive's source of a lease (same id: receiptLeaseNumber);
+    // once the hourly job has copied every customer's leases ended before the cutoff, it deletes this copy of them.
+
+    /**
+     * Delete the leases that ended before `cutoff`, of these users only unless null (their archive copy is verified);
+     * how many went.
+     */
+    dropEndedBefore(cutoff: number, userIds: number[] | null): number {
+      const sql = this.ctx.storage.sql;
+      if (userIds === null) sql.exec('DELETE FROM leases WHERE expires_at < ?', cutoff);
+      else {
+        sql.exec(
+          'DELETE FROM leases WHERE expires_at < ?1 AND user_id IN (SELECT value FROM json_each(?2))',
+          cutoff,
+          JSON.stringify(userIds),
+        );
+      }
+      return Number(sql.exec('SELECT changes() AS n').one().n);
     }
 
     /** The full snapshot's part: every unexpired lease, and the seq it reaches. */
