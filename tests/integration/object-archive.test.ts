@@ -6,7 +6,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
-import { archiveObjectHistory, objectCallArchiveId, objectLeaseArchiveId } from '../../src/server/archive/objects';
+import { archiveObjectHistory } from '../../src/server/archive/objects';
+import { callNumber, leaseNumber } from '../../src/server/objects/customer-records-read';
 import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
 import type { ArchiveKind } from '../../src/server/db/archive-rows';
 import { customerRecords } from '../../src/server/objects/customer-records';
@@ -84,13 +85,13 @@ describe("the objects' history to the archive", () => {
     expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
     expect(await nodeHolds()).toBe(1);
 
-    const leaseId = objectLeaseArchiveId({ receiptId: r.id, k: 0 });
+    const leaseId = leaseNumber(r.id, 0);
     const leases = await archived('lease', old, c.id, leaseId);
     expect(leases.map((l) => [l.id, l.data.ip, l.data.bytes, l.data.clients])).toEqual([
-      [objectLeaseArchiveId({ receiptId: r.id, k: 1 }), '203.0.113.31', 0, []],
+      [leaseNumber(r.id, 1), '203.0.113.31', 0, []],
       [leaseId, '203.0.113.30', 1024, ['198.51.100.7']],
     ]);
-    const callId = objectCallArchiveId({ id: 0, receiptId: r.id });
+    const callId = callNumber(r.id, 0);
     const calls = await archived('extract', old, c.id, callId);
     expect(calls.map((x) => [x.data.returned, x.data.code]).sort()).toEqual([
       [0, 10011],
@@ -161,7 +162,7 @@ describe("the objects' history to the archive", () => {
           { cookie: support.cookie },
         )
       ).body.P?.holders.map((h) => [h.leaseId, h.userId, h.from, h.bytes, h.clients]);
-    const id = objectLeaseArchiveId({ receiptId: r.id, k: 0 });
+    const id = leaseNumber(r.id, 0);
     expect(await trace()).toEqual([[id, c.id, 'hot', 2048, ['198.51.100.9']]]);
 
     await archiveAt(now);
@@ -234,7 +235,7 @@ describe("the objects' history to the archive", () => {
     expect(crashed).toMatchObject({ leases: 0, calls: 0, nodeLeases: 0, complete: false, usageHeldFrom: [[c.id, 0]] });
     expect(await recordsOf(c.id)).toEqual({ logs: 2, leases: 3 });
     expect(await nodeHolds()).toBe(3);
-    const leaseId = objectLeaseArchiveId({ receiptId: r1.id, k: 0 });
+    const leaseId = leaseNumber(r1.id, 0);
     expect(await archived('lease', old, c.id, leaseId)).toHaveLength(3);
 
     expect(await archiveObjectHistory(stores, now)).toMatchObject({
@@ -248,7 +249,7 @@ describe("the objects' history to the archive", () => {
     const leases = await archived('lease', old, c.id, leaseId);
     expect(leases).toHaveLength(3);
     expect(new Set(leases.map((l) => l.id)).size).toBe(3);
-    const calls = await archived('extract', old, c.id, objectCallArchiveId({ id: 0, receiptId: r1.id }));
+    const calls = await archived('extract', old, c.id, callNumber(r1.id, 0));
     expect(calls).toHaveLength(2);
     // The manifest counts each row once.
     const manifest = await manifestRows(c.id);

@@ -12,7 +12,8 @@ import { usageOfLeases } from '../db/records';
 import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import type { DueCall, DueLease } from '../objects/customer-records-archive';
-import { type NodeLeasesNamespace, nodeLeases, receiptLeaseId, receiptLeaseNumber } from '../objects/node-leases';
+import { callNumber, leaseNumber } from '../objects/customer-records-read';
+import { type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { hotCutoff } from './copy';
 import { type ArchiveRecord, writeArchive } from './store';
@@ -36,27 +37,17 @@ const MAX_OBJECTS = 2_500;
  */
 const REACH_DAYS = 40;
 
-/**
- * A call's archive id: the number the customer sees for it (decision 247: customer-records-read.ts callNumber), never
- * one of D1's (positive) ids, and the same in every run. A charged call −(receipt id × 1000), in the numbering of its
- * leases (−(receipt id × 1000 + k), k < 200); a refused call, which has no receipt, −(its id in the object × 1000 +
- * 999), a residue no charged call has.
- */
-export const objectCallArchiveId = (c: { id: number; receiptId: number | null }): number =>
-  c.receiptId !== null ? -(c.receiptId * 1000) : -(c.id * 1000 + 999);
-
-/** A lease's archive id: the number the customer (decision 247), the node's object and the trace give it. */
-export const objectLeaseArchiveId = (l: { receiptId: number; k: number }): number =>
-  receiptLeaseNumber(receiptLeaseId(l.receiptId, l.k));
+// Archive ids are the numbers the customer sees (decision 247: customer-records-read.ts callNumber, leaseNumber), never
+// one of D1's (positive) ids, the same in every run and in the node objects' and the trace's numbering.
 
 const leaseRecord = (owner: number, l: DueLease, u: { bytes: number; connections: number; clients: string[] }) =>
   ({
     kind: 'lease',
-    id: objectLeaseArchiveId(l),
+    id: leaseNumber(l.receiptId, l.k),
     owner,
     at: l.assignedAt,
     data: {
-      id: objectLeaseArchiveId(l),
+      id: leaseNumber(l.receiptId, l.k),
       userId: owner,
       nodeId: l.nodeId,
       ipId: l.ipId,
@@ -79,11 +70,11 @@ const leaseRecord = (owner: number, l: DueLease, u: { bytes: number; connections
 const callRecord = (owner: number, c: DueCall) =>
   ({
     kind: 'extract',
-    id: objectCallArchiveId(c),
+    id: callNumber(c.receiptId, c.id),
     owner,
     at: c.createdAt,
     data: {
-      id: objectCallArchiveId(c),
+      id: callNumber(c.receiptId, c.id),
       userId: owner,
       packageId: c.packageId,
       productType: c.productType,

@@ -8,6 +8,7 @@
 import type { DurableObject } from 'cloudflare:workers';
 import { DAY_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
+import { leaseNumber } from './customer-records-read';
 
 /** One extraction lease on an exit of the node. */
 export interface NodeLease {
@@ -35,7 +36,7 @@ export const receiptLeaseId = (receiptId: number, k: number) => `r${receiptId}.$
  */
 export function receiptLeaseNumber(id: string): number {
   const m = /^r(\d{1,12})\.(\d{1,3})$/.exec(id);
-  return m ? -(Number(m[1]) * 1000 + Number(m[2])) : 0;
+  return m ? leaseNumber(Number(m[1]), Number(m[2])) : 0;
 }
 
 /** What a delta reads from the object (after the cursor's seq, and the live leases of ended packages and users). */
