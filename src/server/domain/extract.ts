@@ -61,7 +61,7 @@ export interface ExtractRequest {
   keyHex: string;
   /** Set on the one rerun after a plain legacy key was hashed. */
   legacyRetried?: boolean;
-  /** PROTOTYPE: the customer objects that keep the records. */
+  /** The customer objects that keep the records (decision 243). */
   records?: CustomerRecordsNamespace;
 }
 
@@ -86,7 +86,7 @@ async function ownerOf(db: D1Database, caller: ExtractCallerRef): Promise<number
   return id;
 }
 
-/** PROTOTYPE: receipts waiting to be handed to their customer's object, per user id, in this isolate. */
+/** Receipts waiting to be handed to their customer's object, per user id, in this isolate. */
 const pendingReceipts = new Map<number, Receipt[]>();
 
 /** The query string as logged: everything but the key and the AES token. */

@@ -1,4 +1,4 @@
-// PROTOTYPE (issue 26, decision 243): the customer's delivery records in the customer's own SQLite Durable Object.
+// The customer's delivery records in the customer's own SQLite Durable Object.
 // The extraction charges in D1 (one conditional transaction, as before) and writes one receipt row there instead of
 // the log row and one lease row per IP; the receipt is handed to this object off the path, which keeps the log and
 // the leases of its hot window, idempotently by receipt id, and the receipt is deleted from D1 once the object has it.
@@ -239,7 +239,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       return this.ctx.storage.transactionSync(() => dropArchived(sql, r));
     }
 
-    /** Rows held (for the prototype's checks). */
+    /** Rows held (the tests read them). */
     counts(): { logs: number; leases: number } {
       const one = (t: string) => Number(this.ctx.storage.sql.exec(`SELECT count(*) AS n FROM ${t}`).one().n);
       return { logs: one('logs'), leases: one('leases') };
