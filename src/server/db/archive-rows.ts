@@ -166,7 +166,7 @@ export async function customersWithCallsBetween(
   const { results } = await db
     .prepare(
       `SELECT DISTINCT user_id FROM extract_hour_counts WHERE hour_start >= ? AND hour_start < ?
-       ORDER BY user_id LIMIT ?`,
+       ORDER BY user_id LIMIT ? + 0`,
     )
     .bind(from, to, limit)
     .all<{ user_id: number }>();

@@ -664,7 +664,7 @@ export async function receiptsBefore(db: D1Database, before: number, limit: numb
  */
 export async function receiptsOfUser(db: D1Database, userId: number, limit: number): Promise<Receipt[]> {
   const { results } = await db
-    .prepare('SELECT id, user_id, created_at, body FROM extract_receipts WHERE user_id = ?1 ORDER BY id LIMIT ?2')
+    .prepare('SELECT id, user_id, created_at, body FROM extract_receipts WHERE user_id = ?1 ORDER BY id LIMIT ?2 + 0')
     .bind(userId, limit)
     .all<ReceiptRow>();
   return results.map(toReceipt);
