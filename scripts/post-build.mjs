@@ -4,7 +4,12 @@ import { writeFileSync } from 'node:fs';
 
 writeFileSync(
   `${process.env.DIST_DIR ?? 'dist'}/server/worker.js`,
-  `import { INTERNAL_runFetch, unstable_serverEntry } from './index.js';
+  `import { DurableObject } from 'cloudflare:workers';
+import { INTERNAL_runFetch, unstable_serverEntry } from './index.js';
+
+// The Durable Object classes (wrangler.toml [[durable_objects.bindings]]), built on the runtime's base class.
+export const CustomerRecords = unstable_serverEntry.customerRecordsClass(DurableObject);
+export const NodeLeases = unstable_serverEntry.nodeLeasesClass(DurableObject);
 
 export default {
   fetch: (request, env, ctx) => INTERNAL_runFetch(env, request, env, ctx),

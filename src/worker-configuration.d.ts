@@ -4,6 +4,8 @@ interface __BaseEnv_CloudflareBindings {
   KV: KVNamespace;
   FILES: R2Bucket;
   DB: D1Database;
+  CUSTOMER_RECORDS: DurableObjectNamespace<import('./server/objects/customer-records').CustomerRecords>;
+  NODE_LEASES: DurableObjectNamespace<import('./server/objects/node-leases').NodeLeases>;
   ASSETS: Fetcher;
   API_ENVELOPE: 'aes' | 'any';
   APP_ENV: string;
@@ -18,6 +20,8 @@ declare namespace Cloudflare {
     KV: KVNamespace;
     FILES: R2Bucket;
     DB: D1Database;
+    CUSTOMER_RECORDS: DurableObjectNamespace<import('./server/objects/customer-records').CustomerRecords>;
+    NODE_LEASES: DurableObjectNamespace<import('./server/objects/node-leases').NodeLeases>;
     ASSETS: Fetcher;
     API_ENVELOPE: 'aes';
     APP_ENV: string;

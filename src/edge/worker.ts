@@ -3,6 +3,13 @@
 import type { Bindings } from '../server/env';
 import { runScheduledJobs } from '../server/jobs';
 import { createEdgeApp } from './app';
+import { DurableObject } from 'cloudflare:workers';
+import { customerRecordsClass } from '../server/objects/customer-records';
+import { nodeLeasesClass } from '../server/objects/node-leases';
+
+/** The Durable Object classes (wrangler.toml [[durable_objects.bindings]]). */
+export const CustomerRecords = customerRecordsClass(DurableObject);
+export const NodeLeases = nodeLeasesClass(DurableObject);
 
 const app = createEdgeApp();
 

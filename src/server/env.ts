@@ -68,7 +68,7 @@ export const CONFIG_NAMES = Object.keys(configSchema.shape) as ConfigName[];
  * values, so reading one anywhere but through readConfig does not give a usable value (and unknown names do not
  * compile).
  */
-export type Bindings = Pick<CloudflareBindings, 'DB' | 'KV' | 'FILES'> &
+export type Bindings = Pick<CloudflareBindings, 'DB' | 'KV' | 'FILES' | 'CUSTOMER_RECORDS' | 'NODE_LEASES'> &
   Partial<Pick<CloudflareBindings, 'ASSETS'>> & { readonly [K in ConfigName]?: unknown };
 
 /** The path WeChat Pay posts notifications to (default notify URL = portal origin + this). */

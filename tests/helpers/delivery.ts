@@ -4,15 +4,18 @@
 // node feed, usage, refusals and secrets, the archive, retention runs, the egress policy, query plans. Accounts, audit,
 // trust and package facts live in their own modules (accounts.ts, operators.ts, trust.ts, money.ts). SQL in tests lives
 // in tests/helpers only: a suite calls a fixture named for what it does, with the stored states by their names.
-import { env, SELF } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test';
 import { PACKAGE_STATE, type PackageState } from '../../src/lib/package-states';
 import { shanghaiDay } from '../../src/lib/time';
 import type { CandidateFilter, OneBatchCall } from '../../src/server/db/extract';
 import type { ExtractLogRow } from '../../src/server/db/records';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { regionKey } from '../../src/server/domain/regions';
+import { customerRecords, type Receipt, type ReceiptBody } from '../../src/server/objects/customer-records';
+import { leasesByNode, type NodeLease, nodeLeases } from '../../src/server/objects/node-leases';
 import { giveExtractionKey } from './accounts';
 import { BASE } from './api';
+import { objectRows } from './receipts';
 import { count, when } from './rows';
 
 let seq = 0;
@@ -376,25 +379,36 @@ export async function addMinuteLeases(userId: number, n: number, from: number): 
     .run();
 }
 
-/** How many leases there are (of a user, of a package, or all). */
+/** How many leases there are (of a user, of a package, or all): D1's older rows and the customers' objects'. */
 export async function leaseCount(where: { userId?: number; packageId?: number } = {}): Promise<number> {
   const row = await env.DB.prepare(
     'SELECT count(*) AS n FROM ip_assignments WHERE (?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR package_id = ?2)',
   )
     .bind(where.userId ?? null, where.packageId ?? null)
     .first<{ n: number }>();
-  return row?.n ?? 0;
+  const kept = await objectRows<{ n: number }>(
+    'SELECT count(*) AS n FROM leases WHERE (?1 IS NULL OR package_id = ?1)',
+    [where.packageId ?? null],
+    where.userId === undefined ? undefined : [where.userId],
+  );
+  return (row?.n ?? 0) + kept.reduce((s, r) => s + Number(r.n), 0);
 }
 
-/** The leases of a user: address and length. */
+/** The leases of a user: address and length (D1's older rows first, then the object's, each in order). */
 export async function leasesOf(userId: number): Promise<{ ip: string; packageId: number; lengthMs: number }[]> {
-  return (
+  const legacy = (
     await env.DB.prepare(
       'SELECT ip, package_id AS packageId, expires_at - assigned_at AS lengthMs FROM ip_assignments WHERE user_id = ? ORDER BY id',
     )
       .bind(userId)
       .all<{ ip: string; packageId: number; lengthMs: number }>()
   ).results;
+  const kept = await objectRows<{ ip: string; packageId: number; lengthMs: number }>(
+    'SELECT ip, package_id AS packageId, expires_at - assigned_at AS lengthMs FROM leases ORDER BY id',
+    [],
+    [userId],
+  );
+  return [...legacy, ...kept.map(({ ip, packageId, lengthMs }) => ({ ip, packageId, lengthMs }))];
 }
 
 /** Tell the nodes about a lease, as an extraction announces the leases it wrote. */
@@ -419,15 +433,27 @@ export async function cutLeaseShort(leaseId: number, at: number): Promise<void> 
 /** Move every lease to an old Shanghai day (yesterday's extractions, as far as the daily dedup goes). */
 export async function moveLeasesToDay(day: string): Promise<void> {
   await env.DB.prepare('UPDATE ip_assignments SET day = ?').bind(day).run();
+  await objectRows('UPDATE leases SET day = ?', [day]);
 }
 
 /** End the first `n` leases (their IPs are free again for the holder's "not in use" dedup). */
 export async function endFirstLeases(n: number): Promise<void> {
-  await env.DB.prepare(
+  const ended = await env.DB.prepare(
     'UPDATE ip_assignments SET expires_at = 0 WHERE id IN (SELECT id FROM ip_assignments ORDER BY id LIMIT ?)',
   )
     .bind(n)
     .run();
+  // Then the customers' objects (each user's first leases, users in id order), for the rest.
+  let left = n - ended.meta.changes;
+  for (const { userId } of await objectRows<{ n: number }>('SELECT 1 AS n', [])) {
+    if (left <= 0) break;
+    const rows = await objectRows<{ id: number }>(
+      'UPDATE leases SET expires_at = 0 WHERE id IN (SELECT id FROM leases ORDER BY id LIMIT ?) RETURNING id',
+      [left],
+      [userId],
+    );
+    left -= rows.length;
+  }
 }
 
 /** Forget the leases written by charged calls (they carry a log id), leaving the ones recorded by hand. */
@@ -443,7 +469,67 @@ export async function leasesChargedToTheirPackage(userId: number): Promise<numbe
   )
     .bind(userId)
     .first<{ n: number }>();
-  return row?.n ?? 0;
+  const kept = await objectRows<{ n: number }>(
+    'SELECT count(*) AS n FROM leases a JOIN logs l ON l.id = a.log_id WHERE l.package_id = a.package_id',
+    [],
+    [userId],
+  );
+  return (row?.n ?? 0) + Number(kept[0]?.n ?? 0);
+}
+
+// ---- Leases in the node objects (decision 245) ----
+
+/**
+ * STAND-IN for the customer object's forward (decision 243 item 2, the lead's part): the receipts still in D1 are
+ * kept by their customers' objects (`customerRecords(…).record`, idempotent) and each call's leases by the objects
+ * of their exits' nodes (`nodeLeases(…).keep`), as the forward will do. Call it right after the extraction (the
+ * receipts leave D1 about 0.75 s later). Returns how many leases the node objects took as new (0 for those the
+ * forward, once built, has already delivered).
+ */
+export async function handOverReceiptsToNodes(): Promise<number> {
+  const { results } = await env.DB.prepare(
+    'SELECT id, user_id, created_at, body FROM extract_receipts ORDER BY id',
+  ).all<{ id: number; user_id: number; created_at: number; body: string }>();
+  let fresh = 0;
+  for (const row of results) {
+    const receipt: Receipt = {
+      id: row.id,
+      userId: row.user_id,
+      createdAt: row.created_at,
+      body: JSON.parse(row.body) as ReceiptBody,
+    };
+    await customerRecords(env.CUSTOMER_RECORDS, receipt.userId).record([receipt]);
+    for (const [nodeId, leases] of leasesByNode(receipt)) fresh += await keepNodeLeases(nodeId, leases);
+  }
+  return fresh;
+}
+
+/** Hand leases to a node's object (as the customer object's forward does); returns how many were new. */
+export const keepNodeLeases = (nodeId: number, leases: NodeLease[]): Promise<number> =>
+  nodeLeases(env.NODE_LEASES, nodeId).keep(leases);
+
+/**
+ * Empty the node objects of these nodes (the suites reset D1 before each test; the objects keep their storage for the
+ * whole file). Their seq goes on, as after a trim.
+ */
+export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
+  for (const id of nodeIds) {
+    await runInDurableObject(nodeLeases(env.NODE_LEASES, id), (_, state) => {
+      state.storage.sql.exec('DELETE FROM leases');
+    });
+  }
+}
+
+/** Run a node object's alarm now (it trims leases past the hot window); false when none was set. */
+export const runNodeLeasesAlarm = (nodeId: number): Promise<boolean> =>
+  runDurableObjectAlarm(nodeLeases(env.NODE_LEASES, nodeId));
+
+let nodeLeaseSeq = 0;
+
+/** A lease of a user's package on an exit, as the node object holds it (id `r<n>.0`, unique in the test file). */
+export function nodeLease(l: Omit<NodeLease, 'id' | 'ipId'> & { ipId?: number }): NodeLease {
+  nodeLeaseSeq += 1;
+  return { id: `r${900_000 + nodeLeaseSeq}.0`, ipId: 0, ...l };
 }
 
 // ---- Fixed (dedicated) allocations ----
@@ -509,11 +595,11 @@ export interface ExtractLogFacts extends Omit<ExtractLogRow, 'id' | 'productType
   userId: number;
 }
 
-/** The logged extraction calls (of a user, a package or a calling IP, or all), in id order. */
+/** The logged extraction calls (of a user, a package or a calling IP, or all): D1's older rows and the objects'. */
 export async function extractLogs(
   where: { userId?: number; packageId?: number; clientIp?: string } = {},
 ): Promise<ExtractLogFacts[]> {
-  return (
+  const legacy = (
     await env.DB.prepare(
       `SELECT user_id AS userId, package_id AS packageId, client_ip AS clientIp, requested, returned, code, query,
          created_at AS createdAt FROM extract_logs
@@ -523,6 +609,23 @@ export async function extractLogs(
       .bind(where.userId ?? null, where.packageId ?? null, where.clientIp ?? null)
       .all<ExtractLogFacts>()
   ).results;
+  const kept = await objectRows<Omit<ExtractLogFacts, 'userId'>>(
+    `SELECT package_id AS packageId, client_ip AS clientIp, requested, returned, code, query, created_at AS createdAt
+     FROM logs WHERE (?1 IS NULL OR package_id = ?1) AND (?2 IS NULL OR client_ip = ?2) ORDER BY created_at, id`,
+    [where.packageId ?? null, where.clientIp ?? null],
+    where.userId === undefined ? undefined : [where.userId],
+  );
+  const mine = kept.map(({ userId, packageId, clientIp, requested, returned, code, query, createdAt }) => ({
+    userId,
+    packageId,
+    clientIp,
+    requested,
+    returned,
+    code,
+    query,
+    createdAt,
+  }));
+  return [...legacy, ...mine.sort((a, b) => a.createdAt - b.createdAt)];
 }
 
 /** Log `n` extraction calls of user 1 from 192.0.2.1 dated `at` (written 100 to a batch). */

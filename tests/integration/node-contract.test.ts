@@ -4,6 +4,8 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signNodeRequest } from '../../src/server/domain/node-auth';
 import { NODE_USER_LIMITS } from '../../src/server/domain/node-contract';
+import { nodesOfExitAddress, usageOfWindows } from '../../src/server/db/archive-rows';
+import { packagesStillLive } from '../../src/server/db/node-contract';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { ageProxyCredentials, setAccountStatus, userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
@@ -21,6 +23,14 @@ import {
   exitId,
   extractCall,
   feedCount,
+  forgetNodeLeases,
+  handOverReceiptsToNodes,
+  keepNodeLeases,
+  nodeLease,
+  queryPlan,
+  recordingDb,
+  runNodeLeasesAlarm,
+  addUsage,
   historyCounts,
   makePackage,
   makeUser,
@@ -30,6 +40,8 @@ import {
   usageRows,
 } from '../helpers/delivery';
 import { setPackageState } from '../helpers/money';
+import { operatorLogin } from '../helpers/operators';
+import { DAY_MS, shanghaiDateTime } from '../../src/lib/time';
 import { ACCOUNT_STATUS } from '../../src/lib/console-states';
 import { PACKAGE_STATE } from '../../src/lib/package-states';
 
@@ -66,6 +78,7 @@ interface Contract {
 
 beforeEach(async () => {
   await resetDb();
+  await forgetNodeLeases(1, 2);
   await addPool([]);
   await addNode(2, 'n2', OTHER_SECRET);
 });
@@ -155,16 +168,17 @@ describe('/node/v2/contract', () => {
     expect((await add('192.0.2.50')).status).toBe(200);
     const first = await contract();
     expect(first).toMatchObject({ full: true, leases: [], users: [] });
-    expect(first.cursor).toMatch(/^c\d+\.\d+$/);
+    expect(first.cursor).toMatch(/^c\d+\.\d+\.\d+$/);
 
     const got = await extractCall({ key: key ?? '', format: 'json' });
     expect(got.status).toBe(200);
+    await handOverReceiptsToNodes();
     const d1 = await contract(first.cursor);
     expect(d1.full).toBe(false);
     expect(d1.leases).toHaveLength(1);
     const l = d1.leases[0] as Lease;
     expect(l).toMatchObject({ ip: '127.0.0.2', port: 18000, userId: uid, packageId: pkg, exclusive: false });
-    expect(l.id).toMatch(/^a\d+$/);
+    expect(l.id).toMatch(/^r\d+\.0$/);
     expect(l.expiresAt - l.startsAt).toBe(5 * 60_000);
     expect(username).toMatch(/^u[0-9a-z]{9}$/);
     expect(d1.users).toEqual([
@@ -281,6 +295,7 @@ describe('/node/v2/contract', () => {
     const c1 = (await contract()).cursor;
     expect((await extractCall({ key: a.key })).text).toBe('127.0.0.2:18000');
     expect((await extractCall({ key: b.key, type: 40 })).text).toBe('127.0.0.3:18000');
+    await handOverReceiptsToNodes();
     const full1 = await contract();
     expect(full1.leases.map((l) => l.userId)).toEqual([a.id]);
     expect(full1.users.map((u) => u.userId)).toEqual([a.id]);
@@ -303,11 +318,241 @@ describe('/node/v2/contract', () => {
     const u = await makeUser();
     await lease(u.id, await makePackage(u.id), await exitId('127.0.0.2'), Date.now(), Date.now() + 60_000);
     const now = Date.now();
-    for (const c of [`c999999999.${now}`, `c0.${now - 25 * 3_600_000}`, `c0.${now + 3_600_000}`, 'c0', 'garbage', '']) {
+    const cursors = [
+      `c999999999.0.${now}`,
+      `c0.0.${now - 25 * 3_600_000}`,
+      `c0.0.${now + 3_600_000}`,
+      'c0',
+      'garbage',
+      '',
+    ];
+    for (const c of cursors) {
       const got = await contract(c);
       expect(got.full).toBe(true);
       expect(got.leases).toHaveLength(1);
     }
+  });
+});
+
+describe('/node/v2/contract from the node objects (decision 245)', () => {
+  /** A lease of a user's package on exit `ip`:18000, from now for ten minutes. */
+  const objectLease = (userId: number, packageId: number, ip = '127.0.0.2') => {
+    const now = Date.now();
+    return nodeLease({ ip, port: 18000, userId, packageId, productType: 10, startsAt: now, expiresAt: now + 600_000 });
+  };
+
+  it('keeps a lease once however often it is handed over, and shows it to its node only', async () => {
+    await exit('127.0.0.2');
+    await exit('127.0.0.3', { node: 2 });
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    const c1 = await contract();
+    const c2 = await contract(undefined, 2);
+    const l = objectLease(u.id, pkg);
+    expect(await keepNodeLeases(1, [l])).toBe(1);
+    expect(await keepNodeLeases(1, [l, l])).toBe(0);
+
+    const full = await contract();
+    const { ipId: _, ...onTheWire } = l;
+    expect(full.leases).toEqual([{ ...onTheWire, exclusive: false }]);
+    expect(full.users.map((x) => x.userId)).toEqual([u.id]);
+    const delta = await contract(c1.cursor);
+    expect(delta.full).toBe(false);
+    expect(delta.leases.map((x) => x.id)).toEqual([l.id]);
+    expect(delta.users.map((x) => x.userId)).toEqual([u.id]);
+    // Kept once: the next delta has nothing new, and handing it over again changes nothing.
+    await keepNodeLeases(1, [l]);
+    expect(await contract(delta.cursor)).toMatchObject({ full: false, leases: [], endedLeases: [], users: [] });
+
+    // Node 2 never sees it, in a snapshot or a delta.
+    expect((await contract(undefined, 2)).leases).toEqual([]);
+    expect(await contract(c2.cursor, 2)).toMatchObject({ full: false, leases: [], users: [] });
+  });
+
+  it('an extraction reaches its node through the receipt hand-over, in the snapshot and the next delta', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    await allowIp(u.id, '192.0.2.50');
+    const c0 = await contract();
+    expect((await extractCall({ key: u.key })).text).toBe('127.0.0.2:18000');
+    await handOverReceiptsToNodes();
+    // Handed over again (the repair sweep, a retried batch): nothing new at the node.
+    expect(await handOverReceiptsToNodes()).toBe(0);
+    const d = await contract(c0.cursor);
+    expect(d.leases).toMatchObject([{ ip: '127.0.0.2', userId: u.id, packageId: pkg, exclusive: false }]);
+    expect((await contract()).leases.map((x) => x.id)).toEqual(d.leases.map((x) => x.id));
+  });
+
+  it('ends the leases of a refunded package, and of one that reached its end, in the next delta', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    const refunded = await makePackage(u.id);
+    const lapsing = await makePackage(u.id);
+    const a = objectLease(u.id, refunded);
+    const b = objectLease(u.id, lapsing);
+    await keepNodeLeases(1, [a, b]);
+    const c0 = await contract();
+    expect(c0.leases.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+
+    await setPackageState(refunded, PACKAGE_STATE.disabled);
+    const d1 = await contract(c0.cursor);
+    expect(d1.endedLeases).toEqual([a.id]);
+    expect(d1.leases).toEqual([]);
+    expect(d1.removedUsers).toEqual([]);
+    expect((await contract()).leases.map((x) => x.id)).toEqual([b.id]);
+
+    await endPackageAt(lapsing);
+    const d2 = await contract(d1.cursor);
+    // (The refund is inside the look-back margin still: its lease may be named again, which a node ignores.)
+    expect(d2.endedLeases).toContain(b.id);
+    expect(d2.removedUsers).toEqual([u.id]);
+    expect((await contract()).leases).toEqual([]);
+  });
+
+  it('answers a cursor of the older format (c<seq>.<ms>), or one beyond the object, with a full snapshot', async () => {
+    await exit('127.0.0.2');
+    const u = await makeUser();
+    await keepNodeLeases(1, [objectLease(u.id, await makePackage(u.id))]);
+    const now = Date.now();
+    const fresh = await contract();
+    const [feedSeq] = fresh.cursor.slice(1).split('.');
+    for (const c of [`c${feedSeq}.${now}`, `c${feedSeq}.999999.${now}`]) {
+      const got = await contract(c);
+      expect(got.full).toBe(true);
+      expect(got.leases).toHaveLength(1);
+      expect(got.cursor).toMatch(/^c\d+\.\d+\.\d+$/);
+    }
+    expect((await contract(fresh.cursor)).full).toBe(false);
+  });
+
+  it('the exit trace finds a lease held only in the node object, with the usage it owns', async () => {
+    await exit('127.0.0.9');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const l = objectLease(u.id, pkg, '127.0.0.9');
+    await keepNodeLeases(1, [l]);
+    await addUsage({
+      userId: u.id,
+      ip: '127.0.0.9',
+      port: 18000,
+      client: '198.51.100.7',
+      at: l.startsAt,
+      bytesIn: 4096,
+    });
+    const support = await operatorLogin('support');
+    const at = shanghaiDateTime(l.startsAt + 60_000);
+    const found = await callApi('Admin.ExitTrace', { ip: '127.0.0.9', at }, { cookie: support.cookie });
+    expect(found.body.P?.holders).toEqual([
+      expect.objectContaining({
+        userId: u.id,
+        packageId: pkg,
+        ip: '127.0.0.9',
+        port: 18000,
+        assignedAt: l.startsAt,
+        expiresAt: l.expiresAt,
+        clients: ['198.51.100.7'],
+        bytes: 4096,
+        from: 'hot',
+      }),
+    ]);
+    const before = shanghaiDateTime(l.startsAt - 3_600_000);
+    expect(
+      (await callApi('Admin.ExitTrace', { ip: '127.0.0.9', at: before }, { cookie: support.cookie })).body.P?.holders,
+    ).toEqual([]);
+  });
+  it('stores usage and attributes refusals on an exit leased only in the node object', async () => {
+    const cookie = await loginBySms('13800001237');
+    const uid = await userIdOf('13800001237');
+    await exit('127.0.0.6');
+    const l = objectLease(uid, await makePackage(uid), '127.0.0.6');
+    await keepNodeLeases(1, [l]);
+    const now = Date.now();
+    const usage = JSON.stringify({
+      batchId: 'n1-u-obj',
+      periodStart: now - 10_000,
+      periodEnd: now,
+      rows: [
+        {
+          userId: uid,
+          ip: '127.0.0.6',
+          port: 18000,
+          clientIp: '198.51.100.7',
+          bytesIn: 100,
+          bytesOut: 20,
+          connections: 1,
+        },
+        // No lease of this user's on that exit: refused as before.
+        {
+          userId: uid + 1,
+          ip: '127.0.0.6',
+          port: 18000,
+          clientIp: '198.51.100.8',
+          bytesIn: 5,
+          bytesOut: 5,
+          connections: 1,
+        },
+      ],
+    });
+    const stored = await nodeCall('POST', '/node/v2/usage', usage);
+    expect(((await stored.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
+    expect(await usageRows(uid)).toEqual([
+      { userId: uid, ip: '127.0.0.6', bytesIn: 100, bytesOut: 20, connections: 1 },
+    ]);
+
+    const refusals = JSON.stringify({
+      batchId: 'n1-r-obj',
+      rows: [
+        {
+          at: now,
+          clientIp: '198.51.100.9',
+          ip: '127.0.0.6',
+          port: 18000,
+          userId: null,
+          code: 'not_whitelisted',
+        },
+      ],
+    });
+    const res = await nodeCall('POST', '/node/v2/refusals', refusals);
+    expect(((await res.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false });
+    const seen = await callApi('ProxyWhiteList.GetRefusals', {}, { cookie });
+    expect(seen.body.P).toMatchObject({ total: 1, list: [{ clientIp: '198.51.100.9', exit: '127.0.0.6:18000' }] });
+  });
+
+  it('trims leases past the hot window by its alarm; its seq never goes back, so cursors stay good', async () => {
+    await exit('127.0.0.7');
+    const u = await makeUser();
+    const pkg = await makePackage(u.id);
+    const now = Date.now();
+    const live = objectLease(u.id, pkg, '127.0.0.7');
+    // Kept last (the object's newest seq), ended eight days ago: past the seven-day hot window.
+    const old = nodeLease({
+      ip: '127.0.0.7',
+      port: 18000,
+      userId: u.id,
+      packageId: pkg,
+      productType: 10,
+      startsAt: now - 8 * DAY_MS - 600_000,
+      expiresAt: now - 8 * DAY_MS,
+    });
+    await keepNodeLeases(1, [live]);
+    await keepNodeLeases(1, [old]);
+    const support = await operatorLogin('support');
+    const trace = async (at: number) =>
+      (
+        await callApi('Admin.ExitTrace', { ip: '127.0.0.7', at: shanghaiDateTime(at) }, { cookie: support.cookie })
+      ).body.P?.holders.map((h) => h.assignedAt);
+    expect(await trace(old.startsAt + 60_000)).toEqual([old.startsAt]);
+    const c0 = await contract();
+    expect(c0.leases.map((x) => x.id)).toEqual([live.id]);
+
+    expect(await runNodeLeasesAlarm(1)).toBe(true);
+    expect(await trace(old.startsAt + 60_000)).toEqual([]);
+    expect(await trace(live.startsAt + 60_000)).toEqual([live.startsAt]);
+    const d = await contract(c0.cursor);
+    expect(d).toMatchObject({ full: false, leases: [], endedLeases: [] });
+    expect(d.cursor.split('.')[1]).toBe(c0.cursor.split('.')[1]);
   });
 });
 
@@ -452,5 +697,22 @@ describe('/node/v2/usage and /node/v2/refusals', () => {
       expect(((await res.json()) as { code: number }).code).toBe(400);
     }
     expect(await historyCounts()).toMatchObject({ exits: 0, usage: 0, refusals: 0, batches: 0 });
+  });
+});
+
+describe('query plans of the node objects’ D1 reads', () => {
+  it('read packages, exits and usage through indexes, never a scan of a table that grows', async () => {
+    const { db, seen } = recordingDb();
+    const now = Date.now();
+    await packagesStillLive(db, [1, 2, 3], now);
+    await nodesOfExitAddress(db, '203.0.113.9');
+    await usageOfWindows(db, [{ userId: 7, ip: '203.0.113.9', port: 18000, from: now - 600_000, until: now }]);
+    expect(seen).toHaveLength(3);
+    for (const { sql, binds } of seen) {
+      const scans = (await queryPlan(sql, binds))
+        .map((r) => r.detail)
+        .filter((d) => /^SCAN /.test(d) && !/json_each|VIRTUAL TABLE|CONSTANT/.test(d));
+      expect(scans, sql).toEqual([]);
+    }
   });
 });

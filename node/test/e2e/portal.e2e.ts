@@ -19,6 +19,11 @@ const ACCOUNT_A: [string, string] = ['demo13800138000', 'demoproxy0000pass'];
 const KEY_B = 'e2eb13900139000key000000000000ab';
 const ACCOUNT_B: [string, string] = ['e2eb13900139000', 'e2ebpassword0000'];
 const GRACE_MS = 4000;
+/**
+ * A second dynamic package of the demo user A, ending last of A's (so an extraction without `package=` never draws
+ * on it): the expiry test extracts one IP from it and brings its end forward.
+ */
+const ENDING_PACKAGE = '短效动态IP · 按量 10个 · 5分钟（到期测试）';
 
 let portal: Portal;
 const d1: Portal['d1'] = (sql) => portal.d1(sql);
@@ -88,6 +93,10 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
   starts_at, expires_at, state, source, created_at, updated_at)
   SELECT id, 10, 1, '短效动态IP · 按量 100个 · 5分钟', 5, 100, 100, ${now - 60_000}, ${now + 30 * 86_400_000}, 1, 'demo',
   ${now}, ${now} FROM users WHERE phone = '13900139000';
+INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_duration_minutes, total_count, remaining_count,
+  starts_at, expires_at, state, source, created_at, updated_at)
+  SELECT id, 10, 1, '${ENDING_PACKAGE}', 5, 10, 10, ${now - 60_000}, ${now + 3650 * 86_400_000}, 1, 'demo', ${now}, ${now}
+  FROM users WHERE phone = '13800138000';
 `,
     );
     await startPortal();
@@ -193,8 +202,18 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
   });
 
   test('lease expired: a new connection is refused, an established one finishes inside the grace', async () => {
-    const x = leasedA.find((a) => !leasedB.some((b) => b.ip === a.ip)) as Proxy;
+    // A's lease on an exit A holds nothing else on (dedup=2: not among the IPs A has in use), from the package that
+    // will end. The leases live in the node's object (decision 245); a lease ends early when its package does (a
+    // refund, a disable, the package's end), which the contract finds by the package (decision 044).
+    const [pkg] = await d1<{ id: number }>(`SELECT id FROM proxy_packages WHERE name = '${ENDING_PACKAGE}'`);
+    assert.ok(pkg, 'the package that will end');
+    const [x] = await extract(KEY_A, 1, `&package=${pkg.id}&dedup=2`);
+    assert.ok(x && !leasedA.some((a) => a.ip === x.ip), 'an exit A holds nothing else on');
     expired = x;
+    const mineOnX = () =>
+      [...node.store.leases.values()].filter((l) => l.ip === x.ip && l.port === x.port && l.packageId === pkg.id);
+    await until(() => mineOnX().length === 1, 10_000, 'the lease to reach the node');
+    const leaseId = (mineOnX()[0] as { id: string }).id;
     // A long download through the lease, opened before it ends.
     const s = net.connect({ host: x.ip, port: x.port, localAddress: '127.0.0.63' });
     let received = 0;
@@ -210,20 +229,15 @@ INSERT INTO proxy_packages (user_id, product_type, billing_method, name, ip_dura
     const basic = Buffer.from(ACCOUNT_A.join(':')).toString('base64');
     s.write(`GET http://127.0.0.1:${T.port}/slow HTTP/1.1\r\nHost: x\r\nProxy-Authorization: Basic ${basic}\r\n\r\n`);
     await until(() => received > 0, 5000, 'first bytes');
-    // The portal shortens the lease to end 6 s after the update commits (by the database clock): the changed expiry is
-    // re-sent in the next delta and the node expires the lease by its own clock.
-    const mineOnX = () =>
-      [...node.store.leases.values()].filter((l) => l.ip === x.ip && l.port === x.port && !l.exclusive);
-    const before = Math.min(...mineOnX().map((l) => l.expiresAt));
-    // The portal writes its change feed beside each change (docs/decisions/045); a raw update adds its entry too.
-    const whereX = `ip = '${x.ip}' AND port = ${x.port} AND user_id = (SELECT id FROM users WHERE phone = '13800138000')`;
+    // The package's end comes 3 s after the update commits (by the database clock), long before the lease's own end:
+    // the next delta after it names the lease among the ended ones and the node ends it.
     await d1(
-      `UPDATE ip_assignments SET expires_at = CAST(unixepoch('subsec') * 1000 AS INTEGER) + 6000 WHERE ${whereX}; ` +
-        `INSERT INTO node_changes (kind, ref, node_id, created_at) SELECT 'a', id, 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM ip_assignments WHERE ${whereX}`,
+      `UPDATE proxy_packages SET expires_at = CAST(unixepoch('subsec') * 1000 AS INTEGER) + 3000, ` +
+        `updated_at = CAST(unixepoch('subsec') * 1000 AS INTEGER) WHERE id = ${pkg.id}`,
     );
-    await until(() => mineOnX().some((l) => l.expiresAt < before), 10_000, 'the shortened lease to reach the node');
-    const endsAt = Math.max(...mineOnX().map((l) => l.expiresAt));
-    await until(() => Date.now() > endsAt + 300, 15_000, 'the end of the lease');
+    await until(() => node.store.ended.has(leaseId), 15_000, 'the end of the package to reach the node');
+    assert.equal(mineOnX().length, 0);
+    const endsAt = node.store.ended.get(leaseId)?.endedAt ?? 0;
     const fresh = await httpGet(proxyOf(x), `http://127.0.0.1:${T.port}/`, { auth: ACCOUNT_A });
     assert.equal(fresh.status, 454);
     assert.equal(fresh.headers['x-proxy-refusal'], 'lease_expired');

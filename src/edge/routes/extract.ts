@@ -18,7 +18,7 @@ export function extractRoutes(): Hono<EdgeEnv> {
     try {
       const { params, ips } = await extract(
         c.env.DB,
-        { query, callerIp: clientIp(c), now, keyHex: readConfig(c.env).nodeSecretKey },
+        { query, callerIp: clientIp(c), now, keyHex: readConfig(c.env).nodeSecretKey, records: c.env.CUSTOMER_RECORDS },
         deferWork(c, 'extract-log'),
       );
       return new Response(formatSuccess(params, ips, now), {

@@ -12,7 +12,14 @@ import { allocateFixedIps } from '../../server/db/fixed';
 import { insertRefusalBatch, insertUsageBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
 import { acceptHeartbeatSeq, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
-import { NODE_HEARTBEAT_MS, NODE_PULL_MS, nodeContract, STALE_INTERVALS } from '../../server/domain/node-contract';
+import {
+  NODE_HEARTBEAT_MS,
+  NODE_PULL_MS,
+  nodeContract,
+  refusalHoldersInObject,
+  STALE_INTERVALS,
+  usageHeldInObject,
+} from '../../server/domain/node-contract';
 import { USAGE_LEASE_GRACE_MS, usageBatchProblem } from '../../server/domain/node-usage';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
@@ -79,7 +86,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
       return c.json({ code: 426, msg: messages.nodeUpgradeRequired }, 426);
     }
     const contract: wire.ContractAnswer = await nodeContract(
-      c.env.DB,
+      { db: c.env.DB, nodes: c.env.NODE_LEASES },
       auth.nodeId,
       c.req.query('cursor') ?? null,
       Date.now(),
@@ -94,18 +101,14 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
     if (!input) return c.json(bad, 400);
     const problem = usageBatchProblem(input, Date.now());
     if (problem) return c.json({ code: 400, msg: `${messages.nodeUsageOutOfBounds}：${problem}` }, 400);
-    const res = await insertUsageBatch(
-      c.env.DB,
-      auth.nodeId,
-      {
-        batchId: input.batchId,
-        periodStart: input.periodStart,
-        periodEnd: input.periodEnd,
-        rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
-      },
-      Date.now(),
-      USAGE_LEASE_GRACE_MS,
-    );
+    const batch = {
+      batchId: input.batchId,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
+    };
+    const held = await usageHeldInObject(c.env.NODE_LEASES, auth.nodeId, batch, USAGE_LEASE_GRACE_MS);
+    const res = await insertUsageBatch(c.env.DB, auth.nodeId, batch, Date.now(), USAGE_LEASE_GRACE_MS, held);
     return c.json(ok(res));
   });
 
@@ -114,15 +117,12 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
     if (!auth) return deny(c);
     const input = parseJson(refusalSchema, auth.body);
     if (!input) return c.json(bad, 400);
-    const res = await insertRefusalBatch(
-      c.env.DB,
-      auth.nodeId,
-      {
-        batchId: input.batchId,
-        rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
-      },
-      Date.now(),
-    );
+    const batch = {
+      batchId: input.batchId,
+      rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
+    };
+    const holders = await refusalHoldersInObject(c.env.NODE_LEASES, auth.nodeId, batch.rows);
+    const res = await insertRefusalBatch(c.env.DB, auth.nodeId, batch, Date.now(), holders);
     return c.json(ok(res));
   });
 

@@ -44,7 +44,11 @@ export const consoleArchiveActions = {
       at: momentSchema,
     }),
     async handler(ctx, input) {
-      const holders = await traceExit(ctx.env.FILES, ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input);
+      const holders = await traceExit(
+        { files: ctx.env.FILES, db: ctx.db, nodes: ctx.env.NODE_LEASES },
+        auditActor(ctx.operator, ctx.ip, ctx.now),
+        input,
+      );
       return { ip: input.ip, at: input.at, holders };
     },
   }),
@@ -62,7 +66,13 @@ export const consoleArchiveActions = {
       }),
     ),
     async handler(ctx, input) {
-      const out = await exportCustomerHistory(ctx.env.FILES, ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input);
+      const out = await exportCustomerHistory(
+        ctx.env.FILES,
+        ctx.db,
+        auditActor(ctx.operator, ctx.ip, ctx.now),
+        input,
+        ctx.env.CUSTOMER_RECORDS,
+      );
       if (!out) throw new AppError('customerNotFound');
       return {
         filename: `customer-${out.userId}-${input.kind}-${input.fromDay}-${input.toDay}.csv`,

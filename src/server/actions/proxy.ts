@@ -7,7 +7,7 @@ import { shanghaiDay } from '../../lib/time';
 import { autoRenewPackageIds } from '../db/auto-renew';
 import { countLiveFixed, listFixedAllocations } from '../db/fixed';
 import { deleteFinishedPackages, listPackages, livePackages, setPackageRemark } from '../db/packages';
-import { listAssignments } from '../db/records';
+import { hotLeasesPage } from '../archive/customer';
 import { ensureCredentials, resetCredentials, rotateProxyPassword } from '../domain/credentials';
 import { mealCounts, packageView } from '../domain/packages';
 import { regionText } from '../domain/regions';
@@ -155,7 +155,10 @@ export const proxyActions = {
           list: list.map((a) => longIpDto({ ...a, region: regionText(a.province, a.city), startsAt: a.allocatedAt })),
         };
       }
-      const { total, totalCapped, list } = await listAssignments(ctx.db, { ...page, productType: input.type });
+      const { total, totalCapped, list } = await hotLeasesPage(ctx.db, ctx.env.CUSTOMER_RECORDS, {
+        ...page,
+        productType: input.type,
+      });
       return { total, totalCapped, list: list.map((a) => longIpDto({ ...a, startsAt: a.assignedAt })) };
     },
   }),

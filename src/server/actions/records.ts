@@ -28,7 +28,7 @@ export const recordActions = {
     input: z.object({ range: z.enum(['24h', '7d', '30d', '180d']).default('30d'), ...pageInput }),
     async handler(ctx, input) {
       const span = input.range === '180d' ? 180 * DAY_MS : rangeMs[input.range];
-      return extractRecordsPage(ctx.env.FILES, ctx.db, {
+      return extractRecordsPage(ctx.env.FILES, ctx.db, ctx.env.CUSTOMER_RECORDS, {
         userId: ctx.user.id,
         from: ctx.now - span,
         to: ctx.now + 1,
@@ -59,7 +59,7 @@ export const recordActions = {
     cacheable: false,
     input: z.object({ ip: z.string().trim().max(64).default(''), ...pageInput }),
     async handler(ctx, input) {
-      return ipRecordsPage(ctx.env.FILES, ctx.db, {
+      return ipRecordsPage(ctx.env.FILES, ctx.db, ctx.env.CUSTOMER_RECORDS, {
         userId: ctx.user.id,
         ip: input.ip || null,
         now: ctx.now,
@@ -76,7 +76,12 @@ export const recordActions = {
     cacheable: false,
     input: historyRangeSchema,
     async handler(ctx, input) {
-      const h = await historyRows(ctx.env.FILES, ctx.db, { userId: ctx.user.id, ...input, now: ctx.now });
+      const h = await historyRows(
+        ctx.env.FILES,
+        ctx.db,
+        { userId: ctx.user.id, ...input, now: ctx.now },
+        ctx.env.CUSTOMER_RECORDS,
+      );
       const rows = input.kind === 'ips' ? h.leases.length : h.calls.length;
       return {
         filename: `${input.kind === 'ips' ? 'ip-records' : 'extract-calls'}-${input.fromDay}-${input.toDay}.csv`,

@@ -49,6 +49,13 @@ export interface CopyOptions {
   batch?: number;
   maxBatches?: number;
   maxObjects?: number;
+  /**
+   * The kinds to move (all when left out): the job leaves D1's usage rows when the objects' leases before the cutoff
+   * are not all archived yet, so each of those leases is stamped from all its usage (archive/objects.ts).
+   */
+  kinds?: readonly ArchiveKind[];
+  /** Per customer, the start of the oldest lease its records object still holds: its usage rows from then on wait. */
+  usageHeldFrom?: [userId: number, from: number][];
   /** Runs after a batch is copied and verified, before its rows are deleted (tests put a crash here). */
   afterCopy?: (kind: ArchiveKind, ids: number[]) => Promise<void> | void;
 }
@@ -65,9 +72,10 @@ export async function archiveHotHistory(
   let objects = 0;
   // Leases first: each is stamped with its usage while those rows are still in D1; the usage rows follow it out.
   for (const kind of ARCHIVE_KINDS) {
+    if (opts.kinds && !opts.kinds.includes(kind)) continue;
     for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
       if (objects >= (opts.maxObjects ?? MAX_OBJECTS)) break;
-      const rows = await rowsToArchive(db, kind, cutoff, opts.batch ?? BATCH);
+      const rows = await rowsToArchive(db, kind, cutoff, opts.batch ?? BATCH, opts.usageHeldFrom);
       if (rows.length === 0) break;
       const written = await writeArchive(
         bucket,

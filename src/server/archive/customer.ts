@@ -1,5 +1,7 @@
-// What a customer (and an operator for one customer) reads of the delivery history: recent days from the hot store
-// (D1 today), older days from the R2 archive, as one list; and any date range up to 180 days as CSV (docs/delivery.md).
+// What a customer (and an operator for one customer) reads of the delivery history: recent calls and leases from the
+// customer's object (decision 246), those D1 still holds from before, older days from the R2 archive, as one list;
+// and any date range up to 180 days as CSV (docs/delivery.md). Each read first hands the customer's receipts still in
+// D1 to the object (decision 247), so the call the customer was just answered is on the page.
 import 'server-only';
 import { z } from 'zod';
 import { PRODUCT_LABEL } from '../../lib/commerce';
@@ -9,13 +11,22 @@ import { DAY_MS, shanghaiDateTime, shanghaiDay, shanghaiDayStart } from '../../l
 import { archiveThrough } from '../db/archive-rows';
 import {
   type AssignmentRecord,
+  counterSplit,
   countExtractCalls,
+  countLoggedCalls,
   type ExtractLogRow,
+  IP_RECORDS_COUNT_CAP,
   type LeaseWithUsage,
   leasesBetween,
   listAssignments,
   listExtractLogs,
+  packageEnds,
+  packagesEndedBefore,
+  usageOfLeases,
 } from '../db/records';
+import { handOverReceiptsOf } from '../domain/receipts';
+import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
+import type { KeptLease } from '../objects/customer-records-read';
 import { MIN_ARCHIVE_DAYS, archivedPage, archivedRecords, type StoredRecord } from './store';
 
 /** The longest range one download covers, and the most rows it holds. */
@@ -80,16 +91,113 @@ const archivedCall = (r: StoredRecord): ExtractLogRow => ({
   createdAt: num(r.data.createdAt),
 });
 
+/** Leases of the object whose usage one D1 query sums (the query's JSON page stays well under D1's size limits). */
+const USAGE_PAGE = 1_000;
+
+/** The object's leases with the usage each owns in D1's node reports (decision 222), in their order. */
+async function withUsage(db: D1Database, userId: number, leases: KeptLease[]): Promise<LeaseWithUsage[]> {
+  const out: LeaseWithUsage[] = [];
+  for (let i = 0; i < leases.length; i += USAGE_PAGE) {
+    const page = leases.slice(i, i + USAGE_PAGE);
+    const usage = await usageOfLeases(
+      db,
+      userId,
+      page.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
+    );
+    page.forEach((l, j) => {
+      const { ipId: _ipId, nextAt: _nextAt, ...lease } = l;
+      const u = usage[j] ?? { bytes: 0, connections: 0, clients: [] };
+      out.push({ ...lease, userId, remark: '', ...u });
+    });
+  }
+  return out;
+}
+
 /**
- * The IP records: the leases still in D1 first (newest first), then the archived ones of the last 180 days (newest
- * day first). The total adds the archive's counts from its manifest; an address filter searches D1 only.
+ * The leases as they end (decision 247): a lease of a package that ended early (a refund, a suspension) ends with its
+ * package, as the node contract ends it, though the lease's row (the object's and D1's) keeps the end it was given.
+ */
+async function endedWithPackages<T extends { packageId: number; expiresAt: number }>(
+  db: D1Database,
+  userId: number,
+  leases: T[],
+): Promise<T[]> {
+  const ends = await packageEnds(
+    db,
+    userId,
+    leases.map((l) => l.packageId),
+  );
+  return leases.map((l) => {
+    const end = ends.get(l.packageId);
+    return end !== undefined && end < l.expiresAt ? { ...l, expiresAt: end } : l;
+  });
+}
+
+/** A lease with its usage as the IP lists show it (no owner, node or client addresses). */
+const listed = ({ clients: _clients, userId: _userId, nodeId: _nodeId, ...lease }: LeaseWithUsage): AssignmentRecord =>
+  lease;
+
+/**
+ * The hot leases, newest first: those kept by the customer's object, then the ones still in D1 from before the object
+ * kept them (decision 246), optionally one product type, only the live ones or one address. The total counts at most
+ * IP_RECORDS_COUNT_CAP of them (`totalCapped` past it); `hotCount` is where the archive's rows start.
+ */
+export async function hotLeasesPage(
+  db: D1Database,
+  records: CustomerRecordsNamespace,
+  r: {
+    userId: number;
+    productType: number | null;
+    liveAt: number | null;
+    ip: string | null;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ total: number; totalCapped: boolean; list: AssignmentRecord[] }> {
+  const [, endedPackages] = await Promise.all([
+    handOverReceiptsOf(db, records, r.userId),
+    r.liveAt ? packagesEndedBefore(db, r.userId, r.liveAt) : [],
+  ]);
+  const kept = await customerRecords(records, r.userId).leasesPage({
+    productType: r.productType,
+    liveAt: r.liveAt,
+    ip: r.ip,
+    endedPackages,
+    offset: r.offset,
+    limit: r.limit,
+    countCap: IP_RECORDS_COUNT_CAP,
+  });
+  const fromObject = (await withUsage(db, r.userId, kept.list)).map(listed);
+  if (kept.counted > IP_RECORDS_COUNT_CAP) {
+    return { total: IP_RECORDS_COUNT_CAP, totalCapped: true, list: await endedWithPackages(db, r.userId, fromObject) };
+  }
+  const legacy = await listAssignments(db, {
+    ...r,
+    endedPackages,
+    offset: Math.max(0, r.offset - kept.counted),
+    limit: r.limit - fromObject.length,
+  });
+  const counted = kept.counted + legacy.total;
+  const totalCapped = legacy.totalCapped || counted > IP_RECORDS_COUNT_CAP;
+  return {
+    total: totalCapped ? IP_RECORDS_COUNT_CAP : counted,
+    totalCapped,
+    list: await endedWithPackages(db, r.userId, [...fromObject, ...legacy.list]),
+  };
+}
+
+/**
+ * The IP records: the hot leases first (the customer's object's, then D1's; newest first), then the archived ones of
+ * the last 180 days (newest day first). The total adds the archive's counts from its manifest; an address filter
+ * searches the hot tiers only.
  */
 export async function ipRecordsPage(
   files: R2Bucket,
   db: D1Database,
+  records: CustomerRecordsNamespace,
   r: { userId: number; ip: string | null; now: number; offset: number; limit: number },
 ): Promise<{ total: number; totalCapped: boolean; list: AssignmentRecord[] }> {
-  const hot = await listAssignments(db, { ...r, productType: null, liveAt: null });
+  const hot = await hotLeasesPage(db, records, { ...r, productType: null, liveAt: null });
   if (r.ip) return hot;
   const need = r.limit - hot.list.length;
   const archived = await archivedPage(files, db, {
@@ -103,36 +211,45 @@ export async function ipRecordsPage(
   return {
     total: hot.total + (hot.totalCapped ? 0 : archived.total),
     totalCapped: hot.totalCapped,
-    list: [
-      ...hot.list,
-      ...archived.list.map((x) => {
-        const { clients: _clients, userId: _userId, nodeId: _nodeId, ...lease } = archivedLease(x);
-        return lease;
-      }),
-    ],
+    list: [...hot.list, ...archived.list.map((x) => listed(archivedLease(x)))],
   };
 }
 
 /**
- * The extraction calls in [from, to): those still in D1 (dated from the archive's mark on) first, then the archived
- * ones before the mark. The total counts the whole window from the hourly counters, which D1 keeps.
+ * The extraction calls in [from, to), newest first, over three tiers: those kept by the customer's object, then those
+ * still in D1's log (dated from the archive's mark on), then the archived ones before the mark. The total counts the
+ * whole window from the hourly counters, which D1 keeps for every call, and both logs for the partial hours.
  */
 export async function extractRecordsPage(
   files: R2Bucket,
   db: D1Database,
+  records: CustomerRecordsNamespace,
   r: { userId: number; from: number; to: number; now: number; offset: number; limit: number },
 ): Promise<{ total: number; list: ExtractLogRow[] }> {
-  const through = await archiveThrough(db, 'extract');
-  const hotFrom = Math.max(r.from, through);
-  const hot = await listExtractLogs(db, { ...r, from: hotFrom });
-  if (hotFrom <= r.from) return hot;
-  const [hotTotal, total] = await Promise.all([
-    countExtractCalls(db, { ...r, from: hotFrom }),
+  await handOverReceiptsOf(db, records, r.userId);
+  const object = customerRecords(records, r.userId);
+  const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
+  const [[kept = 0, keptHead = 0, keptTail = 0], fromObject, counted, through] = await Promise.all([
+    object.countCalls([
+      { from: r.from, to: r.to },
+      { from: r.from, to: headEnd },
+      { from: tailStart, to: r.to },
+    ]),
+    object.callsPage({ from: r.from, to: r.to, offset: r.offset, limit: r.limit }),
     countExtractCalls(db, r),
+    archiveThrough(db, 'extract'),
   ]);
-  const need = r.limit - hot.list.length;
-  if (need <= 0) return { total, list: hot.list };
-  const skip = Math.max(0, r.offset - hotTotal);
+  const total = counted + keptHead + keptTail;
+  let list: ExtractLogRow[] = fromObject;
+  if (list.length >= r.limit) return { total, list };
+  const hotFrom = Math.max(r.from, through);
+  const legacyOffset = Math.max(0, r.offset - kept);
+  const legacy = await listExtractLogs(db, { ...r, from: hotFrom, offset: legacyOffset, limit: r.limit - list.length });
+  list = [...list, ...legacy.list];
+  const need = r.limit - list.length;
+  if (hotFrom <= r.from || need <= 0) return { total, list };
+  const legacyCount = await countLoggedCalls(db, { userId: r.userId, from: hotFrom, to: r.to });
+  const skip = Math.max(0, r.offset - kept - legacyCount);
   const old = await archivedRecords(files, db, {
     owner: r.userId,
     kind: 'extract',
@@ -140,17 +257,27 @@ export async function extractRecordsPage(
     to: Math.min(r.to, through),
     maxRows: skip + need,
   });
-  return { total, list: [...hot.list, ...old.records.slice(skip).map(archivedCall)] };
+  return { total, list: [...list, ...old.records.slice(skip).map(archivedCall)] };
 }
 
-/** A customer's leases or calls in [from, to) from both stores, newest first, each once (D1's copy wins). */
+/**
+ * A customer's leases or calls in [from, to) from the three stores, newest first: the customer's object (decision
+ * 246), D1 and the archive, each D1 row once (D1's copy wins over the archive's). Without `records` (a caller that has
+ * no object binding) the object's rows are left out.
+ */
 export async function historyRows(
   files: R2Bucket,
   db: D1Database,
   r: { userId: number; kind: 'ips' | 'calls'; from: number; to: number; now: number },
+  records?: CustomerRecordsNamespace,
 ): Promise<{ leases: LeaseWithUsage[]; calls: ExtractLogRow[]; truncated: boolean }> {
+  if (records) await handOverReceiptsOf(db, records, r.userId);
+  const object = records ? customerRecords(records, r.userId) : null;
+  const window = { from: r.from, to: r.to };
   if (r.kind === 'ips') {
-    const hot = await leasesBetween(db, { ...r, limit: HISTORY_MAX_ROWS + 1 });
+    const kept = object ? await object.leasesBetween({ ...window, limit: HISTORY_MAX_ROWS + 1 }) : [];
+    const fromObject = await endedWithPackages(db, r.userId, await withUsage(db, r.userId, kept));
+    const hot = await endedWithPackages(db, r.userId, await leasesBetween(db, { ...r, limit: HISTORY_MAX_ROWS + 1 }));
     const old = await archivedRecords(files, db, {
       owner: r.userId,
       kind: 'lease',
@@ -158,13 +285,17 @@ export async function historyRows(
       to: r.to,
       maxRows: HISTORY_MAX_ROWS,
     });
-    const seen = new Set(hot.map((l) => l.id));
-    const all = [...hot, ...old.records.map(archivedLease).filter((l) => !seen.has(l.id))].sort(
-      (a, b) => b.assignedAt - a.assignedAt || b.id - a.id,
+    // Ids are disjoint across the tiers (decision 247), and a row moved to the archive keeps its id: a row both in a
+    // hot tier and in the archive (a crash between copying and deleting) shows once, from the hot tier. The sort is by
+    // time only (stable), so rows of one time keep their tier's order.
+    const seen = new Set([...fromObject, ...hot].map((l) => l.id));
+    const all = [...fromObject, ...hot, ...old.records.map(archivedLease).filter((l) => !seen.has(l.id))].sort(
+      (a, b) => b.assignedAt - a.assignedAt,
     );
     const truncated = old.truncated || all.length > HISTORY_MAX_ROWS;
     return { leases: all.slice(0, HISTORY_MAX_ROWS), calls: [], truncated };
   }
+  const fromObject = object ? await object.callsPage({ ...window, offset: 0, limit: HISTORY_MAX_ROWS + 1 }) : [];
   const hot = await listExtractLogs(db, { ...r, offset: 0, limit: HISTORY_MAX_ROWS + 1 });
   const old = await archivedRecords(files, db, {
     owner: r.userId,
@@ -173,9 +304,9 @@ export async function historyRows(
     to: r.to,
     maxRows: HISTORY_MAX_ROWS,
   });
-  const seen = new Set(hot.list.map((c) => c.id));
-  const all = [...hot.list, ...old.records.map(archivedCall).filter((c) => !seen.has(c.id))].sort(
-    (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+  const seen = new Set([...fromObject, ...hot.list].map((c) => c.id));
+  const all = [...fromObject, ...hot.list, ...old.records.map(archivedCall).filter((c) => !seen.has(c.id))].sort(
+    (a, b) => b.createdAt - a.createdAt,
   );
   return {
     leases: [],

@@ -1,12 +1,14 @@
 // The delivery archive in R2 (docs/delivery.md; docs/decisions/219-221): the history that has left the hot store, kept
-// at least 180 days as compressed batches. Source-independent: today the retention job feeds it from D1's tables
-// (./copy.ts); the per-customer and per-node objects feed it the same way when they take the hot path over.
+// at least 180 days as compressed batches. Source-independent: the archive job feeds it from D1's tables (./copy.ts)
+// and from the customers' records objects (./objects.ts, decision 248).
 //
 // THE WRITER'S CONTRACT (writeArchive)
 //   Input: records `{ kind, id, owner, at, data }`:
 //     kind   'extract' (one extraction call), 'lease' (one IP handed out), 'usage' (bytes of a customer through an exit
 //            over ~10 s, per client address), 'refusal' (a connection a node refused);
-//     id     a positive integer unique per (kind, owner) for the source: D1 row ids today, an object's own sequence later;
+//     id     an integer unique per (kind, owner): D1's row ids (positive), the objects' rows negative (decision 248:
+//            a call −(receipt id × 1000), a refused call −(its object id × 1000 + 999), a lease −(receipt id × 1000 + k)),
+//            so the two sources never meet in one object (part = floor(id / 1,000,000) differs in sign);
 //     owner  the customer (user id; 0 for a refusal that named nobody);
 //     at     epoch ms that dates the record (call, lease start, usage period start, refusal); its 北京时间 day partitions;
 //     data   the record itself, a JSON object. A lease's data must carry ip, port, assignedAt and expiresAt (the trace
@@ -73,7 +75,8 @@ export function clampArchiveDays(days: number | undefined): number {
   return days !== undefined && Number.isFinite(days) && days > MIN_ARCHIVE_DAYS ? Math.floor(days) : MIN_ARCHIVE_DAYS;
 }
 
-const pad = (part: number) => String(part).padStart(6, '0');
+/** A part's name: zero-padded; the objects' negative id blocks (decision 248) as `n` and the padded magnitude. */
+const pad = (part: number) => (part < 0 ? `n${String(-part).padStart(6, '0')}` : String(part).padStart(6, '0'));
 
 /** The key of a customer batch. */
 export const customerKey = (kind: ArchiveKind, day: string, owner: number, part: number): string =>

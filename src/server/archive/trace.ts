@@ -1,17 +1,27 @@
-// The exit-IP trace (docs/decisions/221): who held exit address X at time T. The leases come from the hot store (D1
-// today) and from the archive's exit index (one R2 list and a few small reads for that day and address); the
+// The exit-IP trace (docs/decisions/221): who held exit address X at time T. The leases come from the hot stores (the
+// objects of the nodes running that address, decision 245, and D1's older lease rows) and from the archive's exit index (one R2 list and a few small reads for that day and address); the
 // customer's phone (masked), real-name state and package name from D1, which keeps accounts and packages. Every
 // lookup, and every operator export of a customer's history, writes an audit row.
 import 'server-only';
 import { maskPhone } from '../../lib/format';
 import { DAY_MS } from '../../lib/time';
-import { holderFacts, hotLeasesOfExit, packageNames, userIdByPhone } from '../db/archive-rows';
+import {
+  holderFacts,
+  hotLeasesOfExit,
+  nodesOfExitAddress,
+  packageNames,
+  type SourceRow,
+  usageOfWindows,
+  userIdByPhone,
+} from '../db/archive-rows';
 import { type AuditActor, auditInsertStatement } from '../db/console-audit';
 import { type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
 import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
+import type { CustomerRecordsNamespace } from '../objects/customer-records';
 import { archivedLease, HISTORY_MAX_DAYS, historyCsv, historyRows } from './customer';
 import { traceExitArchive } from './store';
 import { COMPANY_STATE } from '../../lib/company-states';
+import { type NodeLeasesNamespace, nodeLeases, receiptLeaseNumber } from '../objects/node-leases';
 
 export interface TraceHolder {
   leaseId: number;
@@ -28,7 +38,7 @@ export interface TraceHolder {
   clients: string[];
   bytes: number;
   connections: number;
-  /** Where the lease was found: D1 (hot) or the R2 archive. */
+  /** Where the lease was found: hot (a node's object or D1) or the R2 archive. */
   from: 'hot' | 'archive';
 }
 
@@ -44,21 +54,60 @@ const realNameText = (f: { identityAuth: number; companyAuthState: number } | un
 const writeAudit = (db: D1Database, actor: AuditActor, entry: Parameters<typeof auditInsertStatement>[2]) =>
   db.batch([auditInsertStatement(db, actor, entry)]);
 
+/**
+ * The leases of exit address `ip` held in the objects of the nodes running it, as D1's hot rows (SourceRow) with the
+ * usage each owns (its holder's rows on that exit until the holder's next lease of it there). Their ids are negative
+ * (receiptLeaseNumber), so they never meet D1's.
+ */
+async function objectLeasesOfExit(db: D1Database, nodes: NodeLeasesNamespace, ip: string, at: number, slack: number) {
+  const nodeIds = await nodesOfExitAddress(db, ip);
+  const found = (
+    await Promise.all(
+      nodeIds.map(async (n) => (await nodeLeases(nodes, n).holders(ip, at, slack)).map((l) => ({ n, l }))),
+    )
+  ).flat();
+  const owned = await usageOfWindows(
+    db,
+    found.map(({ l }) => ({
+      userId: l.userId,
+      ip: l.ip,
+      port: l.port,
+      from: l.startsAt,
+      until: l.nextStartsAt ?? Number.MAX_SAFE_INTEGER,
+    })),
+  );
+  return found.map(
+    ({ n, l }, k): SourceRow => ({
+      id: receiptLeaseNumber(l.id),
+      user_id: l.userId,
+      node_id: n,
+      ip: l.ip,
+      port: l.port,
+      product_type: l.productType,
+      package_id: l.packageId,
+      assigned_at: l.startsAt,
+      expires_at: l.expiresAt,
+      owned: owned[k],
+    }),
+  );
+}
+
 /** The leases of exit `ip` whose window holds `at` (a node may report up to 5 minutes after the end), newest first. */
 export async function traceExit(
-  files: R2Bucket,
-  db: D1Database,
+  stores: { files: R2Bucket; db: D1Database; nodes: NodeLeasesNamespace },
   actor: AuditActor,
   q: { ip: string; at: number },
 ): Promise<TraceHolder[]> {
+  const { files, db } = stores;
   const slack = USAGE_LEASE_GRACE_MS;
-  const [hot, old] = await Promise.all([
+  const [hot, kept, old] = await Promise.all([
     hotLeasesOfExit(db, q.ip, q.at, slack),
+    objectLeasesOfExit(db, stores.nodes, q.ip, q.at, slack),
     traceExitArchive(files, q.ip, q.at, slack),
   ]);
   const found = new Map<number, { lease: LeaseWithUsage; from: 'hot' | 'archive' }>();
   for (const r of old) found.set(r.id, { lease: archivedLease(r), from: 'archive' });
-  for (const r of hot) found.set(r.id, { lease: toLeaseWithUsage(r), from: 'hot' });
+  for (const r of [...hot, ...kept]) found.set(r.id, { lease: toLeaseWithUsage(r), from: 'hot' });
   const leases = [...found.values()].sort((a, b) => b.lease.assignedAt - a.lease.assignedAt);
   const [facts, names] = await Promise.all([
     holderFacts(db, [...new Set(leases.map((l) => l.lease.userId))]),
@@ -101,11 +150,12 @@ export async function exportCustomerHistory(
   db: D1Database,
   actor: AuditActor,
   q: { phone: string; kind: 'ips' | 'calls'; from: number; to: number },
+  records?: CustomerRecordsNamespace,
 ): Promise<{ csv: string; rows: number; truncated: boolean; userId: number } | null> {
   const userId = await userIdByPhone(db, q.phone);
   if (userId === null) return null;
   const to = Math.min(q.to, q.from + HISTORY_MAX_DAYS * DAY_MS);
-  const h = await historyRows(files, db, { userId, kind: q.kind, from: q.from, to, now: actor.now });
+  const h = await historyRows(files, db, { userId, kind: q.kind, from: q.from, to, now: actor.now }, records);
   const rows = q.kind === 'ips' ? h.leases.length : h.calls.length;
   await writeAudit(db, actor, {
     action: 'Admin.CustomerHistoryExport',

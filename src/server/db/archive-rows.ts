@@ -24,7 +24,9 @@ export type SourceRow = Record<string, unknown> & { id: number };
  *   waits while an earlier one of the same customer and exit still runs), each stamped with the bytes, connections and
  *   client addresses of the usage rows it owns (USAGE_OF_LEASE), read while all of them are still in D1.
  * - usage: rows a day older than the cutoff whose owning lease has left D1 (none of the customer's leases of that exit
- *   that started before the row's period ended is still in D1), so a lease is always stamped from all its rows.
+ *   that started before the row's period ended is still in D1), so a lease is always stamped from all its rows; and,
+ *   for the customers in `heldFrom` (user id, start of the oldest lease its records object still holds: decision 248),
+ *   only rows whose period ended before that start.
  * - refusal: refusals before the cutoff.
  */
 export async function rowsToArchive(
@@ -32,6 +34,7 @@ export async function rowsToArchive(
   kind: ArchiveKind,
   cutoff: number,
   limit: number,
+  heldFrom: [userId: number, from: number][] = [],
 ): Promise<SourceRow[]> {
   const sql = {
     extract: `SELECT * FROM extract_logs WHERE created_at < ?1 ORDER BY created_at, id LIMIT ?2 + 0`,
@@ -47,10 +50,16 @@ export async function rowsToArchive(
     usage: `SELECT n.* FROM node_usage n WHERE n.period_start < ?1 - ${DAY_MS}
               AND NOT EXISTS (SELECT 1 FROM proxy_ips i JOIN ip_assignments a ON a.ip_id = i.id
                 WHERE i.ip = n.ip AND i.port = n.port AND a.user_id = n.user_id AND +a.assigned_at <= n.period_end)
+              AND n.period_end < coalesce((SELECT json_each.value ->> 1 FROM json_each(?3) WHERE json_each.value ->> 0 = n.user_id),
+                                          ${Number.MAX_SAFE_INTEGER})
             ORDER BY n.period_start, n.id LIMIT ?2 + 0`,
     refusal: `SELECT * FROM node_refusals WHERE at < ?1 ORDER BY at, id LIMIT ?2 + 0`,
   }[kind];
-  const { results } = await db.prepare(sql).bind(cutoff, limit).all<SourceRow>();
+  const stmt = db.prepare(sql);
+  const { results } = await (kind === 'usage'
+    ? stmt.bind(cutoff, limit, JSON.stringify(heldFrom))
+    : stmt.bind(cutoff, limit)
+  ).all<SourceRow>();
   return results;
 }
 
@@ -126,7 +135,10 @@ export async function recordArchiveObjects(db: D1Database, objects: ArchiveObjec
     .run();
 }
 
-/** A customer's batches of a kind in a day range (inclusive), newest day and highest id block first. */
+/**
+ * A customer's batches of a kind in a day range (inclusive), newest day first; within a day the objects' rows (negative
+ * ids, decision 248: newer than any of D1's) first, newest id block first.
+ */
 export async function listArchiveObjects(
   db: D1Database,
   r: { owner: number; kind: ArchiveKind; fromDay: string; toDay: string },
@@ -134,11 +146,37 @@ export async function listArchiveObjects(
   const { results } = await db
     .prepare(
       `SELECT key, kind, day, owner, part, rows, bytes, sha256 FROM archive_objects
-       WHERE owner = ? AND kind = ? AND day >= ? AND day <= ? ORDER BY day DESC, part DESC`,
+       WHERE owner = ? AND kind = ? AND day >= ? AND day <= ? ORDER BY day DESC, part < 0 DESC, abs(part) DESC`,
     )
     .bind(r.owner, r.kind, r.fromDay, r.toDay)
     .all<ArchiveObjectRow>();
   return results;
+}
+
+/**
+ * The customers with calls counted in [from, to) (the hour counters, which D1 keeps for every call): the records objects
+ * the archive step asks for their history past the hot window (decision 248). At most `limit`, by user id.
+ */
+export async function customersWithCallsBetween(
+  db: D1Database,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT user_id FROM extract_hour_counts WHERE hour_start >= ? AND hour_start < ?
+       ORDER BY user_id LIMIT ? + 0`,
+    )
+    .bind(from, to, limit)
+    .all<{ user_id: number }>();
+  return results.map((r) => r.user_id);
+}
+
+/** Every node's id (their objects hold copies of leases, decision 245). */
+export async function nodeIds(db: D1Database): Promise<number[]> {
+  const { results } = await db.prepare('SELECT id FROM proxy_nodes ORDER BY id').all<{ id: number }>();
+  return results.map((r) => r.id);
 }
 
 /** Forget the batches of days before `day` (their objects were deleted). */
@@ -163,6 +201,46 @@ export async function hotLeasesOfExit(db: D1Database, ip: string, at: number, sl
     .bind(ip, at, slackMs)
     .all<SourceRow>();
   return results;
+}
+
+/** The nodes running an exit at address `ip` (any port): their objects hold its recent leases (decision 245). */
+export async function nodesOfExitAddress(db: D1Database, ip: string): Promise<number[]> {
+  const { results } = await db
+    .prepare('SELECT DISTINCT node_id FROM proxy_ips WHERE ip = ? AND node_id IS NOT NULL')
+    .bind(ip)
+    .all<{ node_id: number }>();
+  return results.map((r) => r.node_id);
+}
+
+/** A lease held outside D1 and the stretch of its holder's usage rows it owns: periods ending in [from, until). */
+export interface UsageWindow {
+  userId: number;
+  ip: string;
+  port: number;
+  from: number;
+  until: number;
+}
+
+/**
+ * The bytes, connections and client addresses of each window's usage rows (the user's rows on that exit whose period
+ * ended in the window), as the `owned` JSON that hotLeasesOfExit gives D1's leases; in the windows' order.
+ */
+export async function usageOfWindows(db: D1Database, windows: UsageWindow[]): Promise<string[]> {
+  if (windows.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT w.key AS k,
+              (SELECT json_object('bytes', coalesce(sum(n.bytes_in + n.bytes_out), 0),
+                                  'connections', coalesce(sum(n.connections), 0),
+                                  'clients', json_group_array(DISTINCT n.client_ip))
+                 FROM node_usage n WHERE n.user_id = w.value ->> 0 AND n.ip = w.value ->> 1 AND n.port = w.value ->> 2
+                   AND n.period_end >= w.value ->> 3 AND n.period_end < w.value ->> 4
+                   AND n.period_start < w.value ->> 4) AS owned
+       FROM json_each(?1) w ORDER BY w.key`,
+    )
+    .bind(JSON.stringify(windows.map((w) => [w.userId, w.ip, w.port, w.from, w.until])))
+    .all<{ k: number; owned: string }>();
+  return results.map((r) => r.owned);
 }
 
 export interface HolderFacts {

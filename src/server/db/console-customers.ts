@@ -3,6 +3,15 @@
 import type { CustomerMatchKind } from '../../lib/customer-search';
 import { DAY_MS } from '../../lib/time';
 
+/**
+ * A customer's charged calls and IPs since ?2 (by the hour): counted per hour since decision 243 (their logs are in the
+ * customer's object), plus the calls still logged in D1 from before; the IPs of both are in the hour counters.
+ */
+const CHARGED_SINCE = `SELECT
+    (SELECT coalesce(sum(charged), 0) FROM extract_hour_counts WHERE user_id = ?1 AND hour_start >= ?2 / 3600000 * 3600000)
+      + (SELECT count(*) FROM extract_logs WHERE user_id = ?1 AND created_at >= ?2 AND code = 0) AS calls,
+    (SELECT sum(ips) FROM extract_hour_counts WHERE user_id = ?1 AND hour_start >= ?2 / 3600000 * 3600000) AS ips`;
+
 export interface CustomerRow {
   id: number;
   phone: string;
@@ -99,16 +108,8 @@ export async function customerDetail(db: D1Database, userId: number, now: number
       )
       .bind(userId),
     db.prepare('SELECT ip, enabled, remark FROM white_list WHERE user_id = ? ORDER BY id LIMIT 50').bind(userId),
-    db
-      .prepare(
-        'SELECT count(*) AS calls, sum(returned) AS ips FROM extract_logs WHERE user_id = ? AND created_at >= ? AND code = 0',
-      )
-      .bind(userId, now - DAY_MS),
-    db
-      .prepare(
-        'SELECT count(*) AS calls, sum(returned) AS ips FROM extract_logs WHERE user_id = ? AND created_at >= ? AND code = 0',
-      )
-      .bind(userId, now - 30 * DAY_MS),
+    db.prepare(CHARGED_SINCE).bind(userId, now - DAY_MS),
+    db.prepare(CHARGED_SINCE).bind(userId, now - 30 * DAY_MS),
     db
       .prepare('SELECT p.id, p.phone FROM invitations i JOIN users p ON p.id = i.promoter_id WHERE i.invitee_id = ?')
       .bind(userId),

@@ -31,8 +31,15 @@ export async function windowFigures(db: D1Database, since: number): Promise<Wind
       )
       .bind(since),
     db.prepare('SELECT count(*) AS n FROM users WHERE created_at >= ?').bind(since),
+    // Charged calls: counted per hour since decision 243 (their logs are in the customers' objects), plus the calls
+    // still logged in D1 from before; the IPs of both are in the hour counters.
     db
-      .prepare('SELECT count(*) AS n, sum(returned) AS ips FROM extract_logs WHERE created_at >= ? AND code = 0')
+      .prepare(
+        `SELECT (SELECT coalesce(sum(charged), 0) FROM extract_hour_counts INDEXED BY extract_hour_counts_hour
+                  WHERE hour_start >= ?1)
+              + (SELECT count(*) FROM extract_logs WHERE created_at >= ?1 AND code = 0) AS n,
+                (SELECT sum(ips) FROM extract_hour_counts INDEXED BY extract_hour_counts_hour WHERE hour_start >= ?1) AS ips`,
+      )
       .bind(since),
   ]);
   const row = (r: D1Result<Record<string, number | null>> | undefined) => r?.results[0] ?? {};
@@ -189,8 +196,13 @@ export async function dailyFigures(db: D1Database, since: number): Promise<Daily
       .bind(since),
     db
       .prepare(
-        `SELECT (created_at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, count(*) AS n
-           FROM extract_logs WHERE created_at >= ? AND code = 0 GROUP BY d`,
+        `SELECT d, sum(n) AS n FROM (
+           SELECT (created_at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, count(*) AS n
+             FROM extract_logs WHERE created_at >= ?1 AND code = 0 GROUP BY d
+           UNION ALL
+           SELECT (hour_start + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS} AS d, sum(charged) AS n
+             FROM extract_hour_counts INDEXED BY extract_hour_counts_hour WHERE hour_start >= ?1 AND charged > 0 GROUP BY d)
+         GROUP BY d`,
       )
       .bind(since),
   ]);

@@ -1,6 +1,26 @@
 // Queries behind GET /extract: the per-user rate counter, the white-list check, the packages to charge, the IP
 // candidates, the conditional quota updates and the log/assignment writes.
 import { shanghaiDayStart } from '../../lib/time';
+/** One charged call as D1's receipt carries it (extractInOneBatch's receipt insert; decision 243). */
+export interface ReceiptBody {
+  package: number;
+  type: number;
+  clientIp: string;
+  requested: number;
+  query: string;
+  protocol: string;
+  day: string;
+  /** [ipId, ip, port, region, carrier, expiresAt, nodeId] per IP. */
+  ips: [number, string, number, string, string, number, number][];
+}
+
+export interface Receipt {
+  id: number;
+  userId: number;
+  createdAt: number;
+  body: ReceiptBody;
+}
+
 export interface PackageForExtract {
   id: number;
   billingMethod: 1 | 2;
@@ -54,9 +74,14 @@ export const MAX_REGION_SEEKS = 8;
  * (ip_assignments_ip_live, docs/decisions/184): for dedup=1 every IP handed out today ends after the day's start, so
  * ?9 is that start and the day (?8) is checked on the caller's rows; for dedup=2 ?9 is now.
  */
-const heldBefore = (f: CandidateFilter, ipId: string, user: string) =>
+const heldBefore = (
+  f: CandidateFilter,
+  ipId: string,
+  user: string,
+  p: { day: string; since: string } = { day: '?8', since: '?9' },
+) =>
   `EXISTS (SELECT 1 FROM ip_assignments a INDEXED BY ip_assignments_ip_live
-     WHERE a.ip_id = ${ipId} AND a.expires_at > ?9 AND a.user_id = ${user}${f.excludeDay ? ' AND a.day = ?8' : ''})`;
+     WHERE a.ip_id = ${ipId} AND a.expires_at > ${p.since} AND a.user_id = ${user}${f.excludeDay ? ` AND a.day = ${p.day}` : ''})`;
 
 /** Whether the filter asks to skip IPs this user already had (dedup=1 or 2). */
 const dedups = (f: CandidateFilter) => f.excludeDay !== null || f.excludeInUseAt !== null;
@@ -333,6 +358,74 @@ export function drawStatement(
     .bind(...withCall(open));
 }
 
+/**
+ * The picks of a dedup call chosen by the customer's object (decision 243): the given IPs, in their order, that still
+ * match the filter (pool, health, protocol, lifetime, carriers, excluded regions) and are not in a receipt of this
+ * customer still in D1 that the mode excludes (dedup 1: handed out on this Shanghai day; dedup 2: still held at now).
+ */
+function explicitPicksStatement(
+  db: D1Database,
+  f: CandidateFilter,
+  callId: string,
+  picks: number[],
+  user: string,
+  ref: string | number,
+  now: number,
+): D1PreparedStatement {
+  const residual = ['i.pool = ?1', 'i.healthy = 1', 'i.expires_at >= ?2', '(i.protocols & ?3) != 0'];
+  if (f.excludes.length) {
+    residual.push(
+      'i.province_key NOT IN (SELECT value FROM json_each(?6)) AND i.city_key NOT IN (SELECT value FROM json_each(?6))',
+    );
+  }
+  if (f.carriers.length) residual.push('i.carrier IN (SELECT value FROM json_each(?7))');
+  const inReceipts = `SELECT j.value ->> 0 FROM extract_receipts r, json_each(r.body, '$.ips') j
+     WHERE r.user_id = ${user} AND (CASE ?8 WHEN 1 THEN r.body ->> 'day' = ?9 ELSE j.value ->> 5 > ?10 END)`;
+  return db
+    .prepare(
+      `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
+       SELECT ?4, p.value, p.key, 1 FROM json_each(?11) p JOIN proxy_ips i ON i.id = p.value
+       WHERE ${residual.join(' AND ')}
+         AND p.value NOT IN (${inReceipts})
+         AND NOT ${heldBefore(f, 'p.value', user, { day: '?9', since: '?13' })}
+       ORDER BY p.key LIMIT ?12 + 0
+       RETURNING ip_id`,
+    )
+    .bind(
+      f.pool,
+      f.minExpiresAt,
+      f.protocolBit,
+      callId,
+      ref,
+      JSON.stringify(f.excludes),
+      JSON.stringify(f.carriers),
+      f.excludeDay !== null ? 1 : 2,
+      f.excludeDay ?? '',
+      f.excludeInUseAt ?? now,
+      JSON.stringify(picks),
+      f.limit,
+      f.excludeInUseAt ?? (f.excludeDay ? shanghaiDayStart(f.excludeDay) : 0),
+    );
+}
+
+/**
+ * A window of candidates for the customer's object to choose a dedup call's IPs from (decision 243): the ids of the
+ * first `window` matching IPs from a random start, in random order, without the dedup probe (the object knows the
+ * customer's history; D1 does not).
+ */
+export async function candidateWindowIds(db: D1Database, f: CandidateFilter, start: number): Promise<number[]> {
+  const open = candidateQueries({ ...f, excludeDay: null, excludeInUseAt: null }, start, undefined, { probe: false });
+  const dist = `(rnd - ?11 + ${RND_SPACE}) % ${RND_SPACE}`;
+  const cut = open.seeks.map((sql) => `SELECT * FROM (SELECT id, ${dist} AS dist FROM (${sql}) LIMIT ?10 + 0)`);
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM (SELECT DISTINCT id, dist FROM (${unionAll(cut)}) ORDER BY dist LIMIT ?10 + 0) ORDER BY random()`,
+    )
+    .bind(...open.binds)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
 /** The rate counter of the one-batch extraction: every call counts (a refused one too), the answer is the count. */
 const RATE_COUNT_ALL = (user: string) => `INSERT INTO extract_rate (user_id, window_sec, count)
          SELECT ${user}, ?2, 1 WHERE ${user} IS NOT NULL
@@ -357,6 +450,12 @@ export interface OneBatchCall {
   filter: CandidateFilter;
   /** The random start in [0, RND_SPACE); tests pass their own. */
   start?: number;
+  /**
+   * Decision 243: the IPs the customer's object chose for a dedup call (in order), instead of the draw. The batch
+   * takes those still matching the filter and not in one of the customer's receipts still in D1 (calls not yet kept
+   * by the object) that the dedup mode excludes.
+   */
+  picks?: number[];
 }
 
 export interface OneBatchOutcome {
@@ -370,7 +469,7 @@ export interface OneBatchOutcome {
   /** How many IPs the call drew (at most the requested number). */
   drawn: number;
   /** Set when the call was charged: the package, and the IPs handed out as recorded. */
-  charged: { packageId: number; ips: AssignmentRow[] } | null;
+  charged: { packageId: number; ips: AssignmentRow[]; receipt: Receipt } | null;
 }
 
 /**
@@ -407,7 +506,9 @@ export async function extractInOneBatch(
   const limit = byKey ? '(SELECT k.rate_limit FROM proxy_api_credentials k WHERE k.user_id = r.user_id)' : '?3';
   const allowed = `EXISTS (SELECT 1 FROM extract_rate r WHERE r.user_id = ${user} AND r.count <= ${limit})`;
   const white = whiteListedSql(user, '?2', '?4');
-  const draw = drawStatement(db, f, start, callId, byKey ? { apiKeyHash: caller.apiKeyHash } : undefined);
+  const draw = r.picks
+    ? explicitPicksStatement(db, f, callId, r.picks, byKey ? callerUserSql('?5') : '?5', ref, r.now)
+    : drawStatement(db, f, start, callId, byKey ? { apiKeyHash: caller.apiKeyHash } : undefined);
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
   const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
@@ -459,24 +560,17 @@ export async function extractInOneBatch(
       .bind(callId),
     db
       .prepare(
-        `INSERT INTO extract_logs (${LOG_COLUMNS})
-         SELECT x.user_id, x.package_id, ?3, ?4, ?5, x.n, 0, ?6, ?2 ${charged}
-         RETURNING package_id`,
+        `INSERT INTO extract_receipts (user_id, created_at, body)
+         SELECT x.user_id, ?2, json_object('package', x.package_id, 'type', ?3, 'clientIp', ?4, 'requested', ?5,
+           'query', ?6, 'protocol', ?7, 'day', ?8,
+           'ips', (SELECT json_group_array(json_array(i.id, i.ip, i.port,
+                     CASE WHEN i.province = i.city THEN i.province ELSE i.province || i.city END, i.carrier,
+                     min(i.expires_at, ?2 + x.duration_minutes * 60000), i.node_id))
+                   FROM extract_picks p JOIN proxy_ips i ON i.id = p.ip_id WHERE p.call_id = x.call_id AND p.chosen = 1))
+         ${charged}
+         RETURNING id, user_id, created_at, body`,
       )
-      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query),
-    db
-      .prepare(
-        `INSERT INTO ip_assignments (user_id, package_id, log_id, ip_id, product_type, ip, port, protocol, region, carrier,
-                                     day, assigned_at, expires_at)
-         SELECT x.user_id, x.package_id, ${logOfCall}, i.id, ?3, i.ip, i.port, ?4,
-                CASE WHEN i.province = i.city THEN i.province ELSE i.province || i.city END, i.carrier, ?5, ?2,
-                min(i.expires_at, ?2 + x.duration_minutes * 60000)
-         FROM extract_charges x JOIN extract_picks p ON p.call_id = x.call_id AND p.chosen = 1
-           JOIN proxy_ips i ON i.id = p.ip_id
-         WHERE x.call_id = ?1
-         RETURNING ip_id, ip, port, region, carrier, expires_at`,
-      )
-      .bind(callId, r.now, r.productType, r.protocol, r.day),
+      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query, r.protocol, r.day),
     db.prepare('DELETE FROM extract_picks WHERE call_id = ?1').bind(callId),
   ];
   const results = await db.batch<Record<string, unknown>>(statements);
@@ -487,8 +581,17 @@ export async function extractInOneBatch(
   const count = counted?.count as number | undefined;
   const userId = owner ? (owner.user_id as number) : null;
   const allowedNow = owner !== undefined && count !== undefined && count <= (owner.rate_limit as number);
-  const chargedPackage = at(-3)[0]?.package_id as number | undefined;
-  const chargeChanges = results[results.length - 5]?.meta.changes ?? 0;
+  const receiptRow = at(-2)[0];
+  const receipt: Receipt | undefined = receiptRow
+    ? {
+        id: receiptRow.id as number,
+        userId: receiptRow.user_id as number,
+        createdAt: receiptRow.created_at as number,
+        body: JSON.parse(receiptRow.body as string) as ReceiptBody,
+      }
+    : undefined;
+  const chargedPackage = receipt?.body.package;
+  const chargeChanges = results[results.length - 4]?.meta.changes ?? 0;
   if ((chargedPackage !== undefined) !== (chargeChanges === 1)) {
     throw new Error('extraction batch: the package choice and the charge disagree');
   }
@@ -502,14 +605,17 @@ export async function extractInOneBatch(
       drawn,
       charged: {
         packageId: chargedPackage,
-        ips: sample(at(-2), Number.POSITIVE_INFINITY).map((a) => ({
-          ipId: a.ip_id as number,
-          ip: a.ip as string,
-          port: a.port as number,
-          region: a.region as string,
-          carrier: a.carrier as string,
-          expiresAt: a.expires_at as number,
-        })),
+        ips: sample(receipt?.body.ips ?? [], Number.POSITIVE_INFINITY).map(
+          ([ipId, ip, port, region, carrier, expiresAt]) => ({
+            ipId,
+            ip,
+            port,
+            region,
+            carrier,
+            expiresAt,
+          }),
+        ),
+        receipt: receipt as Receipt,
       },
     };
   }
@@ -539,4 +645,69 @@ export async function refusalFacts(
     whiteListed: results[0]?.white === 1,
     packages: results.filter((p) => p.id !== null).map(packageRow),
   };
+}
+
+/** Receipts written before `before` and still in D1 (their batch to the customer's object was lost), oldest first. */
+export async function receiptsBefore(db: D1Database, before: number, limit: number): Promise<Receipt[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT id, user_id, created_at, body FROM extract_receipts WHERE created_at < ?1 ORDER BY id LIMIT ?2 + 0',
+    )
+    .bind(before, limit)
+    .all<ReceiptRow>();
+  return results.map(toReceipt);
+}
+
+/**
+ * One customer's receipts still in D1 (decision 247: charged calls its object has not kept yet), oldest first, at most
+ * `limit`. The table holds only the calls of the last moments (the object deletes what it keeps), so the scan is short.
+ */
+export async function receiptsOfUser(db: D1Database, userId: number, limit: number): Promise<Receipt[]> {
+  const { results } = await db
+    .prepare('SELECT id, user_id, created_at, body FROM extract_receipts WHERE user_id = ?1 ORDER BY id LIMIT ?2 + 0')
+    .bind(userId, limit)
+    .all<ReceiptRow>();
+  return results.map(toReceipt);
+}
+
+interface ReceiptRow {
+  id: number;
+  user_id: number;
+  created_at: number;
+  body: string;
+}
+
+const toReceipt = (r: ReceiptRow): Receipt => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  body: JSON.parse(r.body) as ReceiptBody,
+});
+
+/** The user an extraction key hash belongs to (any account status), or null. */
+export async function userIdOfKeyHash(db: D1Database, apiKeyHash: string): Promise<number | null> {
+  const row = await db
+    .prepare('SELECT user_id FROM proxy_api_credentials WHERE api_key = ?1')
+    .bind(apiKeyHash)
+    .first<{ user_id: number }>();
+  return row?.user_id ?? null;
+}
+
+/** Count a refused call of a known customer in its hour's counter (its log is kept by the customer's object). */
+export async function countRefusalHour(db: D1Database, userId: number, now: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO extract_hour_counts (user_id, hour_start, calls, ips) VALUES (?1, (?2 / 3600000) * 3600000, 1, 0)
+       ON CONFLICT (user_id, hour_start) DO UPDATE SET calls = calls + 1`,
+    )
+    .bind(userId, Math.trunc(now))
+    .run();
+}
+
+/** Delete receipts their customer's object has kept (decision 243), in one statement. */
+export async function deleteReceipts(db: D1Database, ids: number[]): Promise<void> {
+  await db
+    .prepare('DELETE FROM extract_receipts WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(ids))
+    .run();
 }

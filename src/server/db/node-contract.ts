@@ -156,6 +156,28 @@ export async function leasesTouched(
   return [...seen.values()];
 }
 
+/** The packages among `packageIds` whose leases live at `now` (active or used up, and unexpired). */
+export async function packagesStillLive(db: D1Database, packageIds: number[], now: number): Promise<Set<number>> {
+  if (packageIds.length === 0) return new Set();
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM proxy_packages WHERE id IN (SELECT value FROM json_each(?1)) AND state IN (1, 3)
+         AND expires_at > ?2`,
+    )
+    .bind(ids(packageIds), now)
+    .all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
+/** The packages that ended since `since` (PACKAGE_ENDED): the node objects end their leases of them. */
+export async function packagesEndedSince(db: D1Database, since: number, now: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(`SELECT p.id FROM proxy_packages p WHERE ${PACKAGE_ENDED}`)
+    .bind(null, now, since)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
 /** The users among `userIds` with a live lease on the node, with their product types (for the limits). */
 export async function usersWithLiveLeases(
   db: D1Database,
@@ -264,7 +286,7 @@ const batchSeen = `EXISTS (SELECT 1 FROM node_batches WHERE node_id = ?1 AND kin
 
 /**
  * Store a usage batch once: rows of exits that belong to this node, for users who held a lease on that exit during
- * the period (or up to `leaseGraceMs` before it), are stored, the batch marker last, all in one transaction; a batch id
+ * the period (or up to `leaseGraceMs` before it) in D1 or in the node's object (`heldInObject`, by row), are stored, the batch marker last, all in one transaction; a batch id
  * already stored changes nothing. Returns rows stored, rows refused (not an exit of this node, or no lease), and whether it was a
  * duplicate.
  */
@@ -274,7 +296,9 @@ export async function insertUsageBatch(
   b: { batchId: string; periodStart: number; periodEnd: number; rows: UsageRow[] },
   now: number,
   leaseGraceMs: number,
+  heldInObject: boolean[] = [],
 ): Promise<{ stored: number; duplicate: boolean; refused: number }> {
+  const heldRows = JSON.stringify(heldInObject.flatMap((held, k) => (held ? [k] : [])));
   const payload = JSON.stringify(
     b.rows.map((r) => [r.userId, r.ip, r.port, r.clientIp, r.bytesIn, r.bytesOut, r.connections]),
   );
@@ -291,9 +315,10 @@ export async function insertUsageBatch(
              EXISTS (SELECT 1 FROM ip_assignments a WHERE a.ip_id = i.id AND a.expires_at > ?3 - ?8
                AND a.user_id = j.value ->> '$[0]' AND a.assigned_at <= ?4)
              OR EXISTS (SELECT 1 FROM fixed_allocations f WHERE f.ip_id = i.id AND f.user_id = j.value ->> '$[0]'
-               AND f.allocated_at <= ?4 AND f.expires_at > ?3 - ?8 AND (f.released_at = 0 OR f.released_at > ?3 - ?8))))`,
+               AND f.allocated_at <= ?4 AND f.expires_at > ?3 - ?8 AND (f.released_at = 0 OR f.released_at > ?3 - ?8))
+             OR j.key IN (SELECT value FROM json_each(?9))))`,
       )
-      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload, leaseGraceMs),
+      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload, leaseGraceMs, heldRows),
     db
       .prepare(
         `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)
@@ -329,7 +354,8 @@ const OWN_EXIT = `EXISTS (SELECT 1 FROM proxy_ips i WHERE i.node_id = ?1 AND i.i
 
 /**
  * Store a refusal batch once. Rows naming a user are stored for that user; a row without a user is stored once
- * per user holding a lease on that exit at that moment (attributed 1), or once without a user when nobody did.
+ * per user holding a lease on that exit at that moment (attributed 1; D1's leases and, by row, `heldInObject`: the
+ * users the node's object names), or once without a user when nobody did.
  * Rows for exits of other nodes are ignored.
  */
 export async function insertRefusalBatch(
@@ -337,7 +363,9 @@ export async function insertRefusalBatch(
   nodeId: number,
   b: { batchId: string; rows: RefusalRow[] },
   now: number,
+  heldInObject: number[][] = [],
 ): Promise<{ stored: number; duplicate: boolean }> {
+  const objectHolders = JSON.stringify(heldInObject.flatMap((users, k) => users.map((u) => [k, u])));
   const payload = JSON.stringify(b.rows.map((r) => [r.at, r.clientIp, r.ip, r.port, r.userId, r.code]));
   const cols = `(node_id, batch_id, at, client_ip, ip, port, user_id, attributed, code, received_at)`;
   const base = `?1, ?2, r.value ->> '$[0]', r.value ->> '$[1]', r.value ->> '$[2]', r.value ->> '$[3]'`;
@@ -364,16 +392,20 @@ export async function insertRefusalBatch(
              JOIN fixed_allocations f ON f.ip_id = i.id AND f.allocated_at <= r.value ->> '$[0]'
                AND f.expires_at > r.value ->> '$[0]' AND (f.released_at = 0 OR f.released_at > r.value ->> '$[0]')
            WHERE r.value ->> '$[4]' IS NULL
+           UNION
+           SELECT r.key, r.value, h.value ->> 1 FROM json_each(?4) r JOIN json_each(?6) h ON h.value ->> 0 = r.key
+           WHERE r.value ->> '$[4]' IS NULL AND ${OWN_EXIT}
          ) WHERE NOT ${batchSeen}`,
       )
-      .bind(nodeId, b.batchId, now, payload, 'refusals'),
+      .bind(nodeId, b.batchId, now, payload, 'refusals', objectHolders),
     db
       .prepare(
         `INSERT INTO node_refusals ${cols}
          SELECT ${base}, NULL, 0, r.value ->> '$[5]', ?3 FROM json_each(?4) r
-         WHERE NOT ${batchSeen} AND r.value ->> '$[4]' IS NULL AND ${OWN_EXIT} AND NOT EXISTS (${HOLDERS})`,
+         WHERE NOT ${batchSeen} AND r.value ->> '$[4]' IS NULL AND ${OWN_EXIT} AND NOT EXISTS (${HOLDERS})
+           AND NOT EXISTS (SELECT 1 FROM json_each(?6) h WHERE h.value ->> 0 = r.key)`,
       )
-      .bind(nodeId, b.batchId, now, payload, 'refusals'),
+      .bind(nodeId, b.batchId, now, payload, 'refusals', objectHolders),
     db
       .prepare(
         `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)

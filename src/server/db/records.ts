@@ -1,5 +1,35 @@
 // Queries for extraction records, IP records, charts, bandwidth and the hourly/daily roll-ups.
+import { PACKAGE_STATE } from '../../lib/package-states';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../../lib/time';
+
+/** A package that still gives its leases (active or used up: isPackageRunning), in SQL over `proxy_packages`. */
+const RUNNING = `state IN (${PACKAGE_STATE.active}, ${PACKAGE_STATE.usedUp})`;
+
+/**
+ * When each of the customer's packages `ids` stops its leases (decision 247): a running package at its expiry; one that
+ * ended early (disabled by a refund or a suspension, deleted) when it changed to that state, or at its expiry if
+ * sooner — the moment the node contract ends its leases (node-contract.ts PACKAGE_ENDED). Unknown ids are left out.
+ */
+export async function packageEnds(db: D1Database, userId: number, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT id, CASE WHEN ${RUNNING} THEN expires_at ELSE min(expires_at, updated_at) END AS ends_at
+       FROM proxy_packages WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(userId, JSON.stringify([...new Set(ids)]))
+    .all<{ id: number; ends_at: number }>();
+  return new Map(results.map((r) => [r.id, r.ends_at]));
+}
+
+/** The customer's packages that ended early and would still run at `at`: none of their leases is live then. */
+export async function packagesEndedBefore(db: D1Database, userId: number, at: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(`SELECT id FROM proxy_packages WHERE user_id = ?1 AND expires_at > ?2 AND NOT ${RUNNING}`)
+    .bind(userId, at)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
 
 /**
  * How a window [from, to) splits for the hourly counters (extract_hour_counts, docs/decisions/185 and 187): the calls
@@ -143,6 +173,8 @@ export async function listAssignments(
     productType: number | null;
     liveAt: number | null;
     ip: string | null;
+    /** Packages whose leases are left out (those that ended early, for a list of live leases). */
+    endedPackages?: number[];
     offset: number;
     limit: number;
   },
@@ -154,6 +186,8 @@ export async function listAssignments(
   if (r.productType) terms.push(['product_type = ?', r.productType]);
   if (r.liveAt) terms.push(['expires_at > ?', r.liveAt]);
   if (r.ip) terms.push(['ip = ?', r.ip]);
+  if (r.endedPackages?.length)
+    terms.push(['package_id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(r.endedPackages)]);
   const where = terms.map(([t], i) => t.replace('?', `?${i + 1}`)).join(' AND ');
   const binds = terms.map(([, v]) => v);
   const page = `?${binds.length + 1} + 0 OFFSET ?${binds.length + 2}`;
@@ -336,3 +370,59 @@ export async function leasesBetween(
 
 /** A lease row read with its owned usage (an `owned` JSON column) as a LeaseWithUsage. */
 export const toLeaseWithUsage = leaseWithUsage;
+
+/** The usage a lease owns: bytes both ways, connections, and the client addresses the nodes saw. */
+export interface LeaseUsage {
+  bytes: number;
+  connections: number;
+  clients: string[];
+}
+
+/**
+ * The usage each lease of a page owns in D1's node reports, by the rule of USAGE_OF_LEASE (decision 222) for leases
+ * kept outside D1 (the customer's object, decision 246): a usage row of this customer and exit belongs to the lease when
+ * its period ends at or after the lease's start and before the start of the customer's next lease of that exit
+ * (`until`, null when none). One query for the whole page; the answer is in the page's order.
+ */
+export async function usageOfLeases(
+  db: D1Database,
+  userId: number,
+  leases: { ip: string; port: number; from: number; until: number | null }[],
+): Promise<LeaseUsage[]> {
+  if (leases.length === 0) return [];
+  const page = leases.map((l) => [l.ip, l.port, l.from, l.until ?? Number.MAX_SAFE_INTEGER]);
+  const { results } = await db
+    .prepare(
+      `SELECT p.key AS k,
+              (SELECT json_object('bytes', coalesce(sum(n.bytes_in + n.bytes_out), 0),
+                                  'connections', coalesce(sum(n.connections), 0),
+                                  'clients', json_group_array(DISTINCT n.client_ip))
+                 FROM node_usage n WHERE n.user_id = ?1 AND n.ip = p.value ->> 0 AND n.port = p.value ->> 1
+                   AND n.period_end >= p.value ->> 2 AND n.period_end < p.value ->> 3) AS owned
+       FROM json_each(?2) p`,
+    )
+    .bind(userId, JSON.stringify(page))
+    .all<{ k: number; owned: string }>();
+  const out: LeaseUsage[] = leases.map(() => ({ bytes: 0, connections: 0, clients: [] }));
+  for (const row of results) {
+    const owned = JSON.parse(row.owned) as Partial<LeaseUsage>;
+    out[row.k] = { bytes: owned.bytes ?? 0, connections: owned.connections ?? 0, clients: owned.clients ?? [] };
+  }
+  return out;
+}
+
+/**
+ * How many of the user's calls D1's own log holds in [from, to) (the calls logged there before the customer's object
+ * kept them, decision 246), counted in the log itself: where D1's rows sit among the tiers a records page pages over.
+ */
+export async function countLoggedCalls(
+  db: D1Database,
+  r: { userId: number; from: number; to: number },
+): Promise<number> {
+  if (r.to <= r.from) return 0;
+  const row = await db
+    .prepare('SELECT count(*) AS n FROM extract_logs WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3')
+    .bind(r.userId, r.from, r.to)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -4,7 +4,15 @@
 import type { AppError } from '../../lib/errors';
 import { shanghaiDay } from '../../lib/time';
 import { hashPlainApiKey } from '../db/credentials';
-import { type ExtractCallerRef, extractInOneBatch, insertExtractLog, type PackageForExtract } from '../db/extract';
+import {
+  countRefusalHour,
+  type ExtractCallerRef,
+  extractInOneBatch,
+  userIdOfKeyHash,
+  insertExtractLog,
+  type PackageForExtract,
+} from '../db/extract';
+import { type CustomerRecordsNamespace, customerRecords, type Receipt } from '../objects/customer-records';
 import { hashExtractKey } from './credential-secrets';
 import { assertKeyNotThrottled, keyFailed } from './extract-key-throttle';
 import {
@@ -53,12 +61,33 @@ export interface ExtractRequest {
   keyHex: string;
   /** Set on the one rerun after a plain legacy key was hashed. */
   legacyRetried?: boolean;
+  /** The customer objects that keep the records (decision 243). */
+  records?: CustomerRecordsNamespace;
 }
 
 export interface ExtractSuccess {
   params: ExtractParams;
   ips: ExtractedIp[];
 }
+
+/** Key hash -> user id, learnt in this isolate (a key hash belongs to one user for ever; status is checked in D1). */
+const owners = new Map<string, number>();
+
+/** The user behind a caller (for routing a dedup call to its object); null for an unknown key. */
+async function ownerOf(db: D1Database, caller: ExtractCallerRef): Promise<number | null> {
+  if ('userId' in caller) return caller.userId;
+  const known = owners.get(caller.apiKeyHash);
+  if (known !== undefined) return known;
+  const id = await userIdOfKeyHash(db, caller.apiKeyHash);
+  if (id !== null) {
+    if (owners.size >= 10_000) owners.clear();
+    owners.set(caller.apiKeyHash, id);
+  }
+  return id;
+}
+
+/** Receipts waiting to be handed to their customer's object, per user id, in this isolate. */
+const pendingReceipts = new Map<number, Receipt[]>();
 
 /** The query string as logged: everything but the key and the AES token. */
 const loggedQuery = (q: URLSearchParams) => {
@@ -109,26 +138,31 @@ export async function extract(
   }
   let userId = 'userId' in caller ? caller.userId : 0;
   const params = isExtractError(parsed) ? null : parsed;
-  const fail = (err: AppError, packageId: number | null = null): never => {
-    defer(
-      insertExtractLog(db, {
-        userId,
-        packageId,
-        productType: params?.type ?? 10,
-        clientIp: callerIp,
-        requested: params?.num ?? 0,
-        returned: 0,
-        code: extractCodeOf(err) ?? 500,
-        query: loggedQuery(req.query),
-        now: req.now,
-      }),
-    );
+  const fail = async (err: AppError, packageId: number | null = null): Promise<never> => {
+    const entry = {
+      packageId,
+      productType: params?.type ?? 10,
+      clientIp: callerIp,
+      requested: params?.num ?? 0,
+      code: extractCodeOf(err) ?? 500,
+      query: loggedQuery(req.query),
+      now: req.now,
+    };
+    // Decision 243: a known customer's refusal is logged by its object (D1 counts it in the hour's counter only),
+    // before the refused answer leaves, so the customer's next records read sees it (decision 247).
+    if (userId > 0 && req.records) {
+      defer(countRefusalHour(db, userId, req.now));
+      // A log that fails leaves the refusal's answer as it is (the hour's counter still counts the call).
+      await customerRecords(req.records, userId)
+        .logRefusal(entry)
+        .catch((e) => console.error(JSON.stringify({ level: 'error', where: 'refusal-log', error: String(e) })));
+    } else defer(insertExtractLog(db, { ...entry, userId, returned: 0 }));
     throw err;
   };
-  if (isExtractError(parsed)) fail(parsed);
+  if (isExtractError(parsed)) await fail(parsed);
   const p = parsed as ExtractParams;
   const day = shanghaiDay(req.now);
-  const outcome = await extractInOneBatch(db, caller, {
+  const batchCall = {
     second: Math.floor(req.now / 1000),
     callerIp,
     productType: p.type,
@@ -151,8 +185,32 @@ export async function extract(
       excludeInUseAt: p.dedup === 2 ? req.now : null,
       userId,
     },
-  });
+  };
+  // Decision 243: a dedup call is answered by the customer's object, which holds the customer's lease history.
+  const owner = p.dedup !== 0 && req.records ? await ownerOf(db, caller) : null;
+  const outcome =
+    owner !== null && req.records
+      ? await customerRecords(req.records, owner).extractDedup(caller, batchCall)
+      : await extractInOneBatch(db, caller, batchCall);
   if (outcome.charged) {
+    const receipt = outcome.charged.receipt as Receipt;
+    // A dedup call's object kept its call already.
+    if (req.records && owner === null) {
+      const ns = req.records;
+      // Coalesced per customer in this isolate: the first receipt opens a 250 ms batch, the rest join it.
+      const open = pendingReceipts.get(receipt.userId);
+      if (open) open.push(receipt);
+      else {
+        const batch = [receipt];
+        pendingReceipts.set(receipt.userId, batch);
+        defer(
+          new Promise((r) => setTimeout(r, 250)).then(() => {
+            pendingReceipts.delete(receipt.userId);
+            return customerRecords(ns, receipt.userId).record(batch);
+          }),
+        );
+      }
+    }
     return {
       params: p,
       ips: outcome.charged.ips.map(({ ip, port, region, carrier, expiresAt }) => ({
@@ -173,18 +231,18 @@ export async function extract(
     await wrongKey(extractError(1001));
   }
   userId = outcome.userId as number;
-  if (!outcome.allowed) fail(extractError(1005));
-  if (!outcome.whiteListed) fail(extractError(1002));
+  if (!outcome.allowed) await fail(extractError(1005));
+  if (!outcome.whiteListed) await fail(extractError(1002));
   let candidates: PackageForExtract[] = [];
   try {
     candidates = choosePackages(outcome.packages, Math.min(p.num, Math.max(1, outcome.drawn)), day, req.now);
   } catch (err) {
-    if (isExtractError(err)) fail(err, p.packageId);
+    if (isExtractError(err)) await fail(err, p.packageId);
     throw err;
   }
-  if (outcome.drawn === 0) fail(extractError(1007), candidates[0]?.id ?? null);
+  if (outcome.drawn === 0) await fail(extractError(1007), candidates[0]?.id ?? null);
   const longest = Math.max(...candidates.map((c) => c.durationMinutes));
-  if (p.minTtl > longest * 60) fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
+  if (p.minTtl > longest * 60) await fail(extractError(1006, `min_ttl不能超过套餐IP时长${longest * 60}秒`));
   // Every check passed on the state the batch read, yet no package could give the IPs: a concurrent call took them.
-  return fail(extractError(1004), candidates[0]?.id ?? null);
+  return await fail(extractError(1004), candidates[0]?.id ?? null);
 }

@@ -2,7 +2,9 @@
 // them (active flag, white list, proxy account verifier, limits), as a full snapshot or as a delta since a cursor.
 // A node receives a salted verifier of each proxy password, never the password (docs/decisions/200).
 // The delta is read from the node_changes feed (written with each change, src/server/db/node-feed.ts) plus the
-// packages that ended since the previous pull, found by time (docs/decisions/044).
+// packages that ended since the previous pull, found by time (docs/decisions/044). Extraction leases come from the
+// node's own object (src/server/objects/node-leases.ts, decision 245), with a seq of their own in the cursor; those
+// D1 still holds (from before the objects) are read as before until they are moved.
 import {
   type FeedChange,
   feedAfter,
@@ -10,6 +12,8 @@ import {
   type LeaseRow,
   leasesTouched,
   liveLeasesOfNode,
+  packagesStillLive,
+  packagesEndedSince,
   type UserRow,
   usersForContract,
   usersWithLiveLeases,
@@ -17,6 +21,7 @@ import {
 import type { ContractAnswer, ContractLease, ContractUser, UserLimits } from '../../lib/node-wire';
 import { contractEgress, fullContractEgress } from './egress-rules';
 import { isSealedProxyPassword, proxyPasswordVerifier } from './credential-secrets';
+import { type NodeLease, type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
 
 /** The password-verifier scheme a node declares on every pull (`verifier=hs1`); older nodes are answered 426. */
 export { CONTRACT_VERIFIER_SCHEME } from '../../lib/node-wire';
@@ -73,20 +78,48 @@ const toLease = (l: LeaseRow): ContractLease => ({
   startsAt: l.startsAt,
   expiresAt: l.expiresAt,
 });
+/** A lease from the node's object (an extraction lease, never exclusive). */
+const objectLease = (l: NodeLease): ContractLease => ({
+  id: l.id,
+  ip: l.ip,
+  port: l.port,
+  userId: l.userId,
+  packageId: l.packageId,
+  productType: l.productType,
+  exclusive: false,
+  startsAt: l.startsAt,
+  expiresAt: l.expiresAt,
+});
 
-/** A cursor: the last feed seq the node has and the server time of that answer. */
+/**
+ * A cursor: the last D1 feed seq the node has, the last seq of the node's object (its extraction leases) and the
+ * server time of that answer.
+ */
 export interface Cursor {
   seq: number;
+  objectSeq: number;
   at: number;
 }
 
-export const formatCursor = (c: Cursor) => `c${c.seq}.${c.at}`;
+export const formatCursor = (c: Cursor) => `c${c.seq}.${c.objectSeq}.${c.at}`;
 
-/** `c<seq>.<ms>` -> cursor, or null for anything else. */
+/** `c<seq>.<objectSeq>.<ms>` -> cursor, or null for anything else (the older `c<seq>.<ms>` too: a full snapshot). */
 export function parseCursor(raw: string | undefined | null): Cursor | null {
   if (!raw) return null;
-  const m = /^c(\d{1,15})\.(\d{1,15})$/.exec(raw);
-  return m ? { seq: Number(m[1]), at: Number(m[2]) } : null;
+  const m = /^c(\d{1,15})\.(\d{1,15})\.(\d{1,15})$/.exec(raw);
+  return m ? { seq: Number(m[1]), objectSeq: Number(m[2]), at: Number(m[3]) } : null;
+}
+
+/** Where a contract reads: D1 (feed, fixed allocations, leases from before the node objects, users) and the node's object. */
+export interface ContractStores {
+  db: D1Database;
+  nodes: NodeLeasesNamespace;
+}
+
+/** The product types of each user's live leases (for their limits). */
+function typesByUser(leases: { userId: number; productType: number }[], into = new Map<number, number[]>()) {
+  for (const l of leases) into.set(l.userId, [...(into.get(l.userId) ?? []), l.productType]);
+  return into;
 }
 
 /**
@@ -119,30 +152,36 @@ async function userEntries(
   return { users: entries, missing: [...live.keys()].filter((id) => !found.has(id)) };
 }
 
-/** The full snapshot for a node: every live lease on its exits and the users holding them. */
-export async function fullContract(db: D1Database, nodeId: number, now: number): Promise<Contract> {
+/**
+ * The full snapshot for a node: every live lease on its exits (the node object's extraction leases whose package
+ * lives, D1's fixed allocations and the extraction leases D1 still holds) and the users holding them.
+ */
+export async function fullContract(s: ContractStores, nodeId: number, now: number): Promise<Contract> {
   // Read the feed position first: a change landing meanwhile is sent again in the next delta (harmless).
-  const { maxSeq } = await feedBounds(db);
-  const leases = await liveLeasesOfNode(db, nodeId, now);
-  const types = new Map<number, number[]>();
-  for (const l of leases) types.set(l.userId, [...(types.get(l.userId) ?? []), l.productType]);
-  const { users } = await userEntries(db, now, types);
+  const [{ maxSeq }, kept] = await Promise.all([feedBounds(s.db), nodeLeases(s.nodes, nodeId).live(now)]);
+  const [d1Leases, live] = await Promise.all([
+    liveLeasesOfNode(s.db, nodeId, now),
+    packagesStillLive(s.db, [...new Set(kept.leases.map((l) => l.packageId))], now),
+  ]);
+  const objectLeases = kept.leases.filter((l) => live.has(l.packageId));
+  const types = typesByUser(objectLeases, typesByUser(d1Leases));
+  const { users } = await userEntries(s.db, now, types);
   return {
-    cursor: formatCursor({ seq: maxSeq, at: now }),
+    cursor: formatCursor({ seq: maxSeq, objectSeq: kept.maxSeq, at: now }),
     full: true,
     more: false,
     serverTime: now,
-    leases: leases.map(toLease),
+    leases: [...objectLeases.map(objectLease), ...d1Leases.map(toLease)],
     endedLeases: [],
     users,
     removedUsers: [],
-    egress: await fullContractEgress(db),
+    egress: await fullContractEgress(s.db),
   };
 }
 
 /**
  * Whether a cursor can be served as a delta: its time inside the feed retention and not in the future, its seq not
- * pruned away and not beyond the feed (another database).
+ * pruned away and not beyond the feed (another database). The object's seq is checked by the object (deltaContract).
  */
 export async function cursorUsable(db: D1Database, cursor: Cursor, now: number): Promise<boolean> {
   if (cursor.at > now + PACKAGE_WINDOW_MARGIN_MS || cursor.at < now - FEED_RETENTION_MS) return false;
@@ -152,32 +191,72 @@ export async function cursorUsable(db: D1Database, cursor: Cursor, now: number):
   return cursor.seq >= minSeq - 1;
 }
 
-/** The delta since `cursor` (which cursorUsable accepted). */
-export async function deltaContract(db: D1Database, nodeId: number, cursor: Cursor, now: number): Promise<Contract> {
+/**
+ * The delta since `cursor` (which cursorUsable accepted), or null when the node's object has no such seq (then the
+ * node needs a full snapshot). D1's feed gives the fixed allocations, the user changes and D1's own extraction leases;
+ * the node's object the extraction leases kept since the cursor; packages that ended since the cursor's time end
+ * their leases in both.
+ */
+export async function deltaContract(
+  s: ContractStores,
+  nodeId: number,
+  cursor: Cursor,
+  now: number,
+): Promise<Contract | null> {
+  const db = s.db;
   const { changes, maxSeq } = await feedAfter(db, nodeId, cursor.seq, DELTA_PAGE);
-  const more = changes.length === DELTA_PAGE;
-  const last = more ? (changes.at(-1) as FeedChange).seq : Math.max(cursor.seq, maxSeq);
+  const feedMore = changes.length === DELTA_PAGE;
   const pick = (k: FeedChange['kind']) => changes.filter((c) => c.kind === k).map((c) => c.ref);
-  const touched = await leasesTouched(db, nodeId, now, {
-    assignments: pick('a'),
-    allocations: pick('f'),
-    // While paging through a backlog (`more`), package endings wait for the last page, which carries the time.
-    packagesSince: more ? null : cursor.at - PACKAGE_WINDOW_MARGIN_MS,
+  // While paging through a backlog (`more`), package endings wait for the last page, which carries the time.
+  const packagesSince = feedMore ? null : cursor.at - PACKAGE_WINDOW_MARGIN_MS;
+  const [touched, ended] = await Promise.all([
+    leasesTouched(db, nodeId, now, { assignments: pick('a'), allocations: pick('f'), packagesSince }),
+    packagesSince === null ? [] : packagesEndedSince(db, packagesSince, now),
+  ]);
+  const kept = await nodeLeases(s.nodes, nodeId).changes({
+    after: cursor.objectSeq,
+    now,
+    limit: DELTA_PAGE,
+    packageIds: ended,
+    userIds: [...pick('u'), ...touched.map((l) => l.userId)],
   });
-  const affected = new Set<number>([...pick('u'), ...touched.map((l) => l.userId)]);
-  const live = await usersWithLiveLeases(db, nodeId, now, [...affected]);
-  const { users, missing } = await userEntries(db, now, live);
-  const removed = [...affected].filter((id) => !live.has(id)).concat(missing);
+  if (kept === null) return null;
+  const more = feedMore || kept.more;
+  const live = await packagesStillLive(
+    db,
+    [...new Set([...kept.leases, ...kept.ofUsers].map((l) => l.packageId))],
+    now,
+  );
+  const endedSet = new Set(ended);
+  const isLive = (l: NodeLease) => live.has(l.packageId) && !endedSet.has(l.packageId);
+  const affected = new Set<number>([
+    ...pick('u'),
+    ...touched.map((l) => l.userId),
+    ...kept.leases.map((l) => l.userId),
+    ...kept.ofPackages.map((l) => l.userId),
+  ]);
+  const liveUsers = typesByUser(kept.ofUsers.filter(isLive), await usersWithLiveLeases(db, nodeId, now, [...affected]));
+  const { users, missing } = await userEntries(db, now, liveUsers);
+  const removed = [...affected].filter((id) => !liveUsers.has(id)).concat(missing);
   // Rule changes are found by time like package endings (the same margin covers a write stamped before its commit).
   const egress = await contractEgress(db, cursor.at - PACKAGE_WINDOW_MARGIN_MS);
+  const endedIds = new Set([
+    ...touched.filter((l) => !l.live).map(leaseId),
+    ...kept.ofPackages.map((l) => l.id),
+    ...kept.leases.filter((l) => !isLive(l)).map((l) => l.id),
+  ]);
   return {
     // A page cut short keeps the old time, so the next page still looks for package endings since then.
-    cursor: formatCursor({ seq: last, at: more ? cursor.at : now }),
+    cursor: formatCursor({
+      seq: feedMore ? (changes.at(-1) as FeedChange).seq : Math.max(cursor.seq, maxSeq),
+      objectSeq: kept.last,
+      at: more ? cursor.at : now,
+    }),
     full: false,
     more,
     serverTime: now,
-    leases: touched.filter((l) => l.live).map(toLease),
-    endedLeases: touched.filter((l) => !l.live).map(leaseId),
+    leases: [...kept.leases.filter(isLive).map(objectLease), ...touched.filter((l) => l.live).map(toLease)],
+    endedLeases: [...endedIds],
     users,
     removedUsers: [...new Set(removed)].sort((a, b) => a - b),
     ...(egress ? { egress } : {}),
@@ -186,12 +265,40 @@ export async function deltaContract(db: D1Database, nodeId: number, cursor: Curs
 
 /** The contract for a node: a delta when the cursor is usable, else a full snapshot. */
 export async function nodeContract(
-  db: D1Database,
+  s: ContractStores,
   nodeId: number,
   rawCursor: string | null,
   now: number,
 ): Promise<Contract> {
   const cursor = parseCursor(rawCursor);
-  if (cursor !== null && (await cursorUsable(db, cursor, now))) return deltaContract(db, nodeId, cursor, now);
-  return fullContract(db, nodeId, now);
+  if (cursor !== null && (await cursorUsable(s.db, cursor, now))) {
+    const delta = await deltaContract(s, nodeId, cursor, now);
+    if (delta) return delta;
+  }
+  return fullContract(s, nodeId, now);
+}
+
+/**
+ * Which rows of a usage batch were used by a lease the node's object holds: the row's user held that exit there at
+ * some time in the period or up to `graceMs` before it (by row; insertUsageBatch also accepts D1's leases).
+ */
+export async function usageHeldInObject(
+  nodes: NodeLeasesNamespace,
+  nodeId: number,
+  b: { periodStart: number; periodEnd: number; rows: { userId: number; ip: string; port: number }[] },
+  graceMs: number,
+): Promise<boolean[]> {
+  if (b.rows.length === 0) return [];
+  const rows = b.rows.map((r): [number, string, number] => [r.userId, r.ip, r.port]);
+  return nodeLeases(nodes, nodeId).heldDuring(rows, b.periodStart - graceMs, b.periodEnd);
+}
+
+/** For each refused connection: the users the node's object says held that exit at that instant. */
+export async function refusalHoldersInObject(
+  nodes: NodeLeasesNamespace,
+  nodeId: number,
+  rows: { at: number; ip: string; port: number; userId: number | null }[],
+): Promise<number[][]> {
+  if (!rows.some((r) => r.userId === null)) return rows.map(() => []);
+  return nodeLeases(nodes, nodeId).usersHolding(rows.map((r): [number, string, number] => [r.at, r.ip, r.port]));
 }

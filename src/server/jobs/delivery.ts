@@ -12,6 +12,7 @@ import { expireLapsedPackages } from '../db/packages';
 import { expirePoolIps } from '../db/pool';
 import { rollupDays, rollupHours } from '../db/records';
 import { disableExpiredWhiteList } from '../db/white-list';
+import { handOverLostReceipts } from '../domain/receipts';
 import { FEED_RETENTION_MS, NODE_HEARTBEAT_MS, STALE_INTERVALS } from '../domain/node-contract';
 import { type Job, runSteps } from './job';
 import { MIN_RETENTION_DAYS } from './retention';
@@ -29,6 +30,7 @@ export const deliveryUpkeepJob: Job = {
   async run(env, now) {
     const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
     return runSteps('delivery-upkeep', {
+      receiptsHandedOver: () => handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, now),
       packagesExpired: () => expireLapsedPackages(env.DB, now),
       pool: () => expirePoolIps(env.DB, now),
       whiteListExpired: () => disableExpiredWhiteList(env.DB, now),

@@ -1,5 +1,5 @@
-// Daily, four isolated steps (runSteps): the archive step copies D1's delivery history past the hot window (7 days) to
-// R2 and deletes it from D1 only once the copy is verified (archive/copy.ts); the archive's days older than the
+// Daily, isolated steps (runSteps): the archive steps copy the objects' and D1's delivery history past the hot window
+// (7 days) to R2 and delete it only once the copy is verified (archive/objects.ts, archive/copy.ts); the archive's days older than the
 // retention go (archive/store.ts, never below 180 days); then the retention purge below; last, private files that no
 // row names (an upload whose Worker died before its row was written) are swept (domain/stored-files.ts).
 //
@@ -8,6 +8,8 @@
 // batches of BATCH rows, at most MAX_BATCHES per table per run, so no statement holds D1 for long and a large backlog
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
 import { archiveHotHistory } from '../archive/copy';
+import { archiveObjectHistory, type ObjectArchiveResult } from '../archive/objects';
+import { ARCHIVE_KINDS } from '../db/archive-rows';
 import { expireArchive } from '../archive/store';
 import { finishRetentionRun, purgeBatch, RETENTION_TABLES, startRetentionRun } from '../db/console-retention';
 import { sweepOrphanFiles } from '../domain/stored-files';
@@ -56,17 +58,44 @@ export async function purgeRetained(db: D1Database, days: number, now: number): 
   return removed;
 }
 
-/** Hourly: the archive step alone, so a busy day's history leaves D1 in 24 smaller runs (each bounded in batches). */
+/**
+ * The archive's two steps: the objects' history past the hot window (archive/objects.ts, decision 248), then D1's
+ * (archive/copy.ts). A customer's D1 usage rows wait while its object's leases before the cutoff are not all archived
+ * (all of them, or from the start of a lease its object still holds; all customers' when the objects' step failed):
+ * each lease is stamped with the usage it owns, read from D1.
+ */
+function archiveSteps(env: Bindings, now: number) {
+  let objects: ObjectArchiveResult | null = null;
+  return {
+    objectsArchived: async () => {
+      const r = await archiveObjectHistory(
+        { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES },
+        now,
+      );
+      objects = r;
+      return r;
+    },
+    archived: () =>
+      archiveHotHistory(
+        env.FILES,
+        env.DB,
+        now,
+        objects ? { usageHeldFrom: objects.usageHeldFrom } : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
+      ),
+  };
+}
+
+/** Hourly: the archive steps alone, so a busy day's history leaves the hot stores in 24 smaller runs (each bounded). */
 export const archiveJob: Job = {
   name: 'archive',
-  run: (env, now) => runSteps('archive', { archived: () => archiveHotHistory(env.FILES, env.DB, now) }),
+  run: (env, now) => runSteps('archive', archiveSteps(env, now)),
 };
 
 export const retentionJob: Job = {
   name: 'retention-purge',
   run: (env, now) =>
     runSteps('retention-purge', {
-      archived: () => archiveHotHistory(env.FILES, env.DB, now),
+      ...archiveSteps(env, now),
       archiveExpired: () => expireArchive(env.FILES, env.DB, retentionDays(env), now),
       purged: () => purgeRetained(env.DB, retentionDays(env), now),
       orphanFiles: () => sweepOrphanFiles(env.FILES, env.DB, now),

@@ -1,0 +1,206 @@
+// The objects' history past the hot window to R2 (decision 248), the same copy-then-delete as D1's (./copy.ts,
+// decision 220): the hourly job asks the records object of each customer with calls in the archive's reach for its
+// leases and calls older than the hot window, writes them through the one writer (./store.ts: merged by id into
+// deterministic keys, verified by size and SHA-256), and only then asks the object to delete them. A crash in between
+// leaves both copies; the next run reads the same rows again, rewrites the same keys (no duplicate) and deletes them.
+// Each lease is stamped with the usage it owns (decision 222: D1's node_usage rows of that customer and exit whose
+// period ended between its start and the customer's next lease of the exit) while those rows are still in D1.
+// The nodes' objects hold copies of the same leases (same ids): once every customer's leases ended before the cutoff
+// are in the archive, the job deletes the nodes' copies; the trace then finds them in the exit index.
+import 'server-only';
+import { usageOfLeases } from '../db/records';
+import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
+import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
+import type { DueCall, DueLease } from '../objects/customer-records-archive';
+import { callNumber, leaseNumber } from '../objects/customer-records-read';
+import { type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
+import { DAY_MS, HOUR_MS } from '../../lib/time';
+import { hotCutoff } from './copy';
+import { type ArchiveRecord, writeArchive } from './store';
+
+/** Rows (leases, calls) one object hands out per batch. */
+const BATCH = 1_000;
+/** Batches per customer and run: a heavy customer's backlog leaves over several hourly runs. */
+const MAX_BATCHES = 10;
+/** Customers one run visits (each is one or more calls into its object); the others are visited by the next runs. */
+const MAX_CUSTOMERS = 1_000;
+/**
+ * Customers with calls in the reach the job knows of: the design's bound on customers active within 47 days while the
+ * visits have no per-customer mark (beyond it, the customers of highest ids are not visited: a mark table is next).
+ */
+const MAX_REACHED = 20_000;
+/** Objects one run may write (R2 calls count against the invocation's subrequests, see ./copy.ts). */
+const MAX_OBJECTS = 2_500;
+/**
+ * How far back a customer's hour counters make the job visit its object: a lease leaves once it ended before the
+ * cutoff, and the longest lease (a long-lived IP) runs up to 40 days after its call (the exit index's reach).
+ */
+const REACH_DAYS = 40;
+
+// Archive ids are the numbers the customer sees (decision 247: customer-records-read.ts callNumber, leaseNumber), never
+// one of D1's (positive) ids, the same in every run and in the node objects' and the trace's numbering.
+
+const leaseRecord = (owner: number, l: DueLease, u: { bytes: number; connections: number; clients: string[] }) =>
+  ({
+    kind: 'lease',
+    id: leaseNumber(l.receiptId, l.k),
+    owner,
+    at: l.assignedAt,
+    data: {
+      id: leaseNumber(l.receiptId, l.k),
+      userId: owner,
+      nodeId: l.nodeId,
+      ipId: l.ipId,
+      ip: l.ip,
+      port: l.port,
+      protocol: l.protocol,
+      region: l.region,
+      carrier: l.carrier,
+      productType: l.productType,
+      packageId: l.packageId,
+      assignedAt: l.assignedAt,
+      expiresAt: l.expiresAt,
+      remark: '',
+      bytes: u.bytes,
+      connections: u.connections,
+      clients: u.clients,
+    },
+  }) satisfies ArchiveRecord;
+
+const callRecord = (owner: number, c: DueCall) =>
+  ({
+    kind: 'extract',
+    id: callNumber(c.receiptId, c.id),
+    owner,
+    at: c.createdAt,
+    data: {
+      id: callNumber(c.receiptId, c.id),
+      userId: owner,
+      packageId: c.packageId,
+      productType: c.productType,
+      clientIp: c.clientIp,
+      requested: c.requested,
+      returned: c.returned,
+      code: c.code,
+      query: c.query,
+      createdAt: c.createdAt,
+    },
+  }) satisfies ArchiveRecord;
+
+export interface ObjectArchiveOptions {
+  hotDays?: number;
+  batch?: number;
+  maxBatches?: number;
+  maxCustomers?: number;
+  maxObjects?: number;
+  /** Runs after a batch is copied and verified, before the object deletes it (tests put a crash here). */
+  afterCopy?: (userId: number, ids: { calls: number[]; leases: number[] }) => Promise<void> | void;
+}
+
+export interface ObjectArchiveResult {
+  /** Customers with calls in the archive's reach, and how many of them this run visited. */
+  customers: number;
+  visited: number;
+  leases: number;
+  calls: number;
+  /** Lease copies deleted from the nodes' objects. */
+  nodeLeases: number;
+  /** Every customer's history older than the cutoff is in the archive. */
+  complete: boolean;
+  /**
+   * Per customer, from when D1's usage rows must stay (a lease is stamped from all its usage, and its hot records read
+   * them there): 0 for a customer not visited or not finished in this run (its object may still hold leases of any
+   * age before the cutoff); the start of the oldest lease its object still holds when that is before the cutoff (a
+   * lease that still runs, or waits for an earlier one). Customers not listed hold no lease before the cutoff.
+   */
+  usageHeldFrom: [userId: number, from: number][];
+}
+
+/** Copy one customer's history past `cutoff` to the archive and delete it from its object; false if some is left. */
+async function archiveCustomer(
+  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace },
+  userId: number,
+  cutoff: number,
+  now: number,
+  opts: ObjectArchiveOptions,
+  budget: { objects: number; leases: number; calls: number; held: [number, number][] },
+): Promise<boolean> {
+  const object = customerRecords(stores.records, userId);
+  const batch = opts.batch ?? BATCH;
+  for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
+    if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return false;
+    const due = await object.archiveDue({ cutoff, limit: batch });
+    if (due.leases.length === 0 && due.calls.length === 0) {
+      if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
+      return true;
+    }
+    const usage = await usageOfLeases(
+      stores.db,
+      userId,
+      due.leases.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
+    );
+    const records: ArchiveRecord[] = [
+      ...due.leases.map((l, k) => leaseRecord(userId, l, usage[k] ?? { bytes: 0, connections: 0, clients: [] })),
+      ...due.calls.map((c) => callRecord(userId, c)),
+    ];
+    const written = await writeArchive(stores.files, stores.db, records, now);
+    budget.objects += written.length;
+    const ids = { calls: due.calls.map((c) => c.id), leases: due.leases.map((l) => l.id) };
+    await opts.afterCopy?.(userId, ids);
+    const gone = await object.dropArchived(ids);
+    budget.leases += gone.leases;
+    budget.calls += gone.calls;
+  }
+  return false;
+}
+
+/**
+ * Move the customers' and nodes' objects' history older than the hot window to the archive (see the top). The
+ * customers with calls in the reach are visited in pages of `maxCustomers`, one page per hourly run in turn (the
+ * cutoff moves once a day, so each page is visited several times a day). A customer that fails is logged and left for
+ * a later run (its rows stay in its object); the nodes' copies of a customer's leases are deleted once that customer's
+ * history before the cutoff was copied (all of them when every customer's was).
+ */
+export async function archiveObjectHistory(
+  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
+  now: number,
+  opts: ObjectArchiveOptions = {},
+): Promise<ObjectArchiveResult> {
+  const cutoff = hotCutoff(now, opts.hotDays);
+  const maxCustomers = opts.maxCustomers ?? MAX_CUSTOMERS;
+  const customers = await customersWithCallsBetween(stores.db, cutoff - REACH_DAYS * DAY_MS, cutoff, MAX_REACHED);
+  const pages = Math.max(1, Math.ceil(customers.length / maxCustomers));
+  const page = Math.floor(now / HOUR_MS) % pages;
+  const visit = customers.slice(page * maxCustomers, (page + 1) * maxCustomers);
+  const budget = { objects: 0, leases: 0, calls: 0, held: [] as [number, number][] };
+  const cleared: number[] = [];
+  for (const userId of visit) {
+    try {
+      if (await archiveCustomer(stores, userId, cutoff, now, opts, budget)) cleared.push(userId);
+    } catch (err) {
+      // One customer failing never stops the others; its rows stay in its object for the next run.
+      console.error(JSON.stringify({ level: 'error', where: 'archive-objects', userId, error: String(err) }));
+    }
+  }
+  const complete = cleared.length === customers.length;
+  const done = new Set(cleared);
+  const usageHeldFrom: [number, number][] = [
+    ...customers.filter((u) => !done.has(u)).map((u): [number, number] => [u, 0]),
+    ...budget.held,
+  ];
+  let dropped = 0;
+  if (cleared.length > 0) {
+    for (const nodeId of await nodeIds(stores.db)) {
+      dropped += await nodeLeases(stores.nodes, nodeId).dropEndedBefore(cutoff, complete ? null : cleared);
+    }
+  }
+  return {
+    customers: customers.length,
+    visited: visit.length,
+    leases: budget.leases,
+    calls: budget.calls,
+    nodeLeases: dropped,
+    complete,
+    usageHeldFrom,
+  };
+}

@@ -1,0 +1,262 @@
+// The objects' history past the hot window to R2 (decision 248), in workerd with local D1, R2 and Durable Objects: the
+// customer's records object's calls and leases older than the hot window are copied by the archive job (stamped with
+// the usage each lease owns), verified, and only then deleted from the object; the nodes' copies of those leases leave
+// too; hot rows stay; the customer's records and the operator's trace find the archived rows; a crash between copying
+// and deleting leaves both copies and the re-run duplicates nothing.
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
+import { archiveObjectHistory } from '../../src/server/archive/objects';
+import { callNumber, leaseNumber } from '../../src/server/objects/customer-records-read';
+import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
+import type { ArchiveKind } from '../../src/server/db/archive-rows';
+import { customerRecords } from '../../src/server/objects/customer-records';
+import { userIdOf } from '../helpers/accounts';
+import { callApi, loginBySms, resetDb } from '../helpers/api';
+import { addPool, addUsage, exitFacts, forgetNodeLeases, makePackage } from '../helpers/delivery';
+import { forgetRecords, keptCall, manifestRows, nodeHolds } from '../helpers/object-archive';
+import { operatorLogin } from '../helpers/operators';
+import { archiveAt } from '../helpers/records';
+import { recordsOf } from '../helpers/receipts';
+
+const MIN = 60_000;
+
+async function clearArchive() {
+  for (;;) {
+    const page = await env.FILES.list({ prefix: 'archive/' });
+    if (page.objects.length === 0) return;
+    await env.FILES.delete(page.objects.map((o) => o.key));
+  }
+}
+
+// Two exits of one /24 on node 1, whose object starts empty.
+beforeEach(async () => {
+  await resetDb();
+  await clearArchive();
+  await forgetNodeLeases(1);
+  await addPool([{ ip: '203.0.113.30' }, { ip: '203.0.113.31' }]);
+});
+
+/** A customer with a package, an empty records object and a session. */
+async function customer(phone: string) {
+  const cookie = await loginBySms(phone);
+  const id = await userIdOf(phone);
+  await forgetRecords(id);
+  const packageId = await makePackage(id);
+  return { id, cookie, packageId };
+}
+
+/** The archived records of a customer's kind on a day, in the objects' id block of `id`. */
+const archived = (kind: ArchiveKind, at: number, owner: number, id: number) =>
+  readArchiveObject(env.FILES, customerKey(kind, shanghaiDay(at), owner, Math.floor(id / ARCHIVE_PART_IDS)));
+
+describe("the objects' history to the archive", () => {
+  it('moves calls and leases past the hot window from the objects to R2, each lease with its usage; hot rows stay', async () => {
+    const c = await customer('13900007701');
+    const now = Date.now();
+    // 02:00 北京时间 ten days ago: the old rows stay on one Shanghai day whatever hour the suite runs at.
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30', '203.0.113.31']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.7',
+      at: old + MIN,
+      bytesIn: 1000,
+      bytesOut: 24,
+    });
+    await customerRecords(env.CUSTOMER_RECORDS, c.id).logRefusal({
+      packageId: null,
+      productType: 10,
+      clientIp: '192.0.2.50',
+      requested: 500,
+      code: 10011,
+      query: 'num=500',
+      now: old + 5 * MIN,
+    });
+    await keptCall(c.id, c.packageId, now - HOUR_MS, ['203.0.113.30'], 120); // hot: stays
+    expect(await recordsOf(c.id)).toEqual({ logs: 3, leases: 3 });
+    expect(await nodeHolds()).toBe(3);
+
+    const result = await archiveAt(now);
+    expect(result.objectsArchived).toMatchObject({ leases: 2, calls: 2, nodeLeases: 2, complete: true });
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+    expect(await nodeHolds()).toBe(1);
+
+    const leaseId = leaseNumber(r.id, 0);
+    const leases = await archived('lease', old, c.id, leaseId);
+    expect(leases.map((l) => [l.id, l.data.ip, l.data.bytes, l.data.clients])).toEqual([
+      [leaseNumber(r.id, 1), '203.0.113.31', 0, []],
+      [leaseId, '203.0.113.30', 1024, ['198.51.100.7']],
+    ]);
+    const callId = callNumber(r.id, 0);
+    const calls = await archived('extract', old, c.id, callId);
+    expect(calls.map((x) => [x.data.returned, x.data.code]).sort()).toEqual([
+      [0, 10011],
+      [2, 0],
+    ]);
+    expect(calls.every((x) => x.id < 0)).toBe(true);
+    // A second run finds nothing left to move.
+    expect((await archiveAt(now)).objectsArchived).toMatchObject({ leases: 0, calls: 0, complete: true });
+  });
+
+  it("the customer's records read the archived rows back: the IP records, the call records and the download", async () => {
+    const c = await customer('13900007702');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.8',
+      at: old + MIN,
+      bytesIn: 4096,
+      bytesOut: 0,
+    });
+    await keptCall(c.id, c.packageId, now - HOUR_MS, ['203.0.113.31'], 120);
+    await archiveAt(now);
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie: c.cookie });
+    expect(ips.body.P?.total).toBe(2);
+    expect(ips.body.P?.list.map((l) => [l.ip, l.assignedAt, l.bytes])).toEqual([
+      ['203.0.113.31', now - HOUR_MS, 0],
+      ['203.0.113.30', old, 4096],
+    ]);
+    const calls = await callApi('ProxyRPC.GetList', { range: '30d' }, { cookie: c.cookie });
+    expect(calls.body.P?.list.map((x) => x.createdAt)).toEqual([now - HOUR_MS, old]);
+    const csv = await callApi(
+      'ProxyLog.Export',
+      { kind: 'ips', from: shanghaiDay(old), to: shanghaiDay(now) },
+      { cookie: c.cookie },
+    );
+    expect(csv.body.P?.rows).toBe(2);
+    expect(csv.body.P?.csv).toContain('198.51.100.8');
+  });
+
+  it("the operator's trace finds a lease after it left the node's object, in the archive, with its usage", async () => {
+    const c = await customer('13900007703');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.9',
+      at: old + MIN,
+      bytesIn: 2000,
+      bytesOut: 48,
+    });
+    const support = await operatorLogin('support');
+    const trace = async () =>
+      (
+        await callApi(
+          'Admin.ExitTrace',
+          { ip: '203.0.113.30', at: shanghaiDateTime(old + 2 * MIN) },
+          { cookie: support.cookie },
+        )
+      ).body.P?.holders.map((h) => [h.leaseId, h.userId, h.from, h.bytes, h.clients]);
+    const id = leaseNumber(r.id, 0);
+    expect(await trace()).toEqual([[id, c.id, 'hot', 2048, ['198.51.100.9']]]);
+
+    await archiveAt(now);
+    expect(await nodeHolds()).toBe(0);
+    expect(await trace()).toEqual([[id, c.id, 'archive', 2048, ['198.51.100.9']]]);
+  });
+
+  it('a lease that still runs stays in the object with its usage rows in D1, so its record keeps every byte', async () => {
+    const c = await customer('13900007705');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    // A long-lived lease of ten days ago that runs until tomorrow, with traffic on its first day.
+    await keptCall(c.id, c.packageId, old, ['203.0.113.30'], 11 * 24 * 60);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    await addUsage({
+      userId: c.id,
+      ip: '203.0.113.30',
+      port,
+      client: '198.51.100.6',
+      at: old + MIN,
+      bytesIn: 3000,
+      bytesOut: 72,
+    });
+
+    const result = await archiveAt(now);
+    expect(result.objectsArchived).toMatchObject({ leases: 0, calls: 0, complete: true, usageHeldFrom: [[c.id, old]] });
+    expect(result.archived).toMatchObject({ usage: 0 });
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie: c.cookie });
+    expect(ips.body.P?.list.map((l) => [l.assignedAt, l.bytes])).toEqual([[old, 3072]]);
+  });
+
+  it("visits the customers a page per run; a customer's node lease copies leave once its history is archived", async () => {
+    const a = await customer('13900007706');
+    const b = await customer('13900007707');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    await keptCall(a.id, a.packageId, old, ['203.0.113.30']);
+    await keptCall(b.id, b.packageId, old, ['203.0.113.31']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+
+    const first = await archiveObjectHistory(stores, now, { maxCustomers: 1 });
+    expect(first).toMatchObject({ customers: 2, visited: 1, leases: 1, nodeLeases: 1, complete: false });
+    const left = (await recordsOf(a.id)).leases === 1 ? a.id : b.id;
+    expect(await recordsOf(left)).toEqual({ logs: 1, leases: 1 });
+    // The customer not visited yet keeps its usage rows in D1 and its lease copy in the node's object.
+    expect(first.usageHeldFrom).toEqual([[left, 0]]);
+    expect(await nodeHolds()).toBe(1);
+
+    const second = await archiveObjectHistory(stores, now + HOUR_MS, { maxCustomers: 1 });
+    expect(second).toMatchObject({ visited: 1, leases: 1, nodeLeases: 1 });
+    expect(await recordsOf(left)).toEqual({ logs: 0, leases: 0 });
+    expect(await nodeHolds()).toBe(0);
+  });
+
+  it('a crash between copying and deleting leaves both copies; the re-run deletes them and duplicates nothing', async () => {
+    const c = await customer('13900007704');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r1 = await keptCall(c.id, c.packageId, old, ['203.0.113.30', '203.0.113.31']);
+    await keptCall(c.id, c.packageId, old + 20 * MIN, ['203.0.113.30']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+
+    const crashed = await archiveObjectHistory(stores, now, {
+      afterCopy: () => {
+        throw new Error('crash after copy');
+      },
+    });
+    // Both copies: the rows are still in the objects, and already in the archive; the nodes keep theirs.
+    expect(crashed).toMatchObject({ leases: 0, calls: 0, nodeLeases: 0, complete: false, usageHeldFrom: [[c.id, 0]] });
+    expect(await recordsOf(c.id)).toEqual({ logs: 2, leases: 3 });
+    expect(await nodeHolds()).toBe(3);
+    const leaseId = leaseNumber(r1.id, 0);
+    expect(await archived('lease', old, c.id, leaseId)).toHaveLength(3);
+
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({
+      leases: 3,
+      calls: 2,
+      nodeLeases: 3,
+      complete: true,
+    });
+    expect(await recordsOf(c.id)).toEqual({ logs: 0, leases: 0 });
+    expect(await nodeHolds()).toBe(0);
+    const leases = await archived('lease', old, c.id, leaseId);
+    expect(leases).toHaveLength(3);
+    expect(new Set(leases.map((l) => l.id)).size).toBe(3);
+    const calls = await archived('extract', old, c.id, callNumber(r1.id, 0));
+    expect(calls).toHaveLength(2);
+    // The manifest counts each row once.
+    const manifest = await manifestRows(c.id);
+    expect(manifest).toEqual([
+      { kind: 'extract', n: 2 },
+      { kind: 'lease', n: 3 },
+    ]);
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({ leases: 0, calls: 0, complete: true });
+  });
+});
