@@ -259,4 +259,33 @@ describe("the objects' history to the archive", () => {
     ]);
     expect(await archiveObjectHistory(stores, now)).toMatchObject({ leases: 0, calls: 0, complete: true });
   });
+
+  it("a refused call logged after the customer's whole log left for the archive gets a number of its own, so the download keeps both", async () => {
+    const c = await customer('13900007708');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const refuse = (at: number, clientIp: string) =>
+      customerRecords(env.CUSTOMER_RECORDS, c.id).logRefusal({
+        packageId: null,
+        productType: 10,
+        clientIp,
+        requested: 1,
+        code: 1002,
+        query: 'num=1',
+        now: at,
+      });
+    await refuse(old, '192.0.2.61'); // the object's first row
+    await keptCall(c.id, c.packageId, old + MIN, ['203.0.113.30']); // (its hour counter has the job visit the object)
+    await archiveAt(now);
+    expect(await recordsOf(c.id)).toEqual({ logs: 0, leases: 0 });
+    await refuse(now - 5 * MIN, '192.0.2.62');
+    const csv = await callApi(
+      'ProxyLog.Export',
+      { kind: 'calls', from: shanghaiDay(old), to: shanghaiDay(now) },
+      { cookie: c.cookie },
+    );
+    expect(csv.body.P?.rows).toBe(3);
+    expect(csv.body.P?.csv).toContain('192.0.2.61');
+    expect(csv.body.P?.csv).toContain('192.0.2.62');
+  });
 });

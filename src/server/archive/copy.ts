@@ -26,7 +26,7 @@ const MAX_BATCHES = 50;
  * 10,000 on Workers Paid), and a lease batch writes one exit-index object per exit it touches. The rest waits for the
  * next run (hourly).
  */
-const MAX_OBJECTS = 2_500;
+export const MAX_OBJECTS = 2_500;
 
 /** Where the hot window starts: 北京时间 midnight HOT_DAYS days before today's. */
 export const hotCutoff = (now: number, hotDays = HOT_DAYS): number => shanghaiMidnight(now) - hotDays * DAY_MS;

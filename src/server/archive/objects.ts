@@ -15,13 +15,18 @@ import type { DueCall, DueLease } from '../objects/customer-records-archive';
 import { callNumber, leaseNumber } from '../objects/customer-records-read';
 import { type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
-import { hotCutoff } from './copy';
+import { hotCutoff, MAX_OBJECTS } from './copy';
 import { type ArchiveRecord, writeArchive } from './store';
 
-/** Rows (leases, calls) one object hands out per batch. */
-const BATCH = 1_000;
+/**
+ * Calls one object hands out per batch, with their leases: a call has up to 200 IPs (MAX_NUM), so a batch is at most
+ * 20,000 leases (a few MB across the object's boundary), usually a thousand.
+ */
+const BATCH = 100;
 /** Batches per customer and run: a heavy customer's backlog leaves over several hourly runs. */
-const MAX_BATCHES = 10;
+const MAX_BATCHES = 100;
+/** Leases whose usage one D1 query reads (its bound JSON stays far under D1's statement limits). */
+const USAGE_PAGE = 1_000;
 /** Customers one run visits (each is one or more calls into its object); the others are visited by the next runs. */
 const MAX_CUSTOMERS = 1_000;
 /**
@@ -29,8 +34,6 @@ const MAX_CUSTOMERS = 1_000;
  * visits have no per-customer mark (beyond it, the customers of highest ids are not visited: a mark table is next).
  */
 const MAX_REACHED = 20_000;
-/** Objects one run may write (R2 calls count against the invocation's subrequests, see ./copy.ts). */
-const MAX_OBJECTS = 2_500;
 /**
  * How far back a customer's hour counters make the job visit its object: a lease leaves once it ended before the
  * cutoff, and the longest lease (a long-lived IP) runs up to 40 days after its call (the exit index's reach).
@@ -103,6 +106,8 @@ export interface ObjectArchiveResult {
   visited: number;
   leases: number;
   calls: number;
+  /** Archive objects written (the run's budget, MAX_OBJECTS, is shared with D1's step). */
+  objects: number;
   /** Lease copies deleted from the nodes' objects. */
   nodeLeases: number;
   /** Every customer's history older than the cutoff is in the archive. */
@@ -134,11 +139,17 @@ async function archiveCustomer(
       if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
       return true;
     }
-    const usage = await usageOfLeases(
-      stores.db,
-      userId,
-      due.leases.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
-    );
+    const usage: Awaited<ReturnType<typeof usageOfLeases>> = [];
+    for (let at = 0; at < due.leases.length; at += USAGE_PAGE) {
+      const page = due.leases.slice(at, at + USAGE_PAGE);
+      usage.push(
+        ...(await usageOfLeases(
+          stores.db,
+          userId,
+          page.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
+        )),
+      );
+    }
     const records: ArchiveRecord[] = [
       ...due.leases.map((l, k) => leaseRecord(userId, l, usage[k] ?? { bytes: 0, connections: 0, clients: [] })),
       ...due.calls.map((c) => callRecord(userId, c)),
@@ -182,7 +193,8 @@ export async function archiveObjectHistory(
       console.error(JSON.stringify({ level: 'error', where: 'archive-objects', userId, error: String(err) }));
     }
   }
-  const complete = cleared.length === customers.length;
+  // Complete only when the list was whole: beyond MAX_REACHED the customers of highest ids were not even listed.
+  const complete = cleared.length === customers.length && customers.length < MAX_REACHED;
   const done = new Set(cleared);
   const usageHeldFrom: [number, number][] = [
     ...customers.filter((u) => !done.has(u)).map((u): [number, number] => [u, 0]),
@@ -199,6 +211,7 @@ export async function archiveObjectHistory(
     visited: visit.length,
     leases: budget.leases,
     calls: budget.calls,
+    objects: budget.objects,
     nodeLeases: dropped,
     complete,
     usageHeldFrom,

@@ -188,10 +188,15 @@ export async function extract(
   };
   // Decision 243: a dedup call is answered by the customer's object, which holds the customer's lease history.
   const owner = p.dedup !== 0 && req.records ? await ownerOf(db, caller) : null;
-  const outcome =
+  const answer =
     owner !== null && req.records
       ? await customerRecords(req.records, owner).extractDedup(caller, batchCall)
       : await extractInOneBatch(db, caller, batchCall);
+  if (answer === 'busy') {
+    userId = owner ?? 0;
+    return await fail(extractError(1005));
+  }
+  const outcome = answer;
   if (outcome.charged) {
     const receipt = outcome.charged.receipt as Receipt;
     // A dedup call's object kept its call already.
@@ -204,9 +209,11 @@ export async function extract(
         const batch = [receipt];
         pendingReceipts.set(receipt.userId, batch);
         defer(
-          new Promise((r) => setTimeout(r, 250)).then(() => {
+          new Promise((r) => setTimeout(r, 250)).then(async () => {
             pendingReceipts.delete(receipt.userId);
-            return customerRecords(ns, receipt.userId).record(batch);
+            const keep = () => customerRecords(ns, receipt.userId).record(batch);
+            // Once more a second later (an object reset by a deploy); after that the delivery job's repair keeps them.
+            await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
           }),
         );
       }

@@ -15,8 +15,37 @@ export async function handOverLostReceipts(db: D1Database, ns: CustomerRecordsNa
   const receipts = await receiptsBefore(db, now - RECEIPT_GRACE_MS, RECEIPTS_PER_RUN);
   const byUser = new Map<number, Receipt[]>();
   for (const r of receipts) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-  for (const [userId, batch] of byUser) await customerRecords(ns, userId).record(batch);
-  return receipts.length;
+  let handed = 0;
+  for (const [userId, receiptsOfOne] of byUser) {
+    // One customer's object that fails does not hold the others back; its receipts wait for the next run.
+    try {
+      for (const batch of byIps(receiptsOfOne)) {
+        await customerRecords(ns, userId).record(batch);
+        handed += batch.length;
+      }
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', where: 'receipts-hand-over', userId, error: String(err) }));
+    }
+  }
+  return handed;
+}
+
+/** IPs one hand-over call carries at most (a call hands out up to 200: a batch is never more than a few hundred KB). */
+const IPS_PER_CALL = 2_000;
+
+/** Receipts in batches of at most IPS_PER_CALL IPs (a receipt with more goes alone). */
+function byIps(receipts: Receipt[]): Receipt[][] {
+  const batches: Receipt[][] = [];
+  let ips = Number.POSITIVE_INFINITY;
+  for (const r of receipts) {
+    if (ips + r.body.ips.length > IPS_PER_CALL) {
+      batches.push([]);
+      ips = 0;
+    }
+    batches.at(-1)?.push(r);
+    ips += r.body.ips.length;
+  }
+  return batches;
 }
 
 /**
@@ -31,6 +60,6 @@ export async function handOverReceiptsOf(
   userId: number,
 ): Promise<number> {
   const receipts = await receiptsOfUser(db, userId, RECEIPTS_PER_RUN);
-  if (receipts.length > 0) await customerRecords(ns, userId).record(receipts);
+  for (const batch of byIps(receipts)) await customerRecords(ns, userId).record(batch);
   return receipts.length;
 }

@@ -7,7 +7,7 @@
 // attempts older than RETENTION_DAYS (never below 180, the legal minimum for access logs; default 180) are deleted in
 // batches of BATCH rows, at most MAX_BATCHES per table per run, so no statement holds D1 for long and a large backlog
 // is worked off over several runs. Each run is recorded (retention_runs) and shown on the console's dashboard.
-import { archiveHotHistory } from '../archive/copy';
+import { archiveHotHistory, MAX_OBJECTS } from '../archive/copy';
 import { archiveObjectHistory, type ObjectArchiveResult } from '../archive/objects';
 import { ARCHIVE_KINDS } from '../db/archive-rows';
 import { expireArchive } from '../archive/store';
@@ -80,7 +80,10 @@ function archiveSteps(env: Bindings, now: number) {
         env.FILES,
         env.DB,
         now,
-        objects ? { usageHeldFrom: objects.usageHeldFrom } : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
+        objects
+          ? // One budget of R2 objects per run for both steps (each object is three R2 calls: subrequests).
+            { usageHeldFrom: objects.usageHeldFrom, maxObjects: Math.max(0, MAX_OBJECTS - objects.objects) }
+          : { kinds: ARCHIVE_KINDS.filter((k) => k !== 'usage') },
       ),
   };
 }

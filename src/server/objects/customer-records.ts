@@ -37,6 +37,8 @@ import type { NodeLeasesNamespace } from './node-leases';
 
 /** Windows a dedup call draws at most before it answers with the IPs it found. */
 const DEDUP_WINDOWS = 3;
+/** Dedup calls of one customer queued or running at most (two seconds of calls at the documented cap of 10 a second). */
+const DEDUP_QUEUE_MAX = 20;
 
 /** A refused call as the customer's object logs it. */
 export interface RefusalLog {
@@ -51,12 +53,12 @@ export interface RefusalLog {
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS logs (
-  id INTEGER PRIMARY KEY, receipt_id INTEGER UNIQUE, package_id INTEGER, product_type INTEGER NOT NULL, client_ip TEXT NOT NULL,
+  id INTEGER PRIMARY KEY AUTOINCREMENT, receipt_id INTEGER UNIQUE, package_id INTEGER, product_type INTEGER NOT NULL, client_ip TEXT NOT NULL,
   requested INTEGER NOT NULL, returned INTEGER NOT NULL, code INTEGER NOT NULL, query TEXT NOT NULL,
   created_at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS logs_time ON logs(created_at);
 CREATE TABLE IF NOT EXISTS leases (
-  id INTEGER PRIMARY KEY, log_id INTEGER NOT NULL, package_id INTEGER NOT NULL, ip_id INTEGER NOT NULL,
+  id INTEGER PRIMARY KEY AUTOINCREMENT, log_id INTEGER NOT NULL, package_id INTEGER NOT NULL, ip_id INTEGER NOT NULL,
   product_type INTEGER NOT NULL, ip TEXT NOT NULL, port INTEGER NOT NULL, protocol TEXT NOT NULL, region TEXT NOT NULL,
   carrier TEXT NOT NULL, day TEXT NOT NULL, assigned_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
   node_id INTEGER NOT NULL);
@@ -72,9 +74,17 @@ export function customerRecordsClass(Base: typeof DurableObject) {
     #nodes: NodeLeasesNamespace;
     /** When the alarm is due (in memory: after a restart the next record or the stored alarm sets it again). */
     #alarmAt: number | null = null;
-    #kept: number[] = [];
-    /** Dedup calls in flight: their receipts check needs the kept receipts to stay in D1 until they are done. */
-    #dedupInFlight = 0;
+    /** Receipts kept and not yet deleted from D1, each with its place in the order they were kept. */
+    #kept: { id: number; seq: number }[] = [];
+    #keptSeq = 0;
+    /**
+     * While a dedup call runs (one at a time: #dedupQueue): how many receipts had been kept when it read the leases.
+     * Its D1 batch re-checks the receipts still in D1, so the ones kept after that stay there until it is done; the
+     * ones kept before are in the leases it read and may go (a queue of dedup calls never holds every receipt back).
+     */
+    #dedupFrom: number | null = null;
+    /** Dedup calls queued or running. */
+    #dedupWaiting = 0;
     #dedupQueue: Promise<unknown> = Promise.resolve();
     constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
       super(ctx, env);
@@ -90,14 +100,23 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       this.#alarmAt = null;
       const sent = await sendForwards(this.ctx.storage.sql, this.#nodes);
       if (!sent) this.#schedule(FORWARD_RETRY_MS);
-      // A dedup call in flight checks the receipts still in D1: they stay until it is done.
-      if (this.#dedupInFlight > 0) {
-        this.#schedule(100);
-        return;
+      // A dedup call in flight checks the receipts still in D1 that were kept after it read the leases.
+      const upTo = this.#dedupFrom ?? this.#keptSeq;
+      const due = this.#kept.filter((k) => k.seq <= upTo);
+      this.#kept = this.#kept.filter((k) => k.seq > upTo);
+      if (this.#kept.length) this.#schedule(100);
+      if (due.length === 0) return;
+      try {
+        await deleteReceipts(
+          this.#db,
+          due.map((k) => k.id),
+        );
+      } catch (err) {
+        // Kept in the object, still in D1: the next alarm deletes them (and the delivery job finds them harmless).
+        this.#kept.push(...due);
+        this.#schedule(FORWARD_RETRY_MS);
+        console.error(JSON.stringify({ level: 'error', where: 'receipts-delete', error: String(err) }));
       }
-      const ids = this.#kept;
-      this.#kept = [];
-      if (ids.length) await deleteReceipts(this.#db, ids);
     }
 
     /** Set the alarm `ms` from now unless it is due sooner already. */
@@ -149,7 +168,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       });
       // The leases go to their nodes at once (the alarm sends them); the receipts leave D1 with the same alarm.
       this.#schedule(20);
-      this.#kept.push(...receipts.map((r) => r.id));
+      for (const r of receipts) this.#kept.push({ id: r.id, seq: ++this.#keptSeq });
       return receipts.map((r) => r.id);
     }
 
@@ -158,15 +177,19 @@ export function customerRecordsClass(Base: typeof DurableObject) {
      * against its own lease history, and D1's batch charges them (re-checking them against the customer's receipts
      * still in D1, the calls this object has not kept yet); a charged call is kept at once.
      */
-    extractDedup(caller: ExtractCallerRef, r: OneBatchCall): Promise<OneBatchOutcome> {
+    extractDedup(caller: ExtractCallerRef, r: OneBatchCall): Promise<OneBatchOutcome | 'busy'> {
+      // A burst (or a leaked key used from anywhere) does not queue without end behind the customer's own calls: past
+      // DEDUP_QUEUE_MAX waiting, the call is answered as too frequent (1005) without reading anything.
+      if (this.#dedupWaiting >= DEDUP_QUEUE_MAX) return Promise.resolve('busy');
+      this.#dedupWaiting++;
       // One at a time per customer: the next call chooses after the previous one's IPs are kept.
-      const run = this.#dedupQueue.then(() => this.#dedup(caller, r));
+      const run = this.#dedupQueue.then(() => this.#dedup(caller, r)).finally(() => this.#dedupWaiting--);
       this.#dedupQueue = run.catch(() => undefined);
       return run;
     }
 
     async #dedup(caller: ExtractCallerRef, r: OneBatchCall): Promise<OneBatchOutcome> {
-      this.#dedupInFlight++;
+      this.#dedupFrom = this.#keptSeq;
       try {
         const f = r.filter;
         const sql = this.ctx.storage.sql;
@@ -194,7 +217,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
         if (out.charged) this.record([out.charged.receipt]);
         return out;
       } finally {
-        this.#dedupInFlight--;
+        this.#dedupFrom = null;
       }
     }
 

@@ -119,10 +119,14 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       return fresh;
     }
 
-    /** Drop leases ended before the hot window; again in an hour while any lease is left. */
+    /**
+     * A backstop (decision 248): drop leases ended a further hot window before the archive's cutoff (the hourly job
+     * drops them once their customer's copy is in the archive; this catches deleted nodes and customers the job no
+     * longer visits, without racing it); again in an hour while any lease is left.
+     */
     override async alarm(): Promise<void> {
       const sql = this.ctx.storage.sql;
-      sql.exec('DELETE FROM leases WHERE expires_at < ?', hotCutoff(Date.now()));
+      sql.exec('DELETE FROM leases WHERE expires_at < ?', hotCutoff(Date.now()) - HOT_DAYS * DAY_MS);
       if (sql.exec('SELECT 1 FROM leases LIMIT 1').toArray().length > 0) {
         await this.ctx.storage.setAlarm(Date.now() + TRIM_EVERY_MS);
       }
