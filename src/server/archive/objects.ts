@@ -13,7 +13,13 @@ import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import type { DueCall, DueLease } from '../objects/customer-records-archive';
 import { callNumber, leaseNumber } from '../objects/customer-records-read';
-import { type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
+import {
+  addLeaseUsage,
+  leaseIdOfNumber,
+  leaseUsageInNodes,
+  type NodeLeasesNamespace,
+  nodeLeases,
+} from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { hotCutoff } from './copy';
 import { type ArchiveRecord, writeArchive } from './store';
@@ -118,7 +124,7 @@ export interface ObjectArchiveResult {
 
 /** Copy one customer's history past `cutoff` to the archive and delete it from its object; false if some is left. */
 async function archiveCustomer(
-  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace },
+  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
   userId: number,
   cutoff: number,
   now: number,
@@ -134,13 +140,21 @@ async function archiveCustomer(
       if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
       return true;
     }
-    const usage = await usageOfLeases(
-      stores.db,
-      userId,
-      due.leases.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
-    );
+    const [usage, inNodes] = await Promise.all([
+      usageOfLeases(
+        stores.db,
+        userId,
+        due.leases.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
+      ),
+      leaseUsageInNodes(
+        stores.nodes,
+        due.leases.map((l) => ({ nodeId: l.nodeId, id: leaseIdOfNumber(l.id) })),
+      ),
+    ]);
+    const owned = (k: number) =>
+      addLeaseUsage(usage[k] ?? { bytes: 0, connections: 0, clients: [] }, inNodes[k] ?? null);
     const records: ArchiveRecord[] = [
-      ...due.leases.map((l, k) => leaseRecord(userId, l, usage[k] ?? { bytes: 0, connections: 0, clients: [] })),
+      ...due.leases.map((l, k) => leaseRecord(userId, l, owned(k))),
       ...due.calls.map((c) => callRecord(userId, c)),
     ];
     const written = await writeArchive(stores.files, stores.db, records, now);
