@@ -33,6 +33,24 @@ export type NodeLeaseHolder = NodeLease & { nextStartsAt: number | null };
 /** The ids of a call's leases: the receipt id and the IP's index in it. */
 export const receiptLeaseId = (receiptId: number, k: number) => `r${receiptId}.${k}`;
 
+/** One client address's usage of a lease in the node object: bytes, connections, its first and last period. */
+export interface ClientUsage {
+  clientIp: string;
+  bytesIn: number;
+  bytesOut: number;
+  connections: number;
+  /** The start of the first period and the end of the last one with traffic from this address. */
+  firstAt: number;
+  lastAt: number;
+}
+
+/** A lease's usage from its rows per client address. */
+export const usageOfClients = (rows: ClientUsage[]): LeaseUsage => ({
+  bytes: rows.reduce((s, r) => s + r.bytesIn + r.bytesOut, 0),
+  connections: rows.reduce((s, r) => s + r.connections, 0),
+  clients: rows.map((r) => r.clientIp),
+});
+
 /** The node object's id of a lease the customer sees by its number (leaseNumber: −(receipt id × 1000 + k)). */
 export const leaseIdOfNumber = (n: number) => receiptLeaseId(Math.floor(-n / 1000), -n % 1000);
 
@@ -301,24 +319,34 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       return open.length;
     }
 
+    /** The usage these leases own here, per client address (the archive's `usage` records): in the leases' order. */
+    usageRowsOf(leaseIds: string[]): ClientUsage[][] {
+      const out = leaseIds.map((): ClientUsage[] => []);
+      if (leaseIds.length === 0) return out;
+      const rows = this.ctx.storage.sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT j.key AS k, u.client_ip, u.bytes_in, u.bytes_out, u.connections, u.first_at, u.last_at
+           FROM json_each(?1) j JOIN lease_usage u ON u.lease_id = j.value ORDER BY j.key, u.client_ip`,
+          JSON.stringify(leaseIds),
+        )
+        .toArray();
+      for (const r of rows) {
+        out[Number(r.k)]?.push({
+          clientIp: String(r.client_ip),
+          bytesIn: Number(r.bytes_in),
+          bytesOut: Number(r.bytes_out),
+          connections: Number(r.connections),
+          firstAt: Number(r.first_at),
+          lastAt: Number(r.last_at),
+        });
+      }
+      return out;
+    }
+
     /** The usage each of these leases owns here: bytes both ways, connections, client addresses (null: none). */
     usageOf(leaseIds: string[]): (LeaseUsage | null)[] {
       if (leaseIds.length === 0) return [];
-      const found = new Map(
-        this.ctx.storage.sql
-          .exec<{ id: string; bytes: number; connections: number; clients: string }>(
-            `SELECT lease_id AS id, sum(bytes_in + bytes_out) AS bytes, sum(connections) AS connections,
-                    json_group_array(client_ip) AS clients
-             FROM lease_usage WHERE lease_id IN (SELECT value FROM json_each(?1)) GROUP BY lease_id`,
-            JSON.stringify(leaseIds),
-          )
-          .toArray()
-          .map((u) => [
-            u.id,
-            { bytes: u.bytes, connections: u.connections, clients: JSON.parse(u.clients) as string[] },
-          ]),
-      );
-      return leaseIds.map((id) => found.get(id) ?? null);
+      return this.usageRowsOf(leaseIds).map((rows) => (rows.length === 0 ? null : usageOfClients(rows)));
     }
 
     // Archive (decision 248): the customer's object is the archive's source of a lease (same id: receiptLeaseNumber);
@@ -496,25 +524,34 @@ export function addLeaseUsage(a: LeaseUsage, b: LeaseUsage | null): LeaseUsage {
 }
 
 /**
- * The usage that the nodes' objects keep for each of these leases (decision 249), one call per node, in their order
- * (null: that object holds none for it). `id` is the lease's id in the node object (`r<receipt>.<k>`).
+ * The usage that the nodes' objects keep for each of these leases (decision 249), per client address, one call per
+ * node, in their order (empty: that object holds none for it). `id` is the lease's id in the node object
+ * (`r<receipt>.<k>`).
  */
-export async function leaseUsageInNodes(
+export async function usageRowsInNodes(
   ns: NodeLeasesNamespace,
   leases: { nodeId: number; id: string }[],
-): Promise<(LeaseUsage | null)[]> {
+): Promise<ClientUsage[][]> {
   const byNode = new Map<number, number[]>();
   leases.forEach((l, k) => {
     byNode.set(l.nodeId, [...(byNode.get(l.nodeId) ?? []), k]);
   });
-  const out: (LeaseUsage | null)[] = leases.map(() => null);
+  const out = leases.map((): ClientUsage[] => []);
   await Promise.all(
     [...byNode].map(async ([nodeId, ks]) => {
-      const found = await nodeLeases(ns, nodeId).usageOf(ks.map((k) => leases[k]?.id ?? ''));
+      const found = await nodeLeases(ns, nodeId).usageRowsOf(ks.map((k) => leases[k]?.id ?? ''));
       ks.forEach((k, j) => {
-        out[k] = found[j] ?? null;
+        out[k] = found[j] ?? [];
       });
     }),
   );
   return out;
+}
+
+/** The same as totals per lease (null: none kept for it), for the records pages and the trace. */
+export async function leaseUsageInNodes(
+  ns: NodeLeasesNamespace,
+  leases: { nodeId: number; id: string }[],
+): Promise<(LeaseUsage | null)[]> {
+  return (await usageRowsInNodes(ns, leases)).map((rows) => (rows.length === 0 ? null : usageOfClients(rows)));
 }
