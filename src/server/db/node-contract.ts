@@ -473,14 +473,16 @@ export async function listUserRefusals(
 }
 
 /**
- * Drop usage rows, refusals and batch markers received before `before` (the roll-ups keep the byte totals) and
- * extraction-token uses that expired before `now`.
+ * Drop usage rows, refusals, batch markers and the node objects' hourly totals (decision 249) received before
+ * `before` (usage_hourly keeps the byte totals: the roll-up recomputes only the last hours) and extraction-token uses
+ * that expired before `now`.
  */
 export async function pruneNodeData(db: D1Database, before: number, now: number): Promise<number> {
   const res = await db.batch([
     db.prepare('DELETE FROM node_usage WHERE received_at < ?').bind(before),
     db.prepare('DELETE FROM node_refusals WHERE received_at < ?').bind(before),
     db.prepare('DELETE FROM node_batches WHERE received_at < ?').bind(before),
+    db.prepare('DELETE FROM node_usage_hours WHERE hour_start < ?').bind(before),
     db.prepare('DELETE FROM extract_token_uses WHERE expires_at < ?').bind(now),
   ]);
   return res.reduce((s, r) => s + (r.meta.changes ?? 0), 0);

@@ -10,7 +10,7 @@ import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
 import { insertUsageBatch, type UsageHour, type UsageRow } from '../db/node-contract';
 import type { LeaseUsage } from '../db/records';
-import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
+import { USAGE_BATCH_MEMORY_MS, USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
 import { leaseNumber } from './customer-records-read';
 
 /** One extraction lease on an exit of the node. */
@@ -126,8 +126,6 @@ CREATE INDEX IF NOT EXISTS usage_batches_open ON usage_batches(rolled, received_
 
 /** A batch whose D1 step has not been confirmed this long is repaired by the alarm (the route may have died). */
 const USAGE_REPAIR_AFTER_MS = 60_000;
-/** How long a batch id is remembered after its D1 step (D1's node_batches keeps the marker longer). */
-const USAGE_BATCH_KEEP_MS = DAY_MS;
 /** Where the leases past `?1` (an end) are, for deleting their usage with them. */
 const USAGE_OF_ENDED = 'DELETE FROM lease_usage WHERE lease_id IN (SELECT id FROM leases WHERE expires_at < ?1';
 
@@ -187,7 +185,7 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       sql.exec(`${USAGE_OF_ENDED})`, hotCutoff(now));
       sql.exec('DELETE FROM leases WHERE expires_at < ?', hotCutoff(now));
       await this.repairUsage(now);
-      sql.exec('DELETE FROM usage_batches WHERE rolled = 1 AND received_at < ?', now - USAGE_BATCH_KEEP_MS);
+      sql.exec('DELETE FROM usage_batches WHERE rolled = 1 AND received_at < ?', now - USAGE_BATCH_MEMORY_MS);
       if (sql.exec('SELECT 1 FROM leases UNION ALL SELECT 1 FROM usage_batches LIMIT 1').toArray().length > 0) {
         await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
       }
