@@ -424,23 +424,6 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       return { maxSeq, last, more, leases, ofPackages, ofUsers };
     }
 
-    /** For each [userId, ip, port]: whether that user held a lease of that exit here at some time in [from, to]. */
-    heldDuring(rows: [number, string, number][], from: number, to: number): boolean[] {
-      const held = new Set(
-        this.ctx.storage.sql
-          .exec<{ k: number }>(
-            `SELECT DISTINCT r.key AS k FROM json_each(?1) r JOIN leases l ON l.user_id = r.value ->> 0
-               AND l.ip = r.value ->> 1 AND l.port = r.value ->> 2 AND l.starts_at <= ?3 AND l.expires_at > ?2`,
-            JSON.stringify(rows),
-            from,
-            to,
-          )
-          .toArray()
-          .map((r) => r.k),
-      );
-      return rows.map((_, k) => held.has(k));
-    }
-
     /** For each [at, ip, port]: the users holding a lease of that exit here at that instant. */
     usersHolding(points: [number, string, number][]): number[][] {
       const out = points.map((): number[] => []);
