@@ -278,9 +278,15 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       return answer;
     }
 
-    /** The batch's D1 step is done (its marker is in D1): the alarm need not repeat it. */
+    /**
+     * The batch's D1 step is done (its marker is in D1): the alarm need not repeat it, and the batch's hours and left
+     * rows are no longer needed (D1's marker makes a later step with the same id a no-op); only the id stays.
+     */
     usageRolled(batchId: string): void {
-      this.ctx.storage.sql.exec('UPDATE usage_batches SET rolled = 1 WHERE batch_id = ?', batchId);
+      this.ctx.storage.sql.exec(
+        `UPDATE usage_batches SET rolled = 1, hours = '[]', rest = '[]' WHERE batch_id = ?`,
+        batchId,
+      );
     }
 
     /**
