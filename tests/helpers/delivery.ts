@@ -516,8 +516,42 @@ export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
   for (const id of nodeIds) {
     await runInDurableObject(nodeLeases(env.NODE_LEASES, id), (_, state) => {
       state.storage.sql.exec('DELETE FROM leases');
+      state.storage.sql.exec('DELETE FROM lease_usage');
+      state.storage.sql.exec('DELETE FROM usage_batches');
     });
   }
+}
+
+/** The usage a node's object keeps (decision 249): per lease and client address, by lease id then client. */
+export async function nodeUsageRows(
+  nodeId: number,
+): Promise<{ leaseId: string; clientIp: string; bytesIn: number; bytesOut: number; connections: number }[]> {
+  return runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) =>
+    state.storage.sql
+      .exec<{ leaseId: string; clientIp: string; bytesIn: number; bytesOut: number; connections: number }>(
+        `SELECT lease_id AS leaseId, client_ip AS clientIp, bytes_in AS bytesIn, bytes_out AS bytesOut, connections
+         FROM lease_usage ORDER BY lease_id, client_ip`,
+      )
+      .toArray(),
+  );
+}
+
+/** The usage batches a node's object remembers and whether their D1 step is confirmed. */
+export async function nodeUsageBatches(nodeId: number): Promise<{ batchId: string; rolled: number }[]> {
+  return runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) =>
+    state.storage.sql
+      .exec<{ batchId: string; rolled: number }>(
+        'SELECT batch_id AS batchId, rolled FROM usage_batches ORDER BY batch_id',
+      )
+      .toArray(),
+  );
+}
+
+/** Backdate a node object's usage batches (so the alarm's repair takes those whose D1 step never ran). */
+export async function backdateNodeUsageBatches(nodeId: number, ms: number): Promise<void> {
+  await runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) => {
+    state.storage.sql.exec('UPDATE usage_batches SET received_at = received_at - ?', ms);
+  });
 }
 
 /** Run a node object's alarm now (it trims leases past the hot window); false when none was set. */

@@ -27,6 +27,7 @@ import {
   handOverReceiptsToNodes,
   keepNodeLeases,
   nodeLease,
+  nodeUsageRows,
   queryPlan,
   recordingDb,
   runNodeLeasesAlarm,
@@ -497,8 +498,10 @@ describe('/node/v2/contract from the node objects (decision 245)', () => {
     });
     const stored = await nodeCall('POST', '/node/v2/usage', usage);
     expect(((await stored.json()) as { data: object }).data).toEqual({ stored: 1, duplicate: false, refused: 1 });
-    expect(await usageRows(uid)).toEqual([
-      { userId: uid, ip: '127.0.0.6', bytesIn: 100, bytesOut: 20, connections: 1 },
+    // The row lands on the lease in the node's object (decision 249), not in D1.
+    expect(await usageRows(uid)).toEqual([]);
+    expect(await nodeUsageRows(1)).toEqual([
+      { leaseId: l.id, clientIp: '198.51.100.7', bytesIn: 100, bytesOut: 20, connections: 1 },
     ]);
 
     const refusals = JSON.stringify({

@@ -13,7 +13,15 @@ import type { ArchiveKind } from '../../src/server/db/archive-rows';
 import { customerRecords } from '../../src/server/objects/customer-records';
 import { userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, addUsage, exitFacts, forgetNodeLeases, makePackage } from '../helpers/delivery';
+import {
+  addPool,
+  addUsage,
+  exitFacts,
+  forgetNodeLeases,
+  makePackage,
+  nodeCall,
+  nodeUsageRows,
+} from '../helpers/delivery';
 import { forgetRecords, keptCall, manifestRows, nodeHolds } from '../helpers/object-archive';
 import { operatorLogin } from '../helpers/operators';
 import { archiveAt } from '../helpers/records';
@@ -100,6 +108,58 @@ describe("the objects' history to the archive", () => {
     expect(calls.every((x) => x.id < 0)).toBe(true);
     // A second run finds nothing left to move.
     expect((await archiveAt(now)).objectsArchived).toMatchObject({ leases: 0, calls: 0, complete: true });
+  });
+
+  it("a lease's usage kept in its node object leaves with it: on the archived lease and as one usage record (decision 249)", async () => {
+    const c = await customer('13900007709');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    const row = { userId: c.id, ip: '203.0.113.30', port, bytesIn: 1000, bytesOut: 24, connections: 2 };
+    const body = JSON.stringify({
+      batchId: 'n1-old',
+      periodStart: old + MIN,
+      periodEnd: old + 2 * MIN,
+      rows: [
+        { ...row, clientIp: '198.51.100.7' },
+        { ...row, clientIp: '198.51.100.9', bytesIn: 10, bytesOut: 0 },
+      ],
+    });
+    const res = await nodeCall('POST', '/node/v2/usage', body);
+    expect(((await res.json()) as { data: object }).data).toEqual({ stored: 2, duplicate: false, refused: 0 });
+    expect(await nodeUsageRows(1)).toHaveLength(2);
+
+    const result = await archiveAt(now);
+    expect(result.objectsArchived).toMatchObject({ leases: 1, calls: 1, nodeLeases: 1, complete: true });
+    const leaseId = leaseNumber(r.id, 0);
+    const [lease] = await archived('lease', old, c.id, leaseId);
+    expect([lease?.id, lease?.data.bytes, lease?.data.connections, lease?.data.clients]).toEqual([
+      leaseId,
+      1034,
+      4,
+      ['198.51.100.7', '198.51.100.9'],
+    ]);
+    const usage = await archived('usage', old, c.id, leaseId);
+    expect(usage).toEqual([
+      expect.objectContaining({
+        id: leaseId,
+        data: expect.objectContaining({
+          leaseId,
+          ip: '203.0.113.30',
+          bytesIn: 1010,
+          bytesOut: 24,
+          clients: [
+            expect.objectContaining({ clientIp: '198.51.100.7', bytesIn: 1000, bytesOut: 24, connections: 2 }),
+            expect.objectContaining({ clientIp: '198.51.100.9', bytesIn: 10, bytesOut: 0, connections: 2 }),
+          ],
+        }),
+      }),
+    ]);
+    // The node object's rows left with the lease; the IP records read the archived lease with its bytes.
+    expect(await nodeUsageRows(1)).toEqual([]);
+    const list = (await callApi('ProxyLog.GetList', {}, { cookie: c.cookie })).body.P?.list ?? [];
+    expect(list.map((l) => [l.id, l.bytes])).toEqual([[leaseId, 1034]]);
   });
 
   it("the customer's records read the archived rows back: the IP records, the call records and the download", async () => {

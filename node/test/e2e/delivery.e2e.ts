@@ -152,7 +152,7 @@ INSERT INTO operator_sessions (token_hash, operator_id, stage, created_at, last_
       `SELECT kind, sum(rows) AS rows FROM archive_objects WHERE owner = ${userId} GROUP BY kind ORDER BY kind`,
     );
     // The calls (the refused one before the package, and the charged one), the lease from the customer's object, and
-    // the usage from D1.
+    // its usage from the node object (decision 249).
     assert.deepEqual(
       objects.map((o) => o.kind),
       ['extract', 'lease', 'usage'],

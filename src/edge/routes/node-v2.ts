@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { messages } from '../../lib/messages';
 import * as wire from '../../lib/node-wire';
 import { allocateFixedIps } from '../../server/db/fixed';
-import { insertRefusalBatch, insertUsageBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
+import { insertRefusalBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
 import { acceptHeartbeatSeq, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
 import {
@@ -18,9 +18,9 @@ import {
   nodeContract,
   refusalHoldersInObject,
   STALE_INTERVALS,
-  usageHeldInObject,
+  storeUsageBatch,
 } from '../../server/domain/node-contract';
-import { USAGE_LEASE_GRACE_MS, usageBatchProblem } from '../../server/domain/node-usage';
+import { usageBatchProblem } from '../../server/domain/node-usage';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
 import { authenticate, deny, parseJson } from '../node-request';
@@ -107,8 +107,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
       periodEnd: input.periodEnd,
       rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
     };
-    const held = await usageHeldInObject(c.env.NODE_LEASES, auth.nodeId, batch, USAGE_LEASE_GRACE_MS);
-    const res = await insertUsageBatch(c.env.DB, auth.nodeId, batch, Date.now(), USAGE_LEASE_GRACE_MS, held);
+    const res = await storeUsageBatch({ db: c.env.DB, nodes: c.env.NODE_LEASES }, auth.nodeId, batch, Date.now());
     return c.json(ok(res));
   });
 

@@ -66,13 +66,10 @@ export const consoleArchiveActions = {
       }),
     ),
     async handler(ctx, input) {
-      const out = await exportCustomerHistory(
-        ctx.env.FILES,
-        ctx.db,
-        auditActor(ctx.operator, ctx.ip, ctx.now),
-        input,
-        ctx.env.CUSTOMER_RECORDS,
-      );
+      const out = await exportCustomerHistory(ctx.env.FILES, ctx.db, auditActor(ctx.operator, ctx.ip, ctx.now), input, {
+        records: ctx.env.CUSTOMER_RECORDS,
+        nodes: ctx.env.NODE_LEASES,
+      });
       if (!out) throw new AppError('customerNotFound');
       return {
         filename: `customer-${out.userId}-${input.kind}-${input.fromDay}-${input.toDay}.csv`,

@@ -155,7 +155,7 @@ export const proxyActions = {
           list: list.map((a) => longIpDto({ ...a, region: regionText(a.province, a.city), startsAt: a.allocatedAt })),
         };
       }
-      const { total, totalCapped, list } = await hotLeasesPage(ctx.db, ctx.env.CUSTOMER_RECORDS, {
+      const { total, totalCapped, list } = await hotLeasesPage(ctx.db, ctx.env.CUSTOMER_RECORDS, ctx.env.NODE_LEASES, {
         ...page,
         productType: input.type,
       });

@@ -59,7 +59,7 @@ export const recordActions = {
     cacheable: false,
     input: z.object({ ip: z.string().trim().max(64).default(''), ...pageInput }),
     async handler(ctx, input) {
-      return ipRecordsPage(ctx.env.FILES, ctx.db, ctx.env.CUSTOMER_RECORDS, {
+      return ipRecordsPage(ctx.env.FILES, ctx.db, ctx.env.CUSTOMER_RECORDS, ctx.env.NODE_LEASES, {
         userId: ctx.user.id,
         ip: input.ip || null,
         now: ctx.now,
@@ -80,7 +80,7 @@ export const recordActions = {
         ctx.env.FILES,
         ctx.db,
         { userId: ctx.user.id, ...input, now: ctx.now },
-        ctx.env.CUSTOMER_RECORDS,
+        { records: ctx.env.CUSTOMER_RECORDS, nodes: ctx.env.NODE_LEASES },
       );
       const rows = input.kind === 'ips' ? h.leases.length : h.calls.length;
       return {

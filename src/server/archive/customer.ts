@@ -27,6 +27,7 @@ import {
 import { handOverReceiptsOf } from '../domain/receipts';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import type { KeptLease } from '../objects/customer-records-read';
+import { addLeaseUsage, leaseIdOfNumber, leaseUsageInNodes, type NodeLeasesNamespace } from '../objects/node-leases';
 import { MIN_ARCHIVE_DAYS, archivedPage, archivedRecords, type StoredRecord } from './store';
 
 /** The longest range one download covers, and the most rows it holds. */
@@ -94,19 +95,33 @@ const archivedCall = (r: StoredRecord): ExtractLogRow => ({
 /** Leases of the object whose usage one D1 query sums (the query's JSON page stays well under D1's size limits). */
 const USAGE_PAGE = 1_000;
 
-/** The object's leases with the usage each owns in D1's node reports (decision 222), in their order. */
-async function withUsage(db: D1Database, userId: number, leases: KeptLease[]): Promise<LeaseWithUsage[]> {
+/**
+ * The object's leases with the usage each owns (decision 222): the rows their nodes' objects keep for them (decision
+ * 249) and D1's node reports from before the switch; in their order.
+ */
+async function withUsage(
+  db: D1Database,
+  nodes: NodeLeasesNamespace,
+  userId: number,
+  leases: KeptLease[],
+): Promise<LeaseWithUsage[]> {
   const out: LeaseWithUsage[] = [];
   for (let i = 0; i < leases.length; i += USAGE_PAGE) {
     const page = leases.slice(i, i + USAGE_PAGE);
-    const usage = await usageOfLeases(
-      db,
-      userId,
-      page.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
-    );
+    const [usage, inNodes] = await Promise.all([
+      usageOfLeases(
+        db,
+        userId,
+        page.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
+      ),
+      leaseUsageInNodes(
+        nodes,
+        page.map((l) => ({ nodeId: l.nodeId, id: leaseIdOfNumber(l.id) })),
+      ),
+    ]);
     page.forEach((l, j) => {
       const { ipId: _ipId, nextAt: _nextAt, ...lease } = l;
-      const u = usage[j] ?? { bytes: 0, connections: 0, clients: [] };
+      const u = addLeaseUsage(usage[j] ?? { bytes: 0, connections: 0, clients: [] }, inNodes[j] ?? null);
       out.push({ ...lease, userId, remark: '', ...u });
     });
   }
@@ -145,6 +160,7 @@ const listed = ({ clients: _clients, userId: _userId, nodeId: _nodeId, ...lease 
 export async function hotLeasesPage(
   db: D1Database,
   records: CustomerRecordsNamespace,
+  nodes: NodeLeasesNamespace,
   r: {
     userId: number;
     productType: number | null;
@@ -167,7 +183,7 @@ export async function hotLeasesPage(
     limit: r.limit,
     countCap: IP_RECORDS_COUNT_CAP,
   });
-  const fromObject = (await withUsage(db, r.userId, kept.list)).map(listed);
+  const fromObject = (await withUsage(db, nodes, r.userId, kept.list)).map(listed);
   if (kept.counted > IP_RECORDS_COUNT_CAP) {
     return { total: IP_RECORDS_COUNT_CAP, totalCapped: true, list: await endedWithPackages(db, r.userId, fromObject) };
   }
@@ -195,9 +211,10 @@ export async function ipRecordsPage(
   files: R2Bucket,
   db: D1Database,
   records: CustomerRecordsNamespace,
+  nodes: NodeLeasesNamespace,
   r: { userId: number; ip: string | null; now: number; offset: number; limit: number },
 ): Promise<{ total: number; totalCapped: boolean; list: AssignmentRecord[] }> {
-  const hot = await hotLeasesPage(db, records, { ...r, productType: null, liveAt: null });
+  const hot = await hotLeasesPage(db, records, nodes, { ...r, productType: null, liveAt: null });
   if (r.ip) return hot;
   const need = r.limit - hot.list.length;
   const archived = await archivedPage(files, db, {
@@ -269,14 +286,18 @@ export async function historyRows(
   files: R2Bucket,
   db: D1Database,
   r: { userId: number; kind: 'ips' | 'calls'; from: number; to: number; now: number },
-  records?: CustomerRecordsNamespace,
+  records?: { records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
 ): Promise<{ leases: LeaseWithUsage[]; calls: ExtractLogRow[]; truncated: boolean }> {
-  if (records) await handOverReceiptsOf(db, records, r.userId);
-  const object = records ? customerRecords(records, r.userId) : null;
+  if (records) await handOverReceiptsOf(db, records.records, r.userId);
+  const object = records ? customerRecords(records.records, r.userId) : null;
   const window = { from: r.from, to: r.to };
   if (r.kind === 'ips') {
     const kept = object ? await object.leasesBetween({ ...window, limit: HISTORY_MAX_ROWS + 1 }) : [];
-    const fromObject = await endedWithPackages(db, r.userId, await withUsage(db, r.userId, kept));
+    const fromObject = await endedWithPackages(
+      db,
+      r.userId,
+      object && records ? await withUsage(db, records.nodes, r.userId, kept) : [],
+    );
     const hot = await endedWithPackages(db, r.userId, await leasesBetween(db, { ...r, limit: HISTORY_MAX_ROWS + 1 }));
     const old = await archivedRecords(files, db, {
       owner: r.userId,

@@ -13,7 +13,15 @@ import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import type { DueCall, DueLease } from '../objects/customer-records-archive';
 import { callNumber, leaseNumber } from '../objects/customer-records-read';
-import { type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
+import {
+  addLeaseUsage,
+  type ClientUsage,
+  type NodeLeasesNamespace,
+  nodeLeases,
+  receiptLeaseId,
+  usageOfClients,
+  usageRowsInNodes,
+} from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { hotCutoff, MAX_OBJECTS } from './copy';
 import { type ArchiveRecord, writeArchive } from './store';
@@ -70,6 +78,32 @@ const leaseRecord = (owner: number, l: DueLease, u: { bytes: number; connections
     },
   }) satisfies ArchiveRecord;
 
+/**
+ * The usage a node's object kept for a lease (decision 249), as one `usage` record with the lease's number: the
+ * customer, exit and lease, and per client address its bytes, connections and first and last period.
+ */
+const usageRecord = (owner: number, l: DueLease, rows: ClientUsage[]) =>
+  ({
+    kind: 'usage',
+    id: leaseNumber(l.receiptId, l.k),
+    owner,
+    at: Math.min(...rows.map((r) => r.firstAt)),
+    data: {
+      id: leaseNumber(l.receiptId, l.k),
+      leaseId: leaseNumber(l.receiptId, l.k),
+      userId: owner,
+      nodeId: l.nodeId,
+      ip: l.ip,
+      port: l.port,
+      periodStart: Math.min(...rows.map((r) => r.firstAt)),
+      periodEnd: Math.max(...rows.map((r) => r.lastAt)),
+      bytesIn: rows.reduce((s, r) => s + r.bytesIn, 0),
+      bytesOut: rows.reduce((s, r) => s + r.bytesOut, 0),
+      connections: rows.reduce((s, r) => s + r.connections, 0),
+      clients: rows,
+    },
+  }) satisfies ArchiveRecord;
+
 const callRecord = (owner: number, c: DueCall) =>
   ({
     kind: 'extract',
@@ -123,7 +157,7 @@ export interface ObjectArchiveResult {
 
 /** Copy one customer's history past `cutoff` to the archive and delete it from its object; false if some is left. */
 async function archiveCustomer(
-  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace },
+  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
   userId: number,
   cutoff: number,
   now: number,
@@ -139,19 +173,25 @@ async function archiveCustomer(
       if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
       return true;
     }
+    const leasesOf = due.leases.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt }));
     const usage: Awaited<ReturnType<typeof usageOfLeases>> = [];
-    for (let at = 0; at < due.leases.length; at += USAGE_PAGE) {
-      const page = due.leases.slice(at, at + USAGE_PAGE);
-      usage.push(
-        ...(await usageOfLeases(
-          stores.db,
-          userId,
-          page.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt })),
-        )),
-      );
+    for (let at = 0; at < leasesOf.length; at += USAGE_PAGE) {
+      usage.push(...(await usageOfLeases(stores.db, userId, leasesOf.slice(at, at + USAGE_PAGE))));
     }
+    const inNodes = await usageRowsInNodes(
+      stores.nodes,
+      due.leases.map((l) => ({ nodeId: l.nodeId, id: receiptLeaseId(l.receiptId, l.k) })),
+    );
+    // Each lease is stamped with the usage it owns: its node object's rows (decision 249) and D1's older ones; the
+    // node object's rows leave with it as one `usage` record per lease (its client addresses, each with its bytes).
+    const owned = (k: number) =>
+      addLeaseUsage(usage[k] ?? { bytes: 0, connections: 0, clients: [] }, usageOfClients(inNodes[k] ?? []));
     const records: ArchiveRecord[] = [
-      ...due.leases.map((l, k) => leaseRecord(userId, l, usage[k] ?? { bytes: 0, connections: 0, clients: [] })),
+      ...due.leases.map((l, k) => leaseRecord(userId, l, owned(k))),
+      ...due.leases.flatMap((l, k) => {
+        const rows = inNodes[k] ?? [];
+        return rows.length > 0 ? [usageRecord(userId, l, rows)] : [];
+      }),
       ...due.calls.map((c) => callRecord(userId, c)),
     ];
     const written = await writeArchive(stores.files, stores.db, records, now);

@@ -15,13 +15,19 @@ import {
   userIdByPhone,
 } from '../db/archive-rows';
 import { type AuditActor, auditInsertStatement } from '../db/console-audit';
-import { type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
+import { type LeaseUsage, type LeaseWithUsage, toLeaseWithUsage } from '../db/records';
 import { USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
 import type { CustomerRecordsNamespace } from '../objects/customer-records';
 import { archivedLease, HISTORY_MAX_DAYS, historyCsv, historyRows } from './customer';
 import { traceExitArchive } from './store';
 import { COMPANY_STATE } from '../../lib/company-states';
-import { type NodeLeasesNamespace, nodeLeases, receiptLeaseNumber } from '../objects/node-leases';
+import {
+  addLeaseUsage,
+  leaseUsageInNodes,
+  type NodeLeasesNamespace,
+  nodeLeases,
+  receiptLeaseNumber,
+} from '../objects/node-leases';
 
 export interface TraceHolder {
   leaseId: number;
@@ -66,16 +72,28 @@ async function objectLeasesOfExit(db: D1Database, nodes: NodeLeasesNamespace, ip
       nodeIds.map(async (n) => (await nodeLeases(nodes, n).holders(ip, at, slack)).map((l) => ({ n, l }))),
     )
   ).flat();
-  const owned = await usageOfWindows(
-    db,
-    found.map(({ l }) => ({
-      userId: l.userId,
-      ip: l.ip,
-      port: l.port,
-      from: l.startsAt,
-      until: l.nextStartsAt ?? Number.MAX_SAFE_INTEGER,
-    })),
-  );
+  const [inD1, inNodes] = await Promise.all([
+    usageOfWindows(
+      db,
+      found.map(({ l }) => ({
+        userId: l.userId,
+        ip: l.ip,
+        port: l.port,
+        from: l.startsAt,
+        until: l.nextStartsAt ?? Number.MAX_SAFE_INTEGER,
+      })),
+    ),
+    leaseUsageInNodes(
+      nodes,
+      found.map(({ n, l }) => ({ nodeId: n, id: l.id })),
+    ),
+  ]);
+  // The usage the node's object keeps for the lease (decision 249) and D1's rows from before it.
+  const owned = inD1.map((json, k) => {
+    const d = JSON.parse(json) as Partial<LeaseUsage>;
+    const base = { bytes: d.bytes ?? 0, connections: d.connections ?? 0, clients: d.clients ?? [] };
+    return JSON.stringify(addLeaseUsage(base, inNodes[k] ?? null));
+  });
   return found.map(
     ({ n, l }, k): SourceRow => ({
       id: receiptLeaseNumber(l.id),
@@ -150,7 +168,7 @@ export async function exportCustomerHistory(
   db: D1Database,
   actor: AuditActor,
   q: { phone: string; kind: 'ips' | 'calls'; from: number; to: number },
-  records?: CustomerRecordsNamespace,
+  records?: { records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
 ): Promise<{ csv: string; rows: number; truncated: boolean; userId: number } | null> {
   const userId = await userIdByPhone(db, q.phone);
   if (userId === null) return null;

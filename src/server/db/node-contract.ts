@@ -284,11 +284,17 @@ export interface UsageRow {
 
 const batchSeen = `EXISTS (SELECT 1 FROM node_batches WHERE node_id = ?1 AND kind = ?5 AND batch_id = ?2)`;
 
+/** A customer's usage in one hour that a node's object kept (decision 249): [userId, hourStart, in, out, connections]. */
+export type UsageHour = [userId: number, hourStart: number, bytesIn: number, bytesOut: number, connections: number];
+
 /**
- * Store a usage batch once: rows of exits that belong to this node, for users who held a lease on that exit during
- * the period (or up to `leaseGraceMs` before it) in D1 or in the node's object (`heldInObject`, by row), are stored, the batch marker last, all in one transaction; a batch id
- * already stored changes nothing. Returns rows stored, rows refused (not an exit of this node, or no lease), and whether it was a
- * duplicate.
+ * Store D1's part of a usage batch once (decision 249): the rows the node's object did not take (`b.rows`: usage of
+ * fixed allocations and of D1's leases from before the objects) when they are of exits of this node, for users who held
+ * a lease on that exit during the period (or up to `leaseGraceMs` before it) in D1; the hourly totals of the rows the
+ * object kept (`fromObject.hours`, added to `node_usage_hours`); the batch marker last; all in one transaction. A batch
+ * id already marked changes nothing, so the object's hours are added exactly once however often the step runs (the
+ * route, a node's retry, the object's repair). Returns D1's rows stored (plus the object's count), rows refused, and
+ * whether it was a duplicate.
  */
 export async function insertUsageBatch(
   db: D1Database,
@@ -296,13 +302,12 @@ export async function insertUsageBatch(
   b: { batchId: string; periodStart: number; periodEnd: number; rows: UsageRow[] },
   now: number,
   leaseGraceMs: number,
-  heldInObject: boolean[] = [],
+  fromObject: { stored: number; hours: UsageHour[] } = { stored: 0, hours: [] },
 ): Promise<{ stored: number; duplicate: boolean; refused: number }> {
-  const heldRows = JSON.stringify(heldInObject.flatMap((held, k) => (held ? [k] : [])));
   const payload = JSON.stringify(
     b.rows.map((r) => [r.userId, r.ip, r.port, r.clientIp, r.bytesIn, r.bytesOut, r.connections]),
   );
-  const [rows, marker] = await db.batch([
+  const [rows, , marker] = await db.batch([
     db
       .prepare(
         `INSERT INTO node_usage (node_id, batch_id, user_id, ip, port, client_ip, period_start, period_end, bytes_in,
@@ -315,21 +320,33 @@ export async function insertUsageBatch(
              EXISTS (SELECT 1 FROM ip_assignments a WHERE a.ip_id = i.id AND a.expires_at > ?3 - ?8
                AND a.user_id = j.value ->> '$[0]' AND a.assigned_at <= ?4)
              OR EXISTS (SELECT 1 FROM fixed_allocations f WHERE f.ip_id = i.id AND f.user_id = j.value ->> '$[0]'
-               AND f.allocated_at <= ?4 AND f.expires_at > ?3 - ?8 AND (f.released_at = 0 OR f.released_at > ?3 - ?8))
-             OR j.key IN (SELECT value FROM json_each(?9))))`,
+               AND f.allocated_at <= ?4 AND f.expires_at > ?3 - ?8 AND (f.released_at = 0 OR f.released_at > ?3 - ?8))))`,
       )
-      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload, leaseGraceMs, heldRows),
+      .bind(nodeId, b.batchId, b.periodStart, b.periodEnd, 'usage', now, payload, leaseGraceMs),
+    db
+      .prepare(
+        `INSERT INTO node_usage_hours (user_id, hour_start, bytes_in, bytes_out, connections)
+         SELECT h.value ->> 0, h.value ->> 1, h.value ->> 2, h.value ->> 3, h.value ->> 4 FROM json_each(?3) h
+         WHERE NOT ${batchSeen}
+         ON CONFLICT(user_id, hour_start) DO UPDATE SET bytes_in = bytes_in + excluded.bytes_in,
+           bytes_out = bytes_out + excluded.bytes_out, connections = connections + excluded.connections`,
+      )
+      .bind(nodeId, b.batchId, JSON.stringify(fromObject.hours), 0, 'usage'),
     db
       .prepare(
         `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)
-         VALUES (?1, ?5, ?2, (SELECT count(*) FROM node_usage WHERE node_id = ?1 AND batch_id = ?2), ?3)
+         VALUES (?1, ?5, ?2, (SELECT count(*) FROM node_usage WHERE node_id = ?1 AND batch_id = ?2) + ?4, ?3)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(nodeId, b.batchId, now, 0, 'usage'),
+      .bind(nodeId, b.batchId, now, fromObject.stored, 'usage'),
   ]);
   const duplicate = (marker?.meta.changes ?? 0) === 0;
   const stored = duplicate ? 0 : (rows?.meta.changes ?? 0);
-  return { stored, duplicate, refused: duplicate ? 0 : b.rows.length - stored };
+  return {
+    stored: duplicate ? 0 : stored + fromObject.stored,
+    duplicate,
+    refused: duplicate ? 0 : b.rows.length - stored,
+  };
 }
 
 export interface RefusalRow {
@@ -456,14 +473,16 @@ export async function listUserRefusals(
 }
 
 /**
- * Drop usage rows, refusals and batch markers received before `before` (the roll-ups keep the byte totals) and
- * extraction-token uses that expired before `now`.
+ * Drop usage rows, refusals, batch markers and the node objects' hourly totals (decision 249) received before
+ * `before` (usage_hourly keeps the byte totals: the roll-up recomputes only the last hours) and extraction-token uses
+ * that expired before `now`.
  */
 export async function pruneNodeData(db: D1Database, before: number, now: number): Promise<number> {
   const res = await db.batch([
     db.prepare('DELETE FROM node_usage WHERE received_at < ?').bind(before),
     db.prepare('DELETE FROM node_refusals WHERE received_at < ?').bind(before),
     db.prepare('DELETE FROM node_batches WHERE received_at < ?').bind(before),
+    db.prepare('DELETE FROM node_usage_hours WHERE hour_start < ?').bind(before),
     db.prepare('DELETE FROM extract_token_uses WHERE expires_at < ?').bind(now),
   ]);
   return res.reduce((s, r) => s + (r.meta.changes ?? 0), 0);

@@ -262,7 +262,10 @@ export async function bandwidthSeries(
 // overflow") and capped at 2^53-1, so no report, however large, can stop a roll-up (docs/decisions/198).
 const capped = (column: string) => `CAST(min(total(${column}), ${Number.MAX_SAFE_INTEGER}) AS INTEGER)`;
 
-/** Recompute usage_hourly for the hours in [from, to) from the extraction log and the node reports (v1 and v2). */
+/**
+ * Recompute usage_hourly for the hours in [from, to) from the extraction log and the node reports (v1, v2 in D1, and
+ * the hourly totals of the rows the node objects keep: decision 249).
+ */
 export async function rollupHours(db: D1Database, from: number, to: number): Promise<number> {
   const res = await db
     .prepare(
@@ -276,6 +279,9 @@ export async function rollupHours(db: D1Database, from: number, to: number): Pro
          UNION ALL
          SELECT user_id, (period_start / ${HOUR_MS}) * ${HOUR_MS}, 0, 0, bytes_in, bytes_out
            FROM node_usage WHERE period_start >= ?1 AND period_start < ?2
+         UNION ALL
+         SELECT user_id, hour_start, 0, 0, bytes_in, bytes_out
+           FROM node_usage_hours WHERE hour_start >= ?1 AND hour_start < ?2
        ) WHERE true GROUP BY user_id, h
        ON CONFLICT(user_id, hour_start) DO UPDATE SET extract_calls = excluded.extract_calls,
          extract_ips = excluded.extract_ips, bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`,

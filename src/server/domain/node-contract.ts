@@ -9,7 +9,9 @@ import {
   type FeedChange,
   feedAfter,
   feedBounds,
+  insertUsageBatch,
   type LeaseRow,
+  type UsageHour,
   leasesTouched,
   liveLeasesOfNode,
   packagesStillLive,
@@ -21,7 +23,8 @@ import {
 import type { ContractAnswer, ContractLease, ContractUser, UserLimits } from '../../lib/node-wire';
 import { contractEgress, fullContractEgress } from './egress-rules';
 import { isSealedProxyPassword, proxyPasswordVerifier } from './credential-secrets';
-import { type NodeLease, type NodeLeasesNamespace, nodeLeases } from '../objects/node-leases';
+import { type NodeLease, type NodeLeasesNamespace, nodeLeases, type UsageBatch } from '../objects/node-leases';
+import { USAGE_LEASE_GRACE_MS } from './node-usage';
 
 /** The password-verifier scheme a node declares on every pull (`verifier=hs1`); older nodes are answered 426. */
 export { CONTRACT_VERIFIER_SCHEME } from '../../lib/node-wire';
@@ -279,18 +282,26 @@ export async function nodeContract(
 }
 
 /**
- * Which rows of a usage batch were used by a lease the node's object holds: the row's user held that exit there at
- * some time in the period or up to `graceMs` before it (by row; insertUsageBatch also accepts D1's leases).
+ * Store a node's usage batch (decision 249): the node's object keeps the rows of the leases it holds, each on one lease
+ * (idempotent by batch id: a batch sent again gets the object's first answer), then D1 takes, in one transaction marked
+ * by the batch id, the object's hourly totals and the rows the object holds no lease for (fixed allocations, D1's
+ * leases from before the objects). D1's marker makes the roll-up count once however often this runs; a call that dies
+ * between the two stores is repaired by the node sending the batch again, or by the object's alarm (`repairUsage`).
  */
-export async function usageHeldInObject(
-  nodes: NodeLeasesNamespace,
+export async function storeUsageBatch(
+  s: { db: D1Database; nodes: NodeLeasesNamespace },
   nodeId: number,
-  b: { periodStart: number; periodEnd: number; rows: { userId: number; ip: string; port: number }[] },
-  graceMs: number,
-): Promise<boolean[]> {
-  if (b.rows.length === 0) return [];
-  const rows = b.rows.map((r): [number, string, number] => [r.userId, r.ip, r.port]);
-  return nodeLeases(nodes, nodeId).heldDuring(rows, b.periodStart - graceMs, b.periodEnd);
+  b: UsageBatch,
+  now: number,
+): Promise<{ stored: number; duplicate: boolean; refused: number }> {
+  const object = nodeLeases(s.nodes, nodeId);
+  const kept = await object.ingestUsage(nodeId, b, USAGE_LEASE_GRACE_MS, now);
+  const res = await insertUsageBatch(s.db, nodeId, { ...b, rows: kept.rest }, now, USAGE_LEASE_GRACE_MS, {
+    stored: kept.stored,
+    hours: kept.hours as UsageHour[],
+  });
+  await object.usageRolled(b.batchId);
+  return res;
 }
 
 /** For each refused connection: the users the node's object says held that exit at that instant. */

@@ -1,7 +1,7 @@
 // What a node's usage report may claim (docs/decisions/198): bytes a link can carry in the reported period, per row
 // and per exit, in a period of bounded length that has ended; rows for users who held no lease on that exit in that
 // period are not stored. A batch over the bounds is refused whole (400, nothing stored) with the reason.
-import { HOUR_MS, MINUTE_MS } from '../../lib/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/time';
 
 /** The most an exit carries per direction: 10 Gbit/s, in bytes per second. */
 export const EXIT_LINK_BYTES_PER_SECOND = 1_250_000_000;
@@ -11,6 +11,12 @@ export const EXIT_CONNECTIONS_PER_SECOND = 20_000;
 export const MAX_USAGE_PERIOD_MS = HOUR_MS;
 /** A period may end at most this far in the future (the node's clock may run ahead a little). */
 export const USAGE_CLOCK_SKEW_MS = 5 * MINUTE_MS;
+/**
+ * How long a node object remembers a usage batch id after its D1 step (decision 249): a node re-sends a batch within
+ * minutes. D1's batch markers (`node_batches`, jobs/delivery.ts BATCH_MARKER_RETENTION_MS: weeks) must outlive it, so
+ * a batch the object still knows is known to D1 too and its hours are never added twice.
+ */
+export const USAGE_BATCH_MEMORY_MS = DAY_MS;
 /** Usage of a lease is accepted this long after it ended (the node's grace for open connections, plus a margin). */
 export const USAGE_LEASE_GRACE_MS = 5 * MINUTE_MS;
 

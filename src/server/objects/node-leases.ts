@@ -6,8 +6,11 @@
 // exit trace (`holders`); its alarm trims older ones. Which packages are live is D1's to say (packages stay there):
 // the object answers by lease, the contract filters by package.
 import type { DurableObject } from 'cloudflare:workers';
-import { DAY_MS } from '../../lib/time';
+import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
+import { insertUsageBatch, type UsageHour, type UsageRow } from '../db/node-contract';
+import type { LeaseUsage } from '../db/records';
+import { USAGE_BATCH_MEMORY_MS, USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
 import { leaseNumber } from './customer-records-read';
 
 /** One extraction lease on an exit of the node. */
@@ -29,6 +32,47 @@ export type NodeLeaseHolder = NodeLease & { nextStartsAt: number | null };
 
 /** The ids of a call's leases: the receipt id and the IP's index in it. */
 export const receiptLeaseId = (receiptId: number, k: number) => `r${receiptId}.${k}`;
+
+/** One client address's usage of a lease in the node object: bytes, connections, its first and last period. */
+export interface ClientUsage {
+  clientIp: string;
+  bytesIn: number;
+  bytesOut: number;
+  connections: number;
+  /** The start of the first period and the end of the last one with traffic from this address. */
+  firstAt: number;
+  lastAt: number;
+}
+
+/** A lease's usage from its rows per client address. */
+export const usageOfClients = (rows: ClientUsage[]): LeaseUsage => ({
+  bytes: rows.reduce((s, r) => s + r.bytesIn + r.bytesOut, 0),
+  connections: rows.reduce((s, r) => s + r.connections, 0),
+  clients: rows.map((r) => r.clientIp),
+});
+
+/** The node object's id of a lease the customer sees by its number (leaseNumber: −(receipt id × 1000 + k)). */
+export const leaseIdOfNumber = (n: number) => receiptLeaseId(Math.floor(-n / 1000), -n % 1000);
+
+/** A node's usage report after the portal's checks (routes/node-v2.ts): one period, rows per user, exit and client. */
+export interface UsageBatch {
+  batchId: string;
+  periodStart: number;
+  periodEnd: number;
+  rows: UsageRow[];
+}
+
+/**
+ * The object's part of a usage batch (decision 249): how many rows it attributed to its leases, their hourly totals
+ * per customer (for D1's roll-up) and the rows it holds no lease for (D1's to check: fixed allocations, D1's older
+ * leases). The same answer for every call with the same batch id; `fresh` only for the first.
+ */
+export interface KeptUsage {
+  fresh: boolean;
+  stored: number;
+  hours: UsageHour[];
+  rest: UsageRow[];
+}
 
 /**
  * A lease id as one number, for readers that number leases (the trace): -(receipt id × 1000 + k), negative so it never
@@ -68,7 +112,22 @@ CREATE INDEX IF NOT EXISTS leases_end ON leases(expires_at);
 CREATE INDEX IF NOT EXISTS leases_exit ON leases(ip, starts_at);
 CREATE INDEX IF NOT EXISTS leases_package ON leases(package_id, expires_at);
 CREATE INDEX IF NOT EXISTS leases_user ON leases(user_id, expires_at);
+CREATE INDEX IF NOT EXISTS leases_holder ON leases(user_id, ip, port, starts_at);
+CREATE TABLE IF NOT EXISTS lease_usage (
+  lease_id TEXT NOT NULL, client_ip TEXT NOT NULL, bytes_in INTEGER NOT NULL, bytes_out INTEGER NOT NULL,
+  connections INTEGER NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
+  PRIMARY KEY (lease_id, client_ip)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS usage_batches (
+  batch_id TEXT PRIMARY KEY, node_id INTEGER NOT NULL, received_at INTEGER NOT NULL, period_start INTEGER NOT NULL,
+  period_end INTEGER NOT NULL, stored INTEGER NOT NULL, hours TEXT NOT NULL, rest TEXT NOT NULL,
+  rolled INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS usage_batches_open ON usage_batches(rolled, received_at);
 `;
+
+/** A batch whose D1 step has not been confirmed this long is repaired by the alarm (the route may have died). */
+const USAGE_REPAIR_AFTER_MS = 60_000;
+/** Where the leases past `?1` (an end) are, for deleting their usage with them. */
+const USAGE_OF_ENDED = 'DELETE FROM lease_usage WHERE lease_id IN (SELECT id FROM leases WHERE expires_at < ?1';
 
 const COLUMNS = `id, ip_id AS ipId, ip, port, user_id AS userId, package_id AS packageId, product_type AS productType,
   starts_at AS startsAt, expires_at AS expiresAt`;
@@ -126,10 +185,177 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
      */
     override async alarm(): Promise<void> {
       const sql = this.ctx.storage.sql;
-      sql.exec('DELETE FROM leases WHERE expires_at < ?', hotCutoff(Date.now()) - HOT_DAYS * DAY_MS);
-      if (sql.exec('SELECT 1 FROM leases LIMIT 1').toArray().length > 0) {
-        await this.ctx.storage.setAlarm(Date.now() + TRIM_EVERY_MS);
+      const now = Date.now();
+      const trimBefore = hotCutoff(now) - HOT_DAYS * DAY_MS;
+      sql.exec(`${USAGE_OF_ENDED})`, trimBefore);
+      sql.exec('DELETE FROM leases WHERE expires_at < ?', trimBefore);
+      await this.repairUsage(now);
+      sql.exec('DELETE FROM usage_batches WHERE rolled = 1 AND received_at < ?', now - USAGE_BATCH_MEMORY_MS);
+      if (sql.exec('SELECT 1 FROM leases UNION ALL SELECT 1 FROM usage_batches LIMIT 1').toArray().length > 0) {
+        await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
       }
+    }
+
+    // Usage (decision 249): the node's reports of the leases held here are kept here, per lease and client address;
+    // D1 takes their hourly totals once per batch (its node_batches marker) and the rows of no lease here.
+
+    /**
+     * Keep a usage batch once (by batch id): each row goes to the one lease of that customer and exit here that started
+     * last at or before the end of the period (decision 222), when that lease ended no earlier than `graceMs` before
+     * the period; the batch's answer is stored with it and given again for the same id.
+     */
+    async ingestUsage(nodeId: number, b: UsageBatch, graceMs: number, now: number): Promise<KeptUsage> {
+      const sql = this.ctx.storage.sql;
+      const seen = sql
+        .exec<{ stored: number; hours: string; rest: string }>(
+          'SELECT stored, hours, rest FROM usage_batches WHERE batch_id = ?',
+          b.batchId,
+        )
+        .toArray()[0];
+      if (seen) {
+        return { fresh: false, stored: seen.stored, hours: JSON.parse(seen.hours), rest: JSON.parse(seen.rest) };
+      }
+      // Accepted when the user held a lease of that exit in the period (or the grace before it), as D1 accepts; owned
+      // by the one that started last at or before the period's end (decision 222), even if that one ended already.
+      const owners = new Map(
+        sql
+          .exec<{ k: number; id: string }>(
+            `SELECT o.k, l.id FROM (
+               SELECT r.key AS k, (SELECT l.seq FROM leases l WHERE l.user_id = r.value ->> 0 AND l.ip = r.value ->> 1
+                 AND l.port = r.value ->> 2 AND l.starts_at <= ?2 ORDER BY l.starts_at DESC, l.seq DESC LIMIT 1) AS seq
+               FROM json_each(?1) r
+               WHERE EXISTS (SELECT 1 FROM leases h WHERE h.user_id = r.value ->> 0 AND h.ip = r.value ->> 1
+                 AND h.port = r.value ->> 2 AND h.starts_at <= ?2 AND h.expires_at > ?3)) o
+             JOIN leases l ON l.seq = o.seq`,
+            JSON.stringify(b.rows.map((r) => [r.userId, r.ip, r.port])),
+            b.periodEnd,
+            b.periodStart - graceMs,
+          )
+          .toArray()
+          .map((o) => [o.k, o.id]),
+      );
+      const kept: [string, string, number, number, number][] = [];
+      const rest: UsageRow[] = [];
+      const hours = new Map<number, UsageHour>();
+      const hour = Math.floor(b.periodStart / HOUR_MS) * HOUR_MS;
+      b.rows.forEach((r, k) => {
+        const id = owners.get(k);
+        if (id === undefined) {
+          rest.push(r);
+          return;
+        }
+        kept.push([id, r.clientIp, r.bytesIn, r.bytesOut, r.connections]);
+        const h = hours.get(r.userId) ?? [r.userId, hour, 0, 0, 0];
+        h[2] += r.bytesIn;
+        h[3] += r.bytesOut;
+        h[4] += r.connections;
+        hours.set(r.userId, h);
+      });
+      const answer: KeptUsage = { fresh: true, stored: kept.length, hours: [...hours.values()], rest };
+      this.ctx.storage.transactionSync(() => {
+        if (kept.length > 0) {
+          sql.exec(
+            `INSERT INTO lease_usage (lease_id, client_ip, bytes_in, bytes_out, connections, first_at, last_at)
+             SELECT j.value ->> 0, j.value ->> 1, sum(j.value ->> 2), sum(j.value ->> 3), sum(j.value ->> 4), ?2, ?3
+             FROM json_each(?1) j GROUP BY j.value ->> 0, j.value ->> 1
+             ON CONFLICT (lease_id, client_ip) DO UPDATE SET bytes_in = bytes_in + excluded.bytes_in,
+               bytes_out = bytes_out + excluded.bytes_out, connections = connections + excluded.connections,
+               first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at)`,
+            JSON.stringify(kept),
+            b.periodStart,
+            b.periodEnd,
+          );
+        }
+        sql.exec(
+          `INSERT INTO usage_batches (batch_id, node_id, received_at, period_start, period_end, stored, hours, rest)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          b.batchId,
+          nodeId,
+          now,
+          b.periodStart,
+          b.periodEnd,
+          answer.stored,
+          JSON.stringify(answer.hours),
+          JSON.stringify(rest),
+        );
+      });
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
+      return answer;
+    }
+
+    /**
+     * The batch's D1 step is done (its marker is in D1): the alarm need not repeat it, and the batch's hours and left
+     * rows are no longer needed (D1's marker makes a later step with the same id a no-op); only the id stays.
+     */
+    usageRolled(batchId: string): void {
+      this.ctx.storage.sql.exec(
+        `UPDATE usage_batches SET rolled = 1, hours = '[]', rest = '[]' WHERE batch_id = ?`,
+        batchId,
+      );
+    }
+
+    /**
+     * Run the D1 step of the batches kept more than a minute ago whose step was never confirmed (the route died between
+     * the two stores, and the node did not send the batch again): D1's marker makes the step count once whoever runs
+     * it first. Returns how many were repaired.
+     */
+    async repairUsage(now: number): Promise<number> {
+      const sql = this.ctx.storage.sql;
+      const open = sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT batch_id, node_id, period_start, period_end, stored, hours, rest FROM usage_batches
+           WHERE rolled = 0 AND received_at < ? LIMIT 100`,
+          now - USAGE_REPAIR_AFTER_MS,
+        )
+        .toArray();
+      for (const b of open) {
+        const batchId = String(b.batch_id);
+        await insertUsageBatch(
+          this.env.DB,
+          Number(b.node_id),
+          {
+            batchId,
+            periodStart: Number(b.period_start),
+            periodEnd: Number(b.period_end),
+            rows: JSON.parse(String(b.rest)),
+          },
+          now,
+          USAGE_LEASE_GRACE_MS,
+          { stored: Number(b.stored), hours: JSON.parse(String(b.hours)) },
+        );
+        this.usageRolled(batchId);
+      }
+      return open.length;
+    }
+
+    /** The usage these leases own here, per client address (the archive's `usage` records): in the leases' order. */
+    usageRowsOf(leaseIds: string[]): ClientUsage[][] {
+      const out = leaseIds.map((): ClientUsage[] => []);
+      if (leaseIds.length === 0) return out;
+      const rows = this.ctx.storage.sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT j.key AS k, u.client_ip, u.bytes_in, u.bytes_out, u.connections, u.first_at, u.last_at
+           FROM json_each(?1) j JOIN lease_usage u ON u.lease_id = j.value ORDER BY j.key, u.client_ip`,
+          JSON.stringify(leaseIds),
+        )
+        .toArray();
+      for (const r of rows) {
+        out[Number(r.k)]?.push({
+          clientIp: String(r.client_ip),
+          bytesIn: Number(r.bytes_in),
+          bytesOut: Number(r.bytes_out),
+          connections: Number(r.connections),
+          firstAt: Number(r.first_at),
+          lastAt: Number(r.last_at),
+        });
+      }
+      return out;
+    }
+
+    /** The usage each of these leases owns here: bytes both ways, connections, client addresses (null: none). */
+    usageOf(leaseIds: string[]): (LeaseUsage | null)[] {
+      if (leaseIds.length === 0) return [];
+      return this.usageRowsOf(leaseIds).map((rows) => (rows.length === 0 ? null : usageOfClients(rows)));
     }
 
     // Archive (decision 248): the customer's object is the archive's source of a lease (same id: receiptLeaseNumber);
@@ -141,8 +367,15 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
      */
     dropEndedBefore(cutoff: number, userIds: number[] | null): number {
       const sql = this.ctx.storage.sql;
-      if (userIds === null) sql.exec('DELETE FROM leases WHERE expires_at < ?', cutoff);
-      else {
+      if (userIds === null) {
+        sql.exec(`${USAGE_OF_ENDED})`, cutoff);
+        sql.exec('DELETE FROM leases WHERE expires_at < ?', cutoff);
+      } else {
+        sql.exec(
+          `${USAGE_OF_ENDED} AND user_id IN (SELECT value FROM json_each(?2)))`,
+          cutoff,
+          JSON.stringify(userIds),
+        );
         sql.exec(
           'DELETE FROM leases WHERE expires_at < ?1 AND user_id IN (SELECT value FROM json_each(?2))',
           cutoff,
@@ -200,23 +433,6 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
           )
         : [];
       return { maxSeq, last, more, leases, ofPackages, ofUsers };
-    }
-
-    /** For each [userId, ip, port]: whether that user held a lease of that exit here at some time in [from, to]. */
-    heldDuring(rows: [number, string, number][], from: number, to: number): boolean[] {
-      const held = new Set(
-        this.ctx.storage.sql
-          .exec<{ k: number }>(
-            `SELECT DISTINCT r.key AS k FROM json_each(?1) r JOIN leases l ON l.user_id = r.value ->> 0
-               AND l.ip = r.value ->> 1 AND l.port = r.value ->> 2 AND l.starts_at <= ?3 AND l.expires_at > ?2`,
-            JSON.stringify(rows),
-            from,
-            to,
-          )
-          .toArray()
-          .map((r) => r.k),
-      );
-      return rows.map((_, k) => held.has(k));
     }
 
     /** For each [at, ip, port]: the users holding a lease of that exit here at that instant. */
@@ -287,4 +503,47 @@ export function leasesByNode(r: {
     out.set(nodeId, [...(out.get(nodeId) ?? []), lease]);
   });
   return out;
+}
+
+/** Two parts of one lease's usage as one (the node object's rows and D1's from before decision 249). */
+export function addLeaseUsage(a: LeaseUsage, b: LeaseUsage | null): LeaseUsage {
+  if (b === null) return a;
+  return {
+    bytes: a.bytes + b.bytes,
+    connections: a.connections + b.connections,
+    clients: [...new Set([...a.clients, ...b.clients])],
+  };
+}
+
+/**
+ * The usage that the nodes' objects keep for each of these leases (decision 249), per client address, one call per
+ * node, in their order (empty: that object holds none for it). `id` is the lease's id in the node object
+ * (`r<receipt>.<k>`).
+ */
+export async function usageRowsInNodes(
+  ns: NodeLeasesNamespace,
+  leases: { nodeId: number; id: string }[],
+): Promise<ClientUsage[][]> {
+  const byNode = new Map<number, number[]>();
+  leases.forEach((l, k) => {
+    byNode.set(l.nodeId, [...(byNode.get(l.nodeId) ?? []), k]);
+  });
+  const out = leases.map((): ClientUsage[] => []);
+  await Promise.all(
+    [...byNode].map(async ([nodeId, ks]) => {
+      const found = await nodeLeases(ns, nodeId).usageRowsOf(ks.map((k) => leases[k]?.id ?? ''));
+      ks.forEach((k, j) => {
+        out[k] = found[j] ?? [];
+      });
+    }),
+  );
+  return out;
+}
+
+/** The same as totals per lease (null: none kept for it), for the records pages and the trace. */
+export async function leaseUsageInNodes(
+  ns: NodeLeasesNamespace,
+  leases: { nodeId: number; id: string }[],
+): Promise<(LeaseUsage | null)[]> {
+  return (await usageRowsInNodes(ns, leases)).map((rows) => (rows.length === 0 ? null : usageOfClients(rows)));
 }
