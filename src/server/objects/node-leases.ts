@@ -5,6 +5,7 @@
 // that ended or of users that changed. The object keeps the leases of its hot window (HOT_DAYS after their end) for the
 // exit trace (`holders`); its alarm trims older ones. Which packages are live is D1's to say (packages stay there):
 // the object answers by lease, the contract filters by package.
+// It also keeps the node's usage reports on their leases (decision 249) and its refusal reports (decision 250).
 import type { DurableObject } from 'cloudflare:workers';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
