@@ -518,8 +518,23 @@ export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
       state.storage.sql.exec('DELETE FROM leases');
       state.storage.sql.exec('DELETE FROM lease_usage');
       state.storage.sql.exec('DELETE FROM usage_batches');
+      state.storage.sql.exec('DELETE FROM refusals');
+      state.storage.sql.exec('DELETE FROM refusal_batches');
     });
   }
+}
+
+/** The refusals a node's object keeps (decision 250), oldest first. */
+export async function nodeRefusalRows(
+  nodeId: number,
+): Promise<{ userId: number; attributed: number; clientIp: string; ip: string; code: string }[]> {
+  return runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) =>
+    state.storage.sql
+      .exec<{ userId: number; attributed: number; clientIp: string; ip: string; code: string }>(
+        `SELECT user_id AS userId, attributed, client_ip AS clientIp, ip, code FROM refusals ORDER BY at, seq`,
+      )
+      .toArray(),
+  );
 }
 
 /** The usage a node's object keeps (decision 249): per lease and client address, by lease id then client. */

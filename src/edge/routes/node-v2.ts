@@ -9,14 +9,14 @@ import { Hono } from 'hono';
 import { messages } from '../../lib/messages';
 import * as wire from '../../lib/node-wire';
 import { allocateFixedIps } from '../../server/db/fixed';
-import { insertRefusalBatch, markNodeV2, markStaleExits } from '../../server/db/node-contract';
+import { markNodeV2, markStaleExits } from '../../server/db/node-contract';
 import { acceptHeartbeatSeq, upsertNodeIps } from '../../server/db/pool';
 import { PROTOCOL_BITS } from '../../server/domain/extract-params';
 import {
   NODE_HEARTBEAT_MS,
   NODE_PULL_MS,
   nodeContract,
-  refusalHoldersInObject,
+  storeRefusalBatch,
   STALE_INTERVALS,
   storeUsageBatch,
 } from '../../server/domain/node-contract';
@@ -120,8 +120,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
       batchId: input.batchId,
       rows: input.rows.map((r) => ({ ...r, ip: ip(r.ip), clientIp: ip(r.clientIp) })),
     };
-    const holders = await refusalHoldersInObject(c.env.NODE_LEASES, auth.nodeId, batch.rows);
-    const res = await insertRefusalBatch(c.env.DB, auth.nodeId, batch, Date.now(), holders);
+    const res = await storeRefusalBatch({ db: c.env.DB, nodes: c.env.NODE_LEASES }, auth.nodeId, batch, Date.now());
     return c.json(ok(res));
   });
 

@@ -10,7 +10,7 @@ import {
   setWhiteListEnabled,
   updateWhiteListEntry,
 } from '../db/white-list';
-import { listUserRefusals } from '../db/node-contract';
+import { customerRefusals } from '../domain/node-contract';
 import { refusalReason } from '../domain/node-refusals';
 import { normalizeIp, WHITE_LIST_CAP } from '../domain/white-list-ip';
 import { defineAction } from './define';
@@ -132,12 +132,15 @@ export const whiteListActions = {
       pageSize: z.number().int().min(1, '每页数量错误').max(50, '每页最多50条').default(10),
     }),
     async handler(ctx, input) {
-      const { total, list } = await listUserRefusals(ctx.db, {
-        userId: ctx.user.id,
-        since: ctx.now - REFUSAL_DAYS * DAY_MS,
-        offset: (input.page - 1) * input.pageSize,
-        limit: input.pageSize,
-      });
+      const { total, list } = await customerRefusals(
+        { db: ctx.db, nodes: ctx.env.NODE_LEASES },
+        {
+          userId: ctx.user.id,
+          since: ctx.now - REFUSAL_DAYS * DAY_MS,
+          offset: (input.page - 1) * input.pageSize,
+          limit: input.pageSize,
+        },
+      );
       return {
         total,
         list: list.map((r) => ({

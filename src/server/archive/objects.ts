@@ -19,6 +19,8 @@ import {
   type NodeLeasesNamespace,
   nodeLeases,
   receiptLeaseId,
+  refusalNumber,
+  type StoredRefusal,
   usageOfClients,
   usageRowsInNodes,
 } from '../objects/node-leases';
@@ -31,6 +33,8 @@ import { type ArchiveRecord, writeArchive } from './store';
  * 20,000 leases (a few MB across the object's boundary), usually a thousand.
  */
 const BATCH = 100;
+/** Refusals one node object hands out per batch (small rows: a few hundred KB across the boundary). */
+const REFUSAL_BATCH = 2_000;
 /** Batches per customer and run: a heavy customer's backlog leaves over several hourly runs. */
 const MAX_BATCHES = 100;
 /** Leases whose usage one D1 query reads (its bound JSON stays far under D1's statement limits). */
@@ -124,6 +128,27 @@ const callRecord = (owner: number, c: DueCall) =>
     },
   }) satisfies ArchiveRecord;
 
+/** A refusal kept in a node's object (decision 250), archived under its customer (0: nobody) and day. */
+const refusalRecord = (nodeId: number, r: StoredRefusal) =>
+  ({
+    kind: 'refusal',
+    id: refusalNumber(nodeId, r.seq),
+    owner: r.userId,
+    at: r.at,
+    data: {
+      id: refusalNumber(nodeId, r.seq),
+      nodeId,
+      at: r.at,
+      clientIp: r.clientIp,
+      ip: r.ip,
+      port: r.port,
+      userId: r.userId === 0 ? null : r.userId,
+      attributed: r.attributed,
+      code: r.code,
+      receivedAt: r.receivedAt,
+    },
+  }) satisfies ArchiveRecord;
+
 export interface ObjectArchiveOptions {
   hotDays?: number;
   batch?: number;
@@ -132,6 +157,8 @@ export interface ObjectArchiveOptions {
   maxObjects?: number;
   /** Runs after a batch is copied and verified, before the object deletes it (tests put a crash here). */
   afterCopy?: (userId: number, ids: { calls: number[]; leases: number[] }) => Promise<void> | void;
+  /** Runs after a node's batch of refusals is copied and verified, before its object deletes them (tests crash here). */
+  afterRefusalCopy?: (nodeId: number, seqs: number[]) => Promise<void> | void;
 }
 
 export interface ObjectArchiveResult {
@@ -144,6 +171,8 @@ export interface ObjectArchiveResult {
   objects: number;
   /** Lease copies deleted from the nodes' objects. */
   nodeLeases: number;
+  /** Refusals moved from the nodes' objects to the archive (decision 250). */
+  refusals: number;
   /** Every customer's history older than the cutoff is in the archive. */
   complete: boolean;
   /**
@@ -206,6 +235,36 @@ async function archiveCustomer(
 }
 
 /**
+ * Copy a node object's refusals dated before `cutoff` to the archive and only then delete them from the object
+ * (decision 250): a crash in between leaves both, and the next run writes the same keys again (merged by id).
+ */
+async function archiveNodeRefusals(
+  stores: { files: R2Bucket; db: D1Database; nodes: NodeLeasesNamespace },
+  nodeId: number,
+  cutoff: number,
+  now: number,
+  opts: ObjectArchiveOptions,
+  budget: { objects: number; refusals: number },
+): Promise<void> {
+  const object = nodeLeases(stores.nodes, nodeId);
+  for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
+    if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return;
+    const due = await object.refusalsDue(cutoff, REFUSAL_BATCH);
+    if (due.length === 0) return;
+    const written = await writeArchive(
+      stores.files,
+      stores.db,
+      due.map((r) => refusalRecord(nodeId, r)),
+      now,
+    );
+    budget.objects += written.length;
+    const seqs = due.map((r) => r.seq);
+    await opts.afterRefusalCopy?.(nodeId, seqs);
+    budget.refusals += await object.dropRefusals(seqs);
+  }
+}
+
+/**
  * Move the customers' and nodes' objects' history older than the hot window to the archive (see the top). The
  * customers with calls in the reach are visited in pages of `maxCustomers`, one page per hourly run in turn (the
  * cutoff moves once a day, so each page is visited several times a day). A customer that fails is logged and left for
@@ -241,11 +300,22 @@ export async function archiveObjectHistory(
     ...budget.held,
   ];
   let dropped = 0;
+  const nodes = await nodeIds(stores.db);
   if (cleared.length > 0) {
-    for (const nodeId of await nodeIds(stores.db)) {
+    for (const nodeId of nodes) {
       dropped += await nodeLeases(stores.nodes, nodeId).dropEndedBefore(cutoff, complete ? null : cleared);
     }
   }
+  // The nodes' refusals (decision 250) share the run's budget of archive objects; a failing node waits for a later run.
+  const refusalBudget = { objects: budget.objects, refusals: 0 };
+  for (const nodeId of nodes) {
+    try {
+      await archiveNodeRefusals(stores, nodeId, cutoff, now, opts, refusalBudget);
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', where: 'archive-refusals', nodeId, error: String(err) }));
+    }
+  }
+  budget.objects = refusalBudget.objects;
   return {
     customers: customers.length,
     visited: visit.length,
@@ -253,6 +323,7 @@ export async function archiveObjectHistory(
     calls: budget.calls,
     objects: budget.objects,
     nodeLeases: dropped,
+    refusals: refusalBudget.refusals,
     complete,
     usageHeldFrom,
   };

@@ -358,82 +358,45 @@ export interface RefusalRow {
   code: string;
 }
 
-// The users holding a lease on exit (ip ?, port ?) of node ?1 at instant r.at (r = the json_each row).
-const HOLDERS = `SELECT a.user_id FROM ip_assignments a JOIN proxy_ips i ON i.id = a.ip_id
-    WHERE i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
-      AND a.assigned_at <= r.value ->> '$[0]' AND a.expires_at > r.value ->> '$[0]'
-  UNION SELECT f.user_id FROM fixed_allocations f JOIN proxy_ips i ON i.id = f.ip_id
-    WHERE i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
-      AND f.allocated_at <= r.value ->> '$[0]' AND f.expires_at > r.value ->> '$[0]'
-      AND (f.released_at = 0 OR f.released_at > r.value ->> '$[0]')`;
 const OWN_EXIT = `EXISTS (SELECT 1 FROM proxy_ips i WHERE i.node_id = ?1 AND i.ip = r.value ->> '$[2]'
   AND i.port = r.value ->> '$[3]')`;
 
 /**
- * Store a refusal batch once. Rows naming a user are stored for that user; a row without a user is stored once
- * per user holding a lease on that exit at that moment (attributed 1; D1's leases and, by row, `heldInObject`: the
- * users the node's object names), or once without a user when nobody did.
- * Rows for exits of other nodes are ignored.
+ * What D1 says of a refusal batch's rows (decision 250; reads only, the rows are kept in the node's object): for each
+ * row, whether its exit is one of this node's (rows of other nodes' exits are ignored), and for a row naming nobody,
+ * the users D1 knows held that exit at that instant (its leases from before the objects and fixed allocations).
  */
-export async function insertRefusalBatch(
+export async function refusalAttribution(
   db: D1Database,
   nodeId: number,
-  b: { batchId: string; rows: RefusalRow[] },
-  now: number,
-  heldInObject: number[][] = [],
-): Promise<{ stored: number; duplicate: boolean }> {
-  const objectHolders = JSON.stringify(heldInObject.flatMap((users, k) => users.map((u) => [k, u])));
-  const payload = JSON.stringify(b.rows.map((r) => [r.at, r.clientIp, r.ip, r.port, r.userId, r.code]));
-  const cols = `(node_id, batch_id, at, client_ip, ip, port, user_id, attributed, code, received_at)`;
-  const base = `?1, ?2, r.value ->> '$[0]', r.value ->> '$[1]', r.value ->> '$[2]', r.value ->> '$[3]'`;
-  const results = await db.batch([
+  rows: RefusalRow[],
+): Promise<{ own: boolean; holders: number[] }[]> {
+  const payload = JSON.stringify(rows.map((r) => [r.at, r.clientIp, r.ip, r.port, r.userId, r.code]));
+  const [own, held] = await db.batch<{ k: number; u?: number }>([
+    db.prepare(`SELECT r.key AS k FROM json_each(?2) r WHERE ${OWN_EXIT}`).bind(nodeId, payload),
     db
       .prepare(
-        `INSERT INTO node_refusals ${cols}
-         SELECT ${base}, r.value ->> '$[4]', 0, r.value ->> '$[5]', ?3 FROM json_each(?4) r
-         WHERE NOT ${batchSeen} AND r.value ->> '$[4]' IS NOT NULL AND ${OWN_EXIT}`,
+        `SELECT r.key AS k, a.user_id AS u FROM json_each(?2) r
+           JOIN proxy_ips i ON i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
+           JOIN ip_assignments a ON a.ip_id = i.id AND a.assigned_at <= r.value ->> '$[0]'
+             AND a.expires_at > r.value ->> '$[0]'
+         WHERE r.value ->> '$[4]' IS NULL
+         UNION
+         SELECT r.key, f.user_id FROM json_each(?2) r
+           JOIN proxy_ips i ON i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
+           JOIN fixed_allocations f ON f.ip_id = i.id AND f.allocated_at <= r.value ->> '$[0]'
+             AND f.expires_at > r.value ->> '$[0]' AND (f.released_at = 0 OR f.released_at > r.value ->> '$[0]')
+         WHERE r.value ->> '$[4]' IS NULL`,
       )
-      .bind(nodeId, b.batchId, now, payload, 'refusals'),
-    db
-      .prepare(
-        `INSERT INTO node_refusals ${cols}
-         SELECT ?1, ?2, v ->> '$[0]', v ->> '$[1]', v ->> '$[2]', v ->> '$[3]', uid, 1, v ->> '$[5]', ?3 FROM (
-           SELECT r.key AS k, r.value AS v, a.user_id AS uid FROM json_each(?4) r
-             JOIN proxy_ips i ON i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
-             JOIN ip_assignments a ON a.ip_id = i.id AND a.assigned_at <= r.value ->> '$[0]'
-               AND a.expires_at > r.value ->> '$[0]'
-           WHERE r.value ->> '$[4]' IS NULL
-           UNION
-           SELECT r.key, r.value, f.user_id FROM json_each(?4) r
-             JOIN proxy_ips i ON i.node_id = ?1 AND i.ip = r.value ->> '$[2]' AND i.port = r.value ->> '$[3]'
-             JOIN fixed_allocations f ON f.ip_id = i.id AND f.allocated_at <= r.value ->> '$[0]'
-               AND f.expires_at > r.value ->> '$[0]' AND (f.released_at = 0 OR f.released_at > r.value ->> '$[0]')
-           WHERE r.value ->> '$[4]' IS NULL
-           UNION
-           SELECT r.key, r.value, h.value ->> 1 FROM json_each(?4) r JOIN json_each(?6) h ON h.value ->> 0 = r.key
-           WHERE r.value ->> '$[4]' IS NULL AND ${OWN_EXIT}
-         ) WHERE NOT ${batchSeen}`,
-      )
-      .bind(nodeId, b.batchId, now, payload, 'refusals', objectHolders),
-    db
-      .prepare(
-        `INSERT INTO node_refusals ${cols}
-         SELECT ${base}, NULL, 0, r.value ->> '$[5]', ?3 FROM json_each(?4) r
-         WHERE NOT ${batchSeen} AND r.value ->> '$[4]' IS NULL AND ${OWN_EXIT} AND NOT EXISTS (${HOLDERS})
-           AND NOT EXISTS (SELECT 1 FROM json_each(?6) h WHERE h.value ->> 0 = r.key)`,
-      )
-      .bind(nodeId, b.batchId, now, payload, 'refusals', objectHolders),
-    db
-      .prepare(
-        `INSERT INTO node_batches (node_id, kind, batch_id, rows, received_at)
-         VALUES (?1, ?4, ?2, (SELECT count(*) FROM node_refusals WHERE node_id = ?1 AND batch_id = ?2), ?3)
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(nodeId, b.batchId, now, 'refusals'),
+      .bind(nodeId, payload),
   ]);
-  const duplicate = (results[3]?.meta.changes ?? 0) === 0;
-  const stored = duplicate ? 0 : results.slice(0, 3).reduce((s, r) => s + (r.meta.changes ?? 0), 0);
-  return { stored, duplicate };
+  const out = rows.map(() => ({ own: false, holders: [] as number[] }));
+  for (const r of own?.results ?? []) {
+    const o = out[Number(r.k)];
+    if (o) o.own = true;
+  }
+  for (const r of held?.results ?? []) out[Number(r.k)]?.holders.push(Number(r.u));
+  return out;
 }
 
 export interface RefusalView {

@@ -11,19 +11,31 @@ import {
   feedBounds,
   insertUsageBatch,
   type LeaseRow,
+  refusalAttribution,
+  type RefusalRow,
+  type RefusalView,
   type UsageHour,
   leasesTouched,
   liveLeasesOfNode,
+  listUserRefusals,
   packagesStillLive,
   packagesEndedSince,
   type UserRow,
   usersForContract,
   usersWithLiveLeases,
 } from '../db/node-contract';
+import { nodeIds } from '../db/archive-rows';
 import type { ContractAnswer, ContractLease, ContractUser, UserLimits } from '../../lib/node-wire';
 import { contractEgress, fullContractEgress } from './egress-rules';
 import { isSealedProxyPassword, proxyPasswordVerifier } from './credential-secrets';
-import { type NodeLease, type NodeLeasesNamespace, nodeLeases, type UsageBatch } from '../objects/node-leases';
+import {
+  type KeptRefusal,
+  type NodeLease,
+  type NodeLeasesNamespace,
+  nodeLeases,
+  refusalNumber,
+  type UsageBatch,
+} from '../objects/node-leases';
 import { USAGE_LEASE_GRACE_MS } from './node-usage';
 
 /** The password-verifier scheme a node declares on every pull (`verifier=hs1`); older nodes are answered 426. */
@@ -312,4 +324,73 @@ export async function refusalHoldersInObject(
 ): Promise<number[][]> {
   if (!rows.some((r) => r.userId === null)) return rows.map(() => []);
   return nodeLeases(nodes, nodeId).usersHolding(rows.map((r): [number, string, number] => [r.at, r.ip, r.port]));
+}
+
+/**
+ * Store a node's refusal batch (decision 250) in the node's object, once by batch id; D1 only reads (which exits are
+ * the node's, and who held an exit per its older leases and fixed allocations). A row naming a user is kept for that
+ * user; a row naming nobody once per user holding the exit at that instant (D1's holders and the object's, attributed
+ * 1), or once for nobody (user 0) when no one did. Rows for exits of other nodes are ignored.
+ */
+export async function storeRefusalBatch(
+  s: { db: D1Database; nodes: NodeLeasesNamespace },
+  nodeId: number,
+  b: { batchId: string; rows: RefusalRow[] },
+  now: number,
+): Promise<{ stored: number; duplicate: boolean }> {
+  const [inD1, inObject] = await Promise.all([
+    refusalAttribution(s.db, nodeId, b.rows),
+    refusalHoldersInObject(s.nodes, nodeId, b.rows),
+  ]);
+  const kept: KeptRefusal[] = b.rows.flatMap((r, k) => {
+    if (!inD1[k]?.own) return [];
+    const row = { at: r.at, clientIp: r.clientIp, ip: r.ip, port: r.port, code: r.code };
+    if (r.userId !== null) return [{ ...row, userId: r.userId, attributed: 0 }];
+    const holders = [...new Set([...(inD1[k]?.holders ?? []), ...(inObject[k] ?? [])])];
+    return holders.length === 0
+      ? [{ ...row, userId: 0, attributed: 0 }]
+      : holders.map((userId) => ({ ...row, userId, attributed: 1 }));
+  });
+  return nodeLeases(s.nodes, nodeId).ingestRefusals(b.batchId, kept, now);
+}
+
+/**
+ * A page of the refused connections attributed to a customer since `since`, newest first (decision 250): the node
+ * objects' (one call per node: there are few) and D1's rows from before the switch, merged by time. Each store gives
+ * its count and its newest `offset + limit` rows, so the page is exact.
+ */
+export async function customerRefusals(
+  s: { db: D1Database; nodes: NodeLeasesNamespace },
+  r: { userId: number; since: number; offset: number; limit: number },
+): Promise<{ total: number; list: RefusalView[] }> {
+  const want = r.offset + r.limit;
+  const [older, inNodes] = await Promise.all([
+    listUserRefusals(s.db, { userId: r.userId, since: r.since, offset: 0, limit: want }),
+    nodeIds(s.db).then((ids) =>
+      Promise.all(
+        ids.map(async (nodeId) => {
+          const found = await nodeLeases(s.nodes, nodeId).refusalsOf(r.userId, r.since, want);
+          return {
+            total: found.total,
+            list: found.rows.map(
+              (x): RefusalView => ({
+                id: refusalNumber(nodeId, x.seq),
+                at: x.at,
+                clientIp: x.clientIp,
+                ip: x.ip,
+                port: x.port,
+                code: x.code,
+              }),
+            ),
+          };
+        }),
+      ),
+    ),
+  ]);
+  const all = [older, ...inNodes];
+  const list = all
+    .flatMap((p) => p.list)
+    .sort((a, b) => b.at - a.at || Math.abs(b.id) - Math.abs(a.id))
+    .slice(r.offset, want);
+  return { total: all.reduce((n, p) => n + p.total, 0), list };
 }

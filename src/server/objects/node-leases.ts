@@ -5,6 +5,7 @@
 // that ended or of users that changed. The object keeps the leases of its hot window (HOT_DAYS after their end) for the
 // exit trace (`holders`); its alarm trims older ones. Which packages are live is D1's to say (packages stay there):
 // the object answers by lease, the contract filters by package.
+// It also keeps the node's usage reports on their leases (decision 249) and its refusal reports (decision 250).
 import type { DurableObject } from 'cloudflare:workers';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
@@ -122,7 +123,39 @@ CREATE TABLE IF NOT EXISTS usage_batches (
   period_end INTEGER NOT NULL, stored INTEGER NOT NULL, hours TEXT NOT NULL, rest TEXT NOT NULL,
   rolled INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS usage_batches_open ON usage_batches(rolled, received_at);
+CREATE TABLE IF NOT EXISTS refusals (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, client_ip TEXT NOT NULL, ip TEXT NOT NULL,
+  port INTEGER NOT NULL, user_id INTEGER NOT NULL, attributed INTEGER NOT NULL, code TEXT NOT NULL,
+  batch_id TEXT NOT NULL, received_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS refusals_user ON refusals(user_id, at);
+CREATE INDEX IF NOT EXISTS refusals_at ON refusals(at);
+CREATE TABLE IF NOT EXISTS refusal_batches (
+  batch_id TEXT PRIMARY KEY, received_at INTEGER NOT NULL, stored INTEGER NOT NULL) WITHOUT ROWID;
 `;
+
+/** A refused connection as the node object keeps it (decision 250): attributed to one customer (0: nobody). */
+export interface KeptRefusal {
+  at: number;
+  clientIp: string;
+  ip: string;
+  port: number;
+  userId: number;
+  /** 1 when the node named nobody and the portal attributed it to a holder of the exit at that instant. */
+  attributed: number;
+  code: string;
+}
+
+/** A refusal read from the object, with its row number there (seq). */
+export type StoredRefusal = KeptRefusal & { seq: number; receivedAt: number };
+
+/**
+ * A node object's refusal as one number for the customer's list and the archive: −(node id × 10⁹ + seq), negative so
+ * it never meets D1's row ids, unique across the nodes (a node's object numbers its refusals from 1).
+ */
+export const refusalNumber = (nodeId: number, seq: number) => -(nodeId * 1_000_000_000 + seq);
+
+const REFUSAL_COLUMNS = `seq, at, client_ip AS clientIp, ip, port, user_id AS userId, attributed, code,
+  received_at AS receivedAt`;
 
 /** A batch whose D1 step has not been confirmed this long is repaired by the alarm (the route may have died). */
 const USAGE_REPAIR_AFTER_MS = 60_000;
@@ -189,9 +222,13 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       const trimBefore = hotCutoff(now) - HOT_DAYS * DAY_MS;
       sql.exec(`${USAGE_OF_ENDED})`, trimBefore);
       sql.exec('DELETE FROM leases WHERE expires_at < ?', trimBefore);
+      sql.exec('DELETE FROM refusals WHERE at < ?', trimBefore);
+      sql.exec('DELETE FROM refusal_batches WHERE received_at < ?', now - NODE_LEASE_KEEP_MS);
       await this.repairUsage(now);
       sql.exec('DELETE FROM usage_batches WHERE rolled = 1 AND received_at < ?', now - USAGE_BATCH_MEMORY_MS);
-      if (sql.exec('SELECT 1 FROM leases UNION ALL SELECT 1 FROM usage_batches LIMIT 1').toArray().length > 0) {
+      const left = `SELECT 1 FROM leases UNION ALL SELECT 1 FROM usage_batches UNION ALL SELECT 1 FROM refusals
+        UNION ALL SELECT 1 FROM refusal_batches LIMIT 1`;
+      if (sql.exec(left).toArray().length > 0) {
         await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
       }
     }
@@ -326,6 +363,80 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
         this.usageRolled(batchId);
       }
       return open.length;
+    }
+
+    // Refusals (decision 250): the connections the node refused, each kept once per customer it concerns (0: nobody),
+    // idempotent by batch id; the hot window here, then the archive (archive/objects.ts). D1 keeps none of them.
+
+    /**
+     * Keep a refusal batch once (by batch id): the rows as attributed by the portal (domain/node-contract.ts). The
+     * same id again changes nothing and is answered as a duplicate. The batch id is remembered for the hot window.
+     */
+    async ingestRefusals(
+      batchId: string,
+      rows: KeptRefusal[],
+      now: number,
+    ): Promise<{ stored: number; duplicate: boolean }> {
+      const sql = this.ctx.storage.sql;
+      if (sql.exec('SELECT 1 FROM refusal_batches WHERE batch_id = ?', batchId).toArray().length > 0) {
+        return { stored: 0, duplicate: true };
+      }
+      this.ctx.storage.transactionSync(() => {
+        if (rows.length > 0) {
+          sql.exec(
+            `INSERT INTO refusals (at, client_ip, ip, port, user_id, attributed, code, batch_id, received_at)
+             SELECT j.value ->> 'at', j.value ->> 'clientIp', j.value ->> 'ip', j.value ->> 'port', j.value ->> 'userId',
+                    j.value ->> 'attributed', j.value ->> 'code', ?2, ?3 FROM json_each(?1) j`,
+            JSON.stringify(rows),
+            batchId,
+            now,
+          );
+        }
+        sql.exec(
+          'INSERT INTO refusal_batches (batch_id, received_at, stored) VALUES (?, ?, ?)',
+          batchId,
+          now,
+          rows.length,
+        );
+      });
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
+      return { stored: rows.length, duplicate: false };
+    }
+
+    /** A customer's refusals here since `since`: how many, and the newest `limit` (newest first). */
+    refusalsOf(userId: number, since: number, limit: number): { total: number; rows: StoredRefusal[] } {
+      const sql = this.ctx.storage.sql;
+      const total = Number(
+        sql.exec('SELECT count(*) AS n FROM refusals WHERE user_id = ? AND at >= ?', userId, since).one().n,
+      );
+      const rows = sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT ${REFUSAL_COLUMNS} FROM refusals WHERE user_id = ? AND at >= ? ORDER BY at DESC, seq DESC LIMIT ?`,
+          userId,
+          since,
+          limit,
+        )
+        .toArray() as unknown as StoredRefusal[];
+      return { total, rows };
+    }
+
+    /** The oldest refusals dated before `cutoff` (the archive's batch), oldest first. */
+    refusalsDue(cutoff: number, limit: number): StoredRefusal[] {
+      return this.ctx.storage.sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT ${REFUSAL_COLUMNS} FROM refusals WHERE at < ? ORDER BY at, seq LIMIT ?`,
+          cutoff,
+          limit,
+        )
+        .toArray() as unknown as StoredRefusal[];
+    }
+
+    /** Delete these refusals (their archive copy is verified); how many went. */
+    dropRefusals(seqs: number[]): number {
+      if (seqs.length === 0) return 0;
+      const sql = this.ctx.storage.sql;
+      sql.exec('DELETE FROM refusals WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(seqs));
+      return Number(sql.exec('SELECT changes() AS n').one().n);
     }
 
     /** The usage these leases own here, per client address (the archive's `usage` records): in the leases' order. */
