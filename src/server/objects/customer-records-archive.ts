@@ -2,42 +2,17 @@
 // window that the hourly job copies to R2 (archive/copy.ts), and their deletion once the copy is verified. SQL over the
 // object's own tables (customer-records.ts, `logs` and `leases`); the object's `// Archive` methods delegate here.
 
+import type { KeptCall, KeptLease } from './customer-records-read';
+
 /** A call past the hot window: charged (with its receipt) or refused (no receipt). */
-export interface DueCall {
-  id: number;
-  receiptId: number | null;
-  packageId: number | null;
-  productType: number;
-  clientIp: string;
-  requested: number;
-  returned: number;
-  code: number;
-  query: string;
-  createdAt: number;
-}
+export type DueCall = KeptCall & { receiptId: number | null };
 
 /**
  * A lease past the hot window, with its receipt, its index `k` in the receipt (so its archive id is the one the node's
  * object and the trace give it) and the start of the customer's next lease of the same exit (`nextAt`, null: none),
  * which bounds the usage it owns (decision 222).
  */
-export interface DueLease {
-  id: number;
-  receiptId: number;
-  k: number;
-  ipId: number;
-  nodeId: number;
-  ip: string;
-  port: number;
-  protocol: string;
-  region: string;
-  carrier: string;
-  productType: number;
-  packageId: number;
-  assignedAt: number;
-  expiresAt: number;
-  nextAt: number | null;
-}
+export type DueLease = KeptLease & { receiptId: number; k: number };
 
 /**
  * The leases of one call: its leases start when the call was made (record() dates them so), which the start index
