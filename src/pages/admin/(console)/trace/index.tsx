@@ -58,7 +58,7 @@ export default async function AdminTracePage({ query }: { query: string }) {
         />
       </SearchForm>
       <p className="text-xs text-slate-500">
-        查询该时刻持有此出口IP的客户（含租期结束后5分钟内的上报）。近期数据来自数据库，更早的来自归档，记录保存至少180天。每次查询都会写入操作日志。
+        查询该时刻持有此出口IP的客户（含租期结束后5分钟内的上报）。近七天的数据来自出口所在节点的实时记录，更早的来自归档，记录保存至少180天。每次查询都会写入操作日志。
       </p>
       {asked && !res ? (
         <p className="card p-4 text-sm text-rose-600">未能查询：请检查IP与时间的格式（如 2026-01-31 08:30）。</p>
