@@ -73,9 +73,14 @@ const filter = (f: Partial<CandidateFilter> = {}): CandidateFilter => ({
 });
 /** The whole extraction in one batch (docs/decisions/171), by key or by a proven caller. */
 const oneBatch =
-  (f: Partial<CandidateFilter>, caller: ExtractCallerRef = { apiKeyHash: `h1:${'k'.repeat(64)}` }) =>
+  (
+    f: Partial<CandidateFilter>,
+    caller: ExtractCallerRef = { apiKeyHash: `h1:${'k'.repeat(64)}` },
+    picks: number[] | undefined = undefined,
+  ) =>
   (db: D1Database) =>
     extractInOneBatch(db, caller, {
+      ...(picks ? { picks } : {}),
       second: NOW / 1000,
       callerIp: '192.0.2.1',
       productType: 10,
@@ -88,6 +93,8 @@ const oneBatch =
       minTtlSeconds: 0,
       filter: filter(f),
     });
+/** The IPs a customer's object chose for a dedup call (decision 243), in its order. */
+const PICKS = [5, 3, 9, 1];
 /** A caller proven by an AES token: the user id is bound, not resolved from the key. */
 const TOKEN_CALLER: ExtractCallerRef = { userId: U, rateLimit: 10 };
 /** More region keys than index seeks: one read of the pool index with the regions as a residual condition. */
@@ -108,6 +115,8 @@ const HOT_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
   'extract in one batch by token caller': oneBatch({}, TOKEN_CALLER),
   'extract: what names a refusal (white list, packages)': (db) => refusalFacts(db, U, '192.0.2.1', NOW, 10, null),
   'extract in one batch by token caller: dedup=1': oneBatch({ excludeDay: DAY }, TOKEN_CALLER),
+  'a dedup call with the picks of the customer object: dedup=1': oneBatch({ excludeDay: DAY }, undefined, PICKS),
+  'a dedup call with the picks of the customer object: dedup=2': oneBatch({ excludeInUseAt: NOW }, undefined, PICKS),
   'extract in one batch by token caller: dedup=2': oneBatch({ excludeInUseAt: NOW }, TOKEN_CALLER),
   'extract in one batch by token caller: by region': oneBatch(
     { regions: ['广东', '深圳'], carriers: ['电信'], excludes: ['东莞'] },
@@ -216,12 +225,37 @@ describe('query plans of the hot paths', () => {
     });
   }
 
+  // A dedup call's picks (decision 243) are a short list from the customer's object: the statement must read each by
+  // its id, not walk the pool's health index against the list (0.6 s a call on a 60,000-IP pool before the fix).
+  it("a dedup call reads the object's picks by their ids, never a range of the pool", async () => {
+    for (const f of [{ excludeDay: DAY }, { excludeInUseAt: NOW }]) {
+      const { db, seen } = recordingDb();
+      await oneBatch(f, undefined, PICKS)(db);
+      const picksSql = seen.filter((r) => /json_each\(\?11\) p\b/.test(r.sql));
+      expect(picksSql).toHaveLength(1);
+      for (const r of picksSql) expect(await poolReadsNotById(r)).toEqual([]);
+    }
+  });
+
+  it('sees a pick statement that walks the pool (the check itself can fail)', async () => {
+    const joined =
+      'SELECT p.value FROM json_each(?1) p JOIN proxy_ips i ON i.id = p.value WHERE i.pool = 10 AND i.healthy = 1 AND i.expires_at >= ?2';
+    expect(await poolReadsNotById({ sql: joined, binds: ['[1,2]', 0] })).not.toEqual([]);
+  });
+
   it('sees a seek that reads pool rows (the check itself can fail)', async () => {
     const rowSeek =
       'SELECT id, rnd FROM proxy_ips INDEXED BY proxy_ips_rnd WHERE pool = ?1 AND healthy = 1 AND carrier = ?2 ORDER BY rnd LIMIT 60';
     expect(await tableReads(rowSeek, [10, '电信'])).not.toEqual([]);
   });
 });
+
+/** Plan lines of a statement that read the pool (alias i) other than by its primary key. */
+async function poolReadsNotById(r: RecordedStatement): Promise<string[]> {
+  return (await queryPlan(r.sql, r.binds))
+    .map((x) => x.detail)
+    .filter((d) => /^(SCAN|SEARCH) i\b/.test(d) && !d.includes('INTEGER PRIMARY KEY'));
+}
 
 /** The bytecode steps of `sql` that read a column or the row of a proxy_ips table cursor (not an index cursor). */
 async function tableReads(sql: string, binds: unknown[]): Promise<string[]> {

@@ -362,6 +362,9 @@ export function drawStatement(
  * The picks of a dedup call chosen by the customer's object (decision 243): the given IPs, in their order, that still
  * match the filter (pool, health, protocol, lifetime, carriers, excluded regions) and are not in a receipt of this
  * customer still in D1 that the mode excludes (dedup 1: handed out on this Shanghai day; dedup 2: still held at now).
+ * The picks are the outer loop (CROSS JOIN: SQLite keeps that order) and each is read by its id: with a plain JOIN the
+ * planner walked the pool's health index instead, every healthy IP against the list (0.6 s a call on a 60,000-IP pool,
+ * 0.2 ms this way).
  */
 function explicitPicksStatement(
   db: D1Database,
@@ -384,7 +387,7 @@ function explicitPicksStatement(
   return db
     .prepare(
       `INSERT INTO extract_picks (call_id, ip_id, dist, chosen)
-       SELECT ?4, p.value, p.key, 1 FROM json_each(?11) p JOIN proxy_ips i ON i.id = p.value
+       SELECT ?4, p.value, p.key, 1 FROM json_each(?11) p CROSS JOIN proxy_ips i ON i.id = p.value
        WHERE ${residual.join(' AND ')}
          AND p.value NOT IN (${inReceipts})
          AND NOT ${heldBefore(f, 'p.value', user, { day: '?9', since: '?13' })}
