@@ -2,10 +2,13 @@
 // with its own --persist-to, the tree's migrations, the demo data and the bench's allowances, on free loopback ports;
 // and the bounded concurrent load both extraction benches fire at it (bench/extract.mjs, scripts/bench-extract-ab.mjs).
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { bin, DEV_VARS, run, toolEnv } from '../../scripts/lib/tools.mjs';
+import { DatabaseSync } from 'node:sqlite';
+import { sqliteFile } from '../../scripts/bench-scale/generate.mjs';
+import { bin, DEV_NODE_SECRET_KEY, DEV_VARS, run, toolEnv } from '../../scripts/lib/tools.mjs';
 import { wranglerConfigFor } from '../../scripts/lib/wrangler-config.mjs';
 
 export const KEY = 'demo13800138000key0000000000abcd';
@@ -25,9 +28,10 @@ const freePort = () =>
 /**
  * Start `wrangler dev` on the tree at `root` (its src/edge/worker.ts and migrations; node_modules of this project)
  * with state under `dir`. Resolves with the base URL and a stop function once the trivial route answers and a probe
- * extraction succeeds. `port` pins the port (inspector: port + 1000).
+ * extraction succeeds. `port` pins the port (inspector: port + 1000). `prepare(file)` changes the local D1 file (node:sqlite)
+ * after the demo data and before wrangler dev opens it.
  */
-export async function startExtractServer({ root = '.', dir, port: pinned } = {}) {
+export async function startExtractServer({ root = '.', dir, port: pinned, prepare } = {}) {
   const env = toolEnv();
   const state = `${dir}/state`;
   rmSync(dir, { recursive: true, force: true });
@@ -60,6 +64,7 @@ export async function startExtractServer({ root = '.', dir, port: pinned } = {})
   );
   const exec = ['d1', 'execute', 'DB', '--local', '-c', configPath, '--persist-to', state, '--file'];
   await step('bench data', bin('wrangler'), [...exec, `${dir}/bench.sql`]);
+  if (prepare) prepare(sqliteFile(state));
 
   const port = pinned || (await freePort());
   const inspector = pinned ? port + 1000 : await freePort();
@@ -110,22 +115,36 @@ export async function startExtractServer({ root = '.', dir, port: pinned } = {})
   }
   /** CPU seconds (user + system) used so far by the server's processes (wrangler and its workerd). */
   const cpu = () => processGroupCpu(wrangler.pid);
-  return { base, extractUrl, cpu, trivialUrl: `${base}${TRIVIAL_PATH}`, stop };
+  return {
+    base,
+    extractUrl,
+    cpu,
+    get log() {
+      return log;
+    },
+    trivialUrl: `${base}${TRIVIAL_PATH}`,
+    stop,
+  };
 }
 
-/** n requests with at most `concurrency` in flight: throughput, latency percentiles (ms), non-200 answers. */
+/**
+ * n requests with at most `concurrency` in flight: throughput, latency percentiles (ms), failed answers (non-200, or a refusal code). `url` may be a
+ * list: in-flight slot i calls url[i % length] (several customers at once).
+ */
 export async function load(url, n, concurrency) {
   const latencies = [];
   let next = 0;
   let failures = 0;
-  const worker = async () => {
+  const urls = Array.isArray(url) ? url : [url];
+  const worker = async (_, w) => {
     while (next < n) {
       next++;
       const t0 = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
+      const res = await fetch(urls[w % urls.length]);
+      // A refused extraction answers 200 with its code in the body (JSON format): a failure too.
+      const head = (await res.text()).slice(0, 40);
       latencies.push(performance.now() - t0);
-      if (res.status !== 200) failures++;
+      if (res.status !== 200 || /"code":\s*[1-9]/.test(head)) failures++;
     }
   };
   const t0 = performance.now();
@@ -162,4 +181,57 @@ function processGroupCpu(pgid) {
     }
   }
   return ticks / 100;
+}
+
+/** The extraction key as the Worker stores it (src/server/domain/credential-secrets.ts hashExtractKey, dev secret). */
+function storedExtractKey(key) {
+  const derived = createHmac('sha256', Buffer.from(DEV_NODE_SECRET_KEY, 'hex')).update('extract-key-hash-v1').digest();
+  return `h1:${createHmac('sha256', derived).update(key).digest('hex')}`;
+}
+
+/**
+ * `n` more customers like the demo one (same packages, white list and settings; phones 1390000xxxx), each with its own
+ * extraction key; returns the keys. Writes straight into the local D1 file (use as `prepare`).
+ */
+export function addCustomers(file, n) {
+  const db = new DatabaseSync(file);
+  const cols = (t, skip) =>
+    db
+      .prepare(`PRAGMA table_info(${t})`)
+      .all()
+      .map((c) => c.name)
+      .filter((c) => !skip.includes(c));
+  const demo = db.prepare("SELECT id FROM users WHERE phone = '13800138000'").get().id;
+  const keys = [];
+  for (let i = 1; i <= n; i++) {
+    const userCols = cols('users', ['id', 'phone']);
+    const { lastInsertRowid: id } = db
+      .prepare(`INSERT INTO users (phone, ${userCols}) SELECT ?, ${userCols} FROM users WHERE id = ?`)
+      .run(`1390000${String(i).padStart(4, '0')}`, demo);
+    const key = `bench${String(i).padStart(4, '0')}key00000000000000000000`.slice(0, 32);
+    const credCols = cols('proxy_api_credentials', ['user_id', 'api_key', 'proxy_username']);
+    db.prepare(
+      `INSERT INTO proxy_api_credentials (user_id, api_key, proxy_username, ${credCols})
+       SELECT ?, ?, proxy_username || ?, ${credCols} FROM proxy_api_credentials WHERE user_id = ?`,
+    ).run(id, storedExtractKey(key), `b${i}`, demo);
+    for (const t of ['white_list', 'proxy_packages']) {
+      const c = cols(t, ['id', 'user_id']);
+      db.prepare(`INSERT INTO ${t} (user_id, ${c}) SELECT ?, ${c} FROM ${t} WHERE user_id = ?`).run(id, demo);
+    }
+    keys.push(key);
+  }
+  db.close();
+  return keys;
+}
+
+/** `n` more healthy short-lived pool IPs on the dev node (198.18.0.0/15, the benchmarking range), one city each. */
+export function addPoolIps(file, n) {
+  const db = new DatabaseSync(file);
+  const now = Date.now();
+  db.exec(`WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})
+    INSERT INTO proxy_ips (node_id, pool, ip, port, protocols, province, city, province_key, city_key, carrier,
+      expires_at, healthy, checked_at, created_at)
+    SELECT 1, 10, '198.' || (18 + ((i >> 16) & 1)) || '.' || ((i >> 8) & 255) || '.' || (i & 255), 20000, 7,
+      '北京市', '北京市', '北京', '北京', '电信', ${now + 6 * 3_600_000}, 1, ${now}, ${now} FROM s`);
+  db.close();
 }
