@@ -17,18 +17,12 @@ import {
   remainingCount,
   simplePool,
 } from '../helpers/delivery';
-import { receiptCount, recordsOf, runRecordsAlarm, settleRecords } from '../helpers/receipts';
+import { receiptCount, receiptIps, recordsOf, runRecordsAlarm, settleRecords } from '../helpers/receipts';
 
 beforeEach(resetDb);
 
 const CALLER = '192.0.2.50';
 const ipsOf = (text: string) => (text ? text.split('\r\n') : []);
-
-/** The IPs (address:port, as a text answer lists them) of the receipts D1 still holds. */
-const receiptIps = async () =>
-  (await env.DB.prepare('SELECT body FROM extract_receipts').all<{ body: string }>()).results.flatMap((r) =>
-    (JSON.parse(r.body) as { ips: [number, string, number][] }).ips.map((ip) => `${ip[1]}:${ip[2]}`),
-  );
 
 describe('a dedup call whose object breaks after the charge', () => {
   it('answers the IPs D1 charged; the receipt stays in D1 for the repair, which keeps it once; no IP twice', async () => {
