@@ -519,8 +519,6 @@ export async function extractInOneBatch(
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
   const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
-  const logOfCall = `(SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time
-                      WHERE user_id = x.user_id AND created_at = ?2)`;
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
     draw,
