@@ -9,12 +9,6 @@ import { count } from './rows';
 /** Receipts still in D1 (not yet deleted by their customer's object). */
 export const receiptCount = () => count('extract_receipts');
 
-/** The IPs (address:port, as a text answer lists them) of the receipts D1 still holds. */
-export const receiptIps = async () =>
-  (await env.DB.prepare('SELECT body FROM extract_receipts').all<{ body: string }>()).results.flatMap((r) =>
-    (JSON.parse(r.body) as { ips: [number, string, number][] }).ips.map((ip) => `${ip[1]}:${ip[2]}`),
-  );
-
 /** The calls and leases a customer's object holds. */
 export const recordsOf = (userId: number) => customerRecords(env.CUSTOMER_RECORDS, userId).counts();
 

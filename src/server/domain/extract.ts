@@ -91,19 +91,19 @@ async function ownerOf(db: D1Database, caller: ExtractCallerRef): Promise<number
 
 /**
  * What D1 charged for one customer's dedup call, by the id the Worker gave the call (decision 253): the IPs of its
- * receipt while D1 holds it, else of the call the customer's object kept (it deletes a receipt from D1 only after
- * keeping it, so one of the two holds every charged call); null when neither does (the call was not charged). Throws
- * when the object cannot be asked.
+ * receipt while D1 holds it (with the receipt, not yet kept), else of the call the customer's object kept (it deletes a
+ * receipt from D1 only after keeping it, so one of the two holds every charged call); null when neither does (the call
+ * was not charged). Throws when the object cannot be asked.
  */
 export async function chargedDedupCall(
   db: D1Database,
   ns: CustomerRecordsNamespace,
   userId: number,
   callId: string,
-): Promise<AssignmentRow[] | null> {
+): Promise<{ ips: AssignmentRow[]; receipt: Receipt | null } | null> {
   const receipt = await receiptOfCall(db, userId, callId);
-  if (receipt)
-    return receipt.body.ips.map(([ipId, ip, port, region, carrier, expiresAt]) => ({
+  if (receipt) {
+    const ips = receipt.body.ips.map(([ipId, ip, port, region, carrier, expiresAt]) => ({
       ipId,
       ip,
       port,
@@ -111,7 +111,10 @@ export async function chargedDedupCall(
       carrier,
       expiresAt,
     }));
-  return await customerRecords(ns, userId).keptCall(callId);
+    return { ips, receipt };
+  }
+  const kept = await customerRecords(ns, userId).keptCall(callId);
+  return kept ? { ips: kept, receipt: null } : null;
 }
 
 /** The IPs a charged call answers. */
@@ -120,6 +123,28 @@ const answered = (ips: AssignmentRow[]): ExtractedIp[] =>
 
 /** Receipts waiting to be handed to their customer's object, per user id, in this isolate. */
 const pendingReceipts = new Map<number, Receipt[]>();
+
+/**
+ * Hand a charged call's receipt to its customer's object off the path (decision 243), coalesced per customer in this
+ * isolate: the first receipt opens a 250 ms batch, the rest join it. Tried once more a second later (an object reset
+ * by a deploy); after that the delivery job's repair (or the customer's next records read) keeps it.
+ */
+function handOver(ns: CustomerRecordsNamespace, receipt: Receipt, defer: (p: Promise<unknown>) => void): void {
+  const open = pendingReceipts.get(receipt.userId);
+  if (open) {
+    open.push(receipt);
+    return;
+  }
+  const batch = [receipt];
+  pendingReceipts.set(receipt.userId, batch);
+  defer(
+    new Promise((r) => setTimeout(r, 250)).then(async () => {
+      pendingReceipts.delete(receipt.userId);
+      const keep = () => customerRecords(ns, receipt.userId).record(batch);
+      await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
+    }),
+  );
+}
 
 /** The query string as logged: everything but the key and the AES token. */
 const loggedQuery = (q: URLSearchParams) => {
@@ -232,12 +257,14 @@ export async function extract(
         | OneBatchOutcome
         | 'busy';
     } catch (err) {
-      const ips = await chargedDedupCall(db, req.records, owner, callId).catch(() => null);
-      if (!ips) throw err;
+      const found = await chargedDedupCall(db, req.records, owner, callId).catch(() => null);
+      if (!found) throw err;
       console.error(
         JSON.stringify({ level: 'error', where: 'dedup-answer-recovered', userId: owner, error: String(err) }),
       );
-      return { params: p, ips: answered(ips) };
+      // A receipt not kept yet goes to the object as a plain call's does, so its leases reach the node at once.
+      if (found.receipt) handOver(req.records, found.receipt, defer);
+      return { params: p, ips: answered(found.ips) };
     }
   } else answer = await extractInOneBatch(db, caller, batchCall);
   if (answer === 'busy') {
@@ -248,24 +275,7 @@ export async function extract(
   if (outcome.charged) {
     const receipt = outcome.charged.receipt as Receipt;
     // A dedup call's object kept its call already.
-    if (req.records && owner === null) {
-      const ns = req.records;
-      // Coalesced per customer in this isolate: the first receipt opens a 250 ms batch, the rest join it.
-      const open = pendingReceipts.get(receipt.userId);
-      if (open) open.push(receipt);
-      else {
-        const batch = [receipt];
-        pendingReceipts.set(receipt.userId, batch);
-        defer(
-          new Promise((r) => setTimeout(r, 250)).then(async () => {
-            pendingReceipts.delete(receipt.userId);
-            const keep = () => customerRecords(ns, receipt.userId).record(batch);
-            // Once more a second later (an object reset by a deploy); after that the delivery job's repair keeps them.
-            await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
-          }),
-        );
-      }
-    }
+    if (req.records && owner === null) handOver(req.records, receipt, defer);
     return { params: p, ips: answered(outcome.charged.ips) };
   }
   // Not charged: name the refusal from what the batch read, in the order of the codes (docs/decisions/131, 171).
