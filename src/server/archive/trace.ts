@@ -1,5 +1,5 @@
 // The exit-IP trace (docs/decisions/221): who held exit address X at time T. The leases come from the hot stores (the
-// objects of the nodes running that address, decision 245, and D1's older lease rows) and from the archive's exit index (one R2 list and a few small reads for that day and address); the
+// objects of every node, decisions 245 and 253, and D1's older lease rows) and from the archive's exit index (one R2 list and a few small reads for that day and address); the
 // customer's phone (masked), real-name state and package name from D1, which keeps accounts and packages. Every
 // lookup, and every operator export of a customer's history, writes an audit row.
 import 'server-only';
@@ -8,7 +8,7 @@ import { DAY_MS } from '../../lib/time';
 import {
   holderFacts,
   hotLeasesOfExit,
-  nodesOfExitAddress,
+  nodeIds,
   packageNames,
   type SourceRow,
   usageOfWindows,
@@ -61,15 +61,16 @@ const writeAudit = (db: D1Database, actor: AuditActor, entry: Parameters<typeof 
   db.batch([auditInsertStatement(db, actor, entry)]);
 
 /**
- * The leases of exit address `ip` held in the objects of the nodes running it, as D1's hot rows (SourceRow) with the
+ * The leases of exit address `ip` held in the node objects, as D1's hot rows (SourceRow) with the
  * usage each owns (its holder's rows on that exit until the holder's next lease of it there). Their ids are negative
- * (receiptLeaseNumber), so they never meet D1's.
+ * (receiptLeaseNumber), so they never meet D1's. Every node's object is asked (nodes are few; `holders` is one indexed
+ * read): the node that ran the address at that time keeps its leases for the hot window, while D1's row of the exit
+ * leaves a day after the exit expired and the address may run on another node since (decision 253).
  */
 async function objectLeasesOfExit(db: D1Database, nodes: NodeLeasesNamespace, ip: string, at: number, slack: number) {
-  const nodeIds = await nodesOfExitAddress(db, ip);
   const found = (
     await Promise.all(
-      nodeIds.map(async (n) => (await nodeLeases(nodes, n).holders(ip, at, slack)).map((l) => ({ n, l }))),
+      (await nodeIds(db)).map(async (n) => (await nodeLeases(nodes, n).holders(ip, at, slack)).map((l) => ({ n, l }))),
     )
   ).flat();
   const [inD1, inNodes] = await Promise.all([

@@ -203,15 +203,6 @@ export async function hotLeasesOfExit(db: D1Database, ip: string, at: number, sl
   return results;
 }
 
-/** The nodes running an exit at address `ip` (any port): their objects hold its recent leases (decision 245). */
-export async function nodesOfExitAddress(db: D1Database, ip: string): Promise<number[]> {
-  const { results } = await db
-    .prepare('SELECT DISTINCT node_id FROM proxy_ips WHERE ip = ? AND node_id IS NOT NULL')
-    .bind(ip)
-    .all<{ node_id: number }>();
-  return results.map((r) => r.node_id);
-}
-
 /** A lease held outside D1 and the stretch of its holder's usage rows it owns: periods ending in [from, until). */
 export interface UsageWindow {
   userId: number;

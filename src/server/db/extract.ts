@@ -10,6 +10,8 @@ export interface ReceiptBody {
   query: string;
   protocol: string;
   day: string;
+  /** The call's id when its caller gave one (a dedup call: decision 253), else null. */
+  call?: string | null;
   /** [ipId, ip, port, region, carrier, expiresAt, nodeId] per IP. */
   ips: [number, string, number, string, string, number, number][];
 }
@@ -459,6 +461,11 @@ export interface OneBatchCall {
    * by the object) that the dedup mode excludes.
    */
   picks?: number[];
+  /**
+   * Decision 253: the call's id, chosen by the caller of a dedup call and written into its receipt, so the Worker can
+   * find what D1 charged when the customer's object breaks before it answers (`receiptOfCall`). A fresh id otherwise.
+   */
+  callId?: string;
 }
 
 export interface OneBatchOutcome {
@@ -501,7 +508,7 @@ export async function extractInOneBatch(
 ): Promise<OneBatchOutcome> {
   const f = r.filter;
   const start = r.start ?? Math.floor(Math.random() * RND_SPACE);
-  const callId = crypto.randomUUID();
+  const callId = r.callId ?? crypto.randomUUID();
   const byKey = 'apiKeyHash' in caller;
   // ?1 is the caller in every statement: the key (resolved in SQL) or the proven user id.
   const ref = byKey ? caller.apiKeyHash : caller.userId;
@@ -515,8 +522,6 @@ export async function extractInOneBatch(
   const n = '(SELECT count(*) FROM extract_picks WHERE call_id = ?5 AND chosen = 1)';
   const chargedN = '(SELECT n FROM extract_charges WHERE call_id = ?1)';
   const charged = 'FROM extract_charges x WHERE x.call_id = ?1';
-  const logOfCall = `(SELECT max(id) FROM extract_logs INDEXED BY extract_logs_user_time
-                      WHERE user_id = x.user_id AND created_at = ?2)`;
   const statements: D1PreparedStatement[] = [
     db.prepare(RATE_COUNT_ALL(user)).bind(ref, r.second),
     draw,
@@ -565,7 +570,7 @@ export async function extractInOneBatch(
       .prepare(
         `INSERT INTO extract_receipts (user_id, created_at, body)
          SELECT x.user_id, ?2, json_object('package', x.package_id, 'type', ?3, 'clientIp', ?4, 'requested', ?5,
-           'query', ?6, 'protocol', ?7, 'day', ?8,
+           'query', ?6, 'protocol', ?7, 'day', ?8, 'call', ?9,
            'ips', (SELECT json_group_array(json_array(i.id, i.ip, i.port,
                      CASE WHEN i.province = i.city THEN i.province ELSE i.province || i.city END, i.carrier,
                      min(i.expires_at, ?2 + x.duration_minutes * 60000), i.node_id))
@@ -573,7 +578,7 @@ export async function extractInOneBatch(
          ${charged}
          RETURNING id, user_id, created_at, body`,
       )
-      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query, r.protocol, r.day),
+      .bind(callId, r.now, r.productType, r.callerIp, r.requested, r.query, r.protocol, r.day, r.callId ?? null),
     db.prepare('DELETE FROM extract_picks WHERE call_id = ?1').bind(callId),
   ];
   const results = await db.batch<Record<string, unknown>>(statements);
@@ -659,6 +664,17 @@ export async function receiptsBefore(db: D1Database, before: number, limit: numb
     .bind(before, limit)
     .all<ReceiptRow>();
   return results.map(toReceipt);
+}
+
+/** The receipt of one customer's call by the id its caller gave it (decision 253), null when D1 holds none. */
+export async function receiptOfCall(db: D1Database, userId: number, callId: string): Promise<Receipt | null> {
+  const row = await db
+    .prepare(
+      `SELECT id, user_id, created_at, body FROM extract_receipts WHERE user_id = ?1 AND body ->> '$.call' = ?2 LIMIT 1`,
+    )
+    .bind(userId, callId)
+    .first<ReceiptRow>();
+  return row ? toReceipt(row) : null;
 }
 
 /**

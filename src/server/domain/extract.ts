@@ -5,12 +5,15 @@ import type { AppError } from '../../lib/errors';
 import { shanghaiDay } from '../../lib/time';
 import { hashPlainApiKey } from '../db/credentials';
 import {
+  type AssignmentRow,
   countRefusalHour,
   type ExtractCallerRef,
   extractInOneBatch,
-  userIdOfKeyHash,
   insertExtractLog,
+  type OneBatchOutcome,
   type PackageForExtract,
+  receiptOfCall,
+  userIdOfKeyHash,
 } from '../db/extract';
 import { type CustomerRecordsNamespace, customerRecords, type Receipt } from '../objects/customer-records';
 import { hashExtractKey } from './credential-secrets';
@@ -86,8 +89,62 @@ async function ownerOf(db: D1Database, caller: ExtractCallerRef): Promise<number
   return id;
 }
 
+/**
+ * What D1 charged for one customer's dedup call, by the id the Worker gave the call (decision 253): the IPs of its
+ * receipt while D1 holds it (with the receipt, not yet kept), else of the call the customer's object kept (it deletes a
+ * receipt from D1 only after keeping it, so one of the two holds every charged call); null when neither does (the call
+ * was not charged). Throws when the object cannot be asked.
+ */
+export async function chargedDedupCall(
+  db: D1Database,
+  ns: CustomerRecordsNamespace,
+  userId: number,
+  callId: string,
+): Promise<{ ips: AssignmentRow[]; receipt: Receipt | null } | null> {
+  const receipt = await receiptOfCall(db, userId, callId);
+  if (receipt) {
+    const ips = receipt.body.ips.map(([ipId, ip, port, region, carrier, expiresAt]) => ({
+      ipId,
+      ip,
+      port,
+      region,
+      carrier,
+      expiresAt,
+    }));
+    return { ips, receipt };
+  }
+  const kept = await customerRecords(ns, userId).keptCall(callId);
+  return kept ? { ips: kept, receipt: null } : null;
+}
+
+/** The IPs a charged call answers. */
+const answered = (ips: AssignmentRow[]): ExtractedIp[] =>
+  ips.map(({ ip, port, region, carrier, expiresAt }) => ({ ip, port, region, carrier, expiresAt }));
+
 /** Receipts waiting to be handed to their customer's object, per user id, in this isolate. */
 const pendingReceipts = new Map<number, Receipt[]>();
+
+/**
+ * Hand a charged call's receipt to its customer's object off the path (decision 243), coalesced per customer in this
+ * isolate: the first receipt opens a 250 ms batch, the rest join it. Tried once more a second later (an object reset
+ * by a deploy); after that the delivery job's repair (or the customer's next records read) keeps it.
+ */
+function handOver(ns: CustomerRecordsNamespace, receipt: Receipt, defer: (p: Promise<unknown>) => void): void {
+  const open = pendingReceipts.get(receipt.userId);
+  if (open) {
+    open.push(receipt);
+    return;
+  }
+  const batch = [receipt];
+  pendingReceipts.set(receipt.userId, batch);
+  defer(
+    new Promise((r) => setTimeout(r, 250)).then(async () => {
+      pendingReceipts.delete(receipt.userId);
+      const keep = () => customerRecords(ns, receipt.userId).record(batch);
+      await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
+    }),
+  );
+}
 
 /** The query string as logged: everything but the key and the AES token. */
 const loggedQuery = (q: URLSearchParams) => {
@@ -188,10 +245,28 @@ export async function extract(
   };
   // Decision 243: a dedup call is answered by the customer's object, which holds the customer's lease history.
   const owner = p.dedup !== 0 && req.records ? await ownerOf(db, caller) : null;
-  const answer =
-    owner !== null && req.records
-      ? await customerRecords(req.records, owner).extractDedup(caller, batchCall)
-      : await extractInOneBatch(db, caller, batchCall);
+  let answer: OneBatchOutcome | 'busy';
+  if (owner !== null && req.records) {
+    // Decision 253: the call's id goes into its receipt. When the object breaks after D1 charged the call (a reset by
+    // a deploy, a lost connection), the Worker answers the IPs charged, found by that id; the receipt reaches the
+    // object by the existing repair (the delivery job, the next records read). A call not charged answers the error.
+    const callId = crypto.randomUUID();
+    try {
+      // (The RPC's result type loses the receipt's tuple types; the receipt is handed on as it came.)
+      answer = (await customerRecords(req.records, owner).extractDedup(caller, { ...batchCall, callId })) as
+        | OneBatchOutcome
+        | 'busy';
+    } catch (err) {
+      const found = await chargedDedupCall(db, req.records, owner, callId).catch(() => null);
+      if (!found) throw err;
+      console.error(
+        JSON.stringify({ level: 'error', where: 'dedup-answer-recovered', userId: owner, error: String(err) }),
+      );
+      // A receipt not kept yet goes to the object as a plain call's does, so its leases reach the node at once.
+      if (found.receipt) handOver(req.records, found.receipt, defer);
+      return { params: p, ips: answered(found.ips) };
+    }
+  } else answer = await extractInOneBatch(db, caller, batchCall);
   if (answer === 'busy') {
     userId = owner ?? 0;
     return await fail(extractError(1005));
@@ -200,34 +275,8 @@ export async function extract(
   if (outcome.charged) {
     const receipt = outcome.charged.receipt as Receipt;
     // A dedup call's object kept its call already.
-    if (req.records && owner === null) {
-      const ns = req.records;
-      // Coalesced per customer in this isolate: the first receipt opens a 250 ms batch, the rest join it.
-      const open = pendingReceipts.get(receipt.userId);
-      if (open) open.push(receipt);
-      else {
-        const batch = [receipt];
-        pendingReceipts.set(receipt.userId, batch);
-        defer(
-          new Promise((r) => setTimeout(r, 250)).then(async () => {
-            pendingReceipts.delete(receipt.userId);
-            const keep = () => customerRecords(ns, receipt.userId).record(batch);
-            // Once more a second later (an object reset by a deploy); after that the delivery job's repair keeps them.
-            await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
-          }),
-        );
-      }
-    }
-    return {
-      params: p,
-      ips: outcome.charged.ips.map(({ ip, port, region, carrier, expiresAt }) => ({
-        ip,
-        port,
-        region,
-        carrier,
-        expiresAt,
-      })),
-    };
+    if (req.records && owner === null) handOver(req.records, receipt, defer);
+    return { params: p, ips: answered(outcome.charged.ips) };
   }
   // Not charged: name the refusal from what the batch read, in the order of the codes (docs/decisions/131, 171).
   if (outcome.userId === null) {

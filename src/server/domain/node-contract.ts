@@ -243,7 +243,7 @@ export async function deltaContract(
     now,
   );
   const endedSet = new Set(ended);
-  const isLive = (l: NodeLease) => live.has(l.packageId) && !endedSet.has(l.packageId);
+  const isLive = (l: Pick<NodeLease, 'packageId'>) => live.has(l.packageId) && !endedSet.has(l.packageId);
   const affected = new Set<number>([
     ...pick('u'),
     ...touched.map((l) => l.userId),

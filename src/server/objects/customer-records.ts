@@ -9,6 +9,7 @@ import {
   type ExtractCallerRef,
   extractInOneBatch,
   type OneBatchCall,
+  type AssignmentRow,
   type OneBatchOutcome,
   RND_SPACE,
   type Receipt,
@@ -67,6 +68,19 @@ CREATE INDEX IF NOT EXISTS leases_time ON leases(assigned_at);
 CREATE INDEX IF NOT EXISTS leases_package ON leases(package_id, expires_at);
 `;
 
+/**
+ * Decision 253: a dedup call's id (its receipt's `call`), so a call whose answer was lost can be found by it. Objects
+ * made before it get the column here; plain calls leave it null (the partial index holds only dedup calls).
+ */
+function addCallIds(sql: SqlStorage): void {
+  try {
+    sql.exec('SELECT call_id FROM logs LIMIT 0');
+  } catch {
+    sql.exec('ALTER TABLE logs ADD COLUMN call_id TEXT');
+  }
+  sql.exec('CREATE INDEX IF NOT EXISTS logs_call ON logs(call_id) WHERE call_id IS NOT NULL');
+}
+
 /** The class, built on the runtime's DurableObject base by the Worker entry (the build never loads cloudflare:workers). */
 export function customerRecordsClass(Base: typeof DurableObject) {
   return class CustomerRecords extends Base {
@@ -91,6 +105,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       this.#db = env.DB;
       this.#nodes = env.NODE_LEASES;
       ctx.storage.sql.exec(SCHEMA);
+      addCallIds(ctx.storage.sql);
       ctx.storage.sql.exec(FORWARD_SCHEMA);
       ctx.storage.sql.exec(READ_INDEXES);
     }
@@ -136,8 +151,8 @@ export function customerRecordsClass(Base: typeof DurableObject) {
           const fresh = sql
             .exec(
               `INSERT INTO logs (receipt_id, package_id, product_type, client_ip, requested, returned, code, query,
-                                 created_at)
-             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT(receipt_id) DO NOTHING RETURNING id`,
+                                 created_at, call_id)
+             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT(receipt_id) DO NOTHING RETURNING id`,
               r.id,
               b.package,
               b.type,
@@ -146,6 +161,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
               b.ips.length,
               b.query,
               r.createdAt,
+              b.call ?? null,
             )
             .toArray();
           if (fresh.length === 0) continue;
@@ -219,6 +235,29 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       } finally {
         this.#dedupFrom = null;
       }
+    }
+
+    /**
+     * The IPs of a dedup call this object kept, by the id its caller gave it (decision 253: the Worker asks when the
+     * call's answer was lost and D1 no longer holds its receipt); null when no such call was kept.
+     */
+    keptCall(callId: string): AssignmentRow[] | null {
+      const rows = this.ctx.storage.sql
+        .exec(
+          `SELECT l.ip_id, l.ip, l.port, l.region, l.carrier, l.expires_at FROM logs g JOIN leases l ON l.log_id = g.id
+           WHERE g.call_id = ?1 ORDER BY l.id`,
+          callId,
+        )
+        .toArray();
+      if (rows.length === 0) return null;
+      return rows.map((r) => ({
+        ipId: Number(r.ip_id),
+        ip: String(r.ip),
+        port: Number(r.port),
+        region: String(r.region),
+        carrier: String(r.carrier),
+        expiresAt: Number(r.expires_at),
+      }));
     }
 
     /** Log a refused call of this customer (nothing was charged, so there is no receipt). */
