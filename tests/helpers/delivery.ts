@@ -524,14 +524,22 @@ export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
   }
 }
 
+/** A refusal row as a node's object keeps it: one client, exit, customer and code, `count` times (decision 251). */
+export type NodeRefusalRow = {
+  userId: number;
+  attributed: number;
+  clientIp: string;
+  ip: string;
+  code: string;
+  count: number;
+};
+
 /** The refusals a node's object keeps (decision 250), oldest first. */
-export async function nodeRefusalRows(
-  nodeId: number,
-): Promise<{ userId: number; attributed: number; clientIp: string; ip: string; code: string }[]> {
+export async function nodeRefusalRows(nodeId: number): Promise<NodeRefusalRow[]> {
   return runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) =>
     state.storage.sql
-      .exec<{ userId: number; attributed: number; clientIp: string; ip: string; code: string }>(
-        `SELECT user_id AS userId, attributed, client_ip AS clientIp, ip, code FROM refusals ORDER BY at, seq`,
+      .exec<NodeRefusalRow>(
+        `SELECT user_id AS userId, attributed, client_ip AS clientIp, ip, code, count FROM refusals ORDER BY at, seq`,
       )
       .toArray(),
   );

@@ -139,6 +139,8 @@ const refusalRecord = (nodeId: number, r: StoredRefusal) =>
       id: refusalNumber(nodeId, r.seq),
       nodeId,
       at: r.at,
+      lastAt: r.lastAt,
+      count: r.count,
       clientIp: r.clientIp,
       ip: r.ip,
       port: r.port,

@@ -350,7 +350,12 @@ export async function insertUsageBatch(
 }
 
 export interface RefusalRow {
+  /** The first refusal the row counts (a node's row counts one client, exit, user and code in a period: decision 251). */
   at: number;
+  /** The last one; absent: `at`. */
+  lastAt?: number | undefined;
+  /** How many refused connections the row counts; absent: one (a node from before decision 251). */
+  count?: number | undefined;
   clientIp: string;
   ip: string;
   port: number;
@@ -401,7 +406,10 @@ export async function refusalAttribution(
 
 export interface RefusalView {
   id: number;
+  /** The first and last refusal the row counts, and how many (D1's rows from before decision 251 count one). */
   at: number;
+  lastAt: number;
+  count: number;
   clientIp: string;
   ip: string;
   port: number;
@@ -427,6 +435,8 @@ export async function listUserRefusals(
     list: (rows?.results ?? []).map((x) => ({
       id: x.id as number,
       at: x.at as number,
+      lastAt: x.at as number,
+      count: 1,
       clientIp: x.client_ip as string,
       ip: x.ip as string,
       port: x.port as number,

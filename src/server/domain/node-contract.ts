@@ -344,7 +344,15 @@ export async function storeRefusalBatch(
   ]);
   const kept: KeptRefusal[] = b.rows.flatMap((r, k) => {
     if (!inD1[k]?.own) return [];
-    const row = { at: r.at, clientIp: r.clientIp, ip: r.ip, port: r.port, code: r.code };
+    const row = {
+      at: r.at,
+      lastAt: r.lastAt ?? r.at,
+      count: r.count ?? 1,
+      clientIp: r.clientIp,
+      ip: r.ip,
+      port: r.port,
+      code: r.code,
+    };
     if (r.userId !== null) return [{ ...row, userId: r.userId, attributed: 0 }];
     const holders = [...new Set([...(inD1[k]?.holders ?? []), ...(inObject[k] ?? [])])];
     return holders.length === 0
@@ -376,6 +384,8 @@ export async function customerRefusals(
               (x): RefusalView => ({
                 id: refusalNumber(nodeId, x.seq),
                 at: x.at,
+                lastAt: x.lastAt,
+                count: x.count,
                 clientIp: x.clientIp,
                 ip: x.ip,
                 port: x.port,

@@ -126,16 +126,24 @@ CREATE INDEX IF NOT EXISTS usage_batches_open ON usage_batches(rolled, received_
 CREATE TABLE IF NOT EXISTS refusals (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, client_ip TEXT NOT NULL, ip TEXT NOT NULL,
   port INTEGER NOT NULL, user_id INTEGER NOT NULL, attributed INTEGER NOT NULL, code TEXT NOT NULL,
-  batch_id TEXT NOT NULL, received_at INTEGER NOT NULL);
+  batch_id TEXT NOT NULL, received_at INTEGER NOT NULL, count INTEGER NOT NULL DEFAULT 1, last_at INTEGER);
 CREATE INDEX IF NOT EXISTS refusals_user ON refusals(user_id, at);
 CREATE INDEX IF NOT EXISTS refusals_at ON refusals(at);
 CREATE TABLE IF NOT EXISTS refusal_batches (
   batch_id TEXT PRIMARY KEY, received_at INTEGER NOT NULL, stored INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
-/** A refused connection as the node object keeps it (decision 250): attributed to one customer (0: nobody). */
+/**
+ * Refused connections as the node object keeps them (decision 250): attributed to one customer (0: nobody); one row
+ * counts the refusals of one client address, exit, customer and code in one report batch (decision 251).
+ */
 export interface KeptRefusal {
+  /** The first refusal the row counts. */
   at: number;
+  /** The last one (`at` when the row counts one). */
+  lastAt: number;
+  /** How many refused connections the row counts (≥ 1). */
+  count: number;
   clientIp: string;
   ip: string;
   port: number;
@@ -154,8 +162,22 @@ export type StoredRefusal = KeptRefusal & { seq: number; receivedAt: number };
  */
 export const refusalNumber = (nodeId: number, seq: number) => -(nodeId * 1_000_000_000 + seq);
 
-const REFUSAL_COLUMNS = `seq, at, client_ip AS clientIp, ip, port, user_id AS userId, attributed, code,
-  received_at AS receivedAt`;
+const REFUSAL_COLUMNS = `seq, at, coalesce(last_at, at) AS lastAt, count, client_ip AS clientIp, ip, port,
+  user_id AS userId, attributed, code, received_at AS receivedAt`;
+
+/** Rows of one batch with the same customer, client, exit and code are one row per this much of their first time. */
+const REFUSAL_COLLAPSE_MS = 60_000;
+
+/**
+ * Objects created before decision 251 have a refusals table without its count and last time: added once (their rows
+ * count one each, their last time is their time).
+ */
+export function addRefusalCounts(sql: SqlStorage): void {
+  const has = sql.exec(`SELECT 1 FROM pragma_table_info('refusals') WHERE name = 'count'`).toArray().length > 0;
+  if (has) return;
+  sql.exec('ALTER TABLE refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1');
+  sql.exec('ALTER TABLE refusals ADD COLUMN last_at INTEGER');
+}
 
 /** A batch whose D1 step has not been confirmed this long is repaired by the alarm (the route may have died). */
 const USAGE_REPAIR_AFTER_MS = 60_000;
@@ -173,6 +195,7 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
       super(ctx, env);
       ctx.storage.sql.exec(SCHEMA);
+      addRefusalCounts(ctx.storage.sql);
     }
 
     #rows(query: string, ...binds: unknown[]): NodeLease[] {
@@ -369,8 +392,12 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     // idempotent by batch id; the hot window here, then the archive (archive/objects.ts). D1 keeps none of them.
 
     /**
-     * Keep a refusal batch once (by batch id): the rows as attributed by the portal (domain/node-contract.ts). The
-     * same id again changes nothing and is answered as a duplicate. The batch id is remembered for the hot window.
+     * Keep a refusal batch once (by batch id): the rows as attributed by the portal (domain/node-contract.ts), rows of
+     * the same customer, client address, exit and code as one row with their count and first and last time (a node
+     * collapses them itself, decision 251; this also collapses, per minute, what a node from before it sends one by
+     * one: a batch is one report period, the minute keeps a batch that spans more from dating one row wide). The same
+     * id again changes nothing and is answered as a duplicate. The batch id is remembered for the hot window.
+     * `stored` counts the refused connections kept (the rows' counts), as it did when each row was one.
      */
     async ingestRefusals(
       batchId: string,
@@ -381,26 +408,29 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       if (sql.exec('SELECT 1 FROM refusal_batches WHERE batch_id = ?', batchId).toArray().length > 0) {
         return { stored: 0, duplicate: true };
       }
+      const stored = rows.reduce((n, r) => n + r.count, 0);
       this.ctx.storage.transactionSync(() => {
         if (rows.length > 0) {
           sql.exec(
-            `INSERT INTO refusals (at, client_ip, ip, port, user_id, attributed, code, batch_id, received_at)
-             SELECT j.value ->> 'at', j.value ->> 'clientIp', j.value ->> 'ip', j.value ->> 'port', j.value ->> 'userId',
-                    j.value ->> 'attributed', j.value ->> 'code', ?2, ?3 FROM json_each(?1) j`,
+            `INSERT INTO refusals (at, last_at, count, client_ip, ip, port, user_id, attributed, code, batch_id,
+                                   received_at)
+             SELECT min(j.value ->> 'at'), max(j.value ->> 'lastAt'), sum(j.value ->> 'count'), j.value ->> 'clientIp',
+                    j.value ->> 'ip', j.value ->> 'port', j.value ->> 'userId', j.value ->> 'attributed',
+                    j.value ->> 'code', ?2, ?3
+             FROM json_each(?1) j
+             GROUP BY j.value ->> 'userId', j.value ->> 'attributed', j.value ->> 'clientIp', j.value ->> 'ip',
+                      j.value ->> 'port', j.value ->> 'code', CAST((j.value ->> 'at') / ?4 AS INTEGER)
+             ORDER BY min(j.value ->> 'at'), min(j.key)`,
             JSON.stringify(rows),
             batchId,
             now,
+            REFUSAL_COLLAPSE_MS,
           );
         }
-        sql.exec(
-          'INSERT INTO refusal_batches (batch_id, received_at, stored) VALUES (?, ?, ?)',
-          batchId,
-          now,
-          rows.length,
-        );
+        sql.exec('INSERT INTO refusal_batches (batch_id, received_at, stored) VALUES (?, ?, ?)', batchId, now, stored);
       });
       if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
-      return { stored: rows.length, duplicate: false };
+      return { stored, duplicate: false };
     }
 
     /** A customer's refusals here since `since`: how many, and the newest `limit` (newest first). */
