@@ -11,6 +11,7 @@ import {
   feedBounds,
   insertUsageBatch,
   type LeaseRow,
+  fixedAllocationsOfUsage,
   refusalAttribution,
   type RefusalRow,
   type RefusalView,
@@ -307,7 +308,9 @@ export async function storeUsageBatch(
   now: number,
 ): Promise<{ stored: number; duplicate: boolean; refused: number }> {
   const object = nodeLeases(s.nodes, nodeId);
-  const kept = await object.ingestUsage(nodeId, b, USAGE_LEASE_GRACE_MS, now);
+  // Rows of fixed (dedicated) allocations are kept by the object under the allocation too (decision 252).
+  const fixed = await fixedAllocationsOfUsage(s.db, nodeId, b, USAGE_LEASE_GRACE_MS);
+  const kept = await object.ingestUsage(nodeId, b, USAGE_LEASE_GRACE_MS, now, fixed);
   const res = await insertUsageBatch(s.db, nodeId, { ...b, rows: kept.rest }, now, USAGE_LEASE_GRACE_MS, {
     stored: kept.stored,
     hours: kept.hours as UsageHour[],
