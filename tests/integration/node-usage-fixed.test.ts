@@ -139,14 +139,15 @@ describe('fixed IPs’ usage in the node objects (decision 252)', () => {
         connections: 1,
       },
     ];
-    await node.ingestUsage(1, { batchId: 'old-1', periodStart: old, periodEnd: old + 10_000, rows }, 0, now, [
+    // Reported back then (the object's clock at the time).
+    await node.ingestUsage(1, { batchId: 'old-1', periodStart: old, periodEnd: old + 10_000, rows }, 0, old + 20_000, [
       c.allocationId,
     ]);
     await node.ingestUsage(
       1,
       { batchId: 'old-2', periodStart: old + HOUR_MS, periodEnd: old + HOUR_MS + 10_000, rows },
       0,
-      now,
+      old + HOUR_MS + 20_000,
       [c.allocationId],
     );
     await report('n1-u-hot', rows); // today's: stays
@@ -178,5 +179,11 @@ describe('fixed IPs’ usage in the node objects (decision 252)', () => {
       periodEnd: old + HOUR_MS + 10_000,
     });
     expect((await archiveObjectHistory(stores, now)).fixedUsage).toBe(0);
+
+    // A node replaying that day late: the object leaves it to D1 (archived under D1's own id), so the archived day's
+    // record is not overwritten.
+    expect((await report('n1-u-late', rows, old + 3 * HOUR_MS)).stored).toBe(1);
+    expect(await usageRows()).toEqual([expect.objectContaining({ userId: c.id, bytesIn: 700 })]);
+    expect((await nodeFixedUsageRows(1)).map((r) => r.dayStart)).toEqual([shanghaiMidnight(now - 10_000)]);
   });
 });

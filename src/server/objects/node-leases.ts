@@ -333,9 +333,12 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       const rest: UsageRow[] = [];
       const hours = new Map<number, UsageHour>();
       const hour = Math.floor(b.periodStart / HOUR_MS) * HOUR_MS;
+      const fixedDayOpen = shanghaiMidnight(b.periodStart) + DAY_MS > hotCutoff(now);
       b.rows.forEach((r, k) => {
         const id = owners.get(k);
-        const allocation = fixed[k] ?? null;
+        // A fixed row of a day the archive may already have taken (a node's spool replayed late) is left to D1, which
+        // archives it under its own id, so the archive's record of that allocation day is never overwritten.
+        const allocation = fixedDayOpen ? (fixed[k] ?? null) : null;
         if (id !== undefined) kept.push([id, r.clientIp, r.bytesIn, r.bytesOut, r.connections]);
         else if (allocation !== null) {
           // A fixed allocation's row (decision 252): kept under the allocation and the day, not in D1.
