@@ -8,7 +8,9 @@ import type { Logger } from './log.ts';
 import { type PortalClient, PortalError } from './portal.ts';
 import {
   MAX_BATCH_ROWS,
+  MAX_REFUSAL_COUNT,
   type RefusalBatch,
+  type RefusedConnection,
   type RefusalRow,
   type ReportAnswer,
   type UsageBatch,
@@ -16,16 +18,20 @@ import {
 } from './wire.ts';
 
 // The batches' shapes are the wire protocol's (wire.ts, shared with the portal).
-export type { RefusalRow, UsageRow };
+export type { RefusalRow, RefusedConnection, UsageRow };
 type Spooled = { kind: 'usage' | 'refusals'; file: string };
 
 const MAX_ROWS = MAX_BATCH_ROWS;
-/** Refusals are capped in memory between cuts (a flood of bad clients must not exhaust memory). */
-const MAX_REFUSALS_PER_CUT = 20_000;
+/**
+ * Refusal rows are capped in memory between cuts (a flood of bad clients must not exhaust memory). Repeated refusals of
+ * one client, exit, user and code are one row with a count (decision 251), so the cap bounds distinct rows: a client
+ * refused thousands of times a second takes one, and only a cut with more distinct ones drops refusals.
+ */
+export const MAX_REFUSALS_PER_CUT = 20_000;
 
 export class Reporter {
   private usage = new Map<string, UsageRow>();
-  private refusals: RefusalRow[] = [];
+  private refusals = new Map<string, RefusalRow>();
   private droppedRefusals = 0;
   private periodStart = Date.now();
   private seq = 0;
@@ -61,12 +67,23 @@ export class Reporter {
     } else this.usage.set(key, { ...r });
   }
 
-  addRefusal(r: RefusalRow): void {
-    if (this.refusals.length >= MAX_REFUSALS_PER_CUT) {
+  /** Counts a refused connection on the row of its client, exit, user and code in this period (decision 251). */
+  addRefusal(r: RefusedConnection): void {
+    const key = `${r.userId ?? ''}|${r.ip}|${r.port}|${r.clientIp}|${r.code}`;
+    const row = this.refusals.get(key);
+    if (row && row.count < MAX_REFUSAL_COUNT) {
+      row.count++;
+      row.lastAt = Math.max(row.lastAt ?? row.at, r.at);
+      return;
+    }
+    // A row at the bound is sent as it is; the next refusals count on a row of their own (under a key of its own).
+    if (row) this.refusals.set(`${key}|${r.at}|${this.refusals.size}`, row);
+    if (this.refusals.size >= MAX_REFUSALS_PER_CUT) {
+      if (row) this.refusals.delete(key);
       this.droppedRefusals++;
       return;
     }
-    this.refusals.push(r);
+    this.refusals.set(key, { ...r, count: 1, lastAt: r.at });
   }
 
   pendingFiles(): Spooled[] {
@@ -101,8 +118,8 @@ export class Reporter {
         rows: rows.slice(i, i + MAX_ROWS),
       });
     }
-    const refusals = this.refusals;
-    this.refusals = [];
+    const refusals = [...this.refusals.values()];
+    this.refusals = new Map();
     if (this.droppedRefusals) {
       this.log.warn('refusals dropped (too many between two cuts)', { count: this.droppedRefusals });
       this.droppedRefusals = 0;

@@ -107,15 +107,32 @@ export const usageBatchSchema = z
   .refine((b) => b.periodEnd >= b.periodStart);
 export type UsageBatch = z.infer<typeof usageBatchSchema>;
 
-export const refusalRowSchema = z.object({
-  at: wireEpochMs,
-  clientIp: wireIp,
-  ip: wireIp,
-  port: wirePort,
-  userId: userId.nullable().default(null),
-  code: z.enum(REFUSAL_CODES),
-});
+/**
+ * Most refused connections one refusal row counts. A row counts the refusals of one client address, exit, user and
+ * code within one report period (the node collapses them, decision 251); a node refuses far fewer in a period (a
+ * million connections a second for a default 10 s period is 10⁷), sums over the 7-day hot window stay far inside
+ * SQLite's integers and JavaScript's exact ones, and a node that reaches the bound starts another row.
+ */
+export const MAX_REFUSAL_COUNT = 1_000_000_000;
+
+export const refusalRowSchema = z
+  .object({
+    /** The first refusal the row counts. */
+    at: wireEpochMs,
+    clientIp: wireIp,
+    ip: wireIp,
+    port: wirePort,
+    userId: userId.nullable().default(null),
+    code: z.enum(REFUSAL_CODES),
+    /** How many refused connections the row counts; a node from before decision 251 sends none: one. */
+    count: z.number().int().min(1).max(MAX_REFUSAL_COUNT).default(1),
+    /** The last refusal the row counts (absent: `at`, the row's only one). */
+    lastAt: wireEpochMs.optional(),
+  })
+  .refine((r) => r.lastAt === undefined || r.lastAt >= r.at);
 export type RefusalRow = z.infer<typeof refusalRowSchema>;
+/** One refused connection as the node notes it, before it is collapsed into a row. */
+export type RefusedConnection = Omit<RefusalRow, 'count' | 'lastAt'>;
 
 export const refusalBatchSchema = z.object({
   batchId: wireBatchId,

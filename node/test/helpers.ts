@@ -27,7 +27,10 @@ export type FakePortal = {
     string,
     { rows: { userId: number; bytesIn: number; bytesOut: number; connections: number; clientIp: string }[] }
   >;
-  refusals: Map<string, { rows: { code: string; userId: number | null; clientIp: string }[] }>;
+  refusals: Map<
+    string,
+    { rows: { code: string; userId: number | null; clientIp: string; at: number; count?: number; lastAt?: number }[] }
+  >;
   usageCalls: number;
   /** When true, every call is answered by closing the connection. */
   down: boolean;

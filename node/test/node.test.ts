@@ -301,6 +301,32 @@ describe('yunshu-node', () => {
     assert.ok(codes.includes('account_suspended:9:127.0.0.9'), codes.join());
   });
 
+  test('1,000 refused connections of one client to one exit are one refusal row counting 1,000 (decision 251)', async () => {
+    node.cut();
+    await node.reporter.flush(true);
+    const before = new Set(portal.refusals.keys());
+    const started = Date.now();
+    for (let i = 0; i < 1000; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const h = await httpGet(EXIT_A, `http://127.0.0.1:${T.port}/`, { localAddress: '127.0.0.23' });
+          assert.equal(h.headers['x-proxy-refusal'], 'not_whitelisted');
+        }),
+      );
+    node.cut();
+    await node.reporter.flush(true);
+    const rows = [...portal.refusals.entries()]
+      .filter(([id]) => !before.has(id))
+      .flatMap(([, b]) => b.rows)
+      .filter((r) => r.clientIp === '127.0.0.23');
+    assert.equal(rows.length, 1, JSON.stringify(rows.slice(0, 3)));
+    const [row] = rows;
+    assert.equal(row?.count, 1000);
+    assert.equal(row?.code, 'not_whitelisted');
+    assert.equal(row?.userId, null);
+    assert.ok(row && row.at >= started && (row.lastAt ?? 0) >= row.at && (row.lastAt ?? 0) <= Date.now());
+  });
+
   test('usage counts bytes both ways and connections per user, exit and client address', async () => {
     node.cut();
     await node.reporter.flush(true);

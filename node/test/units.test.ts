@@ -1,6 +1,6 @@
 // Pieces of the node without sockets: configuration, the contract store, the authorizer, the report spool.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -8,7 +8,7 @@ import { Authorizer, Limiter } from '../src/authorize.ts';
 import { ConfigError, exitExpiresAt, parseConfig } from '../src/config.ts';
 import { ContractStore } from '../src/contract.ts';
 import { silentLogger } from '../src/log.ts';
-import { Reporter } from '../src/reports.ts';
+import { MAX_REFUSALS_PER_CUT, Reporter } from '../src/reports.ts';
 import { type ContractAnswer, contractPath } from '../src/wire.ts';
 import { lease, sha, user, verifier } from './helpers.ts';
 
@@ -182,6 +182,43 @@ describe('password verifiers (docs/decisions/200)', () => {
 });
 
 describe('report spool', () => {
+  test('the cap on refusals per cut bounds distinct rows: a repeat of a counted one still counts, a new one is dropped', () => {
+    const r = new Reporter({
+      dir: join(dir, 'distinct'),
+      nodeId: 7,
+      client: { call: async () => Promise.reject(new Error('down')) },
+      maxBytes: 100_000_000,
+      log: silentLogger,
+    });
+    const refused = (i: number, at: number) => ({
+      at,
+      clientIp: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      ip: '127.0.0.2',
+      port: 1,
+      userId: null,
+      code: 'not_whitelisted' as const,
+    });
+    for (let i = 0; i < MAX_REFUSALS_PER_CUT; i++) r.addRefusal(refused(i, 5));
+    r.addRefusal(refused(MAX_REFUSALS_PER_CUT, 6)); // a new client past the cap: dropped
+    r.addRefusal(refused(0, 7)); // the first client again: counted on its row
+    r.cut(1000);
+    const rows = r
+      .pendingFiles()
+      .filter((f) => f.kind === 'refusals')
+      .flatMap(
+        (f) => JSON.parse(readFileSync(f.file, 'utf8')).rows as { clientIp: string; count: number; lastAt: number }[],
+      );
+    assert.equal(rows.length, MAX_REFUSALS_PER_CUT);
+    assert.equal(
+      rows.reduce((n, x) => n + x.count, 0),
+      MAX_REFUSALS_PER_CUT + 1,
+    );
+    assert.deepEqual(
+      rows.filter((x) => x.count > 1).map((x) => [x.clientIp, x.count, x.lastAt]),
+      [['10.0.0.0', 2, 7]],
+    );
+  });
+
   test('batches are written before they are pushed; over the cap the oldest refusals go first, then usage', () => {
     const spool = join(dir, 'spool');
     const failing = { call: async () => Promise.reject(new Error('down')) };

@@ -520,18 +520,51 @@ export async function forgetNodeLeases(...nodeIds: number[]): Promise<void> {
       state.storage.sql.exec('DELETE FROM usage_batches');
       state.storage.sql.exec('DELETE FROM refusals');
       state.storage.sql.exec('DELETE FROM refusal_batches');
+      state.storage.sql.exec('DELETE FROM fixed_usage');
     });
   }
 }
 
-/** The refusals a node's object keeps (decision 250), oldest first. */
-export async function nodeRefusalRows(
+/** A refusal row as a node's object keeps it: one client, exit, customer and code, `count` times (decision 251). */
+export type NodeRefusalRow = {
+  userId: number;
+  attributed: number;
+  clientIp: string;
+  ip: string;
+  code: string;
+  count: number;
+};
+
+/** The fixed allocations' usage a node's object keeps (decision 252): per allocation, day and client address. */
+export async function nodeFixedUsageRows(
   nodeId: number,
-): Promise<{ userId: number; attributed: number; clientIp: string; ip: string; code: string }[]> {
+): Promise<
+  { allocationId: number; dayStart: number; userId: number; clientIp: string; bytesIn: number; bytesOut: number }[]
+> {
   return runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) =>
     state.storage.sql
-      .exec<{ userId: number; attributed: number; clientIp: string; ip: string; code: string }>(
-        `SELECT user_id AS userId, attributed, client_ip AS clientIp, ip, code FROM refusals ORDER BY at, seq`,
+      .exec<{
+        allocationId: number;
+        dayStart: number;
+        userId: number;
+        clientIp: string;
+        bytesIn: number;
+        bytesOut: number;
+      }>(
+        `SELECT allocation_id AS allocationId, day_start AS dayStart, user_id AS userId, client_ip AS clientIp,
+                bytes_in AS bytesIn, bytes_out AS bytesOut
+         FROM fixed_usage ORDER BY allocation_id, day_start, client_ip`,
+      )
+      .toArray(),
+  );
+}
+
+/** The refusals a node's object keeps (decision 250), oldest first. */
+export async function nodeRefusalRows(nodeId: number): Promise<NodeRefusalRow[]> {
+  return runInDurableObject(nodeLeases(env.NODE_LEASES, nodeId), (_, state) =>
+    state.storage.sql
+      .exec<NodeRefusalRow>(
+        `SELECT user_id AS userId, attributed, client_ip AS clientIp, ip, code, count FROM refusals ORDER BY at, seq`,
       )
       .toArray(),
   );
@@ -603,6 +636,13 @@ export async function allocateFixed(a: {
   )
     .bind(a.userId, a.packageId, a.remark ?? '', a.allocatedAt, a.expiresAt ?? null, a.ip ?? null)
     .run();
+}
+
+/** A user's (first) fixed allocation: its id and exit port; null when there is none. */
+export async function fixedAllocationOf(userId: number): Promise<{ id: number; port: number } | null> {
+  return env.DB.prepare('SELECT id, port FROM fixed_allocations WHERE user_id = ? ORDER BY id LIMIT 1')
+    .bind(userId)
+    .first<{ id: number; port: number }>();
 }
 
 /** A live (unreleased) fixed allocation. */

@@ -1,12 +1,12 @@
 // A node's refusal reports go to its node object (decision 250): kept there once per batch id, never in D1; the
 // customer's refusal list reads the node objects (and D1's rows from before the switch); refusals past the hot window
 // leave the object for the archive, copied before they are deleted.
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { archiveObjectHistory } from '../../src/server/archive/objects';
 import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
-import { nodeLeases, refusalNumber } from '../../src/server/objects/node-leases';
+import { addRefusalCounts, nodeLeases, refusalNumber } from '../../src/server/objects/node-leases';
 import { callApi, resetDb } from '../helpers/api';
 import { forgetNodeLeases, historyCounts, nodeCall, nodeRefusalRows, simplePool } from '../helpers/delivery';
 import { untilNodesHold } from '../helpers/receipts';
@@ -60,8 +60,8 @@ describe('refusals in the node objects (decision 250)', () => {
 
     expect((await historyCounts()).refusals).toBe(0);
     expect(await nodeRefusalRows(1)).toEqual([
-      { userId: c.id, attributed: 1, clientIp: '198.51.100.71', ip: c.ip, code: 'not_whitelisted' },
-      { userId: c.id, attributed: 0, clientIp: '198.51.100.72', ip: c.ip, code: 'bad_credentials' },
+      { userId: c.id, attributed: 1, clientIp: '198.51.100.71', ip: c.ip, code: 'not_whitelisted', count: 1 },
+      { userId: c.id, attributed: 0, clientIp: '198.51.100.72', ip: c.ip, code: 'bad_credentials', count: 1 },
     ]);
     const seen = await refusals(c.cookie);
     expect(seen?.total).toBe(2);
@@ -70,6 +70,108 @@ describe('refusals in the node objects (decision 250)', () => {
       ['198.51.100.71', `${c.ip}:${c.port}`, 'not_whitelisted'],
     ]);
     expect(seen?.list.find((r) => r.code === 'not_whitelisted')?.canAdd).toBe(true);
+  });
+
+  it('repeated refusals are one row with their count (decision 251): kept so in the object and shown so to the customer; a batch without counts counts one each', async () => {
+    const c = await holder();
+    const now = Date.now();
+    const exit = { ip: c.ip, port: c.port };
+    // A node collapsing repeated refusals: 1,000 of one client, exit and code as one row.
+    expect(
+      await report('n1-r-count', [
+        {
+          at: now - 9000,
+          lastAt: now - 10,
+          count: 1000,
+          clientIp: '198.51.100.81',
+          ...exit,
+          userId: c.id,
+          code: 'not_whitelisted',
+        },
+      ]),
+    ).toEqual({ stored: 1000, duplicate: false });
+    // A node from before the counts: three refusals of one client as three rows of the old shape, one of another.
+    const old = { clientIp: '198.51.100.82', ...exit, userId: c.id, code: 'bad_credentials' };
+    expect(
+      await report('n1-r-oldshape', [
+        { ...old, at: now - 3000 },
+        { ...old, at: now - 2000 },
+        { ...old, at: now - 1000 },
+        { ...old, clientIp: '198.51.100.83', at: now - 500 },
+      ]),
+    ).toEqual({ stored: 4, duplicate: false });
+
+    expect((await historyCounts()).refusals).toBe(0);
+    expect((await nodeRefusalRows(1)).map((r) => [r.clientIp, r.userId, r.attributed, r.count])).toEqual([
+      ['198.51.100.81', c.id, 0, 1000],
+      ['198.51.100.82', c.id, 0, 3],
+      ['198.51.100.83', c.id, 0, 1],
+    ]);
+    const seen = await refusals(c.cookie);
+    expect(seen?.total).toBe(3);
+    expect(seen?.list.map((r) => [r.clientIp, r.count, r.at, r.lastAt])).toEqual([
+      ['198.51.100.83', 1, now - 500, now - 500],
+      ['198.51.100.82', 3, now - 3000, now - 1000],
+      ['198.51.100.81', 1000, now - 9000, now - 10],
+    ]);
+  });
+
+  it('an object from before the counts gains them once: its rows count one each and new batches keep their counts', async () => {
+    const c = await holder();
+    const now = Date.now();
+    const node = nodeLeases(env.NODE_LEASES, 1);
+    await runInDurableObject(node, (_, state) => {
+      const sql = state.storage.sql;
+      sql.exec('DROP TABLE refusals');
+      // The table as decision 250 made it, with one refusal in it.
+      sql.exec(`CREATE TABLE refusals (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, client_ip TEXT NOT NULL, ip TEXT NOT NULL,
+        port INTEGER NOT NULL, user_id INTEGER NOT NULL, attributed INTEGER NOT NULL, code TEXT NOT NULL,
+        batch_id TEXT NOT NULL, received_at INTEGER NOT NULL)`);
+      sql.exec(
+        `INSERT INTO refusals (at, client_ip, ip, port, user_id, attributed, code, batch_id, received_at)
+         VALUES (?, '198.51.100.85', ?, ?, ?, 0, 'bad_credentials', 'n1-r-before', ?)`,
+        now - 2000,
+        c.ip,
+        c.port,
+        c.id,
+        now,
+      );
+      addRefusalCounts(sql);
+      addRefusalCounts(sql); // once: a second start finds the columns
+      sql.exec('CREATE INDEX IF NOT EXISTS refusals_user ON refusals(user_id, at)');
+    });
+    await report('n1-r-after', [
+      {
+        at: now - 1000,
+        lastAt: now,
+        count: 7,
+        clientIp: '198.51.100.86',
+        ip: c.ip,
+        port: c.port,
+        userId: c.id,
+        code: 'bad_credentials',
+      },
+    ]);
+    expect((await refusals(c.cookie))?.list.map((r) => [r.clientIp, r.count, r.lastAt])).toEqual([
+      ['198.51.100.86', 7, now],
+      ['198.51.100.85', 1, now - 2000],
+    ]);
+  });
+
+  it('a refusal row’s count outside 1..10⁹ or its last time before its first is refused whole (400)', async () => {
+    const c = await holder();
+    const now = Date.now();
+    const row = { at: now, clientIp: '198.51.100.84', ip: c.ip, port: c.port, userId: c.id, code: 'bad_credentials' };
+    for (const bad of [{ count: 0 }, { count: 1_000_000_001 }, { count: 1.5 }, { lastAt: now - 1 }]) {
+      const res = await nodeCall(
+        'POST',
+        '/node/v2/refusals',
+        JSON.stringify({ batchId: 'n1-r-bad', rows: [{ ...row, ...bad }] }),
+      );
+      expect(res.status).toBe(400);
+    }
+    expect(await nodeRefusalRows(1)).toEqual([]);
   });
 
   it('a refusal naming nobody on an exit nobody holds is kept once for nobody, and shows in no customer’s list', async () => {
@@ -94,8 +196,8 @@ describe('refusals in the node objects (decision 250)', () => {
     await node.ingestRefusals(
       'n1-r-old',
       [
-        { ...row, at: old, userId: c.id },
-        { ...row, at: now - 1000, userId: c.id },
+        { ...row, at: old, lastAt: old + 9000, count: 40, userId: c.id },
+        { ...row, at: now - 1000, lastAt: now - 1000, count: 1, userId: c.id },
       ],
       now,
     );
@@ -118,8 +220,8 @@ describe('refusals in the node objects (decision 250)', () => {
     // Only the hot refusal stays in the object; the archive holds the old one once.
     expect(await nodeRefusalRows(1)).toEqual([expect.objectContaining({ userId: c.id, clientIp: '198.51.100.75' })]);
     const inArchive = await archived();
-    expect(inArchive.map((r) => [r.id, r.owner, r.data.code, r.data.clientIp])).toEqual([
-      [id, c.id, 'bad_credentials', '198.51.100.75'],
+    expect(inArchive.map((r) => [r.id, r.owner, r.data.code, r.data.clientIp, r.data.count, r.data.lastAt])).toEqual([
+      [id, c.id, 'bad_credentials', '198.51.100.75', 40, old + 9000],
     ]);
     expect((await archiveObjectHistory(stores, now)).refusals).toBe(0);
   });

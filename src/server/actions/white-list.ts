@@ -124,7 +124,7 @@ export const whiteListActions = {
   }),
 
   'ProxyWhiteList.GetRefusals': defineAction({
-    summary: `最近${REFUSAL_DAYS}天被代理节点拒绝的连接（时间、来源IP、出口、原因）；not_whitelisted 可一键添加该IP`,
+    summary: `最近${REFUSAL_DAYS}天被代理节点拒绝的连接（时间、来源IP、出口、原因、次数）：同一来源IP、出口与原因在一个上报周期内的多次拒绝合为一行，count 为次数，at 与 lastAt 为首次与末次时间；not_whitelisted 可一键添加该IP`,
     access: 'user',
     cacheable: false,
     input: z.object({
@@ -146,6 +146,8 @@ export const whiteListActions = {
         list: list.map((r) => ({
           id: r.id,
           at: r.at,
+          lastAt: r.lastAt,
+          count: r.count,
           clientIp: r.clientIp,
           exit: `${r.ip}:${r.port}`,
           code: r.code,

@@ -16,6 +16,8 @@ import { callNumber, leaseNumber } from '../objects/customer-records-read';
 import {
   addLeaseUsage,
   type ClientUsage,
+  type FixedDayUsage,
+  fixedUsageNumber,
   type NodeLeasesNamespace,
   nodeLeases,
   receiptLeaseId,
@@ -139,6 +141,8 @@ const refusalRecord = (nodeId: number, r: StoredRefusal) =>
       id: refusalNumber(nodeId, r.seq),
       nodeId,
       at: r.at,
+      lastAt: r.lastAt,
+      count: r.count,
       clientIp: r.clientIp,
       ip: r.ip,
       port: r.port,
@@ -146,6 +150,32 @@ const refusalRecord = (nodeId: number, r: StoredRefusal) =>
       attributed: r.attributed,
       code: r.code,
       receivedAt: r.receivedAt,
+    },
+  }) satisfies ArchiveRecord;
+
+/**
+ * A fixed allocation's day of usage kept in its node's object (decision 252), as one `usage` record like a pool
+ * lease's: the customer, exit and allocation, and per client address its bytes, connections, first and last period.
+ */
+const fixedUsageRecord = (nodeId: number, d: FixedDayUsage) =>
+  ({
+    kind: 'usage',
+    id: fixedUsageNumber(d.allocationId, d.dayStart),
+    owner: d.userId,
+    at: Math.min(...d.clients.map((r) => r.firstAt)),
+    data: {
+      id: fixedUsageNumber(d.allocationId, d.dayStart),
+      allocationId: d.allocationId,
+      userId: d.userId,
+      nodeId,
+      ip: d.ip,
+      port: d.port,
+      periodStart: Math.min(...d.clients.map((r) => r.firstAt)),
+      periodEnd: Math.max(...d.clients.map((r) => r.lastAt)),
+      bytesIn: d.clients.reduce((s, r) => s + r.bytesIn, 0),
+      bytesOut: d.clients.reduce((s, r) => s + r.bytesOut, 0),
+      connections: d.clients.reduce((s, r) => s + r.connections, 0),
+      clients: d.clients,
     },
   }) satisfies ArchiveRecord;
 
@@ -159,6 +189,8 @@ export interface ObjectArchiveOptions {
   afterCopy?: (userId: number, ids: { calls: number[]; leases: number[] }) => Promise<void> | void;
   /** Runs after a node's batch of refusals is copied and verified, before its object deletes them (tests crash here). */
   afterRefusalCopy?: (nodeId: number, seqs: number[]) => Promise<void> | void;
+  /** The same for a node's batch of fixed allocations' usage (decision 252). */
+  afterFixedUsageCopy?: (nodeId: number) => Promise<void> | void;
 }
 
 export interface ObjectArchiveResult {
@@ -173,6 +205,8 @@ export interface ObjectArchiveResult {
   nodeLeases: number;
   /** Refusals moved from the nodes' objects to the archive (decision 250). */
   refusals: number;
+  /** Rows (allocation, day, client) of fixed allocations' usage moved from the nodes' objects (decision 252). */
+  fixedUsage: number;
   /** Every customer's history older than the cutoff is in the archive. */
   complete: boolean;
   /**
@@ -235,7 +269,8 @@ async function archiveCustomer(
 }
 
 /**
- * Copy a node object's refusals dated before `cutoff` to the archive and only then delete them from the object
+ * Copy a node object's refusals dated before `cutoff` (then its fixed allocations' days of usage that ended by then,
+ * decision 252) to the archive and only then delete them from the object
  * (decision 250): a crash in between leaves both, and the next run writes the same keys again (merged by id).
  */
 async function archiveNodeRefusals(
@@ -244,13 +279,13 @@ async function archiveNodeRefusals(
   cutoff: number,
   now: number,
   opts: ObjectArchiveOptions,
-  budget: { objects: number; refusals: number },
+  budget: { objects: number; refusals: number; fixedUsage: number },
 ): Promise<void> {
   const object = nodeLeases(stores.nodes, nodeId);
   for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
     if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return;
     const due = await object.refusalsDue(cutoff, REFUSAL_BATCH);
-    if (due.length === 0) return;
+    if (due.length === 0) break;
     const written = await writeArchive(
       stores.files,
       stores.db,
@@ -261,6 +296,21 @@ async function archiveNodeRefusals(
     const seqs = due.map((r) => r.seq);
     await opts.afterRefusalCopy?.(nodeId, seqs);
     budget.refusals += await object.dropRefusals(seqs);
+  }
+  // The fixed allocations' usage the object keeps (decision 252), by allocation and day, the same way.
+  for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
+    if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return;
+    const due = await object.fixedUsageDue(cutoff, REFUSAL_BATCH);
+    if (due.length === 0) return;
+    const written = await writeArchive(
+      stores.files,
+      stores.db,
+      due.map((d) => fixedUsageRecord(nodeId, d)),
+      now,
+    );
+    budget.objects += written.length;
+    await opts.afterFixedUsageCopy?.(nodeId);
+    budget.fixedUsage += await object.dropFixedUsage(due.map((d): [number, number] => [d.allocationId, d.dayStart]));
   }
 }
 
@@ -307,7 +357,7 @@ export async function archiveObjectHistory(
     }
   }
   // The nodes' refusals (decision 250) share the run's budget of archive objects; a failing node waits for a later run.
-  const refusalBudget = { objects: budget.objects, refusals: 0 };
+  const refusalBudget = { objects: budget.objects, refusals: 0, fixedUsage: 0 };
   for (const nodeId of nodes) {
     try {
       await archiveNodeRefusals(stores, nodeId, cutoff, now, opts, refusalBudget);
@@ -324,6 +374,7 @@ export async function archiveObjectHistory(
     objects: budget.objects,
     nodeLeases: dropped,
     refusals: refusalBudget.refusals,
+    fixedUsage: refusalBudget.fixedUsage,
     complete,
     usageHeldFrom,
   };

@@ -5,7 +5,8 @@
 // THE WRITER'S CONTRACT (writeArchive)
 //   Input: records `{ kind, id, owner, at, data }`:
 //     kind   'extract' (one extraction call), 'lease' (one IP handed out), 'usage' (bytes of a customer through an exit
-//            over ~10 s, per client address), 'refusal' (a connection a node refused);
+//            over ~10 s, per client address), 'refusal' (connections a node refused: one client, exit, customer
+//            and code in one report, `data.count` of them from `data.at` to `data.lastAt`; no count: one, decision 251);
 //     id     an integer unique per (kind, owner): D1's row ids (positive), the objects' rows negative (decision 248:
 //            a call −(receipt id × 1000), a refused call −(its object id × 1000 + 999), a lease −(receipt id × 1000 + k)),
 //            so the two sources never meet in one object (part = floor(id / 1,000,000) differs in sign);

@@ -288,6 +288,34 @@ const batchSeen = `EXISTS (SELECT 1 FROM node_batches WHERE node_id = ?1 AND kin
 export type UsageHour = [userId: number, hourStart: number, bytesIn: number, bytesOut: number, connections: number];
 
 /**
+ * For each row of a usage batch: the fixed (dedicated) allocation of that user on that exit of this node that ran
+ * during the period (or up to `leaseGraceMs` before it), as insertUsageBatch accepted it (decision 252: the node's
+ * object keeps those rows under the allocation); null when there is none. A read.
+ */
+export async function fixedAllocationsOfUsage(
+  db: D1Database,
+  nodeId: number,
+  b: { periodStart: number; periodEnd: number; rows: { userId: number; ip: string; port: number }[] },
+  leaseGraceMs: number,
+): Promise<(number | null)[]> {
+  const out = b.rows.map((): number | null => null);
+  if (b.rows.length === 0) return out;
+  const { results } = await db
+    .prepare(
+      `SELECT j.key AS k, (SELECT f.id FROM proxy_ips i JOIN fixed_allocations f ON f.ip_id = i.id
+           WHERE i.ip = j.value ->> '$[1]' AND i.port = j.value ->> '$[2]' AND i.node_id = ?1
+             AND f.user_id = j.value ->> '$[0]' AND f.allocated_at <= ?3 AND f.expires_at > ?2 - ?4
+             AND (f.released_at = 0 OR f.released_at > ?2 - ?4)
+           ORDER BY f.allocated_at DESC, f.id DESC LIMIT 1) AS f
+       FROM json_each(?5) j`,
+    )
+    .bind(nodeId, b.periodStart, b.periodEnd, leaseGraceMs, JSON.stringify(b.rows.map((r) => [r.userId, r.ip, r.port])))
+    .all<{ k: number; f: number | null }>();
+  for (const r of results) if (r.f !== null) out[Number(r.k)] = Number(r.f);
+  return out;
+}
+
+/**
  * Store D1's part of a usage batch once (decision 249): the rows the node's object did not take (`b.rows`: usage of
  * fixed allocations and of D1's leases from before the objects) when they are of exits of this node, for users who held
  * a lease on that exit during the period (or up to `leaseGraceMs` before it) in D1; the hourly totals of the rows the
@@ -350,7 +378,12 @@ export async function insertUsageBatch(
 }
 
 export interface RefusalRow {
+  /** The first refusal the row counts (a node's row counts one client, exit, user and code in a period: decision 251). */
   at: number;
+  /** The last one; absent: `at`. */
+  lastAt?: number | undefined;
+  /** How many refused connections the row counts; absent: one (a node from before decision 251). */
+  count?: number | undefined;
   clientIp: string;
   ip: string;
   port: number;
@@ -401,7 +434,10 @@ export async function refusalAttribution(
 
 export interface RefusalView {
   id: number;
+  /** The first and last refusal the row counts, and how many (D1's rows from before decision 251 count one). */
   at: number;
+  lastAt: number;
+  count: number;
   clientIp: string;
   ip: string;
   port: number;
@@ -427,6 +463,8 @@ export async function listUserRefusals(
     list: (rows?.results ?? []).map((x) => ({
       id: x.id as number,
       at: x.at as number,
+      lastAt: x.at as number,
+      count: 1,
       clientIp: x.client_ip as string,
       ip: x.ip as string,
       port: x.port as number,

@@ -11,6 +11,7 @@ import {
   feedBounds,
   insertUsageBatch,
   type LeaseRow,
+  fixedAllocationsOfUsage,
   refusalAttribution,
   type RefusalRow,
   type RefusalView,
@@ -307,7 +308,9 @@ export async function storeUsageBatch(
   now: number,
 ): Promise<{ stored: number; duplicate: boolean; refused: number }> {
   const object = nodeLeases(s.nodes, nodeId);
-  const kept = await object.ingestUsage(nodeId, b, USAGE_LEASE_GRACE_MS, now);
+  // Rows of fixed (dedicated) allocations are kept by the object under the allocation too (decision 252).
+  const fixed = await fixedAllocationsOfUsage(s.db, nodeId, b, USAGE_LEASE_GRACE_MS);
+  const kept = await object.ingestUsage(nodeId, b, USAGE_LEASE_GRACE_MS, now, fixed);
   const res = await insertUsageBatch(s.db, nodeId, { ...b, rows: kept.rest }, now, USAGE_LEASE_GRACE_MS, {
     stored: kept.stored,
     hours: kept.hours as UsageHour[],
@@ -344,7 +347,15 @@ export async function storeRefusalBatch(
   ]);
   const kept: KeptRefusal[] = b.rows.flatMap((r, k) => {
     if (!inD1[k]?.own) return [];
-    const row = { at: r.at, clientIp: r.clientIp, ip: r.ip, port: r.port, code: r.code };
+    const row = {
+      at: r.at,
+      lastAt: r.lastAt ?? r.at,
+      count: r.count ?? 1,
+      clientIp: r.clientIp,
+      ip: r.ip,
+      port: r.port,
+      code: r.code,
+    };
     if (r.userId !== null) return [{ ...row, userId: r.userId, attributed: 0 }];
     const holders = [...new Set([...(inD1[k]?.holders ?? []), ...(inObject[k] ?? [])])];
     return holders.length === 0
@@ -376,6 +387,8 @@ export async function customerRefusals(
               (x): RefusalView => ({
                 id: refusalNumber(nodeId, x.seq),
                 at: x.at,
+                lastAt: x.lastAt,
+                count: x.count,
                 clientIp: x.clientIp,
                 ip: x.ip,
                 port: x.port,

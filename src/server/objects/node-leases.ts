@@ -7,7 +7,7 @@
 // the object answers by lease, the contract filters by package.
 // It also keeps the node's usage reports on their leases (decision 249) and its refusal reports (decision 250).
 import type { DurableObject } from 'cloudflare:workers';
-import { DAY_MS, HOUR_MS } from '../../lib/time';
+import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
 import { insertUsageBatch, type UsageHour, type UsageRow } from '../db/node-contract';
 import type { LeaseUsage } from '../db/records';
@@ -44,6 +44,27 @@ export interface ClientUsage {
   firstAt: number;
   lastAt: number;
 }
+
+/**
+ * The usage of one fixed (dedicated) allocation on one 北京时间 day in the node object (decision 252), per client
+ * address: the allocation's own key (its id and the day), beside the pool leases' `lease_usage`.
+ */
+export interface FixedDayUsage {
+  allocationId: number;
+  /** The day's 北京时间 midnight (epoch ms). */
+  dayStart: number;
+  userId: number;
+  ip: string;
+  port: number;
+  clients: ClientUsage[];
+}
+
+/**
+ * A fixed allocation's day of usage as one archive number (kind `usage`): −(8 × 10¹⁵ + allocation id × 10⁵ + day
+ * index), negative like the objects' other numbers and far below the pool leases' −(receipt id × 1000 + k).
+ */
+export const fixedUsageNumber = (allocationId: number, dayStart: number) =>
+  -(8_000_000_000_000_000 + allocationId * 100_000 + Math.floor(dayStart / DAY_MS));
 
 /** A lease's usage from its rows per client address. */
 export const usageOfClients = (rows: ClientUsage[]): LeaseUsage => ({
@@ -118,6 +139,12 @@ CREATE TABLE IF NOT EXISTS lease_usage (
   lease_id TEXT NOT NULL, client_ip TEXT NOT NULL, bytes_in INTEGER NOT NULL, bytes_out INTEGER NOT NULL,
   connections INTEGER NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
   PRIMARY KEY (lease_id, client_ip)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS fixed_usage (
+  allocation_id INTEGER NOT NULL, day_start INTEGER NOT NULL, client_ip TEXT NOT NULL, user_id INTEGER NOT NULL,
+  ip TEXT NOT NULL, port INTEGER NOT NULL, bytes_in INTEGER NOT NULL, bytes_out INTEGER NOT NULL,
+  connections INTEGER NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
+  PRIMARY KEY (allocation_id, day_start, client_ip)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS fixed_usage_day ON fixed_usage(day_start);
 CREATE TABLE IF NOT EXISTS usage_batches (
   batch_id TEXT PRIMARY KEY, node_id INTEGER NOT NULL, received_at INTEGER NOT NULL, period_start INTEGER NOT NULL,
   period_end INTEGER NOT NULL, stored INTEGER NOT NULL, hours TEXT NOT NULL, rest TEXT NOT NULL,
@@ -126,16 +153,24 @@ CREATE INDEX IF NOT EXISTS usage_batches_open ON usage_batches(rolled, received_
 CREATE TABLE IF NOT EXISTS refusals (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, client_ip TEXT NOT NULL, ip TEXT NOT NULL,
   port INTEGER NOT NULL, user_id INTEGER NOT NULL, attributed INTEGER NOT NULL, code TEXT NOT NULL,
-  batch_id TEXT NOT NULL, received_at INTEGER NOT NULL);
+  batch_id TEXT NOT NULL, received_at INTEGER NOT NULL, count INTEGER NOT NULL DEFAULT 1, last_at INTEGER);
 CREATE INDEX IF NOT EXISTS refusals_user ON refusals(user_id, at);
 CREATE INDEX IF NOT EXISTS refusals_at ON refusals(at);
 CREATE TABLE IF NOT EXISTS refusal_batches (
   batch_id TEXT PRIMARY KEY, received_at INTEGER NOT NULL, stored INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
-/** A refused connection as the node object keeps it (decision 250): attributed to one customer (0: nobody). */
+/**
+ * Refused connections as the node object keeps them (decision 250): attributed to one customer (0: nobody); one row
+ * counts the refusals of one client address, exit, customer and code in one report batch (decision 251).
+ */
 export interface KeptRefusal {
+  /** The first refusal the row counts. */
   at: number;
+  /** The last one (`at` when the row counts one). */
+  lastAt: number;
+  /** How many refused connections the row counts (≥ 1). */
+  count: number;
   clientIp: string;
   ip: string;
   port: number;
@@ -154,8 +189,22 @@ export type StoredRefusal = KeptRefusal & { seq: number; receivedAt: number };
  */
 export const refusalNumber = (nodeId: number, seq: number) => -(nodeId * 1_000_000_000 + seq);
 
-const REFUSAL_COLUMNS = `seq, at, client_ip AS clientIp, ip, port, user_id AS userId, attributed, code,
-  received_at AS receivedAt`;
+const REFUSAL_COLUMNS = `seq, at, coalesce(last_at, at) AS lastAt, count, client_ip AS clientIp, ip, port,
+  user_id AS userId, attributed, code, received_at AS receivedAt`;
+
+/** Rows of one batch with the same customer, client, exit and code are one row per this much of their first time. */
+const REFUSAL_COLLAPSE_MS = 60_000;
+
+/**
+ * Objects created before decision 251 have a refusals table without its count and last time: added once (their rows
+ * count one each, their last time is their time).
+ */
+export function addRefusalCounts(sql: SqlStorage): void {
+  const has = sql.exec(`SELECT 1 FROM pragma_table_info('refusals') WHERE name = 'count'`).toArray().length > 0;
+  if (has) return;
+  sql.exec('ALTER TABLE refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1');
+  sql.exec('ALTER TABLE refusals ADD COLUMN last_at INTEGER');
+}
 
 /** A batch whose D1 step has not been confirmed this long is repaired by the alarm (the route may have died). */
 const USAGE_REPAIR_AFTER_MS = 60_000;
@@ -173,6 +222,7 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
       super(ctx, env);
       ctx.storage.sql.exec(SCHEMA);
+      addRefusalCounts(ctx.storage.sql);
     }
 
     #rows(query: string, ...binds: unknown[]): NodeLease[] {
@@ -223,11 +273,12 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       sql.exec(`${USAGE_OF_ENDED})`, trimBefore);
       sql.exec('DELETE FROM leases WHERE expires_at < ?', trimBefore);
       sql.exec('DELETE FROM refusals WHERE at < ?', trimBefore);
+      sql.exec('DELETE FROM fixed_usage WHERE day_start < ?', trimBefore);
       sql.exec('DELETE FROM refusal_batches WHERE received_at < ?', now - NODE_LEASE_KEEP_MS);
       await this.repairUsage(now);
       sql.exec('DELETE FROM usage_batches WHERE rolled = 1 AND received_at < ?', now - USAGE_BATCH_MEMORY_MS);
       const left = `SELECT 1 FROM leases UNION ALL SELECT 1 FROM usage_batches UNION ALL SELECT 1 FROM refusals
-        UNION ALL SELECT 1 FROM refusal_batches LIMIT 1`;
+        UNION ALL SELECT 1 FROM refusal_batches UNION ALL SELECT 1 FROM fixed_usage LIMIT 1`;
       if (sql.exec(left).toArray().length > 0) {
         await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
       }
@@ -241,7 +292,13 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
      * last at or before the end of the period (decision 222), when that lease ended no earlier than `graceMs` before
      * the period; the batch's answer is stored with it and given again for the same id.
      */
-    async ingestUsage(nodeId: number, b: UsageBatch, graceMs: number, now: number): Promise<KeptUsage> {
+    async ingestUsage(
+      nodeId: number,
+      b: UsageBatch,
+      graceMs: number,
+      now: number,
+      fixed: (number | null)[] = [],
+    ): Promise<KeptUsage> {
       const sql = this.ctx.storage.sql;
       const seen = sql
         .exec<{ stored: number; hours: string; rest: string }>(
@@ -272,23 +329,32 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
           .map((o) => [o.k, o.id]),
       );
       const kept: [string, string, number, number, number][] = [];
+      const keptFixed: [number, string, number, string, number, number, number, number][] = [];
       const rest: UsageRow[] = [];
       const hours = new Map<number, UsageHour>();
       const hour = Math.floor(b.periodStart / HOUR_MS) * HOUR_MS;
+      const fixedDayOpen = shanghaiMidnight(b.periodStart) + DAY_MS > hotCutoff(now);
       b.rows.forEach((r, k) => {
         const id = owners.get(k);
-        if (id === undefined) {
+        // A fixed row of a day the archive may already have taken (a node's spool replayed late) is left to D1, which
+        // archives it under its own id, so the archive's record of that allocation day is never overwritten.
+        const allocation = fixedDayOpen ? (fixed[k] ?? null) : null;
+        if (id !== undefined) kept.push([id, r.clientIp, r.bytesIn, r.bytesOut, r.connections]);
+        else if (allocation !== null) {
+          // A fixed allocation's row (decision 252): kept under the allocation and the day, not in D1.
+          keptFixed.push([allocation, r.clientIp, r.userId, r.ip, r.port, r.bytesIn, r.bytesOut, r.connections]);
+        } else {
           rest.push(r);
           return;
         }
-        kept.push([id, r.clientIp, r.bytesIn, r.bytesOut, r.connections]);
         const h = hours.get(r.userId) ?? [r.userId, hour, 0, 0, 0];
         h[2] += r.bytesIn;
         h[3] += r.bytesOut;
         h[4] += r.connections;
         hours.set(r.userId, h);
       });
-      const answer: KeptUsage = { fresh: true, stored: kept.length, hours: [...hours.values()], rest };
+      const stored = kept.length + keptFixed.length;
+      const answer: KeptUsage = { fresh: true, stored, hours: [...hours.values()], rest };
       this.ctx.storage.transactionSync(() => {
         if (kept.length > 0) {
           sql.exec(
@@ -301,6 +367,22 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
             JSON.stringify(kept),
             b.periodStart,
             b.periodEnd,
+          );
+        }
+        if (keptFixed.length > 0) {
+          sql.exec(
+            `INSERT INTO fixed_usage (allocation_id, day_start, client_ip, user_id, ip, port, bytes_in, bytes_out,
+                                      connections, first_at, last_at)
+             SELECT j.value ->> 0, ?4, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, sum(j.value ->> 5),
+                    sum(j.value ->> 6), sum(j.value ->> 7), ?2, ?3
+             FROM json_each(?1) j GROUP BY j.value ->> 0, j.value ->> 1
+             ON CONFLICT (allocation_id, day_start, client_ip) DO UPDATE SET bytes_in = bytes_in + excluded.bytes_in,
+               bytes_out = bytes_out + excluded.bytes_out, connections = connections + excluded.connections,
+               first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at)`,
+            JSON.stringify(keptFixed),
+            b.periodStart,
+            b.periodEnd,
+            shanghaiMidnight(b.periodStart),
           );
         }
         sql.exec(
@@ -369,8 +451,12 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     // idempotent by batch id; the hot window here, then the archive (archive/objects.ts). D1 keeps none of them.
 
     /**
-     * Keep a refusal batch once (by batch id): the rows as attributed by the portal (domain/node-contract.ts). The
-     * same id again changes nothing and is answered as a duplicate. The batch id is remembered for the hot window.
+     * Keep a refusal batch once (by batch id): the rows as attributed by the portal (domain/node-contract.ts), rows of
+     * the same customer, client address, exit and code as one row with their count and first and last time (a node
+     * collapses them itself, decision 251; this also collapses, per minute, what a node from before it sends one by
+     * one: a batch is one report period, the minute keeps a batch that spans more from dating one row wide). The same
+     * id again changes nothing and is answered as a duplicate. The batch id is remembered for the hot window.
+     * `stored` counts the refused connections kept (the rows' counts), as it did when each row was one.
      */
     async ingestRefusals(
       batchId: string,
@@ -381,26 +467,29 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       if (sql.exec('SELECT 1 FROM refusal_batches WHERE batch_id = ?', batchId).toArray().length > 0) {
         return { stored: 0, duplicate: true };
       }
+      const stored = rows.reduce((n, r) => n + r.count, 0);
       this.ctx.storage.transactionSync(() => {
         if (rows.length > 0) {
           sql.exec(
-            `INSERT INTO refusals (at, client_ip, ip, port, user_id, attributed, code, batch_id, received_at)
-             SELECT j.value ->> 'at', j.value ->> 'clientIp', j.value ->> 'ip', j.value ->> 'port', j.value ->> 'userId',
-                    j.value ->> 'attributed', j.value ->> 'code', ?2, ?3 FROM json_each(?1) j`,
+            `INSERT INTO refusals (at, last_at, count, client_ip, ip, port, user_id, attributed, code, batch_id,
+                                   received_at)
+             SELECT min(j.value ->> 'at'), max(j.value ->> 'lastAt'), sum(j.value ->> 'count'), j.value ->> 'clientIp',
+                    j.value ->> 'ip', j.value ->> 'port', j.value ->> 'userId', j.value ->> 'attributed',
+                    j.value ->> 'code', ?2, ?3
+             FROM json_each(?1) j
+             GROUP BY j.value ->> 'userId', j.value ->> 'attributed', j.value ->> 'clientIp', j.value ->> 'ip',
+                      j.value ->> 'port', j.value ->> 'code', CAST((j.value ->> 'at') / ?4 AS INTEGER)
+             ORDER BY min(j.value ->> 'at'), min(j.key)`,
             JSON.stringify(rows),
             batchId,
             now,
+            REFUSAL_COLLAPSE_MS,
           );
         }
-        sql.exec(
-          'INSERT INTO refusal_batches (batch_id, received_at, stored) VALUES (?, ?, ?)',
-          batchId,
-          now,
-          rows.length,
-        );
+        sql.exec('INSERT INTO refusal_batches (batch_id, received_at, stored) VALUES (?, ?, ?)', batchId, now, stored);
       });
       if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + TRIM_EVERY_MS);
-      return { stored: rows.length, duplicate: false };
+      return { stored, duplicate: false };
     }
 
     /** A customer's refusals here since `since`: how many, and the newest `limit` (newest first). */
@@ -436,6 +525,60 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       if (seqs.length === 0) return 0;
       const sql = this.ctx.storage.sql;
       sql.exec('DELETE FROM refusals WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(seqs));
+      return Number(sql.exec('SELECT changes() AS n').one().n);
+    }
+
+    /**
+     * The fixed allocations' days of usage that ended by `cutoff` (the archive's batch, decision 252): at most `limit`
+     * allocation days, oldest first, each whole (every client address of it), so an archive record is never split.
+     */
+    fixedUsageDue(cutoff: number, limit: number): FixedDayUsage[] {
+      const rows = this.ctx.storage.sql
+        .exec<Record<string, SqlStorageValue>>(
+          `SELECT allocation_id AS allocationId, day_start AS dayStart, user_id AS userId, ip, port,
+                  client_ip AS clientIp, bytes_in AS bytesIn, bytes_out AS bytesOut, connections, first_at AS firstAt,
+                  last_at AS lastAt
+           FROM fixed_usage WHERE (allocation_id, day_start) IN (SELECT allocation_id, day_start FROM fixed_usage
+             WHERE day_start + ${DAY_MS} <= ?1 GROUP BY allocation_id, day_start ORDER BY day_start, allocation_id
+             LIMIT ?2)
+           ORDER BY day_start, allocation_id, client_ip`,
+          cutoff,
+          limit,
+        )
+        .toArray() as unknown as (Omit<FixedDayUsage, 'clients'> & ClientUsage)[];
+      const days = new Map<string, FixedDayUsage>();
+      for (const r of rows) {
+        const key = `${r.allocationId}|${r.dayStart}`;
+        const day = days.get(key) ?? {
+          allocationId: r.allocationId,
+          dayStart: r.dayStart,
+          userId: r.userId,
+          ip: r.ip,
+          port: r.port,
+          clients: [],
+        };
+        day.clients.push({
+          clientIp: r.clientIp,
+          bytesIn: r.bytesIn,
+          bytesOut: r.bytesOut,
+          connections: r.connections,
+          firstAt: r.firstAt,
+          lastAt: r.lastAt,
+        });
+        days.set(key, day);
+      }
+      return [...days.values()];
+    }
+
+    /** Delete these allocation days of usage (their archive copy is verified); how many rows went. */
+    dropFixedUsage(days: [allocationId: number, dayStart: number][]): number {
+      if (days.length === 0) return 0;
+      const sql = this.ctx.storage.sql;
+      sql.exec(
+        `DELETE FROM fixed_usage WHERE (allocation_id, day_start) IN
+           (SELECT value ->> 0, value ->> 1 FROM json_each(?))`,
+        JSON.stringify(days),
+      );
       return Number(sql.exec('SELECT changes() AS n').one().n);
     }
 

@@ -1,11 +1,12 @@
 'use client';
 // Recent connections the proxy nodes refused for this account (ProxyWhiteList.GetRefusals): time, client IP, exit,
-// the reason in Chinese, and for "not on the white list" a one-click 「添加此IP」.
+// the reason in Chinese, how many times (a node reports repeated refusals as one row, decision 251), and for "not on
+// the white list" a one-click 「添加此IP」.
 import { useState } from 'react';
 import { Cell, DataRow, HeadedTable, rowAction } from '../../../../components/data-table';
 import { Pager } from '../../../../components/pager';
 import type { ActionOutput } from '../../../../lib/api-core';
-import { formatDateTime } from '../../../../lib/format';
+import { formatCount, formatDateTime } from '../../../../lib/format';
 import { api } from '../../../../state/api';
 import { pushToast } from '../../../../state/toast';
 import { WHITE_LIST_CHANGED } from './white-list-manager';
@@ -60,8 +61,8 @@ export function RefusalList({
         。
       </p>
       <HeadedTable
-        className="md:min-w-[680px]"
-        columns={['时间', '来源IP', '代理IP', '原因', '操作']}
+        className="md:min-w-[740px]"
+        columns={['时间', '来源IP', '代理IP', '原因', '次数', '操作']}
         empty={list.length === 0 && '最近7天没有被拒绝的连接'}
         emptyClassName="py-8"
       >
@@ -71,6 +72,9 @@ export function RefusalList({
             <DataRow key={r.id} className="border-b border-slate-50">
               <Cell kind="title" className="whitespace-nowrap py-2 max-md:font-medium max-md:text-ink">
                 {formatDateTime(r.at)}
+                {r.count > 1 && r.lastAt > r.at && (
+                  <span className="block text-xs font-normal text-slate-500">末次 {formatDateTime(r.lastAt)}</span>
+                )}
               </Cell>
               <Cell label="来源IP" className="font-mono text-xs">
                 {r.clientIp}
@@ -80,6 +84,9 @@ export function RefusalList({
               </Cell>
               <Cell label="原因" className="text-xs text-slate-600 md:max-w-[320px]">
                 {r.reason}
+              </Cell>
+              <Cell label="次数" className="whitespace-nowrap text-xs tabular-nums md:pr-3" data-testid="refusal-count">
+                {formatCount(r.count)}
               </Cell>
               <Cell kind="actions" className="whitespace-nowrap">
                 {r.canAdd && !listed && (
