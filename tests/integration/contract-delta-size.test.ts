@@ -139,5 +139,8 @@ describe('a contract delta for a user holding 500 live leases on the node', () =
     // What reaches the node does not grow with the leases the user holds.
     expect(white.bytes).toBeLessThan(1_000);
     expect(next.bytes).toBeLessThan(1_200);
+    // Nor does what the node's object answers the contract (one row per user, type and package: decision 253).
+    expect(objectWhite).toBeLessThan(1_000);
+    expect(objectOne).toBeLessThan(1_000);
   });
 });

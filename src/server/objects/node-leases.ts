@@ -116,8 +116,19 @@ export interface NodeLeaseChanges {
   leases: NodeLease[];
   /** Unexpired leases of the asked packages (the contract ends them). */
   ofPackages: NodeLease[];
-  /** Unexpired leases of the asked users and of the users of `leases` and `ofPackages` (their limits, liveness). */
-  ofUsers: NodeLease[];
+  /**
+   * What the asked users and the users of `leases` and `ofPackages` hold unexpired here, one row per user, product
+   * type and package (their limits, liveness): never every lease, so a user holding 500 leases costs a few rows
+   * (decision 253).
+   */
+  ofUsers: UserHolding[];
+}
+
+/** A user's unexpired leases here of one product type and package, as one row. */
+export interface UserHolding {
+  userId: number;
+  productType: number;
+  packageId: number;
 }
 
 /** How long a lease stays in the object after its end: the hot window (the archive takes older history). */
@@ -680,11 +691,14 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
         : [];
       const users = [...q.userIds, ...leases.map((l) => l.userId), ...ofPackages.map((l) => l.userId)];
       const ofUsers = users.length
-        ? this.#rows(
-            `SELECT ${COLUMNS} FROM leases WHERE user_id IN (SELECT value FROM json_each(?1)) AND expires_at > ?2`,
-            ids(users),
-            q.now,
-          )
+        ? (this.ctx.storage.sql
+            .exec(
+              `SELECT DISTINCT user_id AS userId, product_type AS productType, package_id AS packageId FROM leases
+               WHERE user_id IN (SELECT value FROM json_each(?1)) AND expires_at > ?2`,
+              ids(users),
+              q.now,
+            )
+            .toArray() as unknown as UserHolding[])
         : [];
       return { maxSeq, last, more, leases, ofPackages, ofUsers };
     }
