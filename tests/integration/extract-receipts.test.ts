@@ -20,7 +20,11 @@ import {
 import { remainingCount } from '../helpers/delivery';
 import { count as d1Rows } from '../helpers/rows';
 import { untilNodesHold } from '../helpers/receipts';
-import { receiptCount, recordsOf, runRecordsAlarm, untilKept, untilNoReceipts } from '../helpers/receipts';
+import type { Receipt } from '../../src/server/db/extract';
+import { customerRecords } from '../../src/server/objects/customer-records';
+import { nodeLeases } from '../../src/server/objects/node-leases';
+import { shanghaiDay } from '../../src/lib/time';
+import { objectRows, receiptCount, recordsOf, runRecordsAlarm, untilKept, untilNoReceipts } from '../helpers/receipts';
 
 beforeEach(resetDb);
 
@@ -162,5 +166,44 @@ describe('extraction receipts', () => {
     // The lost-receipt repair hands the same call over again: the nodes still hold each lease once.
     await handOverLostReceipts(env.DB, env.CUSTOMER_RECORDS, Date.now() + RECEIPT_GRACE_MS + 1);
     expect(await untilNodesHold(u.id, 4)).toHaveLength(4);
+  });
+
+  it("a backlog of more than one page of leases reaches each node's object whole", async () => {
+    const u = await makeUser();
+    const pkg = await makePackage(u.id, { remaining: 100 });
+    const now = Date.now();
+    // 25 kept calls of 200 IPs on two nodes: 5,000 leases, more than two pages of FORWARD_PAGE.
+    const receipts: Receipt[] = Array.from({ length: 25 }, (_, c) => ({
+      id: 900_000 + c,
+      userId: u.id,
+      createdAt: now,
+      body: {
+        package: pkg,
+        type: 10,
+        clientIp: CALLER,
+        requested: 200,
+        query: 'num=200',
+        protocol: 'http',
+        day: shanghaiDay(now),
+        ips: Array.from({ length: 200 }, (_, k): [number, string, number, string, string, number, number] => {
+          const n = c * 200 + k;
+          return [
+            n + 1,
+            `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`,
+            18000,
+            '广东省深圳市',
+            '电信',
+            now + 600_000,
+            (n % 2) + 1,
+          ];
+        }),
+      },
+    }));
+    await customerRecords(env.CUSTOMER_RECORDS, u.id).record(receipts);
+    await runRecordsAlarm(u.id);
+    const held = async (node: number) =>
+      (await nodeLeases(env.NODE_LEASES, node).live(Date.now())).leases.filter((l) => l.userId === u.id).length;
+    expect([await held(1), await held(2)]).toEqual([2_500, 2_500]);
+    expect(await objectRows('SELECT count(*) AS n FROM forwards', [], [u.id])).toEqual([{ n: 0, userId: u.id }]);
   });
 });
