@@ -421,13 +421,19 @@ async function handedOver(server, file, root, leases, { timeoutMs = 120_000 } = 
 /** Traffic per lease in the usage reports (one client address, a 10-second period). */
 const USAGE = { clientIp: '198.51.100.7', bytesIn: 40_000, bytesOut: 900_000, connections: 3 };
 const PERIOD_MS = 10_000;
+/**
+ * Rows per usage batch: the wire allows 5,000 (MAX_BATCH_ROWS), but the portal reads at most 512 KiB of a node's body
+ * (src/edge/node-request.ts MAX_NODE_BODY) and answers a longer one 401; a row here is ≈ 115 bytes of JSON, so 5,000
+ * rows (≈ 575 KB) would be refused. 2,000 rows ≈ 230 KB.
+ */
+const BATCH_ROWS = 2_000;
 
 /**
  * The node's usage reports for the day's leases through `POST /node/v2/usage`, signed as node 1 (the node's own
  * client, node/src/portal.ts), so every lease owns bytes. A row belongs to the lease of that customer and exit that
  * started last at or before the period's end (decision 222), so each lease needs a period ending between its start
  * and the same customer's next lease of that exit: the periods are the fewest such ends (greedy interval stabbing),
- * one batch per period (at most 5,000 rows: MAX_BATCH_ROWS), rows of every customer together.
+ * one batch per period (at most BATCH_ROWS rows), rows of every customer together.
  */
 async function reportUsage(server, leases, nodeSecret, { concurrency = 3 } = {}) {
   const groups = new Map();
@@ -459,12 +465,12 @@ async function reportUsage(server, leases, nodeSecret, { concurrency = 3 } = {})
   }
   const batches = periods.flatMap((p, i) => {
     const out = [];
-    for (let k = 0; k < p.rows.length; k += 5000) {
+    for (let k = 0; k < p.rows.length; k += BATCH_ROWS) {
       out.push({
-        batchId: `bench-${now}-${i}-${k / 5000}`,
+        batchId: `bench-${now}-${i}-${k / BATCH_ROWS}`,
         periodStart: p.end - PERIOD_MS,
         periodEnd: p.end,
-        rows: p.rows.slice(k, k + 5000),
+        rows: p.rows.slice(k, k + BATCH_ROWS),
       });
     }
     return out;
