@@ -197,6 +197,7 @@ function writeDay(file, { dayStart, holders, exits, now }) {
 /** Later than the clock by this much, the archive job sees the simulated day past the hot window (as the delivery e2e suite). */
 const LATER_MS = 9 * DAY;
 const HOURLY = '7 * * * *';
+const HOUR = 3_600_000;
 
 /** D1's rows of the tables the day can touch: the old history tables, the passing receipts, the bounded roll-ups. */
 const D1_TABLES = [
@@ -217,11 +218,14 @@ function d1Rows(file) {
   return rows;
 }
 
-/** Fires the hourly job once through wrangler dev's local scheduled endpoint, "nine days later". */
-async function hourlyJobLater(server) {
-  const r = await fetch(
-    `${server.base}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(HOURLY)}&time=${Date.now() + LATER_MS}`,
-  );
+/**
+ * Fires the hourly job once through wrangler dev's local scheduled endpoint, "nine days later" and `run` hours on:
+ * the objects' step visits the customers in pages of 1,000, the page chosen by the hour of the job's clock
+ * (objects.ts: floor(now / hour) % pages), so consecutive runs must be an hour apart, as the real hourly trigger is.
+ */
+async function hourlyJobLater(server, run) {
+  const time = Date.now() + LATER_MS + run * HOUR;
+  const r = await fetch(`${server.base}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(HOURLY)}&time=${time}`);
   if (!r.ok) throw new Error(`archive job: ${r.status} ${(await r.text()).slice(0, 300)}`);
 }
 
@@ -243,7 +247,7 @@ async function archiveAll(server, left, { maxRuns = 60 } = {}) {
   let runs = 0;
   let rest = left();
   while (rest > 0 && runs < maxRuns) {
-    await hourlyJobLater(server);
+    await hourlyJobLater(server, runs);
     runs++;
     rest = left();
     console.log(`    job run ${runs}: ${rest} rows left`);
@@ -442,6 +446,9 @@ async function reportUsage(server, leases, nodeSecret, { concurrency = 3 } = {})
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(l);
   }
+  // A period ends before the report is sent (and at most 1 s before it): wait until the last lease is that old.
+  const lastStart = Math.max(...leases.map((l) => l.s));
+  if (Date.now() < lastStart + 1_500) await sleep(lastStart + 1_500 - Date.now());
   const now = Date.now();
   const intervals = [];
   for (const g of groups.values()) {
