@@ -73,6 +73,22 @@ function r2Bytes(root, prefix) {
   return { objects, bytes };
 }
 
+/** The exit index objects of one day (北京时间 date), per /24 block: what a trace lookup of that day lists and reads. */
+function exitObjectsPerBlock(root, day) {
+  const base = `${root}/v3/r2/miniflare-R2BucketObject`;
+  if (!existsSync(base)) return 0;
+  const blocks = new Map();
+  for (const f of readdirSync(base).filter((x) => x.endsWith('.sqlite') && x !== 'metadata.sqlite')) {
+    const db = new DatabaseSync(join(base, f), { readOnly: true });
+    for (const { key } of db.prepare('SELECT key FROM _mf_objects WHERE key LIKE ?').all(`archive/v1/exit/${day}/%`)) {
+      const block = key.split('/')[4];
+      blocks.set(block, (blocks.get(block) ?? 0) + 1);
+    }
+    db.close();
+  }
+  return blocks.size ? Math.round([...blocks.values()].reduce((a, b) => a + b, 0) / blocks.size) : 0;
+}
+
 const dirBytes = (d) =>
   existsSync(d)
     ? readdirSync(d, { recursive: true })
@@ -612,6 +628,7 @@ export async function archivePhase({
     const exitBefore = r2Bytes(root, 'archive/v1/exit/');
     const allBefore = r2Bytes(root, 'archive/v1/');
     // The simulated day, today, through the real routes: the calls, the objects' keeping and forwarding, the usage.
+    const dayKey = new Date(Date.now() + SH).toISOString().slice(0, 10);
     const extraction = await extractDay(server, {
       heavy,
       heavyCalls,
@@ -717,6 +734,7 @@ export async function archivePhase({
         batchBytesPerLease: +(leaseBytes / leases).toFixed(1),
         indexBytesPerLease: +(exitBytes / leases).toFixed(1),
         allBytesPerCall: +((all.bytes - allBefore.bytes) / extraction.calls).toFixed(1),
+        dayIndexObjectsPerBlock: exitObjectsPerBlock(root, dayKey),
       },
       jobRuns: { older: olderRun, day: dayRun },
       trace,

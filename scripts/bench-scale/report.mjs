@@ -128,6 +128,16 @@ export function archiveMarkdown(a) {
   const perLeaseNode = (node.usedBytes - nodeEmpty) / node.rows.leases;
   const nodeRealDay = perLeaseNode * realLeases;
   const r = a.d1.rows;
+  // The manifest's rows of the day: bytes each (D1's growth during the job over the rows it added).
+  const manifestRow = (a.d1.after - a.d1.peak) / a.d1.manifestRowsAdded;
+  // Archive parts of the objects' rows: id / 1,000,000 with id = −(receipt × 1000 + k), so one part per 1,000 receipts
+  // (D1's global receipt ids); a customer's rows of a day fall into as many parts as the blocks its calls hit.
+  const blocksPerRealDay = realCalls / 1000;
+  const partsOf = (calls) => blocksPerRealDay * (1 - (1 - 1 / blocksPerRealDay) ** calls);
+  const leaseKind = a.archive.byKind.find((k) => k.kind === 'lease') ?? { objects: 0 };
+  const kindsArchived = a.archive.byKind.length;
+  const realManifestRows = (s.customers * partsOf(s.customerCallsPerDay) + partsOf(s.heavyCallsPerDay)) * kindsArchived;
+  const heavyDaysFit = 10e9 / heavyRealDay;
   const d1Row = (t, what) =>
     `| ${t} | ${what} | ${n(r.before[t])} | ${n(r.hot[t])} (${signed(r.hot[t] - r.before[t])}) | ${n(r.after[t])} (${signed(r.after[t] - r.before[t])}) |`;
   const kinds = a.archive.byKind
@@ -142,6 +152,33 @@ export function archiveMarkdown(a) {
 
 ${a.date} · \`flock /tmp/bench.lock node_modules/.bin/node scripts/bench-scale.mjs --archive-only --port=9671 --inspector-port=9672\`
 (\`npm run bench:scale -- --archive-only\`) · ${a.machine}
+
+### Findings
+
+- **The largest customer object** (the heavy customer at the cap) holds ${n(heavyHot.usedBytes)} B for its sampled
+  ${n(heavyHot.rows.logs)} calls and ${n(heavyLeases)} leases: **≈ ${perLeaseHeavy.toFixed(0)} B per lease**, so a real
+  day at the cap is ≈ **${gb(heavyRealDay)} GB** and the 7-day hot window ≈ **${gb(heavyRealDay * 7)} GB — over the
+  object's 10 GB** (it fits ≈ ${heavyDaysFit.toFixed(1)} days). As docs/delivery.md foresaw: such a customer needs a
+  shorter window, archiving by size, or one row per extraction in its object.
+- **D1 stays flat in extractions on the sample, but not at real volume, because of the objects' archive parts.** An
+  object's row has the archive id −(receipt × 1000 + k) and its part is id / 1,000,000: **one part per 1,000 receipts**
+  of D1's global receipt ids. A customer's rows of a day land in as many parts as the 1,000-receipt blocks its calls
+  hit, each part one manifest row and one R2 object per kind (and one index object per /24). Measured: ${n(leaseKind.objects)}
+  lease batches for ${n(s.customers + 1)} customers (their 2 calls straddle blocks). A real day has ${n(realCalls)}
+  receipts = ${n(blocksPerRealDay)} blocks: an ordinary customer's ${s.customerCallsPerDay} calls hit ≈
+  ${partsOf(s.customerCallsPerDay).toFixed(0)} of them, the heavy customer all ${n(blocksPerRealDay)}: ≈
+  **${n(realManifestRows)} manifest rows a day** (${kindsArchived} kinds) at ${manifestRow.toFixed(0)} B each (measured)
+  ≈ ${((realManifestRows * manifestRow) / 1e6).toFixed(0)} MB a day, **≈ ${((realManifestRows * manifestRow * 180) / 1e9).toFixed(1)} GB for 180 days**
+  — D1's manifest then grows with calls, not with customers × days. A part per 1,000,000 receipts (id / 10⁹ for the
+  objects' ids) would keep one part per customer, day and kind, as D1's own rows have (src/server/archive/, the
+  lead's).
+- **The trace reads every index object of the exit's /24 and day**: ${n(t.older.probes)} lookups on the older days
+  (${s.olderDayCustomers + 1} customers a day, ≈ 21 index objects per /24) answer in **${t.older.p50} ms** (p50); ${n(t.day.probes)} on the
+  simulated day (${n(s.customers + 1)} customers, ≈ ${n(a.archive.dayIndexObjectsPerBlock ?? 0)} index objects per /24: customers × parts) in
+  **${t.day.p50} ms**, and found **${t.day.found} of ${t.day.probes}** of the day's object-archived leases. The
+  p50 over all ${t.probes} lookups (${t.p50} ms) is the older days'. At real volume a busy /24 holds ≈ customers × parts
+  index objects (≈ ${n(s.customers * partsOf(s.customerCallsPerDay))} with the parts above): far from "within seconds" until
+  the parts are per customer and day.
 
 ### Method: what is real, what is sampled
 
@@ -170,7 +207,9 @@ of decisions 243–250, in one local \`wrangler dev\` (workerd, local SQLite D1,
   client address) in a 10-second period that ends between its start and that customer's next lease
   of the exit; the fewest such periods are chosen (interval stabbing): **${n(a.day.usage.rows)} rows in
   ${n(a.day.usage.batches)} batches; ${n(a.day.usage.leasesOwningBytes)} of ${n(a.day.leases)} leases own bytes**
-  in the node object.
+  in the node object${a.day.leases > a.day.usage.rows ? ` (the other ${n(a.day.leases - a.day.usage.rows)} share their start, to the millisecond, with a lease of the same customer and exit: workerd stamps calls that start together with one clock reading, ${n(a.day.leases - a.day.usage.rows)} such pairs of the heavy customer's calls drew the same exit, and decision 222's rule gives a period's bytes to the later lease of a tie, by its sequence)` : ''}. Batches carry at most 2,000 rows: the wire allows 5,000 (\`MAX_BATCH_ROWS\`), but the portal
+  reads at most 512 KiB of a node's body (\`MAX_NODE_BODY\`, src/edge/node-request.ts) and answers a longer one
+  401 "节点签名无效"; 5,000 rows of this shape are ≈ 575 KB (a first run of this bench was refused so).
 - **The archive**: the real hourly job (\`7 * * * *\`) "nine days later" through wrangler dev's
   \`/cdn-cgi/local/scheduled?cron=…&time=<now + 9 days>\` (as the delivery end-to-end suite), run until the customer
   and node objects hold nothing of the day (the day is past the 7-day hot window then): ${a.jobRuns.day.runs} runs,
@@ -184,7 +223,7 @@ of decisions 243–250, in one local \`wrangler dev\` (workerd, local SQLite D1,
 **Scaling**: per-lease figures are measured on the sample and multiplied by a real day's volume; each row says how.
 Gzip batches compress better when larger, so bytes scaled from a sample are an upper bound.
 
-### D1: flat
+### D1
 
 D1's used bytes (pages − free pages: what the 10 GB cap counts).
 
