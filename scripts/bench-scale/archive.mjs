@@ -273,6 +273,21 @@ async function archiveAll(server, left, { maxRuns = 60 } = {}) {
 
 // ---- the Durable Objects' SQLite files (wrangler's local state: v3/do/<script>-<Class>/<id>.sqlite) ----------------
 
+/**
+ * Runs `read` again while SQLite answers "database is locked" (workerd writes or checkpoints an object's file while this
+ * process reads it), up to ~5 s.
+ */
+function whileLocked(read) {
+  for (let i = 0; ; i++) {
+    try {
+      return read();
+    } catch (err) {
+      if (i >= 50 || !/locked|busy/i.test(String(err?.message))) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+}
+
 /** Every object of `cls` under the state `root`: its name, file bytes (database + WAL), used bytes and row counts. */
 function objectFiles(root, cls, tables) {
   const base = `${root}/v3/do`;
@@ -282,27 +297,37 @@ function objectFiles(root, cls, tables) {
   for (const d of dirs) {
     for (const f of readdirSync(join(base, d)).filter((x) => x.endsWith('.sqlite') && x !== 'metadata.sqlite')) {
       const path = join(base, d, f);
-      const db = new DatabaseSync(path, { readOnly: true });
-      const one = (sql) => Object.values(db.prepare(sql).get() ?? {})[0] ?? 0;
-      const names = new Set(
-        db
-          .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-          .all()
-          .map((r) => r.name),
-      );
-      const name = names.has('__miniflare_do_name') ? one('SELECT name FROM __miniflare_do_name LIMIT 1') : f;
-      const rows = Object.fromEntries(tables.map((t) => [t, names.has(t) ? one(`SELECT count(*) FROM ${t}`) : 0]));
-      const pages = one('PRAGMA page_count');
-      const pageSize = one('PRAGMA page_size');
-      const used = (pages - one('PRAGMA freelist_count')) * pageSize;
-      db.close();
-      const wal = existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0;
-      // databaseBytes: pages × page size (what the object's sql.databaseSize reports); usedBytes: without free pages;
-      // fileBytes: the local files on disk (database + write-ahead log, which workerd does not truncate).
-      out.push({ name, databaseBytes: pages * pageSize, usedBytes: used, fileBytes: statSync(path).size + wal, rows });
+      out.push(whileLocked(() => objectFile(path, tables)));
     }
   }
   return out;
+}
+
+/** One object's SQLite file: its name, sizes and row counts. */
+function objectFile(path, tables) {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const one = (sql) => Object.values(db.prepare(sql).get() ?? {})[0] ?? 0;
+    const names = new Set(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((r) => r.name),
+    );
+    const name = names.has('__miniflare_do_name')
+      ? one('SELECT name FROM __miniflare_do_name LIMIT 1')
+      : path.split('/').at(-1);
+    const rows = Object.fromEntries(tables.map((t) => [t, names.has(t) ? one(`SELECT count(*) FROM ${t}`) : 0]));
+    const pages = one('PRAGMA page_count');
+    const pageSize = one('PRAGMA page_size');
+    const used = (pages - one('PRAGMA freelist_count')) * pageSize;
+    const wal = existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0;
+    // databaseBytes: pages × page size (what the object's sql.databaseSize reports); usedBytes: without free pages;
+    // fileBytes: the local files on disk (database + write-ahead log, which workerd does not truncate).
+    return { name, databaseBytes: pages * pageSize, usedBytes: used, fileBytes: statSync(path).size + wal, rows };
+  } finally {
+    db.close();
+  }
 }
 
 const CUSTOMER_TABLES = ['logs', 'leases', 'forwards'];
@@ -339,22 +364,28 @@ function nodeObjectLeases(root, node) {
   const base = `${root}/v3/do`;
   for (const d of readdirSync(base).filter((x) => x.endsWith('-NodeLeases'))) {
     for (const f of readdirSync(join(base, d)).filter((x) => x.endsWith('.sqlite') && x !== 'metadata.sqlite')) {
-      const db = new DatabaseSync(join(base, d, f), { readOnly: true });
-      const isNode = db.prepare('SELECT name FROM __miniflare_do_name').get()?.name === `node:${node}`;
-      const rows = isNode
-        ? db
-            .prepare(
-              `SELECT l.seq, l.id, l.user_id AS u, l.ip, l.port, l.starts_at AS s, l.expires_at AS e,
-                 EXISTS (SELECT 1 FROM lease_usage x WHERE x.lease_id = l.id) AS owns
-               FROM leases l ORDER BY l.seq`,
-            )
-            .all()
-        : null;
-      db.close();
+      const rows = whileLocked(() => leasesIfNode(join(base, d, f), node));
       if (rows) return rows;
     }
   }
   return [];
+}
+
+/** The leases of the node object in `path` when it is node `node`'s, else null. */
+function leasesIfNode(path, node) {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    if (db.prepare('SELECT name FROM __miniflare_do_name').get()?.name !== `node:${node}`) return null;
+    return db
+      .prepare(
+        `SELECT l.seq, l.id, l.user_id AS u, l.ip, l.port, l.starts_at AS s, l.expires_at AS e,
+           EXISTS (SELECT 1 FROM lease_usage x WHERE x.lease_id = l.id) AS owns
+         FROM leases l ORDER BY l.seq`,
+      )
+      .all();
+  } finally {
+    db.close();
+  }
 }
 
 // ---- the simulated day through the real routes --------------------------------------------------------------------
