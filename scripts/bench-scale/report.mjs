@@ -283,7 +283,7 @@ ${kinds}
 | exit index per lease | ${a.archive.indexBytesPerLease} B | |
 | **archive bytes per lease** (lease batch + exit index) | **${a.archive.bytesPerLease} B** | ${n(realLeases)} leases × ${a.archive.bytesPerLease} B ≈ **${gb(realArchive)} GB a day**, ≈ ${((realArchive * 180) / 1e12).toFixed(2)} TB for 180 days (≈ $${(((realArchive * 180) / 1e9) * 0.015).toFixed(0)} a month in R2) |
 | all archive bytes per call (its call, 10 leases, 10 usage records, the index) | ${a.archive.allBytesPerCall} B | |
-| R2 objects written for the day | ${n(a.archive.objectsAdded)} (${n(a.archive.bytesAdded)} B) | ≈ the same count: objects are per customer, day, kind and /24, not per lease |
+| R2 objects written for the day | ${n(a.archive.objectsAdded)} (${n(a.archive.bytesAdded)} B) | objects are per customer, day, kind (and /24 for the index) and 1,000-receipt part: at real volume ≈ ${n(realManifestRows)} batches a day plus their index objects (Findings), not ≈ the same count |
 
 ### The trace over 30 days of archive
 
