@@ -8,13 +8,15 @@
 // requests and time.
 //
 // Then the archive phase (scripts/bench-scale/archive.mjs, bench/results/archive.{md,json}): 1,000 customers and one
-// heavy customer at the 10 calls/s cap for a sampled day, D1 before/after the archive job, archive bytes per lease,
-// the trace's p50 over 30 days of archive. --archive-only runs just it, --no-archive skips it; its sizes:
-// [--customers=1000] [--heavy-sample=1000] [--customer-sample=50] [--days=30] [--traces=60].
+// heavy customer at the 10 calls/s cap for a sampled day through the real /extract, customer and node objects and
+// node usage reports, then the real hourly archive job nine days later: D1 before/with/after, the largest object's
+// size, archive bytes per lease, the trace's p50 over 30 days of archive and on the day's object-archived leases.
+// --archive-only runs just it, --no-archive skips it; its sizes: [--customers=1000] [--heavy-sample=1000]
+// [--customer-sample=50] [--days=30] [--traces=60] [--day-traces=30] [--archive-concurrency=4].
 //
 // Usage: npm run bench:scale -- [--ips=50000] [--users=100000] [--logs=500000] [--assignments=<logs>]
 //          [--heavy-ips=20000] [--requests=400] [--rounds=3] [--concurrency=8] [--port=8823] [--build-only] [--reuse]
-//          [--routes=<regex>]
+//          [--routes=<regex>] [--inspector-port=<port + 1000>]
 //        the issue's scale: --ips=200000 --users=1000000 --logs=5000000
 // The large database is kept in .tmp/bench-scale/large: --build-only builds it and stops; --reuse benches an existing
 // one built with the same sizes (new migrations applied, pool expiries, the heavy customer's day and the bench
@@ -53,8 +55,12 @@ const archive = {
   customerSample: num('customer-sample', 50),
   days: num('days', 30),
   traces: num('traces', 60),
+  dayTraces: num('day-traces', 30),
+  concurrency: num('archive-concurrency', 4),
 };
 const port = num('port', 8823);
+/** wrangler dev's inspector port (default: --port + 1000); --inspector-port keeps a run inside a given port range. */
+const inspectorPort = num('inspector-port', port + 1000);
 const dir = resolve('.tmp/bench-scale');
 const state = `${dir}/state`;
 const large = `${dir}/large`;
@@ -66,7 +72,7 @@ await migrateAndSeed(configPath, state);
 const time = clock();
 prepareDemo(state, time);
 
-const server = benchServer({ configPath, port });
+const server = benchServer({ configPath, port, inspectorPort });
 /** --routes=<regular expression>: bench only the routes whose names match (the trivial route always runs). */
 const measured = { ...run, server, routes: routes(server.base, arg('routes')) };
 const killer = setTimeout(() => {
@@ -78,7 +84,7 @@ const killer = setTimeout(() => {
 /** The archive phase on its own wrangler dev (with --test-scheduled, so the job can be fired). */
 async function runArchive() {
   console.log('▶ archive');
-  const scheduled = benchServer({ configPath, port, extra: ['--test-scheduled'] });
+  const scheduled = benchServer({ configPath, port, inspectorPort, extra: ['--test-scheduled'] });
   const a = await archivePhase({ dir, demoState: state, server: scheduled, now: time.now, ...archive });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, local wrangler dev`;
   console.log(writeArchiveReport({ date: new Date().toISOString(), machine, ...a }));

@@ -101,44 +101,214 @@ Figures vary by ±20% between runs on this shared 2-core machine; compare within
 
 const mb = (b) => (b / 1_048_576).toFixed(2);
 const n = (x) => Math.round(x).toLocaleString('en');
+const gb = (b) => (b / 1e9).toFixed(2);
+const signed = (x) => `${x >= 0 ? '+' : '−'}${n(Math.abs(x))}`;
+
+/** One object's figures for a table cell: database bytes, used bytes and its rows. */
+const objectCell = (o, rows) => (o ? `${n(o.databaseBytes)} B (used ${n(o.usedBytes)}; ${rows(o.rows)})` : '—');
+const customerRows = (r) => `${n(r.logs)} calls, ${n(r.leases)} leases`;
+const nodeRows = (r) => `${n(r.leases)} leases, ${n(r.lease_usage)} usage rows, ${n(r.usage_batches)} batch ids`;
 
 /** The archive phase as markdown: measured figures, then the arithmetic that scales the sampled day up to a real one. */
 export function archiveMarkdown(a) {
   const s = a.sampling;
-  const realLeases = (s.heavyCallsPerDay + s.customers * s.customerCallsPerDay) * 10;
+  const realCalls = s.heavyCallsPerDay + s.customers * s.customerCallsPerDay;
+  const realLeases = realCalls * 10;
   const realArchive = a.archive.bytesPerLease * realLeases;
-  return `## Archive: D1 flat, bytes per lease, the trace (issue 26)
+  const o = a.objects;
+  const heavyHot = o.hot.largestCustomer;
+  const heavyAfter = o.after.largestCustomer;
+  // An empty customer object (its schema only): every object created before the day is one.
+  const emptyObject = o.before.largestCustomer?.usedBytes ?? 0;
+  const heavyLeases = heavyHot.rows.leases;
+  const perLeaseHeavy = (heavyHot.usedBytes - emptyObject) / heavyLeases;
+  const heavyRealDay = perLeaseHeavy * s.heavyCallsPerDay * 10;
+  const node = o.hot.largestNode;
+  const nodeEmpty = o.before.largestNode?.usedBytes ?? 0;
+  const perLeaseNode = (node.usedBytes - nodeEmpty) / node.rows.leases;
+  const nodeRealDay = perLeaseNode * realLeases;
+  const r = a.d1.rows;
+  // The manifest's rows of the day: bytes each (D1's growth during the job over the rows it added).
+  const manifestRow = (a.d1.after - a.d1.peak) / a.d1.manifestRowsAdded;
+  // Archive parts of the objects' rows: id / 1,000,000 with id = −(receipt × 1000 + k), so one part per 1,000 receipts
+  // (D1's global receipt ids); a customer's rows of a day fall into as many parts as the blocks its calls hit.
+  const blocksPerRealDay = realCalls / 1000;
+  const partsOf = (calls) => blocksPerRealDay * (1 - (1 - 1 / blocksPerRealDay) ** calls);
+  const leaseKind = a.archive.byKind.find((k) => k.kind === 'lease') ?? { objects: 0 };
+  const kindsArchived = a.archive.byKind.length;
+  const realManifestRows = (s.customers * partsOf(s.customerCallsPerDay) + partsOf(s.heavyCallsPerDay)) * kindsArchived;
+  const heavyDaysFit = 10e9 / heavyRealDay;
+  const d1Row = (t, what) =>
+    `| ${t} | ${what} | ${n(r.before[t])} | ${n(r.hot[t])} (${signed(r.hot[t] - r.before[t])}) | ${n(r.after[t])} (${signed(r.after[t] - r.before[t])}) |`;
+  const kinds = a.archive.byKind
+    .map(
+      (k) =>
+        `| ${k.kind} | ${n(k.rows)} | ${n(k.objects)} | ${n(k.bytes)} B | ${(k.bytes / a.day.leases).toFixed(1)} B |`,
+    )
+    .join('\n');
+  const x = a.day.extraction;
+  const t = a.trace;
+  return `## Archive: D1 flat, the objects' size, bytes per lease, the trace (issue 26)
 
-${a.date} · \`npm run bench:scale\` (archive phase) · ${a.machine}
+${a.date} · \`flock /tmp/bench.lock node_modules/.bin/node scripts/bench-scale.mjs --archive-only --port=9671 --inspector-port=9672\`
+(\`npm run bench:scale -- --archive-only\`) · ${a.machine}
 
-**Sampled.** A real day here is the heavy customer at the documented cap (${n(s.heavyCallsPerDay)} calls of 10 IPs =
-${n(s.heavyCallsPerDay * 10)} leases) and ${n(s.customers)} customers at ${s.customerCallsPerDay} calls each
-(${n(s.customers * s.customerCallsPerDay * 10)} leases): ${n(realLeases)} leases. Simulated: every heavy call stands
-for ${s.heavySample} real ones (${n(s.heavyCallsSimulated)} calls), every customer call for ${s.customerSample}
-(${s.customerCallsSimulated} calls each): ${n(a.day.calls)} calls, ${n(a.day.leases)} leases, each with one usage row,
-9 days back (past the 7-day hot window and the extra day usage rows stay), archived by the real hourly job through wrangler dev. Before it, ${s.olderDays}
-older days (the heavy customer and ${s.olderDayCustomers} others a day, same sampling) were archived the same way, so
-the trace reads ${a.trace.days} days of archive. ${s.exits.toLocaleString('en')} exits in 4 /24 blocks.
+### Findings
+
+- **The largest customer object** (the heavy customer at the cap) holds ${n(heavyHot.usedBytes)} B for its sampled
+  ${n(heavyHot.rows.logs)} calls and ${n(heavyLeases)} leases: **≈ ${perLeaseHeavy.toFixed(0)} B per lease**, so a real
+  day at the cap is ≈ **${gb(heavyRealDay)} GB** and the 7-day hot window ≈ **${gb(heavyRealDay * 7)} GB — over the
+  object's 10 GB** (it fits ≈ ${heavyDaysFit.toFixed(1)} days). As docs/delivery.md foresaw: such a customer needs a
+  shorter window, archiving by size, or one row per extraction in its object.
+- **D1 stays flat in extractions on the sample, but not at real volume, because of the objects' archive parts.** An
+  object's row has the archive id −(receipt × 1000 + k) and its part is id / 1,000,000: **one part per 1,000 receipts**
+  of D1's global receipt ids. A customer's rows of a day land in as many parts as the 1,000-receipt blocks its calls
+  hit, each part one manifest row and one R2 object per kind (and one index object per /24). Measured: ${n(leaseKind.objects)}
+  lease batches for ${n(s.customers + 1)} customers (their 2 calls straddle blocks). A real day has ${n(realCalls)}
+  receipts = ${n(blocksPerRealDay)} blocks: an ordinary customer's ${s.customerCallsPerDay} calls hit ≈
+  ${partsOf(s.customerCallsPerDay).toFixed(0)} of them, the heavy customer all ${n(blocksPerRealDay)}: ≈
+  **${n(realManifestRows)} manifest rows a day** (${kindsArchived} kinds) at ${manifestRow.toFixed(0)} B each (measured)
+  ≈ ${((realManifestRows * manifestRow) / 1e6).toFixed(0)} MB a day, **≈ ${((realManifestRows * manifestRow * 180) / 1e9).toFixed(1)} GB for 180 days**
+  — D1's manifest then grows with calls, not with customers × days. A part per 1,000,000 receipts (id / 10⁹ for the
+  objects' ids) would keep one part per customer, day and kind, as D1's own rows have (src/server/archive/, the
+  lead's).
+- **The trace reads every index object of the exit's /24 and day**: ${n(t.older.probes)} lookups on the older days
+  (${s.olderDayCustomers + 1} customers a day, ≈ 21 index objects per /24) answer in **${t.older.p50} ms** (p50); ${n(t.day.probes)} on the
+  simulated day (${n(s.customers + 1)} customers, ≈ ${n(a.archive.dayIndexObjectsPerBlock ?? 0)} index objects per /24: customers × parts) in
+  **${t.day.p50} ms**, and found **${t.day.found} of ${t.day.probes}** of the day's object-archived leases. The
+  p50 over all ${t.probes} lookups (${t.p50} ms) is the older days'. At real volume a busy /24 holds ≈ customers × parts
+  index objects (≈ ${n(s.customers * partsOf(s.customerCallsPerDay))} with the parts above): far from "within seconds" until
+  the parts are per customer and day.
+
+### Method: what is real, what is sampled
+
+**A real day** here is the heavy customer at the documented cap (10 calls a second of num=10: ${n(s.heavyCallsPerDay)}
+calls, ${n(s.heavyCallsPerDay * 10)} leases) and ${n(s.customers)} customers at an assumed ${s.customerCallsPerDay}
+calls each (${n(s.customers * s.customerCallsPerDay * 10)} leases): ${n(realCalls)} calls, **${n(realLeases)} leases**.
+
+**The simulated day is sampled** (decision 235): each heavy call stands for ${n(s.heavySample)} real ones
+(${n(s.heavyCallsSimulated)} calls), each customer call for ${s.customerSample} (${s.customerCallsSimulated} calls
+each): ${n(a.day.calls)} charged calls, ${n(a.day.leases)} leases. Everything the day goes through is the real system
+of decisions 243–250, in one local \`wrangler dev\` (workerd, local SQLite D1, R2 and Durable Objects):
+- **Extraction**: every call is a real \`GET /extract?key=…&num=10&format=json\`, with real keys: the heavy customer
+  is the demo user with its demo key and packages (scripts/seed.mjs), each of the ${n(s.customers)} customers a user
+  with a 5-minute count package, an extraction key stored as the Worker stores it (keyed hash) and 127.0.0.1 on its
+  white list. A charged call writes its receipt in D1; the customer's \`CustomerRecords\` object keeps it and forwards
+  the leases to the node's \`NodeLeases\` object. The pool is 1,000 exits of node 1 (the development node) in 4 /24
+  blocks (the demo pool leaves the draw).
+- **The heavy customer's pace**: its key keeps the documented rate limit (10 calls a second, counted per second by
+  \`/extract\`), so its ${n(s.heavyCallsSimulated)} calls are sent 10 in each wall-clock second (in its first three
+  quarters): ${x.seconds} s; a call the limit refused (1005) would be sent again in a later second
+  (${x.refusedRate} were). The customers' calls run alongside, ${s.concurrency} in flight, every customer's second
+  call after all first calls.
+- **Usage**: the node's reports go through the real \`POST /node/v2/usage\`, signed as node 1 with the node's own client
+  (node/src/portal.ts). A row belongs to the lease of its customer and exit that started last at or before the
+  period's end (decision 222), so each lease gets one row (40,000 bytes in, 900,000 out, 3 connections, one
+  client address) in a 10-second period that ends between its start and that customer's next lease
+  of the exit; the fewest such periods are chosen (interval stabbing): **${n(a.day.usage.rows)} rows in
+  ${n(a.day.usage.batches)} batches; ${n(a.day.usage.leasesOwningBytes)} of ${n(a.day.leases)} leases own bytes**
+  in the node object${a.day.leases > a.day.usage.rows ? ` (the other ${n(a.day.leases - a.day.usage.rows)} share their start, to the millisecond, with a lease of the same customer and exit: workerd stamps calls that start together with one clock reading, ${n(a.day.leases - a.day.usage.rows)} such pairs of the heavy customer's calls drew the same exit, and decision 222's rule gives a period's bytes to the later lease of a tie, by its sequence)` : ''}. Batches carry at most 2,000 rows: the wire allows 5,000 (\`MAX_BATCH_ROWS\`), but the portal
+  reads at most 512 KiB of a node's body (\`MAX_NODE_BODY\`, src/edge/node-request.ts) and answers a longer one
+  401 "节点签名无效"; 5,000 rows of this shape are ≈ 575 KB (a first run of this bench was refused so).
+- **The archive**: the real hourly job (\`7 * * * *\`) "nine days later" through wrangler dev's
+  \`/cdn-cgi/local/scheduled?cron=…&time=<now + 9 days>\` (as the delivery end-to-end suite), run until the customer
+  and node objects hold nothing of the day (the day is past the 7-day hot window then): ${a.jobRuns.day.runs} runs,
+  ${a.jobRuns.day.seconds} s.
+- **The 29 older days** (the 29 days before the simulated day, so the trace reads 30 consecutive days of archive) are
+  generated **the old way**: rows written straight into D1's pre-object tables (\`extract_logs\`, \`ip_assignments\`,
+  \`node_usage\`: the heavy customer and ${s.olderDayCustomers} others a day, same sampling), then moved to R2 by the
+  same job nine days later (D1's step) before the simulated day starts (${a.jobRuns.older.runs} runs,
+  ${a.jobRuns.older.seconds} s).
+
+**Scaling**: per-lease figures are measured on the sample and multiplied by a real day's volume; each row says how.
+Gzip batches compress better when larger, so bytes scaled from a sample are an upper bound.
+
+### D1
+
+D1's used bytes (pages − free pages: what the 10 GB cap counts).
+
+| | before the day | with the day hot (extracted, kept, usage reported) | after the archive job |
+|---|---|---|---|
+| **D1 used bytes** | ${n(a.d1.before)} | ${n(a.d1.peak)} (${signed(a.d1.peak - a.d1.before)} B) | **${n(a.d1.after)} (${signed(a.d1.after - a.d1.before)} B)** |
+
+| D1 table | holds | rows before | with the day hot | after the archive job |
+|---|---|---|---|---|
+${d1Row('extract_receipts', 'receipts not yet kept by a customer object (decision 243)')}
+${d1Row('extract_logs', 'the old call log (pre-object)')}
+${d1Row('ip_assignments', 'the old leases (pre-object)')}
+${d1Row('node_usage', 'usage rows no object lease owns (decision 249)')}
+${d1Row('extract_hour_counts', 'per customer and hour: calls (roll-up)')}
+${d1Row('node_usage_hours', 'per customer and hour: usage totals (roll-up)')}
+${d1Row('usage_hourly', 'per customer and hour: bandwidth roll-up')}
+${d1Row('node_batches', 'one marker per usage batch (kept 35 days)')}
+${d1Row('archive_objects', 'the manifest: one row per customer, day, kind and id block')}
+
+A real day adds the same kinds of rows: per customer and hour (roll-ups), per customer, day and kind (manifest), per
+usage batch of a node (markers: a node reports about once a minute, ≈ 1,440 a day per node, whatever the traffic):
+nothing grows with extractions. The day's ${n(a.day.leases)} leases wrote no row into D1's history tables.
+
+### The objects: the largest customer object, the node object
+
+SQLite files under \`v3/do/<script>-<Class>/\`: database bytes (pages × page size, what the object's
+\`sql.databaseSize\` reports and its 10 GB limit counts), used bytes (without free pages). The local files on disk
+also carry a write-ahead log that workerd does not truncate (in the JSON: \`fileBytes\`).
+
+| object | before the day | with the day hot | after the archive job |
+|---|---|---|---|
+| **largest customer object** (${heavyHot.name}, the heavy customer) | ${objectCell(o.before.largestCustomer, customerRows)} | **${objectCell(heavyHot, customerRows)}** | ${objectCell(heavyAfter, customerRows)} |
+| the node object (${node.name}, all ${n(s.exits)} exits) | ${objectCell(o.before.largestNode, nodeRows)} | **${objectCell(node, nodeRows)}** | ${objectCell(o.after.largestNode, nodeRows)} |
+| all ${n(o.hot.customerObjects)} customer objects | ${n(o.before.customerDatabaseBytes)} B (used ${n(o.before.customerUsedBytes)}) | ${n(o.hot.customerDatabaseBytes)} B (used ${n(o.hot.customerUsedBytes)}; ${n(o.hot.customerRows)} rows) | ${n(o.after.customerDatabaseBytes)} B (used ${n(o.after.customerUsedBytes)}; ${n(o.after.customerRows)} rows) |
+| all ${n(o.hot.nodeObjects)} node objects | ${n(o.before.nodeDatabaseBytes)} B (used ${n(o.before.nodeUsedBytes)}) | ${n(o.hot.nodeDatabaseBytes)} B (used ${n(o.hot.nodeUsedBytes)}) | ${n(o.after.nodeDatabaseBytes)} B (used ${n(o.after.nodeUsedBytes)}) |
+
+After the job the objects hold no call and no lease of the day; their files keep the freed pages (SQLite reuses them
+for the next days' rows), so database bytes stay near the hot figure while used bytes fall back.
+
+| scaled to a real day | arithmetic |
+|---|---|
+| the heavy customer's object: **≈ ${perLeaseHeavy.toFixed(0)} B per lease** (call row, lease row, their indexes, the forward outbox) | (${n(heavyHot.usedBytes)} − ${n(emptyObject)} empty) / ${n(heavyLeases)} leases |
+| its real day: ≈ **${gb(heavyRealDay)} GB** | × ${n(s.heavyCallsPerDay * 10)} leases |
+| its 7-day hot window: ≈ **${gb(heavyRealDay * 7)} GB** against the object's 10 GB | × 7 (the archive moves a day once it is 7 days old) |
+| the node object: ≈ ${perLeaseNode.toFixed(0)} B per lease (lease row, 5 indexes, its usage row) | (${n(node.usedBytes)} − ${n(nodeEmpty)}) / ${n(node.rows.leases)} leases |
+| one node carrying the whole real day: ≈ ${gb(nodeRealDay)} GB a day, ≈ ${gb(nodeRealDay * 7)} GB for 7 days | × ${n(realLeases)} leases (a real pool spreads them over many nodes) |
+
+### Archive bytes per lease
+
+| kind (the day's batches, from the manifest) | records | objects | bytes | per lease |
+|---|---|---|---|---|
+${kinds}
 
 | figure | measured (sampled day) | real day (scaled) |
 |---|---|---|
-| D1 used bytes before the day | ${n(a.d1.before)} | |
-| D1 with the day written (hot) | ${n(a.d1.peak)} (+${mb(a.d1.peak - a.d1.before)} MiB) | |
-| D1 after the archive job (${a.jobRuns.day.runs} runs, ${a.jobRuns.day.seconds} s) | ${n(a.d1.after)} (${a.d1.after - a.d1.before >= 0 ? '+' : ''}${n(a.d1.after - a.d1.before)} B: ${a.d1.manifestRowsAdded} manifest rows and the hourly roll-ups) | the same order: manifest rows grow with customers × days × id blocks of 1,000,000, roll-ups with customers × hours, not with leases |
-| archive bytes per lease: customer batch | ${a.archive.batchBytesPerLease} B | |
-| archive bytes per lease: exit index | ${a.archive.indexBytesPerLease} B | |
-| **archive bytes per lease** | **${a.archive.bytesPerLease} B** | ${n(realLeases)} leases × ${a.archive.bytesPerLease} B ≈ **${(realArchive / 1e9).toFixed(2)} GB a day**, ≈ ${((realArchive * 180) / 1e12).toFixed(2)} TB for 180 days |
-| archive bytes per call (all kinds: calls, leases with their usage rows, index) | ${a.archive.allBytesPerCall} B | |
-| objects written for the day | ${n(a.archive.objectsAdded)} | |
-| **Admin.ExitTrace p50** over ${a.trace.days} days of archive (${a.trace.probes} lookups, /api, one at a time) | **${a.trace.p50} ms** (p90 ${a.trace.p90}, max ${a.trace.max}; ${a.trace.found}/${a.trace.probes} found their lease in the archive) | see below |
+| customer lease batch per lease | ${a.archive.batchBytesPerLease} B | |
+| exit index per lease | ${a.archive.indexBytesPerLease} B | |
+| **archive bytes per lease** (lease batch + exit index) | **${a.archive.bytesPerLease} B** | ${n(realLeases)} leases × ${a.archive.bytesPerLease} B ≈ **${gb(realArchive)} GB a day**, ≈ ${((realArchive * 180) / 1e12).toFixed(2)} TB for 180 days (≈ $${(((realArchive * 180) / 1e9) * 0.015).toFixed(0)} a month in R2) |
+| all archive bytes per call (its call, 10 leases, 10 usage records, the index) | ${a.archive.allBytesPerCall} B | |
+| R2 objects written for the day | ${n(a.archive.objectsAdded)} (${n(a.archive.bytesAdded)} B) | objects are per customer, day, kind (and /24 for the index) and 1,000-receipt part: at real volume ≈ ${n(realManifestRows)} batches a day plus their index objects (Findings), not ≈ the same count |
+
+### The trace over 30 days of archive
+
+\`Admin.ExitTrace\` over \`/api\` with an operator session (role support), one lookup at a time, after the job.
+
+| lookups | how many | found in the archive | p50 | p90 |
+|---|---|---|---|---|
+| **all, over ${t.days} days of archive** | ${t.probes} | ${t.found} | **${t.p50} ms** | ${t.p90} ms (max ${t.max}) |
+| the simulated day: leases archived from the objects (the very lease, by its number −(receipt × 1000 + k)) | ${t.day.probes} | **${t.day.found} / ${t.day.probes}** | ${t.day.p50} ms | ${t.day.p90} ms |
+| the ${s.olderDays} older days (archived from D1's old tables) | ${t.older.probes} | ${t.older.found} / ${t.older.probes} | ${t.older.p50} ms | ${t.older.p90} ms |
 
 Scaling the trace: a lookup lists one prefix (day, /24 of the exit) and reads each customer's index object there. The
 number of objects grows with the customers that held an address of that /24 that day, not with volume; each object's
 size grows with the customer's leases on that /24: the heavy customer's real day puts 8.64 million leases over the
 pool, ≈ ${n(8_640_000 / 800)} per /24 on a 200,000-exit pool (800 blocks) — at ${a.archive.indexBytesPerLease} B each an
 index object of ≈ ${mb((8_640_000 / 800) * a.archive.indexBytesPerLease)} MiB read and parsed per lookup for that customer.
-Bytes per lease come out a little lower at real volume (larger gzip batches compress better), so the scaled figures
-are an upper bound.
+
+### The day through the routes
+
+| step | figure |
+|---|---|
+| \`GET /extract\` | ${n(x.calls)} charged calls, ${n(x.ips)} IPs in ${x.seconds} s; ${x.refusedRate} refused by the rate limit (sent again), ${x.failed} failed${x.failed ? ` (${JSON.stringify(x.why)})` : ''} |
+| receipts kept by the customer objects, leases forwarded to the node object | all within ${a.day.handover.seconds.toFixed(1)} s after the last call (D1 then holds ${a.day.handover.receipts} receipts; the node object ${n(a.day.handover.inNode)} leases) |
+| \`POST /node/v2/usage\` | ${n(a.day.usage.rows)} rows in ${n(a.day.usage.batches)} batches, ${a.day.usage.seconds} s; ${n(a.day.usage.stored)} stored on object leases |
+| the hourly job nine days later | ${a.jobRuns.day.runs} runs, ${a.jobRuns.day.seconds} s, ${n(a.jobRuns.day.left)} rows left in the objects and D1 |
 `;
 }
 

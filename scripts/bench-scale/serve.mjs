@@ -47,9 +47,9 @@ export async function migrateAndSeed(configPath, root) {
 
 /**
  * One wrangler dev on `port` at a time: start(root) waits until it answers, stop() ends its process group. `extra`:
- * more wrangler dev arguments (the archive phase's --test-scheduled, for /__scheduled).
+ * more wrangler dev arguments (the archive phase's --test-scheduled, for the local scheduled endpoints).
  */
-export function benchServer({ configPath, port, extra = [] }) {
+export function benchServer({ configPath, port, inspectorPort = port + 1000, extra = [] }) {
   const base = `http://127.0.0.1:${port}`;
   let wrangler = null;
   let log = '';
@@ -81,7 +81,7 @@ export function benchServer({ configPath, port, extra = [] }) {
           '--port',
           String(port),
           '--inspector-port',
-          String(port + 1000),
+          String(inspectorPort),
           ...DEV_VARS,
           ...extra,
         ],
