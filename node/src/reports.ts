@@ -8,6 +8,7 @@ import type { Logger } from './log.ts';
 import { type PortalClient, PortalError } from './portal.ts';
 import {
   MAX_BATCH_ROWS,
+  MAX_NODE_BODY_BYTES,
   MAX_REFUSAL_COUNT,
   type RefusalBatch,
   type RefusedConnection,
@@ -22,6 +23,27 @@ export type { RefusalRow, RefusedConnection, UsageRow };
 type Spooled = { kind: 'usage' | 'refusals'; file: string };
 
 const MAX_ROWS = MAX_BATCH_ROWS;
+/** A batch's rows take at most this many bytes of JSON (the rest of the body is its id and period). */
+const MAX_ROW_BYTES = MAX_NODE_BODY_BYTES - 4096;
+
+/** Rows cut into batches of at most MAX_ROWS rows and MAX_ROW_BYTES bytes of JSON (the portal's body limit). */
+export function batchesOf<T>(rows: T[], maxBytes = MAX_ROW_BYTES): T[][] {
+  const out: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (batch.length > 0 && (batch.length === MAX_ROWS || bytes + size > maxBytes)) {
+      out.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(row);
+    bytes += size;
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
+}
 /**
  * Refusal rows are capped in memory between cuts (a flood of bad clients must not exhaust memory). Repeated refusals of
  * one client, exit, user and code are one row with a count (decision 251), so the cap bounds distinct rows: a client
@@ -109,13 +131,13 @@ export class Reporter {
     const rows = [...this.usage.values()];
     this.usage.clear();
     this.periodStart = periodEnd;
-    for (let i = 0; i < rows.length; i += MAX_ROWS) {
+    for (const batch of batchesOf(rows)) {
       const seq = ++this.seq;
       this.write('usage', periodStart, seq, {
         batchId: `n${this.nodeId}-${periodStart}-${seq}`,
         periodStart,
         periodEnd,
-        rows: rows.slice(i, i + MAX_ROWS),
+        rows: batch,
       });
     }
     const refusals = [...this.refusals.values()];
@@ -124,11 +146,11 @@ export class Reporter {
       this.log.warn('refusals dropped (too many between two cuts)', { count: this.droppedRefusals });
       this.droppedRefusals = 0;
     }
-    for (let i = 0; i < refusals.length; i += MAX_ROWS) {
+    for (const batch of batchesOf(refusals)) {
       const seq = ++this.seq;
       this.write('refusals', periodStart, seq, {
         batchId: `n${this.nodeId}-r-${periodStart}-${seq}`,
-        rows: refusals.slice(i, i + MAX_ROWS),
+        rows: batch,
       });
     }
     this.enforceCap();
@@ -178,6 +200,23 @@ export class Reporter {
         this.log.debug('batch delivered', { batchId: body.batchId, kind: s.kind, duplicate: !!answer?.duplicate });
       } catch (e) {
         const status = e instanceof PortalError ? e.status : 0;
+        if (status === 413 && body.rows.length > 1 && body.batchId.length <= 60) {
+          // Too large for the portal (a batch spooled by a node that cut by rows only): two halves, each with an id
+          // of its own (the portal never stored this one), sent next.
+          const [, at = Date.now(), seq = 0] = (s.file.split('/').pop() ?? '').split(/[-.]/).map(Number);
+          // The halves' names come after the original's (never the same name: written before it is deleted).
+          this.seq = Math.max(this.seq, seq);
+          const half = Math.ceil(body.rows.length / 2);
+          const halves = [body.rows.slice(0, half), body.rows.slice(half)];
+          halves.forEach((rows, k) => {
+            this.write(s.kind, at, ++this.seq, { ...body, batchId: `${body.batchId}.${k}`, rows } as
+              | UsageBatch
+              | RefusalBatch);
+          });
+          unlinkSync(s.file);
+          this.log.warn('batch too large for the portal: split in two', { batchId: body.batchId });
+          return this.doFlush();
+        }
         if (status === 400 || status === 413) {
           // The portal will never accept this body: keep it aside for the operator instead of retrying forever.
           renameSync(s.file, join(this.dir, 'rejected', s.file.split('/').pop() ?? 'rejected.json'));

@@ -26,6 +26,11 @@ export const wireBatchId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
 
 /** Most rows in one usage or refusal batch; most exits in one heartbeat. */
 export const MAX_BATCH_ROWS = 5000;
+/**
+ * Most bytes of a node request's body the portal reads (a larger one is answered 413). 5,000 usage rows are ≈ 575 KB,
+ * so a node cuts its batches by bytes as well as by rows (reports.ts).
+ */
+export const MAX_NODE_BODY_BYTES = 512 * 1024;
 export const MAX_HEARTBEAT_EXITS = 1000;
 
 /** Why a node refused a connection (docs/node-api.md "Refusal codes"). */

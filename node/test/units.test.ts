@@ -9,7 +9,8 @@ import { ConfigError, exitExpiresAt, parseConfig } from '../src/config.ts';
 import { ContractStore } from '../src/contract.ts';
 import { silentLogger } from '../src/log.ts';
 import { MAX_REFUSALS_PER_CUT, Reporter } from '../src/reports.ts';
-import { type ContractAnswer, contractPath } from '../src/wire.ts';
+import { PortalError } from '../src/portal.ts';
+import { type ContractAnswer, contractPath, MAX_NODE_BODY_BYTES, type UsageBatch } from '../src/wire.ts';
 import { lease, sha, user, verifier } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'yunshu-units-'));
@@ -277,5 +278,55 @@ describe('report spool', () => {
     assert.ok(left.length < 7, 'oldest refusals dropped');
     assert.equal(capped.stats.dropped, 7 - left.length);
     assert.ok(readdirSync(join(dir, 'capped')).every((f) => f === 'rejected' || f.endsWith('.json')));
+  });
+
+  test("a cut's batches fit the portal's body limit; a batch the portal finds too large (413) is split and delivered", async () => {
+    const sent: UsageBatch[] = [];
+    // The portal's rule: a body over MAX_NODE_BODY_BYTES is answered 413 (src/edge/node-request.ts).
+    const portal = {
+      call: async <T>(_m: string, _p: string, body: unknown): Promise<T> => {
+        if (Buffer.byteLength(JSON.stringify(body)) > MAX_NODE_BODY_BYTES) throw new PortalError('too large', 413);
+        sent.push(body as UsageBatch);
+        return { ok: true } as T;
+      },
+    };
+    const usage = (i: number) => ({
+      userId: 1_000_000 + i,
+      ip: `203.0.113.${i % 250}`,
+      port: 20_000 + (i % 1000),
+      clientIp: `198.51.${(i >> 8) & 255}.${i & 255}`,
+      bytesIn: 1_000_000_000 + i,
+      bytesOut: 2_000_000_000 + i,
+      connections: 1000 + i,
+    });
+    const r = new Reporter({
+      dir: join(dir, 'sized'),
+      nodeId: 7,
+      client: portal,
+      maxBytes: 50_000_000,
+      log: silentLogger,
+    });
+    for (let i = 0; i < 5000; i++) r.addUsage(usage(i));
+    r.cut(1000);
+    await r.flush(true);
+    assert.equal(sent.flatMap((b) => b.rows).length, 5000);
+    assert.ok(sent.length >= 2, 'cut by bytes, not only by rows');
+
+    // A batch spooled by a node that cut by rows only (5,000 rows in one file): split on 413, both halves delivered.
+    sent.length = 0;
+    const old = join(dir, 'old-spool');
+    const legacy = new Reporter({ dir: old, nodeId: 7, client: portal, maxBytes: 50_000_000, log: silentLogger });
+    const rows = Array.from({ length: 5000 }, (_, i) => usage(i));
+    writeFileSync(
+      join(old, 'usage-000000000001000-1.json'),
+      JSON.stringify({ batchId: 'n7-1000-1', periodStart: 1000, periodEnd: 2000, rows }),
+    );
+    await legacy.flush(true);
+    assert.equal(sent.flatMap((b) => b.rows).length, 5000);
+    assert.deepEqual(
+      sent.map((b) => b.batchId),
+      ['n7-1000-1.0', 'n7-1000-1.1'],
+    );
+    assert.equal(legacy.pendingFiles().length, 0);
   });
 });

@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { messages } from '../lib/messages';
+import { MAX_NODE_BODY_BYTES } from '../lib/node-wire';
 import { endNodeGraceStatement, findNode, sealNodeSecretStatement } from '../server/db/pool';
 import { nodeHeadersPlausible } from '../server/domain/node-auth';
 import { checkNodeRequest } from '../server/domain/node-secrets';
@@ -11,9 +12,9 @@ import { readConfig } from '../server/env';
 import { readTextLimited } from './request-guards';
 import type { EdgeEnv } from './types';
 
-const MAX_NODE_BODY = 512 * 1024; // bytes
-
 export const deny = (c: Context) => c.json({ code: 401, msg: messages.nodeAuthFailed }, 401);
+/** A body over MAX_NODE_BODY_BYTES: the node splits the batch and sends the halves (node/src/reports.ts). */
+const tooLarge = (c: Context) => c.json({ code: 413, msg: messages.bodyTooLarge }, 413);
 
 /**
  * The request target as sent: path plus query string (v2 signs both), or the path alone (v1). Taken from the raw
@@ -26,22 +27,32 @@ function signedPath(url: string, withQuery: boolean): string {
 }
 
 /**
- * Verify the node's signature; returns the node id and the raw body, or null. The cheap header checks (node id,
- * timestamp window, signature shape) come first; only then is the body read, counted in bytes (MAX_NODE_BODY).
- * v1 signs the path alone; v2 signs the path with its query string.
+ * Verify the node's signature; returns the node id and the raw body, or the answer to send instead: 401 (one refusal
+ * that never says which part failed) or 413 for a body over MAX_NODE_BODY_BYTES, which says nothing about the node
+ * and is checked before anything is read from D1. The cheap header checks (node id, timestamp window, signature shape)
+ * come first; only then is the body read, counted in bytes. v1 signs the path alone; v2 signs the path with its query
+ * string.
  */
 export async function authenticate(
   c: Context<EdgeEnv>,
   withQuery = false,
-): Promise<{ nodeId: number; body: string } | null> {
+): Promise<{ nodeId: number; body: string } | Response> {
+  const refused = await verified(c, withQuery);
+  return refused === null ? deny(c) : refused === 'too-large' ? tooLarge(c) : refused;
+}
+
+async function verified(
+  c: Context<EdgeEnv>,
+  withQuery: boolean,
+): Promise<{ nodeId: number; body: string } | 'too-large' | null> {
   const id = Number(c.req.header('x-node-id'));
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const timestamp = c.req.header('x-node-timestamp') ?? '';
   const signature = (c.req.header('x-node-signature') ?? '').toLowerCase();
   const now = Date.now();
   if (!nodeHeadersPlausible({ timestamp, signature, now })) return null;
-  const body = c.req.method === 'GET' ? '' : await readTextLimited(c.req.raw, MAX_NODE_BODY);
-  if (body === null) return null;
+  const body = c.req.method === 'GET' ? '' : await readTextLimited(c.req.raw, MAX_NODE_BODY_BYTES);
+  if (body === null) return 'too-large';
   // The one read: the node's status, its (sealed) secret and the secret its last rotation replaced with its window.
   const node = await findNode(c.env.DB, id);
   if (node?.status !== 1) return null;

@@ -62,6 +62,33 @@ describe('node API authentication', () => {
   });
 });
 
+describe('node API body limit', () => {
+  it('answers a body over the limit 413 (the node then splits its batch), stores nothing of it', async () => {
+    const { MAX_NODE_BODY_BYTES } = await import('../../src/lib/node-wire');
+    const row = {
+      userId: 1,
+      ip: '198.51.100.20',
+      port: 8000,
+      clientIp: '192.0.2.9',
+      bytesIn: 1,
+      bytesOut: 1,
+      connections: 1,
+    };
+    const rows = Array.from({ length: Math.ceil(MAX_NODE_BODY_BYTES / JSON.stringify(row).length) + 10 }, () => row);
+    const body = JSON.stringify({ batchId: 'big-1', periodStart: Date.now() - 10_000, periodEnd: Date.now(), rows });
+    const res = await nodeCall('POST', '/node/v2/usage', body);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ code: 413, msg: '请求内容过大' });
+    // Ten of the rows, under the limit: read and answered by the route itself.
+    const small = await nodeCall(
+      'POST',
+      '/node/v2/usage',
+      JSON.stringify({ ...JSON.parse(body), rows: rows.slice(0, 10) }),
+    );
+    expect(small.status).not.toBe(413);
+  });
+});
+
 describe('node API calls', () => {
   it('registers IPs by heartbeat and they become extractable', async () => {
     const res = await nodeCall('POST', '/node/v2/heartbeat', heartbeat);

@@ -23,7 +23,7 @@ import {
 import { usageBatchProblem } from '../../server/domain/node-usage';
 import { CARRIERS, regionKey } from '../../server/domain/regions';
 import { normalizeIp } from '../../server/domain/white-list-ip';
-import { authenticate, deny, parseJson } from '../node-request';
+import { authenticate, parseJson } from '../node-request';
 import type { EdgeEnv } from '../types';
 
 // The shapes are the node wire protocol's (lib/node-wire.ts, shared with node/); the portal adds its own rules: every
@@ -47,7 +47,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
 
   app.post('/node/v2/heartbeat', async (c) => {
     const auth = await authenticate(c, true);
-    if (!auth) return deny(c);
+    if (auth instanceof Response) return auth;
     const input = parseJson(heartbeatSchema, auth.body);
     if (!input) return c.json(bad, 400);
     if (!(await acceptHeartbeatSeq(c.env.DB, auth.nodeId, input.seq))) return c.json(replayed, 409);
@@ -80,7 +80,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
 
   app.get('/node/v2/contract', async (c) => {
     const auth = await authenticate(c, true);
-    if (!auth) return deny(c);
+    if (auth instanceof Response) return auth;
     // A node that does not check 'hs1' verifiers would refuse every proxy account: tell it, loudly (decision 200).
     if (c.req.query('verifier') !== wire.CONTRACT_VERIFIER_SCHEME) {
       return c.json({ code: 426, msg: messages.nodeUpgradeRequired }, 426);
@@ -96,7 +96,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
 
   app.post('/node/v2/usage', async (c) => {
     const auth = await authenticate(c, true);
-    if (!auth) return deny(c);
+    if (auth instanceof Response) return auth;
     const input = parseJson(usageSchema, auth.body);
     if (!input) return c.json(bad, 400);
     const problem = usageBatchProblem(input, Date.now());
@@ -113,7 +113,7 @@ export function nodeV2Routes(): Hono<EdgeEnv> {
 
   app.post('/node/v2/refusals', async (c) => {
     const auth = await authenticate(c, true);
-    if (!auth) return deny(c);
+    if (auth instanceof Response) return auth;
     const input = parseJson(refusalSchema, auth.body);
     if (!input) return c.json(bad, 400);
     const batch = {
