@@ -73,3 +73,18 @@ export async function manifestRows(owner: number): Promise<{ kind: string; n: nu
     .all<{ kind: string; n: number }>();
   return results;
 }
+
+/** The manifest's batch objects per kind of a customer (how many parts its archived rows lie in). */
+export async function manifestObjects(owner: number): Promise<{ kind: string; objects: number }[]> {
+  const { results } = await env.DB.prepare(
+    'SELECT kind, count(*) AS objects FROM archive_objects WHERE owner = ? GROUP BY kind ORDER BY kind',
+  )
+    .bind(owner)
+    .all<{ kind: string; objects: number }>();
+  return results;
+}
+
+/** Let `n` receipt ids pass unused, as other customers' calls do between two calls of one customer. */
+export async function skipReceiptIds(n: number): Promise<void> {
+  await env.DB.prepare("UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'extract_receipts'").bind(n).run();
+}

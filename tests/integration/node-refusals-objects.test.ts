@@ -76,11 +76,12 @@ describe('refusals in the node objects (decision 250)', () => {
     const c = await holder();
     const now = Date.now();
     const exit = { ip: c.ip, port: c.port };
+    const minute = Math.floor((now - 5000) / 60_000) * 60_000;
     // A node collapsing repeated refusals: 1,000 of one client, exit and code as one row.
     expect(
       await report('n1-r-count', [
         {
-          at: now - 9000,
+          at: minute - 10_000,
           lastAt: now - 10,
           count: 1000,
           clientIp: '198.51.100.81',
@@ -90,13 +91,14 @@ describe('refusals in the node objects (decision 250)', () => {
         },
       ]),
     ).toEqual({ stored: 1000, duplicate: false });
-    // A node from before the counts: three refusals of one client as three rows of the old shape, one of another.
+    // A node from before the counts: three refusals of one client as three rows of the old shape, one of another. The
+    // object merges them per minute of their first time: the three lie in one minute (never across a boundary).
     const old = { clientIp: '198.51.100.82', ...exit, userId: c.id, code: 'bad_credentials' };
     expect(
       await report('n1-r-oldshape', [
-        { ...old, at: now - 3000 },
-        { ...old, at: now - 2000 },
-        { ...old, at: now - 1000 },
+        { ...old, at: minute + 1000 },
+        { ...old, at: minute + 2000 },
+        { ...old, at: minute + 3000 },
         { ...old, clientIp: '198.51.100.83', at: now - 500 },
       ]),
     ).toEqual({ stored: 4, duplicate: false });
@@ -111,8 +113,8 @@ describe('refusals in the node objects (decision 250)', () => {
     expect(seen?.total).toBe(3);
     expect(seen?.list.map((r) => [r.clientIp, r.count, r.at, r.lastAt])).toEqual([
       ['198.51.100.83', 1, now - 500, now - 500],
-      ['198.51.100.82', 3, now - 3000, now - 1000],
-      ['198.51.100.81', 1000, now - 9000, now - 10],
+      ['198.51.100.82', 3, minute + 1000, minute + 3000],
+      ['198.51.100.81', 1000, minute - 10_000, now - 10],
     ]);
   });
 

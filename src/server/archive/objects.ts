@@ -28,7 +28,7 @@ import {
 } from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { hotCutoff, MAX_OBJECTS } from './copy';
-import { type ArchiveRecord, writeArchive } from './store';
+import { type ArchiveRecord, objectPart, writeArchive } from './store';
 
 /**
  * Calls one object hands out per batch, with their leases: a call has up to 200 IPs (MAX_NUM), so a batch is at most
@@ -61,6 +61,7 @@ const leaseRecord = (owner: number, l: DueLease, u: { bytes: number; connections
   ({
     kind: 'lease',
     id: leaseNumber(l.receiptId, l.k),
+    part: objectPart(l.logId),
     owner,
     at: l.assignedAt,
     data: {
@@ -92,6 +93,7 @@ const usageRecord = (owner: number, l: DueLease, rows: ClientUsage[]) =>
   ({
     kind: 'usage',
     id: leaseNumber(l.receiptId, l.k),
+    part: objectPart(l.logId),
     owner,
     at: Math.min(...rows.map((r) => r.firstAt)),
     data: {
@@ -114,6 +116,7 @@ const callRecord = (owner: number, c: DueCall) =>
   ({
     kind: 'extract',
     id: callNumber(c.receiptId, c.id),
+    part: objectPart(c.id),
     owner,
     at: c.createdAt,
     data: {

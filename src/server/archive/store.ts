@@ -9,7 +9,8 @@
 //            and code in one report, `data.count` of them from `data.at` to `data.lastAt`; no count: one, decision 251);
 //     id     an integer unique per (kind, owner): D1's row ids (positive), the objects' rows negative (decision 248:
 //            a call −(receipt id × 1000), a refused call −(its object id × 1000 + 999), a lease −(receipt id × 1000 + k)),
-//            so the two sources never meet in one object (part = floor(id / 1,000,000) differs in sign);
+//            so the two sources never meet in one object (D1's part = floor(id / 1,000,000) ≥ 0; the objects' rows
+//            name theirs, objectPart: negative, counted in the customer's own calls);
 //     owner  the customer (user id; 0 for a refusal that named nobody);
 //     at     epoch ms that dates the record (call, lease start, usage period start, refusal); its 北京时间 day partitions;
 //     data   the record itself, a JSON object. A lease's data must carry ip, port, assignedAt and expiresAt (the trace
@@ -43,6 +44,19 @@ export type { ArchiveKind } from '../db/archive-rows';
 export const ARCHIVE_PREFIX = 'archive/v1';
 /** Ids per batch object of one (kind, day, owner): bounds an object for a heavy customer (about 150 MB raw at most). */
 export const ARCHIVE_PART_IDS = 1_000_000;
+/**
+ * Calls of one customer's object per archive part. The objects' archive numbers come from the receipts, which all
+ * customers share (a customer's 100 calls of a day can lie in 100 blocks of 1,000 receipts), so their part is counted
+ * in the customer's own calls instead: one part per customer, day and kind for up to 10,000 calls (100,000 leases of
+ * ten IPs, ≈ 3 MB of gzip), never one per call.
+ */
+export const OBJECT_PART_CALLS = 10_000;
+/** The part of an object's call (by its row id in the customer's object) and of its leases and usage: negative. */
+export const objectPart = (logId: number): number => -1 - Math.floor(logId / OBJECT_PART_CALLS);
+/** The part a record lands in. */
+export const archivePart = (r: Pick<ArchiveRecord, 'id' | 'part'>): number =>
+  r.part ?? Math.floor(r.id / ARCHIVE_PART_IDS);
+
 /** The legal minimum: access logs are kept at least 180 days (Cybersecurity Law art. 21). */
 export const MIN_ARCHIVE_DAYS = 180;
 /** A lease is indexed under each day its window touches, up to this many. */
@@ -54,6 +68,8 @@ export interface ArchiveRecord {
   owner: number;
   at: number;
   data: Record<string, unknown>;
+  /** The record's part when not floor(id / ARCHIVE_PART_IDS): the objects' rows (objectPart). */
+  part?: number;
 }
 
 /** What one stored line holds: the record's identity and its data. */
@@ -191,7 +207,7 @@ export async function writeArchive(
     hit.records.push(r);
   };
   for (const r of records) {
-    const part = Math.floor(r.id / ARCHIVE_PART_IDS);
+    const part = archivePart(r);
     const day = shanghaiDay(r.at);
     const stored: StoredRecord = { id: r.id, owner: r.owner, at: r.at, data: r.data };
     add({ key: customerKey(r.kind, day, r.owner, part), kind: r.kind, day, owner: r.owner, part }, stored);

@@ -10,9 +10,9 @@ export type DueCall = KeptCall & { receiptId: number | null };
 /**
  * A lease past the hot window, with its receipt, its index `k` in the receipt (so its archive id is the one the node's
  * object and the trace give it) and the start of the customer's next lease of the same exit (`nextAt`, null: none),
- * which bounds the usage it owns (decision 222).
+ * which bounds the usage it owns (decision 222), and its call's row id in the object (`logId`: the archive part).
  */
-export type DueLease = KeptLease & { receiptId: number; k: number };
+export type DueLease = KeptLease & { receiptId: number; k: number; logId: number };
 
 /**
  * The leases of one call: its leases start when the call was made (record() dates them so), which the start index
@@ -55,6 +55,7 @@ export function dueLeases(sql: SqlStorage, cutoff: number, limit: number): DueLe
       id: Number(x.id),
       receiptId: Number(x.receipt_id),
       k: Number(x.k),
+      logId: Number(x.log_id),
       ipId: Number(x.ip_id),
       nodeId: Number(x.node_id),
       ip: String(x.ip),
