@@ -4,8 +4,9 @@ import { env } from 'cloudflare:test';
 import { insertExtractLog } from '../../src/server/db/extract';
 import type { Bindings } from '../../src/server/env';
 import { retentionJob } from '../../src/server/jobs/retention';
-import { loginBySms } from './api';
-import { allowIp, extractCall, makePackage, makeUser } from './delivery';
+import { runScheduledJobs } from '../../src/server/jobs';
+import { callApi, loginBySms } from './api';
+import { allowIp, extractCall, makePackage, makeUser, nodeCall } from './delivery';
 import { untilKept } from './receipts';
 
 /** The caller address every fixture extracts from (white-listed for the customer). */
@@ -60,4 +61,28 @@ export const legacyCall = (userId: number, at: number, returned: number, code = 
 /** Run the daily retention job at `now`: D1's rows past the hot window are copied to the archive and leave D1. */
 export async function archiveAt(now: number): Promise<Record<string, unknown>> {
   return (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
+}
+
+/** Node 1 reports one batch of usage rows ending at `periodEnd`; the portal's answer (status and data). */
+export async function reportUsage(batchId: string, rows: object[], periodEnd = Date.now()) {
+  const body = JSON.stringify({ batchId, periodStart: periodEnd - 10_000, periodEnd, rows });
+  const res = await nodeCall('POST', '/node/v2/usage', body);
+  const data = res.status === 200 ? ((await res.json()) as { data: UsageAnswer }).data : null;
+  return { status: res.status, data };
+}
+
+/** What the portal answers a usage batch. */
+export interface UsageAnswer {
+  stored: number;
+  duplicate: boolean;
+  refused: number;
+}
+
+/** The customer's bytes on the bandwidth page (24 h), after the roll-up jobs ran. */
+export async function bandwidthOf(cookie: string): Promise<{ bytesIn: number; bytesOut: number }> {
+  await runScheduledJobs('*/5 * * * *', env as never);
+  await runScheduledJobs('7 * * * *', env as never);
+  return (
+    (await callApi('Statistics.Bandwidth', { range: '24h' }, { cookie })).body.P?.total ?? { bytesIn: -1, bytesOut: -1 }
+  );
 }

@@ -6,9 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { archiveObjectHistory } from '../../src/server/archive/objects';
 import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
-import { runScheduledJobs } from '../../src/server/jobs';
 import { fixedUsageNumber, nodeLeases } from '../../src/server/objects/node-leases';
-import { callApi, resetDb } from '../helpers/api';
+import { resetDb } from '../helpers/api';
 import {
   addPool,
   addUsage,
@@ -16,11 +15,10 @@ import {
   fixedAllocationOf,
   forgetNodeLeases,
   makePackage,
-  nodeCall,
   nodeFixedUsageRows,
   usageRows,
 } from '../helpers/delivery';
-import { extractingCustomer } from '../helpers/records';
+import { bandwidthOf, extractingCustomer, reportUsage, type UsageAnswer } from '../helpers/records';
 
 const MiB = 1024 * 1024;
 const FIXED_IP = '198.18.2.1';
@@ -41,22 +39,14 @@ async function fixedHolder() {
   return { ...c, allocationId: row?.id ?? 0, port: row?.port ?? PORT };
 }
 
-/** Node 1 reports one batch of usage ending now; the answer's data. */
+/** Node 1 reports one batch of usage; the answer's data (the batch must be accepted). */
 async function report(batchId: string, rows: object[], periodEnd = Date.now()) {
-  const body = JSON.stringify({ batchId, periodStart: periodEnd - 10_000, periodEnd, rows });
-  const res = await nodeCall('POST', '/node/v2/usage', body);
+  const res = await reportUsage(batchId, rows, periodEnd);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { stored: number; duplicate: boolean; refused: number } }).data;
+  return res.data as UsageAnswer;
 }
 
-/** The customer's bytes on the bandwidth page (24 h), after the roll-up jobs ran. */
-async function bandwidth(cookie: string): Promise<{ bytesIn: number; bytesOut: number }> {
-  await runScheduledJobs('*/5 * * * *', env as never);
-  await runScheduledJobs('7 * * * *', env as never);
-  return (
-    (await callApi('Statistics.Bandwidth', { range: '24h' }, { cookie })).body.P?.total ?? { bytesIn: -1, bytesOut: -1 }
-  );
-}
+const bandwidth = bandwidthOf;
 
 describe('fixed IPs’ usage in the node objects (decision 252)', () => {
   it('a usage batch for a fixed IP adds no node_usage row; the object keeps it on the allocation and the bandwidth page shows it', async () => {

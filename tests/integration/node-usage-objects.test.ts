@@ -6,13 +6,11 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { shanghaiDateTime, shanghaiDay } from '../../src/lib/time';
 import { USAGE_LEASE_GRACE_MS } from '../../src/server/domain/node-usage';
-import { runScheduledJobs } from '../../src/server/jobs';
 import { nodeLeases } from '../../src/server/objects/node-leases';
 import { callApi, resetDb } from '../helpers/api';
 import {
   backdateNodeUsageBatches,
   forgetNodeLeases,
-  nodeCall,
   nodeUsageBatches,
   nodeUsageRows,
   runNodeLeasesAlarm,
@@ -21,7 +19,7 @@ import {
 } from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 import { untilNodesHold } from '../helpers/receipts';
-import { extractAndKeep, extractingCustomer } from '../helpers/records';
+import { bandwidthOf, extractAndKeep, extractingCustomer, reportUsage, type UsageAnswer } from '../helpers/records';
 
 const MiB = 1024 * 1024;
 const CLIENT = '198.51.100.61';
@@ -41,22 +39,14 @@ interface Row {
   connections: number;
 }
 
-/** Node 1 reports one batch of usage; the answer's data. */
+/** Node 1 reports one batch of usage; the answer's data (the batch must be accepted). */
 async function report(batchId: string, rows: Row[], periodEnd = Date.now()) {
-  const body = JSON.stringify({ batchId, periodStart: periodEnd - 10_000, periodEnd, rows });
-  const res = await nodeCall('POST', '/node/v2/usage', body);
+  const res = await reportUsage(batchId, rows, periodEnd);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { stored: number; duplicate: boolean; refused: number } }).data;
+  return res.data as UsageAnswer;
 }
 
-/** The customer's bytes on the bandwidth page (24 h), after the roll-up jobs ran. */
-async function bandwidth(cookie: string): Promise<{ bytesIn: number; bytesOut: number }> {
-  await runScheduledJobs('*/5 * * * *', env as never);
-  await runScheduledJobs('7 * * * *', env as never);
-  return (
-    (await callApi('Statistics.Bandwidth', { range: '24h' }, { cookie })).body.P?.total ?? { bytesIn: -1, bytesOut: -1 }
-  );
-}
+const bandwidth = bandwidthOf;
 
 const ipRecords = async (cookie: string) =>
   (await callApi('ProxyLog.GetList', { pageSize: 20 }, { cookie })).body.P?.list ?? [];
