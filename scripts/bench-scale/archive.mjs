@@ -474,8 +474,8 @@ const USAGE = { clientIp: '198.51.100.7', bytesIn: 40_000, bytesOut: 900_000, co
 const PERIOD_MS = 10_000;
 /**
  * Rows per usage batch: the wire allows 5,000 (MAX_BATCH_ROWS), but the portal reads at most 512 KiB of a node's body
- * (src/edge/node-request.ts MAX_NODE_BODY) and answers a longer one 401; a row here is ≈ 115 bytes of JSON, so 5,000
- * rows (≈ 575 KB) would be refused. 2,000 rows ≈ 230 KB.
+ * (MAX_NODE_BODY_BYTES) and answers a longer one 413; a row here is ≈ 115 bytes of JSON, so 5,000 rows (≈ 575 KB)
+ * would be refused. 2,000 rows ≈ 230 KB.
  */
 const BATCH_ROWS = 2_000;
 
