@@ -265,6 +265,17 @@ export interface AssignmentRow {
   expiresAt: number;
 }
 
+/** The IPs a receipt charged, as the call answers them. */
+export const receiptIps = (receipt: Pick<Receipt, 'body'>): AssignmentRow[] =>
+  receipt.body.ips.map(([ipId, ip, port, region, carrier, expiresAt]) => ({
+    ipId,
+    ip,
+    port,
+    region,
+    carrier,
+    expiresAt,
+  }));
+
 /**
  * Count one wrong extraction key from a calling IP: a window opens at the first failure and lasts `windowMs`; a
  * failure after it opens a new one. One conditional upsert; returns the count and the window start after it.
@@ -613,16 +624,9 @@ export async function extractInOneBatch(
       drawn,
       charged: {
         packageId: chargedPackage,
-        ips: sample(receipt?.body.ips ?? [], Number.POSITIVE_INFINITY).map(
-          ([ipId, ip, port, region, carrier, expiresAt]) => ({
-            ipId,
-            ip,
-            port,
-            region,
-            carrier,
-            expiresAt,
-          }),
-        ),
+        ips: receipt
+          ? receiptIps({ body: { ...receipt.body, ips: sample(receipt.body.ips, Number.POSITIVE_INFINITY) } })
+          : [],
         receipt: receipt as Receipt,
       },
     };

@@ -12,6 +12,7 @@ import {
   insertExtractLog,
   type OneBatchOutcome,
   type PackageForExtract,
+  receiptIps,
   receiptOfCall,
   userIdOfKeyHash,
 } from '../db/extract';
@@ -103,15 +104,7 @@ export async function chargedDedupCall(
 ): Promise<{ ips: AssignmentRow[]; receipt: Receipt | null } | null> {
   const receipt = await receiptOfCall(db, userId, callId);
   if (receipt) {
-    const ips = receipt.body.ips.map(([ipId, ip, port, region, carrier, expiresAt]) => ({
-      ipId,
-      ip,
-      port,
-      region,
-      carrier,
-      expiresAt,
-    }));
-    return { ips, receipt };
+    return { ips: receiptIps(receipt), receipt };
   }
   const kept = await customerRecords(ns, userId).keptCall(callId);
   return kept ? { ips: kept, receipt: null } : null;
