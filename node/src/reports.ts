@@ -76,6 +76,9 @@ export class Reporter {
     this.log = opts.log;
     mkdirSync(this.dir, { recursive: true });
     mkdirSync(join(this.dir, 'rejected'), { recursive: true });
+    // New files (cuts, the halves of a split batch) are numbered after every file spooled before a restart, so none
+    // is ever written over one still waiting.
+    this.seq = Math.max(0, ...this.pendingFiles().map((f) => Number(f.file.split('/').pop()?.split(/[-.]/)[2] ?? 0)));
   }
 
   addUsage(r: UsageRow): void {
@@ -203,9 +206,8 @@ export class Reporter {
         if (status === 413 && body.rows.length > 1 && body.batchId.length <= 60) {
           // Too large for the portal (a batch spooled by a node that cut by rows only): two halves, each with an id
           // of its own (the portal never stored this one), sent next.
-          const [, at = Date.now(), seq = 0] = (s.file.split('/').pop() ?? '').split(/[-.]/).map(Number);
-          // The halves' names come after the original's (never the same name: written before it is deleted).
-          this.seq = Math.max(this.seq, seq);
+          const [, at = Date.now()] = (s.file.split('/').pop() ?? '').split(/[-.]/).map(Number);
+          // The halves' names come after every spooled file's (this.seq starts past them): never over a waiting one.
           const half = Math.ceil(body.rows.length / 2);
           const halves = [body.rows.slice(0, half), body.rows.slice(half)];
           halves.forEach((rows, k) => {

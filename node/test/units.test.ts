@@ -1,6 +1,6 @@
 // Pieces of the node without sockets: configuration, the contract store, the authorizer, the report spool.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -312,21 +312,24 @@ describe('report spool', () => {
     assert.equal(sent.flatMap((b) => b.rows).length, 5000);
     assert.ok(sent.length >= 2, 'cut by bytes, not only by rows');
 
-    // A batch spooled by a node that cut by rows only (5,000 rows in one file): split on 413, both halves delivered.
+    // Batches spooled by a node that cut by rows only (5,000 rows, then the period's rest), found after a restart:
+    // the large one is split on 413, both halves and the next batch delivered, none written over another.
     sent.length = 0;
     const old = join(dir, 'old-spool');
-    const legacy = new Reporter({ dir: old, nodeId: 7, client: portal, maxBytes: 50_000_000, log: silentLogger });
+    mkdirSync(old, { recursive: true });
     const rows = Array.from({ length: 5000 }, (_, i) => usage(i));
     writeFileSync(
       join(old, 'usage-000000000001000-1.json'),
       JSON.stringify({ batchId: 'n7-1000-1', periodStart: 1000, periodEnd: 2000, rows }),
     );
-    await legacy.flush(true);
-    assert.equal(sent.flatMap((b) => b.rows).length, 5000);
-    assert.deepEqual(
-      sent.map((b) => b.batchId),
-      ['n7-1000-1.0', 'n7-1000-1.1'],
+    writeFileSync(
+      join(old, 'usage-000000000001000-2.json'),
+      JSON.stringify({ batchId: 'n7-1000-2', periodStart: 1000, periodEnd: 2000, rows: [usage(5000)] }),
     );
+    const legacy = new Reporter({ dir: old, nodeId: 7, client: portal, maxBytes: 50_000_000, log: silentLogger });
+    await legacy.flush(true);
+    assert.equal(sent.flatMap((b) => b.rows).length, 5001);
+    assert.deepEqual(sent.map((b) => b.batchId).sort(), ['n7-1000-1.0', 'n7-1000-1.1', 'n7-1000-2']);
     assert.equal(legacy.pendingFiles().length, 0);
   });
 });

@@ -52,20 +52,24 @@ describe('fixed IPs’ usage in the node objects (decision 252)', () => {
   it('a usage batch for a fixed IP adds no node_usage row; the object keeps it on the allocation and the bandwidth page shows it', async () => {
     const c = await fixedHolder();
     const row = { userId: c.id, ip: FIXED_IP, port: c.port, clientIp: '198.51.100.91', connections: 3 };
-    expect(await report('n1-u-f1', [{ ...row, bytesIn: 5 * MiB, bytesOut: 1000 }])).toEqual({
+    // Every period ends at the same instant, so the rows share one day even when the test runs at Beijing midnight.
+    const end = Date.now();
+    expect(await report('n1-u-f1', [{ ...row, bytesIn: 5 * MiB, bytesOut: 1000 }], end)).toEqual({
       stored: 1,
       duplicate: false,
       refused: 0,
     });
     // Sent again: counted once.
-    expect(await report('n1-u-f1', [{ ...row, bytesIn: 5 * MiB, bytesOut: 1000 }])).toMatchObject({ duplicate: true });
+    expect(await report('n1-u-f1', [{ ...row, bytesIn: 5 * MiB, bytesOut: 1000 }], end)).toMatchObject({
+      duplicate: true,
+    });
     // A second period from another client address of the same day adds to the allocation's day.
-    await report('n1-u-f2', [{ ...row, clientIp: '198.51.100.92', bytesIn: 2 * MiB, bytesOut: 24 }]);
+    await report('n1-u-f2', [{ ...row, clientIp: '198.51.100.92', bytesIn: 2 * MiB, bytesOut: 24 }], end);
     // Someone else's row on the same dedicated IP: refused, as before.
-    expect((await report('n1-u-f3', [{ ...row, userId: c.id + 1, bytesIn: 1, bytesOut: 1 }])).refused).toBe(1);
+    expect((await report('n1-u-f3', [{ ...row, userId: c.id + 1, bytesIn: 1, bytesOut: 1 }], end)).refused).toBe(1);
 
     expect(await usageRows()).toEqual([]);
-    const today = shanghaiMidnight(Date.now() - 10_000);
+    const today = shanghaiMidnight(end - 10_000);
     expect(await nodeFixedUsageRows(1)).toEqual([
       {
         allocationId: c.allocationId,
@@ -140,7 +144,7 @@ describe('fixed IPs’ usage in the node objects (decision 252)', () => {
       old + HOUR_MS + 20_000,
       [c.allocationId],
     );
-    await report('n1-u-hot', rows); // today's: stays
+    await report('n1-u-hot', rows, now); // today's: stays
     const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
     const id = fixedUsageNumber(c.allocationId, shanghaiMidnight(old));
     const archived = () =>
