@@ -5,7 +5,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { archiveObjectHistory } from '../../src/server/archive/objects';
-import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
+import { archivePart, customerKey, readArchiveObject } from '../../src/server/archive/store';
 import { addRefusalCounts, nodeLeases, refusalNumber } from '../../src/server/objects/node-leases';
 import { callApi, resetDb } from '../helpers/api';
 import { forgetNodeLeases, historyCounts, nodeCall, nodeRefusalRows, simplePool } from '../helpers/delivery';
@@ -207,7 +207,7 @@ describe('refusals in the node objects (decision 250)', () => {
     const [due] = await node.refusalsDue(old + 1, 10);
     const id = refusalNumber(1, due?.seq ?? 0);
     const archived = () =>
-      readArchiveObject(env.FILES, customerKey('refusal', shanghaiDay(old), c.id, Math.floor(id / ARCHIVE_PART_IDS)));
+      readArchiveObject(env.FILES, customerKey('refusal', shanghaiDay(old), c.id, archivePart({ id })));
 
     const crashed = await archiveObjectHistory(stores, now, {
       afterRefusalCopy: () => {

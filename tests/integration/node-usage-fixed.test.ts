@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, shanghaiDay, shanghaiMidnight } from '../../src/lib/time';
 import { archiveObjectHistory } from '../../src/server/archive/objects';
-import { ARCHIVE_PART_IDS, customerKey, readArchiveObject } from '../../src/server/archive/store';
+import { archivePart, customerKey, readArchiveObject } from '../../src/server/archive/store';
 import { fixedUsageNumber, nodeLeases } from '../../src/server/objects/node-leases';
 import { resetDb } from '../helpers/api';
 import {
@@ -148,7 +148,7 @@ describe('fixed IPs’ usage in the node objects (decision 252)', () => {
     const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
     const id = fixedUsageNumber(c.allocationId, shanghaiMidnight(old));
     const archived = () =>
-      readArchiveObject(env.FILES, customerKey('usage', shanghaiDay(old), c.id, Math.floor(id / ARCHIVE_PART_IDS)));
+      readArchiveObject(env.FILES, customerKey('usage', shanghaiDay(old), c.id, archivePart({ id })));
 
     const crashed = await archiveObjectHistory(stores, now, {
       afterFixedUsageCopy: () => {
