@@ -557,16 +557,16 @@ describe('/node/v2/contract from the node objects (decision 245)', () => {
     const pkg = await makePackage(u.id);
     const now = Date.now();
     const live = objectLease(u.id, pkg, '127.0.0.7');
-    // Kept last (the object's newest seq), ended sixteen days ago: past the archive's cutoff (seven days) and the
-    // alarm's backstop of a further seven (decision 248: the archive job drops the copies it archived before that).
+    // Kept last (the object's newest seq), ended twenty-three days ago: past the archive's cutoff (seven days) and the
+    // alarm's backstop of two further windows (decision 255: the archive job indexes and drops the copies before that).
     const old = nodeLease({
       ip: '127.0.0.7',
       port: 18000,
       userId: u.id,
       packageId: pkg,
       productType: 10,
-      startsAt: now - 16 * DAY_MS - 600_000,
-      expiresAt: now - 16 * DAY_MS,
+      startsAt: now - 23 * DAY_MS - 600_000,
+      expiresAt: now - 23 * DAY_MS,
     });
     await keepNodeLeases(1, [live]);
     await keepNodeLeases(1, [old]);

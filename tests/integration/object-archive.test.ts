@@ -11,6 +11,7 @@ import { callNumber, leaseNumber } from '../../src/server/objects/customer-recor
 import { ARCHIVE_PREFIX, readArchiveObject, type StoredRecord } from '../../src/server/archive/store';
 import type { ArchiveKind } from '../../src/server/db/archive-rows';
 import { customerRecords } from '../../src/server/objects/customer-records';
+import { nodeLeases } from '../../src/server/objects/node-leases';
 import { userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
@@ -213,15 +214,19 @@ describe("the objects' history to the archive", () => {
     const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
     const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
     const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
-    await addUsage({
-      userId: c.id,
-      ip: '203.0.113.30',
-      port,
-      client: '198.51.100.9',
-      at: old + MIN,
-      bytesIn: 2000,
-      bytesOut: 48,
-    });
+    // Reported back then to the node's object (decision 249), which keeps it on the lease.
+    const row = { userId: c.id, ip: '203.0.113.30', port, clientIp: '198.51.100.9', bytesIn: 2000, bytesOut: 48 };
+    await nodeLeases(env.NODE_LEASES, 1).ingestUsage(
+      1,
+      {
+        batchId: 'trace-old',
+        periodStart: old + MIN,
+        periodEnd: old + MIN + 10_000,
+        rows: [{ ...row, connections: 1 }],
+      },
+      0,
+      old + MIN + 20_000,
+    );
     const support = await operatorLogin('support');
     const trace = async () =>
       (
@@ -374,5 +379,77 @@ describe("the objects' history to the archive", () => {
     expect(csv.body.P?.rows).toBe(3);
     expect(csv.body.P?.csv).toContain('192.0.2.61');
     expect(csv.body.P?.csv).toContain('192.0.2.62');
+  });
+
+  it('the exit index is one object per node, /24, day and hour, however many customers held its exits', async () => {
+    const a = await customer('13900007711');
+    const b = await customer('13900007712');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const ra = await keptCall(a.id, a.packageId, old, ['203.0.113.30']);
+    const rb = await keptCall(b.id, b.packageId, old + MIN, ['203.0.113.31']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({ leases: 2, nodeLeases: 2, complete: true });
+    // One object for the block's hour on node 1 (was one per customer and block): both customers' leases in it.
+    const { objects } = await env.FILES.list({ prefix: `${ARCHIVE_PREFIX}/exit/${shanghaiDay(old)}/203.0.113/` });
+    expect(objects.map((o) => o.key.split('/').at(-1))).toEqual(['n1-h02.ndjson.gz']);
+    const indexed = await readArchiveObject(env.FILES, objects[0]?.key ?? '');
+    expect(indexed.map((r) => [r.owner, r.id])).toEqual([
+      [a.id, leaseNumber(ra.id, 0)],
+      [b.id, leaseNumber(rb.id, 0)],
+    ]);
+  });
+
+  it('a crash between writing the exit index and deleting the node copies leaves both; the re-run keeps one of each', async () => {
+    const c = await customer('13900007713');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+    const crashed = await archiveObjectHistory(stores, now, {
+      afterIndexCopy: () => {
+        throw new Error('crash after the index copy');
+      },
+    });
+    expect(crashed).toMatchObject({ leases: 1, nodeLeases: 0 });
+    expect(await nodeHolds()).toBe(1);
+    const support = await operatorLogin('support');
+    const trace = async () =>
+      (
+        await callApi(
+          'Admin.ExitTrace',
+          { ip: '203.0.113.30', at: shanghaiDateTime(old + 2 * MIN) },
+          { cookie: support.cookie },
+        )
+      ).body.P?.holders.map((h) => [h.leaseId, h.from]);
+    // Both copies: the node's (hot) and the index's, shown once.
+    expect(await trace()).toEqual([[leaseNumber(r.id, 0), 'hot']]);
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({ nodeLeases: 1, complete: true });
+    expect(await nodeHolds()).toBe(0);
+    expect(await trace()).toEqual([[leaseNumber(r.id, 0), 'archive']]);
+    const { objects } = await env.FILES.list({ prefix: `${ARCHIVE_PREFIX}/exit/${shanghaiDay(old)}/203.0.113/` });
+    expect((await readArchiveObject(env.FILES, objects[0]?.key ?? '')).map((x) => x.id)).toEqual([
+      leaseNumber(r.id, 0),
+    ]);
+  });
+
+  it('a node copy a further window past the cutoff goes to the exit index even if its customer cannot be archived', async () => {
+    const c = await customer('13900007714');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 16 * DAY_MS) + 2 * HOUR_MS;
+    const r = await keptCall(c.id, c.packageId, old, ['203.0.113.30']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+    // The customer's object fails every time it is asked: its history stays there, the run is not complete.
+    const failing = await archiveObjectHistory(stores, now, {
+      afterCopy: () => {
+        throw new Error('object down');
+      },
+    });
+    expect(failing).toMatchObject({ complete: false, nodeLeases: 1 });
+    expect(await recordsOf(c.id)).toEqual({ logs: 1, leases: 1 });
+    const { objects } = await env.FILES.list({ prefix: `${ARCHIVE_PREFIX}/exit/${shanghaiDay(old)}/203.0.113/` });
+    expect((await readArchiveObject(env.FILES, objects[0]?.key ?? '')).map((x) => x.id)).toEqual([
+      leaseNumber(r.id, 0),
+    ]);
   });
 });

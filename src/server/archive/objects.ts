@@ -5,8 +5,9 @@
 // leaves both copies; the next run reads the same rows again, rewrites the same keys (no duplicate) and deletes them.
 // Each lease is stamped with the usage it owns (decision 222: D1's node_usage rows of that customer and exit whose
 // period ended between its start and the customer's next lease of the exit) while those rows are still in D1.
-// The nodes' objects hold copies of the same leases (same ids): once every customer's leases ended before the cutoff
-// are in the archive, the job deletes the nodes' copies; the trace then finds them in the exit index.
+// The nodes' objects hold copies of the same leases (same ids): once a customer's leases ended before the cutoff are in
+// the archive (their usage read from those copies), the job moves the nodes' copies into the exit index, one object
+// per node, /24, day and hour (decision 255), the same copy-verify-then-delete; the trace then finds them there.
 import 'server-only';
 import { usageOfLeases } from '../db/records';
 import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
@@ -16,6 +17,8 @@ import { callNumber, leaseNumber } from '../objects/customer-records-read';
 import {
   addLeaseUsage,
   type ClientUsage,
+  type NodeLease,
+  receiptLeaseNumber,
   type FixedDayUsage,
   fixedUsageNumber,
   type NodeLeasesNamespace,
@@ -27,14 +30,17 @@ import {
   usageRowsInNodes,
 } from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
-import { hotCutoff, MAX_OBJECTS } from './copy';
-import { type ArchiveRecord, objectPart, writeArchive } from './store';
+import { HOT_DAYS, hotCutoff, MAX_OBJECTS } from './copy';
+import { type ArchiveRecord, objectPart, writeArchive, writeExitIndex } from './store';
 
 /**
  * Calls one object hands out per batch, with their leases: a call has up to 200 IPs (MAX_NUM), so a batch is at most
- * 20,000 leases (a few MB across the object's boundary), usually a thousand.
+ * 100,000 leases (tens of MB across the object's boundary), usually 5,000 (≈ 1.5 MB). A customer at the documented
+ * cap makes 36,000 calls an hour: MAX_BATCHES of these move 50,000 a run (decision 255).
  */
-const BATCH = 100;
+const BATCH = 500;
+/** Leases one node object hands out per batch for the exit index (decision 255), with their usage. */
+const INDEX_BATCH = 5_000;
 /** Refusals one node object hands out per batch (small rows: a few hundred KB across the boundary). */
 const REFUSAL_BATCH = 2_000;
 /** Batches per customer and run: a heavy customer's backlog leaves over several hourly runs. */
@@ -194,6 +200,10 @@ export interface ObjectArchiveOptions {
   afterRefusalCopy?: (nodeId: number, seqs: number[]) => Promise<void> | void;
   /** The same for a node's batch of fixed allocations' usage (decision 252). */
   afterFixedUsageCopy?: (nodeId: number) => Promise<void> | void;
+  /** Leases a node object hands out per exit-index batch (decision 255). */
+  indexBatch?: number;
+  /** Runs after a node's batch of leases is in the exit index and verified, before its object deletes them. */
+  afterIndexCopy?: (nodeId: number, leaseIds: string[]) => Promise<void> | void;
 }
 
 export interface ObjectArchiveResult {
@@ -204,7 +214,7 @@ export interface ObjectArchiveResult {
   calls: number;
   /** Archive objects written (the run's budget, MAX_OBJECTS, is shared with D1's step). */
   objects: number;
-  /** Lease copies deleted from the nodes' objects. */
+  /** Lease copies moved from the nodes' objects to the exit index (decision 255). */
   nodeLeases: number;
   /** Refusals moved from the nodes' objects to the archive (decision 250). */
   refusals: number;
@@ -260,7 +270,8 @@ async function archiveCustomer(
       }),
       ...due.calls.map((c) => callRecord(userId, c)),
     ];
-    const written = await writeArchive(stores.files, stores.db, records, now);
+    // Not indexed by exit here: the node that ran each lease indexes it (decision 255, indexNodeLeases).
+    const written = await writeArchive(stores.files, stores.db, records, now, { exitIndex: false });
     budget.objects += written.length;
     const ids = { calls: due.calls.map((c) => c.id), leases: due.leases.map((l) => l.id) };
     await opts.afterCopy?.(userId, ids);
@@ -269,6 +280,62 @@ async function archiveCustomer(
     budget.calls += gone.calls;
   }
   return false;
+}
+
+/** A lease a node's object ran, as the exit index keeps it: the customer's lease number, with the usage it owns. */
+const exitRecord = (nodeId: number, l: NodeLease, rows: ClientUsage[]) => {
+  const u = usageOfClients(rows);
+  const id = receiptLeaseNumber(l.id);
+  return {
+    kind: 'lease',
+    id,
+    owner: l.userId,
+    at: l.startsAt,
+    data: {
+      id,
+      userId: l.userId,
+      nodeId,
+      ipId: l.ipId,
+      ip: l.ip,
+      port: l.port,
+      productType: l.productType,
+      packageId: l.packageId,
+      assignedAt: l.startsAt,
+      expiresAt: l.expiresAt,
+      bytes: u.bytes,
+      connections: u.connections,
+      clients: u.clients,
+    },
+  } satisfies ArchiveRecord;
+};
+
+/**
+ * Move a node object's leases (those `due` names) into the exit index (decision 255), a batch at a time: read with
+ * their usage, merged into the node's index objects and verified, and only then deleted from the object. A crash in
+ * between leaves both; the next run merges the same records again (by id) and deletes them. Leases dropped.
+ */
+async function indexNodeLeases(
+  stores: { files: R2Bucket; nodes: NodeLeasesNamespace },
+  nodeId: number,
+  due: { before: number; userIds: number[] | null; anyBefore: number },
+  opts: ObjectArchiveOptions,
+  budget: { objects: number },
+): Promise<number> {
+  const object = nodeLeases(stores.nodes, nodeId);
+  let dropped = 0;
+  for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
+    if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) break;
+    const batch = await object.indexDue({ ...due, limit: opts.indexBatch ?? INDEX_BATCH });
+    if (batch.length === 0) break;
+    const records = batch.flatMap(({ lease, usage }) =>
+      receiptLeaseNumber(lease.id) === 0 ? [] : [exitRecord(nodeId, lease, usage)],
+    );
+    budget.objects += (await writeExitIndex(stores.files, nodeId, records)).length;
+    const leaseIds = batch.map(({ lease }) => lease.id);
+    await opts.afterIndexCopy?.(nodeId, leaseIds);
+    dropped += await object.dropLeases(leaseIds);
+  }
+  return dropped;
 }
 
 /**
@@ -354,9 +421,19 @@ export async function archiveObjectHistory(
   ];
   let dropped = 0;
   const nodes = await nodeIds(stores.db);
-  if (cleared.length > 0) {
-    for (const nodeId of nodes) {
-      dropped += await nodeLeases(stores.nodes, nodeId).dropEndedBefore(cutoff, complete ? null : cleared);
+  // The nodes' copies go to the exit index once their customer's copy is in the archive (its usage was read from
+  // them), and any a further window past the cutoff (a customer the job could not finish for a week: decision 255).
+  for (const nodeId of nodes) {
+    try {
+      dropped += await indexNodeLeases(
+        stores,
+        nodeId,
+        { before: cutoff, userIds: complete ? null : cleared, anyBefore: cutoff - HOT_DAYS * DAY_MS },
+        opts,
+        budget,
+      );
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', where: 'archive-exit-index', nodeId, error: String(err) }));
     }
   }
   // The nodes' refusals (decision 250) share the run's budget of archive objects; a failing node waits for a later run.

@@ -18,7 +18,8 @@
 //   Effect: every record lands in `archive/v1/{kind}/{day}/{owner}/{part}.ndjson.gz` (part = floor(id / 1,000,000),
 //   zero-padded), gzip-compressed NDJSON, one record per line, sorted by id; each lease also lands in the exit index
 //   `archive/v1/exit/{day}/{bucket}/{owner}-{part}.ndjson.gz` (bucket: the exit's /24 or /48, exitBucket) for every
-//   day its window touches (at most 40). An object that
+//   day its window touches (at most 40), unless the caller says `exitIndex: false` (the objects' leases: their node
+//   indexes them, writeExitIndex, `exit/{day}/{bucket}/n{node}-h{hour}.ndjson.gz`, decision 255). An object that
 //   already exists is read and merged by (owner, id), so writing the same records again overwrites instead of
 //   duplicating, and records added to a partition later (a late report) join the earlier ones. Each object is put with
 //   its SHA-256 (R2 refuses a body that does not match) and then checked with a head (size and checksum); a customer
@@ -30,7 +31,7 @@
 // traceExitArchive (the leases of an exit address at an instant, via the exit index).
 // RETENTION: expireArchive deletes days older than the retention (clampArchiveDays: never below 180 days).
 import 'server-only';
-import { DAY_MS, shanghaiDay, shanghaiDayStart } from '../../lib/time';
+import { DAY_MS, HOUR_MS, shanghaiDay, shanghaiDayStart } from '../../lib/time';
 import {
   type ArchiveKind,
   type ArchiveObjectRow,
@@ -47,10 +48,11 @@ export const ARCHIVE_PART_IDS = 1_000_000;
 /**
  * Calls of one customer's object per archive part. The objects' archive numbers come from the receipts, which all
  * customers share (a customer's 100 calls of a day can lie in 100 blocks of 1,000 receipts), so their part is counted
- * in the customer's own calls instead: one part per customer, day and kind for up to 10,000 calls (100,000 leases of
- * ten IPs, ≈ 3 MB of gzip), never one per call.
+ * in the customer's own calls instead: one part per customer, day and kind for up to 1,000 calls (10,000 leases of
+ * ten IPs, ≈ 0.3 MB of gzip), never one per call. Small enough that a batch of the job (500 calls) merges into at most
+ * two parts of at most 1,000 calls each (decision 255: a part of 10,000 calls was read and rewritten 20 times).
  */
-export const OBJECT_PART_CALLS = 10_000;
+export const OBJECT_PART_CALLS = 1_000;
 /** The part of an object's call (by its row id in the customer's object) and of its leases and usage: negative. */
 export const objectPart = (logId: number): number => -1 - Math.floor(logId / OBJECT_PART_CALLS);
 /** The part a record lands in. */
@@ -122,6 +124,19 @@ export const exitPrefix = (day: string, ip: string): string => `${ARCHIVE_PREFIX
 
 const exitKey = (day: string, ip: string, owner: number, part: number) =>
   `${exitPrefix(day, ip)}${owner}-${pad(part)}.ndjson.gz`;
+
+/**
+ * The key of a node's exit index object (decision 255): the leases of one node on one /24 (or /48) and day whose
+ * window reaches that day from the hour `hour` (北京时间: their start's hour on their first day, 0 on the days after).
+ */
+const nodeExitKey = (day: string, ip: string, nodeId: number, hour: number) =>
+  `${exitPrefix(day, ip)}n${nodeId}-h${String(hour).padStart(2, '0')}.ndjson.gz`;
+
+/** The hour a node exit index object names, from its key (null: a customer's object, which holds any hour). */
+const nodeExitHour = (key: string): number | null => {
+  const m = /\/n\d+-h(\d{2})\.ndjson\.gz$/.exec(key);
+  return m ? Number(m[1]) : null;
+};
 
 async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
@@ -196,6 +211,7 @@ export async function writeArchive(
   db: D1Database,
   records: ArchiveRecord[],
   now: number,
+  opts: { exitIndex?: boolean } = {},
 ): Promise<WrittenObject[]> {
   const groups = new Map<string, Group>();
   const add = (g: Omit<Group, 'records'>, r: StoredRecord) => {
@@ -211,7 +227,7 @@ export async function writeArchive(
     const day = shanghaiDay(r.at);
     const stored: StoredRecord = { id: r.id, owner: r.owner, at: r.at, data: r.data };
     add({ key: customerKey(r.kind, day, r.owner, part), kind: r.kind, day, owner: r.owner, part }, stored);
-    if (r.kind === 'lease') {
+    if (r.kind === 'lease' && opts.exitIndex !== false) {
       const ip = String(r.data.ip);
       for (const d of leaseDays(Number(r.data.assignedAt), Number(r.data.expiresAt))) {
         add({ key: exitKey(d, ip, r.owner, part), kind: 'exit', day: d, owner: r.owner, part }, stored);
@@ -221,16 +237,49 @@ export async function writeArchive(
   const written: WrittenObject[] = [];
   const manifest: ArchiveObjectRow[] = [];
   for (const g of groups.values()) {
-    const merged = new Map<string, StoredRecord>();
-    for (const r of await readArchiveObject(bucket, g.key)) merged.set(`${r.owner}:${r.id}`, r);
-    for (const r of g.records) merged.set(`${r.owner}:${r.id}`, r);
-    const sorted = [...merged.values()].sort((a, b) => a.owner - b.owner || a.id - b.id);
-    const w = await putVerified(bucket, g.key, sorted);
+    const w = await mergeVerified(bucket, g.key, g.records);
     if (g.kind !== 'exit') manifest.push({ ...w, kind: g.kind, day: g.day, owner: g.owner, part: g.part });
     written.push(w);
   }
   // One D1 statement for the batch's customer objects, written only after every object was verified.
   await recordArchiveObjects(db, manifest, now);
+  return written;
+}
+
+/** Merge records into the object at `key` by (owner, id) (a record written again replaces itself), put, verify. */
+async function mergeVerified(bucket: R2Bucket, key: string, records: StoredRecord[]): Promise<WrittenObject> {
+  const merged = new Map<string, StoredRecord>();
+  for (const r of await readArchiveObject(bucket, key)) merged.set(`${r.owner}:${r.id}`, r);
+  for (const r of records) merged.set(`${r.owner}:${r.id}`, r);
+  const sorted = [...merged.values()].sort((a, b) => a.owner - b.owner || a.id - b.id);
+  return putVerified(bucket, key, sorted);
+}
+
+/**
+ * Write one node's ended leases (kind `lease` records, each with its customer as owner) into the exit index (decision
+ * 255): one object per /24, day and hour of the node, merged by (owner, id) and verified like every batch. A
+ * customer's leases of a day spread over the whole pool's blocks, so indexing them from the customer's batches cost
+ * one object per customer and block (≈ 570 for a batch of 1,000 leases on 200,000 exits); from the node that ran
+ * them it costs the node's blocks × 24 per day however many customers there are. Throws if any object failed.
+ */
+export async function writeExitIndex(
+  bucket: R2Bucket,
+  nodeId: number,
+  records: ArchiveRecord[],
+): Promise<WrittenObject[]> {
+  const groups = new Map<string, StoredRecord[]>();
+  for (const r of records) {
+    const ip = String(r.data.ip);
+    const start = Number(r.data.assignedAt);
+    const stored: StoredRecord = { id: r.id, owner: r.owner, at: r.at, data: r.data };
+    for (const d of leaseDays(start, Number(r.data.expiresAt))) {
+      const hour = Math.max(0, Math.floor((start - shanghaiDayStart(d)) / HOUR_MS));
+      const key = nodeExitKey(d, ip, nodeId, hour);
+      groups.set(key, [...(groups.get(key) ?? []), stored]);
+    }
+  }
+  const written: WrittenObject[] = [];
+  for (const [key, rows] of groups) written.push(await mergeVerified(bucket, key, rows));
   return written;
 }
 
@@ -308,10 +357,14 @@ export async function traceExitArchive(
   slackMs: number,
 ): Promise<StoredRecord[]> {
   const out = new Map<string, StoredRecord>();
+  const day = shanghaiDay(at);
+  // A node's object of an hour after `at` holds leases that began after it (decision 255): never read.
+  const hourOfAt = Math.floor((at - shanghaiDayStart(day)) / HOUR_MS);
   let cursor: string | undefined;
   do {
-    const listed = await bucket.list({ prefix: exitPrefix(shanghaiDay(at), ip), ...(cursor ? { cursor } : {}) });
+    const listed = await bucket.list({ prefix: exitPrefix(day, ip), ...(cursor ? { cursor } : {}) });
     for (const o of listed.objects) {
+      if ((nodeExitHour(o.key) ?? 0) > hourOfAt) continue;
       for (const r of await readArchiveObject(bucket, o.key)) {
         const start = Number(r.data.assignedAt);
         const end = Number(r.data.expiresAt);

@@ -273,16 +273,18 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
     }
 
     /**
-     * A backstop (decision 248): drop leases ended a further hot window before the archive's cutoff (the hourly job
-     * drops them once their customer's copy is in the archive; this catches deleted nodes and customers the job no
-     * longer visits, without racing it); again in an hour while any lease is left.
+     * A backstop (decision 248): drop refusals and fixed usage a further hot window before the archive's cutoff, and
+     * leases two further windows before it (the hourly job indexes and drops them once their customer's copy is in
+     * the archive, and any lease a window past the cutoff: decision 255; this catches deleted nodes, which the job no
+     * longer visits, without racing it); again in an hour while anything is left.
      */
     override async alarm(): Promise<void> {
       const sql = this.ctx.storage.sql;
       const now = Date.now();
       const trimBefore = hotCutoff(now) - HOT_DAYS * DAY_MS;
-      sql.exec(`${USAGE_OF_ENDED})`, trimBefore);
-      sql.exec('DELETE FROM leases WHERE expires_at < ?', trimBefore);
+      const leasesBefore = trimBefore - HOT_DAYS * DAY_MS;
+      sql.exec(`${USAGE_OF_ENDED})`, leasesBefore);
+      sql.exec('DELETE FROM leases WHERE expires_at < ?', leasesBefore);
       sql.exec('DELETE FROM refusals WHERE at < ?', trimBefore);
       sql.exec('DELETE FROM fixed_usage WHERE day_start < ?', trimBefore);
       sql.exec('DELETE FROM refusal_batches WHERE received_at < ?', now - NODE_LEASE_KEEP_MS);
@@ -623,31 +625,45 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       return this.usageRowsOf(leaseIds).map((rows) => (rows.length === 0 ? null : usageOfClients(rows)));
     }
 
-    // Archive (decision 248): the customer's object is the archive's source of a lease (same id: receiptLeaseNumber);
-    // once the hourly job has copied every customer's leases ended before the cutoff, it deletes this copy of them.
+    // Archive (decisions 248 and 255): the customer's object is the archive's source of a customer's leases; this
+    // object is the source of the exit index (the trace's, by day, /24 and node). Once a lease's customer has its copy
+    // in the archive, the hourly job reads the lease here with its usage, merges it into the exit index, verifies,
+    // and only then deletes it here (`indexDue`, then `dropLeases`).
 
     /**
-     * Delete the leases that ended before `cutoff`, of these users only unless null (their archive copy is verified);
-     * how many went.
+     * At most `limit` leases that ended before `before` of these users (all users when null), and any that ended
+     * before `anyBefore` (the backstop for a customer the job could not finish), oldest first, each with the usage it
+     * owns here per client address.
      */
-    dropEndedBefore(cutoff: number, userIds: number[] | null): number {
+    indexDue(q: {
+      before: number;
+      userIds: number[] | null;
+      anyBefore: number;
+      limit: number;
+    }): { lease: NodeLease; usage: ClientUsage[] }[] {
+      const leases = this.#rows(
+        `SELECT ${COLUMNS} FROM leases WHERE expires_at < ?1
+           AND (?2 IS NULL OR expires_at < ?3 OR user_id IN (SELECT value FROM json_each(?2)))
+         ORDER BY expires_at, seq LIMIT ?4`,
+        q.before,
+        q.userIds === null ? null : ids(q.userIds),
+        q.anyBefore,
+        q.limit,
+      );
+      const usage = this.usageRowsOf(leases.map((l) => l.id));
+      return leases.map((lease, k) => ({ lease, usage: usage[k] ?? [] }));
+    }
+
+    /** Delete these leases and their usage (their exit index copy is verified); how many leases went. */
+    dropLeases(leaseIds: string[]): number {
+      if (leaseIds.length === 0) return 0;
       const sql = this.ctx.storage.sql;
-      if (userIds === null) {
-        sql.exec(`${USAGE_OF_ENDED})`, cutoff);
-        sql.exec('DELETE FROM leases WHERE expires_at < ?', cutoff);
-      } else {
-        sql.exec(
-          `${USAGE_OF_ENDED} AND user_id IN (SELECT value FROM json_each(?2)))`,
-          cutoff,
-          JSON.stringify(userIds),
-        );
-        sql.exec(
-          'DELETE FROM leases WHERE expires_at < ?1 AND user_id IN (SELECT value FROM json_each(?2))',
-          cutoff,
-          JSON.stringify(userIds),
-        );
-      }
-      return Number(sql.exec('SELECT changes() AS n').one().n);
+      const list = JSON.stringify(leaseIds);
+      return this.ctx.storage.transactionSync(() => {
+        sql.exec('DELETE FROM lease_usage WHERE lease_id IN (SELECT value FROM json_each(?))', list);
+        sql.exec('DELETE FROM leases WHERE id IN (SELECT value FROM json_each(?))', list);
+        return Number(sql.exec('SELECT changes() AS n').one().n);
+      });
     }
 
     /** The full snapshot's part: every unexpired lease, and the seq it reaches. */
