@@ -363,9 +363,10 @@ export async function traceExitArchive(
   let cursor: string | undefined;
   do {
     const listed = await bucket.list({ prefix: exitPrefix(day, ip), ...(cursor ? { cursor } : {}) });
-    for (const o of listed.objects) {
-      if ((nodeExitHour(o.key) ?? 0) > hourOfAt) continue;
-      for (const r of await readArchiveObject(bucket, o.key)) {
+    const keys = listed.objects.map((o) => o.key).filter((k) => (nodeExitHour(k) ?? 0) <= hourOfAt);
+    // Read side by side (the runtime queues reads past its limit of open connections).
+    for (const rows of await Promise.all(keys.map((k) => readArchiveObject(bucket, k)))) {
+      for (const r of rows) {
         const start = Number(r.data.assignedAt);
         const end = Number(r.data.expiresAt);
         if (r.data.ip === ip && start <= at && end > at - slackMs) out.set(`${r.owner}:${r.id}`, r);
