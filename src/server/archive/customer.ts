@@ -337,7 +337,8 @@ export async function extractRecordsPage(
   const old = await archivedCallsPage(files, db, {
     owner: r.userId,
     from: r.from,
-    to: r.to,
+    // Nothing since yesterday's midnight is archived: a window within the last day reads no manifest.
+    to: Math.min(r.to, hotSince),
     through,
     skip: Math.max(0, r.offset - kept - legacyCount),
     limit: need,
