@@ -14,7 +14,16 @@ import { ARCHIVE_PREFIX } from '../../src/server/archive/store';
 import { customerRecords } from '../../src/server/objects/customer-records';
 import { EARLY_ARCHIVE_BYTES, earlyCutoff } from '../../src/server/objects/customer-records-archive';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
-import { addPool, allowIp, extractCall, forgetNodeLeases, makePackage, makeUser } from '../helpers/delivery';
+import {
+  addPool,
+  allowIp,
+  exitFacts,
+  extractCall,
+  forgetNodeLeases,
+  makePackage,
+  makeUser,
+  nodeCall,
+} from '../helpers/delivery';
 import { forgetRecords, keptCall } from '../helpers/object-archive';
 import { recordsOf } from '../helpers/receipts';
 
@@ -66,6 +75,9 @@ async function archivedKeys(kind: string, at: number, owner: number): Promise<st
   return objects.map((o) => o.key);
 }
 
+/** A lease as the IP records show it: number, address, start, bytes. */
+type Shown = [number, string, number, number];
+
 /** What the customer's pages and downloads show: ids, times, totals; the call records also page by page (2 a page). */
 async function everythingShown(c: { cookie: string; old: number }, now: number) {
   const opts = { cookie: c.cookie };
@@ -77,17 +89,17 @@ async function everythingShown(c: { cookie: string; old: number }, now: number) 
   }
   // The IP records: newest first; two leases of one call (one instant) may come in either order, so they are compared
   // by time and then number.
-  const byTime = (rows: [number, string, number][]) => {
+  const byTime = (rows: Shown[]) => {
     expect(rows.map((r) => r[2])).toEqual(rows.map((r) => r[2]).sort((a, b) => b - a));
     return [...rows].sort((a, b) => b[2] - a[2] || a[0] - b[0]);
   };
   const ips = (await callApi('ProxyLog.GetList', { pageSize: 100 }, opts)).body.P;
-  const ipPages: [number, string, number][] = [];
+  const ipPages: Shown[] = [];
   const ipTotals: unknown[] = [];
   for (let page = 1; page <= 3; page++) {
     const p = (await callApi('ProxyLog.GetList', { page, pageSize: 2 }, opts)).body.P;
     ipTotals.push(p?.total);
-    ipPages.push(...(p?.list.map((x): [number, string, number] => [x.id, x.ip, x.assignedAt]) ?? []));
+    ipPages.push(...(p?.list.map((x): Shown => [x.id, x.ip, x.assignedAt, x.bytes]) ?? []));
   }
   const range = { from: shanghaiDay(c.old), to: shanghaiDay(now) };
   const csvCalls = (await callApi('ProxyLog.Export', { kind: 'calls', ...range }, opts)).body.P;
@@ -97,7 +109,7 @@ async function everythingShown(c: { cookie: string; old: number }, now: number) 
     pages,
     ips: {
       total: ips?.total,
-      rows: byTime(ips?.list.map((x): [number, string, number] => [x.id, x.ip, x.assignedAt]) ?? []),
+      rows: byTime(ips?.list.map((x): Shown => [x.id, x.ip, x.assignedAt, x.bytes]) ?? []),
     },
     ipPages: { totals: ipTotals, rows: byTime(ipPages) },
     csv: { calls: csvCalls?.rows, ips: csvIps?.rows, callsText: csvCalls?.csv, ipsText: csvIps?.csv },
@@ -108,8 +120,33 @@ describe('a customer object past the size bound archives all but today and yeste
   it("moves three days ago's calls and leases to R2, keeps yesterday's and today's; every reader shows each once, as before", async () => {
     const now = Date.now();
     const c = await customerWithHistory(now);
+    // Node 1 reports traffic through .30 during the first old call's lease (kept in its object, decision 249).
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    const usage = await nodeCall(
+      'POST',
+      '/node/v2/usage',
+      JSON.stringify({
+        batchId: 'n1-early',
+        periodStart: c.old + MIN,
+        periodEnd: c.old + 2 * MIN,
+        rows: [
+          {
+            userId: c.id,
+            ip: '203.0.113.30',
+            port,
+            clientIp: '198.51.100.7',
+            bytesIn: 1000,
+            bytesOut: 24,
+            connections: 2,
+          },
+        ],
+      }),
+    );
+    expect(usage.status).toBe(200);
     expect(await recordsOf(c.id)).toEqual({ logs: 4, leases: 5 });
     const before = await everythingShown(c, now);
+    expect(before.ips.rows.map((r) => r[3])).toEqual([0, 0, 0, 0, 1024]);
+    expect(before.csv.ipsText).toContain('198.51.100.7');
     expect(before.calls.total).toBe(4);
     expect(before.calls.rows?.map((r) => r[1])).toEqual([c.today, c.yesterday, c.old + 20 * MIN, c.old]);
     expect(before.ips.total).toBe(5);
