@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PRODUCT_LABEL } from '../../lib/commerce';
 import { csvDocument } from '../../lib/csv';
 import { EXTRACT_RESULT_TEXT } from '../../lib/extract-results';
-import { DAY_MS, shanghaiDateTime, shanghaiDay, shanghaiDayStart } from '../../lib/time';
+import { DAY_MS, HOUR_MS, shanghaiDateTime, shanghaiDay, shanghaiDayStart } from '../../lib/time';
 import { archiveThrough } from '../db/archive-rows';
 import {
   type AssignmentRecord,
@@ -26,9 +26,17 @@ import {
 } from '../db/records';
 import { handOverReceiptsOf } from '../domain/receipts';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
+import { earlyCutoff } from '../objects/customer-records-archive';
 import type { KeptLease } from '../objects/customer-records-read';
 import { addLeaseUsage, leaseIdOfNumber, leaseUsageInNodes, type NodeLeasesNamespace } from '../objects/node-leases';
-import { MIN_ARCHIVE_DAYS, archivedPage, archivedRecords, type StoredRecord } from './store';
+import {
+  MIN_ARCHIVE_DAYS,
+  archivedObjects,
+  archivedPage,
+  archivedRecords,
+  readArchiveObject,
+  type StoredRecord,
+} from './store';
 
 /** The longest range one download covers, and the most rows it holds. */
 export const HISTORY_MAX_DAYS = MIN_ARCHIVE_DAYS;
@@ -233,16 +241,76 @@ export async function ipRecordsPage(
 }
 
 /**
+ * Newest first, as the object's pages order its rows (by time, then the later row first): of one instant, the later of
+ * the objects' calls or leases has the more negative number (decision 247), the later of D1's the larger id.
+ */
+const newestFirst = (a: StoredRecord, b: StoredRecord) =>
+  b.at - a.at || (a.id < 0 && b.id < 0 ? a.id - b.id : b.id - a.id);
+
+/**
+ * A page of a customer's archived calls dated in [from, to), newest day first (within a day newest first), skipping
+ * `skip` of them: the objects' calls (negative ids, decision 248) of any date, which include those a large object
+ * handed out early, dated after D1's mark (decision 254); D1's own calls only before its mark `through` (from it on
+ * they are D1's tier, which holds them). A batch whose rows all count is skipped by the manifest's count, unread.
+ */
+async function archivedCallsPage(
+  files: R2Bucket,
+  db: D1Database,
+  r: { owner: number; from: number; to: number; through: number; skip: number; limit: number },
+): Promise<StoredRecord[]> {
+  const out: StoredRecord[] = [];
+  if (r.limit <= 0 || r.to <= r.from) return out;
+  const objects = await archivedObjects(db, {
+    owner: r.owner,
+    kind: 'extract',
+    fromDay: shanghaiDay(r.from),
+    toDay: shanghaiDay(r.to - 1),
+  });
+  const shown = (x: StoredRecord) => x.at >= r.from && x.at < r.to && (x.id < 0 || x.at < r.through);
+  let skip = r.skip;
+  for (const o of objects) {
+    if (out.length >= r.limit) break;
+    const dayStart = shanghaiDayStart(o.day);
+    const whole = dayStart >= r.from && dayStart + DAY_MS <= r.to && (o.part < 0 || dayStart + DAY_MS <= r.through);
+    if (whole && skip >= o.rows) {
+      skip -= o.rows;
+      continue;
+    }
+    const rows = (await readArchiveObject(files, o.key)).filter(shown).sort(newestFirst);
+    for (const x of rows) {
+      if (out.length >= r.limit) break;
+      if (skip > 0) skip--;
+      else out.push(x);
+    }
+  }
+  return out;
+}
+
+/**
  * The extraction calls in [from, to), newest first, over three tiers: those kept by the customer's object, then those
- * still in D1's log (dated from the archive's mark on), then the archived ones before the mark. The total counts the
- * whole window from the hourly counters, which D1 keeps for every call, and both logs for the partial hours.
+ * still in D1's log (dated from the archive's mark on), then the archived ones: D1's before the mark and every one the
+ * objects handed out (decision 254: a large object hands out all but today and yesterday, so its archived calls are
+ * dated after D1's mark too). The total counts the window's whole hours from the hourly counters, which D1 keeps for
+ * every call; a window reaching before yesterday starts (and ends) on a whole hour, so no partial hour there needs a
+ * count of the archive (which counts per day only); a partial hour since yesterday is counted in both hot logs.
  */
 export async function extractRecordsPage(
   files: R2Bucket,
   db: D1Database,
   records: CustomerRecordsNamespace,
-  r: { userId: number; from: number; to: number; now: number; offset: number; limit: number },
+  q: { userId: number; from: number; to: number; now: number; offset: number; limit: number },
 ): Promise<{ total: number; list: ExtractLogRow[] }> {
+  // Nothing since yesterday's midnight is in the archive (earlyCutoff is the latest any object hands out); before it a
+  // window's partial first and last hours become whole ones, counted by the counters, where the counters are kept (the
+  // purge takes them at the retention's edge, never less than 180 days: a 180-day window keeps its partial first hour).
+  const hotSince = earlyCutoff(q.now);
+  const countersFrom = q.now - MIN_ARCHIVE_DAYS * DAY_MS;
+  const hourFrom = Math.floor(q.from / HOUR_MS) * HOUR_MS;
+  const r = {
+    ...q,
+    from: q.from < hotSince && hourFrom >= countersFrom ? hourFrom : q.from,
+    to: q.to < hotSince ? Math.ceil(q.to / HOUR_MS) * HOUR_MS : q.to,
+  };
   await handOverReceiptsOf(db, records, r.userId);
   const object = customerRecords(records, r.userId);
   const { headEnd, tailStart } = counterSplit(r.from, r.to, r.now);
@@ -264,17 +332,18 @@ export async function extractRecordsPage(
   const legacy = await listExtractLogs(db, { ...r, from: hotFrom, offset: legacyOffset, limit: r.limit - list.length });
   list = [...list, ...legacy.list];
   const need = r.limit - list.length;
-  if (hotFrom <= r.from || need <= 0) return { total, list };
+  if (need <= 0) return { total, list };
   const legacyCount = await countLoggedCalls(db, { userId: r.userId, from: hotFrom, to: r.to });
-  const skip = Math.max(0, r.offset - kept - legacyCount);
-  const old = await archivedRecords(files, db, {
+  const old = await archivedCallsPage(files, db, {
     owner: r.userId,
-    kind: 'extract',
     from: r.from,
-    to: Math.min(r.to, through),
-    maxRows: skip + need,
+    // Nothing since yesterday's midnight is archived: a window within the last day reads no manifest.
+    to: Math.min(r.to, hotSince),
+    through,
+    skip: Math.max(0, r.offset - kept - legacyCount),
+    limit: need,
   });
-  return { total, list: [...list, ...old.records.slice(skip).map(archivedCall)] };
+  return { total, list: [...list, ...old.map(archivedCall)] };
 }
 
 /**
@@ -310,9 +379,14 @@ export async function historyRows(
     // hot tier and in the archive (a crash between copying and deleting) shows once, from the hot tier. The sort is by
     // time only (stable), so rows of one time keep their tier's order.
     const seen = new Set([...fromObject, ...hot].map((l) => l.id));
-    const all = [...fromObject, ...hot, ...old.records.map(archivedLease).filter((l) => !seen.has(l.id))].sort(
-      (a, b) => b.assignedAt - a.assignedAt,
-    );
+    const all = [
+      ...fromObject,
+      ...hot,
+      ...old.records
+        .sort(newestFirst)
+        .map(archivedLease)
+        .filter((l) => !seen.has(l.id)),
+    ].sort((a, b) => b.assignedAt - a.assignedAt);
     const truncated = old.truncated || all.length > HISTORY_MAX_ROWS;
     return { leases: all.slice(0, HISTORY_MAX_ROWS), calls: [], truncated };
   }
@@ -326,9 +400,14 @@ export async function historyRows(
     maxRows: HISTORY_MAX_ROWS,
   });
   const seen = new Set([...fromObject, ...hot.list].map((c) => c.id));
-  const all = [...fromObject, ...hot.list, ...old.records.map(archivedCall).filter((c) => !seen.has(c.id))].sort(
-    (a, b) => b.createdAt - a.createdAt,
-  );
+  const all = [
+    ...fromObject,
+    ...hot.list,
+    ...old.records
+      .sort(newestFirst)
+      .map(archivedCall)
+      .filter((c) => !seen.has(c.id)),
+  ].sort((a, b) => b.createdAt - a.createdAt);
   return {
     leases: [],
     calls: all.slice(0, HISTORY_MAX_ROWS),

@@ -12,7 +12,7 @@ import 'server-only';
 import { usageOfLeases } from '../db/records';
 import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
-import type { DueCall, DueLease } from '../objects/customer-records-archive';
+import { type DueCall, type DueLease, EARLY_ARCHIVE_BYTES, earlyCutoff } from '../objects/customer-records-archive';
 import { callNumber, leaseNumber } from '../objects/customer-records-read';
 import {
   addLeaseUsage,
@@ -194,6 +194,11 @@ export interface ObjectArchiveOptions {
   maxBatches?: number;
   maxCustomers?: number;
   maxObjects?: number;
+  /**
+   * The size (bytes of the object's database) past which a customer's history leaves up to yesterday's midnight
+   * instead of the hot window's start (decision 254; EARLY_ARCHIVE_BYTES unless told: tests set 1).
+   */
+  earlyAboveBytes?: number;
   /** Runs after a batch is copied and verified, before the object deletes it (tests put a crash here). */
   afterCopy?: (userId: number, ids: { calls: number[]; leases: number[] }) => Promise<void> | void;
   /** Runs after a node's batch of refusals is copied and verified, before its object deletes them (tests crash here). */
@@ -242,10 +247,21 @@ async function archiveCustomer(
 ): Promise<boolean> {
   const object = customerRecords(stores.records, userId);
   const batch = opts.batch ?? BATCH;
+  // A customer's object past the size bound keeps only today and yesterday (decision 254): the object decides by its
+  // own size in the same call that reads what is due, and once it answers the early cutoff the run keeps to it (the
+  // object shrinks as batches leave; the days before yesterday still leave whole).
+  const early = { cutoff: earlyCutoff(now), aboveBytes: opts.earlyAboveBytes ?? EARLY_ARCHIVE_BYTES };
+  let upTo = cutoff;
   for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
     if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return false;
-    const due = await object.archiveDue({ cutoff, limit: batch });
+    const due = await object.archiveDue({ cutoff: upTo, limit: batch, early });
+    if (due.cutoff > upTo) {
+      console.log(JSON.stringify({ level: 'info', where: 'archive-objects-early', userId, bytes: due.size }));
+    }
+    upTo = due.cutoff;
     if (due.leases.length === 0 && due.calls.length === 0) {
+      // D1's usage step keeps rows by the hot window's cutoff: a lease still held from before it keeps its rows there
+      // (leases that left early were stamped from theirs already).
       if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
       return true;
     }
@@ -398,7 +414,10 @@ export async function archiveObjectHistory(
 ): Promise<ObjectArchiveResult> {
   const cutoff = hotCutoff(now, opts.hotDays);
   const maxCustomers = opts.maxCustomers ?? MAX_CUSTOMERS;
-  const customers = await customersWithCallsBetween(stores.db, cutoff - REACH_DAYS * DAY_MS, cutoff, MAX_REACHED);
+  // Up to yesterday's midnight (decision 254): a customer whose object outgrew the size bound within its first week
+  // has no call before the hot window's start yet, and must be visited all the same.
+  const reachTo = Math.max(cutoff, earlyCutoff(now));
+  const customers = await customersWithCallsBetween(stores.db, cutoff - REACH_DAYS * DAY_MS, reachTo, MAX_REACHED);
   const pages = Math.max(1, Math.ceil(customers.length / maxCustomers));
   const page = Math.floor(now / HOUR_MS) % pages;
   const visit = customers.slice(page * maxCustomers, (page + 1) * maxCustomers);

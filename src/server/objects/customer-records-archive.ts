@@ -2,7 +2,24 @@
 // window that the hourly job copies to R2 (archive/copy.ts), and their deletion once the copy is verified. SQL over the
 // object's own tables (customer-records.ts, `logs` and `leases`); the object's `// Archive` methods delegate here.
 
+import { DAY_MS, shanghaiMidnight } from '../../lib/time';
 import type { KeptCall, KeptLease } from './customer-records-read';
+
+/**
+ * Decision 254: past this size (the object's SQLite database, `databaseSize`) the archive job takes the customer's
+ * history up to the early cutoff instead of the hot window's start. A customer at the documented cap (10 calls a
+ * second of ten IPs) keeps ≈ 2 GB a day here, so its object reaches 4 GB after about two days; from then on it holds
+ * today and yesterday (≈ 2–4 GB) and what the job has not drained yet, against the object's 10 GB: 6 GB of headroom,
+ * three days at the cap before a stalled drain would fill it. An ordinary customer (100 calls a day, ≈ 0.2 MB) never
+ * comes near it and keeps the whole 7-day window.
+ */
+export const EARLY_ARCHIVE_BYTES = 4 * 1024 ** 3;
+
+/**
+ * The early cutoff: 北京时间 midnight of yesterday. Today and yesterday stay in the object (a dedup=1 call reads today's
+ * leases here, and the records pages read the last two days from here); never later than that.
+ */
+export const earlyCutoff = (now: number): number => shanghaiMidnight(now) - DAY_MS;
 
 /** A call past the hot window: charged (with its receipt) or refused (no receipt). */
 export type DueCall = KeptCall & { receiptId: number | null };

@@ -279,19 +279,28 @@ export function customerRecordsClass(Base: typeof DurableObject) {
     // them to R2, verifies, and only then asks for their deletion here; the SQL is in customer-records-archive.ts.
 
     /**
-     * At most `limit` calls' leases and `limit` calls that may leave before `cutoff`, oldest first, and the start of
-     * the oldest lease held here (null: none), before which the customer's usage rows in D1 own no lease here.
+     * At most `limit` calls' leases and `limit` calls that may leave, oldest first, and the start of the oldest lease
+     * held here (null: none), before which the customer's usage rows in D1 own no lease here. They leave before
+     * `cutoff`, or, when `early` is given and this object's database is larger than `early.aboveBytes`, before the
+     * later of the two cutoffs (decision 254: a heavy customer's object keeps only today and yesterday); the answer says
+     * which cutoff it used and the database's size.
      */
-    archiveDue(q: { cutoff: number; limit: number }): {
+    archiveDue(q: { cutoff: number; limit: number; early?: { cutoff: number; aboveBytes: number } }): {
       leases: DueLease[];
       calls: DueCall[];
       heldFrom: number | null;
+      cutoff: number;
+      size: number;
     } {
       const sql = this.ctx.storage.sql;
+      const size = sql.databaseSize;
+      const cutoff = q.early && size > q.early.aboveBytes ? Math.max(q.cutoff, q.early.cutoff) : q.cutoff;
       return {
-        leases: dueLeases(sql, q.cutoff, q.limit),
-        calls: dueCalls(sql, q.cutoff, q.limit),
+        leases: dueLeases(sql, cutoff, q.limit),
+        calls: dueCalls(sql, cutoff, q.limit),
         heldFrom: oldestLeaseStart(sql),
+        cutoff,
+        size,
       };
     }
 
