@@ -99,7 +99,7 @@ Figures vary by ±20% between runs on this shared 2-core machine; compare within
   return markdown;
 }
 
-const mb = (b) => (b / 1_048_576).toFixed(2);
+const kib = (b) => (b / 1024).toFixed(0);
 const n = (x) => Math.round(x).toLocaleString('en');
 const gb = (b) => (b / 1e9).toFixed(2);
 const signed = (x) => `${x >= 0 ? '+' : '−'}${n(Math.abs(x))}`;
@@ -131,10 +131,8 @@ export function archiveMarkdown(a) {
   // The manifest's rows of the day: bytes each (D1's growth during the job over the rows it added).
   const manifestRow = (a.d1.after - a.d1.peak) / a.d1.manifestRowsAdded;
   // Archive parts of the objects' rows (src/server/archive/store.ts objectPart): counted in each customer's own calls,
-  // OBJECT_PART_CALLS a part, so a customer's day is ceil(calls / 10,000) parts per kind.
-  const partsOf = (calls) => Math.ceil(calls / 10_000);
-  // The share of a real pool's /24 blocks (200,000 exits, 800 blocks) an ordinary customer's day of leases touches.
-  const blockShare = 1 - (1 - 1 / 800) ** (s.customerCallsPerDay * 10);
+  // OBJECT_PART_CALLS a part (1,000 since decision 255), so a customer's day is ceil(calls / 1,000) parts per kind.
+  const partsOf = (calls) => Math.ceil(calls / 1_000);
   const leaseKind = a.archive.byKind.find((k) => k.kind === 'lease') ?? { objects: 0 };
   const kindsArchived = a.archive.byKind.length;
   const realManifestRows = (s.customers * partsOf(s.customerCallsPerDay) + partsOf(s.heavyCallsPerDay)) * kindsArchived;
@@ -158,27 +156,29 @@ ${a.date} · \`flock /tmp/bench.lock node_modules/.bin/node scripts/bench-scale.
 
 - **The largest customer object** (the heavy customer at the cap) holds ${n(heavyHot.usedBytes)} B for its sampled
   ${n(heavyHot.rows.logs)} calls and ${n(heavyLeases)} leases: **≈ ${perLeaseHeavy.toFixed(0)} B per lease**, so a real
-  day at the cap is ≈ **${gb(heavyRealDay)} GB** and the 7-day hot window ≈ **${gb(heavyRealDay * 7)} GB — over the
-  object's 10 GB** (it fits ≈ ${heavyDaysFit.toFixed(1)} days). As docs/delivery.md foresaw: such a customer needs a
-  shorter window, archiving by size, or one row per extraction in its object.
-- **D1 stays flat: the objects' archive parts are counted in each customer's own calls** (10,000 calls a part,
-  src/server/archive/store.ts \`objectPart\`). Measured: ${n(leaseKind.objects)} lease batches for ${n(s.customers + 1)}
+  day at the cap is ≈ **${gb(heavyRealDay)} GB**: a 7-day hot window would be ≈ ${gb(heavyRealDay * 7)} GB, over the
+  object's 10 GB (it fits ≈ ${heavyDaysFit.toFixed(1)} days). Decision 254 bounds it: an object past 4 GB
+  (\`EARLY_ARCHIVE_BYTES\`) keeps only today and yesterday, ≈ **${gb(heavyRealDay * 2)} GB** at the cap, plus what the
+  hourly job has not moved yet (this bench's object, ${n(heavyHot.usedBytes)} B, is far below the bound: the rule is
+  shown by \`tests/integration/object-archive-early.test.ts\`).
+- **D1 stays flat: the objects' archive parts are counted in each customer's own calls** (1,000 calls a part,
+  src/server/archive/store.ts \`objectPart\`, decision 255). Measured: ${n(leaseKind.objects)} lease batches for ${n(s.customers + 1)}
   customers, one each (a first run this day, with parts of 1,000 of the receipts all customers share, wrote 2,004: two
   calls of one customer straddled blocks, and at real volume an ordinary customer's 100 calls of a day would have hit ≈
   95 parts). A real day: one part per kind for an ordinary customer, ${partsOf(s.heavyCallsPerDay)} for the heavy one:
   ≈ **${n(realManifestRows)} manifest rows a day** (${kindsArchived} kinds) at ${manifestRow.toFixed(0)} B each
   (measured) ≈ ${((realManifestRows * manifestRow) / 1e6).toFixed(1)} MB a day, **≈ ${((realManifestRows * manifestRow * 180) / 1e9).toFixed(2)} GB for 180 days**:
   it grows with customers × days, not with calls.
-- **The trace reads every index object of the exit's /24 and day** (one per customer and part that held an exit of
-  it): ${n(t.older.probes)} lookups on the older days (${s.olderDayCustomers + 1} customers a day, ≈ 21 index objects
-  per /24) answer in **${t.older.p50} ms** (p50); ${n(t.day.probes)} on the simulated day in **${t.day.p50} ms**, and
-  found **${t.day.found} of ${t.day.probes}** of the day's object-archived leases. This bench's pool is 1,000 exits
-  in 4 /24 blocks, so every one of the ${n(s.customers + 1)} customers is in every block: ≈
-  ${n(a.archive.dayIndexObjectsPerBlock ?? 0)} index objects per lookup (≈ 1,917 and 2.1 s with the 1,000-receipt
-  parts). On a real pool of 200,000 exits in 800 blocks an ordinary customer's ${s.customerCallsPerDay * 10} leases of a
-  day touch ≈ ${(blockShare * 100).toFixed(0)} % of the blocks, so a lookup reads ≈ ${n(s.customers * blockShare + partsOf(s.heavyCallsPerDay))}
-  index objects for ${n(s.customers)} customers and the heavy one: about a second, as measured here; it grows with the
-  customers active on a day (10,000 of them: ≈ 10 s), which a per-block index merged across customers would bound.
+- **The trace reads the node's index objects of the exit's /24 and day** (decision 255: the node object that ran the
+  leases writes them, one per node, /24, day and hour, all customers in it): ${n(t.day.probes)} lookups on the
+  simulated day answer in **${t.day.p50} ms** (p50) and found **${t.day.found} of ${t.day.probes}** of the day's
+  object-archived leases, reading ≈ ${n(a.archive.dayIndexObjectsPerBlock ?? 0)} index objects per /24 for
+  ${n(s.customers + 1)} customers (the same bench before decision 255, 2026-11-27 20:47 UTC: one object per customer and
+  part, ≈ 999 per lookup, p50 1.19 s; it grew with the customers active on a day). ${n(t.older.probes)} lookups on the
+  older days (archived from D1's old tables, one object per customer: ${s.olderDayCustomers + 1} a day) answer in
+  **${t.older.p50} ms**. On a real pool of 200,000 exits in 800 blocks the real day's ${n(realLeases)} leases are
+  ≈ ${n(realLeases / 800 / 24)} per block and hour: a lookup at 23:00 reads at most 24 objects of ≈
+  ${kib((realLeases / 800 / 24) * a.archive.indexBytesPerLease)} KiB, whatever the number of customers.
 
 ### Method: what is real, what is sampled
 
@@ -284,7 +284,7 @@ ${kinds}
 | exit index per lease | ${a.archive.indexBytesPerLease} B | |
 | **archive bytes per lease** (lease batch + exit index) | **${a.archive.bytesPerLease} B** | ${n(realLeases)} leases × ${a.archive.bytesPerLease} B ≈ **${gb(realArchive)} GB a day**, ≈ ${((realArchive * 180) / 1e12).toFixed(2)} TB for 180 days (≈ $${(((realArchive * 180) / 1e9) * 0.015).toFixed(0)} a month in R2) |
 | all archive bytes per call (its call, 10 leases, 10 usage records, the index) | ${a.archive.allBytesPerCall} B | |
-| R2 objects written for the day | ${n(a.archive.objectsAdded)} (${n(a.archive.bytesAdded)} B) | objects are per customer, day, kind, part of 10,000 of its calls (and /24 for the index): a real day ≈ ${n(realManifestRows)} batches plus the index objects (≈ one per customer and block it touched) |
+| R2 objects written for the day | ${n(a.archive.objectsAdded)} (${n(a.archive.bytesAdded)} B) | batches are per customer, day, kind and part of 1,000 of its calls, index objects per node, /24, day and hour (decision 255): a real day ≈ ${n(realManifestRows)} batches plus ≤ 800 × 24 index objects on a 200,000-exit pool |
 
 ### The trace over 30 days of archive
 
@@ -296,11 +296,12 @@ ${kinds}
 | the simulated day: leases archived from the objects (the very lease, by its number −(receipt × 1000 + k)) | ${t.day.probes} | **${t.day.found} / ${t.day.probes}** | ${t.day.p50} ms | ${t.day.p90} ms |
 | the ${s.olderDays} older days (archived from D1's old tables) | ${t.older.probes} | ${t.older.found} / ${t.older.probes} | ${t.older.p50} ms | ${t.older.p90} ms |
 
-Scaling the trace: a lookup lists one prefix (day, /24 of the exit) and reads each customer's index object there. The
-number of objects grows with the customers that held an address of that /24 that day, not with volume; each object's
-size grows with the customer's leases on that /24: the heavy customer's real day puts 8.64 million leases over the
-pool, ≈ ${n(8_640_000 / 800)} per /24 on a 200,000-exit pool (800 blocks) — at ${a.archive.indexBytesPerLease} B each an
-index object of ≈ ${mb((8_640_000 / 800) * a.archive.indexBytesPerLease)} MiB read and parsed per lookup for that customer.
+Scaling the trace: a lookup lists one prefix (day, /24 of the exit) and reads the index objects there of hours up to
+the instant, side by side: since decision 255 one per node that ran the block and hour (the older days' D1 rows: one
+per customer). Their number is bounded by nodes × 24, not by customers; their size grows with the pool's volume: the
+real day's ${n(realLeases)} leases over 800 blocks and 24 hours are ≈ ${n(realLeases / 800 / 24)} leases an object, at
+${a.archive.indexBytesPerLease} B each ≈ ${kib((realLeases / 800 / 24) * a.archive.indexBytesPerLease)} KiB; at 10 million extractions a day
+(100 million leases) ≈ 5,200 leases, ≈ ${kib((100e6 / 800 / 24) * a.archive.indexBytesPerLease)} KiB.
 
 ### The day through the routes
 

@@ -34,6 +34,7 @@ import {
   archivedObjects,
   archivedPage,
   archivedRecords,
+  newestFirst,
   readArchiveObject,
   type StoredRecord,
 } from './store';
@@ -239,13 +240,6 @@ export async function ipRecordsPage(
     list: [...hot.list, ...archived.list.map((x) => listed(archivedLease(x)))],
   };
 }
-
-/**
- * Newest first, as the object's pages order its rows (by time, then the later row first): of one instant, the later of
- * the objects' calls or leases has the more negative number (decision 247), the later of D1's the larger id.
- */
-const newestFirst = (a: StoredRecord, b: StoredRecord) =>
-  b.at - a.at || (a.id < 0 && b.id < 0 ? a.id - b.id : b.id - a.id);
 
 /**
  * A page of a customer's archived calls dated in [from, to), newest day first (within a day newest first), skipping

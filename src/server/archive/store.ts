@@ -283,6 +283,13 @@ export async function writeExitIndex(
   return written;
 }
 
+/**
+ * Newest first, as the object's pages order its rows (by time, then the later row first): of one instant, the later of
+ * the objects' calls or leases has the more negative number (decision 247), the later of D1's the larger id.
+ */
+export const newestFirst = (a: StoredRecord, b: StoredRecord): number =>
+  b.at - a.at || (a.id < 0 && b.id < 0 ? a.id - b.id : b.id - a.id);
+
 /** A customer's archived batches of a kind over a day range (inclusive), newest first, from the manifest. */
 export const archivedObjects = (
   db: D1Database,
@@ -307,7 +314,7 @@ export async function archivedRecords(
   const out: StoredRecord[] = [];
   for (const o of objects) {
     const rows = (await readArchiveObject(bucket, o.key)).filter((x) => x.at >= r.from && x.at < r.to);
-    rows.sort((a, b) => b.at - a.at || b.id - a.id);
+    rows.sort(newestFirst);
     for (const x of rows) {
       if (out.length >= r.maxRows) return { records: out, truncated: true };
       out.push(x);
@@ -336,7 +343,7 @@ export async function archivedPage(
       continue;
     }
     const rows = await readArchiveObject(bucket, o.key);
-    rows.sort((a, b) => b.at - a.at || b.id - a.id);
+    rows.sort(newestFirst);
     for (const x of rows.slice(skip)) {
       if (list.length >= r.limit) break;
       list.push(x);
