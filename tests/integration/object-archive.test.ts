@@ -452,4 +452,25 @@ describe("the objects' history to the archive", () => {
       leaseNumber(r.id, 0),
     ]);
   });
+
+  it('two runs at once: the customer object moves its history in one of them, the other finds it busy; nothing twice', async () => {
+    const c = await customer('13900007715');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    for (let i = 0; i < 4; i++) await keptCall(c.id, c.packageId, old + i * MIN, ['203.0.113.30', '203.0.113.31']);
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+    // Batches of one call, so the first run is still at work when the second asks.
+    const [a, b] = await Promise.all([
+      archiveObjectHistory(stores, now, { batch: 1 }),
+      archiveObjectHistory(stores, now, { batch: 1 }),
+    ]);
+    expect([a.calls + b.calls, a.leases + b.leases]).toEqual([4, 8]);
+    expect([a.complete, b.complete].sort()).toEqual([false, true]);
+    expect(await recordsOf(c.id)).toEqual({ logs: 0, leases: 0 });
+    expect(await archived('lease', old, c.id)).toHaveLength(8);
+    expect(await manifestRows(c.id)).toEqual([
+      { kind: 'extract', n: 4 },
+      { kind: 'lease', n: 8 },
+    ]);
+  });
 });

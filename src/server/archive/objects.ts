@@ -1,21 +1,15 @@
 // The objects' history past the hot window to R2 (decision 248), the same copy-then-delete as D1's (./copy.ts,
-// decision 220): the hourly job asks the records object of each customer with calls in the archive's reach for its
-// leases and calls older than the hot window, writes them through the one writer (./store.ts: merged by id into
-// deterministic keys, verified by size and SHA-256), and only then asks the object to delete them. A crash in between
-// leaves both copies; the next run reads the same rows again, rewrites the same keys (no duplicate) and deletes them.
-// Each lease is stamped with the usage it owns (decision 222: D1's node_usage rows of that customer and exit whose
-// period ended between its start and the customer's next lease of the exit) while those rows are still in D1.
+// decision 220): the hourly job asks the records object of each customer with calls in the archive's reach to move its
+// leases and calls older than the hot window (decision 256: the object does the work in its own invocation,
+// ./customer-batches.ts, and answers what it moved and whether anything is left).
 // The nodes' objects hold copies of the same leases (same ids): once a customer's leases ended before the cutoff are in
 // the archive (their usage read from those copies), the job moves the nodes' copies into the exit index, one object
 // per node, /24, day and hour (decision 255), the same copy-verify-then-delete; the trace then finds them there.
 import 'server-only';
-import { usageOfLeases } from '../db/records';
 import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
-import { type DueCall, type DueLease, EARLY_ARCHIVE_BYTES, earlyCutoff } from '../objects/customer-records-archive';
-import { callNumber, leaseNumber } from '../objects/customer-records-read';
+import { earlyCutoff } from '../objects/customer-records-archive';
 import {
-  addLeaseUsage,
   type ClientUsage,
   type NodeLease,
   receiptLeaseNumber,
@@ -23,30 +17,20 @@ import {
   fixedUsageNumber,
   type NodeLeasesNamespace,
   nodeLeases,
-  receiptLeaseId,
   refusalNumber,
   type StoredRefusal,
   usageOfClients,
-  usageRowsInNodes,
 } from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff, MAX_OBJECTS } from './copy';
-import { type ArchiveRecord, objectPart, writeArchive, writeExitIndex } from './store';
+import { type ArchiveRecord, writeArchive, writeExitIndex } from './store';
 
-/**
- * Calls one object hands out per batch, with their leases: a call has up to 200 IPs (MAX_NUM), so a batch is at most
- * 100,000 leases (tens of MB across the object's boundary), usually 5,000 (≈ 1.5 MB). A customer at the documented
- * cap makes 36,000 calls an hour: MAX_BATCHES of these move 50,000 a run (decision 255).
- */
-const BATCH = 500;
 /** Leases one node object hands out per batch for the exit index (decision 255), with their usage. */
 const INDEX_BATCH = 5_000;
 /** Refusals one node object hands out per batch (small rows: a few hundred KB across the boundary). */
 const REFUSAL_BATCH = 2_000;
-/** Batches per customer and run: a heavy customer's backlog leaves over several hourly runs. */
+/** Batches per node object and run (the customers' own: customer-batches.ts). */
 const MAX_BATCHES = 100;
-/** Leases whose usage one D1 query reads (its bound JSON stays far under D1's statement limits). */
-const USAGE_PAGE = 1_000;
 /** Customers one run visits (each is one or more calls into its object); the others are visited by the next runs. */
 const MAX_CUSTOMERS = 1_000;
 /**
@@ -59,85 +43,6 @@ const MAX_REACHED = 20_000;
  * cutoff, and the longest lease (a long-lived IP) runs up to 40 days after its call (the exit index's reach).
  */
 const REACH_DAYS = 40;
-
-// Archive ids are the numbers the customer sees (decision 247: customer-records-read.ts callNumber, leaseNumber), never
-// one of D1's (positive) ids, the same in every run and in the node objects' and the trace's numbering.
-
-const leaseRecord = (owner: number, l: DueLease, u: { bytes: number; connections: number; clients: string[] }) =>
-  ({
-    kind: 'lease',
-    id: leaseNumber(l.receiptId, l.k),
-    part: objectPart(l.logId),
-    owner,
-    at: l.assignedAt,
-    data: {
-      id: leaseNumber(l.receiptId, l.k),
-      userId: owner,
-      nodeId: l.nodeId,
-      ipId: l.ipId,
-      ip: l.ip,
-      port: l.port,
-      protocol: l.protocol,
-      region: l.region,
-      carrier: l.carrier,
-      productType: l.productType,
-      packageId: l.packageId,
-      assignedAt: l.assignedAt,
-      expiresAt: l.expiresAt,
-      remark: '',
-      bytes: u.bytes,
-      connections: u.connections,
-      clients: u.clients,
-    },
-  }) satisfies ArchiveRecord;
-
-/**
- * The usage a node's object kept for a lease (decision 249), as one `usage` record with the lease's number: the
- * customer, exit and lease, and per client address its bytes, connections and first and last period.
- */
-const usageRecord = (owner: number, l: DueLease, rows: ClientUsage[]) =>
-  ({
-    kind: 'usage',
-    id: leaseNumber(l.receiptId, l.k),
-    part: objectPart(l.logId),
-    owner,
-    at: Math.min(...rows.map((r) => r.firstAt)),
-    data: {
-      id: leaseNumber(l.receiptId, l.k),
-      leaseId: leaseNumber(l.receiptId, l.k),
-      userId: owner,
-      nodeId: l.nodeId,
-      ip: l.ip,
-      port: l.port,
-      periodStart: Math.min(...rows.map((r) => r.firstAt)),
-      periodEnd: Math.max(...rows.map((r) => r.lastAt)),
-      bytesIn: rows.reduce((s, r) => s + r.bytesIn, 0),
-      bytesOut: rows.reduce((s, r) => s + r.bytesOut, 0),
-      connections: rows.reduce((s, r) => s + r.connections, 0),
-      clients: rows,
-    },
-  }) satisfies ArchiveRecord;
-
-const callRecord = (owner: number, c: DueCall) =>
-  ({
-    kind: 'extract',
-    id: callNumber(c.receiptId, c.id),
-    part: objectPart(c.id),
-    owner,
-    at: c.createdAt,
-    data: {
-      id: callNumber(c.receiptId, c.id),
-      userId: owner,
-      packageId: c.packageId,
-      productType: c.productType,
-      clientIp: c.clientIp,
-      requested: c.requested,
-      returned: c.returned,
-      code: c.code,
-      query: c.query,
-      createdAt: c.createdAt,
-    },
-  }) satisfies ArchiveRecord;
 
 /** A refusal kept in a node's object (decision 250), archived under its customer (0: nobody) and day. */
 const refusalRecord = (nodeId: number, r: StoredRefusal) =>
@@ -236,68 +141,40 @@ export interface ObjectArchiveResult {
   usageHeldFrom: [userId: number, from: number][];
 }
 
-/** Copy one customer's history past `cutoff` to the archive and delete it from its object; false if some is left. */
+/**
+ * Have one customer's object copy its history past `cutoff` to the archive and delete it (decision 256: the work runs
+ * in the object, ./customer-batches.ts); false if some is left (a bound reached, or the object busy with another run).
+ */
 async function archiveCustomer(
-  stores: { files: R2Bucket; db: D1Database; records: CustomerRecordsNamespace; nodes: NodeLeasesNamespace },
+  stores: { records: CustomerRecordsNamespace },
   userId: number,
   cutoff: number,
   now: number,
   opts: ObjectArchiveOptions,
   budget: { objects: number; leases: number; calls: number; held: [number, number][] },
 ): Promise<boolean> {
-  const object = customerRecords(stores.records, userId);
-  const batch = opts.batch ?? BATCH;
-  // A customer's object past the size bound keeps only today and yesterday (decision 254): the object decides by its
-  // own size in the same call that reads what is due, and once it answers the early cutoff the run keeps to it (the
-  // object shrinks as batches leave; the days before yesterday still leave whole).
-  const early = { cutoff: earlyCutoff(now), aboveBytes: opts.earlyAboveBytes ?? EARLY_ARCHIVE_BYTES };
-  let upTo = cutoff;
-  for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
-    if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) return false;
-    const due = await object.archiveDue({ cutoff: upTo, limit: batch, early });
-    if (due.cutoff > upTo) {
-      console.log(JSON.stringify({ level: 'info', where: 'archive-objects-early', userId, bytes: due.size }));
-    }
-    upTo = due.cutoff;
-    if (due.leases.length === 0 && due.calls.length === 0) {
-      // D1's usage step keeps rows by the hot window's cutoff: a lease still held from before it keeps its rows there
-      // (leases that left early were stamped from theirs already).
-      if (due.heldFrom !== null && due.heldFrom < cutoff) budget.held.push([userId, due.heldFrom]);
-      return true;
-    }
-    const leasesOf = due.leases.map((l) => ({ ip: l.ip, port: l.port, from: l.assignedAt, until: l.nextAt }));
-    const usage: Awaited<ReturnType<typeof usageOfLeases>> = [];
-    for (let at = 0; at < leasesOf.length; at += USAGE_PAGE) {
-      usage.push(...(await usageOfLeases(stores.db, userId, leasesOf.slice(at, at + USAGE_PAGE))));
-    }
-    const inNodes = await usageRowsInNodes(
-      stores.nodes,
-      due.leases.map((l) => ({ nodeId: l.nodeId, id: receiptLeaseId(l.receiptId, l.k) })),
-    );
-    // Each lease is stamped with the usage it owns: its node object's rows (decision 249) and D1's older ones; the
-    // node object's rows leave with it as one `usage` record per lease (its client addresses, each with its bytes).
-    const owned = (k: number) =>
-      addLeaseUsage(usage[k] ?? { bytes: 0, connections: 0, clients: [] }, usageOfClients(inNodes[k] ?? []));
-    const records: ArchiveRecord[] = [
-      ...due.leases.map((l, k) => leaseRecord(userId, l, owned(k))),
-      ...due.leases.flatMap((l, k) => {
-        const rows = inNodes[k] ?? [];
-        return rows.length > 0 ? [usageRecord(userId, l, rows)] : [];
-      }),
-      ...due.calls.map((c) => callRecord(userId, c)),
-    ];
-    // Not indexed by exit here: the node that ran each lease indexes it (decision 255, indexNodeLeases).
-    const written = await writeArchive(stores.files, stores.db, records, now, { exitIndex: false });
-    budget.objects += written.length;
-    const ids = { calls: due.calls.map((c) => c.id), leases: due.leases.map((l) => l.id) };
-    await opts.afterCopy?.(userId, ids);
-    const gone = await object.dropArchived(ids);
-    budget.leases += gone.leases;
-    budget.calls += gone.calls;
-  }
-  return false;
+  const maxObjects = (opts.maxObjects ?? MAX_OBJECTS) - budget.objects;
+  if (maxObjects <= 0) return false;
+  const r = await customerRecords(stores.records, userId).archiveHistory({
+    userId,
+    cutoff,
+    now,
+    opts: {
+      maxObjects,
+      ...(opts.batch !== undefined && { batch: opts.batch }),
+      ...(opts.maxBatches !== undefined && { maxBatches: opts.maxBatches }),
+      ...(opts.earlyAboveBytes !== undefined && { earlyAboveBytes: opts.earlyAboveBytes }),
+      ...(opts.afterCopy && { afterCopy: opts.afterCopy }),
+    },
+  });
+  budget.objects += r.objects;
+  budget.leases += r.leases;
+  budget.calls += r.calls;
+  // D1's usage step keeps rows by the hot window's cutoff: a lease still held from before it keeps its rows there
+  // (leases that left early were stamped from theirs already).
+  if (r.done && r.heldFrom !== null && r.heldFrom < cutoff) budget.held.push([userId, r.heldFrom]);
+  return r.done;
 }
-
 /** A lease a node's object ran, as the exit index keeps it: the customer's lease number, with the usage it owns. */
 const exitRecord = (nodeId: number, l: NodeLease, rows: ClientUsage[]) => {
   const u = usageOfClients(rows);

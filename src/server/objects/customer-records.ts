@@ -34,6 +34,11 @@ import {
   oldestLeaseStart,
 } from './customer-records-archive';
 import { FORWARD_RETRY_MS, FORWARD_SCHEMA, queueForwards, sendForwards } from './lease-forward';
+import {
+  archiveCustomerHistory,
+  type CustomerArchiveOptions,
+  type CustomerArchiveResult,
+} from '../archive/customer-batches';
 import type { NodeLeasesNamespace } from './node-leases';
 
 /** Windows a dedup call draws at most before it answers with the IPs it found. */
@@ -86,6 +91,9 @@ export function customerRecordsClass(Base: typeof DurableObject) {
   return class CustomerRecords extends Base {
     #db: D1Database;
     #nodes: NodeLeasesNamespace;
+    #files: R2Bucket;
+    /** An archive run is under way in this object (archiveHistory). */
+    #archiving = false;
     /** When the alarm is due (in memory: after a restart the next record or the stored alarm sets it again). */
     #alarmAt: number | null = null;
     /** Receipts kept and not yet deleted from D1, each with its place in the order they were kept. */
@@ -104,6 +112,7 @@ export function customerRecordsClass(Base: typeof DurableObject) {
       super(ctx, env);
       this.#db = env.DB;
       this.#nodes = env.NODE_LEASES;
+      this.#files = env.FILES;
       ctx.storage.sql.exec(SCHEMA);
       addCallIds(ctx.storage.sql);
       ctx.storage.sql.exec(FORWARD_SCHEMA);
@@ -302,6 +311,33 @@ export function customerRecordsClass(Base: typeof DurableObject) {
         cutoff,
         size,
       };
+    }
+
+    /**
+     * Copy this customer's history past `cutoff` to the archive and delete it here (decision 256: the hourly job asks,
+     * the work runs in this object's own invocation; archive/customer-batches.ts). One run at a time: a second ask
+     * while one runs answers "not done" at once (two runs would merge the same batches side by side).
+     */
+    async archiveHistory(q: {
+      userId: number;
+      cutoff: number;
+      now: number;
+      opts?: CustomerArchiveOptions;
+    }): Promise<CustomerArchiveResult> {
+      if (this.#archiving) return { done: false, objects: 0, leases: 0, calls: 0, heldFrom: null };
+      this.#archiving = true;
+      try {
+        return await archiveCustomerHistory(
+          { files: this.#files, db: this.#db, nodes: this.#nodes },
+          this,
+          q.userId,
+          q.cutoff,
+          q.now,
+          q.opts,
+        );
+      } finally {
+        this.#archiving = false;
+      }
     }
 
     /** Delete rows whose archive copy was verified (by the object's ids); how many went. */
