@@ -1043,3 +1043,31 @@ export async function tableRootPage(table: string): Promise<number> {
   if (!row) throw new Error(`no table ${table}`);
   return row.n;
 }
+
+/** Hourly and daily bandwidth roll-up rows of a user, as the usage roll-up writes them (bytes in 10, out 20). */
+export async function addUsageRollups(userId: number, r: { hours: number[]; days: string[] }): Promise<void> {
+  await env.DB.batch([
+    ...r.hours.map((h) =>
+      env.DB.prepare(
+        'INSERT INTO usage_hourly (user_id, hour_start, extract_calls, extract_ips, bytes_in, bytes_out) VALUES (?, ?, 1, 1, 10, 20)',
+      ).bind(userId, h),
+    ),
+    ...r.days.map((d) =>
+      env.DB.prepare(
+        'INSERT INTO usage_daily (user_id, day, extract_calls, extract_ips, bytes_in, bytes_out) VALUES (?, ?, 1, 1, 10, 20)',
+      ).bind(userId, d),
+    ),
+  ]);
+}
+
+/** The hours and days of a user's bandwidth roll-ups, oldest first. */
+export async function usageRollupsOf(userId: number): Promise<{ hours: number[]; days: string[] }> {
+  const [hours, days] = await env.DB.batch<{ at: number | string }>([
+    env.DB.prepare('SELECT hour_start AS at FROM usage_hourly WHERE user_id = ? ORDER BY hour_start').bind(userId),
+    env.DB.prepare('SELECT day AS at FROM usage_daily WHERE user_id = ? ORDER BY day').bind(userId),
+  ]);
+  return {
+    hours: (hours?.results ?? []).map((r) => Number(r.at)),
+    days: (days?.results ?? []).map((r) => String(r.at)),
+  };
+}

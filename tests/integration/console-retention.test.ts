@@ -5,7 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { purgeRetained, retentionDays } from '../../src/server/jobs/retention';
 import { loginAttemptsAt, loginAttemptsFrom } from '../helpers/accounts';
 import { callApi, resetDb } from '../helpers/api';
-import { addExtractLogs, addLease, historyCounts, latestRetentionRun } from '../helpers/delivery';
+import {
+  addExtractLogs,
+  addLease,
+  addUsageRollups,
+  historyCounts,
+  latestRetentionRun,
+  usageRollupsOf,
+} from '../helpers/delivery';
 import { operatorLogin } from '../helpers/operators';
 import { DAY_MS } from '../../src/lib/time';
 
@@ -50,5 +57,16 @@ describe('retention purge', { timeout: 30_000 }, () => {
     const admin = await operatorLogin('admin');
     const d = await callApi('Admin.Dashboard', {}, { cookie: admin.cookie });
     expect(d.body.P?.lastRetention).toMatchObject({ rowsRemoved: 1_153, retentionDays: 180 });
+  });
+
+  it('drops the hourly bandwidth roll-up past the retention and keeps the daily one, which the long charts read', async () => {
+    const now = Date.now();
+    const hour = (at: number) => Math.floor(at / 3_600_000) * 3_600_000;
+    const old = hour(now - 181 * DAY_MS);
+    const recent = hour(now - 179 * DAY_MS);
+    await addUsageRollups(1, { hours: [old, recent], days: ['2000-01-01'] });
+    const removed = await purgeRetained(env.DB, 180, now);
+    expect(removed).toMatchObject({ usage_hourly: 1 });
+    expect(await usageRollupsOf(1)).toEqual({ hours: [recent], days: ['2000-01-01'] });
   });
 });

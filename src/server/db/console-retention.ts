@@ -9,6 +9,9 @@ export const RETENTION_TABLES = [
   { table: 'extract_logs', column: 'created_at', extra: '', key: 'id' },
   // The hourly counters of the log (0026): an hour before the cutoff is outside every window a customer can query.
   { table: 'extract_hour_counts', column: 'hour_start', extra: '', key: 'user_id, hour_start' },
+  // The hourly bandwidth roll-up (decision 257): the charts read hours only within the retention, longer ranges read
+  // usage_daily, which stays.
+  { table: 'usage_hourly', column: 'hour_start', extra: '', key: 'user_id, hour_start' },
   // An assignment is history only once its lease has ended too.
   { table: 'ip_assignments', column: 'assigned_at', extra: ' AND expires_at < ?1', key: 'id' },
   { table: 'node_usage_reports', column: 'period_start', extra: '', key: 'id' },
