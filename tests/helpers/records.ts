@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test';
 import { insertExtractLog } from '../../src/server/db/extract';
 import type { Bindings } from '../../src/server/env';
-import { retentionJob } from '../../src/server/jobs/retention';
+import { archiveJob, retentionJob } from '../../src/server/jobs/retention';
 import { runScheduledJobs } from '../../src/server/jobs';
 import { callApi, loginBySms } from './api';
 import { allowIp, extractCall, makePackage, makeUser, nodeCall } from './delivery';
@@ -58,9 +58,11 @@ export const legacyCall = (userId: number, at: number, returned: number, code = 
     now: at,
   });
 
-/** Run the daily retention job at `now`: D1's rows past the hot window are copied to the archive and leave D1. */
+/** Run the hourly archive job and then the daily retention job at `now` (the objects' and D1's history past the hot window leaves for the archive). */
 export async function archiveAt(now: number): Promise<Record<string, unknown>> {
-  return (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
+  const archive = (await archiveJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
+  const retention = (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
+  return { ...archive, ...retention };
 }
 
 /** Node 1 reports one batch of usage rows ending at `periodEnd`; the portal's answer (status and data). */

@@ -15,12 +15,10 @@ import {
   readArchiveObject,
   writeArchive,
 } from '../../src/server/archive/store';
-import type { Bindings } from '../../src/server/env';
 import { hotLeasesOfExit, listArchiveObjects, rowsToArchive } from '../../src/server/db/archive-rows';
 import { insertExtractLog } from '../../src/server/db/extract';
 import { leasesBetween, rollupHours } from '../../src/server/db/records';
 import { findOrCreateUserByPhone } from '../../src/server/db/users';
-import { retentionJob } from '../../src/server/jobs/retention';
 import { userIdOf } from '../helpers/accounts';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
@@ -37,6 +35,7 @@ import {
   recordingDb,
 } from '../helpers/delivery';
 import { auditRows, operatorLogin } from '../helpers/operators';
+import { archiveAt } from '../helpers/records';
 
 const MIN = 60_000;
 const MiB = 1024 * 1024;
@@ -227,7 +226,7 @@ describe('archive end to end', () => {
     await lease({ userId: me, ip: '203.0.113.9', packageId: pkg, at: now - 5 * MIN, until: now + 5 * MIN });
     await call(me, now - 5 * MIN);
 
-    const result = (await retentionJob.run(env as unknown as Bindings, now)) as Record<string, unknown>;
+    const result = await archiveAt(now);
     expect(result.archived).toEqual({ lease: 2, extract: 1, usage: 1, refusal: 0 });
     expect((await historyCounts()).leases).toBe(1);
 

@@ -473,4 +473,33 @@ describe("the objects' history to the archive", () => {
       { kind: 'lease', n: 8 },
     ]);
   });
+
+  it("a finished customer's node copies that its object still holds keep their usage (a call behind a lease that still runs)", async () => {
+    const c = await customer('13900007716');
+    const now = Date.now();
+    const old = shanghaiMidnight(now - 10 * DAY_MS) + 2 * HOUR_MS;
+    // A 30-day lease of exit .30, then a 10-minute one of the same exit: the second cannot leave before the first.
+    await keptCall(c.id, c.packageId, old, ['203.0.113.30'], 30 * 24 * 60);
+    const r = await keptCall(c.id, c.packageId, old + MIN, ['203.0.113.30']);
+    const port = (await exitFacts('203.0.113.30'))?.port ?? 0;
+    const row = { userId: c.id, ip: '203.0.113.30', port, clientIp: '198.51.100.9', bytesIn: 2000, bytesOut: 48 };
+    await nodeLeases(env.NODE_LEASES, 1).ingestUsage(
+      1,
+      {
+        batchId: 'held-1',
+        periodStart: old + 2 * MIN,
+        periodEnd: old + 2 * MIN + 10_000,
+        rows: [{ ...row, connections: 1 }],
+      },
+      0,
+      old + 2 * MIN + 20_000,
+    );
+    const stores = { files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES };
+    expect(await archiveObjectHistory(stores, now)).toMatchObject({ leases: 0, complete: true, nodeLeases: 0 });
+    expect(await recordsOf(c.id)).toEqual({ logs: 2, leases: 2 });
+    expect(await nodeHolds()).toBe(2);
+    const ips = await callApi('ProxyLog.GetList', {}, { cookie: c.cookie });
+    const shown = ips.body.P?.list.find((l) => l.id === leaseNumber(r.id, 0));
+    expect(shown?.bytes).toBe(2048);
+  });
 });

@@ -30,6 +30,14 @@ export const CUSTOMER_BATCH = 500;
 export const CUSTOMER_MAX_BATCHES = 100;
 /** Leases whose usage one D1 query reads (its bound JSON stays far under D1's statement limits). */
 const USAGE_PAGE = 1_000;
+/**
+ * What one run may spend of its invocation's limits (Workers Paid: 1,000 D1 queries, 10,000 subrequests; docs/
+ * delivery.md), with room for the rest of the object's work: past either, the run stops after its batch and says it
+ * is not done (the next run goes on). A batch of 500 ten-IP calls costs ≈ 6 D1 queries and, on a pool of 200 nodes,
+ * ≈ 220 subrequests (one call to each node that ran its leases, three R2 calls per archive object).
+ */
+const RUN_D1_QUERIES = 800;
+const RUN_SUBREQUESTS = 6_000;
 
 // Archive ids are the numbers the customer sees (decision 247: customer-records-read.ts callNumber, leaseNumber), never
 // one of D1's (positive) ids, the same in every run and in the node objects' and the trace's numbering.
@@ -163,8 +171,10 @@ export async function archiveCustomerHistory(
   // shrinks as batches leave; the days before yesterday still leave whole).
   const early = { cutoff: earlyCutoff(now), aboveBytes: opts.earlyAboveBytes ?? EARLY_ARCHIVE_BYTES };
   let upTo = cutoff;
+  const spent = { d1: 0, subrequests: 0 };
   for (let i = 0; i < (opts.maxBatches ?? CUSTOMER_MAX_BATCHES); i++) {
     if (out.objects >= (opts.maxObjects ?? Number.POSITIVE_INFINITY)) return out;
+    if (spent.d1 >= RUN_D1_QUERIES || spent.subrequests >= RUN_SUBREQUESTS) return out;
     const due = object.archiveDue({ cutoff: upTo, limit: batch, early });
     if (due.cutoff > upTo) {
       console.log(JSON.stringify({ level: 'info', where: 'archive-objects-early', userId, bytes: due.size }));
@@ -199,6 +209,9 @@ export async function archiveCustomerHistory(
     // Not indexed by exit here: the node that ran each lease indexes it (decision 255).
     const written = await writeArchive(stores.files, stores.db, records, now, { exitIndex: false });
     out.objects += written.length;
+    const usagePages = Math.ceil(leasesOf.length / USAGE_PAGE);
+    spent.d1 += usagePages + 1;
+    spent.subrequests += usagePages + 1 + new Set(due.leases.map((l) => l.nodeId)).size + written.length * 3;
     const ids = { calls: due.calls.map((c) => c.id), leases: due.leases.map((l) => l.id) };
     await opts.afterCopy?.(userId, ids);
     const gone = object.dropArchived(ids);

@@ -122,8 +122,10 @@ export interface ObjectArchiveResult {
   visited: number;
   leases: number;
   calls: number;
-  /** Archive objects written (the run's budget, MAX_OBJECTS, is shared with D1's step). */
+  /** Archive objects the job wrote for the nodes (the run's budget, MAX_OBJECTS, is shared with D1's step). */
   objects: number;
+  /** Archive objects the customers' objects wrote in their own runs (decision 256). */
+  customerObjects: number;
   /** Lease copies moved from the nodes' objects to the exit index (decision 255). */
   nodeLeases: number;
   /** Refusals moved from the nodes' objects to the archive (decision 250). */
@@ -153,14 +155,12 @@ async function archiveCustomer(
   opts: ObjectArchiveOptions,
   budget: { objects: number; leases: number; calls: number; held: [number, number][] },
 ): Promise<boolean> {
-  const maxObjects = (opts.maxObjects ?? MAX_OBJECTS) - budget.objects;
-  if (maxObjects <= 0) return false;
   const r = await customerRecords(stores.records, userId).archiveHistory({
     userId,
     cutoff,
     now,
     opts: {
-      maxObjects,
+      ...(opts.maxObjects !== undefined && { maxObjects: opts.maxObjects }),
       ...(opts.batch !== undefined && { batch: opts.batch }),
       ...(opts.maxBatches !== undefined && { maxBatches: opts.maxBatches }),
       ...(opts.earlyAboveBytes !== undefined && { earlyAboveBytes: opts.earlyAboveBytes }),
@@ -210,7 +210,7 @@ const exitRecord = (nodeId: number, l: NodeLease, rows: ClientUsage[]) => {
 async function indexNodeLeases(
   stores: { files: R2Bucket; nodes: NodeLeasesNamespace },
   nodeId: number,
-  due: { before: number; userIds: number[] | null; anyBefore: number },
+  due: { before: number; bounds: [number, number][]; others: number | null; anyBefore: number },
   opts: ObjectArchiveOptions,
   budget: { objects: number },
 ): Promise<number> {
@@ -318,22 +318,27 @@ export async function archiveObjectHistory(
   let dropped = 0;
   const nodes = await nodeIds(stores.db);
   // The nodes' copies go to the exit index once their customer's copy is in the archive (its usage was read from
-  // them), and any a further window past the cutoff (a customer the job could not finish for a week: decision 255).
+  // them): of a finished customer that still holds a lease from before the cutoff (a call with a lease that still
+  // runs), only the copies that started before that lease; and any a further window past the cutoff (a customer the
+  // job could not finish for a week: decision 255). The customers' own objects wrote theirs in their own invocations:
+  // the job's budget of archive objects is the nodes' (and D1's step's).
+  const heldFrom = new Map(budget.held);
+  const due = {
+    before: cutoff,
+    bounds: complete ? budget.held : cleared.map((u): [number, number] => [u, heldFrom.get(u) ?? cutoff]),
+    others: complete ? cutoff : null,
+    anyBefore: cutoff - (opts.hotDays ?? HOT_DAYS) * DAY_MS,
+  };
+  const nodeBudget = { objects: 0 };
   for (const nodeId of nodes) {
     try {
-      dropped += await indexNodeLeases(
-        stores,
-        nodeId,
-        { before: cutoff, userIds: complete ? null : cleared, anyBefore: cutoff - HOT_DAYS * DAY_MS },
-        opts,
-        budget,
-      );
+      dropped += await indexNodeLeases(stores, nodeId, due, opts, nodeBudget);
     } catch (err) {
       console.error(JSON.stringify({ level: 'error', where: 'archive-exit-index', nodeId, error: String(err) }));
     }
   }
   // The nodes' refusals (decision 250) share the run's budget of archive objects; a failing node waits for a later run.
-  const refusalBudget = { objects: budget.objects, refusals: 0, fixedUsage: 0 };
+  const refusalBudget = { objects: nodeBudget.objects, refusals: 0, fixedUsage: 0 };
   for (const nodeId of nodes) {
     try {
       await archiveNodeRefusals(stores, nodeId, cutoff, now, opts, refusalBudget);
@@ -341,6 +346,7 @@ export async function archiveObjectHistory(
       console.error(JSON.stringify({ level: 'error', where: 'archive-refusals', nodeId, error: String(err) }));
     }
   }
+  const customerObjects = budget.objects;
   budget.objects = refusalBudget.objects;
   return {
     customers: customers.length,
@@ -348,6 +354,7 @@ export async function archiveObjectHistory(
     leases: budget.leases,
     calls: budget.calls,
     objects: budget.objects,
+    customerObjects,
     nodeLeases: dropped,
     refusals: refusalBudget.refusals,
     fixedUsage: refusalBudget.fixedUsage,

@@ -275,7 +275,9 @@ export async function writeExitIndex(
     for (const d of leaseDays(start, Number(r.data.expiresAt))) {
       const hour = Math.max(0, Math.floor((start - shanghaiDayStart(d)) / HOUR_MS));
       const key = nodeExitKey(d, ip, nodeId, hour);
-      groups.set(key, [...(groups.get(key) ?? []), stored]);
+      const rows = groups.get(key);
+      if (rows) rows.push(stored);
+      else groups.set(key, [stored]);
     }
   }
   const written: WrittenObject[] = [];
@@ -371,13 +373,12 @@ export async function traceExitArchive(
   do {
     const listed = await bucket.list({ prefix: exitPrefix(day, ip), ...(cursor ? { cursor } : {}) });
     const keys = listed.objects.map((o) => o.key).filter((k) => (nodeExitHour(k) ?? 0) <= hourOfAt);
-    // Read side by side (the runtime queues reads past its limit of open connections).
-    for (const rows of await Promise.all(keys.map((k) => readArchiveObject(bucket, k)))) {
-      for (const r of rows) {
-        const start = Number(r.data.assignedAt);
-        const end = Number(r.data.expiresAt);
-        if (r.data.ip === ip && start <= at && end > at - slackMs) out.set(`${r.owner}:${r.id}`, r);
-      }
+    const held = (r: StoredRecord) =>
+      r.data.ip === ip && Number(r.data.assignedAt) <= at && Number(r.data.expiresAt) > at - slackMs;
+    // Read side by side (the runtime queues reads past its limit of open connections), each object's rows filtered as
+    // it is read, so only the address's leases stay in memory.
+    for (const rows of await Promise.all(keys.map(async (k) => (await readArchiveObject(bucket, k)).filter(held)))) {
+      for (const r of rows) out.set(`${r.owner}:${r.id}`, r);
     }
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);

@@ -119,11 +119,13 @@ export async function traceExit(
 ): Promise<TraceHolder[]> {
   const { files, db } = stores;
   const slack = USAGE_LEASE_GRACE_MS;
-  const [hot, kept, old] = await Promise.all([
+  // The hot stores first, then the archive: a lease moves from a node's object to the exit index by writing the index
+  // and then deleting the copy, so one that was gone from the node when it was read is listed by the archive after.
+  const [hot, kept] = await Promise.all([
     hotLeasesOfExit(db, q.ip, q.at, slack),
     objectLeasesOfExit(db, stores.nodes, q.ip, q.at, slack),
-    traceExitArchive(files, q.ip, q.at, slack),
   ]);
+  const old = await traceExitArchive(files, q.ip, q.at, slack);
   const found = new Map<number, { lease: LeaseWithUsage; from: 'hot' | 'archive' }>();
   for (const r of old) found.set(r.id, { lease: archivedLease(r), from: 'archive' });
   for (const r of [...hot, ...kept]) found.set(r.id, { lease: toLeaseWithUsage(r), from: 'hot' });

@@ -94,11 +94,14 @@ export const archiveJob: Job = {
   run: (env, now) => runSteps('archive', archiveSteps(env, now)),
 };
 
+/**
+ * Daily: the archive's retention and the purge. The archive steps run in the hourly job only (decision 256): two runs
+ * at once (03:07 and 03:17) would merge into the same R2 objects side by side, and one could put back an older merge.
+ */
 export const retentionJob: Job = {
   name: 'retention-purge',
   run: (env, now) =>
     runSteps('retention-purge', {
-      ...archiveSteps(env, now),
       archiveExpired: () => expireArchive(env.FILES, env.DB, retentionDays(env), now),
       purged: () => purgeRetained(env.DB, retentionDays(env), now),
       orphanFiles: () => sweepOrphanFiles(env.FILES, env.DB, now),
