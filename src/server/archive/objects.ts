@@ -10,23 +10,17 @@ import { customersWithCallsBetween, nodeIds } from '../db/archive-rows';
 import { type CustomerRecordsNamespace, customerRecords } from '../objects/customer-records';
 import { earlyCutoff } from '../objects/customer-records-archive';
 import {
-  type ClientUsage,
-  type NodeLease,
-  receiptLeaseNumber,
   type FixedDayUsage,
   fixedUsageNumber,
   type NodeLeasesNamespace,
   nodeLeases,
   refusalNumber,
   type StoredRefusal,
-  usageOfClients,
 } from '../objects/node-leases';
 import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { HOT_DAYS, hotCutoff, MAX_OBJECTS } from './copy';
-import { type ArchiveRecord, writeArchive, writeExitIndex } from './store';
+import { type ArchiveRecord, writeArchive } from './store';
 
-/** Leases one node object hands out per batch for the exit index (decision 255), with their usage. */
-const INDEX_BATCH = 5_000;
 /** Refusals one node object hands out per batch (small rows: a few hundred KB across the boundary). */
 const REFUSAL_BATCH = 2_000;
 /** Batches per node object and run (the customers' own: customer-batches.ts). */
@@ -122,7 +116,7 @@ export interface ObjectArchiveResult {
   visited: number;
   leases: number;
   calls: number;
-  /** Archive objects the job wrote for the nodes (the run's budget, MAX_OBJECTS, is shared with D1's step). */
+  /** Archive objects the job wrote for the nodes' refusals and fixed usage (MAX_OBJECTS, shared with D1's step). */
   objects: number;
   /** Archive objects the customers' objects wrote in their own runs (decision 256). */
   customerObjects: number;
@@ -175,60 +169,24 @@ async function archiveCustomer(
   if (r.done && r.heldFrom !== null && r.heldFrom < cutoff) budget.held.push([userId, r.heldFrom]);
   return r.done;
 }
-/** A lease a node's object ran, as the exit index keeps it: the customer's lease number, with the usage it owns. */
-const exitRecord = (nodeId: number, l: NodeLease, rows: ClientUsage[]) => {
-  const u = usageOfClients(rows);
-  const id = receiptLeaseNumber(l.id);
-  return {
-    kind: 'lease',
-    id,
-    owner: l.userId,
-    at: l.startsAt,
-    data: {
-      id,
-      userId: l.userId,
-      nodeId,
-      ipId: l.ipId,
-      ip: l.ip,
-      port: l.port,
-      productType: l.productType,
-      packageId: l.packageId,
-      assignedAt: l.startsAt,
-      expiresAt: l.expiresAt,
-      bytes: u.bytes,
-      connections: u.connections,
-      clients: u.clients,
-    },
-  } satisfies ArchiveRecord;
-};
-
 /**
- * Move a node object's leases (those `due` names) into the exit index (decision 255), a batch at a time: read with
- * their usage, merged into the node's index objects and verified, and only then deleted from the object. A crash in
- * between leaves both; the next run merges the same records again (by id) and deletes them. Leases dropped.
+ * Have a node's object move its leases (those `due` names) into the exit index (decision 255), in its own invocation
+ * (decision 256: NodeLeases.indexHistory). Leases moved.
  */
 async function indexNodeLeases(
-  stores: { files: R2Bucket; nodes: NodeLeasesNamespace },
+  stores: { nodes: NodeLeasesNamespace },
   nodeId: number,
   due: { before: number; bounds: [number, number][]; others: number | null; anyBefore: number },
   opts: ObjectArchiveOptions,
-  budget: { objects: number },
 ): Promise<number> {
-  const object = nodeLeases(stores.nodes, nodeId);
-  let dropped = 0;
-  for (let i = 0; i < (opts.maxBatches ?? MAX_BATCHES); i++) {
-    if (budget.objects >= (opts.maxObjects ?? MAX_OBJECTS)) break;
-    const batch = await object.indexDue({ ...due, limit: opts.indexBatch ?? INDEX_BATCH });
-    if (batch.length === 0) break;
-    const records = batch.flatMap(({ lease, usage }) =>
-      receiptLeaseNumber(lease.id) === 0 ? [] : [exitRecord(nodeId, lease, usage)],
-    );
-    budget.objects += (await writeExitIndex(stores.files, nodeId, records)).length;
-    const leaseIds = batch.map(({ lease }) => lease.id);
-    await opts.afterIndexCopy?.(nodeId, leaseIds);
-    dropped += await object.dropLeases(leaseIds);
-  }
-  return dropped;
+  const r = await nodeLeases(stores.nodes, nodeId).indexHistory({
+    nodeId,
+    due,
+    ...(opts.maxBatches !== undefined && { maxBatches: opts.maxBatches }),
+    ...(opts.indexBatch !== undefined && { batch: opts.indexBatch }),
+    ...(opts.afterIndexCopy && { afterIndexCopy: opts.afterIndexCopy }),
+  });
+  return r.leases;
 }
 
 /**
@@ -320,8 +278,9 @@ export async function archiveObjectHistory(
   // The nodes' copies go to the exit index once their customer's copy is in the archive (its usage was read from
   // them): of a finished customer that still holds a lease from before the cutoff (a call with a lease that still
   // runs), only the copies that started before that lease; and any a further window past the cutoff (a customer the
-  // job could not finish for a week: decision 255). The customers' own objects wrote theirs in their own invocations:
-  // the job's budget of archive objects is the nodes' (and D1's step's).
+  // job could not finish for a week: decision 255). Each node's object writes its index in its own invocation, as each
+  // customer's object wrote its batches (decision 256): the job's budget of archive objects is the nodes' refusals and
+  // fixed usage, and D1's step's.
   const heldFrom = new Map(budget.held);
   const due = {
     before: cutoff,
@@ -329,16 +288,15 @@ export async function archiveObjectHistory(
     others: complete ? cutoff : null,
     anyBefore: cutoff - (opts.hotDays ?? HOT_DAYS) * DAY_MS,
   };
-  const nodeBudget = { objects: 0 };
   for (const nodeId of nodes) {
     try {
-      dropped += await indexNodeLeases(stores, nodeId, due, opts, nodeBudget);
+      dropped += await indexNodeLeases(stores, nodeId, due, opts);
     } catch (err) {
       console.error(JSON.stringify({ level: 'error', where: 'archive-exit-index', nodeId, error: String(err) }));
     }
   }
   // The nodes' refusals (decision 250) share the run's budget of archive objects; a failing node waits for a later run.
-  const refusalBudget = { objects: nodeBudget.objects, refusals: 0, fixedUsage: 0 };
+  const refusalBudget = { objects: 0, refusals: 0, fixedUsage: 0 };
   for (const nodeId of nodes) {
     try {
       await archiveNodeRefusals(stores, nodeId, cutoff, now, opts, refusalBudget);

@@ -9,6 +9,7 @@
 import type { DurableObject } from 'cloudflare:workers';
 import { DAY_MS, HOUR_MS, shanghaiMidnight } from '../../lib/time';
 import { HOT_DAYS, hotCutoff } from '../archive/copy';
+import { type ArchiveRecord, writeExitIndex } from '../archive/store';
 import { insertUsageBatch, type UsageHour, type UsageRow } from '../db/node-contract';
 import type { LeaseUsage } from '../db/records';
 import { USAGE_BATCH_MEMORY_MS, USAGE_LEASE_GRACE_MS } from '../domain/node-usage';
@@ -227,6 +228,40 @@ const COLUMNS = `id, ip_id AS ipId, ip, port, user_id AS userId, package_id AS p
 
 const ids = (xs: number[]) => JSON.stringify([...new Set(xs)]);
 
+/** Leases one index batch reads (decision 255), with their usage. */
+const INDEX_BATCH = 5_000;
+/** Batches per index run. */
+const INDEX_MAX_BATCHES = 100;
+/** Subrequests one index run may spend on R2 (its invocation allows 10,000: room for the rest). */
+const INDEX_RUN_SUBREQUESTS = 6_000;
+
+/** A lease this node ran, as the exit index keeps it: the customer's lease number, with the usage it owns here. */
+const exitRecord = (nodeId: number, l: NodeLease, rows: ClientUsage[]): ArchiveRecord => {
+  const u = usageOfClients(rows);
+  const id = receiptLeaseNumber(l.id);
+  return {
+    kind: 'lease',
+    id,
+    owner: l.userId,
+    at: l.startsAt,
+    data: {
+      id,
+      userId: l.userId,
+      nodeId,
+      ipId: l.ipId,
+      ip: l.ip,
+      port: l.port,
+      productType: l.productType,
+      packageId: l.packageId,
+      assignedAt: l.startsAt,
+      expiresAt: l.expiresAt,
+      bytes: u.bytes,
+      connections: u.connections,
+      clients: u.clients,
+    },
+  };
+};
+
 /** The class, built on the runtime's DurableObject base by the Worker entry (the build never loads cloudflare:workers). */
 export function nodeLeasesClass(Base: typeof DurableObject) {
   return class NodeLeases extends Base {
@@ -235,6 +270,9 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       ctx.storage.sql.exec(SCHEMA);
       addRefusalCounts(ctx.storage.sql);
     }
+
+    /** An index run is under way in this object (indexHistory). */
+    #indexing = false;
 
     #rows(query: string, ...binds: unknown[]): NodeLease[] {
       return this.ctx.storage.sql
@@ -661,6 +699,43 @@ export function nodeLeasesClass(Base: typeof DurableObject) {
       );
       const usage = this.usageRowsOf(leases.map((l) => l.id));
       return leases.map((lease, k) => ({ lease, usage: usage[k] ?? [] }));
+    }
+
+    /**
+     * Move the leases `due` names into the exit index (decision 255), a batch at a time, in this object's own
+     * invocation (decision 256: its subrequests, not the hourly job's): read with their usage, merged into the node's
+     * index objects and verified (archive/store.ts writeExitIndex), and only then deleted here. A crash in between
+     * leaves both; the next run merges the same records again (by id) and deletes them. One run at a time: a second
+     * ask while one runs answers at once with nothing moved.
+     */
+    async indexHistory(q: {
+      nodeId: number;
+      due: { before: number; bounds: [number, number][]; others: number | null; anyBefore: number };
+      maxBatches?: number;
+      batch?: number;
+      afterIndexCopy?: (nodeId: number, leaseIds: string[]) => Promise<void> | void;
+    }): Promise<{ leases: number; objects: number }> {
+      const out = { leases: 0, objects: 0 };
+      if (this.#indexing) return out;
+      this.#indexing = true;
+      try {
+        for (let i = 0; i < (q.maxBatches ?? INDEX_MAX_BATCHES); i++) {
+          // Three R2 calls an object: past this, the next run goes on (the invocation allows 10,000 subrequests).
+          if (out.objects * 3 >= INDEX_RUN_SUBREQUESTS) break;
+          const batch = this.indexDue({ ...q.due, limit: q.batch ?? INDEX_BATCH });
+          if (batch.length === 0) break;
+          const records = batch.flatMap(({ lease, usage }) =>
+            receiptLeaseNumber(lease.id) === 0 ? [] : [exitRecord(q.nodeId, lease, usage)],
+          );
+          out.objects += (await writeExitIndex(this.env.FILES, q.nodeId, records)).length;
+          const leaseIds = batch.map(({ lease }) => lease.id);
+          await q.afterIndexCopy?.(q.nodeId, leaseIds);
+          out.leases += this.dropLeases(leaseIds);
+        }
+        return out;
+      } finally {
+        this.#indexing = false;
+      }
     }
 
     /** Delete these leases and their usage (their exit index copy is verified); how many leases went. */
