@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customerDetail } from '../../src/server/db/console-customers';
 import { extractInOneBatch } from '../../src/server/db/extract';
+import { holdHandOvers } from '../../src/server/domain/extract';
 import { handOverLostReceipts, RECEIPT_GRACE_MS } from '../../src/server/domain/receipts';
 import { resetDb } from '../helpers/api';
 import {
@@ -115,8 +116,10 @@ describe('extraction receipts', () => {
     await makePackage(u.id, { remaining: 100 });
     await allowIp(u.id, CALLER);
     const ipsOf = (text: string) => (text ? text.split('\r\n') : []);
-    // A plain call: its receipt is in D1 and not yet handed over when the dedup call runs.
-    const plain = await extractCall({ key: u.key, num: 3 });
+    // A plain call: its receipt is in D1 and not yet handed over when the dedup call runs (held back 250 ms here; it
+    // runs at once otherwise).
+    holdHandOvers(250);
+    const plain = await extractCall({ key: u.key, num: 3 }).finally(() => holdHandOvers(0));
     expect(plain.status).toBe(200);
     expect(await recordsOf(u.id)).toEqual({ logs: 0, leases: 0 });
     // Two dedup calls at once: together with the plain call they get every IP once.

@@ -114,28 +114,44 @@ export async function chargedDedupCall(
 const answered = (ips: AssignmentRow[]): ExtractedIp[] =>
   ips.map(({ ip, port, region, carrier, expiresAt }) => ({ ip, port, region, carrier, expiresAt }));
 
-/** Receipts waiting to be handed to their customer's object, per user id, in this isolate. */
+/** Receipts waiting to be handed to their customer's object, per user id, in this isolate (while one hand-over runs). */
 const pendingReceipts = new Map<number, Receipt[]>();
 
 /**
- * Hand a charged call's receipt to its customer's object off the path (decision 243), coalesced per customer in this
- * isolate: the first receipt opens a 250 ms batch, the rest join it. Tried once more a second later (an object reset
- * by a deploy); after that the delivery job's repair (or the customer's next records read) keeps it.
+ * Hand a charged call's receipt to its customer's object off the path (decision 243), at once: the lease reaches the
+ * node's object a few tens of ms after the answer, before the customer's first connection asks the node (a 250 ms
+ * batch made a connection opened right after the answer wait past the node's early pull and be refused). Receipts of
+ * the same customer answered while a hand-over is on its way join the next one, so a busy customer's calls still go
+ * in batches. A hand-over is tried once more a second later (an object reset by a deploy); after that the delivery
+ * job's repair (or the customer's next records read) keeps it.
  */
+/** How long a hand-over waits before it starts (0: at once). Tests that read a call before its hand-over hold it. */
+let handOverDelayMs = 0;
+export const holdHandOvers = (ms: number): void => {
+  handOverDelayMs = ms;
+};
+
 function handOver(ns: CustomerRecordsNamespace, receipt: Receipt, defer: (p: Promise<unknown>) => void): void {
   const open = pendingReceipts.get(receipt.userId);
   if (open) {
     open.push(receipt);
     return;
   }
-  const batch = [receipt];
-  pendingReceipts.set(receipt.userId, batch);
+  const queue = [receipt];
+  pendingReceipts.set(receipt.userId, queue);
   defer(
-    new Promise((r) => setTimeout(r, 250)).then(async () => {
-      pendingReceipts.delete(receipt.userId);
-      const keep = () => customerRecords(ns, receipt.userId).record(batch);
-      await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
-    }),
+    (async () => {
+      try {
+        if (handOverDelayMs > 0) await new Promise((r) => setTimeout(r, handOverDelayMs));
+        while (queue.length > 0) {
+          const batch = queue.splice(0);
+          const keep = () => customerRecords(ns, receipt.userId).record(batch);
+          await keep().catch(() => new Promise((r) => setTimeout(r, 1_000)).then(keep));
+        }
+      } finally {
+        pendingReceipts.delete(receipt.userId);
+      }
+    })(),
   );
 }
 
