@@ -88,3 +88,12 @@ export async function manifestObjects(owner: number): Promise<{ kind: string; ob
 export async function skipReceiptIds(n: number): Promise<void> {
   await env.DB.prepare("UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'extract_receipts'").bind(n).run();
 }
+
+/** Empty the local archive bucket (every key under archive/), for a test that starts from no archive. */
+export async function clearArchive() {
+  for (;;) {
+    const page = await env.FILES.list({ prefix: 'archive/' });
+    if (page.objects.length === 0) return;
+    await env.FILES.delete(page.objects.map((o) => o.key));
+  }
+}

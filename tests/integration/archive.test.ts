@@ -20,6 +20,7 @@ import { insertExtractLog } from '../../src/server/db/extract';
 import { leasesBetween, rollupHours } from '../../src/server/db/records';
 import { findOrCreateUserByPhone } from '../../src/server/db/users';
 import { userIdOf } from '../helpers/accounts';
+import { clearArchive } from '../helpers/object-archive';
 import { callApi, loginBySms, resetDb } from '../helpers/api';
 import {
   addLease,
@@ -39,14 +40,6 @@ import { archiveAt } from '../helpers/records';
 
 const MIN = 60_000;
 const MiB = 1024 * 1024;
-
-async function clearArchive() {
-  for (;;) {
-    const page = await env.FILES.list({ prefix: 'archive/' });
-    if (page.objects.length === 0) return;
-    await env.FILES.delete(page.objects.map((o) => o.key));
-  }
-}
 
 beforeEach(async () => {
   await resetDb();

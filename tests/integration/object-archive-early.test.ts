@@ -24,20 +24,12 @@ import {
   makeUser,
   nodeCall,
 } from '../helpers/delivery';
-import { forgetRecords, keptCall } from '../helpers/object-archive';
+import { forgetRecords, keptCall, clearArchive } from '../helpers/object-archive';
 import { recordsOf } from '../helpers/receipts';
 
 const MIN = 60_000;
 const CALLER = '192.0.2.50';
 const stores = () => ({ files: env.FILES, db: env.DB, records: env.CUSTOMER_RECORDS, nodes: env.NODE_LEASES });
-
-async function clearArchive() {
-  for (;;) {
-    const page = await env.FILES.list({ prefix: 'archive/' });
-    if (page.objects.length === 0) return;
-    await env.FILES.delete(page.objects.map((o) => o.key));
-  }
-}
 
 // Two exits on node 1, whose object starts empty.
 beforeEach(async () => {

@@ -24,6 +24,7 @@ import {
   nodeUsageRows,
 } from '../helpers/delivery';
 import {
+  clearArchive,
   forgetRecords,
   keptCall,
   manifestObjects,
@@ -36,14 +37,6 @@ import { archiveAt } from '../helpers/records';
 import { recordsOf } from '../helpers/receipts';
 
 const MIN = 60_000;
-
-async function clearArchive() {
-  for (;;) {
-    const page = await env.FILES.list({ prefix: 'archive/' });
-    if (page.objects.length === 0) return;
-    await env.FILES.delete(page.objects.map((o) => o.key));
-  }
-}
 
 // Two exits of one /24 on node 1, whose object starts empty.
 beforeEach(async () => {
